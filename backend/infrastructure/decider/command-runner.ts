@@ -1,0 +1,110 @@
+import { Injectable } from '@nestjs/common';
+import { type DomainEvent, type EventMetadata, type NewEvent, currentSchemaVersion, upcast, uuidv7 } from '../../../events';
+import { Clock } from '../clock/clock';
+import { type EventStore, WrongExpectedRevisionError } from '../event-store/event-store.port';
+import { requestContext } from '../http/request-context';
+import { type Decider, DomainError } from './decider';
+
+export interface CommandResult<Event extends DomainEvent> {
+  events: Event[];
+  /** Global position of the last event appended (0 when the decision appended nothing). */
+  position: number;
+  /** Stream revision after the command: what an `If-Match` should carry next time. */
+  revision: number;
+}
+
+export interface RunOptions {
+  /** Who acts, when not inside a request (seed, policies). */
+  userId?: string | null;
+  correlationId?: string;
+  causationId?: string;
+  /** Optimistic concurrency from the client (`If-Match` / `version`): the revision it last saw. */
+  expectedRevision?: number;
+}
+
+/** Raised after the bounded retries on concurrent writes are exhausted; answered as 409. */
+export class ConcurrencyError extends DomainError {
+  override readonly name = 'ConcurrencyError';
+  constructor(streamId: string) {
+    super(`The record ${streamId} was changed by someone else; reload and try again.`, 409);
+  }
+}
+
+const MAX_ATTEMPTS = 4;
+
+/**
+ * The one generic command handler: load the stream, fold it with `evolve`, `decide`, append with
+ * the revision read as expected revision. A concurrent writer makes the append fail; the whole
+ * decision is retried on the fresh state a bounded number of times, then the caller gets a 409.
+ */
+@Injectable()
+export class CommandRunner {
+  constructor(
+    private readonly store: EventStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async run<State, Command, Event extends DomainEvent>(
+    decider: Decider<State, Command, Event>,
+    streamId: string,
+    command: Command | ((state: State) => Command),
+    options: RunOptions = {},
+  ): Promise<CommandResult<Event>> {
+    for (let attempt = 1; ; attempt++) {
+      const stored = await this.store.readStream(streamId);
+      const revision = stored.length ? stored[stored.length - 1].revision : -1;
+      if (options.expectedRevision !== undefined && options.expectedRevision !== revision) {
+        throw new ConcurrencyError(streamId);
+      }
+      const state = stored.map((e) => upcast(e) as unknown as Event).reduce(decider.evolve, decider.initialState());
+      const resolved = typeof command === 'function' ? (command as (s: State) => Command)(state) : command;
+      const events = decider.decide(resolved, state);
+      if (events.length === 0) return { events, position: 0, revision };
+      try {
+        const result = await this.store.appendToStream(streamId, this.toNewEvents(events, options), {
+          expectedRevision: revision < 0 ? 'no_stream' : revision,
+        });
+        requestContext.recordAppend(result.position);
+        return { events, position: result.position, revision: result.nextExpectedRevision };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        if (options.expectedRevision !== undefined || attempt >= MAX_ATTEMPTS) throw new ConcurrencyError(streamId);
+      }
+    }
+  }
+
+  /** Appends events decided elsewhere (a reservation stream, an import) with the same metadata rules. */
+  async append<Event extends DomainEvent>(
+    streamId: string,
+    events: Event[],
+    expectedRevision: 'no_stream' | 'any' | number,
+    options: RunOptions = {},
+  ): Promise<CommandResult<Event>> {
+    const result = await this.store.appendToStream(streamId, this.toNewEvents(events, options), { expectedRevision });
+    requestContext.recordAppend(result.position);
+    return { events, position: result.position, revision: result.nextExpectedRevision };
+  }
+
+  now(): Date {
+    return this.clock.now();
+  }
+
+  private toNewEvents<Event extends DomainEvent>(events: Event[], options: RunOptions): NewEvent[] {
+    const context = requestContext.current();
+    const time = this.clock.now();
+    const correlationId = options.correlationId ?? context?.correlationId ?? uuidv7();
+    const metadata: EventMetadata = {
+      userId: options.userId !== undefined ? options.userId : (context?.userId ?? null),
+      correlationId,
+      causationId: options.causationId ?? correlationId,
+    };
+    return events.map((event) => ({
+      id: uuidv7(), // ids follow insertion order (fast inserts) even when the clock is moved
+      type: event.type,
+      data: event.data,
+      schemaVersion: currentSchemaVersion(event.type),
+      metadata,
+      time: time.toISOString(),
+    }));
+  }
+}

@@ -1,0 +1,209 @@
+import { Aggregator, Query, update as applyUpdate } from 'mingo';
+import type { Collection, Document, Filter, FindOptions, IndexSpec, Pipeline, ReadStore, WriteOperation } from './read-store.port';
+
+type Key = string | number | boolean | null;
+
+/** Values a document holds at a dotted path; arrays index each element (MongoDB multikey semantics). */
+function valuesAt(doc: Record<string, unknown>, path: string): Key[] {
+  let value: unknown = doc;
+  for (const part of path.split('.')) {
+    if (value === null || typeof value !== 'object') {
+      value = undefined;
+      break;
+    }
+    value = (value as Record<string, unknown>)[part];
+  }
+  const values = Array.isArray(value) ? value : [value];
+  return values.filter(isKey).map((v) => (v === undefined ? null : v)) as Key[];
+}
+
+function isKey(value: unknown): boolean {
+  return value === undefined || value === null || ['string', 'number', 'boolean'].includes(typeof value);
+}
+
+class FieldIndex {
+  private readonly buckets = new Map<Key, Set<string>>();
+  constructor(readonly spec: IndexSpec) {}
+
+  add(doc: Document): void {
+    for (const key of valuesAt(doc, this.spec.field)) {
+      let bucket = this.buckets.get(key);
+      if (!bucket) this.buckets.set(key, (bucket = new Set()));
+      if (this.spec.unique && key !== null && bucket.size > 0 && !bucket.has(doc._id)) {
+        throw new Error(`Duplicate key ${String(key)} for unique index ${this.spec.field}`);
+      }
+      bucket.add(doc._id);
+    }
+  }
+
+  remove(doc: Document): void {
+    for (const key of valuesAt(doc, this.spec.field)) {
+      const bucket = this.buckets.get(key);
+      bucket?.delete(doc._id);
+      if (bucket && bucket.size === 0) this.buckets.delete(key);
+    }
+  }
+
+  /** Ids matching an equality or $in condition on the field, or undefined when the condition is not one. */
+  lookup(condition: unknown): Set<string> | undefined {
+    const keys = equalityKeys(condition);
+    if (!keys) return undefined;
+    const ids = new Set<string>();
+    for (const key of keys) for (const id of this.buckets.get(key) ?? []) ids.add(id);
+    return ids;
+  }
+}
+
+function equalityKeys(condition: unknown): Key[] | undefined {
+  if (condition === null || ['string', 'number', 'boolean'].includes(typeof condition)) return [condition as Key];
+  if (condition && typeof condition === 'object' && !Array.isArray(condition)) {
+    const ops = Object.keys(condition);
+    if (ops.length !== 1) return undefined;
+    const operand = (condition as Record<string, unknown>)[ops[0]];
+    if (ops[0] === '$eq' && isKey(operand)) return [operand as Key];
+    if (ops[0] === '$in' && Array.isArray(operand) && operand.every(isKey)) return operand as Key[];
+  }
+  return undefined;
+}
+
+/**
+ * A collection kept in a Map and queried with mingo (MongoDB's query language). Declared indexes
+ * are Maps from value to ids, so equality and $in filters on them do not scan. Documents are
+ * copied in and out: callers can never mutate the stored state by accident.
+ */
+class MemoryCollection<T extends Document> implements Collection<T> {
+  private readonly docs = new Map<string, T>();
+  private readonly indexes = new Map<string, FieldIndex>();
+
+  constructor(readonly name: string) {}
+
+  async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
+    let cursor = new Query(filter, {}).find<T>(this.candidates(filter));
+    if (options.sort && Object.keys(options.sort).length) cursor = cursor.sort(options.sort);
+    if (options.skip) cursor = cursor.skip(options.skip);
+    if (options.limit) cursor = cursor.limit(options.limit);
+    const found = cursor.all() as T[];
+    const shaped = options.projection ? (new Query({}, {}).find<T>(found, options.projection as never).all() as T[]) : found;
+    return shaped.map((doc) => structuredClone(doc));
+  }
+
+  async findOne(filter: Filter): Promise<T | null> {
+    const [doc] = await this.find(filter, { limit: 1 });
+    return doc ?? null;
+  }
+
+  async findById(id: string): Promise<T | null> {
+    const doc = this.docs.get(id);
+    return doc ? structuredClone(doc) : null;
+  }
+
+  async findByIds(ids: string[]): Promise<T[]> {
+    return ids.map((id) => this.docs.get(id)).filter((d): d is T => !!d).map((d) => structuredClone(d));
+  }
+
+  async count(filter: Filter = {}): Promise<number> {
+    if (Object.keys(filter).length === 0) return this.docs.size;
+    const query = new Query(filter, {});
+    let n = 0;
+    for (const doc of this.candidates(filter)) if (query.test(doc)) n++;
+    return n;
+  }
+
+  async aggregate<R>(pipeline: Pipeline): Promise<R[]> {
+    const first = pipeline[0]?.$match as Filter | undefined;
+    const source = first ? this.candidates(first) : [...this.docs.values()];
+    return structuredClone(new Aggregator(pipeline, {}).run(source)) as R[];
+  }
+
+  async replace(doc: T): Promise<void> {
+    this.put(structuredClone(doc));
+  }
+
+  async updateById(id: string, update: Record<string, unknown>, options: { upsert?: boolean } = {}): Promise<void> {
+    const existing = this.docs.get(id);
+    if (!existing && !options.upsert) return;
+    const next = existing ? structuredClone(existing) : ({ _id: id } as T);
+    applyUpdate(next, update as never, undefined, undefined, { cloneMode: 'deep' });
+    this.put(next);
+  }
+
+  async deleteById(id: string): Promise<void> {
+    const existing = this.docs.get(id);
+    if (!existing) return;
+    for (const index of this.indexes.values()) index.remove(existing);
+    this.docs.delete(id);
+  }
+
+  async bulkWrite(operations: WriteOperation<T>[]): Promise<void> {
+    for (const op of operations) {
+      if (op.kind === 'replace') await this.replace(op.doc);
+      else if (op.kind === 'update') await this.updateById(op.id, op.update, { upsert: op.upsert });
+      else await this.deleteById(op.id);
+    }
+  }
+
+  async createIndex(spec: IndexSpec): Promise<void> {
+    if (this.indexes.has(spec.field)) return;
+    const index = new FieldIndex(spec);
+    for (const doc of this.docs.values()) index.add(doc);
+    this.indexes.set(spec.field, index);
+  }
+
+  async clear(): Promise<void> {
+    this.docs.clear();
+    for (const [field, index] of this.indexes) this.indexes.set(field, new FieldIndex(index.spec));
+  }
+
+  private put(doc: T): void {
+    const previous = this.docs.get(doc._id);
+    if (previous) for (const index of this.indexes.values()) index.remove(previous);
+    try {
+      for (const index of this.indexes.values()) index.add(doc);
+    } catch (error) {
+      for (const index of this.indexes.values()) index.remove(doc);
+      if (previous) for (const index of this.indexes.values()) index.add(previous);
+      throw error;
+    }
+    this.docs.set(doc._id, doc);
+  }
+
+  /** The smallest set of documents an indexed equality in the filter allows; every document otherwise. */
+  private candidates(filter: Filter): T[] {
+    let best: Set<string> | undefined;
+    for (const [field, condition] of Object.entries(filter)) {
+      const ids = field === '_id' ? idLookup(condition) : this.indexes.get(field)?.lookup(condition);
+      if (ids && (!best || ids.size < best.size)) best = ids;
+    }
+    if (!best) return [...this.docs.values()];
+    const docs: T[] = [];
+    for (const id of best) {
+      const doc = this.docs.get(id);
+      if (doc) docs.push(doc);
+    }
+    return docs;
+  }
+}
+
+function idLookup(condition: unknown): Set<string> | undefined {
+  const keys = equalityKeys(condition);
+  return keys ? new Set(keys.map(String)) : undefined;
+}
+
+export class MemoryReadStore implements ReadStore {
+  readonly adapter = 'memory' as const;
+  private readonly collections = new Map<string, MemoryCollection<Document>>();
+
+  collection<T extends Document = Document>(name: string): Collection<T> {
+    let collection = this.collections.get(name);
+    if (!collection) this.collections.set(name, (collection = new MemoryCollection(name)));
+    return collection as unknown as Collection<T>;
+  }
+
+  async ping(): Promise<boolean> {
+    return true;
+  }
+
+  async close(): Promise<void> {
+    this.collections.clear();
+  }
+}

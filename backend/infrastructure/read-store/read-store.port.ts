@@ -1,0 +1,57 @@
+/**
+ * The read side's document store. Queries use the MongoDB filter and aggregation language so
+ * the embedded (mingo) and production (MongoDB) adapters answer the same questions the same way.
+ */
+export type Filter = Record<string, unknown>;
+export type Sort = Record<string, 1 | -1>;
+export type Projection = Record<string, 0 | 1>;
+export type Pipeline = Record<string, unknown>[];
+
+export interface Document {
+  _id: string;
+  [key: string]: unknown;
+}
+
+export interface FindOptions {
+  sort?: Sort;
+  skip?: number;
+  limit?: number;
+  projection?: Projection;
+}
+
+export type WriteOperation<T extends Document = Document> =
+  | { kind: 'replace'; doc: T }
+  | { kind: 'update'; id: string; update: Record<string, unknown>; upsert?: boolean }
+  | { kind: 'delete'; id: string };
+
+export interface IndexSpec {
+  /** A dotted field path; equality and $in filters on it do not scan the collection. */
+  field: string;
+  unique?: boolean;
+}
+
+export interface Collection<T extends Document = Document> {
+  readonly name: string;
+  find(filter?: Filter, options?: FindOptions): Promise<T[]>;
+  findOne(filter: Filter): Promise<T | null>;
+  findById(id: string): Promise<T | null>;
+  findByIds(ids: string[]): Promise<T[]>;
+  count(filter?: Filter): Promise<number>;
+  aggregate<R = Record<string, unknown>>(pipeline: Pipeline): Promise<R[]>;
+  /** Inserts or replaces the whole document. */
+  replace(doc: T): Promise<void>;
+  /** Applies MongoDB update operators ($set, $unset, $inc, $push, $pull, $addToSet) to one document. */
+  updateById(id: string, update: Record<string, unknown>, options?: { upsert?: boolean }): Promise<void>;
+  deleteById(id: string): Promise<void>;
+  bulkWrite(operations: WriteOperation<T>[]): Promise<void>;
+  createIndex(index: IndexSpec): Promise<void>;
+  /** Removes every document (a projection rebuild starts here). */
+  clear(): Promise<void>;
+}
+
+export interface ReadStore {
+  readonly adapter: 'memory' | 'mongo';
+  collection<T extends Document = Document>(name: string): Collection<T>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}

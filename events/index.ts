@@ -1,0 +1,4 @@
+export * from './envelope';
+export * from './schema-registry';
+export * from './uuid';
+export * from './user.events';

@@ -1,0 +1,57 @@
+import type { RecordedEvent } from '../events';
+import type { Document, Filter, ReadStore, WriteOperation } from '../backend/infrastructure/read-store/read-store.port';
+import type { ProjectedDocument, ProjectionWriter } from './projection';
+
+/** Buffers one projection's writes over a batch of events; `commit` stores them with bulk writes. */
+export class UnitOfWork implements ProjectionWriter {
+  private readonly buffer = new Map<string, Map<string, ProjectedDocument | null>>();
+  private event: RecordedEvent | null = null;
+
+  constructor(private readonly store: ReadStore) {}
+
+  /** The event being applied: its position is stamped on every document written. */
+  applying(event: RecordedEvent): void {
+    this.event = event;
+  }
+
+  async upsert<T extends ProjectedDocument>(collection: string, id: string, change: (current: T | null) => T | null): Promise<void> {
+    const event = this.event;
+    if (!event) throw new Error('upsert outside of an event');
+    const current = await this.get<T>(collection, id);
+    if (current && (current._position ?? 0) >= event.position) return; // already applied: idempotent
+    const next = change(current);
+    this.docs(collection).set(id, next ? { ...next, _id: id, _position: event.position } : null);
+  }
+
+  async get<T extends ProjectedDocument>(collection: string, id: string): Promise<T | null> {
+    const buffered = this.buffer.get(collection);
+    if (buffered?.has(id)) return (buffered.get(id) as T | null) ?? null;
+    return (await this.store.collection<T>(collection).findById(id)) ?? null;
+  }
+
+  async find<T extends ProjectedDocument>(collection: string, filter: Filter): Promise<T[]> {
+    await this.commit();
+    return this.store.collection<T>(collection).find(filter);
+  }
+
+  get pendingWrites(): number {
+    let n = 0;
+    for (const docs of this.buffer.values()) n += docs.size;
+    return n;
+  }
+
+  async commit(): Promise<void> {
+    for (const [collection, docs] of this.buffer) {
+      const operations: WriteOperation<Document>[] = [];
+      for (const [id, doc] of docs) operations.push(doc ? { kind: 'replace', doc } : { kind: 'delete', id });
+      if (operations.length) await this.store.collection(collection).bulkWrite(operations);
+    }
+    this.buffer.clear();
+  }
+
+  private docs(collection: string): Map<string, ProjectedDocument | null> {
+    let docs = this.buffer.get(collection);
+    if (!docs) this.buffer.set(collection, (docs = new Map()));
+    return docs;
+  }
+}
