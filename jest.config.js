@@ -5,6 +5,11 @@ module.exports = {
   roots: ['<rootDir>/backend', '<rootDir>/events', '<rootDir>/projections', '<rootDir>/test'],
   testMatch: ['**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.browser\\.spec\\.ts$'],
-  transform: { '^.+\\.tsx?$': ['@swc/jest', { ...swc, swcrc: false }] },
+  transform: {
+    '^.+\\.tsx?$': ['@swc/jest', { ...swc, swcrc: false }],
+    // ESM-only dependencies of @fastify/static: Node 20.19 requires them natively, jest needs them compiled.
+    '^.+\\.m?js$': ['@swc/jest', { ...swc, swcrc: false, jsc: { ...swc.jsc, parser: { syntax: 'ecmascript' } } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|glob|minimatch|path-scurry|lru-cache|minipass|@isaacs|jackspeak|package-json-from-dist)/)'],
   testTimeout: 30000,
 };

@@ -2,3 +2,4 @@ export * from './envelope';
 export * from './schema-registry';
 export * from './uuid';
 export * from './user.events';
+export * from './group.events';

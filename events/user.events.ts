@@ -31,6 +31,20 @@ export type UserProfileChanged = DomainEvent<
   { userId: string; firstName?: string; lastName?: string; email?: string; img?: string | null }
 >;
 
+/** Spec §3 custom field values: the whole set, keyed by custom field id. */
+export type UserCustomFieldsChanged = DomainEvent<'UserCustomFieldsChanged', { userId: string; values: Record<string, string> }>;
+
+/** Group membership; an empty list puts the user in the "no group" pseudo group (-1). */
+export type UserGroupsChanged = DomainEvent<'UserGroupsChanged', { userId: string; groupIds: string[] }>;
+
+export type UserPasswordChangeRequired = DomainEvent<'UserPasswordChangeRequired', { userId: string; required: boolean }>;
+
+/** Terms of use (GCU) or personal-data policy (PDP) accepted, with the version the user read. */
+export type UserTermsAccepted = DomainEvent<'UserTermsAccepted', { userId: string; document: 'GCU' | 'PDP'; version: number }>;
+
+/** A get-started card closed for good (spec §7 removegetstarted: SPEACH or USER). */
+export type UserGetStartedDismissed = DomainEvent<'UserGetStartedDismissed', { userId: string; card: 'SPEACH' | 'USER' }>;
+
 export type UserDeactivated = DomainEvent<'UserDeactivated', { userId: string }>;
 export type UserReactivated = DomainEvent<'UserReactivated', { userId: string }>;
 
@@ -39,6 +53,11 @@ export type UserEvent =
   | UserPasswordSet
   | UserRolesChanged
   | UserProfileChanged
+  | UserCustomFieldsChanged
+  | UserGroupsChanged
+  | UserPasswordChangeRequired
+  | UserTermsAccepted
+  | UserGetStartedDismissed
   | UserDeactivated
   | UserReactivated;
 
@@ -60,6 +79,11 @@ for (const type of [
   'UserPasswordSet',
   'UserRolesChanged',
   'UserProfileChanged',
+  'UserCustomFieldsChanged',
+  'UserGroupsChanged',
+  'UserPasswordChangeRequired',
+  'UserTermsAccepted',
+  'UserGetStartedDismissed',
   'UserDeactivated',
   'UserReactivated',
   'EmailReserved',

@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { type DomainEvent, type EventMetadata, type NewEvent, currentSchemaVersion, upcast, uuidv7 } from '../../../events';
 import { Clock } from '../clock/clock';
 import { type EventStore, WrongExpectedRevisionError } from '../event-store/event-store.port';
 import { requestContext } from '../http/request-context';
+import { EVENT_STORE } from '../tokens';
 import { type Decider, DomainError } from './decider';
 
 export interface CommandResult<Event extends DomainEvent> {
@@ -40,7 +41,7 @@ const MAX_ATTEMPTS = 4;
 @Injectable()
 export class CommandRunner {
   constructor(
-    private readonly store: EventStore,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly clock: Clock,
   ) {}
 

@@ -1,0 +1,27 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { AppConfig } from './config/app-config';
+import { HealthController } from './health/health.controller';
+import { ProjectionsController } from './health/projections.controller';
+import { IdentityModule } from './identity/identity.module';
+import { AllExceptionsFilter } from './infrastructure/http/exception.filter';
+import { ReadYourWritesInterceptor } from './infrastructure/http/read-your-writes.interceptor';
+import { InfrastructureModule, type InfrastructureOptions } from './infrastructure/infrastructure.module';
+import { DemoSeeder } from './seed/demo-seeder';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, options: InfrastructureOptions = {}): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), IdentityModule],
+      controllers: [HealthController, ProjectionsController],
+      providers: [
+        DemoSeeder,
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        { provide: APP_INTERCEPTOR, useClass: ReadYourWritesInterceptor },
+      ],
+    };
+  }
+}

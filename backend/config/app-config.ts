@@ -1,0 +1,102 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** Feature flags of spec §6, exposed to the web apps through /api/auth/me. */
+export interface FeatureFlags {
+  workflowEnabled: boolean;
+  scormClassicEnabled: boolean;
+  pinnedEnabled: boolean;
+  periodicReviewEnabled: boolean;
+  aiLicenseAvailable: boolean;
+  userPasswordIsEditable: boolean;
+  commentsEnabled: boolean;
+  footerEnabled: boolean;
+  delayEnabled: boolean;
+  passwordMinLength: number;
+  passwordMaxLength: number;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  eventStoreUrl?: string;
+  mongoUrl?: string;
+  mongoDb: string;
+  kafkaBrokers?: string[];
+  kafkaTopic: string;
+  demoPassword: string;
+  seed: 'demo' | 'none';
+  readYourWritesTimeoutMs: number;
+  /** AI editor licences: how many users may hold the AI_EDITOR role at once. */
+  aiLicenses: number;
+  sessionTtlHours: number;
+  cookieSecure: boolean;
+  logLevel: string;
+  webRoot: string;
+  featureFlags: FeatureFlags;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** `web/` of the repository, from the compiled (dist/backend/config) or the source (backend/config) location. */
+function defaultWebRoot(): string {
+  const candidates = [resolve(__dirname, '..', '..', '..', 'web'), resolve(__dirname, '..', '..', 'web')];
+  return candidates.find((dir) => existsSync(resolve(dir, 'learner'))) ?? candidates[0];
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+}
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+/** Every setting comes from the environment; README.md has the table. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const passwordMinLength = int(env, 'PASSWORD_MIN_LENGTH', 8);
+  const passwordMaxLength = int(env, 'PASSWORD_MAX_LENGTH', 64);
+  if (passwordMinLength > passwordMaxLength) throw new Error('PASSWORD_MIN_LENGTH must not exceed PASSWORD_MAX_LENGTH');
+  const seed = env.SEED ?? 'demo';
+  if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be "demo" or "none", got "${seed}"`);
+  return {
+    port: int(env, 'PORT', 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    eventStoreUrl: env.EVENTSTORE_URL || undefined,
+    mongoUrl: env.MONGO_URL || undefined,
+    mongoDb: env.MONGO_DB ?? 'speach',
+    kafkaBrokers: env.KAFKA_BROKERS ? env.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean) : undefined,
+    kafkaTopic: env.KAFKA_TOPIC ?? 'speach.events',
+    demoPassword: env.DEMO_PASSWORD ?? 'demo-password',
+    seed,
+    readYourWritesTimeoutMs: int(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 2000),
+    aiLicenses: int(env, 'AI_LICENSES', 5),
+    sessionTtlHours: int(env, 'SESSION_TTL_HOURS', 12),
+    cookieSecure: bool(env, 'COOKIE_SECURE', false),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webRoot: resolve(env.WEB_ROOT ?? defaultWebRoot()),
+    featureFlags: {
+      workflowEnabled: bool(env, 'WORKFLOW_ENABLED', true),
+      scormClassicEnabled: bool(env, 'SCORM_CLASSIC_ENABLED', false),
+      pinnedEnabled: bool(env, 'PINNED_ENABLED', true),
+      periodicReviewEnabled: bool(env, 'PERIODIC_REVIEW_ENABLED', true),
+      aiLicenseAvailable: int(env, 'AI_LICENSES', 5) > 0,
+      userPasswordIsEditable: bool(env, 'USER_PASSWORD_IS_EDITABLE', true),
+      commentsEnabled: bool(env, 'COMMENTS_ENABLED', true),
+      footerEnabled: bool(env, 'FOOTER_ENABLED', true),
+      delayEnabled: bool(env, 'DELAY_ENABLED', true),
+      passwordMinLength,
+      passwordMaxLength,
+    },
+  };
+}
+
+export const APP_CONFIG = Symbol('AppConfig');

@@ -1,0 +1,44 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { ProjectionRunner } from '../../projections/projection-runner';
+import { Public } from '../identity/auth/auth.decorators';
+import type { EventStore } from '../infrastructure/event-store/event-store.port';
+import type { IntegrationPublisher } from '../infrastructure/integration/integration-bus.port';
+import type { IntegrationRelay } from '../infrastructure/integration/integration-relay';
+import type { ReadStore } from '../infrastructure/read-store/read-store.port';
+import { EVENT_STORE, INTEGRATION_PUBLISHER, INTEGRATION_RELAY, PROJECTION_RUNNER, READ_STORE } from '../infrastructure/tokens';
+
+/** Liveness and lag: 200 with status "ok" when stores answer and no projection failed, 503 otherwise. */
+@Controller('api/health')
+export class HealthController {
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
+    @Inject(INTEGRATION_RELAY) private readonly relay: IntegrationRelay,
+    @Inject(INTEGRATION_PUBLISHER) private readonly publisher: IntegrationPublisher,
+  ) {}
+
+  @Public()
+  @Get()
+  async health(@Res({ passthrough: true }) reply: FastifyReply) {
+    let head = 0;
+    let storeOk = true;
+    try {
+      head = await this.events.headPosition();
+    } catch {
+      storeOk = false;
+    }
+    const readStoreOk = await this.readStore.ping().catch(() => false);
+    const projections = this.projections.status().map((p) => ({ ...p, lag: Math.max(0, head - p.position) }));
+    const ok = storeOk && readStoreOk && projections.every((p) => p.state !== 'failed');
+    void reply.status(ok ? 200 : 503);
+    return {
+      status: ok ? 'ok' : 'degraded',
+      eventStore: { adapter: this.events.adapter, ok: storeOk, headPosition: head },
+      readStore: { adapter: this.readStore.adapter, ok: readStoreOk },
+      integration: { adapter: this.publisher.adapter, position: this.relay.checkpoint, lag: Math.max(0, head - this.relay.checkpoint), lastError: this.relay.lastError },
+      projections,
+    };
+  }
+}

@@ -1,0 +1,275 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomInt } from 'node:crypto';
+import type { Role } from '../../../events';
+import { CUSTOM_FIELDS, type CustomFieldDocument, GROUPS, type GroupDocument } from '../../../projections/organisation.projection';
+import { USERS, type UserDocument } from '../../../projections/users.projection';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { CommandRunner } from '../../infrastructure/decider/command-runner';
+import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../infrastructure/decider/decider';
+import { Mailer } from '../../infrastructure/mail/mailer.port';
+import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { READ_STORE } from '../../infrastructure/tokens';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { PasswordHasher } from '../auth/password-hasher';
+import { emailReservationDecider, emailStream } from '../email-reservation.decider';
+import { UserRegistrationService } from '../user-registration.service';
+import { NO_GROUP, checkEmail, normaliseEmail, userDecider } from '../user.decider';
+import { type AdminUserView, NO_GROUP_ITEM, adminUserView, groupItem } from './admin-user.view';
+import { adminUsersFilter, adminUsersSort } from './admin-users.filter';
+import type { AdminUsersQuery } from './admin-users.query.dto';
+import { type UserUpdate, applyRoleFlags, parseUserUpdate } from './user-update';
+
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/** The admin user calls of spec §7: every change is a command on the user's stream. */
+@Injectable()
+export class AdminUsersService {
+  constructor(
+    private readonly commands: CommandRunner,
+    private readonly hasher: PasswordHasher,
+    private readonly registration: UserRegistrationService,
+    private readonly mailer: Mailer,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private get users() {
+    return this.readStore.collection<UserDocument>(USERS);
+  }
+
+  async list(query: AdminUsersQuery): Promise<{ result: AdminUserView[]; total: number }> {
+    const filter = adminUsersFilter(query);
+    const [users, total] = await Promise.all([
+      this.users.find(filter, { sort: adminUsersSort(query), skip: query.page * query.size, limit: query.size }),
+      this.users.count(filter),
+    ]);
+    return { result: await this.views(users), total };
+  }
+
+  async view(userId: string): Promise<AdminUserView> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new NotFoundError('Unknown user');
+    return (await this.views([user]))[0];
+  }
+
+  async views(users: UserDocument[]): Promise<AdminUserView[]> {
+    const [groups, fields] = await Promise.all([this.groupMap(), this.fieldMap()]);
+    return users.map((user) => adminUserView(user, groups, fields));
+  }
+
+  /** The groups of the filter and the side panel, "no group" first. */
+  async groups() {
+    const groups = await this.readStore.collection<GroupDocument>(GROUPS).find({}, { sort: { order: 1, name: 1 } });
+    return [NO_GROUP_ITEM, ...groups.map(groupItem)];
+  }
+
+  async customFields() {
+    const fields = await this.readStore.collection<CustomFieldDocument>(CUSTOM_FIELDS).find({}, { sort: { name: 1 } });
+    return fields.map(({ _id, name, labelEn, labelFr, labelEs, labelDe }) => ({ id: _id, name, labelEn, labelFr, labelEs, labelDe }));
+  }
+
+  /** PUT update: the side panel sends the whole user after every field change; only differences become events. */
+  async update(actor: AuthenticatedUser, userJson: string): Promise<AdminUserView> {
+    const update = parseUserUpdate(userJson);
+    const current = await this.users.findById(update.id);
+    if (!current) throw new NotFoundError('Unknown user');
+    await this.checkReferences(update);
+    const roles = update.roleFlags ? applyRoleFlags(current.roles, update.roleFlags) : undefined;
+    if (roles) await this.guardLastAdmin(actor, [current], () => roles);
+    await this.changeEmail(current, update.email);
+    await this.commands.run(userDecider, `user-${current._id}`, {
+      type: 'ChangeProfile',
+      userId: current._id,
+      firstName: update.firstName,
+      lastName: update.lastName,
+      email: update.email,
+      img: update.img,
+    });
+    if (roles) await this.changeRoles(current._id, roles);
+    if (update.groupIds) {
+      await this.commands.run(userDecider, `user-${current._id}`, {
+        type: 'ChangeGroups',
+        userId: current._id,
+        groupIds: update.groupIds,
+        knownGroupIds: await this.knownGroupIds(),
+      });
+    }
+    if (update.customFieldValues) {
+      await this.commands.run(userDecider, `user-${current._id}`, {
+        type: 'SetCustomFields',
+        userId: current._id,
+        values: update.customFieldValues,
+        knownFieldIds: [...(await this.fieldMap()).keys()],
+      });
+    }
+    return this.view(current._id);
+  }
+
+  async requirePasswordChange(userId: string, required: boolean): Promise<void> {
+    await this.existing(userId);
+    await this.commands.run(userDecider, `user-${userId}`, { type: 'RequirePasswordChange', userId, required });
+  }
+
+  async setPassword(userId: string, password: string): Promise<{ message: string }> {
+    if (!this.config.featureFlags.userPasswordIsEditable) throw new ForbiddenError('Passwords cannot be typed here; generate one instead.');
+    const user = await this.existing(userId);
+    this.registration.checkPassword(password);
+    const passwordHash = await this.hasher.hash(password);
+    await this.commands.run(userDecider, `user-${userId}`, {
+      type: 'SetPassword',
+      userId,
+      passwordHash,
+      mustChangeAtNextLogin: user.mustChangePassword,
+    });
+    return { message: 'The password has been changed.' };
+  }
+
+  /** A new random password, e-mailed to the user, who must change it at next login. */
+  async generatePassword(email: string): Promise<{ message: string }> {
+    const user = await this.users.findOne({ email: normaliseEmail(email) });
+    if (!user) throw new NotFoundError('No user has this e-mail address.');
+    const length = Math.max(this.config.featureFlags.passwordMinLength, 12);
+    const password = Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
+    const passwordHash = await this.hasher.hash(password);
+    await this.commands.run(userDecider, `user-${user._id}`, { type: 'SetPassword', userId: user._id, passwordHash, mustChangeAtNextLogin: true });
+    await this.mailer.send({
+      to: user.email,
+      subject: 'Your new password',
+      text: `Hello ${user.firstName},\n\nAn administrator generated a new password for you: ${password}\nYou will be asked to choose your own at your next login.\n`,
+    });
+    return { message: `A new password has been sent to ${user.email}.` };
+  }
+
+  async deactivate(actor: AuthenticatedUser, userIds: string[]): Promise<{ deactivated: number }> {
+    const users = await this.existingMany(userIds);
+    await this.guardLastAdmin(actor, users, (user) => user.roles, new Set(userIds));
+    let deactivated = 0;
+    for (const user of users.filter((u) => u.active)) {
+      await this.commands.run(userDecider, `user-${user._id}`, { type: 'DeactivateUser', userId: user._id });
+      deactivated++;
+    }
+    return { deactivated };
+  }
+
+  async reactivate(userIds: string[]): Promise<{ reactivated: number }> {
+    const users = await this.existingMany(userIds);
+    let reactivated = 0;
+    for (const user of users.filter((u) => !u.active)) {
+      await this.commands.run(userDecider, `user-${user._id}`, { type: 'ReactivateUser', userId: user._id });
+      reactivated++;
+    }
+    return { reactivated };
+  }
+
+  /**
+   * Batch edit: the selected groups and roles replace the users' own. "No group" (-1) or "no role"
+   * (NONE) empties them. A parameter left out leaves that part untouched.
+   */
+  async batchUpdate(actor: AuthenticatedUser, userIds: string[], groupIds?: string[], roles?: string[]): Promise<{ updated: number }> {
+    const users = await this.existingMany(userIds);
+    const knownGroupIds = await this.knownGroupIds();
+    const targetGroups = groupIds === undefined ? undefined : groupIds.includes(NO_GROUP) ? [] : groupIds;
+    for (const id of targetGroups ?? []) if (!knownGroupIds.includes(id)) throw new ValidationError('groupsIds', `unknown group ${id}`);
+    const targetRoles = roles === undefined ? undefined : roles.includes('NONE') ? [] : (roles as Role[]);
+    if (targetRoles) {
+      await this.guardLastAdmin(actor, users, () => targetRoles);
+    }
+    const failed: string[] = [];
+    for (const user of users) {
+      try {
+        if (targetGroups) {
+          await this.commands.run(userDecider, `user-${user._id}`, { type: 'ChangeGroups', userId: user._id, groupIds: targetGroups, knownGroupIds });
+        }
+        if (targetRoles) await this.changeRoles(user._id, targetRoles);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        failed.push(`${user.email}: ${error.message}`);
+      }
+    }
+    if (failed.length) throw new DomainError(`Users batch update failed for ${failed.join('<br/>')}`, 400);
+    return { updated: users.length };
+  }
+
+  async dismissGetStarted(userId: string, card: 'SPEACH' | 'USER'): Promise<void> {
+    await this.commands.run(userDecider, `user-${userId}`, { type: 'DismissGetStarted', userId, card });
+  }
+
+  private async changeRoles(userId: string, roles: Role[]): Promise<void> {
+    const aiEditors = await this.users.count({ roles: 'AI_EDITOR', active: true });
+    await this.commands.run(userDecider, `user-${userId}`, {
+      type: 'ChangeRoles',
+      userId,
+      roles,
+      workflowEnabled: this.config.featureFlags.workflowEnabled,
+      aiLicenceAvailable: aiEditors < this.config.aiLicenses,
+    });
+  }
+
+  /** A new e-mail is reserved before the user stream changes, and the old one released after. */
+  private async changeEmail(user: UserDocument, email: string | undefined): Promise<void> {
+    if (email === undefined || normaliseEmail(email) === user.email) return;
+    const next = checkEmail(email);
+    await this.commands.run(emailReservationDecider, emailStream(next), { type: 'ReserveEmail', userId: user._id });
+    try {
+      await this.commands.run(userDecider, `user-${user._id}`, { type: 'ChangeProfile', userId: user._id, email: next });
+    } catch (error) {
+      await this.commands.run(emailReservationDecider, emailStream(next), { type: 'ReleaseEmail', userId: user._id });
+      throw error;
+    }
+    await this.commands.run(emailReservationDecider, emailStream(user.email), { type: 'ReleaseEmail', userId: user._id });
+  }
+
+  /**
+   * Spec rule: the organisation always keeps an active admin. `rolesAfter` gives each affected
+   * user's roles after the change; `leaving` are users the change deactivates.
+   */
+  private async guardLastAdmin(
+    actor: AuthenticatedUser,
+    affected: UserDocument[],
+    rolesAfter: (user: UserDocument) => Role[],
+    leaving: Set<string> = new Set(),
+  ): Promise<void> {
+    const losing = affected.filter((u) => u.active && u.roles.includes('ADMIN') && (leaving.has(u._id) || !rolesAfter(u).includes('ADMIN')));
+    if (losing.length === 0) return;
+    const activeAdmins = await this.users.find({ roles: 'ADMIN', active: true }, { projection: { _id: 1 } });
+    const remaining = activeAdmins.filter((a) => !losing.some((l) => l._id === a._id));
+    if (remaining.length === 0) {
+      throw new DomainError(
+        losing.some((l) => l._id === actor.id) ? 'You are the last active administrator: you cannot remove your own access.' : 'The last active administrator cannot be deactivated or demoted.',
+        409,
+      );
+    }
+  }
+
+  private async checkReferences(update: UserUpdate): Promise<void> {
+    if (update.groupIds) {
+      const known = await this.knownGroupIds();
+      for (const id of update.groupIds) if (id !== NO_GROUP && !known.includes(id)) throw new ValidationError('user.groups', `unknown group ${id}`);
+    }
+  }
+
+  private async existing(userId: string): Promise<UserDocument> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new NotFoundError('Unknown user');
+    return user;
+  }
+
+  private async existingMany(userIds: string[]): Promise<UserDocument[]> {
+    const users = await this.users.findByIds(userIds);
+    const missing = userIds.filter((id) => !users.some((u) => u._id === id));
+    if (missing.length) throw new ValidationError('usersIds', `unknown users: ${missing.join(', ')}`);
+    return users;
+  }
+
+  private async knownGroupIds(): Promise<string[]> {
+    return (await this.readStore.collection<GroupDocument>(GROUPS).find({}, { projection: { _id: 1 } })).map((g) => g._id);
+  }
+
+  private async groupMap(): Promise<Map<string, GroupDocument>> {
+    return new Map((await this.readStore.collection<GroupDocument>(GROUPS).find()).map((g) => [g._id, g]));
+  }
+
+  private async fieldMap(): Promise<Map<string, CustomFieldDocument>> {
+    return new Map((await this.readStore.collection<CustomFieldDocument>(CUSTOM_FIELDS).find()).map((f) => [f._id, f]));
+  }
+}

@@ -1,0 +1,43 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { CurrentUser, Public } from './auth.decorators';
+import { AuthService, type MeResponse } from './auth.service';
+import type { AuthenticatedUser } from './authenticated-user';
+import { LoginDto } from './login.dto';
+import { SESSION_COOKIE } from './session-token';
+
+@Controller('api/auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  async login(@Body() body: LoginDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ user: MeResponse; token: string }> {
+    const { token, user, expiresAt } = await this.auth.login(body.email, body.password);
+    void reply.setCookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.config.cookieSecure,
+      path: '/',
+      expires: expiresAt,
+    });
+    return { user, token };
+  }
+
+  @Post('logout')
+  @HttpCode(204)
+  async logout(@CurrentUser() user: AuthenticatedUser, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    await this.auth.logout(user);
+    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  }
+
+  @Get('me')
+  me(@CurrentUser() user: AuthenticatedUser): Promise<MeResponse> {
+    return this.auth.meById(user.id);
+  }
+}

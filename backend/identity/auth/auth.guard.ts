@@ -1,0 +1,39 @@
+import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import type { Role } from '../../../events';
+import { PUBLIC_KEY, ROLES_KEY } from './auth.decorators';
+import { AuthService } from './auth.service';
+import type { AuthenticatedUser } from './authenticated-user';
+import { tokenFromRequest } from './session-token';
+
+/**
+ * Every route needs a live session unless marked @Public; @Roles narrows it further. A missing or
+ * dead session answers 401 with the session-expired marker the web apps turn into
+ * /login?disconnected=true.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly auth: AuthService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthenticatedUser; cookies?: Record<string, string | undefined> }>();
+    const token = tokenFromRequest(request.headers, request.cookies);
+    const user = token ? await this.auth.authenticate(token) : null;
+    if (user) request.user = user;
+
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
+    if (!user) {
+      throw new UnauthorizedException({ message: 'Your session has expired, please log in again.', sessionExpired: true });
+    }
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
+    if (roles?.length && !roles.some((role) => user.roles.includes(role))) {
+      throw new ForbiddenException({ message: 'You are not allowed to do this.' });
+    }
+    return true;
+  }
+}

@@ -1,0 +1,109 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CREDENTIALS, type CredentialDocument, USERS, type UserDocument } from '../../../projections/users.projection';
+import { SESSIONS, type SessionDocument } from '../../../projections/sessions.projection';
+import { APP_CONFIG, type AppConfig, type FeatureFlags } from '../../config/app-config';
+import { Clock } from '../../infrastructure/clock/clock';
+import { CommandRunner } from '../../infrastructure/decider/command-runner';
+import { DomainError } from '../../infrastructure/decider/decider';
+import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { READ_STORE } from '../../infrastructure/tokens';
+import { sessionDecider } from '../session.decider';
+import { normaliseEmail } from '../user.decider';
+import type { AuthenticatedUser } from './authenticated-user';
+import { PasswordHasher } from './password-hasher';
+import { newSessionToken, sessionIdOf } from './session-token';
+
+export interface MeResponse {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  img: string | null;
+  isAdmin: boolean;
+  isAuthor: boolean;
+  isApprover: boolean;
+  isAiEditor: boolean;
+  roles: string[];
+  mustChangePassword: boolean;
+  featureFlags: FeatureFlags;
+}
+
+export class InvalidCredentialsError extends DomainError {
+  constructor() {
+    super('Wrong e-mail or password.', 401);
+  }
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly commands: CommandRunner,
+    private readonly hasher: PasswordHasher,
+    private readonly clock: Clock,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Checks the password and opens a session; the same answer for an unknown e-mail and a wrong password. */
+  async login(email: string, password: string): Promise<{ token: string; user: MeResponse; expiresAt: Date }> {
+    const credential = await this.readStore.collection<CredentialDocument>(CREDENTIALS).findOne({ email: normaliseEmail(email) });
+    const user = credential ? await this.readStore.collection<UserDocument>(USERS).findById(credential._id) : null;
+    const valid = await this.hasher.verify(credential?.passwordHash ?? null, password);
+    if (!credential || !user || !valid) throw new InvalidCredentialsError();
+    if (!user.active) throw new DomainError('This account is deactivated.', 403);
+    const { token, sessionId } = newSessionToken();
+    const expiresAt = new Date(this.clock.now().getTime() + this.config.sessionTtlHours * 3600_000);
+    await this.commands.run(
+      sessionDecider,
+      `session-${sessionId}`,
+      { type: 'StartSession', sessionId, userId: user._id, expiresAt: expiresAt.toISOString() },
+      { userId: user._id },
+    );
+    return { token, user: this.me(user), expiresAt };
+  }
+
+  async logout(user: AuthenticatedUser): Promise<void> {
+    await this.commands.run(sessionDecider, `session-${user.sessionId}`, { type: 'EndSession', sessionId: user.sessionId, reason: 'logout' });
+  }
+
+  /** The user behind a bearer token, or null when the session is unknown, ended, expired or the user deactivated. */
+  async authenticate(token: string): Promise<AuthenticatedUser | null> {
+    const sessionId = sessionIdOf(token);
+    const session = await this.readStore.collection<SessionDocument>(SESSIONS).findById(sessionId);
+    if (!session || !session.open || Date.parse(session.expiresAt) <= this.clock.now().getTime()) return null;
+    const user = await this.readStore.collection<UserDocument>(USERS).findById(session.userId);
+    if (!user || !user.active) return null;
+    return {
+      id: user._id,
+      sessionId,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      roles: user.roles,
+      mustChangePassword: user.mustChangePassword,
+    };
+  }
+
+  async meById(userId: string): Promise<MeResponse> {
+    const user = await this.readStore.collection<UserDocument>(USERS).findById(userId);
+    if (!user) throw new DomainError('Unknown user', 404);
+    return this.me(user);
+  }
+
+  private me(user: UserDocument): MeResponse {
+    return {
+      id: user._id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      img: user.img,
+      isAdmin: user.roles.includes('ADMIN'),
+      isAuthor: user.roles.includes('FORMATEUR'),
+      isApprover: this.config.featureFlags.workflowEnabled && user.roles.includes('APPROVER'),
+      isAiEditor: user.roles.includes('AI_EDITOR'),
+      roles: user.roles,
+      mustChangePassword: user.mustChangePassword,
+      featureFlags: this.config.featureFlags,
+    };
+  }
+}

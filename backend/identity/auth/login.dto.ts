@@ -1,0 +1,13 @@
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+
+export class LoginDto {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(230)
+  email!: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
+  password!: string;
+}

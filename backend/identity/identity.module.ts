@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { AdminUsersController } from './admin/admin-users.controller';
+import { AdminUsersService } from './admin/admin-users.service';
+import { UserDirectoryController } from './user-directory.controller';
+import { APP_GUARD } from '@nestjs/core';
+import { AuthController } from './auth/auth.controller';
+import { AuthGuard } from './auth/auth.guard';
+import { AuthService } from './auth/auth.service';
+import { PasswordHasher } from './auth/password-hasher';
+import { UserRegistrationService } from './user-registration.service';
+import { UsersRestController } from './users-rest.controller';
+
+@Module({
+  controllers: [AuthController, UsersRestController, AdminUsersController, UserDirectoryController],
+  providers: [AuthService, PasswordHasher, UserRegistrationService, AdminUsersService, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [AuthService, PasswordHasher, UserRegistrationService, AdminUsersService],
+})
+export class IdentityModule {}

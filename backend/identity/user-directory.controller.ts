@@ -1,0 +1,49 @@
+import { Controller, Get, HttpCode, Inject, Query } from '@nestjs/common';
+import { USERS, type UserDocument } from '../../projections/users.projection';
+import type { ReadStore } from '../infrastructure/read-store/read-store.port';
+import { READ_STORE } from '../infrastructure/tokens';
+import { searchFilter } from './admin/admin-users.filter';
+import { RemoveGetStartedQuery, UserSearchQuery, UsersByRoleQuery } from './admin/admin-users.dto';
+import { AdminUsersService } from './admin/admin-users.service';
+import { CurrentUser, Roles } from './auth/auth.decorators';
+import type { AuthenticatedUser } from './auth/authenticated-user';
+
+/** Spec §3 "User search result". */
+function searchResult(user: UserDocument) {
+  return { id: user._id, email: user.email, firstName: user.firstName, lastName: user.lastName, img: user.img };
+}
+
+/** Pickers and the users carousel: active users only. */
+@Controller()
+export class UserDirectoryController {
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly users: AdminUsersService,
+  ) {}
+
+  @Get('api/v2/users')
+  async search(@Query() query: UserSearchQuery) {
+    const filter = { $and: [{ active: true }, searchFilter(query.term) ?? {}] };
+    const collection = this.readStore.collection<UserDocument>(USERS);
+    const [users, total] = await Promise.all([
+      collection.find(filter, { sort: { lastName: 1, firstName: 1, _id: 1 }, skip: query.page * query.count, limit: query.count }),
+      collection.count(filter),
+    ]);
+    return { totalNumberOfUsersFound: total, results: users.map(searchResult) };
+  }
+
+  /** Author, co-author and approver pickers (spec §6): authors and admins pick among users of a role. */
+  @Get('api/v2/speach/getUsersByRole')
+  @Roles('ADMIN', 'FORMATEUR')
+  async byRole(@Query() query: UsersByRoleQuery) {
+    const filter = { $and: [{ active: true, roles: query.role }, searchFilter(query.search) ?? {}] };
+    const users = await this.readStore.collection<UserDocument>(USERS).find(filter, { sort: { lastName: 1, firstName: 1 }, limit: 50 });
+    return users.map(searchResult);
+  }
+
+  @Get('user.usercontroller/removegetstarted')
+  @HttpCode(204)
+  async removeGetStarted(@CurrentUser() user: AuthenticatedUser, @Query() query: RemoveGetStartedQuery): Promise<void> {
+    await this.users.dismissGetStarted(user.id, query.type);
+  }
+}

@@ -1,0 +1,73 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type Role, uuidv7 } from '../../events';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { CommandRunner } from '../infrastructure/decider/command-runner';
+import { ValidationError } from '../infrastructure/decider/decider';
+import { PasswordHasher } from './auth/password-hasher';
+import { emailReservationDecider, emailStream } from './email-reservation.decider';
+import { checkEmail, type UserCommand, userDecider } from './user.decider';
+
+export interface Registration {
+  email: string;
+  firstName: string;
+  lastName: string;
+  roles: Role[];
+  password?: string;
+  mustChangePassword?: boolean;
+  source: 'seed' | 'admin' | 'import';
+}
+
+/**
+ * Registers a user across the streams the rule "one account per e-mail" needs: the registration is
+ * validated first, then the e-mail stream is reserved (expected revision makes it race-free), then
+ * the user stream is created. A failure after the reservation releases it.
+ */
+@Injectable()
+export class UserRegistrationService {
+  constructor(
+    private readonly commands: CommandRunner,
+    private readonly hasher: PasswordHasher,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  checkPassword(password: string): void {
+    const { passwordMinLength: min, passwordMaxLength: max } = this.config.featureFlags;
+    if (password.length < min) throw new ValidationError('password', `The password is too short: at least ${min} characters.`);
+    if (password.length > max) throw new ValidationError('password', `The password is too long: at most ${max} characters.`);
+  }
+
+  async register(registration: Registration): Promise<{ userId: string; position: number }> {
+    const userId = uuidv7();
+    const command: UserCommand = {
+      type: 'RegisterUser',
+      userId,
+      email: registration.email,
+      firstName: registration.firstName,
+      lastName: registration.lastName,
+      roles: registration.roles,
+      source: registration.source,
+      workflowEnabled: this.config.featureFlags.workflowEnabled,
+    };
+    userDecider.decide(command, userDecider.initialState()); // throws on bad input before anything is written
+    if (registration.password !== undefined) this.checkPassword(registration.password);
+    const passwordHash = registration.password !== undefined ? await this.hasher.hash(registration.password) : null;
+
+    const reservation = emailStream(checkEmail(registration.email));
+    await this.commands.run(emailReservationDecider, reservation, { type: 'ReserveEmail', userId });
+    try {
+      let result = await this.commands.run(userDecider, `user-${userId}`, command);
+      if (passwordHash) {
+        result = await this.commands.run(userDecider, `user-${userId}`, {
+          type: 'SetPassword',
+          userId,
+          passwordHash,
+          mustChangeAtNextLogin: registration.mustChangePassword ?? false,
+        });
+      }
+      return { userId, position: result.position };
+    } catch (error) {
+      await this.commands.run(emailReservationDecider, reservation, { type: 'ReleaseEmail', userId });
+      throw error;
+    }
+  }
+}

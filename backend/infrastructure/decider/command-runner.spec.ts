@@ -1,0 +1,70 @@
+import type { DomainEvent } from '../../../events';
+import { ManualClock } from '../clock/clock';
+import { MemoryEventStore } from '../event-store/memory-event-store';
+import { requestContext } from '../http/request-context';
+import { ConcurrencyError, CommandRunner } from './command-runner';
+import { type Decider, IllegalStateError } from './decider';
+
+type Incremented = DomainEvent<'Incremented', { by: number }>;
+const counter: Decider<number, { by: number; max?: number }, Incremented> = {
+  initialState: () => 0,
+  decide: (command, state) => {
+    if (command.max !== undefined && state + command.by > command.max) throw new IllegalStateError('over the maximum');
+    return [{ type: 'Incremented', data: { by: command.by } }];
+  },
+  evolve: (state, event) => state + event.data.by,
+};
+
+describe('CommandRunner', () => {
+  const clock = new ManualClock(new Date('2026-01-02T03:04:05.000Z'));
+
+  it('loads, decides and appends with metadata from the request context and time from the clock', async () => {
+    const store = new MemoryEventStore();
+    const runner = new CommandRunner(store, clock);
+    const result = await requestContext.run({ userId: 'u1', correlationId: 'corr-1', lastAppendedPosition: 0 }, async () => {
+      await runner.run(counter, 'counter-1', { by: 2 });
+      const second = await runner.run(counter, 'counter-1', { by: 3 });
+      expect(requestContext.current()?.lastAppendedPosition).toBe(second.position);
+      return second;
+    });
+    expect(result).toMatchObject({ revision: 1, position: 2 });
+    const [first] = await store.readStream('counter-1');
+    expect(first.metadata).toEqual({ userId: 'u1', correlationId: 'corr-1', causationId: 'corr-1' });
+    expect(first.time).toBe('2026-01-02T03:04:05.000Z');
+    expect(first.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('retries the whole decision on a concurrent write, so a rule holds under concurrency', async () => {
+    const store = new MemoryEventStore();
+    const runner = new CommandRunner(store, clock);
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => runner.run(counter, 'counter-2', { by: 1, max: 3 })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused.map((r) => r.reason)).toEqual([expect.any(IllegalStateError), expect.any(IllegalStateError)]);
+    expect(await store.readStream('counter-2')).toHaveLength(3);
+  });
+
+  it('answers a ConcurrencyError (409) when the client saw a stale revision, and appends nothing', async () => {
+    const store = new MemoryEventStore();
+    const runner = new CommandRunner(store, clock);
+    await runner.run(counter, 'counter-3', { by: 1 });
+    await runner.run(counter, 'counter-3', { by: 1 });
+    await expect(runner.run(counter, 'counter-3', { by: 1 }, { expectedRevision: 0 })).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await store.readStream('counter-3')).toHaveLength(2);
+    await expect(runner.run(counter, 'counter-3', { by: 1 }, { expectedRevision: 1 })).resolves.toMatchObject({ revision: 2 });
+  });
+
+  it('gives up with a ConcurrencyError after bounded retries against a writer that always wins', async () => {
+    const store = new MemoryEventStore();
+    const runner = new CommandRunner(store, clock);
+    const original = store.appendToStream.bind(store);
+    let attempts = 0;
+    store.appendToStream = async (stream, events, options) => {
+      attempts++;
+      await original(stream, [{ ...events[0], id: `${events[0].id.slice(0, -4)}ffff` }], { expectedRevision: 'any' }).catch(() => undefined);
+      return original(stream, events, options);
+    };
+    await expect(runner.run(counter, 'counter-4', { by: 1 })).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(attempts).toBe(4);
+  });
+});

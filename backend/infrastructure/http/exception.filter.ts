@@ -1,0 +1,54 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { DomainError } from '../decider/decider';
+import { WrongExpectedRevisionError } from '../event-store/event-store.port';
+import { DEFAULT_ERROR_MESSAGE, type ErrorBody } from './error-body';
+import { InputValidationException } from './validation';
+
+const SAFE_STATUSES = new Set([400, 401, 403, 404, 405, 409, 413, 415, 422, 429]);
+
+/** Turns every error into `{ message, errors? }` with its status; anything unexpected is a logged 500. */
+export function toErrorResponse(exception: unknown): { status: number; body: ErrorBody } {
+  if (exception instanceof InputValidationException) {
+    return { status: 400, body: { message: 'Invalid input', errors: exception.fieldErrors } };
+  }
+  if (exception instanceof DomainError) {
+    return { status: exception.status, body: { message: exception.message, ...(exception.errors ? { errors: exception.errors } : {}) } };
+  }
+  if (exception instanceof WrongExpectedRevisionError) {
+    return { status: 409, body: { message: 'The record was changed by someone else; reload and try again.' } };
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    const body: ErrorBody = { message: exception.message };
+    if (typeof response === 'object' && response) {
+      const r = response as Record<string, unknown>;
+      if (typeof r.message === 'string') body.message = r.message;
+      if (Array.isArray(r.errors)) body.errors = r.errors as ErrorBody['errors'];
+      if (r.sessionExpired === true) body.sessionExpired = true;
+    }
+    return { status, body: SAFE_STATUSES.has(status) ? body : { message: DEFAULT_ERROR_MESSAGE } };
+  }
+  // Fastify's own errors (malformed JSON, body too large, unsupported media type) carry a statusCode.
+  const fastifyError = exception as { statusCode?: number; message?: string; code?: string };
+  if (typeof fastifyError?.statusCode === 'number' && SAFE_STATUSES.has(fastifyError.statusCode)) {
+    const message = fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+      ? 'Malformed JSON body'
+      : (fastifyError.message ?? DEFAULT_ERROR_MESSAGE);
+    return { status: fastifyError.statusCode, body: { message, ...(fastifyError.statusCode === 400 ? { errors: [{ field: 'body', reason: message }] } : {}) } };
+  }
+  return { status: 500, body: { message: DEFAULT_ERROR_MESSAGE } };
+}
+
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Http');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const { status, body } = toErrorResponse(exception);
+    if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    void reply.status(status).send(body);
+  }
+}

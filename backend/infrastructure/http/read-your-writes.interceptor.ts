@@ -1,0 +1,44 @@
+import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Observable, mergeMap } from 'rxjs';
+import { uuidv7 } from '../../../events';
+import type { ProjectionRunner } from '../../../projections/projection-runner';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { PROJECTION_RUNNER } from '../tokens';
+import { requestContext } from './request-context';
+
+export const POSITION_HEADER = 'x-event-position';
+
+/**
+ * Runs the handler inside a request context (who acts, correlation id) and, when the handler
+ * appended events, answers only once every projection has applied them (bounded wait), with the
+ * position in the `X-Event-Position` header: the next read shows the user's own write.
+ */
+@Injectable()
+export class ReadYourWritesInterceptor implements NestInterceptor {
+  constructor(
+    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<FastifyRequest & { user?: { id: string } }>();
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    const header = request.headers['x-correlation-id'];
+    const state = {
+      userId: request.user?.id ?? null,
+      correlationId: typeof header === 'string' && header.length <= 100 ? header : uuidv7(),
+      lastAppendedPosition: 0,
+    };
+    void reply.header('x-correlation-id', state.correlationId);
+    return requestContext.run(state, () => next.handle()).pipe(
+      mergeMap(async (body) => {
+        if (state.lastAppendedPosition > 0) {
+          await this.projections.waitFor(state.lastAppendedPosition, this.config.readYourWritesTimeoutMs);
+          void reply.header(POSITION_HEADER, String(state.lastAppendedPosition));
+        }
+        return body;
+      }),
+    );
+  }
+}

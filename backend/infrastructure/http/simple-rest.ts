@@ -1,0 +1,57 @@
+import { ValidationError } from '../decider/decider';
+
+/**
+ * The query protocol of ra-data-simple-rest: `sort=["field","ASC"]`, `range=[0,24]` (inclusive),
+ * `filter={...}` (with `{"id":[...]}` for getMany). Malformed parameters are a 400 naming them.
+ */
+export interface SimpleRestQuery {
+  sort: { field: string; order: 1 | -1 } | null;
+  skip: number;
+  limit: number;
+  filter: Record<string, unknown>;
+}
+
+function parseJson(name: string, raw: string | undefined): unknown {
+  if (raw === undefined || raw === '') return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new ValidationError(name, `${name} must be JSON`);
+  }
+}
+
+export function parseSimpleRestQuery(query: Record<string, string | undefined>, sortable: string[], maxPage = 500): SimpleRestQuery {
+  const sortRaw = parseJson('sort', query.sort);
+  let sort: SimpleRestQuery['sort'] = null;
+  if (sortRaw !== undefined) {
+    if (!Array.isArray(sortRaw) || sortRaw.length !== 2 || !sortable.includes(String(sortRaw[0])) || !['ASC', 'DESC'].includes(String(sortRaw[1]))) {
+      throw new ValidationError('sort', `sort must be ["field","ASC"|"DESC"] with field one of ${sortable.join(', ')}`);
+    }
+    sort = { field: String(sortRaw[0]), order: sortRaw[1] === 'ASC' ? 1 : -1 };
+  }
+  const rangeRaw = parseJson('range', query.range);
+  let skip = 0;
+  let limit = 25;
+  if (rangeRaw !== undefined) {
+    if (!Array.isArray(rangeRaw) || rangeRaw.length !== 2 || !rangeRaw.every((n) => Number.isInteger(n) && n >= 0) || rangeRaw[1] < rangeRaw[0]) {
+      throw new ValidationError('range', 'range must be [start, end] with 0 <= start <= end');
+    }
+    skip = rangeRaw[0];
+    limit = Math.min(rangeRaw[1] - rangeRaw[0] + 1, maxPage);
+  }
+  const filterRaw = parseJson('filter', query.filter) ?? {};
+  if (typeof filterRaw !== 'object' || filterRaw === null || Array.isArray(filterRaw)) {
+    throw new ValidationError('filter', 'filter must be a JSON object');
+  }
+  return { sort, skip, limit, filter: filterRaw as Record<string, unknown> };
+}
+
+export function contentRange(resource: string, skip: number, count: number, total: number): string {
+  const end = count === 0 ? skip : skip + count - 1;
+  return `${resource} ${skip}-${end}/${total}`;
+}
+
+/** Escapes user text for a MongoDB $regex: a search for "a.b(" finds the literal text. */
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,135 @@
+import { MemoryCheckpointStore } from '../backend/infrastructure/checkpoints/memory-checkpoint-store';
+import { MemoryEventStore } from '../backend/infrastructure/event-store/memory-event-store';
+import { MemoryReadStore } from '../backend/infrastructure/read-store/memory-read-store';
+import { newEvent } from '../test/support/events';
+import type { ProjectedDocument, ProjectionDefinition } from './projection';
+import { ProjectionRunner } from './projection-runner';
+
+interface Counter extends ProjectedDocument {
+  total: number;
+}
+
+function counterProjection(version = 1, failOn?: number): ProjectionDefinition {
+  return {
+    name: 'counters',
+    version,
+    collections: [{ name: 'counters' }],
+    handlers: {
+      Added: async (event, writer) => {
+        const { key, amount } = event.data as { key: string; amount: number };
+        if (amount === failOn) throw new Error(`cannot add ${amount}`);
+        await writer.upsert<Counter>('counters', key, (doc) => ({ _id: key, total: (doc?.total ?? 0) + amount }));
+      },
+    },
+  };
+}
+
+const titles: ProjectionDefinition = {
+  name: 'titles',
+  version: 1,
+  collections: [{ name: 'titles' }],
+  handlers: {
+    Added: async (event, writer) => {
+      const { key } = event.data as { key: string };
+      await writer.upsert('titles', key, () => ({ _id: key, seen: true }));
+    },
+  },
+};
+
+const silent = { log: () => undefined, error: () => undefined };
+
+async function setup(projections: ProjectionDefinition[], checkpoints = new MemoryCheckpointStore()) {
+  const events = new MemoryEventStore();
+  const readStore = new MemoryReadStore();
+  const runner = new ProjectionRunner(events, readStore, checkpoints, projections, silent);
+  return { events, readStore, runner, checkpoints };
+}
+
+const add = (key: string, amount: number) => newEvent('Added', { key, amount });
+
+describe('ProjectionRunner', () => {
+  it('folds events into read models and stores the checkpoint with them', async () => {
+    const { events, readStore, runner, checkpoints } = await setup([counterProjection()]);
+    await events.appendToStream('c-1', [add('a', 1), add('b', 2), add('a', 3)], { expectedRevision: 'no_stream' });
+    await runner.start();
+    expect(await runner.catchUp(5000)).toBe(true);
+    expect(await readStore.collection('counters').find({}, { sort: { _id: 1 } })).toEqual([
+      { _id: 'a', total: 4, _position: 3 },
+      { _id: 'b', total: 2, _position: 2 },
+    ]);
+    expect(await checkpoints.load('counters')).toEqual({ name: 'counters', position: 3, version: 1 });
+    await runner.stop();
+  });
+
+  it('answers read-your-writes waits once the position is applied, and false after the timeout', async () => {
+    const { events, readStore, runner } = await setup([counterProjection()]);
+    await runner.start();
+    const { position } = await events.appendToStream('c-1', [add('a', 5)], { expectedRevision: 'no_stream' });
+    expect(await runner.waitFor(position, 5000)).toBe(true);
+    expect((await readStore.collection<Counter>('counters').findById('a'))?.total).toBe(5);
+    expect(await runner.waitFor(position + 10, 50)).toBe(false);
+    await runner.stop();
+  });
+
+  it('skips an event at or below the position stored on a document (redelivery changes nothing)', async () => {
+    const checkpoints = new MemoryCheckpointStore();
+    const { events, readStore, runner } = await setup([counterProjection()], checkpoints);
+    await events.appendToStream('c-1', [add('a', 1), add('a', 2)], { expectedRevision: 'no_stream' });
+    await runner.start();
+    await runner.catchUp(5000);
+    await runner.stop();
+    // A crash between the documents and the checkpoint: the checkpoint is behind the documents.
+    await checkpoints.save({ name: 'counters', position: 0, version: 1 });
+    const again = new ProjectionRunner(events, readStore, checkpoints, [counterProjection()], silent);
+    await again.start();
+    await again.catchUp(5000);
+    expect((await readStore.collection<Counter>('counters').findById('a'))?.total).toBe(3);
+    await again.stop();
+  });
+
+  it('stops only the failing projection, keeps what it applied before, and reports the position', async () => {
+    const { events, readStore, runner } = await setup([counterProjection(1, 13), titles]);
+    await events.appendToStream('c-1', [add('a', 1), add('b', 13), add('c', 2)], { expectedRevision: 'no_stream' });
+    await runner.start();
+    expect(await runner.catchUp(5000)).toBe(true);
+    const status = runner.status();
+    expect(status.find((s) => s.name === 'counters')).toMatchObject({
+      state: 'failed',
+      position: 1,
+      error: { message: 'cannot add 13', position: 2, eventType: 'Added' },
+    });
+    expect(status.find((s) => s.name === 'titles')).toMatchObject({ state: 'live', position: 3 });
+    expect(await readStore.collection('counters').count()).toBe(1);
+    expect(await readStore.collection('titles').count()).toBe(3);
+    await runner.stop();
+  });
+
+  it('rebuilds a projection from 0 when its version changes', async () => {
+    const checkpoints = new MemoryCheckpointStore();
+    const { events, readStore, runner } = await setup([counterProjection(1)], checkpoints);
+    await events.appendToStream('c-1', [add('a', 1), add('a', 1)], { expectedRevision: 'no_stream' });
+    await runner.start();
+    await runner.catchUp(5000);
+    await runner.stop();
+    await readStore.collection('counters').replace({ _id: 'stale', total: 99 });
+    const v2 = new ProjectionRunner(events, readStore, checkpoints, [counterProjection(2)], silent);
+    await v2.start();
+    await v2.catchUp(5000);
+    expect(await readStore.collection('counters').find({})).toEqual([{ _id: 'a', total: 2, _position: 2 }]);
+    expect(await checkpoints.load('counters')).toMatchObject({ version: 2, position: 2 });
+    await v2.stop();
+  });
+
+  it('rebuilds one projection on demand to the same content while the others keep their state', async () => {
+    const { events, readStore, runner } = await setup([counterProjection(), titles]);
+    await events.appendToStream('c-1', [add('a', 1), add('b', 2)], { expectedRevision: 'no_stream' });
+    await runner.start();
+    await runner.catchUp(5000);
+    const before = await readStore.collection('counters').find({}, { sort: { _id: 1 } });
+    await runner.rebuild('counters');
+    await runner.catchUp(5000);
+    expect(await readStore.collection('counters').find({}, { sort: { _id: 1 } })).toEqual(before);
+    await expect(runner.rebuild('nope')).rejects.toThrow('Unknown projection nope');
+    await runner.stop();
+  });
+});
