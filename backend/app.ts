@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
-import { toErrorResponse } from './infrastructure/http/exception.filter';
 import { createValidationPipe } from './infrastructure/http/validation';
 import type { InfrastructureOptions } from './infrastructure/infrastructure.module';
 import { Platform } from './infrastructure/infrastructure.module';
@@ -46,12 +45,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 
   await app.get(Platform).start();
   await app.init();
-  // Errors raised by Fastify itself (malformed JSON, body too large) get the API's error shape too;
-  // set after init, which installs Nest's own handler.
-  fastify.setErrorHandler((error, _request, reply) => {
-    const { status, body } = toErrorResponse(error);
-    void reply.status(status).send(body);
-  });
   if (options.seed !== false) await app.get(DemoSeeder).seedIfEmpty();
   return app;
 }

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AdminUsersController } from './admin/admin-users.controller';
 import { AdminUsersService } from './admin/admin-users.service';
+import { CategoriesRestController, CustomFieldsRestController, GroupsRestController } from './organisation/organisation-rest.controller';
+import { OrganisationService } from './organisation/organisation.service';
 import { UserDirectoryController } from './user-directory.controller';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthController } from './auth/auth.controller';
@@ -11,8 +13,16 @@ import { UserRegistrationService } from './user-registration.service';
 import { UsersRestController } from './users-rest.controller';
 
 @Module({
-  controllers: [AuthController, UsersRestController, AdminUsersController, UserDirectoryController],
-  providers: [AuthService, PasswordHasher, UserRegistrationService, AdminUsersService, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [AuthService, PasswordHasher, UserRegistrationService, AdminUsersService],
+  controllers: [
+    AuthController,
+    UsersRestController,
+    AdminUsersController,
+    UserDirectoryController,
+    GroupsRestController,
+    CategoriesRestController,
+    CustomFieldsRestController,
+  ],
+  providers: [AuthService, PasswordHasher, UserRegistrationService, AdminUsersService, OrganisationService, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [AuthService, PasswordHasher, UserRegistrationService, AdminUsersService, OrganisationService],
 })
 export class IdentityModule {}

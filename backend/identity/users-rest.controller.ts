@@ -1,12 +1,17 @@
-import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { IsArray, IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { FastifyReply } from 'fastify';
+import { ROLES, type Role } from '../../events';
 import { USERS, type UserDocument } from '../../projections/users.projection';
-import { NotFoundError, ValidationError } from '../infrastructure/decider/decider';
-import { contentRange, escapeRegex, parseSimpleRestQuery } from '../infrastructure/http/simple-rest';
-import type { Filter } from '../infrastructure/read-store/read-store.port';
+import { NotFoundError } from '../infrastructure/decider/decider';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
+import { ReadModels } from '../infrastructure/read-models';
 import { READ_STORE } from '../infrastructure/tokens';
-import { Roles } from './auth/auth.decorators';
+import { AdminUsersService } from './admin/admin-users.service';
+import { CurrentUser, Roles } from './auth/auth.decorators';
+import type { AuthenticatedUser } from './auth/authenticated-user';
+import { restList } from './organisation/rest-list';
+import { UserRegistrationService } from './user-registration.service';
 
 export interface UserRecord {
   id: string;
@@ -14,14 +19,49 @@ export interface UserRecord {
   lastName: string;
   email: string;
   img: string | null;
-  roles: string[];
+  roles: Role[];
+  groupIds: string[];
+  customFieldValues: Record<string, string>;
   active: boolean;
   mustChangePassword: boolean;
   createdAt: string;
   lastActiveAt: string | null;
 }
 
-const SORTABLE = ['id', 'firstName', 'lastName', 'email', 'createdAt', 'lastActiveAt', 'active'];
+export class UserRecordBody {
+  @IsOptional() @IsString()
+  id?: string;
+
+  @IsString() @IsNotEmpty() @MaxLength(30)
+  firstName!: string;
+
+  @IsString() @IsNotEmpty() @MaxLength(30)
+  lastName!: string;
+
+  @IsEmail() @MaxLength(230)
+  email!: string;
+
+  @IsOptional() @IsArray() @IsIn(ROLES, { each: true })
+  roles?: Role[];
+
+  @IsOptional() @IsArray() @IsString({ each: true })
+  groupIds?: string[];
+
+  @IsOptional() @IsBoolean()
+  active?: boolean;
+
+  @IsOptional() @IsBoolean()
+  mustChangePassword?: boolean;
+
+  /** Only on create: the initial password (otherwise the admin generates one). */
+  @IsOptional() @IsString() @MaxLength(1024)
+  password?: string;
+
+  @IsOptional() img?: string | null;
+  @IsOptional() customFieldValues?: Record<string, string>;
+  @IsOptional() createdAt?: string;
+  @IsOptional() lastActiveAt?: string | null;
+}
 
 function toRecord(user: UserDocument): UserRecord {
   return {
@@ -31,6 +71,8 @@ function toRecord(user: UserDocument): UserRecord {
     email: user.email,
     img: user.img,
     roles: user.roles,
+    groupIds: user.groupIds,
+    customFieldValues: user.customFieldValues,
     active: user.active,
     mustChangePassword: user.mustChangePassword,
     createdAt: user.createdAt,
@@ -38,43 +80,73 @@ function toRecord(user: UserDocument): UserRecord {
   };
 }
 
-/** `users` for react-admin (ra-data-simple-rest protocol), admins only. */
+/** `users` for react-admin (ra-data-simple-rest protocol), admins only. DELETE deactivates. */
 @Controller('api/rest/users')
 @Roles('ADMIN')
 export class UsersRestController {
-  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+  constructor(
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly admin: AdminUsersService,
+    private readonly registration: UserRegistrationService,
+    private readonly readModels: ReadModels,
+  ) {}
 
   @Get()
-  async list(@Query() query: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply): Promise<UserRecord[]> {
-    const { sort, skip, limit, filter } = parseSimpleRestQuery(query, SORTABLE);
-    const mongoFilter: Filter = {};
-    if (filter.id !== undefined) {
-      const ids = Array.isArray(filter.id) ? filter.id : [filter.id];
-      if (!ids.every((id) => typeof id === 'string')) throw new ValidationError('filter.id', 'ids must be strings');
-      mongoFilter._id = { $in: ids };
-    }
-    if (filter.q !== undefined) {
-      if (typeof filter.q !== 'string') throw new ValidationError('filter.q', 'q must be a string');
-      const pattern = escapeRegex(filter.q.trim().slice(0, 200));
-      mongoFilter.$or = ['firstName', 'lastName', 'email'].map((field) => ({ [field]: { $regex: pattern, $options: 'i' } }));
-    }
-    if (filter.role !== undefined) mongoFilter.roles = filter.role;
-    if (filter.active !== undefined) mongoFilter.active = filter.active === true || filter.active === 'true';
-    const collection = this.readStore.collection<UserDocument>(USERS);
-    const sortField = sort ? (sort.field === 'id' ? '_id' : sort.field) : 'lastName';
-    const [users, total] = await Promise.all([
-      collection.find(mongoFilter, { sort: { [sortField]: sort?.order ?? 1, _id: 1 }, skip, limit }),
-      collection.count(mongoFilter),
-    ]);
-    void reply.header('Content-Range', contentRange('users', skip, users.length, total));
-    void reply.header('Access-Control-Expose-Headers', 'Content-Range');
-    return users.map(toRecord);
+  list(@Query() query: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply): Promise<UserRecord[]> {
+    return restList('users', this.readStore.collection<UserDocument>(USERS), query, reply, {
+      sortable: ['id', 'firstName', 'lastName', 'email', 'createdAt', 'lastActiveAt', 'active'],
+      defaultSort: 'lastName',
+      searchFields: ['firstName', 'lastName', 'email'],
+      equalityFilters: ['roles', 'active', 'groupIds'],
+      toRecord,
+    });
   }
 
   @Get(':id')
   async one(@Param('id') id: string): Promise<UserRecord> {
+    await this.readModels.settled();
     const user = await this.readStore.collection<UserDocument>(USERS).findById(id);
     if (!user) throw new NotFoundError('Unknown user');
     return toRecord(user);
+  }
+
+  @Post()
+  async create(@Body() body: UserRecordBody): Promise<UserRecord> {
+    const { userId } = await this.registration.register({
+      email: body.email,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      roles: body.roles ?? [],
+      password: body.password,
+      mustChangePassword: body.mustChangePassword ?? true,
+      source: 'admin',
+    });
+    if (body.groupIds?.length) await this.admin.batchUpdate(null, [userId], body.groupIds, undefined);
+    return this.one(userId);
+  }
+
+  @Put(':id')
+  async update(@CurrentUser() actor: AuthenticatedUser, @Param('id') id: string, @Body() body: UserRecordBody): Promise<UserRecord> {
+    const current = await this.one(id);
+    const user = {
+      id,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      email: body.email,
+      ...(body.roles ? Object.fromEntries([['admin', 'ADMIN'], ['trainer', 'FORMATEUR'], ['approver', 'APPROVER'], ['aiEditor', 'AI_EDITOR']].map(([flag, role]) => [flag, body.roles!.includes(role as Role)])) : {}),
+      ...(body.groupIds ? { groups: body.groupIds.map((groupId) => ({ id: groupId })) } : {}),
+    };
+    await this.admin.update(actor, JSON.stringify(user));
+    if (body.mustChangePassword !== undefined) await this.admin.requirePasswordChange(id, body.mustChangePassword);
+    if (body.active === false && current.active) await this.admin.deactivate(actor, [id]);
+    if (body.active === true && !current.active) await this.admin.reactivate([id]);
+    return this.one(id);
+  }
+
+  @Delete(':id')
+  async remove(@CurrentUser() actor: AuthenticatedUser, @Param('id') id: string): Promise<UserRecord> {
+    await this.one(id);
+    await this.admin.deactivate(actor, [id]);
+    return this.one(id);
   }
 }

@@ -9,6 +9,7 @@ import { Clock, SystemClock } from './clock/clock';
 import { CommandRunner } from './decider/command-runner';
 import { IntegrationRelay } from './integration/integration-relay';
 import { FileMailer } from './mail/file-mailer';
+import { ReadModels } from './read-models';
 import { Mailer } from './mail/mailer.port';
 import {
   ADAPTERS,
@@ -87,6 +88,7 @@ export class InfrastructureModule {
         inject: [ADAPTERS],
       },
       CommandRunner,
+      ReadModels,
       Platform,
     ];
     return {

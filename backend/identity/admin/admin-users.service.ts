@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../infrastructure/decider/decider';
 import { Mailer } from '../../infrastructure/mail/mailer.port';
+import { ReadModels } from '../../infrastructure/read-models';
 import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../../infrastructure/tokens';
 import type { AuthenticatedUser } from '../auth/authenticated-user';
@@ -29,6 +30,7 @@ export class AdminUsersService {
     private readonly hasher: PasswordHasher,
     private readonly registration: UserRegistrationService,
     private readonly mailer: Mailer,
+    private readonly readModels: ReadModels,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -47,6 +49,7 @@ export class AdminUsersService {
   }
 
   async view(userId: string): Promise<AdminUserView> {
+    await this.readModels.settled();
     const user = await this.users.findById(userId);
     if (!user) throw new NotFoundError('Unknown user');
     return (await this.views([user]))[0];
@@ -165,7 +168,7 @@ export class AdminUsersService {
    * Batch edit: the selected groups and roles replace the users' own. "No group" (-1) or "no role"
    * (NONE) empties them. A parameter left out leaves that part untouched.
    */
-  async batchUpdate(actor: AuthenticatedUser, userIds: string[], groupIds?: string[], roles?: string[]): Promise<{ updated: number }> {
+  async batchUpdate(actor: AuthenticatedUser | null, userIds: string[], groupIds?: string[], roles?: string[]): Promise<{ updated: number }> {
     const users = await this.existingMany(userIds);
     const knownGroupIds = await this.knownGroupIds();
     const targetGroups = groupIds === undefined ? undefined : groupIds.includes(NO_GROUP) ? [] : groupIds;
@@ -224,7 +227,7 @@ export class AdminUsersService {
    * user's roles after the change; `leaving` are users the change deactivates.
    */
   private async guardLastAdmin(
-    actor: AuthenticatedUser,
+    actor: AuthenticatedUser | null,
     affected: UserDocument[],
     rolesAfter: (user: UserDocument) => Role[],
     leaving: Set<string> = new Set(),
@@ -235,7 +238,7 @@ export class AdminUsersService {
     const remaining = activeAdmins.filter((a) => !losing.some((l) => l._id === a._id));
     if (remaining.length === 0) {
       throw new DomainError(
-        losing.some((l) => l._id === actor.id) ? 'You are the last active administrator: you cannot remove your own access.' : 'The last active administrator cannot be deactivated or demoted.',
+        losing.some((l) => l._id === actor?.id) ? 'You are the last active administrator: you cannot remove your own access.' : 'The last active administrator cannot be deactivated or demoted.',
         409,
       );
     }
@@ -249,12 +252,14 @@ export class AdminUsersService {
   }
 
   private async existing(userId: string): Promise<UserDocument> {
+    await this.readModels.settled();
     const user = await this.users.findById(userId);
     if (!user) throw new NotFoundError('Unknown user');
     return user;
   }
 
   private async existingMany(userIds: string[]): Promise<UserDocument[]> {
+    await this.readModels.settled();
     const users = await this.users.findByIds(userIds);
     const missing = userIds.filter((id) => !users.some((u) => u._id === id));
     if (missing.length) throw new ValidationError('usersIds', `unknown users: ${missing.join(', ')}`);

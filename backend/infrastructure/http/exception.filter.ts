@@ -28,15 +28,10 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
       if (Array.isArray(r.errors)) body.errors = r.errors as ErrorBody['errors'];
       if (r.sessionExpired === true) body.sessionExpired = true;
     }
+    // Nest turns Fastify's own errors (body parsing) into plain HttpExceptions carrying Fastify's text.
+    if (status === 400 && /^Body (is not valid JSON|cannot be empty)/.test(body.message)) body.message = 'Malformed JSON body';
+    if (status === 400 && !body.errors) body.errors = [{ field: 'body', reason: body.message }];
     return { status, body: SAFE_STATUSES.has(status) ? body : { message: DEFAULT_ERROR_MESSAGE } };
-  }
-  // Fastify's own errors (malformed JSON, body too large, unsupported media type) carry a statusCode.
-  const fastifyError = exception as { statusCode?: number; message?: string; code?: string };
-  if (typeof fastifyError?.statusCode === 'number' && SAFE_STATUSES.has(fastifyError.statusCode)) {
-    const message = fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-      ? 'Malformed JSON body'
-      : (fastifyError.message ?? DEFAULT_ERROR_MESSAGE);
-    return { status: fastifyError.statusCode, body: { message, ...(fastifyError.statusCode === 400 ? { errors: [{ field: 'body', reason: message }] } : {}) } };
   }
   return { status: 500, body: { message: DEFAULT_ERROR_MESSAGE } };
 }

@@ -1,0 +1,56 @@
+import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+
+/** react-admin sends the whole record on PUT; `id` and read-only fields are accepted and ignored. */
+export class GroupBody {
+  @IsOptional() @IsString()
+  id?: string;
+
+  @IsString() @IsNotEmpty() @MaxLength(100)
+  name!: string;
+
+  @IsOptional() @IsString() @MaxLength(1000)
+  description?: string;
+
+  @IsOptional() @IsInt() @Min(0)
+  order?: number;
+
+  @IsOptional() @IsArray() @ArrayMaxSize(500) @IsString({ each: true })
+  categoryIds?: string[];
+
+  @IsOptional() @IsInt()
+  memberCount?: number;
+
+  @IsOptional() @IsString()
+  createdAt?: string;
+}
+
+export class CategoryBody {
+  @IsOptional() @IsString()
+  id?: string;
+
+  @IsString() @IsNotEmpty() @MaxLength(100)
+  name!: string;
+
+  @IsOptional() @IsString()
+  createdAt?: string;
+}
+
+export class CustomFieldBody {
+  @IsOptional() @IsString()
+  id?: string;
+
+  @IsString() @IsNotEmpty() @MaxLength(100)
+  name!: string;
+
+  @IsOptional() @IsString() @MaxLength(100)
+  labelEn?: string;
+
+  @IsOptional() @IsString() @MaxLength(100)
+  labelFr?: string;
+
+  @IsOptional() @IsString() @MaxLength(100)
+  labelEs?: string;
+
+  @IsOptional() @IsString() @MaxLength(100)
+  labelDe?: string;
+}

@@ -1,0 +1,44 @@
+import type { FastifyReply } from 'fastify';
+import { ValidationError } from '../../infrastructure/decider/decider';
+import { contentRange, escapeRegex, parseSimpleRestQuery } from '../../infrastructure/http/simple-rest';
+import type { Collection, Document, Filter } from '../../infrastructure/read-store/read-store.port';
+
+/**
+ * One ra-data-simple-rest list over a read-model collection: `q` searches the given text fields,
+ * `id` (getMany) selects ids, other allowed filters are equality; answers the page and sets
+ * Content-Range.
+ */
+export async function restList<T extends Document, R>(
+  resource: string,
+  collection: Collection<T>,
+  query: Record<string, string | undefined>,
+  reply: FastifyReply,
+  options: { sortable: string[]; defaultSort: string; searchFields: string[]; equalityFilters?: string[]; toRecord: (doc: T) => R },
+): Promise<R[]> {
+  const { sort, skip, limit, filter } = parseSimpleRestQuery(query, options.sortable);
+  const clauses: Filter[] = [];
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === 'id') {
+      const ids = Array.isArray(value) ? value : [value];
+      if (!ids.every((id) => typeof id === 'string')) throw new ValidationError('filter.id', 'ids must be strings');
+      clauses.push({ _id: { $in: ids } });
+    } else if (key === 'q') {
+      if (typeof value !== 'string') throw new ValidationError('filter.q', 'q must be a string');
+      const pattern = escapeRegex(value.trim().slice(0, 200));
+      if (pattern) clauses.push({ $or: options.searchFields.map((field) => ({ [field]: { $regex: pattern, $options: 'i' } })) });
+    } else if (options.equalityFilters?.includes(key)) {
+      clauses.push({ [key]: Array.isArray(value) ? { $in: value } : value });
+    } else {
+      throw new ValidationError(`filter.${key}`, `unknown filter ${key}`);
+    }
+  }
+  const mongoFilter: Filter = clauses.length === 0 ? {} : clauses.length === 1 ? clauses[0] : { $and: clauses };
+  const sortField = sort ? (sort.field === 'id' ? '_id' : sort.field) : options.defaultSort;
+  const [docs, total] = await Promise.all([
+    collection.find(mongoFilter, { sort: { [sortField]: sort?.order ?? 1, _id: 1 }, skip, limit }),
+    collection.count(mongoFilter),
+  ]);
+  void reply.header('Content-Range', contentRange(resource, skip, docs.length, total));
+  void reply.header('Access-Control-Expose-Headers', 'Content-Range');
+  return docs.map(options.toRecord);
+}
