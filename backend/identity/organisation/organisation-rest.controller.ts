@@ -5,7 +5,7 @@ import { CategoryBody, CustomFieldBody, GroupBody } from './organisation.dto';
 import { OrganisationService, categoryRecord, customFieldRecord } from './organisation.service';
 import { restList } from './rest-list';
 
-type Query = Record<string, string | undefined>;
+type RestQuery = Record<string, string | undefined>;
 
 /** `groups` for react-admin (the /administration/listGroupe screen and the group-to-categories association). */
 @Controller('api/rest/groups')
@@ -14,7 +14,7 @@ export class GroupsRestController {
   constructor(private readonly organisation: OrganisationService) {}
 
   @Get()
-  async list(@Query() query: Query, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(@Query() query: RestQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     const docs = await restList('groups', this.organisation.groups, query, reply, {
       sortable: ['id', 'name', 'order', 'createdAt'],
       defaultSort: 'order',
@@ -52,7 +52,7 @@ export class CategoriesRestController {
   constructor(private readonly organisation: OrganisationService) {}
 
   @Get()
-  list(@Query() query: Query, @Res({ passthrough: true }) reply: FastifyReply) {
+  list(@Query() query: RestQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     return restList('categories', this.organisation.categories, query, reply, {
       sortable: ['id', 'name', 'createdAt'],
       defaultSort: 'name',
@@ -88,7 +88,7 @@ export class CustomFieldsRestController {
   constructor(private readonly organisation: OrganisationService) {}
 
   @Get()
-  list(@Query() query: Query, @Res({ passthrough: true }) reply: FastifyReply) {
+  list(@Query() query: RestQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     return restList('custom-fields', this.organisation.customFields, query, reply, {
       sortable: ['id', 'name'],
       defaultSort: 'name',
