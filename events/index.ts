@@ -3,3 +3,4 @@ export * from './schema-registry';
 export * from './uuid';
 export * from './user.events';
 export * from './group.events';
+export * from './site.events';

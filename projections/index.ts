@@ -1,10 +1,11 @@
 import { organisationProjection } from './organisation.projection';
 import type { ProjectionDefinition } from './projection';
 import { sessionsProjection } from './sessions.projection';
+import { termsProjection } from './terms.projection';
 import { usersProjection } from './users.projection';
 
 /** Every read model of the product. A feature's projection is added here when it lands. */
-export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection];
+export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection];
 
 export * from './projection';
 export { ProjectionRunner } from './projection-runner';

@@ -3,6 +3,8 @@ import { AdminUsersController } from './admin/admin-users.controller';
 import { AdminUsersService } from './admin/admin-users.service';
 import { CategoriesRestController, CustomFieldsRestController, GroupsRestController } from './organisation/organisation-rest.controller';
 import { OrganisationService } from './organisation/organisation.service';
+import { TermsController } from './terms/terms.controller';
+import { TermsService } from './terms/terms.service';
 import { UserDirectoryController } from './user-directory.controller';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthController } from './auth/auth.controller';
@@ -21,8 +23,15 @@ import { UsersRestController } from './users-rest.controller';
     GroupsRestController,
     CategoriesRestController,
     CustomFieldsRestController,
+    TermsController,
   ],
-  providers: [AuthService, PasswordHasher, UserRegistrationService, AdminUsersService, OrganisationService, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [AuthService, PasswordHasher, UserRegistrationService, AdminUsersService, OrganisationService],
+  providers: [
+    AuthService,
+    PasswordHasher,
+    UserRegistrationService,
+    AdminUsersService,
+    OrganisationService,
+    TermsService, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [AuthService, PasswordHasher, UserRegistrationService, AdminUsersService, OrganisationService, TermsService],
 })
 export class IdentityModule {}

@@ -30,10 +30,10 @@ export class UserRegistrationService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  checkPassword(password: string): void {
+  checkPassword(password: string, field = 'password'): void {
     const { passwordMinLength: min, passwordMaxLength: max } = this.config.featureFlags;
-    if (password.length < min) throw new ValidationError('password', `The password is too short: at least ${min} characters.`);
-    if (password.length > max) throw new ValidationError('password', `The password is too long: at most ${max} characters.`);
+    if (password.length < min) throw new ValidationError(field, `The password is too short: at least ${min} characters.`);
+    if (password.length > max) throw new ValidationError(field, `The password is too long: at most ${max} characters.`);
   }
 
   async register(registration: Registration): Promise<{ userId: string; position: number }> {

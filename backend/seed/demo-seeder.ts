@@ -1,8 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Role } from '../../events';
+import { type Role, uuidv7 } from '../../events';
 import type { ProjectionRunner } from '../../projections/projection-runner';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { OrganisationService } from '../identity/organisation/organisation.service';
+import { TermsService } from '../identity/terms/terms.service';
 import { UserRegistrationService } from '../identity/user-registration.service';
+import { userDecider } from '../identity/user.decider';
+import { CommandRunner } from '../infrastructure/decider/command-runner';
+import { requestContext } from '../infrastructure/http/request-context';
+import { DEMO_CATEGORIES, DEMO_CUSTOM_FIELDS, DEMO_GROUPS, DEMO_TERMS } from './demo-organisation';
 import type { EventStore } from '../infrastructure/event-store/event-store.port';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/tokens';
 
@@ -46,6 +52,9 @@ export class DemoSeeder {
 
   constructor(
     private readonly registration: UserRegistrationService,
+    private readonly organisation: OrganisationService,
+    private readonly terms: TermsService,
+    private readonly commands: CommandRunner,
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -53,12 +62,45 @@ export class DemoSeeder {
 
   async seedIfEmpty(): Promise<boolean> {
     if (this.config.seed === 'none' || (await this.events.headPosition()) > 0) return false;
+    // One context for the whole seed: one correlation id, and reads wait for the seed's own writes.
+    await requestContext.run({ userId: null, correlationId: uuidv7(), lastAppendedPosition: 0 }, () => this.seed());
+    this.logger.log(`Demo organisation seeded. Log in as ${DEMO_ACCOUNTS.map((u) => u.email).join(', ')} with password "${this.config.demoPassword}"`);
+    return true;
+  }
+
+  private async seed(): Promise<void> {
     const password = this.config.demoPassword;
-    for (const user of [...DEMO_ACCOUNTS, ...demoStaff()]) {
-      await this.registration.register({ ...user, password, source: 'seed' });
+    const categories: string[] = [];
+    for (const name of DEMO_CATEGORIES) categories.push((await this.organisation.createCategory({ name })).id);
+    const groups: string[] = [];
+    for (const [index, group] of DEMO_GROUPS.entries()) {
+      const categoryIds = group.categories.map((c) => categories[c]);
+      groups.push((await this.organisation.createGroup({ name: group.name, description: group.description, order: index, categoryIds })).id);
+    }
+    for (const field of DEMO_CUSTOM_FIELDS) await this.organisation.createCustomField(field);
+    await this.terms.publish('GCU', DEMO_TERMS.GCU);
+    await this.terms.publish('PDP', DEMO_TERMS.PDP);
+    await this.projections.catchUp(30_000);
+
+    const staff = demoStaff();
+    for (const [index, user] of [...DEMO_ACCOUNTS, ...staff].entries()) {
+      const { userId } = await this.registration.register({ ...user, password, source: 'seed' });
+      // The quick-start accounts have accepted the terms; the staff will see the overlays.
+      if (index < DEMO_ACCOUNTS.length) {
+        await this.projections.catchUp(30_000);
+        await this.terms.accept(userId, 'GCU');
+        await this.terms.accept(userId, 'PDP');
+      }
+      // Every third staff member stays without a group, to give the "no group" filter something to find.
+      if (index % 3 !== 2) {
+        await this.commands.run(userDecider, `user-${userId}`, {
+          type: 'ChangeGroups',
+          userId,
+          groupIds: [groups[index % groups.length], ...(index % 4 === 0 ? [groups[(index + 2) % groups.length]] : [])],
+          knownGroupIds: groups,
+        });
+      }
     }
     await this.projections.catchUp(30_000);
-    this.logger.log(`Demo organisation seeded. Log in as ${DEMO_ACCOUNTS.map((u) => u.email).join(', ')} with password "${password}"`);
-    return true;
   }
 }

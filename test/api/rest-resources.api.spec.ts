@@ -104,9 +104,9 @@ describe('react-admin resources (/api/rest)', () => {
     it('defines, changes and deletes a custom field', async () => {
       const field = await t.http.post('/api/rest/custom-fields').set(as(admin)).send({ name: 'employeeId', labelEn: 'Employee ID' }).expect(201);
       expect(field.body).toEqual({ id: expect.any(String), name: 'employeeId', labelEn: 'Employee ID', labelFr: '', labelEs: '', labelDe: '' });
-      const changed = await t.http.put(`/api/rest/custom-fields/${field.body.id}`).set(as(admin)).send({ ...field.body, labelFr: 'Matricule' }).expect(200);
-      expect(changed.body.labelFr).toBe('Matricule');
-      const list = await t.http.get('/api/rest/custom-fields').query({ filter: '{"q":"matric"}' }).set(as(admin)).expect(200);
+      const changed = await t.http.put(`/api/rest/custom-fields/${field.body.id}`).set(as(admin)).send({ ...field.body, labelFr: 'Numéro interne' }).expect(200);
+      expect(changed.body.labelFr).toBe('Numéro interne');
+      const list = await t.http.get('/api/rest/custom-fields').query({ filter: '{"q":"interne"}' }).set(as(admin)).expect(200);
       expect(list.body.map((f: { id: string }) => f.id)).toEqual([field.body.id]);
       await t.http.delete(`/api/rest/custom-fields/${field.body.id}`).set(as(admin)).expect(200);
       await t.http.post('/api/rest/custom-fields').set(as(admin)).send({ labelEn: 'no name' }).expect(400);

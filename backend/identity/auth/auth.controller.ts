@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { CurrentUser, Public } from './auth.decorators';
+import { AllowDuringPasswordChange, CurrentUser, Public } from './auth.decorators';
 import { AuthService, type MeResponse } from './auth.service';
 import type { AuthenticatedUser } from './authenticated-user';
-import { LoginDto } from './login.dto';
+import { ChangePasswordDto, LoginDto } from './login.dto';
 import { SESSION_COOKIE } from './session-token';
 
 @Controller('api/auth')
@@ -29,6 +29,7 @@ export class AuthController {
     return { user, token };
   }
 
+  @AllowDuringPasswordChange()
   @Post('logout')
   @HttpCode(204)
   async logout(@CurrentUser() user: AuthenticatedUser, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
@@ -36,8 +37,17 @@ export class AuthController {
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
   }
 
+  @AllowDuringPasswordChange()
   @Get('me')
   me(@CurrentUser() user: AuthenticatedUser): Promise<MeResponse> {
     return this.auth.meById(user.id);
+  }
+
+  /** The user's own password change (the forced-change screen uses it too). */
+  @AllowDuringPasswordChange()
+  @Post('change-password')
+  @HttpCode(204)
+  async changePassword(@CurrentUser() user: AuthenticatedUser, @Body() body: ChangePasswordDto): Promise<void> {
+    await this.auth.changePassword(user, body.currentPassword, body.newPassword);
   }
 }

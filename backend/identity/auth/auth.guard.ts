@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../../events';
-import { PUBLIC_KEY, ROLES_KEY } from './auth.decorators';
+import { PASSWORD_CHANGE_KEY, PUBLIC_KEY, ROLES_KEY } from './auth.decorators';
 import { AuthService } from './auth.service';
 import type { AuthenticatedUser } from './authenticated-user';
 import { tokenFromRequest } from './session-token';
@@ -10,7 +10,8 @@ import { tokenFromRequest } from './session-token';
 /**
  * Every route needs a live session unless marked @Public; @Roles narrows it further. A missing or
  * dead session answers 401 with the session-expired marker the web apps turn into
- * /login?disconnected=true.
+ * /login?disconnected=true. A user whose password change is forced reaches only the routes marked
+ * @AllowDuringPasswordChange until they choose a new one.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -29,6 +30,9 @@ export class AuthGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
     if (!user) {
       throw new UnauthorizedException({ message: 'Your session has expired, please log in again.', sessionExpired: true });
+    }
+    if (user.mustChangePassword && !this.reflector.getAllAndOverride<boolean>(PASSWORD_CHANGE_KEY, targets)) {
+      throw new ForbiddenException({ message: 'You must choose a new password first.', passwordChangeRequired: true });
     }
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
     if (roles?.length && !roles.some((role) => user.roles.includes(role))) {

@@ -8,7 +8,9 @@ import { DomainError } from '../../infrastructure/decider/decider';
 import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../../infrastructure/tokens';
 import { sessionDecider } from '../session.decider';
-import { normaliseEmail } from '../user.decider';
+import { TermsService } from '../terms/terms.service';
+import { UserRegistrationService } from '../user-registration.service';
+import { normaliseEmail, userDecider } from '../user.decider';
 import type { AuthenticatedUser } from './authenticated-user';
 import { PasswordHasher } from './password-hasher';
 import { newSessionToken, sessionIdOf } from './session-token';
@@ -25,6 +27,11 @@ export interface MeResponse {
   isAiEditor: boolean;
   roles: string[];
   mustChangePassword: boolean;
+  /** Terms of use / personal-data policy versions the user has not accepted yet. */
+  mustAcceptGcu: boolean;
+  mustAcceptPdp: boolean;
+  /** Get-started cards the user closed for good. */
+  dismissedGetStarted: string[];
   featureFlags: FeatureFlags;
 }
 
@@ -40,6 +47,8 @@ export class AuthService {
     private readonly commands: CommandRunner,
     private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
+    private readonly terms: TermsService,
+    private readonly registration: UserRegistrationService,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -59,7 +68,7 @@ export class AuthService {
       { type: 'StartSession', sessionId, userId: user._id, expiresAt: expiresAt.toISOString() },
       { userId: user._id },
     );
-    return { token, user: this.me(user), expiresAt };
+    return { token, user: await this.me(user), expiresAt };
   }
 
   async logout(user: AuthenticatedUser): Promise<void> {
@@ -90,7 +99,21 @@ export class AuthService {
     return this.me(user);
   }
 
-  private me(user: UserDocument): MeResponse {
+  async changePassword(user: AuthenticatedUser, currentPassword: string, newPassword: string): Promise<void> {
+    const credential = await this.readStore.collection<CredentialDocument>(CREDENTIALS).findById(user.id);
+    if (!(await this.hasher.verify(credential?.passwordHash ?? null, currentPassword))) {
+      throw new DomainError('The current password is wrong.', 400, [{ field: 'currentPassword', reason: 'wrong password' }]);
+    }
+    this.registration.checkPassword(newPassword, 'newPassword');
+    if (newPassword === currentPassword) {
+      throw new DomainError('The new password must differ from the current one.', 400, [{ field: 'newPassword', reason: 'same as the current password' }]);
+    }
+    const passwordHash = await this.hasher.hash(newPassword);
+    await this.commands.run(userDecider, `user-${user.id}`, { type: 'SetPassword', userId: user.id, passwordHash, mustChangeAtNextLogin: false });
+  }
+
+  private async me(user: UserDocument): Promise<MeResponse> {
+    const pending = await this.terms.pending(user);
     return {
       id: user._id,
       firstName: user.firstName,
@@ -103,6 +126,9 @@ export class AuthService {
       isAiEditor: user.roles.includes('AI_EDITOR'),
       roles: user.roles,
       mustChangePassword: user.mustChangePassword,
+      mustAcceptGcu: pending.GCU,
+      mustAcceptPdp: pending.PDP,
+      dismissedGetStarted: user.dismissedGetStarted,
       featureFlags: this.config.featureFlags,
     };
   }

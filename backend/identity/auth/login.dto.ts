@@ -11,3 +11,15 @@ export class LoginDto {
   @MaxLength(1024)
   password!: string;
 }
+
+export class ChangePasswordDto {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
+  currentPassword!: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
+  newPassword!: string;
+}

@@ -27,6 +27,7 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
       if (typeof r.message === 'string') body.message = r.message;
       if (Array.isArray(r.errors)) body.errors = r.errors as ErrorBody['errors'];
       if (r.sessionExpired === true) body.sessionExpired = true;
+      if (r.passwordChangeRequired === true) body.passwordChangeRequired = true;
     }
     // Nest turns Fastify's own errors (body parsing) into plain HttpExceptions carrying Fastify's text.
     if (status === 400 && /^Body (is not valid JSON|cannot be empty)/.test(body.message)) body.message = 'Malformed JSON body';

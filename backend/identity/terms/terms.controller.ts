@@ -1,0 +1,65 @@
+import { Body, Controller, Get, HttpCode, Param, ParseEnumPipe, Put, Res } from '@nestjs/common';
+import { IsString, MaxLength } from 'class-validator';
+import type { FastifyReply } from 'fastify';
+import type { TermsDocument } from '../../../events';
+import { NotFoundError } from '../../infrastructure/decider/decider';
+import { AllowDuringPasswordChange, CurrentUser, Public, Roles } from '../auth/auth.decorators';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
+import { TERMS_MAX_LENGTH } from './terms.decider';
+import { TermsService } from './terms.service';
+
+export class TermsBody {
+  @IsString() @MaxLength(TERMS_MAX_LENGTH)
+  content!: string;
+}
+
+/**
+ * Spec §7 "Footer, statement, terms": `/gcu/getGcu` and `/pdp/getPdp` answer the HTML of the
+ * version in force (public: the footer links to it); `/gcu/acceptGcu` and `/pdp/acceptPdp` are the
+ * navigations of the accept buttons: they record the acceptance and go back home.
+ */
+@Controller()
+export class TermsController {
+  constructor(private readonly terms: TermsService) {}
+
+  @Public()
+  @Get('gcu/getGcu')
+  getGcu(@Res({ passthrough: true }) reply: FastifyReply) {
+    return this.html('GCU', reply);
+  }
+
+  @Public()
+  @Get('pdp/getPdp')
+  getPdp(@Res({ passthrough: true }) reply: FastifyReply) {
+    return this.html('PDP', reply);
+  }
+
+  @AllowDuringPasswordChange()
+  @Get('gcu/acceptGcu')
+  async acceptGcu(@CurrentUser() user: AuthenticatedUser, @Res() reply: FastifyReply) {
+    await this.terms.accept(user.id, 'GCU');
+    return reply.redirect('/', 303);
+  }
+
+  @AllowDuringPasswordChange()
+  @Get('pdp/acceptPdp')
+  async acceptPdp(@CurrentUser() user: AuthenticatedUser, @Res() reply: FastifyReply) {
+    await this.terms.accept(user.id, 'PDP');
+    return reply.redirect('/', 303);
+  }
+
+  /** Publishing a new version asks every user to accept it again. */
+  @Roles('ADMIN')
+  @Put('api/v2/admin/terms/:document')
+  @HttpCode(204)
+  async publish(@Param('document', new ParseEnumPipe(['GCU', 'PDP'])) document: TermsDocument, @Body() body: TermsBody): Promise<void> {
+    await this.terms.publish(document, body.content);
+  }
+
+  private async html(document: TermsDocument, reply: FastifyReply): Promise<string> {
+    const current = await this.terms.current(document);
+    if (!current) throw new NotFoundError('No terms are published.');
+    void reply.type('text/html; charset=utf-8').header('x-terms-version', String(current.version));
+    return current.html;
+  }
+}
