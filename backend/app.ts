@@ -31,7 +31,7 @@ const NEST_LOG_LEVELS: Record<string, LogLevel[]> = {
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     logger: options.requestLogs ? { level: config.logLevel } : false,
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit: 10 * 1024 * 1024, // CSV imports of a few thousand users
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options), adapter, {
     logger: NEST_LOG_LEVELS[config.logLevel] ?? NEST_LOG_LEVELS.info,

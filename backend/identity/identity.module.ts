@@ -3,6 +3,8 @@ import { AdminUsersController } from './admin/admin-users.controller';
 import { AdminUsersService } from './admin/admin-users.service';
 import { CategoriesRestController, CustomFieldsRestController, GroupsRestController } from './organisation/organisation-rest.controller';
 import { OrganisationService } from './organisation/organisation.service';
+import { UserImportController } from './import/user-import.controller';
+import { UserImportService } from './import/user-import.service';
 import { TermsController } from './terms/terms.controller';
 import { TermsService } from './terms/terms.service';
 import { UserDirectoryController } from './user-directory.controller';
@@ -24,6 +26,7 @@ import { UsersRestController } from './users-rest.controller';
     CategoriesRestController,
     CustomFieldsRestController,
     TermsController,
+    UserImportController,
   ],
   providers: [
     AuthService,
@@ -31,7 +34,8 @@ import { UsersRestController } from './users-rest.controller';
     UserRegistrationService,
     AdminUsersService,
     OrganisationService,
-    TermsService, { provide: APP_GUARD, useClass: AuthGuard }],
+    TermsService,
+    UserImportService, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [AuthService, PasswordHasher, UserRegistrationService, AdminUsersService, OrganisationService, TermsService],
 })
 export class IdentityModule {}
