@@ -87,3 +87,71 @@ describe('user decider', () => {
     });
   });
 });
+
+describe('user decider: profile, groups, custom fields, terms, get-started', () => {
+  const spec2 = deciderSpec(userDecider);
+
+  it('records only the profile fields that change, validated', () => {
+    spec2
+      .given([registered])
+      .when({ type: 'ChangeProfile', userId: 'u1', firstName: 'Ada', lastName: 'King', email: 'ADA@example.com' })
+      .then([{ type: 'UserProfileChanged', data: { userId: 'u1', lastName: 'King' } }]);
+    spec2.given([registered]).when({ type: 'ChangeProfile', userId: 'u1', firstName: 'Ada' }).then([]);
+    spec2.given([registered]).when({ type: 'ChangeProfile', userId: 'u1', email: 'broken' }).thenThrows(ValidationError, /valid e-mail/);
+  });
+
+  it('clears the AI editor role when the author role is removed', () => {
+    const withAi: UserEvent = { type: 'UserRolesChanged', data: { userId: 'u1', roles: ['FORMATEUR', 'AI_EDITOR'] } };
+    spec2
+      .given([registered, withAi])
+      .when({ type: 'ChangeRoles', userId: 'u1', roles: ['AI_EDITOR'], workflowEnabled: true, aiLicenceAvailable: true })
+      .then([{ type: 'UserRolesChanged', data: { userId: 'u1', roles: [] } }]);
+  });
+
+  it('needs a free AI licence to give the AI editor role, unless already held', () => {
+    spec2
+      .given([registered])
+      .when({ type: 'ChangeRoles', userId: 'u1', roles: ['FORMATEUR', 'AI_EDITOR'], workflowEnabled: true, aiLicenceAvailable: false })
+      .thenThrows(ValidationError, /no free AI licence/);
+    const withAi: UserEvent = { type: 'UserRolesChanged', data: { userId: 'u1', roles: ['FORMATEUR', 'AI_EDITOR'] } };
+    spec2
+      .given([registered, withAi])
+      .when({ type: 'ChangeRoles', userId: 'u1', roles: ['FORMATEUR', 'AI_EDITOR', 'ADMIN'], workflowEnabled: true, aiLicenceAvailable: false })
+      .then([{ type: 'UserRolesChanged', data: { userId: 'u1', roles: ['FORMATEUR', 'AI_EDITOR', 'ADMIN'] } }]);
+  });
+
+  it('sets groups among known ones, "no group" (-1) meaning none', () => {
+    spec2
+      .given([registered])
+      .when({ type: 'ChangeGroups', userId: 'u1', groupIds: ['g1', 'g1', '-1'], knownGroupIds: ['g1', 'g2'] })
+      .then([{ type: 'UserGroupsChanged', data: { userId: 'u1', groupIds: ['g1'] } }]);
+    spec2.given([registered]).when({ type: 'ChangeGroups', userId: 'u1', groupIds: ['zz'], knownGroupIds: ['g1'] }).thenThrows(ValidationError, /unknown group zz/);
+    spec2.given([registered]).when({ type: 'ChangeGroups', userId: 'u1', groupIds: ['-1'], knownGroupIds: [] }).then([]);
+  });
+
+  it('sets custom field values of known fields only', () => {
+    spec2
+      .given([registered])
+      .when({ type: 'SetCustomFields', userId: 'u1', values: { f1: 'Lyon' }, knownFieldIds: ['f1'] })
+      .then([{ type: 'UserCustomFieldsChanged', data: { userId: 'u1', values: { f1: 'Lyon' } } }]);
+    spec2.given([registered]).when({ type: 'SetCustomFields', userId: 'u1', values: { f9: 'x' }, knownFieldIds: ['f1'] }).thenThrows(ValidationError, /unknown custom field/);
+  });
+
+  it('forces a password change once, and records acceptance of a newer terms version only', () => {
+    spec2.given([registered]).when({ type: 'RequirePasswordChange', userId: 'u1', required: true }).then([
+      { type: 'UserPasswordChangeRequired', data: { userId: 'u1', required: true } },
+    ]);
+    spec2.given([registered]).when({ type: 'RequirePasswordChange', userId: 'u1', required: false }).then([]);
+    const accepted: UserEvent = { type: 'UserTermsAccepted', data: { userId: 'u1', document: 'GCU', version: 2 } };
+    spec2.given([registered, accepted]).when({ type: 'AcceptTerms', userId: 'u1', document: 'GCU', version: 2 }).then([]);
+    spec2.given([registered, accepted]).when({ type: 'AcceptTerms', userId: 'u1', document: 'GCU', version: 3 }).then([
+      { type: 'UserTermsAccepted', data: { userId: 'u1', document: 'GCU', version: 3 } },
+    ]);
+  });
+
+  it('dismisses a get-started card once', () => {
+    const dismissed: UserEvent = { type: 'UserGetStartedDismissed', data: { userId: 'u1', card: 'USER' } };
+    spec2.given([registered]).when({ type: 'DismissGetStarted', userId: 'u1', card: 'USER' }).then([dismissed]);
+    spec2.given([registered, dismissed]).when({ type: 'DismissGetStarted', userId: 'u1', card: 'USER' }).then([]);
+  });
+});
