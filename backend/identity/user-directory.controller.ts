@@ -1,4 +1,6 @@
-import { Controller, Get, HttpCode, Inject, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Query } from '@nestjs/common';
+import { GROUPS, type GroupDocument } from '../../projections/organisation.projection';
+import { NotFoundError } from '../infrastructure/decider/decider';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
@@ -39,6 +41,21 @@ export class UserDirectoryController {
     const filter = { $and: [{ active: true, roles: query.role }, searchFilter(query.search) ?? {}] };
     const users = await this.readStore.collection<UserDocument>(USERS).find(filter, { sort: { lastName: 1, firstName: 1 }, limit: 50 });
     return users.map(searchResult);
+  }
+
+  /** The profile page /profil/{userID}/{slug}: what colleagues may see of a user. */
+  @Get('api/v2/users/:id/profile')
+  async profile(@Param('id') id: string) {
+    const user = await this.readStore.collection<UserDocument>(USERS).findById(id);
+    if (!user || !user.active) throw new NotFoundError('Unknown user');
+    const groups = await this.readStore.collection<GroupDocument>(GROUPS).findByIds(user.groupIds);
+    return {
+      ...searchResult(user),
+      author: user.roles.includes('FORMATEUR'),
+      approver: user.roles.includes('APPROVER'),
+      groups: groups.map((g) => ({ id: g._id, name: g.name })),
+      memberSince: user.createdAt,
+    };
   }
 
   @Get('user.usercontroller/removegetstarted')

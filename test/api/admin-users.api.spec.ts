@@ -272,3 +272,24 @@ describe('Admin users API (spec §7 "Admin users")', () => {
     });
   });
 });
+
+describe('GET /api/v2/users/{id}/profile', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('shows a colleague to any logged-in user, without private fields', async () => {
+    const reader = await t.login('reader@example.com');
+    const search = await t.http.get('/api/v2/users').query({ term: 'approver@example.com' }).set({ authorization: `Bearer ${reader}` }).expect(200);
+    const id = search.body.results[0].id;
+    const profile = await t.http.get(`/api/v2/users/${id}/profile`).set({ authorization: `Bearer ${reader}` }).expect(200);
+    expect(profile.body).toMatchObject({ id, firstName: 'Chloé', approver: true, author: false, groups: expect.any(Array) });
+    expect(profile.body).not.toHaveProperty('roles');
+    await t.http.get('/api/v2/users/ghost/profile').set({ authorization: `Bearer ${reader}` }).expect(404);
+    await t.http.get(`/api/v2/users/${id}/profile`).expect(401);
+  });
+});
