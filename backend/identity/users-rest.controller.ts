@@ -3,7 +3,9 @@ import { IsArray, IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Ma
 import type { FastifyReply } from 'fastify';
 import { ROLES, type Role } from '../../events';
 import { USERS, type UserDocument } from '../../projections/users.projection';
-import { NotFoundError } from '../infrastructure/decider/decider';
+import { NotFoundError, ValidationError } from '../infrastructure/decider/decider';
+import { adminUsersFilter } from './admin/admin-users.filter';
+import { AdminUsersQuery } from './admin/admin-users.query.dto';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { ReadModels } from '../infrastructure/read-models';
 import { READ_STORE } from '../infrastructure/tokens';
@@ -63,6 +65,24 @@ export class UserRecordBody {
   @IsOptional() lastActiveAt?: string | null;
 }
 
+function list(field: string, value: unknown): string[] {
+  const values = Array.isArray(value) ? value : [value];
+  if (!values.every((v) => typeof v === 'string')) throw new ValidationError(field, 'must be a list of ids');
+  return values as string[];
+}
+
+function roleList(value: unknown): string[] {
+  const roles = list('filter.roles', value);
+  for (const role of roles) if (role !== 'NONE' && !ROLES.includes(role as Role)) throw new ValidationError('filter.roles', `unknown role ${role}`);
+  return roles;
+}
+
+function day(field: string, value: unknown): string | undefined {
+  if (value === '' || value === null) return undefined;
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) throw new ValidationError(field, 'must be a date YYYY-MM-DD');
+  return value.slice(0, 10);
+}
+
 function toRecord(user: UserDocument): UserRecord {
   return {
     id: user._id,
@@ -97,7 +117,16 @@ export class UsersRestController {
       sortable: ['id', 'firstName', 'lastName', 'email', 'createdAt', 'lastActiveAt', 'active'],
       defaultSort: 'lastName',
       searchFields: ['firstName', 'lastName', 'email'],
-      equalityFilters: ['roles', 'active', 'groupIds'],
+      equalityFilters: ['active'],
+      // The admin user list's filters (spec §2), same meaning as GET /api/v2/admin/users.
+      customFilters: {
+        groups: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { groups: list('filter.groups', value) })),
+        roles: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { roles: roleList(value) })),
+        createdAt_gte: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { startDateCreated: day('filter.createdAt_gte', value) })),
+        createdAt_lte: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { endDateCreated: day('filter.createdAt_lte', value) })),
+        lastActiveAt_gte: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { startDateLastActive: day('filter.lastActiveAt_gte', value) })),
+        lastActiveAt_lte: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { endDateLastActive: day('filter.lastActiveAt_lte', value) })),
+      },
       toRecord,
     });
   }

@@ -114,3 +114,31 @@ describe('react-admin resources (/api/rest)', () => {
     });
   });
 });
+
+describe('users resource filters of the admin user list', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await t.login('admin@example.com');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('filters by groups with "no group", roles with NONE, state and date ranges', async () => {
+    const as = { authorization: `Bearer ${admin}` };
+    const all = await t.http.get('/api/rest/users').query({ range: '[0,99]' }).set(as).expect(200);
+    const noGroup = await t.http.get('/api/rest/users').query({ range: '[0,99]', filter: '{"groups":["-1"]}' }).set(as).expect(200);
+    expect(noGroup.body.length).toBeGreaterThan(0);
+    expect(noGroup.body.every((u: { groupIds: string[] }) => u.groupIds.length === 0)).toBe(true);
+    const none = await t.http.get('/api/rest/users').query({ range: '[0,99]', filter: '{"roles":["NONE"]}' }).set(as).expect(200);
+    expect(none.body.every((u: { roles: string[] }) => u.roles.length === 0)).toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    const created = await t.http.get('/api/rest/users').query({ range: '[0,99]', filter: JSON.stringify({ createdAt_gte: today, createdAt_lte: today, active: true }) }).set(as).expect(200);
+    expect(created.body.length).toBe(all.body.length);
+    const bad = await t.http.get('/api/rest/users').query({ filter: '{"roles":["KING"]}' }).set(as).expect(400);
+    expect(bad.body.errors).toEqual([{ field: 'filter.roles', reason: 'unknown role KING' }]);
+    await t.http.get('/api/rest/users').query({ filter: '{"createdAt_gte":"yesterday"}' }).set(as).expect(400);
+  });
+});

@@ -13,7 +13,15 @@ export async function restList<T extends Document, R>(
   collection: Collection<T>,
   query: Record<string, string | undefined>,
   reply: FastifyReply,
-  options: { sortable: string[]; defaultSort: string; searchFields: string[]; equalityFilters?: string[]; toRecord: (doc: T) => R },
+  options: {
+    sortable: string[];
+    defaultSort: string;
+    searchFields: string[];
+    equalityFilters?: string[];
+    /** Filters that are not plain equality: each turns its value into a MongoDB filter (or null for none). */
+    customFilters?: Record<string, (value: unknown) => Filter | null>;
+    toRecord: (doc: T) => R;
+  },
 ): Promise<R[]> {
   const { sort, skip, limit, filter } = parseSimpleRestQuery(query, options.sortable);
   const clauses: Filter[] = [];
@@ -26,6 +34,9 @@ export async function restList<T extends Document, R>(
       if (typeof value !== 'string') throw new ValidationError('filter.q', 'q must be a string');
       const pattern = escapeRegex(value.trim().slice(0, 200));
       if (pattern) clauses.push({ $or: options.searchFields.map((field) => ({ [field]: { $regex: pattern, $options: 'i' } })) });
+    } else if (options.customFilters?.[key]) {
+      const custom = options.customFilters[key](value);
+      if (custom) clauses.push(custom);
     } else if (options.equalityFilters?.includes(key)) {
       clauses.push({ [key]: Array.isArray(value) ? { $in: value } : value });
     } else {

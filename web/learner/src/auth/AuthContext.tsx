@@ -1,0 +1,69 @@
+import { type ReactNode, createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { ApiError, api, session } from '../api/client';
+
+export interface Me {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  img: string | null;
+  isAdmin: boolean;
+  isAuthor: boolean;
+  isApprover: boolean;
+  isAiEditor: boolean;
+  roles: string[];
+  mustChangePassword: boolean;
+  mustAcceptGcu: boolean;
+  mustAcceptPdp: boolean;
+  featureFlags: { passwordMinLength: number; passwordMaxLength: number; [flag: string]: boolean | number };
+}
+
+interface Auth {
+  me: Me | null;
+  loading: boolean;
+  login: (email: string, password: string) => Promise<Me>;
+  refresh: () => Promise<void>;
+  forget: () => void;
+}
+
+const AuthContext = createContext<Auth | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [me, setMe] = useState<Me | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  const refresh = useCallback(async () => {
+    try {
+      setMe(await api<Me>('/api/auth/me', { headers: { 'x-silent-401': '1' } }));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401) throw error;
+      setMe(null);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const login = useCallback(async (email: string, password: string) => {
+    const { user, token } = await api<{ user: Me; token: string }>('/api/auth/login', { method: 'POST', json: { email, password } });
+    session.save(token, user);
+    setMe(user);
+    return user;
+  }, []);
+
+  const forget = useCallback(() => {
+    session.clear();
+    setMe(null);
+  }, []);
+
+  return <AuthContext.Provider value={{ me, loading, login, refresh, forget }}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): Auth {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth outside AuthProvider');
+  return context;
+}

@@ -1,0 +1,76 @@
+import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { de } from './de';
+import { type MessageKey, en } from './en';
+import { es } from './es';
+import { fr } from './fr';
+
+export const LANGUAGES = ['en', 'fr', 'es', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+const CATALOGS: Record<Language, Record<MessageKey, string>> = { en, fr, es, de };
+const STORAGE_KEY = 'speach.language';
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', fr: 'Français', es: 'Español', de: 'Deutsch' };
+
+/** The user's choice, else the browser's language, else English. */
+export function initialLanguage(): Language {
+  const stored = localStorage.getItem(STORAGE_KEY);
+  if (stored && (LANGUAGES as readonly string[]).includes(stored)) return stored as Language;
+  const browser = (navigator.language || 'en').slice(0, 2);
+  return (LANGUAGES as readonly string[]).includes(browser) ? (browser as Language) : 'en';
+}
+
+export function translate(language: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
+  const template = CATALOGS[language][key] ?? en[key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+}
+
+/** Spec §9: en M/D/YYYY, de D.M.YYYY, es D/M/YYYY, fr DD/MM/YYYY. */
+export function formatDate(language: Language, value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  const d = date.getDate();
+  const m = date.getMonth() + 1;
+  const y = date.getFullYear();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  switch (language) {
+    case 'fr':
+      return `${pad(d)}/${pad(m)}/${y}`;
+    case 'de':
+      return `${d}.${m}.${y}`;
+    case 'es':
+      return `${d}/${m}/${y}`;
+    default:
+      return `${m}/${d}/${y}`;
+  }
+}
+
+interface I18n {
+  language: Language;
+  setLanguage: (language: Language) => void;
+  t: (key: MessageKey, params?: Record<string, string | number>) => string;
+  date: (value: string | Date) => string;
+}
+
+const I18nContext = createContext<I18n | null>(null);
+
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const [language, setLanguageState] = useState<Language>(initialLanguage);
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+  const setLanguage = useCallback((next: Language) => {
+    localStorage.setItem(STORAGE_KEY, next);
+    setLanguageState(next);
+  }, []);
+  const value = useMemo<I18n>(
+    () => ({ language, setLanguage, t: (key, params) => translate(language, key, params), date: (v) => formatDate(language, v) }),
+    [language, setLanguage],
+  );
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export function useI18n(): I18n {
+  const context = useContext(I18nContext);
+  if (!context) throw new Error('useI18n outside I18nProvider');
+  return context;
+}
+
+export type { MessageKey };

@@ -1,0 +1,81 @@
+import { AppBar, Box, Button, Container, IconButton, Link, Menu, MenuItem, TextField, Toolbar, Typography } from '@mui/material';
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import { type ReactNode, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useAuth } from '../auth/AuthContext';
+import { LANGUAGES, LANGUAGE_NAMES, type Language, useI18n } from '../i18n';
+
+export function slug(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'item';
+}
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { t, language, setLanguage } = useI18n();
+  const { me } = useAuth();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+
+  return (
+    <>
+      <Link href="#main" className="skip-link" sx={{ position: 'absolute', left: -9999, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1, '&:focus': { left: 8 } }}>
+        {t('nav.skip')}
+      </Link>
+      <AppBar position="static" component="header">
+        <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
+          <Typography variant="h6" component={RouterLink} to="/" sx={{ color: 'inherit', textDecoration: 'none', mr: 2 }}>
+            {t('app.name')}
+          </Typography>
+          <Box component="nav" aria-label={t('nav.main')} sx={{ display: 'flex', gap: 1, flexGrow: 1, flexWrap: 'wrap' }}>
+            <Button color="inherit" component={RouterLink} to="/">
+              {t('nav.home')}
+            </Button>
+            <Button color="inherit" component={RouterLink} to="/account">
+              {t('nav.account')}
+            </Button>
+            <Button color="inherit" component={RouterLink} to="/account/myNotifications">
+              {t('nav.notifications')}
+            </Button>
+            {me?.isAuthor && (
+              <Button color="inherit" component={RouterLink} to="/recorder/indexrecorderlayout">
+                {t('nav.create')}
+              </Button>
+            )}
+            {me?.isAdmin && (
+              <Button color="inherit" href="/admin/">
+                {t('nav.backOffice')}
+              </Button>
+            )}
+          </Box>
+          <TextField
+            select
+            size="small"
+            label={t('nav.language')}
+            value={language}
+            onChange={(e) => setLanguage(e.target.value as Language)}
+            sx={{ minWidth: 130, bgcolor: 'background.paper', borderRadius: 1 }}
+          >
+            {LANGUAGES.map((l) => (
+              <MenuItem key={l} value={l} lang={l}>
+                {LANGUAGE_NAMES[l]}
+              </MenuItem>
+            ))}
+          </TextField>
+          {me && (
+            <>
+              <IconButton color="inherit" aria-label={t('nav.userMenu')} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+                <AccountCircle />
+              </IconButton>
+              <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+                <MenuItem onClick={() => { setAnchor(null); navigate(`/profil/${me.id}/${slug(`${me.firstName} ${me.lastName}`)}`); }}>{t('nav.profile')}</MenuItem>
+                <MenuItem onClick={() => { setAnchor(null); navigate('/logout'); }}>{t('nav.logout')}</MenuItem>
+              </Menu>
+            </>
+          )}
+        </Toolbar>
+      </AppBar>
+      <Container component="main" id="main" tabIndex={-1} sx={{ py: 4 }}>
+        {children}
+      </Container>
+    </>
+  );
+}

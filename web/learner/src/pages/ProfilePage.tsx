@@ -1,0 +1,56 @@
+import { Alert, Avatar, Chip, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { api } from '../api/client';
+import { useI18n } from '../i18n';
+
+interface Profile {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  img: string | null;
+  author: boolean;
+  approver: boolean;
+  groups: { id: string; name: string }[];
+  memberSince: string;
+}
+
+export function ProfilePage() {
+  const { userID } = useParams();
+  const { t, date } = useI18n();
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setProfile(null);
+    api<Profile>(`/api/v2/users/${encodeURIComponent(userID ?? '')}/profile`).then(setProfile, (e: Error) => setError(e.message));
+  }, [userID]);
+  if (error) return <Alert severity="error">{error}</Alert>;
+  if (!profile) return <Typography>{t('common.loading')}</Typography>;
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} alignItems="center">
+        <Avatar src={profile.img ?? undefined} alt="" sx={{ width: 64, height: 64 }}>
+          {profile.firstName[0]}
+          {profile.lastName[0]}
+        </Avatar>
+        <div>
+          <Typography variant="h4" component="h1">
+            {profile.firstName} {profile.lastName}
+          </Typography>
+          <Typography color="text.secondary">{t('profile.memberSince', { date: date(profile.memberSince) })}</Typography>
+        </div>
+      </Stack>
+      <Stack direction="row" spacing={1}>
+        {profile.author && <Chip label={t('role.FORMATEUR')} />}
+        {profile.approver && <Chip label={t('role.APPROVER')} />}
+      </Stack>
+      <Typography variant="h6" component="h2">
+        {t('profile.groups')}
+      </Typography>
+      <Stack direction="row" spacing={1}>
+        {profile.groups.length === 0 ? <Typography>{t('profile.noGroup')}</Typography> : profile.groups.map((g) => <Chip key={g.id} label={g.name} variant="outlined" />)}
+      </Stack>
+    </Stack>
+  );
+}
