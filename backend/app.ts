@@ -62,6 +62,13 @@ async function serveWebApps(app: NestFastifyApplication, config: AppConfig): Pro
   if (hasLearner) await fastify.register(fastifyStatic as never, { root: learner, prefix: '/', wildcard: false, index: false });
   if (hasAdmin) await fastify.register(fastifyStatic as never, { root: admin, prefix: '/admin/', wildcard: false, decorateReply: false, index: false });
   fastify.get('/admin', (_request, reply) => reply.redirect('/admin/'));
+  // Spec §2 back-office routes answer with their screen in the react-admin app (hash routing).
+  const backOffice: Record<string, string> = {
+    '/administration/importUser': '/admin/#/administration/importUser',
+    '/administration/listGroupe': '/admin/#/groups',
+    '/administration/t/all': '/admin/#/users',
+  };
+  for (const [path, target] of Object.entries(backOffice)) fastify.get(path, (_request, reply) => reply.redirect(target));
   fastify.get('/*', (request, reply) => {
     const path = request.url.split('?')[0];
     if (path.startsWith('/api/')) return reply.status(404).send({ message: `No API route ${path}` });

@@ -164,6 +164,9 @@ export class UsersRestController {
       email: body.email,
       ...(body.roles ? Object.fromEntries([['admin', 'ADMIN'], ['trainer', 'FORMATEUR'], ['approver', 'APPROVER'], ['aiEditor', 'AI_EDITOR']].map(([flag, role]) => [flag, body.roles!.includes(role as Role)])) : {}),
       ...(body.groupIds ? { groups: body.groupIds.map((groupId) => ({ id: groupId })) } : {}),
+      ...(body.customFieldValues
+        ? { customFieldValues: Object.entries(body.customFieldValues).map(([fieldId, value]) => ({ customField: { id: fieldId }, value: value ?? '' })) }
+        : {}),
     };
     await this.admin.update(actor, JSON.stringify(user));
     if (body.mustChangePassword !== undefined) await this.admin.requirePasswordChange(id, body.mustChangePassword);
