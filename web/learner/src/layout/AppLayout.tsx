@@ -48,11 +48,17 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </Box>
           <TextField
             select
+            variant="standard"
             size="small"
             label={t('nav.language')}
             value={language}
             onChange={(e) => setLanguage(e.target.value as Language)}
-            sx={{ minWidth: 130, bgcolor: 'background.paper', borderRadius: 1 }}
+            sx={{
+              minWidth: 120,
+              // White on the app bar's blue: contrast above 7:1, focused or not.
+              '& .MuiInputLabel-root, & .MuiInputLabel-root.Mui-focused, & .MuiInputBase-root, & .MuiSvgIcon-root': { color: 'common.white' },
+              '& .MuiInput-underline:before, & .MuiInput-underline:after': { borderBottomColor: 'common.white' },
+            }}
           >
             {LANGUAGES.map((l) => (
               <MenuItem key={l} value={l} lang={l}>

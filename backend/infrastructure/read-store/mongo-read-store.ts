@@ -1,0 +1,109 @@
+import { type AnyBulkWriteOperation, type Db, type Filter as MongoFilter, MongoClient } from 'mongodb';
+import type { Collection, Document, Filter, FindOptions, IndexSpec, Pipeline, ReadStore, WriteOperation } from './read-store.port';
+
+/** Read-model documents use string ids (stream ids, UUIDv7), not ObjectIds. */
+type MongoDocument = { _id: string; [key: string]: unknown };
+
+/** A read-model collection in MongoDB: the same filter and pipeline language as the embedded store. */
+class MongoCollection<T extends Document> implements Collection<T> {
+  constructor(
+    readonly name: string,
+    private readonly db: Db,
+  ) {}
+
+  private get native() {
+    return this.db.collection<MongoDocument>(this.name);
+  }
+
+  async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
+    let cursor = this.native.find(filter as MongoFilter<MongoDocument>, options.projection ? { projection: options.projection } : {});
+    if (options.sort && Object.keys(options.sort).length) cursor = cursor.sort(options.sort);
+    if (options.skip) cursor = cursor.skip(options.skip);
+    if (options.limit) cursor = cursor.limit(options.limit);
+    return (await cursor.toArray()) as unknown as T[];
+  }
+
+  async findOne(filter: Filter): Promise<T | null> {
+    return (await this.native.findOne(filter as MongoFilter<MongoDocument>)) as unknown as T | null;
+  }
+
+  async findById(id: string): Promise<T | null> {
+    return (await this.native.findOne({ _id: id } as MongoFilter<MongoDocument>)) as unknown as T | null;
+  }
+
+  async findByIds(ids: string[]): Promise<T[]> {
+    return (await this.native.find({ _id: { $in: ids } } as MongoFilter<MongoDocument>).toArray()) as unknown as T[];
+  }
+
+  async count(filter: Filter = {}): Promise<number> {
+    return Object.keys(filter).length ? this.native.countDocuments(filter as MongoFilter<MongoDocument>) : this.native.estimatedDocumentCount();
+  }
+
+  async aggregate<R>(pipeline: Pipeline): Promise<R[]> {
+    return (await this.native.aggregate(pipeline).toArray()) as R[];
+  }
+
+  async replace(doc: T): Promise<void> {
+    await this.native.replaceOne({ _id: doc._id } as MongoFilter<MongoDocument>, doc, { upsert: true });
+  }
+
+  async updateById(id: string, update: Record<string, unknown>, options: { upsert?: boolean } = {}): Promise<void> {
+    await this.native.updateOne({ _id: id } as MongoFilter<MongoDocument>, update, { upsert: options.upsert ?? false });
+  }
+
+  async deleteById(id: string): Promise<void> {
+    await this.native.deleteOne({ _id: id } as MongoFilter<MongoDocument>);
+  }
+
+  async bulkWrite(operations: WriteOperation<T>[]): Promise<void> {
+    if (operations.length === 0) return;
+    const ops: AnyBulkWriteOperation<MongoDocument>[] = operations.map((op) => {
+      if (op.kind === 'replace') return { replaceOne: { filter: { _id: op.doc._id }, replacement: op.doc, upsert: true } };
+      if (op.kind === 'update') return { updateOne: { filter: { _id: op.id }, update: op.update, upsert: op.upsert ?? false } };
+      return { deleteOne: { filter: { _id: op.id } } };
+    }) as AnyBulkWriteOperation<MongoDocument>[];
+    // Ordered: two writes to one document in a batch must apply in sequence.
+    await this.native.bulkWrite(ops, { ordered: true });
+  }
+
+  async createIndex(index: IndexSpec): Promise<void> {
+    await this.native.createIndex({ [index.field]: 1 }, { unique: index.unique ?? false });
+  }
+
+  async clear(): Promise<void> {
+    await this.native.deleteMany({});
+  }
+}
+
+/** The production read store (`MONGO_URL`). */
+export class MongoReadStore implements ReadStore {
+  readonly adapter = 'mongo' as const;
+  private readonly db: Db;
+
+  private constructor(private readonly client: MongoClient, dbName: string) {
+    this.db = client.db(dbName);
+  }
+
+  static async connect(url: string, dbName = 'speach'): Promise<MongoReadStore> {
+    const client = new MongoClient(url);
+    await client.connect();
+    return new MongoReadStore(client, dbName);
+  }
+
+  collection<T extends Document = Document>(name: string): Collection<T> {
+    return new MongoCollection<T>(name, this.db);
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await this.db.command({ ping: 1 });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}
