@@ -6,6 +6,7 @@ import groups from './groups';
 import { i18nProvider } from './i18n';
 import { ImportUsersPage } from './import/ImportUsersPage';
 import { AdminLayout } from './layout/AdminLayout';
+import { theme } from './layout/theme';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import users from './users';
@@ -18,6 +19,7 @@ export function App() {
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       layout={AdminLayout}
+      theme={theme}
       disableTelemetry
       requireAuth
     >

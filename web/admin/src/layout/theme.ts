@@ -1,0 +1,7 @@
+import { defaultTheme } from 'react-admin';
+
+/** react-admin's default blues fail WCAG AA contrast with white text and on white: darker shades pass (over 7:1). */
+export const theme = {
+  ...defaultTheme,
+  palette: { ...defaultTheme.palette, primary: { main: '#1a4f8b' }, secondary: { main: '#1a4f8b' } },
+};
