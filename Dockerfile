@@ -1,0 +1,19 @@
+FROM node:20-bookworm AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY web/learner/package.json web/learner/
+COPY web/admin/package.json web/admin/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/dist dist
+COPY --from=build /app/web/learner/dist web/learner/dist
+COPY --from=build /app/web/admin/dist web/admin/dist
+COPY --from=build /app/package.json package.json
+EXPOSE 3000
+CMD ["node", "dist/backend/main.js"]
