@@ -9,13 +9,14 @@ import { AllExceptionsFilter } from './infrastructure/http/exception.filter';
 import { ReadYourWritesInterceptor } from './infrastructure/http/read-your-writes.interceptor';
 import { InfrastructureModule, type InfrastructureOptions } from './infrastructure/infrastructure.module';
 import { DemoSeeder } from './seed/demo-seeder';
+import { SpeachModule } from './speach/speach.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, options: InfrastructureOptions = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), IdentityModule],
+      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), IdentityModule, SpeachModule],
       controllers: [HealthController, ProjectionsController],
       providers: [
         DemoSeeder,

@@ -41,6 +41,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.enableShutdownHooks();
   const fastify = app.getHttpAdapter().getInstance();
   await fastify.register(fastifyCookie as never);
+  // Chapter uploads arrive as the raw file (XHR with progress); the handler refuses what is over the limit with a 400.
+  fastify.addContentTypeParser(/^(video|audio)\/[\w.+-]+$|^application\/(pdf|octet-stream)$/, { parseAs: 'buffer', bodyLimit: config.maxUploadBytes * 2 }, (_request, body, done) => done(null, body));
   await serveWebApps(app, config);
 
   await app.get(Platform).start();

@@ -4,3 +4,4 @@ export * from './uuid';
 export * from './user.events';
 export * from './group.events';
 export * from './site.events';
+export * from './speach.events';

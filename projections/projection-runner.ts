@@ -2,7 +2,7 @@ import { type RecordedEvent, upcast } from '../events';
 import type { CheckpointStore } from '../backend/infrastructure/checkpoints/checkpoint-store.port';
 import type { EventStore, Subscription } from '../backend/infrastructure/event-store/event-store.port';
 import type { ReadStore } from '../backend/infrastructure/read-store/read-store.port';
-import type { ProjectionDefinition } from './projection';
+import type { ProjectedDocument, ProjectionDefinition } from './projection';
 import { UnitOfWork } from './unit-of-work';
 
 export interface ProjectionStatus {
@@ -30,11 +30,14 @@ interface Waiter {
  * A projection whose handler throws stops alone, keeps what it applied before the failing event,
  * and reports the event's position; the others go on.
  */
+export type CommitListener = (collection: string, writes: Map<string, ProjectedDocument | null> | 'cleared') => void;
+
 export class ProjectionRunner {
   private readonly statuses = new Map<string, ProjectionStatus>();
   private subscription: Subscription | null = null;
   private waiters: Waiter[] = [];
   private running = false;
+  private readonly commitListeners: CommitListener[] = [];
 
   constructor(
     private readonly events: EventStore,
@@ -43,6 +46,11 @@ export class ProjectionRunner {
     private readonly projections: ProjectionDefinition[],
     private readonly logger: Logger = { log: () => undefined, error: (m) => console.error(m) },
   ) {}
+
+  /** Follows every write the projections store, and the clearing of a collection when a projection is rebuilt. */
+  onCommitted(listener: CommitListener): void {
+    this.commitListeners.push(listener);
+  }
 
   async start(): Promise<void> {
     for (const projection of this.projections) await this.prepare(projection);
@@ -109,7 +117,10 @@ export class ProjectionRunner {
   }
 
   private async reset(projection: ProjectionDefinition): Promise<void> {
-    for (const collection of projection.collections) await this.readStore.collection(collection.name).clear();
+    for (const collection of projection.collections) {
+      await this.readStore.collection(collection.name).clear();
+      for (const listener of this.commitListeners) listener(collection.name, 'cleared');
+    }
     await this.checkpoints.save({ name: projection.name, position: 0, version: projection.version });
     this.statuses.set(projection.name, { name: projection.name, version: projection.version, position: 0, state: 'catching-up' });
   }
@@ -148,7 +159,9 @@ export class ProjectionRunner {
   }
 
   private async applyTo(projection: ProjectionDefinition, status: ProjectionStatus, events: RecordedEvent[]): Promise<void> {
-    const work = new UnitOfWork(this.readStore);
+    const work = new UnitOfWork(this.readStore, (collection, writes) => {
+      for (const listener of this.commitListeners) listener(collection, writes);
+    });
     let applied = status.position;
     for (const event of events) {
       if (event.position <= status.position) continue;

@@ -7,7 +7,11 @@ export class UnitOfWork implements ProjectionWriter {
   private readonly buffer = new Map<string, Map<string, ProjectedDocument | null>>();
   private event: RecordedEvent | null = null;
 
-  constructor(private readonly store: ReadStore) {}
+  constructor(
+    private readonly store: ReadStore,
+    /** Told of every stored write, after it is stored (in-process indexes such as search follow the read model). */
+    private readonly onCommitted?: (collection: string, writes: Map<string, ProjectedDocument | null>) => void,
+  ) {}
 
   /** The event being applied: its position is stamped on every document written. */
   applying(event: RecordedEvent): void {
@@ -45,6 +49,7 @@ export class UnitOfWork implements ProjectionWriter {
       const operations: WriteOperation<Document>[] = [];
       for (const [id, doc] of docs) operations.push(doc ? { kind: 'replace', doc } : { kind: 'delete', id });
       if (operations.length) await this.store.collection(collection).bulkWrite(operations);
+      if (operations.length) this.onCommitted?.(collection, docs);
     }
     this.buffer.clear();
   }

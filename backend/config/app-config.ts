@@ -34,6 +34,8 @@ export interface AppConfig {
   cookieSecure: boolean;
   logLevel: string;
   webRoot: string;
+  /** Largest file an author may upload into a chapter (video, audio, PDF). */
+  maxUploadBytes: number;
   featureFlags: FeatureFlags;
 }
 
@@ -83,6 +85,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     cookieSecure: bool(env, 'COOKIE_SECURE', false),
     logLevel: env.LOG_LEVEL ?? 'info',
     webRoot: resolve(env.WEB_ROOT ?? defaultWebRoot()),
+    maxUploadBytes: int(env, 'MAX_UPLOAD_BYTES', 200 * 1024 * 1024),
     featureFlags: {
       workflowEnabled: bool(env, 'WORKFLOW_ENABLED', true),
       scormClassicEnabled: bool(env, 'SCORM_CLASSIC_ENABLED', false),

@@ -8,6 +8,7 @@ import { type Adapters, createAdapters } from './adapters';
 import { Clock, SystemClock } from './clock/clock';
 import { CommandRunner } from './decider/command-runner';
 import { IntegrationRelay } from './integration/integration-relay';
+import { BlobStore, FileBlobStore } from './blobs/blob-store';
 import { FileMailer } from './mail/file-mailer';
 import { ReadModels } from './read-models';
 import { Mailer } from './mail/mailer.port';
@@ -28,6 +29,7 @@ export interface InfrastructureOptions {
   clock?: Clock;
   projections?: ProjectionDefinition[];
   mailer?: Mailer;
+  blobs?: BlobStore;
 }
 
 /**
@@ -72,6 +74,7 @@ export class InfrastructureModule {
       { provide: INTEGRATION_PUBLISHER, useFactory: (a: Adapters) => a.publisher, inject: [ADAPTERS] },
       { provide: PROJECTIONS, useValue: options.projections ?? allProjections },
       { provide: Clock, useValue: options.clock ?? new SystemClock() },
+      { provide: BlobStore, useValue: options.blobs ?? new FileBlobStore(join(config.dataDir, 'blobs')) },
       { provide: Mailer, useValue: options.mailer ?? new FileMailer(join(config.dataDir, 'mail')) },
       {
         provide: PROJECTION_RUNNER,

@@ -8,6 +8,9 @@ import { UserRegistrationService } from '../identity/user-registration.service';
 import { userDecider } from '../identity/user.decider';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { requestContext } from '../infrastructure/http/request-context';
+import { SpeachCommands } from '../speach/speach-commands.service';
+import { Clock } from '../infrastructure/clock/clock';
+import { seedDemoSpeaches } from './demo-speaches';
 import { DEMO_CATEGORIES, DEMO_CUSTOM_FIELDS, DEMO_GROUPS, DEMO_TERMS } from './demo-organisation';
 import type { EventStore } from '../infrastructure/event-store/event-store.port';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/tokens';
@@ -58,6 +61,8 @@ export class DemoSeeder {
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly speaches: SpeachCommands,
+    private readonly clock: Clock,
   ) {}
 
   async seedIfEmpty(): Promise<boolean> {
@@ -83,8 +88,10 @@ export class DemoSeeder {
     await this.projections.catchUp(30_000);
 
     const staff = demoStaff();
+    const ids: string[] = [];
     for (const [index, user] of [...DEMO_ACCOUNTS, ...staff].entries()) {
       const { userId } = await this.registration.register({ ...user, password, source: 'seed' });
+      ids.push(userId);
       // The quick-start accounts have accepted the terms; the staff will see the overlays.
       if (index < DEMO_ACCOUNTS.length) {
         await this.projections.catchUp(30_000);
@@ -101,6 +108,9 @@ export class DemoSeeder {
         });
       }
     }
+    await this.projections.catchUp(30_000);
+    const actor = (userId: string, isAdmin: boolean) => ({ userId, isAdmin, isAuthor: true, groupIds: [] });
+    await seedDemoSpeaches(this.speaches, actor(ids[1], false), actor(ids[0], true), categories, groups, this.clock.now());
     await this.projections.catchUp(30_000);
   }
 }

@@ -9,6 +9,7 @@ import { ManualClock } from '../../backend/infrastructure/clock/clock';
 import type { EventStore } from '../../backend/infrastructure/event-store/event-store.port';
 import { MemoryEventStore } from '../../backend/infrastructure/event-store/memory-event-store';
 import { InProcessPublisher } from '../../backend/infrastructure/integration/in-process-publisher';
+import { MemoryBlobStore } from '../../backend/infrastructure/blobs/blob-store';
 import { FileMailer } from '../../backend/infrastructure/mail/file-mailer';
 import { MemoryReadStore } from '../../backend/infrastructure/read-store/memory-read-store';
 import type { ProjectionDefinition } from '../../projections/projection';
@@ -46,7 +47,7 @@ export async function startTestApp(
     },
   };
   const mailer = new FileMailer(null);
-  const app = await createApp(config, { adapters, clock, mailer, seed: options.seed ?? true, projections: options.projections });
+  const app = await createApp(config, { adapters, clock, mailer, blobs: new MemoryBlobStore(), seed: options.seed ?? true, projections: options.projections });
   await app.getHttpAdapter().getInstance().ready();
   const http = request(app.getHttpServer());
   return {

@@ -1,0 +1,255 @@
+import { Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { CATEGORIES, type CategoryDocument, GROUPS, type GroupDocument } from '../../projections/organisation.projection';
+import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
+import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { DomainError, ValidationError } from '../infrastructure/decider/decider';
+import { contentRange, parseSimpleRestQuery } from '../infrastructure/http/simple-rest';
+import { ReadModels } from '../infrastructure/read-models';
+import type { ReadStore } from '../infrastructure/read-store/read-store.port';
+import { READ_STORE } from '../infrastructure/tokens';
+import {
+  AdminSpeachQuery,
+  AdminUpdateBody,
+  AffectedGroupsBody,
+  AffectedUsersBody,
+  BatchUpdateSpeachBody,
+  BatchUpdateSpeachQuery,
+  CoEditorsBody,
+  DueDateBody,
+  LockedSubchaptersBody,
+  PeriodicReviewersQuery,
+  SpeachIdQuery,
+  UnpublishAfterDueDateBody,
+} from './speach.dto';
+import { SpeachCommands } from './speach-commands.service';
+import { SpeachLists } from './speach-lists.service';
+import { SpeachQueries } from './speach-queries.service';
+
+function parseSpeach(raw: unknown): Record<string, unknown> {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw new ValidationError('speach', 'speach must be a JSON object');
+    }
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ValidationError('speach', 'speach must be a JSON object');
+  return value as Record<string, unknown>;
+}
+
+function speachIdOf(speach: Record<string, unknown>): string {
+  const id = speach.speachID ?? speach.id;
+  if (typeof id !== 'string' || !id) throw new ValidationError('speach.speachID', 'speachID is required');
+  return id;
+}
+
+/** Spec §7 "Admin speaches": administrators only, whatever the UI shows. */
+@Controller('api/v2/admin/speach')
+@Roles('ADMIN')
+export class AdminSpeachController {
+  constructor(
+    private readonly lists: SpeachLists,
+    private readonly queries: SpeachQueries,
+    private readonly commands: SpeachCommands,
+    private readonly readModels: ReadModels,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
+
+  @Get()
+  async list(@CurrentUser() user: AuthenticatedUser, @Query() query: AdminSpeachQuery) {
+    return this.lists.admin(await this.queries.viewer(user), query);
+  }
+
+  @Get('categories')
+  async categories() {
+    return (await this.store.collection<CategoryDocument>(CATEGORIES).find({}, { sort: { name: 1 } })).map((c) => ({ id: c._id, name: c.name }));
+  }
+
+  @Get('groups')
+  async groups() {
+    return (await this.store.collection<GroupDocument>(GROUPS).find({}, { sort: { order: 1, name: 1 } })).map((g) => ({ id: g._id, name: g.name }));
+  }
+
+  /**
+   * Applies author, visibility and category to each speach; a speach whose rules refuse the change
+   * is skipped and reported, one with a scheduled publication is left out and counted.
+   */
+  @Put('batch-update')
+  async batchUpdate(@CurrentUser() user: AuthenticatedUser, @Query() query: BatchUpdateSpeachQuery, @Body() body: BatchUpdateSpeachBody) {
+    if (!query.authorId && !query.visibility && !query.categoryId) throw new ValidationError('query', 'Choose an author, a visibility or a category');
+    if (query.authorId) await this.commands.checkUsers([query.authorId], 'authorId', 'FORMATEUR');
+    if (query.categoryId) await this.commands.checkCategory(query.categoryId);
+    const viewer = await this.queries.viewer(user);
+    const actor = await this.queries.actor(user);
+    let updated = 0;
+    let scheduledExcluded = 0;
+    const skipped: { speachID: string; title: string; reason: string }[] = [];
+    for (const id of [...new Set(body.speachesIds)]) {
+      const doc = await this.queries.speaches.findById(id);
+      if (!doc) {
+        skipped.push({ speachID: id, title: '', reason: 'Unknown speach' });
+        continue;
+      }
+      const scheduled = doc.versions.some((v) => v.scheduledFor !== null && v.scheduledFor > viewer.now && v.version > doc.withdrawnUpTo);
+      if (scheduled && doc.published) {
+        scheduledExcluded++;
+        continue;
+      }
+      try {
+        const { commands } = await this.commands.adminChanges(doc, { authorId: query.authorId, visibility: query.visibility, categoryId: query.categoryId });
+        if (commands.length) await this.commands.run(actor, id, commands);
+        updated++;
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        skipped.push({ speachID: id, title: doc.title, reason: error.message });
+      }
+    }
+    await this.readModels.settled();
+    return { updated, skipped, scheduledExcluded };
+  }
+
+  @Put('duplicate')
+  async duplicate(@CurrentUser() user: AuthenticatedUser, @Query() query: SpeachIdQuery) {
+    const id = await this.commands.copy(user, query.speachId, false);
+    return this.queries.card(id, await this.queries.viewer(user));
+  }
+
+  @Put('createTemplate')
+  async createTemplate(@CurrentUser() user: AuthenticatedUser, @Query() query: SpeachIdQuery) {
+    const id = await this.commands.copy(user, query.speachId, true);
+    return this.queries.card(id, await this.queries.viewer(user));
+  }
+
+  @Put('update')
+  async update(@CurrentUser() user: AuthenticatedUser, @Body() body: AdminUpdateBody) {
+    const speach = parseSpeach(body.speach);
+    const id = speachIdOf(speach);
+    const doc = await this.queries.document(id);
+    const version = speach.version === undefined ? undefined : Number(speach.version);
+    if (version !== undefined && !Number.isInteger(version)) throw new ValidationError('speach.version', 'version must be an integer');
+    const { commands, pin } = await this.commands.adminChanges(doc, speach);
+    if (commands.length) await this.commands.run(user, id, commands, version);
+    if (pin !== undefined) await this.commands.pin(user, id, pin);
+    await this.readModels.settled();
+    return this.queries.card(id, await this.queries.viewer(user));
+  }
+
+  @Put('updateCoEditors')
+  async updateCoEditors(@CurrentUser() user: AuthenticatedUser, @Body() body: CoEditorsBody) {
+    const raw = body.speach;
+    const id = typeof raw === 'string' && !raw.trim().startsWith('{') ? raw : speachIdOf(parseSpeach(raw));
+    if (body.coEditors === undefined && body.coGroups === undefined) throw new ValidationError('coEditors', 'Send coEditors or coGroups');
+    if (body.coEditors !== undefined) {
+      const ids = await this.commands.checkUsers(body.coEditors, 'coEditors', 'FORMATEUR');
+      await this.commands.run(user, id, [{ type: 'SetCoEditors', userIds: ids }]);
+    }
+    if (body.coGroups !== undefined) {
+      const ids = await this.commands.checkGroups(body.coGroups, 'coGroups');
+      await this.commands.run(user, id, [{ type: 'SetCoEditorGroups', groupIds: ids }]);
+    }
+    return this.queries.card(id, await this.queries.viewer(user));
+  }
+
+  @Put('updateAffectedUsers')
+  async updateAffectedUsers(@CurrentUser() user: AuthenticatedUser, @Body() body: AffectedUsersBody) {
+    const ids = await this.commands.checkUsers(body.users, 'users');
+    await this.commands.run(user, body.speachID, [{ type: 'SetAffectedUsers', userIds: ids }]);
+    return this.queries.card(body.speachID, await this.queries.viewer(user));
+  }
+
+  @Put('updateAffectedGroups')
+  async updateAffectedGroups(@CurrentUser() user: AuthenticatedUser, @Body() body: AffectedGroupsBody) {
+    const ids = await this.commands.checkGroups(body.groups, 'groups');
+    await this.commands.run(user, body.speachID, [{ type: 'SetAffectedGroups', groupIds: ids }]);
+    return this.queries.card(body.speachID, await this.queries.viewer(user));
+  }
+
+  @Put('update-periodic-reviewers')
+  async updatePeriodicReviewers(@CurrentUser() user: AuthenticatedUser, @Query() query: PeriodicReviewersQuery) {
+    const users = await this.commands.checkUsers(query.users ?? [], 'users');
+    const groups = await this.commands.checkGroups(query.groups ?? [], 'groups');
+    await this.commands.run(user, query.speachId, [{ type: 'AssignPeriodicReviewers', userIds: users, groupIds: groups }]);
+    return this.queries.card(query.speachId, await this.queries.viewer(user));
+  }
+}
+
+/** Spec §7 speach settings an editor changes from the side panel or the editor. */
+@Controller('api/v2/speach')
+export class SpeachSettingsController {
+  constructor(
+    private readonly queries: SpeachQueries,
+    private readonly commands: SpeachCommands,
+  ) {}
+
+  @Put('setDueDate')
+  async setDueDate(@CurrentUser() user: AuthenticatedUser, @Body() body: DueDateBody) {
+    await this.commands.run(user, body.speachID, [{ type: 'SetDueDate', dueDate: body.dueDate, now: this.commands.now() }]);
+    const card = await this.queries.card(body.speachID, await this.queries.viewer(user));
+    return { dueDateTimestamp: card.metadata.dueDateTimestamp, unpublishAfterDueDate: card.metadata.unpublishAfterDueDate };
+  }
+
+  @Put('setUnpublishedAfterDueDate')
+  async setUnpublishedAfterDueDate(@CurrentUser() user: AuthenticatedUser, @Body() body: UnpublishAfterDueDateBody) {
+    await this.commands.run(user, body.speachID, [{ type: 'SetUnpublishAfterDueDate', unpublish: body.unpublish }]);
+    return this.queries.card(body.speachID, await this.queries.viewer(user));
+  }
+
+  @Put('setLockedSubchapters')
+  async setLockedSubchapters(@CurrentUser() user: AuthenticatedUser, @Body() body: LockedSubchaptersBody) {
+    await this.commands.run(user, body.speachID, [{ type: 'LockSubchapters', locked: body.lockedSubchapters }]);
+    return this.queries.card(body.speachID, await this.queries.viewer(user));
+  }
+}
+
+/** react-admin's resource: the admin list's filters in `filter`, Content-Range on the answer. */
+@Controller('api/rest/speaches')
+@Roles('ADMIN')
+export class SpeachesRestController {
+  constructor(
+    private readonly lists: SpeachLists,
+    private readonly queries: SpeachQueries,
+  ) {}
+
+  @Get()
+  async list(@CurrentUser() user: AuthenticatedUser, @Query() query: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { sort, skip, limit, filter } = parseSimpleRestQuery(query, ['title', 'lastUpdatedDate', 'createdTimestamp', 'publicationDate', 'id']);
+    const known = ['q', 'id', 'searchTitle', 'searchAuthor', 'state', 'visibilities', 'categories', 'inWorkflow', 'pinnedOnHome', 'periodicReview', 'periodicReviewAction', 'startDate', 'endDate', 'startDateReview', 'endDateReview'];
+    for (const key of Object.keys(filter)) if (!known.includes(key)) throw new ValidationError(`filter.${key}`, `unknown filter ${key}`);
+    const viewer = await this.queries.viewer(user);
+    const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+    const list = (v: unknown) => (v === undefined ? undefined : Array.isArray(v) ? v.map(String) : [String(v)]);
+    const bool = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : v === true || v === 'true');
+    let mongo = await this.lists.adminFilter(
+      {
+        searchTitle: text(filter.searchTitle) ?? text(filter.q),
+        searchAuthor: text(filter.searchAuthor),
+        state: text(filter.state),
+        visibilities: list(filter.visibilities),
+        categories: list(filter.categories),
+        inWorkflow: bool(filter.inWorkflow),
+        pinnedOnHome: bool(filter.pinnedOnHome),
+        periodicReview: bool(filter.periodicReview),
+        startDate: text(filter.startDate),
+        endDate: text(filter.endDate),
+      },
+      viewer,
+    );
+    if (filter.id !== undefined) mongo = { $and: [mongo, { _id: { $in: list(filter.id) } }] };
+    const sortField = { title: 'titleKey', lastUpdatedDate: 'updatedAt', createdTimestamp: 'createdAt', publicationDate: 'firstPublishedAt', id: '_id' }[sort?.field ?? 'lastUpdatedDate'] ?? 'updatedAt';
+    const [docs, total] = await Promise.all([
+      this.queries.speaches.find(mongo, { sort: { [sortField]: sort?.order ?? -1, _id: 1 }, skip, limit }),
+      this.queries.speaches.count(mongo),
+    ]);
+    void reply.header('Content-Range', contentRange('speaches', skip, docs.length, total));
+    void reply.header('Access-Control-Expose-Headers', 'Content-Range');
+    return this.queries.cards(docs, viewer);
+  }
+
+  @Get(':id')
+  async one(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
+    return this.queries.card(id, await this.queries.viewer(user));
+  }
+}

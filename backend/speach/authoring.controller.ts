@@ -1,0 +1,204 @@
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { uuidv7 } from '../../events';
+import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
+import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { ForbiddenError, ValidationError } from '../infrastructure/decider/decider';
+import { isEditor } from './speach-views';
+import { ReadModels } from '../infrastructure/read-models';
+import { BlobStore } from '../infrastructure/blobs/blob-store';
+import { Inject } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { ChapterContent } from '../../events';
+import {
+  AddChapterBody,
+  BadgeBody,
+  ContentBody,
+  CreateSpeachBody,
+  DetailsBody,
+  MoveChapterBody,
+  PinBody,
+  PublishBody,
+  RenameChapterBody,
+  UploadQuery,
+  VisibilityBody,
+} from './speach.dto';
+import { SpeachCommands } from './speach-commands.service';
+import { SpeachQueries } from './speach-queries.service';
+
+/** `version` in the body, else an `If-Match: <revision>` header (quotes allowed). */
+export function expectedVersion(version: number | undefined, ifMatch: string | undefined): number | undefined {
+  if (version !== undefined) return version;
+  if (!ifMatch) return undefined;
+  const value = Number(ifMatch.replace(/^W\//, '').replace(/"/g, ''));
+  if (!Number.isInteger(value)) throw new ValidationError('If-Match', 'If-Match must be the speach version');
+  return value;
+}
+
+const ACCEPTED: Record<UploadQuery['type'], RegExp> = {
+  VIDEO_UPLOAD: /^video\/(mp4|webm|ogg|quicktime)$/,
+  AUDIO_UPLOAD: /^audio\/(mpeg|mp4|ogg|webm|wav|x-wav|aac)$/,
+  PDF_UPLOAD: /^application\/pdf$/,
+};
+
+/** Authoring (spec §2 recorder routes): authors on their own and co-edited speaches, admins on all. */
+@Controller()
+export class AuthoringController {
+  constructor(
+    private readonly commands: SpeachCommands,
+    private readonly queries: SpeachQueries,
+    private readonly readModels: ReadModels,
+    private readonly blobs: BlobStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private async draft(user: AuthenticatedUser, speachId: string) {
+    await this.readModels.settled();
+    return this.queries.draft(speachId, await this.queries.viewer(user));
+  }
+
+  private async card(user: AuthenticatedUser, speachId: string) {
+    await this.readModels.settled();
+    return this.queries.card(speachId, await this.queries.viewer(user));
+  }
+
+  @Post('api/v2/recorder/speach')
+  @Roles('FORMATEUR', 'ADMIN')
+  async create(@CurrentUser() user: AuthenticatedUser, @Body() body: CreateSpeachBody) {
+    const speachId = await this.commands.create(user, body);
+    return this.card(user, speachId);
+  }
+
+  @Get('api/v2/speach/draftSpeach')
+  async draftSpeach(@CurrentUser() user: AuthenticatedUser, @Query('speachID') speachId: string) {
+    if (!speachId) throw new ValidationError('speachID', 'speachID is required');
+    return this.queries.draft(speachId, await this.queries.viewer(user));
+  }
+
+  @Get('api/v2/speach/speachWithMetadata')
+  async withMetadata(@CurrentUser() user: AuthenticatedUser, @Query('speachID') speachId: string) {
+    if (!speachId) throw new ValidationError('speachID', 'speachID is required');
+    return this.queries.visibleCard(speachId, await this.queries.viewer(user));
+  }
+
+  @Put('api/v2/recorder/speach/:id/details')
+  @Roles('FORMATEUR', 'ADMIN')
+  async details(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: DetailsBody, @Headers('if-match') ifMatch?: string) {
+    const { version, ...details } = body;
+    if (details.categoryId !== undefined) await this.commands.checkCategory(details.categoryId);
+    await this.commands.run(user, id, [{ type: 'ChangeDetails', ...details }], expectedVersion(version, ifMatch));
+    return this.card(user, id);
+  }
+
+  @Post('api/v2/recorder/speach/:id/chapters')
+  @Roles('FORMATEUR', 'ADMIN')
+  async addChapter(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: AddChapterBody, @Headers('if-match') ifMatch?: string) {
+    const chapterId = uuidv7();
+    await this.commands.run(user, id, [{ type: 'AddChapter', chapterId, parentId: body.parentId ?? null, title: body.title, position: body.position }], expectedVersion(body.version, ifMatch));
+    return { chapterId, speach: await this.draft(user, id) };
+  }
+
+  @Put('api/v2/recorder/speach/:id/chapters/:chapterId')
+  @Roles('FORMATEUR', 'ADMIN')
+  async renameChapter(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Body() body: RenameChapterBody, @Headers('if-match') ifMatch?: string) {
+    await this.commands.run(user, id, [{ type: 'RenameChapter', chapterId, title: body.title }], expectedVersion(body.version, ifMatch));
+    return this.draft(user, id);
+  }
+
+  @Put('api/v2/recorder/speach/:id/chapters/:chapterId/move')
+  @Roles('FORMATEUR', 'ADMIN')
+  async moveChapter(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Body() body: MoveChapterBody, @Headers('if-match') ifMatch?: string) {
+    await this.commands.run(user, id, [{ type: 'MoveChapter', chapterId, parentId: body.parentId, position: body.position }], expectedVersion(body.version, ifMatch));
+    return this.draft(user, id);
+  }
+
+  @Delete('api/v2/recorder/speach/:id/chapters/:chapterId')
+  @Roles('FORMATEUR', 'ADMIN')
+  async removeChapter(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Query('version') version?: string, @Headers('if-match') ifMatch?: string) {
+    const parsed = version === undefined ? undefined : Number(version);
+    if (parsed !== undefined && !Number.isInteger(parsed)) throw new ValidationError('version', 'version must be an integer');
+    await this.commands.run(user, id, [{ type: 'RemoveChapter', chapterId }], expectedVersion(parsed, ifMatch));
+    return this.draft(user, id);
+  }
+
+  @Put('api/v2/recorder/speach/:id/chapters/:chapterId/content')
+  @Roles('FORMATEUR', 'ADMIN')
+  async content(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Body() body: ContentBody, @Headers('if-match') ifMatch?: string) {
+    const { version, ...content } = body;
+    if (['VIDEO_UPLOAD', 'AUDIO_UPLOAD', 'PDF_UPLOAD'].includes(content.type)) {
+      // A file reaches a chapter only through the upload call, which stores it first.
+      throw new ValidationError('type', 'Upload the file with the file call');
+    }
+    await this.commands.setContent(user, id, chapterId, content as unknown as ChapterContent, expectedVersion(version, ifMatch));
+    return this.draft(user, id);
+  }
+
+  @Post('api/v2/recorder/speach/:id/chapters/:chapterId/file')
+  @Roles('FORMATEUR', 'ADMIN')
+  async upload(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Query() query: UploadQuery, @Req() request: FastifyRequest) {
+    const body = request.body;
+    if (!Buffer.isBuffer(body) || body.length === 0) throw new ValidationError('file', 'Send the file as the request body');
+    if (body.length > this.config.maxUploadBytes) {
+      throw new ValidationError('file', `The file is too large: at most ${Math.floor(this.config.maxUploadBytes / 1024 / 1024)} MB`);
+    }
+    const mimeType = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (!ACCEPTED[query.type].test(mimeType)) throw new ValidationError('file', `This file type (${mimeType || 'unknown'}) is refused for ${query.type}`);
+    if (query.type === 'PDF_UPLOAD' && body.subarray(0, 5).toString('latin1') !== '%PDF-') throw new ValidationError('file', 'This file is not a PDF');
+    // Permission and state are checked before the bytes are kept.
+    const doc = await this.queries.document(id);
+    const viewer = await this.queries.viewer(user);
+    if (!isEditor(doc, viewer)) throw new ForbiddenError('You may not edit this speach.');
+    const blobId = await this.blobs.put(body);
+    const content = { type: query.type, file: { blobId, name: query.name, size: body.length, mimeType } } as ChapterContent;
+    await this.commands.setContent(user, id, chapterId, content, query.version);
+    return this.draft(user, id);
+  }
+
+  @Put('api/v2/recorder/speach/:id/visibility')
+  @Roles('FORMATEUR', 'ADMIN')
+  async visibility(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: VisibilityBody, @Headers('if-match') ifMatch?: string) {
+    const accessCodeHash = await this.commands.hashAccessCode(body.accessCode);
+    await this.commands.run(user, id, [{ type: 'ChangeVisibility', visibility: body.visibility, accessCodeHash }], expectedVersion(body.version, ifMatch));
+    return this.card(user, id);
+  }
+
+  @Post('api/v2/recorder/speach/:id/publish')
+  @Roles('FORMATEUR', 'ADMIN')
+  @HttpCode(200)
+  async publish(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: PublishBody, @Headers('if-match') ifMatch?: string) {
+    await this.commands.run(user, id, [{ type: 'Publish', at: body.at ?? null, now: this.commands.now() }], expectedVersion(body.version, ifMatch));
+    return this.card(user, id);
+  }
+
+  @Post('api/v2/recorder/speach/:id/unpublish')
+  @Roles('FORMATEUR', 'ADMIN')
+  @HttpCode(200)
+  async unpublish(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: PublishBody, @Headers('if-match') ifMatch?: string) {
+    await this.commands.run(user, id, [{ type: 'Unpublish' }], expectedVersion(body.version, ifMatch));
+    return this.card(user, id);
+  }
+
+  @Put('api/v2/recorder/speach/:id/badge')
+  @Roles('FORMATEUR', 'ADMIN')
+  async badge(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: BadgeBody, @Headers('if-match') ifMatch?: string) {
+    await this.commands.run(user, id, [{ type: 'ConfigureBadge', badge: body.badge }], expectedVersion(body.version, ifMatch));
+    return this.card(user, id);
+  }
+
+  @Put('api/v2/recorder/speach/:id/pin')
+  @Roles('ADMIN')
+  async pin(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: PinBody) {
+    await this.commands.pin(user, id, body.pinned);
+    return this.card(user, id);
+  }
+
+  @Get('api/v2/speach/:id/versions')
+  async versions(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
+    return this.queries.versions(id, await this.queries.viewer(user));
+  }
+
+  @Get('api/v2/cours/:id/publishDetails')
+  async publishDetails(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
+    return this.queries.publishDetails(id, await this.queries.viewer(user));
+  }
+}

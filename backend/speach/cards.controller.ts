@@ -1,0 +1,70 @@
+import { Controller, Delete, Get, Param, Put, Query } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { CATEGORIES, type CategoryDocument } from '../../projections/organisation.projection';
+import { CurrentUser } from '../identity/auth/auth.decorators';
+import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { CommandRunner } from '../infrastructure/decider/command-runner';
+import { NotFoundError } from '../infrastructure/decider/decider';
+import { ReadModels } from '../infrastructure/read-models';
+import type { ReadStore } from '../infrastructure/read-store/read-store.port';
+import { READ_STORE } from '../infrastructure/tokens';
+import { learnerDecider } from './learner.decider';
+import { learnerStream } from './reading.controller';
+import { GridQuery, IdQuery, SearchQuery, ToggleFavoriQuery } from './speach.dto';
+import { SpeachCommands } from './speach-commands.service';
+import { GRIDS, type Grid, SpeachLists } from './speach-lists.service';
+import { SpeachQueries } from './speach-queries.service';
+import { canView } from './speach-views';
+
+/** Spec §7 "Cards, search, grid": search, account grids, bookmark toggle, archive and restore. */
+@Controller()
+export class CardsController {
+  constructor(
+    private readonly lists: SpeachLists,
+    private readonly queries: SpeachQueries,
+    private readonly speachCommands: SpeachCommands,
+    private readonly commands: CommandRunner,
+    private readonly readModels: ReadModels,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
+
+  @Get('api/v2/speach/search')
+  async search(@CurrentUser() user: AuthenticatedUser, @Query() query: SearchQuery) {
+    return this.lists.search(await this.queries.viewer(user), query);
+  }
+
+  /** Categories for any signed-in user (the editor's category select). */
+  @Get('api/v2/speach/categories')
+  async categories() {
+    const categories = await this.store.collection<CategoryDocument>(CATEGORIES).find({}, { sort: { name: 1 } });
+    return categories.map((c) => ({ id: c._id, name: c.name }));
+  }
+
+  @Get('api/v2/my/:grid')
+  async grid(@CurrentUser() user: AuthenticatedUser, @Param('grid') grid: string, @Query() query: GridQuery) {
+    if (!(GRIDS as readonly string[]).includes(grid)) throw new NotFoundError(`Unknown list ${grid}`);
+    return this.lists.grid(await this.queries.viewer(user), grid as Grid, query);
+  }
+
+  @Get('favori.FavoriController/toggleFavori')
+  async toggleFavori(@CurrentUser() user: AuthenticatedUser, @Query() query: ToggleFavoriQuery) {
+    const viewer = await this.queries.viewer(user);
+    const doc = await this.queries.document(query.idCour);
+    if (!canView(doc, viewer)) throw new NotFoundError('Unknown speach');
+    const { events } = await this.commands.run(learnerDecider, learnerStream(user.id), { type: 'ToggleBookmark', userId: user.id, speachId: query.idCour });
+    await this.readModels.settled();
+    return { isFavori: events[0]?.type === 'SpeachBookmarked' };
+  }
+
+  @Delete('user/speach/delete')
+  async archive(@CurrentUser() user: AuthenticatedUser, @Query() query: IdQuery) {
+    await this.speachCommands.run(user, query.id, [{ type: 'Archive' }]);
+    return this.queries.card(query.id, await this.queries.viewer(user));
+  }
+
+  @Put('user/speach/restore')
+  async restore(@CurrentUser() user: AuthenticatedUser, @Query() query: IdQuery) {
+    await this.speachCommands.run(user, query.id, [{ type: 'Restore' }]);
+    return this.queries.card(query.id, await this.queries.viewer(user));
+  }
+}

@@ -1,0 +1,137 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ChapterContent } from '../../events';
+import { type ChapterNode, readingOrder } from '../../projections/speaches.projection';
+import { PasswordHasher } from '../identity/auth/password-hasher';
+import { CurrentUser, Public } from '../identity/auth/auth.decorators';
+import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { BlobStore } from '../infrastructure/blobs/blob-store';
+import { CommandRunner } from '../infrastructure/decider/command-runner';
+import { DomainError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
+import { ReadModels } from '../infrastructure/read-models';
+import { scoreQuiz } from './chapter-content';
+import { learnerDecider } from './learner.decider';
+import { AnswerBody, ReadQuery } from './speach.dto';
+import { SpeachQueries } from './speach-queries.service';
+import { type Viewer, canView, isEditor, liveVersion, lockedChapterIds, requiredBefore, toTree } from './speach-views';
+
+export const learnerStream = (userId: string) => `learner-${userId}`;
+
+/** Reading (spec §2 `/s/…`, `/play/…`): the live version for readers, the draft for editors. */
+@Controller()
+export class ReadingController {
+  constructor(
+    private readonly queries: SpeachQueries,
+    private readonly commands: CommandRunner,
+    private readonly readModels: ReadModels,
+    private readonly hasher: PasswordHasher,
+    private readonly blobs: BlobStore,
+  ) {}
+
+  /** The chapters a viewer reads: the live version, or the draft for an editor asking for it (or when nothing is live). */
+  private async chapters(speachId: string, viewer: Viewer, mode: 'published' | 'draft' = 'published', accessCode?: string) {
+    const doc = await this.queries.document(speachId);
+    const editor = isEditor(doc, viewer);
+    if (!canView(doc, viewer)) throw new NotFoundError('Unknown speach');
+    const live = liveVersion(doc, viewer.now);
+    if (mode === 'draft' || (!live && editor)) {
+      if (!editor) throw new DomainError('You may not read the draft of this speach.', 403);
+      return { doc, nodes: readingOrder(doc.draft), version: null as number | null };
+    }
+    if (!live) throw new NotFoundError('This speach is not published');
+    if (doc.visibility === 'PRIVE' && !editor && doc.accessCodeHash) {
+      // The code is asked once: a reader who already started the speach has given it.
+      const started = await this.queries.progress(viewer.userId, speachId);
+      if (!started) {
+        if (!accessCode) throw new DomainError('This speach is private: enter its access code.', 403, [{ field: 'accessCode', reason: 'An access code is required' }]);
+        if (!(await this.hasher.verify(doc.accessCodeHash, accessCode))) throw new DomainError('Wrong access code.', 403, [{ field: 'accessCode', reason: 'Wrong access code' }]);
+      }
+    }
+    const version = await this.queries.version(speachId, live.version);
+    return { doc, nodes: version?.chapters ?? [], version: live.version };
+  }
+
+  @Get('api/v2/speach/:id/read')
+  async read(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query() query: ReadQuery) {
+    const viewer = await this.queries.viewer(user);
+    const { doc, nodes } = await this.chapters(id, viewer, query.mode, query.accessCode);
+    const progress = await this.queries.progress(user.id, id);
+    const read = progress?.readChapterIds ?? [];
+    const [speach] = await this.queries.cards([doc], viewer);
+    return {
+      speach,
+      chapters: toTree(nodes, false),
+      progress: { readChapterIds: read, lastChapterId: progress?.lastChapterId ?? null, quizResults: progress?.quizResults ?? {} },
+      lockedChapterIds: lockedChapterIds(nodes, read, doc.lockedSubchapters),
+    };
+  }
+
+  private node(nodes: ChapterNode[], chapterId: string): ChapterNode {
+    const node = nodes.find((n) => n.chapterId === chapterId);
+    if (!node) throw new NotFoundError('Unknown chapter');
+    return node;
+  }
+
+  @Post('api/v2/speach/:id/chapters/:chapterId/read')
+  @HttpCode(200)
+  async markRead(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Query() query: ReadQuery) {
+    const viewer = await this.queries.viewer(user);
+    const { doc, nodes, version } = await this.chapters(id, viewer, query.mode, query.accessCode);
+    this.node(nodes, chapterId);
+    await this.commands.run(learnerDecider, learnerStream(user.id), {
+      type: 'ReadChapter',
+      userId: user.id,
+      speachId: id,
+      chapterId,
+      version,
+      requiredBefore: requiredBefore(nodes, chapterId, doc.lockedSubchapters),
+    });
+    await this.readModels.settled();
+    const progress = await this.queries.progress(user.id, id);
+    return { readChapterIds: progress?.readChapterIds ?? [], lastChapterId: progress?.lastChapterId ?? null };
+  }
+
+  @Post('api/v2/speach/:id/chapters/:chapterId/answers')
+  @HttpCode(200)
+  async answer(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Body() body: AnswerBody, @Query() query: ReadQuery) {
+    const viewer = await this.queries.viewer(user);
+    const { doc, nodes } = await this.chapters(id, viewer, query.mode, query.accessCode);
+    const node = this.node(nodes, chapterId);
+    const answers = body.answers ?? {};
+    if (typeof answers !== 'object' || Array.isArray(answers)) throw new ValidationError('answers', 'answers must map question ids to answer ids');
+    await this.commands.run(learnerDecider, learnerStream(user.id), {
+      type: 'AnswerChapter',
+      userId: user.id,
+      speachId: id,
+      chapterId,
+      content: node.content,
+      answers,
+      text: body.text ?? null,
+      requiredBefore: requiredBefore(nodes, chapterId, doc.lockedSubchapters),
+    });
+    await this.readModels.settled();
+    const content = node.content as ChapterContent;
+    if (content.type === 'QUIZZ' || content.type === 'QUIZZ_EXAMEN') return scoreQuiz(content, answers);
+    return { recorded: true };
+  }
+
+  /** Uploaded files. Public by id: a blob id is the SHA-256 of its bytes, so it cannot be guessed. */
+  @Get('blob/:blobId')
+  @Public()
+  async blob(@Param('blobId') blobId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const blob = await this.blobs.get(blobId);
+    if (!blob) throw new NotFoundError('Unknown file');
+    const type = String((request.query as { type?: string }).type ?? '');
+    // Only the types uploads accept are echoed back; anything else is served as opaque bytes.
+    void reply.type(/^(video|audio)\/[\w.+-]+$|^application\/pdf$/.test(type) ? type : 'application/octet-stream').header('x-content-type-options', 'nosniff');
+    void reply.header('accept-ranges', 'bytes').header('cache-control', 'private, max-age=31536000, immutable');
+    const range = /^bytes=(\d*)-(\d*)$/.exec(String(request.headers.range ?? ''));
+    if (range && (range[1] || range[2])) {
+      const start = range[1] ? Number(range[1]) : Math.max(0, blob.size - Number(range[2]));
+      const end = range[1] && range[2] ? Math.min(Number(range[2]), blob.size - 1) : blob.size - 1;
+      if (start > end || start >= blob.size) return reply.status(416).header('content-range', `bytes */${blob.size}`).send();
+      return reply.status(206).header('content-range', `bytes ${start}-${end}/${blob.size}`).header('content-length', end - start + 1).send(blob.open({ start, end }));
+    }
+    return reply.header('content-length', blob.size).send(blob.open());
+  }
+}

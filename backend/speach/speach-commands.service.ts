@@ -1,0 +1,204 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type ChapterContent, type Role, uuidv7 } from '../../events';
+import { CATEGORIES, type CategoryDocument, GROUPS, type GroupDocument } from '../../projections/organisation.projection';
+import { USERS, type UserDocument } from '../../projections/users.projection';
+import { PasswordHasher } from '../identity/auth/password-hasher';
+import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { Clock } from '../infrastructure/clock/clock';
+import { CommandRunner } from '../infrastructure/decider/command-runner';
+import { type Decider, DomainError, ValidationError } from '../infrastructure/decider/decider';
+import { ReadModels } from '../infrastructure/read-models';
+import type { ReadStore } from '../infrastructure/read-store/read-store.port';
+import { READ_STORE } from '../infrastructure/tokens';
+import { HOME_PINS_STREAM, homePinsDecider } from './home-pins.decider';
+import { ACCESS_CODE_MAX, type Actor, type ExistingSpeach, type SpeachCommand, type SpeachState, chapterSnapshots, speachDecider } from './speach.decider';
+import { SpeachQueries } from './speach-queries.service';
+import { isEditor } from './speach-views';
+import type { SpeachDocument } from '../../projections/speaches.projection';
+
+type Cmd = SpeachCommand extends infer C ? (C extends { speachId: string; actor: Actor } ? Omit<C, 'speachId' | 'actor'> : never) : never;
+
+/** Several commands decided in turn on the evolving state and appended together: all or nothing. */
+const speachBatch: Decider<SpeachState, SpeachCommand[], ReturnType<typeof speachDecider.decide>[number]> = {
+  initialState: speachDecider.initialState,
+  evolve: speachDecider.evolve,
+  decide(commands, state) {
+    const out: ReturnType<typeof speachDecider.decide> = [];
+    let current = state;
+    for (const command of commands) {
+      const events = speachDecider.decide(command, current);
+      current = events.reduce(speachDecider.evolve, current);
+      out.push(...events);
+    }
+    return out;
+  },
+};
+
+export const speachStream = (speachId: string) => `speach-${speachId}`;
+
+/** Commands on speaches: permissions and rules live in the deciders; this layer resolves references. */
+@Injectable()
+export class SpeachCommands {
+  constructor(
+    private readonly commands: CommandRunner,
+    private readonly queries: SpeachQueries,
+    private readonly readModels: ReadModels,
+    private readonly hasher: PasswordHasher,
+    private readonly clock: Clock,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
+
+  /** Runs commands on one speach atomically; `version` is the client's stale-edit guard. */
+  async run(user: AuthenticatedUser | Actor, speachId: string, commands: Cmd[], version?: number): Promise<void> {
+    const actor = 'roles' in user ? await this.queries.actor(user) : user;
+    const full = commands.map((c) => ({ ...c, speachId, actor }) as SpeachCommand);
+    await this.commands.run(speachBatch, speachStream(speachId), full, version === undefined ? {} : { expectedRevision: version });
+    await this.afterStateChange(actor, speachId);
+  }
+
+  now(): string {
+    return this.clock.now().toISOString();
+  }
+
+  /** A speach that left the public published state leaves the home page too. */
+  private async afterStateChange(actor: Actor, speachId: string): Promise<void> {
+    await this.readModels.settled();
+    const doc = await this.queries.speaches.findById(speachId);
+    if (doc?.pinned && !(doc.visibility === 'PUBLIC' && doc.published && !doc.archived)) {
+      await this.commands.run(homePinsDecider, HOME_PINS_STREAM, { type: 'Unpin', speachId, isAdmin: actor.isAdmin, system: true });
+      await this.readModels.settled();
+    }
+  }
+
+  async checkCategory(categoryId: string | null | undefined): Promise<void> {
+    if (categoryId === undefined || categoryId === null) return;
+    if (typeof categoryId !== 'string' || !(await this.store.collection<CategoryDocument>(CATEGORIES).findById(categoryId))) {
+      throw new ValidationError('categoryId', 'Unknown category');
+    }
+  }
+
+  async checkUsers(ids: unknown, field: string, role?: Role): Promise<string[]> {
+    if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) throw new ValidationError(field, `${field} must be a list of user ids`);
+    const users = await this.store.collection<UserDocument>(USERS).findByIds(ids as string[]);
+    const found = new Map(users.map((u) => [u._id, u]));
+    for (const id of ids as string[]) {
+      const user = found.get(id);
+      if (!user || !user.active) throw new ValidationError(field, `Unknown user ${id}`);
+      if (role && !user.roles.includes(role)) throw new ValidationError(field, `${user.firstName} ${user.lastName} does not have the author role`);
+    }
+    return ids as string[];
+  }
+
+  async checkGroups(ids: unknown, field: string): Promise<string[]> {
+    if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) throw new ValidationError(field, `${field} must be a list of group ids`);
+    const groups = await this.store.collection<GroupDocument>(GROUPS).findByIds(ids as string[]);
+    if (groups.length !== new Set(ids as string[]).size) throw new ValidationError(field, 'Unknown group');
+    return ids as string[];
+  }
+
+  async hashAccessCode(code: unknown): Promise<string | null> {
+    if (code === undefined || code === null || code === '') return null;
+    if (typeof code !== 'string') throw new ValidationError('accessCode', 'accessCode must be a string');
+    if (code.length > ACCESS_CODE_MAX) throw new ValidationError('accessCode', `accessCode must be at most ${ACCESS_CODE_MAX} characters`);
+    return this.hasher.hash(code);
+  }
+
+  async create(
+    user: AuthenticatedUser,
+    input: { title: string; language: string; categoryId?: string | null; description?: string; templateId?: string | null; isTemplate?: boolean },
+  ): Promise<string> {
+    await this.checkCategory(input.categoryId);
+    const actor = await this.queries.actor(user);
+    let chapters: ReturnType<typeof chapterSnapshots> = [];
+    if (input.templateId) {
+      const template = await this.queries.speaches.findById(input.templateId);
+      if (!template || !template.isTemplate || template.archived) throw new ValidationError('templateId', 'Unknown template');
+      chapters = chapterSnapshots(template.draft as ExistingSpeach, uuidv7);
+    }
+    const speachId = uuidv7();
+    await this.run(actor, speachId, [
+      {
+        type: 'CreateSpeach',
+        title: input.title,
+        description: input.description,
+        language: input.language,
+        categoryId: input.categoryId ?? null,
+        isTemplate: input.isTemplate === true,
+        templateId: input.templateId ?? null,
+        duplicatedFrom: null,
+        chapters,
+      },
+    ]);
+    return speachId;
+  }
+
+  /** Duplicate (or make a template of) a speach: a new speach with the draft's content, the source recorded. */
+  async copy(user: AuthenticatedUser, sourceId: string, asTemplate: boolean): Promise<string> {
+    const actor = await this.queries.actor(user);
+    const source = await this.queries.document(sourceId);
+    const viewer = await this.queries.viewer(user);
+    if (!isEditor(source, viewer)) throw new DomainError('You may not copy this speach.', 403);
+    const speachId = uuidv7();
+    const title = asTemplate ? source.title : `${source.title} (copy)`.slice(0, 255);
+    await this.run(actor, speachId, [
+      {
+        type: 'CreateSpeach',
+        title,
+        description: source.description,
+        language: source.language,
+        categoryId: source.categoryId,
+        isTemplate: asTemplate,
+        templateId: null,
+        duplicatedFrom: sourceId,
+        chapters: chapterSnapshots(source.draft as ExistingSpeach, uuidv7),
+      },
+      ...(source.tags || source.img ? [{ type: 'ChangeDetails' as const, tags: source.tags, img: source.img }] : []),
+      ...(source.badge !== 'NONE' ? [{ type: 'ConfigureBadge' as const, badge: source.badge }] : []),
+      ...(source.lockedSubchapters ? [{ type: 'LockSubchapters' as const, locked: true }] : []),
+    ]);
+    return speachId;
+  }
+
+  async setContent(user: AuthenticatedUser, speachId: string, chapterId: string, content: ChapterContent, version?: number): Promise<void> {
+    await this.run(user, speachId, [{ type: 'SetChapterContent', chapterId, content }], version);
+  }
+
+  async pin(user: AuthenticatedUser, speachId: string, pinned: boolean): Promise<void> {
+    const actor = await this.queries.actor(user);
+    const doc = await this.queries.document(speachId);
+    const eligible = doc.visibility === 'PUBLIC' && doc.published && !doc.archived && !doc.isTemplate;
+    await this.commands.run(homePinsDecider, HOME_PINS_STREAM, pinned ? { type: 'Pin', speachId, isAdmin: actor.isAdmin, eligible } : { type: 'Unpin', speachId, isAdmin: actor.isAdmin });
+    await this.readModels.settled();
+  }
+
+  /** The batch-update and admin update commands for one speach, from the fields given. */
+  async adminChanges(doc: SpeachDocument, input: Record<string, unknown>): Promise<{ commands: Cmd[]; pin?: boolean }> {
+    const commands: Cmd[] = [];
+    const details: Record<string, unknown> = {};
+    for (const key of ['title', 'description', 'tags', 'language', 'categoryId', 'img'] as const) {
+      if (input[key] !== undefined && input[key] !== (doc as unknown as Record<string, unknown>)[key]) details[key] = input[key];
+    }
+    if (details.categoryId !== undefined) await this.checkCategory(details.categoryId as string | null);
+    for (const key of ['title', 'description', 'tags', 'language'] as const) {
+      if (details[key] !== undefined && typeof details[key] !== 'string') throw new ValidationError(key, `${key} must be a string`);
+    }
+    if (Object.keys(details).length) commands.push({ type: 'ChangeDetails', ...(details as object) } as Cmd);
+    if (input.authorId !== undefined && input.authorId !== doc.authorId) {
+      await this.checkUsers([input.authorId], 'authorId', 'FORMATEUR');
+      commands.push({ type: 'ChangeAuthor', authorId: input.authorId as string });
+    }
+    if (input.visibility !== undefined && (input.visibility !== doc.visibility || input.accessCode)) {
+      commands.push({ type: 'ChangeVisibility', visibility: String(input.visibility), accessCodeHash: await this.hashAccessCode(input.accessCode) });
+    } else if (input.accessCode !== undefined && input.accessCode !== null && input.accessCode !== '') {
+      commands.push({ type: 'ChangeVisibility', visibility: doc.visibility, accessCodeHash: await this.hashAccessCode(input.accessCode) });
+    }
+    if (input.lockedSubchapters !== undefined) commands.push({ type: 'LockSubchapters', locked: input.lockedSubchapters === true });
+    if (input.state !== undefined) {
+      if (input.state !== 'PUBLIE' && input.state !== 'NON_PUBLIE') throw new ValidationError('state', 'state must be PUBLIE or NON_PUBLIE');
+      if (input.state === 'PUBLIE' && !(doc.published && doc.liveFrom)) commands.push({ type: 'Publish', at: null, now: this.now() });
+      if (input.state === 'NON_PUBLIE' && doc.published) commands.push({ type: 'Unpublish' });
+    }
+    const pin = input.isPinnedOnHome === undefined ? undefined : input.isPinnedOnHome === true;
+    return { commands, pin: pin === doc.pinned ? undefined : pin };
+  }
+}

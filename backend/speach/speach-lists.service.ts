@@ -1,0 +1,152 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { BOOKMARKS, type BookmarkDocument, type SpeachDocument, normaliseKey } from '../../projections/speaches.projection';
+import { USERS, type UserDocument } from '../../projections/users.projection';
+import { ValidationError } from '../infrastructure/decider/decider';
+import { escapeRegex } from '../infrastructure/http/simple-rest';
+import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';
+import { READ_STORE } from '../infrastructure/tokens';
+import type { AdminSpeachQuery, GridQuery, SearchQuery } from './speach.dto';
+import { SpeachQueries, languageOption } from './speach-queries.service';
+import { SpeachSearchIndex } from './speach-search.index';
+import type { Viewer } from './speach-views';
+
+export const SEARCH_PAGE_SIZE = 10;
+export const GRID_PAGE_SIZE = 20;
+export const ADMIN_PAGE_SIZE = 20;
+
+export const GRIDS = ['speachEdited', 'speachCoEdited', 'templateEdited', 'templateCoEdited', 'speachDelay', 'speachBookmarked'] as const;
+export type Grid = (typeof GRIDS)[number];
+
+function day(value: string | undefined, field: string, endOfDay = false): string | null {
+  if (!value) return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) throw new ValidationError(field, `${field} must be a date (YYYY-MM-DD)`);
+  return endOfDay ? `${value}T23:59:59.999Z` : `${value}T00:00:00.000Z`;
+}
+
+/** Search, the account grids and the admin list: filters become read-store queries, permissions per card. */
+@Injectable()
+export class SpeachLists {
+  constructor(
+    private readonly queries: SpeachQueries,
+    private readonly index: SpeachSearchIndex,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
+
+  /** Spec §7 `/api/v2/speach/search`: RELEVANT by score, RECENT by last update, TITRE alphabetical; 10 per page. */
+  async search(viewer: Viewer, query: SearchQuery) {
+    const term = (query.term ?? '').trim();
+    const page = query.page ?? 0;
+    const tri = query.tri ?? (term ? 'RELEVANT' : 'RECENT');
+    const listed = this.queries.listedFilter(viewer);
+    let docs: SpeachDocument[];
+    let scores = new Map<string, number>();
+    if (term) {
+      const hits = this.index.search(term);
+      scores = new Map(hits.map((h) => [h.id, h.score]));
+      docs = await this.queries.speaches.find({ $and: [listed, { _id: { $in: hits.map((h) => h.id) } }] });
+    } else {
+      docs = await this.queries.speaches.find(listed);
+    }
+    const availableLanguages = [...new Set(docs.map((d) => d.language))].sort().map(languageOption);
+    if (query.languageId) docs = docs.filter((d) => d.language === query.languageId);
+    const sorters: Record<string, (a: SpeachDocument, b: SpeachDocument) => number> = {
+      RELEVANT: (a, b) => (scores.get(b._id) ?? 0) - (scores.get(a._id) ?? 0) || b.updatedAt.localeCompare(a.updatedAt),
+      RECENT: (a, b) => b.updatedAt.localeCompare(a.updatedAt) || a._id.localeCompare(b._id),
+      TITRE: (a, b) => a.titleKey.localeCompare(b.titleKey) || a._id.localeCompare(b._id),
+    };
+    docs.sort(sorters[tri]);
+    const pageDocs = docs.slice(page * SEARCH_PAGE_SIZE, (page + 1) * SEARCH_PAGE_SIZE);
+    return { results: await this.queries.cards(pageDocs, viewer), totalNumberOfSpeachesFound: docs.length, availableLanguages };
+  }
+
+  /** Spec §7 configurable grid url: `{result, total}` of the account tabs. */
+  async grid(viewer: Viewer, grid: Grid, query: GridQuery) {
+    const clauses: Filter[] = [];
+    const coEdited: Filter = { authorId: { $ne: viewer.userId }, $or: [{ coEditorIds: viewer.userId }, { coEditorGroupIds: { $in: viewer.groupIds } }] };
+    switch (grid) {
+      case 'speachEdited':
+        clauses.push({ authorId: viewer.userId, isTemplate: false, archived: false });
+        break;
+      case 'speachCoEdited':
+        clauses.push(coEdited, { isTemplate: false, archived: false });
+        break;
+      case 'templateEdited':
+        clauses.push({ authorId: viewer.userId, isTemplate: true, archived: false });
+        break;
+      case 'templateCoEdited':
+        clauses.push(coEdited, { isTemplate: true, archived: false });
+        break;
+      case 'speachDelay':
+        clauses.push({ $or: [{ authorId: viewer.userId }, { coEditorIds: viewer.userId }], archived: false, published: true, 'versions.scheduledFor': { $gt: viewer.now } });
+        break;
+      case 'speachBookmarked': {
+        const bookmarks = await this.store.collection<BookmarkDocument>(BOOKMARKS).find({ userId: viewer.userId });
+        clauses.push({ _id: { $in: bookmarks.map((b) => b.speachId) }, archived: false });
+        break;
+      }
+    }
+    if (query.name?.trim()) clauses.push({ titleKey: { $regex: escapeRegex(normaliseKey(query.name.trim())) } });
+    if (query.onlyState === 'PUBLIE') clauses.push({ published: true, liveFrom: { $lte: viewer.now } });
+    if (query.onlyState === 'NON_PUBLIE') clauses.push({ $or: [{ published: false }, { liveFrom: { $gt: viewer.now } }] });
+    const direction = query.asc ? 1 : -1;
+    const sort: Sort = query.sort === 'TITLE' ? { titleKey: direction } : query.sort === 'PUBLICATION' ? { firstPublishedAt: direction } : { updatedAt: direction };
+    const result = await this.queries.paged({ $and: clauses }, sort, query.page ?? 0, GRID_PAGE_SIZE, viewer);
+    // A bookmark on a speach the viewer can no longer open is not shown.
+    if (grid === 'speachBookmarked') result.result = result.result.filter((c) => c.canView);
+    return result;
+  }
+
+  /** The admin list's filters (spec §7 "Admin speaches") as one read-store filter. */
+  async adminFilter(query: Partial<AdminSpeachQuery>, viewer: Viewer): Promise<Filter> {
+    const clauses: Filter[] = [];
+    const state = query.state ?? 'NONE';
+    if (state === 'ARCHIVE') clauses.push({ archived: true });
+    else {
+      clauses.push({ archived: false });
+      if (state === 'PUBLIE') clauses.push({ published: true, liveFrom: { $lte: viewer.now } });
+      if (state === 'NON_PUBLIE') clauses.push({ $or: [{ published: false }, { liveFrom: { $gt: viewer.now } }] });
+    }
+    if (query.searchTitle?.trim()) clauses.push({ titleKey: { $regex: escapeRegex(normaliseKey(query.searchTitle.trim())) } });
+    if (query.searchAuthor?.trim()) {
+      const pattern = escapeRegex(query.searchAuthor.trim());
+      const authors = await this.store
+        .collection<UserDocument>(USERS)
+        .find({ $or: [{ firstName: { $regex: pattern, $options: 'i' } }, { lastName: { $regex: pattern, $options: 'i' } }, { email: { $regex: pattern, $options: 'i' } }] }, { projection: { _id: 1 } });
+      clauses.push({ authorId: { $in: authors.map((a) => a._id) } });
+    }
+    if (query.visibilities?.length) clauses.push({ visibility: { $in: query.visibilities } });
+    if (query.categories?.length) clauses.push({ categoryId: { $in: query.categories } });
+    // No workflow exists before the validation-workflow feature: "in workflow" matches nothing yet.
+    if (query.inWorkflow === true) clauses.push({ _id: { $in: [] } });
+    if (query.pinnedOnHome !== undefined) clauses.push({ pinned: query.pinnedOnHome });
+    if (query.periodicReview !== undefined) {
+      clauses.push(query.periodicReview ? { $or: [{ 'periodicReviewUserIds.0': { $exists: true } }, { 'periodicReviewGroupIds.0': { $exists: true } }] } : { periodicReviewUserIds: { $size: 0 }, periodicReviewGroupIds: { $size: 0 } });
+    }
+    const start = day(query.startDate, 'startDate');
+    const end = day(query.endDate, 'endDate', true);
+    if (start) clauses.push({ updatedAt: { $gte: start } });
+    if (end) clauses.push({ updatedAt: { $lte: end } });
+    day(query.startDateReview, 'startDateReview');
+    day(query.endDateReview, 'endDateReview');
+    return clauses.length === 1 ? clauses[0] : { $and: clauses };
+  }
+
+  adminSort(sort: string | undefined, asc: boolean | undefined): Sort {
+    const direction = asc ? 1 : -1;
+    switch (sort) {
+      case 'TITLE':
+        return { titleKey: direction };
+      case 'CREATED':
+        return { createdAt: direction };
+      case 'PUBLICATION':
+        return { firstPublishedAt: direction };
+      default:
+        return { updatedAt: direction };
+    }
+  }
+
+  async admin(viewer: Viewer, query: AdminSpeachQuery) {
+    const filter = await this.adminFilter(query, viewer);
+    return this.queries.paged(filter, this.adminSort(query.sort, query.asc), query.page ?? 0, query.size ?? ADMIN_PAGE_SIZE, viewer);
+  }
+}

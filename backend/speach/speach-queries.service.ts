@@ -1,0 +1,169 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CATEGORIES, type CategoryDocument, GROUPS, type GroupDocument } from '../../projections/organisation.projection';
+import {
+  BOOKMARKS,
+  type BookmarkDocument,
+  LEARNER_PROGRESS,
+  type ProgressDocument,
+  SPEACHES,
+  SPEACH_VERSIONS,
+  type SpeachDocument,
+  type SpeachVersionDocument,
+  readingOrder,
+} from '../../projections/speaches.projection';
+import { USERS, type UserDocument } from '../../projections/users.projection';
+import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { Clock } from '../infrastructure/clock/clock';
+import { NotFoundError } from '../infrastructure/decider/decider';
+import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';
+import { READ_STORE } from '../infrastructure/tokens';
+import type { Actor } from './speach.decider';
+import { type CardContext, type SpeachCard, type Viewer, canView, draftTree, isEditor, liveVersion, person, toCard } from './speach-views';
+
+const LANGUAGE_NAMES: Record<string, string> = {
+  'en-US': 'English (US)',
+  'en-GB': 'English (UK)',
+  'fr-FR': 'Français',
+  'es-ES': 'Español',
+  'de-DE': 'Deutsch',
+  'pt-PT': 'Português',
+  'it-IT': 'Italiano',
+  'zh-CN': '中文',
+};
+
+export function languageOption(id: string) {
+  return { id, language: LANGUAGE_NAMES[id] ?? id };
+}
+
+/** Reads of the speach read models, always for a viewer (permissions are computed per card). */
+@Injectable()
+export class SpeachQueries {
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly clock: Clock,
+  ) {}
+
+  get speaches() {
+    return this.store.collection<SpeachDocument>(SPEACHES);
+  }
+
+  async viewer(user: AuthenticatedUser): Promise<Viewer> {
+    const doc = await this.store.collection<UserDocument>(USERS).findById(user.id);
+    return {
+      userId: user.id,
+      isAdmin: user.roles.includes('ADMIN'),
+      isAuthor: user.roles.includes('FORMATEUR'),
+      isApprover: user.roles.includes('APPROVER'),
+      groupIds: doc?.groupIds ?? [],
+      now: this.clock.now().toISOString(),
+    };
+  }
+
+  async actor(user: AuthenticatedUser): Promise<Actor> {
+    const viewer = await this.viewer(user);
+    return { userId: viewer.userId, isAdmin: viewer.isAdmin, isAuthor: viewer.isAuthor, groupIds: viewer.groupIds };
+  }
+
+  async document(speachId: string): Promise<SpeachDocument> {
+    const doc = typeof speachId === 'string' ? await this.speaches.findById(speachId) : null;
+    if (!doc) throw new NotFoundError('Unknown speach');
+    return doc;
+  }
+
+  /** Cards for documents, with the people, groups, categories and bookmarks they name loaded in one go each. */
+  async cards(docs: SpeachDocument[], viewer: Viewer): Promise<SpeachCard[]> {
+    if (docs.length === 0) return [];
+    const userIds = new Set<string>();
+    const groupIds = new Set<string>();
+    for (const d of docs) {
+      userIds.add(d.authorId);
+      for (const id of [...d.coEditorIds, ...d.affectedUserIds, ...d.periodicReviewUserIds]) userIds.add(id);
+      for (const id of [...d.coEditorGroupIds, ...d.affectedGroupIds, ...d.periodicReviewGroupIds]) groupIds.add(id);
+    }
+    const categoryIds = [...new Set(docs.map((d) => d.categoryId).filter((id): id is string => !!id))];
+    const [users, groups, categories, bookmarks] = await Promise.all([
+      this.store.collection<UserDocument>(USERS).findByIds([...userIds]),
+      this.store.collection<GroupDocument>(GROUPS).findByIds([...groupIds]),
+      this.store.collection<CategoryDocument>(CATEGORIES).findByIds(categoryIds),
+      this.store.collection<BookmarkDocument>(BOOKMARKS).findByIds(docs.map((d) => `${viewer.userId}:${d._id}`)),
+    ]);
+    const context: CardContext = {
+      users: new Map(users.map((u) => [u._id, u])),
+      groups: new Map(groups.map((g) => [g._id, { name: g.name }])),
+      categories: new Map(categories.map((c) => [c._id, c])),
+      bookmarks: new Set(bookmarks.map((b) => b.speachId)),
+    };
+    return docs.map((d) => toCard(d, viewer, context));
+  }
+
+  async card(speachId: string, viewer: Viewer): Promise<SpeachCard> {
+    const [card] = await this.cards([await this.document(speachId)], viewer);
+    return card;
+  }
+
+  /** A card the viewer may see (editors see drafts; others only what they can view). */
+  async visibleCard(speachId: string, viewer: Viewer): Promise<SpeachCard> {
+    const doc = await this.document(speachId);
+    if (!canView(doc, viewer)) throw new NotFoundError('Unknown speach');
+    return (await this.cards([doc], viewer))[0];
+  }
+
+  async draft(speachId: string, viewer: Viewer) {
+    const doc = await this.document(speachId);
+    if (!isEditor(doc, viewer)) throw new NotFoundError('Unknown speach');
+    const [card] = await this.cards([doc], viewer);
+    return { ...card, chapters: draftTree(doc) };
+  }
+
+  async versions(speachId: string, viewer: Viewer) {
+    const doc = await this.document(speachId);
+    if (!isEditor(doc, viewer)) throw new NotFoundError('Unknown speach');
+    const live = liveVersion(doc, viewer.now);
+    const users = new Map((await this.store.collection<UserDocument>(USERS).findByIds(doc.versions.map((v) => v.publishedBy ?? ''))).map((u) => [u._id, u]));
+    return [...doc.versions].reverse().map((v) => ({
+      version: v.version,
+      publishedAt: v.publishedAt,
+      publishedBy: v.publishedBy ? person(users.get(v.publishedBy), v.publishedBy) : null,
+      scheduledFor: v.scheduledFor,
+      live: live?.version === v.version,
+      withdrawn: v.version <= doc.withdrawnUpTo,
+    }));
+  }
+
+  async version(speachId: string, version: number): Promise<SpeachVersionDocument | null> {
+    return this.store.collection<SpeachVersionDocument>(SPEACH_VERSIONS).findById(`${speachId}:${version}`);
+  }
+
+  /** Spec §3 "Publish details": the live version's chapters (the draft's for an editor when nothing is live). */
+  async publishDetails(speachId: string, viewer: Viewer) {
+    const doc = await this.document(speachId);
+    if (!canView(doc, viewer)) throw new NotFoundError('Unknown speach');
+    const live = liveVersion(doc, viewer.now);
+    const nodes = live ? ((await this.version(speachId, live.version))?.chapters ?? []) : readingOrder(doc.draft);
+    return {
+      lecons: nodes
+        .filter((n) => n.parentId === null)
+        .map((top) => {
+          // A chapter with sub-chapters is a heading: its sub-chapters are what a reader opens.
+          const subs = nodes.filter((n) => n.parentId === top.chapterId);
+          return { chapitreID: top.chapterId, title: top.title, chapitres: (subs.length ? subs : [top]).map((n) => ({ chapitreID: n.chapterId, title: n.title })) };
+        }),
+    };
+  }
+
+  async progress(userId: string, speachId: string): Promise<ProgressDocument | null> {
+    return this.store.collection<ProgressDocument>(LEARNER_PROGRESS).findById(`${userId}:${speachId}`);
+  }
+
+  /** Readers see published, visible speaches (public, or restricted to them); private and semi-private ones go by link only. */
+  listedFilter(viewer: Viewer): Filter {
+    const visible: Filter[] = [{ visibility: 'PUBLIC' }];
+    visible.push({ visibility: 'RESTREINT', $or: [{ affectedUserIds: viewer.userId }, { affectedGroupIds: { $in: viewer.groupIds } }] });
+    return { archived: false, isTemplate: false, published: true, liveFrom: { $lte: viewer.now }, $or: visible };
+  }
+
+  async paged(filter: Filter, sort: Sort, page: number, size: number, viewer: Viewer) {
+    const [docs, total] = await Promise.all([this.speaches.find(filter, { sort: { ...sort, _id: 1 }, skip: page * size, limit: size }), this.speaches.count(filter)]);
+    return { result: await this.cards(docs, viewer), total };
+  }
+}

@@ -1,0 +1,204 @@
+import type { ChapterContent } from '../../events';
+import type { CategoryDocument } from '../../projections/organisation.projection';
+import { type ChapterNode, type SpeachDocument, type VersionSummary, readingOrder } from '../../projections/speaches.projection';
+import type { UserDocument } from '../../projections/users.projection';
+
+/** Who is looking: cards carry permissions computed for this viewer. */
+export interface Viewer {
+  userId: string;
+  isAdmin: boolean;
+  isAuthor: boolean;
+  isApprover: boolean;
+  groupIds: string[];
+  now: string;
+}
+
+export interface Person {
+  id: string;
+  userID: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  img: string | null;
+}
+
+export function person(user: UserDocument | undefined, id: string): Person {
+  return { id, userID: id, firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '', img: user?.img ?? null };
+}
+
+export function isEditor(doc: SpeachDocument, viewer: Viewer): boolean {
+  if (viewer.isAdmin) return true;
+  if (!viewer.isAuthor) return false;
+  return doc.authorId === viewer.userId || doc.coEditorIds.includes(viewer.userId) || doc.coEditorGroupIds.some((g) => viewer.groupIds.includes(g));
+}
+
+/** The version readers see now: the newest of the current run whose scheduled date has come. */
+export function liveVersion(doc: SpeachDocument, now: string): VersionSummary | null {
+  if (!doc.published || doc.archived) return null;
+  for (let i = doc.versions.length - 1; i >= 0; i--) {
+    const v = doc.versions[i];
+    if (v.version <= doc.withdrawnUpTo) break;
+    if (v.scheduledFor === null || v.scheduledFor <= now) return v;
+  }
+  return null;
+}
+
+export function isAssigned(doc: SpeachDocument, viewer: Viewer): boolean {
+  return doc.affectedUserIds.includes(viewer.userId) || doc.affectedGroupIds.some((g) => viewer.groupIds.includes(g));
+}
+
+/**
+ * May the viewer open the live version? Editors always; others need it live and, by visibility:
+ * PUBLIC and SEMI_PRIVE (link) anyone signed in, PRIVE anyone with the code (asked when reading),
+ * RESTREINT only assigned users and groups.
+ */
+export function canView(doc: SpeachDocument, viewer: Viewer): boolean {
+  if (isEditor(doc, viewer)) return true;
+  if (doc.archived || doc.isTemplate || !liveVersion(doc, viewer.now)) return false;
+  return doc.visibility !== 'RESTREINT' || isAssigned(doc, viewer);
+}
+
+const ts = (iso: string | null) => (iso ? Date.parse(iso) : null);
+
+export interface CardContext {
+  users: Map<string, UserDocument>;
+  groups: Map<string, { name: string }>;
+  categories: Map<string, CategoryDocument>;
+  bookmarks: Set<string>;
+}
+
+/** Spec §3 "Speach (card/list)" for one viewer. */
+export function toCard(doc: SpeachDocument, viewer: Viewer, context: CardContext) {
+  const live = liveVersion(doc, viewer.now);
+  const latest = doc.versions[doc.versions.length - 1] ?? null;
+  const runStarted = doc.published && doc.liveFrom !== null && doc.liveFrom <= viewer.now;
+  const delayedTill = doc.published && doc.liveFrom !== null && doc.liveFrom > viewer.now ? doc.liveFrom : null;
+  const futureVersion = runStarted && latest?.scheduledFor && latest.scheduledFor > viewer.now ? latest.scheduledFor : null;
+  const editor = isEditor(doc, viewer);
+  const category = doc.categoryId ? context.categories.get(doc.categoryId) : undefined;
+  const people = (ids: string[]) => ids.map((id) => person(context.users.get(id), id));
+  const groups = (ids: string[]) => ids.map((id) => ({ id, name: context.groups.get(id)?.name ?? '' }));
+  const state = doc.archived ? 'ARCHIVE' : live ? 'PUBLIE' : 'NON_PUBLIE';
+  const viewable = canView(doc, viewer);
+  return {
+    id: doc._id,
+    speachID: doc._id,
+    title: doc.title,
+    img: doc.img,
+    description: doc.description,
+    tags: doc.tags,
+    language: doc.language,
+    category: category ? { id: category._id, name: category.name } : null,
+    state,
+    publication: live !== null,
+    isFavori: context.bookmarks.has(doc._id),
+    isTemplate: doc.isTemplate,
+    canEdit: editor && !doc.archived,
+    canShare: viewable && !doc.isTemplate && !doc.archived && (live !== null || delayedTill !== null) && (editor || doc.visibility !== 'RESTREINT'),
+    canApprove: false,
+    canView: viewable,
+    isWorkflowInProgress: false,
+    wf_name: null,
+    wf_state: null,
+    wf_step: null,
+    wf_total_step: null,
+    regulated_gmp: false,
+    delayed_till: delayedTill,
+    delayedTillTimestamp: ts(delayedTill),
+    futureVersionDelayedTillTimestamp: ts(futureVersion),
+    hasPendingUpdates: doc.published && doc.pendingUpdates,
+    visibility: doc.visibility,
+    accessCode: doc.accessCodeHash !== null,
+    isPinnedOnHome: doc.pinned,
+    rating: null,
+    publicationDate: live ? (live.scheduledFor ?? live.publishedAt) : null,
+    publicationTimestamp: live ? ts(live.scheduledFor ?? live.publishedAt) : null,
+    lastUpdatedDate: doc.updatedAt,
+    lastUpdatedTimestamp: ts(doc.updatedAt),
+    createdTimestamp: ts(doc.createdAt),
+    archivedDate: doc.archivedAt,
+    version: doc.revision,
+    publishedVersion: live?.version ?? null,
+    authorId: doc.authorId,
+    authorsInfos: { author: person(context.users.get(doc.authorId), doc.authorId), coEditors: people(doc.coEditorIds), coEditorGroups: groups(doc.coEditorGroupIds) },
+    affectationUsersInfos: { affectedUsers: people(doc.affectedUserIds), affectedGroups: groups(doc.affectedGroupIds) },
+    metadata: {
+      dueDate: doc.dueDate,
+      dueDateTimestamp: ts(doc.dueDate),
+      unpublishAfterDueDate: doc.unpublishAfterDueDate,
+      nextPeriodicReviewTimestamp: null,
+      periodicReviewUsers: people(doc.periodicReviewUserIds),
+      periodicReviewGroups: groups(doc.periodicReviewGroupIds),
+      nextPeriodicReview: null,
+      periodicReviewOperation: null,
+      lockedSubchapters: doc.lockedSubchapters,
+    },
+    badge: doc.badge,
+    templateId: doc.templateId,
+    duplicatedFrom: doc.duplicatedFrom,
+    chapterCount: Object.keys(doc.draft.chapters).length,
+  };
+}
+
+export type SpeachCard = ReturnType<typeof toCard>;
+
+export interface ChapterView {
+  chapterId: string;
+  title: string;
+  content: ChapterContent;
+  children: ChapterView[];
+}
+
+function publicContent(content: ChapterContent, withAnswers: boolean): ChapterContent {
+  if ('file' in content) return { ...content, file: { ...content.file, url: `/blob/${content.file.blobId}?type=${encodeURIComponent(content.file.mimeType)}` } } as ChapterContent;
+  if ((content.type === 'QUIZZ' || content.type === 'QUIZZ_EXAMEN') && !withAnswers) {
+    return { ...content, questions: content.questions.map((q) => ({ ...q, options: q.options.map(({ optionId, text }) => ({ optionId, text })) })) };
+  }
+  return content;
+}
+
+/** Flat reading-order chapters as the tree the editor and the reader show. */
+export function toTree(nodes: ChapterNode[], withAnswers: boolean): ChapterView[] {
+  const top: ChapterView[] = [];
+  const byId = new Map<string, ChapterView>();
+  for (const node of nodes) {
+    const view: ChapterView = { chapterId: node.chapterId, title: node.title, content: publicContent(node.content, withAnswers), children: [] };
+    byId.set(node.chapterId, view);
+    if (node.parentId === null) top.push(view);
+    else byId.get(node.parentId)?.children.push(view);
+  }
+  return top;
+}
+
+export function draftTree(doc: SpeachDocument): ChapterView[] {
+  return toTree(readingOrder(doc.draft), true);
+}
+
+/**
+ * Sequential unlock: in reading order, a chapter that holds sub-chapters is a heading; a content
+ * chapter is locked until every content chapter before it is read.
+ */
+export function lockedChapterIds(nodes: ChapterNode[], read: string[], locked: boolean): string[] {
+  if (!locked) return [];
+  const readable = readableNodes(nodes);
+  const out: string[] = [];
+  let open = true;
+  for (const node of readable) {
+    if (!open) out.push(node.chapterId);
+    if (!read.includes(node.chapterId)) open = false;
+  }
+  return out;
+}
+
+/** Content chapters in reading order (a chapter with sub-chapters is only a heading). */
+export function readableNodes(nodes: ChapterNode[]): ChapterNode[] {
+  const parents = new Set(nodes.filter((n) => n.parentId !== null).map((n) => n.parentId));
+  return nodes.filter((n) => !parents.has(n.chapterId));
+}
+
+export function requiredBefore(nodes: ChapterNode[], chapterId: string, locked: boolean): string[] {
+  if (!locked) return [];
+  const readable = readableNodes(nodes);
+  const index = readable.findIndex((n) => n.chapterId === chapterId);
+  return index <= 0 ? [] : readable.slice(0, index).map((n) => n.chapterId);
+}

@@ -1,0 +1,494 @@
+import {
+  BADGES,
+  type Badge,
+  type ChapterContent,
+  type ChapterSnapshot,
+  SPEACH_LANGUAGES,
+  type SpeachEvent,
+  type SpeachLanguage,
+  VISIBILITIES,
+  type Visibility,
+} from '../../events';
+import { type Decider, ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
+import { checkContent } from './chapter-content';
+
+export const TITLE_MAX = 255;
+export const CHAPTER_TITLE_MAX = 255;
+export const DESCRIPTION_MAX = 5000;
+export const TAGS_MAX = 500;
+export const ACCESS_CODE_MAX = 230;
+export const MAX_CHAPTERS = 500;
+
+/** Who acts, as the decider needs it: permissions are rules of the speach, checked here. */
+export interface Actor {
+  userId: string;
+  isAdmin: boolean;
+  isAuthor: boolean;
+  groupIds: string[];
+}
+
+export interface ChapterState {
+  title: string;
+  parentId: string | null;
+  content: ChapterContent;
+}
+
+export interface ExistingSpeach {
+  status: 'active';
+  speachId: string;
+  authorId: string;
+  coEditorIds: string[];
+  coEditorGroupIds: string[];
+  affectedUserIds: string[];
+  isTemplate: boolean;
+  title: string;
+  visibility: Visibility;
+  hasAccessCode: boolean;
+  archived: boolean;
+  /** A version is live or scheduled and the speach was not unpublished since. */
+  published: boolean;
+  publishedVersion: number;
+  scheduledFor: string | null;
+  pendingUpdates: boolean;
+  badge: Badge;
+  dueDate: string | null;
+  unpublishAfterDueDate: boolean;
+  lockedSubchapters: boolean;
+  /** Top-level chapter ids in order, and each chapter's sub-chapter ids in order. */
+  order: string[];
+  children: Record<string, string[]>;
+  chapters: Record<string, ChapterState>;
+}
+
+export type SpeachState = { status: 'none' } | ExistingSpeach;
+
+type WithActor<C> = C & { speachId: string; actor: Actor };
+export type SpeachCommand =
+  | WithActor<{
+      type: 'CreateSpeach';
+      title: string;
+      description?: string;
+      language: string;
+      categoryId: string | null;
+      isTemplate: boolean;
+      templateId: string | null;
+      duplicatedFrom: string | null;
+      chapters: ChapterSnapshot[];
+    }>
+  | WithActor<{ type: 'ChangeDetails'; title?: string; description?: string; img?: string | null; tags?: string; language?: string; categoryId?: string | null }>
+  | WithActor<{ type: 'AddChapter'; chapterId: string; parentId: string | null; title: string; position?: number }>
+  | WithActor<{ type: 'RenameChapter'; chapterId: string; title: string }>
+  | WithActor<{ type: 'MoveChapter'; chapterId: string; parentId: string | null; position: number }>
+  | WithActor<{ type: 'RemoveChapter'; chapterId: string }>
+  | WithActor<{ type: 'SetChapterContent'; chapterId: string; content: ChapterContent }>
+  | WithActor<{ type: 'ChangeVisibility'; visibility: string; accessCodeHash: string | null }>
+  | WithActor<{ type: 'ChangeAuthor'; authorId: string }>
+  | WithActor<{ type: 'SetCoEditors'; userIds: string[] }>
+  | WithActor<{ type: 'SetCoEditorGroups'; groupIds: string[] }>
+  | WithActor<{ type: 'SetAffectedUsers'; userIds: string[] }>
+  | WithActor<{ type: 'SetAffectedGroups'; groupIds: string[] }>
+  | WithActor<{ type: 'Publish'; at: string | null; now: string }>
+  | WithActor<{ type: 'Unpublish' }>
+  | WithActor<{ type: 'Archive' }>
+  | WithActor<{ type: 'Restore' }>
+  | WithActor<{ type: 'SetDueDate'; dueDate: string | null; now: string }>
+  | WithActor<{ type: 'SetUnpublishAfterDueDate'; unpublish: boolean }>
+  | WithActor<{ type: 'ConfigureBadge'; badge: string }>
+  | WithActor<{ type: 'LockSubchapters'; locked: boolean }>
+  | WithActor<{ type: 'AssignPeriodicReviewers'; userIds: string[]; groupIds: string[] }>;
+
+export function canEdit(state: ExistingSpeach, actor: Actor): boolean {
+  if (actor.isAdmin) return true;
+  if (!actor.isAuthor) return false;
+  return state.authorId === actor.userId || state.coEditorIds.includes(actor.userId) || state.coEditorGroupIds.some((g) => actor.groupIds.includes(g));
+}
+
+function title(value: string, field = 'title', max = TITLE_MAX): string {
+  const trimmed = (value ?? '').trim();
+  if (!trimmed) throw new ValidationError(field, `${field} must not be empty`);
+  if (trimmed.length > max) throw new ValidationError(field, `${field} must be at most ${max} characters`);
+  return trimmed;
+}
+
+function language(value: string): SpeachLanguage {
+  if (!(SPEACH_LANGUAGES as readonly string[]).includes(value)) throw new ValidationError('language', `language must be one of ${SPEACH_LANGUAGES.join(', ')}`);
+  return value as SpeachLanguage;
+}
+
+function text(value: string, field: string, max: number): string {
+  if (value.length > max) throw new ValidationError(field, `${field} must be at most ${max} characters`);
+  return value.trim();
+}
+
+function existing(state: SpeachState): ExistingSpeach {
+  if (state.status === 'none') throw new NotFoundError('Unknown speach');
+  return state;
+}
+
+/** An editable speach: it exists, is not archived, and the actor may edit it. */
+function editable(state: SpeachState, actor: Actor): ExistingSpeach {
+  const speach = existing(state);
+  if (!canEdit(speach, actor)) throw new ForbiddenError('You may not edit this speach.');
+  if (speach.archived) throw new IllegalStateError('This speach is archived: restore it first.');
+  return speach;
+}
+
+function chapter(speach: ExistingSpeach, chapterId: string): ChapterState {
+  const found = speach.chapters[chapterId];
+  if (!found) throw new NotFoundError('Unknown chapter');
+  return found;
+}
+
+function checkParent(speach: ExistingSpeach, parentId: string | null): void {
+  if (parentId === null) return;
+  const parent = speach.chapters[parentId];
+  if (!parent) throw new ValidationError('parentId', 'Unknown parent chapter');
+  if (parent.parentId !== null) throw new ValidationError('parentId', 'Sub-chapters cannot hold sub-chapters');
+}
+
+function checkPosition(position: number | undefined, length: number): number {
+  if (position === undefined) return length;
+  if (!Number.isInteger(position) || position < 0) throw new ValidationError('position', 'position must be a non-negative integer');
+  return Math.min(position, length);
+}
+
+function siblings(speach: ExistingSpeach, parentId: string | null): string[] {
+  return parentId === null ? speach.order : (speach.children[parentId] ?? []);
+}
+
+function isoDay(iso: string): string {
+  return iso.slice(0, 10);
+}
+
+function tomorrow(now: string): string {
+  const date = new Date(now);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return isoDay(date.toISOString());
+}
+
+export const speachDecider: Decider<SpeachState, SpeachCommand, SpeachEvent> = {
+  initialState: () => ({ status: 'none' }),
+
+  decide(command, state) {
+    const { speachId, actor } = command;
+    switch (command.type) {
+      case 'CreateSpeach': {
+        if (state.status !== 'none') throw new IllegalStateError('This speach already exists');
+        if (!actor.isAuthor && !actor.isAdmin) throw new ForbiddenError('Only authors create speaches.');
+        if (command.chapters.length > MAX_CHAPTERS) throw new ValidationError('chapters', `at most ${MAX_CHAPTERS} chapters`);
+        return [
+          {
+            type: 'SpeachCreated',
+            data: {
+              speachId,
+              authorId: actor.userId,
+              title: title(command.title),
+              description: text(command.description ?? '', 'description', DESCRIPTION_MAX),
+              language: language(command.language),
+              categoryId: command.categoryId,
+              isTemplate: command.isTemplate,
+              templateId: command.templateId,
+              duplicatedFrom: command.duplicatedFrom,
+              chapters: command.chapters,
+            },
+          },
+        ];
+      }
+      case 'ChangeDetails': {
+        editable(state, actor);
+        const data: Extract<SpeachEvent, { type: 'SpeachDetailsChanged' }>['data'] = { speachId };
+        if (command.title !== undefined) data.title = title(command.title);
+        if (command.description !== undefined) data.description = text(command.description, 'description', DESCRIPTION_MAX);
+        if (command.tags !== undefined) data.tags = text(command.tags, 'tags', TAGS_MAX).split(/\s+/).filter(Boolean).join(' ');
+        if (command.language !== undefined) data.language = language(command.language);
+        if (command.categoryId !== undefined) data.categoryId = command.categoryId;
+        if (command.img !== undefined) {
+          if (command.img !== null && !/^(https?:\/\/|\/blob\/)/.test(command.img)) throw new ValidationError('img', 'img must be an http(s) URL or an uploaded file');
+          data.img = command.img ? text(command.img, 'img', 2000) : null;
+        }
+        return Object.keys(data).length > 1 ? [{ type: 'SpeachDetailsChanged', data }] : [];
+      }
+      case 'AddChapter': {
+        const speach = editable(state, actor);
+        if (Object.keys(speach.chapters).length >= MAX_CHAPTERS) throw new ValidationError('chapters', `at most ${MAX_CHAPTERS} chapters`);
+        if (speach.chapters[command.chapterId]) throw new IllegalStateError('This chapter already exists');
+        checkParent(speach, command.parentId);
+        const position = checkPosition(command.position, siblings(speach, command.parentId).length);
+        return [{ type: 'ChapterAdded', data: { speachId, chapterId: command.chapterId, parentId: command.parentId, title: title(command.title, 'title', CHAPTER_TITLE_MAX), position } }];
+      }
+      case 'RenameChapter': {
+        const speach = editable(state, actor);
+        const current = chapter(speach, command.chapterId);
+        const next = title(command.title, 'title', CHAPTER_TITLE_MAX);
+        return current.title === next ? [] : [{ type: 'ChapterRenamed', data: { speachId, chapterId: command.chapterId, title: next } }];
+      }
+      case 'MoveChapter': {
+        const speach = editable(state, actor);
+        const moved = chapter(speach, command.chapterId);
+        checkParent(speach, command.parentId);
+        if (command.parentId === command.chapterId) throw new ValidationError('parentId', 'A chapter cannot hold itself');
+        if (command.parentId !== null && (speach.children[command.chapterId] ?? []).length > 0) {
+          throw new ValidationError('parentId', 'A chapter with sub-chapters cannot become a sub-chapter');
+        }
+        const target = siblings(speach, command.parentId).filter((id) => id !== command.chapterId);
+        const position = checkPosition(command.position, target.length);
+        const current = siblings(speach, moved.parentId).indexOf(command.chapterId);
+        if (moved.parentId === command.parentId && current === position) return [];
+        return [{ type: 'ChapterMoved', data: { speachId, chapterId: command.chapterId, parentId: command.parentId, position } }];
+      }
+      case 'RemoveChapter': {
+        chapter(editable(state, actor), command.chapterId);
+        return [{ type: 'ChapterRemoved', data: { speachId, chapterId: command.chapterId } }];
+      }
+      case 'SetChapterContent': {
+        chapter(editable(state, actor), command.chapterId);
+        return [{ type: 'ChapterContentSet', data: { speachId, chapterId: command.chapterId, content: checkContent(command.content) } }];
+      }
+      case 'ChangeVisibility': {
+        const speach = editable(state, actor);
+        if (!(VISIBILITIES as readonly string[]).includes(command.visibility)) throw new ValidationError('visibility', `visibility must be one of ${VISIBILITIES.join(', ')}`);
+        const visibility = command.visibility as Visibility;
+        if (visibility !== 'PRIVE' && command.accessCodeHash) throw new ValidationError('accessCode', 'An access code is only for a private speach');
+        if (visibility === 'PRIVE' && !command.accessCodeHash && !speach.hasAccessCode) throw new ValidationError('accessCode', 'A private speach needs an access code');
+        // A private speach keeps its code when none is given; any other visibility drops it.
+        const accessCodeHash = visibility === 'PRIVE' ? command.accessCodeHash : null;
+        if (visibility === speach.visibility && accessCodeHash === null && (visibility !== 'PRIVE' || speach.hasAccessCode)) return [];
+        return [{ type: 'SpeachVisibilityChanged', data: { speachId, visibility, accessCodeHash } }];
+      }
+      case 'ChangeAuthor': {
+        const speach = existing(state);
+        if (!actor.isAdmin) throw new ForbiddenError('Only administrators change the author.');
+        return speach.authorId === command.authorId ? [] : [{ type: 'SpeachAuthorChanged', data: { speachId, authorId: command.authorId } }];
+      }
+      case 'SetCoEditors':
+        editable(state, actor);
+        return [{ type: 'SpeachCoEditorsChanged', data: { speachId, userIds: [...new Set(command.userIds)] } }];
+      case 'SetCoEditorGroups':
+        editable(state, actor);
+        return [{ type: 'SpeachCoEditorGroupsChanged', data: { speachId, groupIds: [...new Set(command.groupIds)] } }];
+      case 'SetAffectedUsers':
+      case 'SetAffectedGroups': {
+        const speach = editable(state, actor);
+        if (speach.visibility !== 'RESTREINT') throw new ValidationError('visibility', 'Users and groups are assigned only to a restricted speach');
+        return command.type === 'SetAffectedUsers'
+          ? [{ type: 'SpeachAffectedUsersChanged', data: { speachId, userIds: [...new Set(command.userIds)] } }]
+          : [{ type: 'SpeachAffectedGroupsChanged', data: { speachId, groupIds: [...new Set(command.groupIds)] } }];
+      }
+      case 'Publish': {
+        const speach = editable(state, actor);
+        if (speach.isTemplate) throw new IllegalStateError('A template is not published: create a speach from it.');
+        if (speach.order.length === 0) throw new ValidationError('chapters', 'Add at least one chapter before publishing');
+        if (command.at !== null) {
+          if (Number.isNaN(Date.parse(command.at))) throw new ValidationError('at', 'at must be a date-time');
+          if (Date.parse(command.at) <= Date.parse(command.now)) throw new ValidationError('at', 'The publication date must be in the future');
+        }
+        const live = speach.published && (speach.scheduledFor === null || speach.scheduledFor <= command.now);
+        if (live && !speach.pendingUpdates && command.at === null) throw new IllegalStateError('This version is already published');
+        const at = command.at === null ? null : new Date(command.at).toISOString();
+        return [{ type: 'SpeachPublished', data: { speachId, version: speach.publishedVersion + 1, scheduledFor: at } }];
+      }
+      case 'Unpublish': {
+        const speach = editable(state, actor);
+        if (!speach.published) throw new IllegalStateError('This speach is not published');
+        return [{ type: 'SpeachUnpublished', data: { speachId } }];
+      }
+      case 'Archive': {
+        const speach = existing(state);
+        if (!actor.isAdmin && speach.authorId !== actor.userId) throw new ForbiddenError('Only the author or an administrator archives a speach.');
+        if (speach.archived) throw new IllegalStateError('This speach is already archived');
+        return [{ type: 'SpeachArchived', data: { speachId } }];
+      }
+      case 'Restore': {
+        const speach = existing(state);
+        if (!actor.isAdmin && speach.authorId !== actor.userId) throw new ForbiddenError('Only the author or an administrator restores a speach.');
+        if (!speach.archived) throw new IllegalStateError('This speach is not archived');
+        return [{ type: 'SpeachRestored', data: { speachId } }];
+      }
+      case 'SetDueDate': {
+        const speach = editable(state, actor);
+        if (command.dueDate !== null) {
+          if (!/^\d{4}-\d{2}-\d{2}$/.test(command.dueDate) || Number.isNaN(Date.parse(command.dueDate))) throw new ValidationError('dueDate', 'dueDate must be a date (YYYY-MM-DD)');
+          if (speach.badge === 'NONE') throw new ValidationError('dueDate', 'A due date requires a badge');
+          if (command.dueDate < tomorrow(command.now)) throw new ValidationError('dueDate', 'The due date must be tomorrow or later');
+        }
+        return speach.dueDate === command.dueDate ? [] : [{ type: 'SpeachDueDateSet', data: { speachId, dueDate: command.dueDate } }];
+      }
+      case 'SetUnpublishAfterDueDate': {
+        const speach = editable(state, actor);
+        if (speach.dueDate === null && command.unpublish) throw new ValidationError('unpublish', 'Set a due date first');
+        return speach.unpublishAfterDueDate === command.unpublish ? [] : [{ type: 'SpeachUnpublishAfterDueDateSet', data: { speachId, unpublish: command.unpublish } }];
+      }
+      case 'ConfigureBadge': {
+        const speach = editable(state, actor);
+        if (!(BADGES as readonly string[]).includes(command.badge)) throw new ValidationError('badge', `badge must be one of ${BADGES.join(', ')}`);
+        if (command.badge === 'NONE' && speach.dueDate !== null) throw new ValidationError('badge', 'A due date requires a badge: clear the due date first');
+        return speach.badge === command.badge ? [] : [{ type: 'SpeachBadgeConfigured', data: { speachId, badge: command.badge as Badge } }];
+      }
+      case 'LockSubchapters': {
+        const speach = editable(state, actor);
+        return speach.lockedSubchapters === command.locked ? [] : [{ type: 'SpeachSubchaptersLocked', data: { speachId, locked: command.locked } }];
+      }
+      case 'AssignPeriodicReviewers': {
+        existing(state);
+        if (!actor.isAdmin) throw new ForbiddenError('Only administrators assign periodic reviewers.');
+        return [{ type: 'PeriodicReviewersAssigned', data: { speachId, userIds: [...new Set(command.userIds)], groupIds: [...new Set(command.groupIds)] } }];
+      }
+    }
+  },
+
+  evolve(state, event) {
+    if (event.type === 'SpeachCreated') {
+      const d = event.data;
+      const speach: ExistingSpeach = {
+        status: 'active',
+        speachId: d.speachId,
+        authorId: d.authorId,
+        coEditorIds: [],
+        coEditorGroupIds: [],
+        affectedUserIds: [],
+        isTemplate: d.isTemplate,
+        title: d.title,
+        visibility: 'PUBLIC',
+        hasAccessCode: false,
+        archived: false,
+        published: false,
+        publishedVersion: 0,
+        scheduledFor: null,
+        pendingUpdates: true,
+        badge: 'NONE',
+        dueDate: null,
+        unpublishAfterDueDate: false,
+        lockedSubchapters: false,
+        order: [],
+        children: {},
+        chapters: {},
+      };
+      for (const c of d.chapters) {
+        speach.chapters[c.chapterId] = { title: c.title, parentId: c.parentId, content: c.content };
+        if (c.parentId === null) speach.order.push(c.chapterId);
+        else (speach.children[c.parentId] ??= []).push(c.chapterId);
+      }
+      return speach;
+    }
+    if (state.status === 'none') return state;
+    const s: ExistingSpeach = { ...state };
+    const edited = () => (s.pendingUpdates = true);
+    switch (event.type) {
+      case 'SpeachDetailsChanged':
+        if (event.data.title !== undefined) s.title = event.data.title;
+        edited();
+        break;
+      case 'ChapterAdded': {
+        const { chapterId, parentId, title: t, position } = event.data;
+        s.chapters = { ...s.chapters, [chapterId]: { title: t, parentId, content: { type: 'NONE' } } };
+        insert(s, chapterId, parentId, position);
+        edited();
+        break;
+      }
+      case 'ChapterRenamed':
+        s.chapters = { ...s.chapters, [event.data.chapterId]: { ...s.chapters[event.data.chapterId], title: event.data.title } };
+        edited();
+        break;
+      case 'ChapterMoved': {
+        const { chapterId, parentId, position } = event.data;
+        detach(s, chapterId);
+        s.chapters = { ...s.chapters, [chapterId]: { ...s.chapters[chapterId], parentId } };
+        insert(s, chapterId, parentId, position);
+        edited();
+        break;
+      }
+      case 'ChapterRemoved': {
+        const { chapterId } = event.data;
+        const removed = [chapterId, ...(s.children[chapterId] ?? [])];
+        detach(s, chapterId);
+        s.chapters = { ...s.chapters };
+        s.children = { ...s.children };
+        for (const id of removed) {
+          delete s.chapters[id];
+          delete s.children[id];
+        }
+        edited();
+        break;
+      }
+      case 'ChapterContentSet':
+        s.chapters = { ...s.chapters, [event.data.chapterId]: { ...s.chapters[event.data.chapterId], content: event.data.content } };
+        edited();
+        break;
+      case 'SpeachVisibilityChanged':
+        s.visibility = event.data.visibility;
+        s.hasAccessCode = event.data.visibility === 'PRIVE' && (event.data.accessCodeHash !== null || s.hasAccessCode);
+        break;
+      case 'SpeachAuthorChanged':
+        s.authorId = event.data.authorId;
+        break;
+      case 'SpeachCoEditorsChanged':
+        s.coEditorIds = event.data.userIds;
+        break;
+      case 'SpeachCoEditorGroupsChanged':
+        s.coEditorGroupIds = event.data.groupIds;
+        break;
+      case 'SpeachAffectedUsersChanged':
+        s.affectedUserIds = event.data.userIds;
+        break;
+      case 'SpeachPublished':
+        s.published = true;
+        s.publishedVersion = event.data.version;
+        s.scheduledFor = event.data.scheduledFor;
+        s.pendingUpdates = false;
+        break;
+      case 'SpeachUnpublished':
+        s.published = false;
+        s.scheduledFor = null;
+        break;
+      case 'SpeachArchived':
+        s.archived = true;
+        break;
+      case 'SpeachRestored':
+        s.archived = false;
+        break;
+      case 'SpeachDueDateSet':
+        s.dueDate = event.data.dueDate;
+        if (event.data.dueDate === null) s.unpublishAfterDueDate = false;
+        break;
+      case 'SpeachUnpublishAfterDueDateSet':
+        s.unpublishAfterDueDate = event.data.unpublish;
+        break;
+      case 'SpeachBadgeConfigured':
+        s.badge = event.data.badge;
+        break;
+      case 'SpeachSubchaptersLocked':
+        s.lockedSubchapters = event.data.locked;
+        break;
+      default:
+        break;
+    }
+    return s;
+  },
+};
+
+function detach(s: ExistingSpeach, chapterId: string): void {
+  const parentId = s.chapters[chapterId]?.parentId ?? null;
+  if (parentId === null) s.order = s.order.filter((id) => id !== chapterId);
+  else s.children = { ...s.children, [parentId]: (s.children[parentId] ?? []).filter((id) => id !== chapterId) };
+}
+
+function insert(s: ExistingSpeach, chapterId: string, parentId: string | null, position: number): void {
+  const list = [...(parentId === null ? s.order : (s.children[parentId] ?? []))];
+  list.splice(position, 0, chapterId);
+  if (parentId === null) s.order = list;
+  else s.children = { ...s.children, [parentId]: list };
+}
+
+/** Chapters in reading order (chapter, then its sub-chapters), as duplicates and templates copy them. */
+export function chapterSnapshots(speach: ExistingSpeach, newId: () => string): ChapterSnapshot[] {
+  const ids = new Map<string, string>();
+  const out: ChapterSnapshot[] = [];
+  for (const top of speach.order) {
+    ids.set(top, newId());
+    out.push({ chapterId: ids.get(top)!, parentId: null, title: speach.chapters[top].title, content: speach.chapters[top].content });
+    for (const sub of speach.children[top] ?? []) {
+      out.push({ chapterId: newId(), parentId: ids.get(top)!, title: speach.chapters[sub].title, content: speach.chapters[sub].content });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { IdentityModule } from '../identity/identity.module';
+import { AdminSpeachController, SpeachSettingsController, SpeachesRestController } from './admin-speach.controller';
+import { AuthoringController } from './authoring.controller';
+import { CardsController } from './cards.controller';
+import { ReadingController } from './reading.controller';
+import { SpeachCommands } from './speach-commands.service';
+import { SpeachLists } from './speach-lists.service';
+import { SpeachQueries } from './speach-queries.service';
+import { SpeachSearchIndex } from './speach-search.index';
+
+/** Speach authoring, publication, reading and the admin list (issue #4). */
+@Module({
+  imports: [IdentityModule],
+  controllers: [AuthoringController, ReadingController, CardsController, AdminSpeachController, SpeachSettingsController, SpeachesRestController],
+  providers: [SpeachQueries, SpeachCommands, SpeachLists, SpeachSearchIndex],
+  exports: [SpeachCommands, SpeachQueries],
+})
+export class SpeachModule {}

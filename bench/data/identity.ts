@@ -1,0 +1,51 @@
+import { hash } from '@node-rs/argon2';
+import { type NewEvent, type Role, uuidv7 } from '../../events';
+import { emailStream } from '../../backend/identity/email-reservation.decider';
+import type { EventStore } from '../../backend/infrastructure/event-store/event-store.port';
+
+/** The administrator the HTTP scenarios log in as. */
+export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-password-1' };
+
+const FIRST = ['Anna', 'Bruno', 'Chloé', 'David', 'Emma', 'Félix', 'Greta', 'Hugo', 'Inès', 'Jonas', 'Lucía', 'Mateo', 'Nora', 'Pablo', 'Sofía', 'Tobias'];
+const LAST = ['Martin', 'Garcia', 'Schmidt', 'Dupont', 'Müller', 'López', 'Weber', 'Moreau', 'Fischer', 'Romero', 'Laurent', 'Wagner'];
+
+function event(type: string, data: Record<string, unknown>, userId: string): NewEvent {
+  const id = uuidv7();
+  return { id, type, data, schemaVersion: 1, metadata: { userId, correlationId: id, causationId: id }, time: new Date().toISOString() };
+}
+
+/**
+ * Appends users and groups straight to a fresh store, the events the product itself writes
+ * (registration, e-mail reservation, password, groups), so the server replays a realistic log.
+ */
+export async function generateIdentity(store: EventStore, users: number, groups: number): Promise<{ userIds: string[]; groupIds: string[] }> {
+  const system = 'bench';
+  const groupIds = Array.from({ length: groups }, () => uuidv7());
+  await Promise.all(
+    groupIds.map((groupId, order) =>
+      store.appendToStream(`group-${groupId}`, [event('GroupCreated', { groupId, name: `Group ${order + 1}`, description: `Benchmark group ${order + 1}`, order }, system)], { expectedRevision: 'no_stream' }),
+    ),
+  );
+  const passwordHash = await hash(BENCH_ADMIN.password);
+  const userIds: string[] = [];
+  const appends: Promise<unknown>[] = [];
+  for (let i = 0; i < users; i++) {
+    const userId = uuidv7();
+    userIds.push(userId);
+    const admin = i === 0;
+    const email = admin ? BENCH_ADMIN.email : `bench${i}@example.com`;
+    const roles: Role[] = admin ? ['ADMIN', 'FORMATEUR'] : i % 10 === 0 ? ['FORMATEUR'] : i % 25 === 0 ? ['APPROVER'] : [];
+    const events = [
+      event('UserRegistered', { userId, email, firstName: FIRST[i % FIRST.length], lastName: `${LAST[(i * 7) % LAST.length]}${i}`, roles, source: 'import' }, system),
+      event('UserGroupsChanged', { userId, groupIds: [groupIds[i % groups], ...(i % 3 === 0 ? [groupIds[(i + 7) % groups]] : [])] }, system),
+    ];
+    if (admin) events.push(event('UserPasswordSet', { userId, passwordHash, mustChangeAtNextLogin: false }, system));
+    if (i % 50 === 49) events.push(event('UserDeactivated', { userId }, system));
+    appends.push(store.appendToStream(emailStream(email), [event('EmailReserved', { userId }, system)], { expectedRevision: 'no_stream' }));
+    appends.push(store.appendToStream(`user-${userId}`, events, { expectedRevision: 'no_stream' }));
+    // Bounded in-flight appends: the group commit batches them without holding the whole set in memory.
+    if (appends.length >= 512) await Promise.all(appends.splice(0));
+  }
+  await Promise.all(appends);
+  return { userIds, groupIds };
+}

@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+export const ROOT = join(__dirname, '..', '..');
+export const REGISTER = join(ROOT, 'test/support/swc-register.js');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface Child {
+  url: string;
+  process: ChildProcess;
+  /** Milliseconds from spawn to the ready URL answering 200. */
+  readyMs: number;
+  rssBytes(): number;
+  stop(): Promise<void>;
+}
+
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/** Spawns a server (a TS file through the swc hook, or a JS file) and waits until `readyPath` answers 200. */
+export async function spawnServer(file: string, env: Record<string, string>, readyPath: string, timeoutMs = 120_000): Promise<Child> {
+  const port = await freePort();
+  const args = file.endsWith('.ts') ? ['-r', REGISTER, file] : [file];
+  const started = Date.now();
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  children.add(child);
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${file} exited: ${stderr.slice(-2000)}`);
+    try {
+      if ((await fetch(url + readyPath)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > timeoutMs) throw new Error(`${file} not ready: ${stderr.slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const readyMs = Date.now() - started;
+  return {
+    url,
+    process: child,
+    readyMs,
+    rssBytes() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    },
+    async stop() {
+      children.delete(child);
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import type { DomainEvent } from './envelope';
+import { registerEventType } from './schema-registry';
+
+/** Spec §3 / §9. */
+export const SPEACH_LANGUAGES = ['en-US', 'en-GB', 'fr-FR', 'es-ES', 'de-DE', 'pt-PT', 'it-IT', 'zh-CN'] as const;
+export type SpeachLanguage = (typeof SPEACH_LANGUAGES)[number];
+export const VISIBILITIES = ['PUBLIC', 'PRIVE', 'SEMI_PRIVE', 'RESTREINT'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+export const BADGES = ['NONE', 'AVANCEMENT', 'RESULTAT', 'FORMATEUR', 'MIX'] as const;
+export type Badge = (typeof BADGES)[number];
+
+/** Spec §3 "Chapter content types". */
+export const CONTENT_TYPES = [
+  'NONE', 'HTML', 'EMBED', 'VIDEO', 'PDF_UPLOAD', 'AUDIO', 'PPT', 'LIVE_EVENT', 'QUIZZ', 'QUIZZ_EXAMEN', 'QUESTION_OUVERTE',
+  'WEBCAM', 'WC_PPT', 'PDF_URL', 'VIDEO_PPT', 'VIDEO_UPLOAD', 'VIDEO_UPLOAD_PPT', 'AUDIO_PPT', 'AUDIO_UPLOAD',
+  'AUDIO_UPLOAD_PPT', 'REUSSITE', 'SONDAGE', 'ENQUETE', 'SCREEN', 'SCREEN_AUDIO', 'SCREEN_WEBCAM', 'WEET',
+] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export interface QuestionOption {
+  optionId: string;
+  text: string;
+  correct?: boolean;
+}
+export interface Question {
+  questionId: string;
+  text: string;
+  multiple: boolean;
+  points: number;
+  options: QuestionOption[];
+}
+export interface StoredFile {
+  blobId: string;
+  name: string;
+  size: number;
+  mimeType: string;
+}
+
+export type ChapterContent =
+  | { type: 'NONE' }
+  | { type: 'HTML'; html: string }
+  | { type: 'EMBED' | 'PDF_URL'; url: string }
+  | { type: 'VIDEO_UPLOAD' | 'AUDIO_UPLOAD' | 'PDF_UPLOAD'; file: StoredFile }
+  | { type: 'QUIZZ' | 'QUIZZ_EXAMEN'; passingScore: number; questions: Question[] }
+  | { type: 'SONDAGE' | 'ENQUETE'; questions: Question[] }
+  | { type: 'QUESTION_OUVERTE'; question: string }
+  | { type: 'REUSSITE'; message: string }
+  | { type: Exclude<ContentType, 'NONE' | 'HTML' | 'EMBED' | 'PDF_URL' | 'VIDEO_UPLOAD' | 'AUDIO_UPLOAD' | 'PDF_UPLOAD' | 'QUIZZ' | 'QUIZZ_EXAMEN' | 'SONDAGE' | 'ENQUETE' | 'QUESTION_OUVERTE' | 'REUSSITE'>; placeholder: true };
+
+/** A chapter as copied into a duplicate or a speach made from a template. */
+export interface ChapterSnapshot {
+  chapterId: string;
+  parentId: string | null;
+  title: string;
+  content: ChapterContent;
+}
+
+type S<T extends string, D> = DomainEvent<T, { speachId: string } & D>;
+
+/** Stream `speach-{id}`. */
+export type SpeachCreated = S<
+  'SpeachCreated',
+  {
+    authorId: string;
+    title: string;
+    description: string;
+    language: SpeachLanguage;
+    categoryId: string | null;
+    isTemplate: boolean;
+    templateId: string | null;
+    duplicatedFrom: string | null;
+    /** Chapters copied from a template or the duplicated speach, in reading order. */
+    chapters: ChapterSnapshot[];
+  }
+>;
+export type SpeachDetailsChanged = S<
+  'SpeachDetailsChanged',
+  { title?: string; description?: string; img?: string | null; tags?: string; language?: SpeachLanguage; categoryId?: string | null }
+>;
+export type ChapterAdded = S<'ChapterAdded', { chapterId: string; parentId: string | null; title: string; position: number }>;
+export type ChapterRenamed = S<'ChapterRenamed', { chapterId: string; title: string }>;
+export type ChapterMoved = S<'ChapterMoved', { chapterId: string; parentId: string | null; position: number }>;
+/** Removes the chapter and its sub-chapters. */
+export type ChapterRemoved = S<'ChapterRemoved', { chapterId: string }>;
+export type ChapterContentSet = S<'ChapterContentSet', { chapterId: string; content: ChapterContent }>;
+/** Only the argon2 hash of a private speach's access code is stored. */
+export type SpeachVisibilityChanged = S<'SpeachVisibilityChanged', { visibility: Visibility; accessCodeHash: string | null }>;
+export type SpeachAuthorChanged = S<'SpeachAuthorChanged', { authorId: string }>;
+export type SpeachCoEditorsChanged = S<'SpeachCoEditorsChanged', { userIds: string[] }>;
+export type SpeachCoEditorGroupsChanged = S<'SpeachCoEditorGroupsChanged', { groupIds: string[] }>;
+export type SpeachAffectedUsersChanged = S<'SpeachAffectedUsersChanged', { userIds: string[] }>;
+export type SpeachAffectedGroupsChanged = S<'SpeachAffectedGroupsChanged', { groupIds: string[] }>;
+/** The draft becomes version `version`, live now or at `scheduledFor` (delayed publication). */
+export type SpeachPublished = S<'SpeachPublished', { version: number; scheduledFor: string | null }>;
+export type SpeachUnpublished = S<'SpeachUnpublished', Record<never, never>>;
+export type SpeachArchived = S<'SpeachArchived', Record<never, never>>;
+export type SpeachRestored = S<'SpeachRestored', Record<never, never>>;
+export type SpeachDueDateSet = S<'SpeachDueDateSet', { dueDate: string | null }>;
+export type SpeachUnpublishAfterDueDateSet = S<'SpeachUnpublishAfterDueDateSet', { unpublish: boolean }>;
+export type SpeachBadgeConfigured = S<'SpeachBadgeConfigured', { badge: Badge }>;
+export type SpeachSubchaptersLocked = S<'SpeachSubchaptersLocked', { locked: boolean }>;
+export type PeriodicReviewersAssigned = S<'PeriodicReviewersAssigned', { userIds: string[]; groupIds: string[] }>;
+
+export type SpeachEvent =
+  | SpeachCreated
+  | SpeachDetailsChanged
+  | ChapterAdded
+  | ChapterRenamed
+  | ChapterMoved
+  | ChapterRemoved
+  | ChapterContentSet
+  | SpeachVisibilityChanged
+  | SpeachAuthorChanged
+  | SpeachCoEditorsChanged
+  | SpeachCoEditorGroupsChanged
+  | SpeachAffectedUsersChanged
+  | SpeachAffectedGroupsChanged
+  | SpeachPublished
+  | SpeachUnpublished
+  | SpeachArchived
+  | SpeachRestored
+  | SpeachDueDateSet
+  | SpeachUnpublishAfterDueDateSet
+  | SpeachBadgeConfigured
+  | SpeachSubchaptersLocked
+  | PeriodicReviewersAssigned;
+
+/** Stream `home-pins`: the one list of speaches pinned on the home page (max 10, race-free by expected revision). */
+export type SpeachPinnedOnHome = S<'SpeachPinnedOnHome', Record<never, never>>;
+export type SpeachUnpinnedFromHome = S<'SpeachUnpinnedFromHome', Record<never, never>>;
+export type HomePinEvent = SpeachPinnedOnHome | SpeachUnpinnedFromHome;
+
+/** Stream `learner-{userId}`: a learner's bookmarks, chapter reads and answers. */
+export type SpeachBookmarked = S<'SpeachBookmarked', { userId: string }>;
+export type SpeachUnbookmarked = S<'SpeachUnbookmarked', { userId: string }>;
+export type ChapterRead = S<'ChapterRead', { userId: string; chapterId: string; version: number | null }>;
+export type ChapterAnswered = S<
+  'ChapterAnswered',
+  {
+    userId: string;
+    chapterId: string;
+    contentType: ContentType;
+    answers: Record<string, string[]>;
+    text: string | null;
+    score: number | null;
+    max: number | null;
+    passed: boolean | null;
+  }
+>;
+export type LearnerEvent = SpeachBookmarked | SpeachUnbookmarked | ChapterRead | ChapterAnswered;
+
+for (const type of [
+  'SpeachCreated', 'SpeachDetailsChanged', 'ChapterAdded', 'ChapterRenamed', 'ChapterMoved', 'ChapterRemoved', 'ChapterContentSet',
+  'SpeachVisibilityChanged', 'SpeachAuthorChanged', 'SpeachCoEditorsChanged', 'SpeachCoEditorGroupsChanged',
+  'SpeachAffectedUsersChanged', 'SpeachAffectedGroupsChanged', 'SpeachPublished', 'SpeachUnpublished', 'SpeachArchived',
+  'SpeachRestored', 'SpeachDueDateSet', 'SpeachUnpublishAfterDueDateSet', 'SpeachBadgeConfigured', 'SpeachSubchaptersLocked',
+  'PeriodicReviewersAssigned', 'SpeachPinnedOnHome', 'SpeachUnpinnedFromHome', 'SpeachBookmarked', 'SpeachUnbookmarked',
+  'ChapterRead', 'ChapterAnswered',
+]) {
+  registerEventType(type, 1);
+}

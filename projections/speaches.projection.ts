@@ -1,0 +1,279 @@
+import type { Badge, ChapterContent, RecordedEvent, SpeachEvent, SpeachLanguage, Visibility } from '../events';
+import { type ExistingSpeach, speachDecider } from '../backend/speach/speach.decider';
+import type { ProjectedDocument, ProjectionDefinition, ProjectionWriter } from './projection';
+
+export const SPEACHES = 'speaches';
+export const SPEACH_VERSIONS = 'speach_versions';
+export const BOOKMARKS = 'bookmarks';
+export const LEARNER_PROGRESS = 'learner_progress';
+
+export interface ChapterNode {
+  chapterId: string;
+  parentId: string | null;
+  title: string;
+  content: ChapterContent;
+}
+
+export interface VersionSummary {
+  version: number;
+  publishedAt: string;
+  publishedBy: string | null;
+  scheduledFor: string | null;
+}
+
+/** One speach: its draft, its publication history and everything the cards and lists filter on. */
+export interface SpeachDocument extends ProjectedDocument {
+  title: string;
+  /** Lower-cased, accent-free title: the TITLE sort and the title filter. */
+  titleKey: string;
+  description: string;
+  img: string | null;
+  tags: string;
+  language: SpeachLanguage;
+  categoryId: string | null;
+  authorId: string;
+  coEditorIds: string[];
+  coEditorGroupIds: string[];
+  affectedUserIds: string[];
+  affectedGroupIds: string[];
+  periodicReviewUserIds: string[];
+  periodicReviewGroupIds: string[];
+  isTemplate: boolean;
+  templateId: string | null;
+  duplicatedFrom: string | null;
+  visibility: Visibility;
+  accessCodeHash: string | null;
+  archived: boolean;
+  archivedAt: string | null;
+  published: boolean;
+  publishedVersion: number;
+  /** Versions at or below this one were withdrawn by an unpublication. */
+  withdrawnUpTo: number;
+  versions: VersionSummary[];
+  firstPublishedAt: string | null;
+  /** When the current publication run went (or goes) live; null when not published. */
+  liveFrom: string | null;
+  pendingUpdates: boolean;
+  pinned: boolean;
+  badge: Badge;
+  dueDate: string | null;
+  unpublishAfterDueDate: boolean;
+  lockedSubchapters: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** Stream revision: the `version` an edit sends back. */
+  revision: number;
+  /** The draft structure, folded by the decider's own `evolve`. */
+  draft: Pick<ExistingSpeach, 'order' | 'children' | 'chapters'>;
+}
+
+export interface SpeachVersionDocument extends ProjectedDocument {
+  speachId: string;
+  version: number;
+  publishedAt: string;
+  publishedBy: string | null;
+  scheduledFor: string | null;
+  title: string;
+  chapters: ChapterNode[];
+}
+
+export interface BookmarkDocument extends ProjectedDocument {
+  userId: string;
+  speachId: string;
+  at: string;
+}
+
+export interface ProgressDocument extends ProjectedDocument {
+  userId: string;
+  speachId: string;
+  readChapterIds: string[];
+  lastChapterId: string | null;
+  lastReadAt: string;
+  quizResults: Record<string, { score: number; max: number; percent: number; passed: boolean }>;
+}
+
+export function normaliseKey(value: string): string {
+  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+}
+
+/** Chapters of a draft structure in reading order (chapter, then its sub-chapters). */
+export function readingOrder(draft: SpeachDocument['draft']): ChapterNode[] {
+  const out: ChapterNode[] = [];
+  for (const id of draft.order) {
+    out.push({ chapterId: id, ...draft.chapters[id] });
+    for (const sub of draft.children[id] ?? []) out.push({ chapterId: sub, ...draft.chapters[sub] });
+  }
+  return out;
+}
+
+function asDeciderState(doc: SpeachDocument): ExistingSpeach {
+  return { ...(doc.draft as ExistingSpeach), status: 'active' } as ExistingSpeach;
+}
+
+async function patch(writer: ProjectionWriter, event: RecordedEvent, change: (doc: SpeachDocument, data: Record<string, unknown>) => Partial<SpeachDocument>, touches = true) {
+  const data = event.data as Record<string, unknown> & { speachId: string };
+  await writer.upsert<SpeachDocument>(SPEACHES, data.speachId, (doc) =>
+    doc ? { ...doc, ...change(doc, data), revision: event.revision, ...(touches ? { updatedAt: event.time } : {}) } : null,
+  );
+}
+
+/** Structure events go through the decider's `evolve`, so the read model can never disagree with the rules. */
+async function structure(event: RecordedEvent, writer: ProjectionWriter) {
+  await patch(writer, event, (doc) => {
+    const next = speachDecider.evolve(asDeciderState(doc), event as unknown as SpeachEvent) as ExistingSpeach;
+    return { draft: { order: next.order, children: next.children, chapters: next.chapters }, pendingUpdates: true };
+  });
+}
+
+async function progress(writer: ProjectionWriter, event: RecordedEvent, change: (doc: ProgressDocument) => Partial<ProgressDocument>) {
+  const { userId, speachId } = event.data as { userId: string; speachId: string };
+  await writer.upsert<ProgressDocument>(LEARNER_PROGRESS, `${userId}:${speachId}`, (doc) => {
+    const base: ProgressDocument = doc ?? { _id: `${userId}:${speachId}`, userId, speachId, readChapterIds: [], lastChapterId: null, lastReadAt: event.time, quizResults: {} };
+    return { ...base, ...change(base), lastReadAt: event.time };
+  });
+}
+
+export const speachesProjection: ProjectionDefinition = {
+  name: 'speaches',
+  version: 1,
+  collections: [
+    { name: SPEACHES, indexes: [{ field: 'authorId' }, { field: 'archived' }, { field: 'published' }, { field: 'isTemplate' }, { field: 'pinned' }, { field: 'coEditorIds' }] },
+    { name: SPEACH_VERSIONS, indexes: [{ field: 'speachId' }] },
+    { name: BOOKMARKS, indexes: [{ field: 'userId' }, { field: 'speachId' }] },
+    { name: LEARNER_PROGRESS, indexes: [{ field: 'userId' }, { field: 'speachId' }] },
+  ],
+  handlers: {
+    SpeachCreated: async (event, writer) => {
+      const d = (event as unknown as Extract<SpeachEvent, { type: 'SpeachCreated' }>).data;
+      const state = speachDecider.evolve(speachDecider.initialState(), event as unknown as SpeachEvent) as ExistingSpeach;
+      await writer.upsert<SpeachDocument>(SPEACHES, d.speachId, () => ({
+        _id: d.speachId,
+        title: d.title,
+        titleKey: normaliseKey(d.title),
+        description: d.description,
+        img: null,
+        tags: '',
+        language: d.language,
+        categoryId: d.categoryId,
+        authorId: d.authorId,
+        coEditorIds: [],
+        coEditorGroupIds: [],
+        affectedUserIds: [],
+        affectedGroupIds: [],
+        periodicReviewUserIds: [],
+        periodicReviewGroupIds: [],
+        isTemplate: d.isTemplate,
+        templateId: d.templateId,
+        duplicatedFrom: d.duplicatedFrom,
+        visibility: 'PUBLIC',
+        accessCodeHash: null,
+        archived: false,
+        archivedAt: null,
+        published: false,
+        publishedVersion: 0,
+        withdrawnUpTo: 0,
+        versions: [],
+        firstPublishedAt: null,
+        liveFrom: null,
+        pendingUpdates: true,
+        pinned: false,
+        badge: 'NONE',
+        dueDate: null,
+        unpublishAfterDueDate: false,
+        lockedSubchapters: false,
+        createdAt: event.time,
+        updatedAt: event.time,
+        revision: event.revision,
+        draft: { order: state.order, children: state.children, chapters: state.chapters },
+      }));
+    },
+    SpeachDetailsChanged: (event, writer) =>
+      patch(writer, event, (doc, d) => ({
+        ...(d.title !== undefined ? { title: d.title as string, titleKey: normaliseKey(d.title as string) } : {}),
+        ...(d.description !== undefined ? { description: d.description as string } : {}),
+        ...(d.img !== undefined ? { img: d.img as string | null } : {}),
+        ...(d.tags !== undefined ? { tags: d.tags as string } : {}),
+        ...(d.language !== undefined ? { language: d.language as SpeachLanguage } : {}),
+        ...(d.categoryId !== undefined ? { categoryId: d.categoryId as string | null } : {}),
+        pendingUpdates: true,
+      })),
+    ChapterAdded: structure,
+    ChapterRenamed: structure,
+    ChapterMoved: structure,
+    ChapterRemoved: structure,
+    ChapterContentSet: structure,
+    SpeachVisibilityChanged: (event, writer) =>
+      patch(writer, event, (doc, d) => ({
+        visibility: d.visibility as Visibility,
+        accessCodeHash: d.visibility === 'PRIVE' ? ((d.accessCodeHash as string | null) ?? doc.accessCodeHash) : null,
+      })),
+    SpeachAuthorChanged: (event, writer) => patch(writer, event, (_, d) => ({ authorId: d.authorId as string })),
+    SpeachCoEditorsChanged: (event, writer) => patch(writer, event, (_, d) => ({ coEditorIds: d.userIds as string[] })),
+    SpeachCoEditorGroupsChanged: (event, writer) => patch(writer, event, (_, d) => ({ coEditorGroupIds: d.groupIds as string[] })),
+    SpeachAffectedUsersChanged: (event, writer) => patch(writer, event, (_, d) => ({ affectedUserIds: d.userIds as string[] })),
+    SpeachAffectedGroupsChanged: (event, writer) => patch(writer, event, (_, d) => ({ affectedGroupIds: d.groupIds as string[] })),
+    SpeachPublished: async (event, writer) => {
+      const d = event.data as { speachId: string; version: number; scheduledFor: string | null };
+      const doc = await writer.get<SpeachDocument>(SPEACHES, d.speachId);
+      if (!doc) return;
+      const summary: VersionSummary = { version: d.version, publishedAt: event.time, publishedBy: event.metadata.userId ?? null, scheduledFor: d.scheduledFor };
+      // The published version is frozen here: later draft edits never reach it.
+      await writer.upsert<SpeachVersionDocument>(SPEACH_VERSIONS, `${d.speachId}:${d.version}`, () => ({
+        _id: `${d.speachId}:${d.version}`,
+        speachId: d.speachId,
+        ...summary,
+        title: doc.title,
+        chapters: readingOrder(doc.draft),
+      }));
+      await patch(writer, event, (current) => ({
+        published: true,
+        publishedVersion: d.version,
+        versions: [...current.versions, summary],
+        firstPublishedAt: current.firstPublishedAt ?? d.scheduledFor ?? event.time,
+        // A run already live stays live from its start; otherwise this version starts the run.
+        liveFrom: current.published && current.liveFrom && current.liveFrom <= event.time ? current.liveFrom : (d.scheduledFor ?? event.time),
+        pendingUpdates: false,
+      }));
+    },
+    SpeachUnpublished: (event, writer) => patch(writer, event, (doc) => ({ published: false, withdrawnUpTo: doc.publishedVersion, liveFrom: null })),
+    SpeachArchived: (event, writer) => patch(writer, event, () => ({ archived: true, archivedAt: event.time })),
+    SpeachRestored: (event, writer) => patch(writer, event, () => ({ archived: false, archivedAt: null })),
+    SpeachDueDateSet: (event, writer) =>
+      patch(writer, event, (doc, d) => ({ dueDate: d.dueDate as string | null, unpublishAfterDueDate: d.dueDate === null ? false : doc.unpublishAfterDueDate })),
+    SpeachUnpublishAfterDueDateSet: (event, writer) => patch(writer, event, (_, d) => ({ unpublishAfterDueDate: d.unpublish as boolean })),
+    SpeachBadgeConfigured: (event, writer) => patch(writer, event, (_, d) => ({ badge: d.badge as Badge })),
+    SpeachSubchaptersLocked: (event, writer) => patch(writer, event, (_, d) => ({ lockedSubchapters: d.locked as boolean })),
+    PeriodicReviewersAssigned: (event, writer) =>
+      patch(writer, event, (_, d) => ({ periodicReviewUserIds: d.userIds as string[], periodicReviewGroupIds: d.groupIds as string[] })),
+    SpeachPinnedOnHome: async (event, writer) => {
+      const { speachId } = event.data as { speachId: string };
+      await writer.upsert<SpeachDocument>(SPEACHES, speachId, (doc) => (doc ? { ...doc, pinned: true } : null));
+    },
+    SpeachUnpinnedFromHome: async (event, writer) => {
+      const { speachId } = event.data as { speachId: string };
+      await writer.upsert<SpeachDocument>(SPEACHES, speachId, (doc) => (doc ? { ...doc, pinned: false } : null));
+    },
+    SpeachBookmarked: async (event, writer) => {
+      const { userId, speachId } = event.data as { userId: string; speachId: string };
+      await writer.upsert<BookmarkDocument>(BOOKMARKS, `${userId}:${speachId}`, () => ({ _id: `${userId}:${speachId}`, userId, speachId, at: event.time }));
+    },
+    SpeachUnbookmarked: async (event, writer) => {
+      const { userId, speachId } = event.data as { userId: string; speachId: string };
+      await writer.upsert<BookmarkDocument>(BOOKMARKS, `${userId}:${speachId}`, () => null);
+    },
+    ChapterRead: (event, writer) =>
+      progress(writer, event, (doc) => {
+        const { chapterId } = event.data as { chapterId: string };
+        return { readChapterIds: doc.readChapterIds.includes(chapterId) ? doc.readChapterIds : [...doc.readChapterIds, chapterId], lastChapterId: chapterId };
+      }),
+    ChapterAnswered: (event, writer) =>
+      progress(writer, event, (doc) => {
+        const d = event.data as { chapterId: string; score: number | null; max: number | null; passed: boolean | null };
+        const quizResults =
+          d.score !== null && d.max !== null
+            ? { ...doc.quizResults, [d.chapterId]: { score: d.score, max: d.max, percent: d.max ? Math.round((d.score / d.max) * 100) : 0, passed: d.passed === true } }
+            : doc.quizResults;
+        return { readChapterIds: doc.readChapterIds.includes(d.chapterId) ? doc.readChapterIds : [...doc.readChapterIds, d.chapterId], lastChapterId: d.chapterId, quizResults };
+      }),
+  },
+};
