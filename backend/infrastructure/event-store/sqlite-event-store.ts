@@ -194,7 +194,13 @@ export class SqliteEventStore implements EventStore {
 
   /** Raw rows without JSON parsing: the floor a rebuild is measured against. */
   readAllRaw(after: number, maxCount: number): unknown[] {
-    return this.statements.readAll.raw(true).all(after, maxCount);
+    // raw() switches the shared statement's mode: switch it back, or readAll would get arrays too.
+    const statement = this.statements.readAll.raw(true);
+    try {
+      return statement.all(after, maxCount);
+    } finally {
+      statement.raw(false);
+    }
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
