@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../backend/infrastructure/event-store/sqlite-event-store';
 import { generateIdentity } from './data/identity';
+import { generateSpeaches } from './data/speaches';
 import { ROOT } from './lib/processes';
 import { type Result, printTable } from './lib/report';
 import { appendScenario } from './scenarios/append';
@@ -19,7 +20,7 @@ import { rebuildScenario } from './scenarios/rebuild';
 import { webScenario } from './scenarios/web';
 
 const quick = process.argv.includes('--quick');
-const SIZE = quick ? { users: 2000, groups: 50, seconds: 3, appends: 5000 } : { users: 10_000, groups: 50, seconds: 10, appends: 30_000 };
+const SIZE = quick ? { users: 2000, groups: 50, speaches: 5000, seconds: 3, appends: 5000 } : { users: 10_000, groups: 50, speaches: 100_000, seconds: 10, appends: 30_000 };
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'speach-bench-'));
@@ -34,6 +35,8 @@ async function main(): Promise<void> {
     const dataDir = join(dir, 'data');
     const store = new SqliteEventStore(join(dataDir, 'events.sqlite'));
     const identity = await generateIdentity(store, SIZE.users, SIZE.groups);
+    step(`generating ${SIZE.speaches} speaches`);
+    await generateSpeaches(store, SIZE.speaches, identity.userIds.filter((_, i) => i % 10 === 0));
     await store.close();
 
     step('HTTP and framework floors');
@@ -46,8 +49,6 @@ async function main(): Promise<void> {
     await productScenarios(dataDir, identity.userIds, SIZE.seconds, floors, results);
     webScenario(results);
     for (const scenario of [
-      'GET /api/v2/speach/search (needs speach authoring, issue #4)',
-      'GET /api/v2/admin/speach with filters (needs issue #4)',
       'Dashboard calls over 1M read events (needs issues #5 and #7)',
     ]) {
       results.push({ scenario, figure: null, unit: '', reference: '—', referenceFigure: null, ratio: null, note: 'not yet measurable' });
