@@ -1,0 +1,124 @@
+import { Alert, Box, Button, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import EmojiEvents from '@mui/icons-material/EmojiEvents';
+import { type FormEvent, useState } from 'react';
+import { type MessageKey, useI18n } from '../i18n';
+import { QuizTaker } from './QuizTaker';
+import { type Reading, errorMessage, speachApi } from './speachApi';
+import type { Chapter, QuizResult } from './types';
+
+const frame = { width: '100%', border: 0, display: 'block' } as const;
+
+function OpenQuestion({ speachId, chapter, reading, onAnswered }: { speachId: string; chapter: Chapter; reading: Reading; onAnswered: () => void }) {
+  const { t } = useI18n();
+  const [text, setText] = useState('');
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) {
+      setError(t('speach.answer.required'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await speachApi.answer(speachId, chapter.chapterId, { text: text.trim() }, reading);
+      setDone(true);
+      onAnswered();
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+      <Typography sx={{ whiteSpace: 'pre-wrap' }}>{chapter.content?.question}</Typography>
+      <TextField label={t('speach.answer.yours')} value={text} onChange={(e) => setText(e.target.value)} multiline minRows={4} disabled={done} error={!!error} helperText={error ?? ' '} />
+      {done ? (
+        <Alert severity="success" role="status">
+          {t('speach.answer.recorded')}
+        </Alert>
+      ) : (
+        <Box>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {t('speach.answer.submit')}
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+/** Renders a chapter's content for a reader, whatever its type. */
+export function ContentView({ speachId, chapter, reading, previousResult, onAnswered }: { speachId: string; chapter: Chapter; reading: Reading; previousResult?: QuizResult; onAnswered: () => void }) {
+  const { t } = useI18n();
+  const content = chapter.content ?? { type: 'NONE' };
+  switch (content.type) {
+    case 'NONE':
+      return <Typography color="text.secondary">{t('speach.read.noContent')}</Typography>;
+    case 'HTML':
+      return (
+        <Box
+          className="speach-html"
+          data-testid="chapter-html"
+          sx={{ '& img': { maxWidth: '100%' }, '& a': { color: 'primary.main' }, lineHeight: 1.6 }}
+          // The server sanitises chapter HTML (docs/speach-api.md).
+          dangerouslySetInnerHTML={{ __html: content.html ?? '' }}
+        />
+      );
+    case 'EMBED':
+      return content.url ? (
+        <Box sx={{ position: 'relative', aspectRatio: '16 / 9' }}>
+          <iframe src={content.url} title={chapter.title} style={{ ...frame, height: '100%' }} allowFullScreen sandbox="allow-scripts allow-same-origin allow-popups allow-presentation allow-forms" referrerPolicy="no-referrer" />
+        </Box>
+      ) : (
+        <Typography color="text.secondary">{t('speach.read.noContent')}</Typography>
+      );
+    case 'PDF_URL':
+    case 'PDF_UPLOAD': {
+      const url = content.type === 'PDF_URL' ? content.url : content.file?.url;
+      if (!url) return <Typography color="text.secondary">{t('speach.read.noContent')}</Typography>;
+      return (
+        <Stack spacing={1}>
+          <iframe src={url} title={chapter.title} style={{ ...frame, height: '75vh' }} />
+          <Link href={url} target="_blank" rel="noopener">
+            {t('speach.read.openPdf')}
+          </Link>
+        </Stack>
+      );
+    }
+    case 'VIDEO_UPLOAD':
+      return content.file?.url ? (
+        <video controls src={content.file.url} aria-label={chapter.title} style={{ width: '100%', maxHeight: '70vh', background: '#000' }} preload="metadata" />
+      ) : (
+        <Typography color="text.secondary">{t('speach.read.noContent')}</Typography>
+      );
+    case 'AUDIO_UPLOAD':
+      return content.file?.url ? (
+        <audio controls src={content.file.url} aria-label={chapter.title} style={{ width: '100%' }} preload="metadata" />
+      ) : (
+        <Typography color="text.secondary">{t('speach.read.noContent')}</Typography>
+      );
+    case 'QUIZZ':
+    case 'QUIZZ_EXAMEN':
+      return <QuizTaker speachId={speachId} reading={reading} chapter={chapter} scored previous={previousResult} onAnswered={onAnswered} />;
+    case 'SONDAGE':
+    case 'ENQUETE':
+      return <QuizTaker speachId={speachId} reading={reading} chapter={chapter} scored={false} onAnswered={onAnswered} />;
+    case 'QUESTION_OUVERTE':
+      return <OpenQuestion speachId={speachId} reading={reading} chapter={chapter} onAnswered={onAnswered} />;
+    case 'REUSSITE':
+      return (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', bgcolor: 'success.50' }}>
+          <EmojiEvents sx={{ fontSize: 64, color: 'warning.dark' }} aria-hidden="true" />
+          <Typography variant="h5" component="p" sx={{ whiteSpace: 'pre-wrap' }}>
+            {content.message || t('speach.read.congratulations')}
+          </Typography>
+        </Paper>
+      );
+    default:
+      return <Alert severity="info">{t('speach.read.placeholder', { type: t(`speach.type.${content.type}` as MessageKey) })}</Alert>;
+  }
+}

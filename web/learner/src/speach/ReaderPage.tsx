@@ -1,0 +1,299 @@
+import { Alert, Box, Button, Chip, Grid, LinearProgress, List, ListItemButton, ListItemIcon, ListItemText, Paper, Stack, TextField, Typography } from '@mui/material';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import Lock from '@mui/icons-material/Lock';
+import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
+import PlayArrow from '@mui/icons-material/PlayArrow';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../api/client';
+import { useI18n } from '../i18n';
+import { ContentView } from './ContentView';
+import { ErrorState, Loading } from './common';
+import { errorMessage, speachApi } from './speachApi';
+import type { Chapter, ReadResponse } from './types';
+
+type Mode = 'published' | 'draft';
+
+/** Reading order: each chapter, then its sub-chapters. */
+export function readingOrder(chapters: Chapter[]): { chapter: Chapter; depth: number }[] {
+  const out: { chapter: Chapter; depth: number }[] = [];
+  const walk = (list: Chapter[], depth: number) => {
+    for (const c of list) {
+      out.push({ chapter: c, depth });
+      walk(c.children ?? [], depth + 1);
+    }
+  };
+  walk(chapters, 0);
+  return out;
+}
+
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+function AccessCodeForm({ wrong, onSubmit }: { wrong: boolean; onSubmit: (code: string) => void }) {
+  const { t } = useI18n();
+  const [code, setCode] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code) onSubmit(code);
+  };
+  return (
+    <Paper component="form" onSubmit={submit} sx={{ p: 3, maxWidth: 480 }}>
+      <Stack spacing={2}>
+        <Typography variant="h5" component="h2">
+          {t('speach.read.privateTitle')}
+        </Typography>
+        <Typography>{t('speach.read.privateText')}</Typography>
+        <TextField label={t('speach.visibility.accessCode')} value={code} onChange={(e) => setCode(e.target.value)} autoFocus error={wrong} helperText={wrong ? t('speach.read.wrongCode') : ' '} autoComplete="off" />
+        <Box>
+          <Button type="submit" variant="contained" disabled={!code}>
+            {t('speach.read.unlock')}
+          </Button>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /s/{speachID}/{slug} (published), /play/{speachID}/{slug} (draft) and /play-embedded/{speachID} (draft, no app chrome). */
+export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: boolean }) {
+  const { speachID = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const { t } = useI18n();
+  const [data, setData] = useState<ReadResponse | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [codeNeeded, setCodeNeeded] = useState<{ wrong: boolean } | null>(null);
+  const [currentId, setCurrentId] = useState<string | null>(null);
+  const [lockedMessage, setLockedMessage] = useState(false);
+  const code = useRef<string | undefined>(undefined);
+  const contentHeading = useRef<HTMLHeadingElement>(null);
+  const initialChapter = useRef(search.get('chapter'));
+  /** Where the previous visit stopped, for "continue where I left off". */
+  const [resumeId, setResumeId] = useState<string | null>(null);
+
+  const fetchRead = useCallback(() => speachApi.read(speachID, { mode, accessCode: code.current }), [speachID, mode]);
+
+  const load = useCallback(async () => {
+    setError(null);
+    try {
+      const answer = await fetchRead();
+      setCodeNeeded(null);
+      setData(answer);
+      const order = readingOrder(answer.chapters ?? []);
+      const locked = new Set(answer.lockedChapterIds ?? []);
+      const wanted = initialChapter.current;
+      const start = order.find((o) => o.chapter.chapterId === wanted && !locked.has(wanted)) ?? order.find((o) => !locked.has(o.chapter.chapterId));
+      setCurrentId(start?.chapter.chapterId ?? null);
+      setResumeId(answer.progress?.lastChapterId ?? null);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 403 && e.errors.some((x) => x.field === 'accessCode')) {
+        setCodeNeeded({ wrong: !!code.current });
+        return;
+      }
+      setError(e);
+    }
+  }, [fetchRead]);
+
+  useEffect(() => {
+    setData(null);
+    void load();
+  }, [load]);
+
+  /** Progress and locks after a read or an answer, keeping the chapters on screen. */
+  const refreshProgress = useCallback(async () => {
+    try {
+      const answer = await fetchRead();
+      setData((prev) => (prev ? { ...prev, progress: answer.progress, lockedChapterIds: answer.lockedChapterIds } : answer));
+    } catch {
+      // progress display only
+    }
+  }, [fetchRead]);
+
+  // Mark the opened chapter read, then refresh the ticks and locks.
+  useEffect(() => {
+    if (!currentId || !data) return;
+    if ((data.lockedChapterIds ?? []).includes(currentId)) return;
+    let cancelled = false;
+    speachApi.markRead(speachID, currentId, { mode, accessCode: code.current }).then(
+      (progress) => {
+        if (cancelled) return;
+        setData((prev) => (prev ? { ...prev, progress: { ...prev.progress, ...progress } } : prev));
+        void refreshProgress();
+      },
+      (e) => {
+        if (!cancelled && e instanceof ApiError && e.status === 403 && !e.errors.some((x) => x.field === 'accessCode')) setLockedMessage(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+    // Only when the chapter changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [currentId, speachID, !!data]);
+
+  useEffect(() => {
+    if (data) document.title = data.speach.title;
+  }, [data]);
+
+  const open = (id: string, focus = true) => {
+    if (data?.lockedChapterIds?.includes(id)) return;
+    setLockedMessage(false);
+    setCurrentId(id);
+    const next = new URLSearchParams(search);
+    next.set('chapter', id);
+    setSearch(next, { replace: true });
+    if (focus) requestAnimationFrame(() => contentHeading.current?.focus());
+  };
+
+  const wrap = (node: ReactNode) =>
+    embedded ? (
+      <Box component="main" id="main" sx={{ p: 2 }}>
+        {node}
+      </Box>
+    ) : (
+      node
+    );
+
+  if (codeNeeded)
+    return wrap(
+      <AccessCodeForm
+        wrong={codeNeeded.wrong}
+        onSubmit={(value) => {
+          code.current = value;
+          void load();
+        }}
+      />,
+    );
+  if (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    const message = status === 404 ? t('speach.notFound') : status === 403 ? t('speach.read.forbidden') : errorMessage(error);
+    return wrap(
+      <>
+        <Typography variant="h4" component="h1" gutterBottom>
+          {t(mode === 'draft' ? 'route.play' : 'route.speach')}
+        </Typography>
+        <ErrorState message={message} onRetry={status === 404 || status === 403 ? undefined : () => void load()} />
+      </>,
+    );
+  }
+  if (!data) return wrap(<Loading />);
+
+  const { speach, progress } = data;
+  const order = readingOrder(data.chapters ?? []);
+  const read = new Set(progress?.readChapterIds ?? []);
+  const locked = new Set(data.lockedChapterIds ?? []);
+  const index = order.findIndex((o) => o.chapter.chapterId === currentId);
+  const current = index >= 0 ? order[index].chapter : null;
+  const readCount = order.filter((o) => read.has(o.chapter.chapterId)).length;
+  const previous = index > 0 ? order[index - 1] : null;
+  const next = index >= 0 && index < order.length - 1 ? order[index + 1] : null;
+  const last = resumeId && resumeId !== currentId && !locked.has(resumeId) && order.some((o) => o.chapter.chapterId === resumeId) ? resumeId : null;
+
+  return wrap(
+    <Stack spacing={3}>
+      <Box>
+        {mode === 'draft' && <Chip label={t('speach.read.draftPreview')} color="secondary" size="small" sx={{ mb: 1 }} />}
+        <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
+          {speach.title}
+        </Typography>
+        {speach.description && <Typography color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>{speach.description}</Typography>}
+        {!embedded && speach.canEdit && (
+          <Button component={RouterLink} to={`/recorder/edit/${speachID}`} size="small" sx={{ mt: 1 }}>
+            {t('speach.read.edit')}
+          </Button>
+        )}
+      </Box>
+      {order.length === 0 ? (
+        <Typography>{t('speach.read.empty')}</Typography>
+      ) : (
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <Paper component="nav" aria-labelledby="toc-heading" sx={{ p: 2, position: { md: 'sticky' }, top: { md: 16 } }}>
+              <Typography id="toc-heading" variant="h6" component="h2">
+                {t('speach.read.toc')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" id="toc-progress">
+                {t('speach.read.progress', { read: readCount, total: order.length })}
+              </Typography>
+              <LinearProgress variant="determinate" value={order.length ? (readCount / order.length) * 100 : 0} aria-labelledby="toc-progress" sx={{ my: 1 }} />
+              {last && (
+                <Button
+                  size="small"
+                  startIcon={<PlayArrow />}
+                  onClick={() => {
+                    setResumeId(null);
+                    open(last);
+                  }}
+                  sx={{ mb: 1 }}
+                >
+                  {t('speach.read.continue')}
+                </Button>
+              )}
+              <List dense component="ol" sx={{ p: 0, listStyle: 'none' }}>
+                {order.map(({ chapter, depth }) => {
+                  const isLocked = locked.has(chapter.chapterId);
+                  const isRead = read.has(chapter.chapterId);
+                  const isCurrent = chapter.chapterId === currentId;
+                  return (
+                    <li key={chapter.chapterId}>
+                      <ListItemButton
+                        selected={isCurrent}
+                        aria-current={isCurrent ? 'step' : undefined}
+                        disabled={isLocked}
+                        onClick={() => open(chapter.chapterId)}
+                        sx={{ pl: 1 + depth * 3, borderRadius: 1 }}
+                      >
+                        <ListItemIcon sx={{ minWidth: 32 }}>
+                          {isLocked ? <Lock fontSize="small" aria-hidden="true" /> : isRead ? <CheckCircle fontSize="small" color="success" aria-hidden="true" /> : <RadioButtonUnchecked fontSize="small" aria-hidden="true" />}
+                        </ListItemIcon>
+                        <ListItemText
+                          primary={
+                            <>
+                              {chapter.title}
+                              <Box component="span" sx={visuallyHidden}>
+                                {isLocked ? ` (${t('speach.read.locked')})` : isRead ? ` (${t('speach.read.read')})` : ''}
+                              </Box>
+                            </>
+                          }
+                          slotProps={{ primary: { sx: { fontWeight: depth === 0 ? 600 : 400 } } }}
+                        />
+                      </ListItemButton>
+                    </li>
+                  );
+                })}
+              </List>
+            </Paper>
+          </Grid>
+          <Grid size={{ xs: 12, md: 8 }}>
+            <Paper component="article" aria-labelledby="chapter-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+              {current ? (
+                <Stack spacing={2}>
+                  <Typography id="chapter-heading" variant="h5" component="h2" tabIndex={-1} ref={contentHeading} sx={{ outline: 'none' }}>
+                    {current.title}
+                  </Typography>
+                  {lockedMessage && <Alert severity="warning">{t('speach.read.lockedMessage')}</Alert>}
+                  <ContentView key={current.chapterId} speachId={speachID} reading={{ mode, accessCode: code.current }} chapter={current} previousResult={progress?.quizResults?.[current.chapterId]} onAnswered={() => void refreshProgress()} />
+                  <Stack direction="row" justifyContent="space-between" sx={{ pt: 2 }}>
+                    {previous ? (
+                      <Button onClick={() => open(previous.chapter.chapterId)} disabled={locked.has(previous.chapter.chapterId)}>
+                        {t('speach.read.previous')}
+                      </Button>
+                    ) : (
+                      <span />
+                    )}
+                    {next && (
+                      <Button variant="contained" onClick={() => open(next.chapter.chapterId)} disabled={locked.has(next.chapter.chapterId)}>
+                        {t('speach.read.next')}
+                      </Button>
+                    )}
+                  </Stack>
+                </Stack>
+              ) : (
+                <Typography id="chapter-heading">{t('speach.read.allLocked')}</Typography>
+              )}
+            </Paper>
+          </Grid>
+        </Grid>
+      )}
+    </Stack>,
+  );
+}

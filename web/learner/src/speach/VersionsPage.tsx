@@ -1,0 +1,85 @@
+import { Box, Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { ApiError } from '../api/client';
+import { useI18n } from '../i18n';
+import { ErrorState, Loading } from './common';
+import { errorMessage, speachApi } from './speachApi';
+import type { SpeachCard, Version } from './types';
+
+/** /list-versions/{speachID}: the published versions, newest first. */
+export function VersionsPage() {
+  const { speachID = '' } = useParams();
+  const { t, date } = useI18n();
+  const [versions, setVersions] = useState<Version[] | null>(null);
+  const [card, setCard] = useState<SpeachCard | null>(null);
+  const [error, setError] = useState<unknown>(null);
+
+  const load = useCallback(() => {
+    setError(null);
+    setVersions(null);
+    speachApi.versions(speachID).then(setVersions, setError);
+    speachApi.card(speachID).then(setCard, () => undefined);
+  }, [speachID]);
+  useEffect(load, [load]);
+
+  const when = (value: string | null) => (value ? `${date(value)} ${new Date(value).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}` : '—');
+
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Typography variant="h4" component="h1">
+          {t('route.versions')}
+        </Typography>
+        {card && <Typography color="text.secondary">{card.title}</Typography>}
+      </Box>
+      <Box>
+        <Button component={RouterLink} to={`/recorder/edit/${speachID}`}>
+          {t('speach.versions.backToEditor')}
+        </Button>
+      </Box>
+      {error ? (
+        <ErrorState message={error instanceof ApiError && error.status === 404 ? t('speach.notFound') : errorMessage(error)} onRetry={load} />
+      ) : !versions ? (
+        <Loading />
+      ) : versions.length === 0 ? (
+        <Typography>{t('speach.versions.none')}</Typography>
+      ) : (
+        <TableContainer component={Paper}>
+          <Table aria-label={t('route.versions')}>
+            <TableHead>
+              <TableRow>
+                <TableCell scope="col">{t('speach.versions.version')}</TableCell>
+                <TableCell scope="col">{t('speach.versions.publishedAt')}</TableCell>
+                <TableCell scope="col">{t('speach.versions.publishedBy')}</TableCell>
+                <TableCell scope="col">{t('speach.versions.scheduledFor')}</TableCell>
+                <TableCell scope="col">{t('speach.versions.status')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {versions.map((v) => (
+                <TableRow key={v.version} selected={v.live}>
+                  <TableCell component="th" scope="row">
+                    {t('speach.versions.versionN', { n: v.version })}
+                  </TableCell>
+                  <TableCell>{when(v.publishedAt)}</TableCell>
+                  <TableCell>{v.publishedBy ? `${v.publishedBy.firstName} ${v.publishedBy.lastName}` : '—'}</TableCell>
+                  <TableCell>{when(v.scheduledFor)}</TableCell>
+                  <TableCell>
+                    {v.live ? (
+                      <Chip color="success" size="small" label={t('speach.versions.live')} />
+                    ) : v.scheduledFor && new Date(v.scheduledFor).getTime() > Date.now() ? (
+                      <Chip color="primary" size="small" variant="outlined" label={t('speach.versions.scheduled')} />
+                    ) : (
+                      <Chip size="small" variant="outlined" label={t('speach.versions.past')} />
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,172 @@
+/** Shapes of docs/speach-api.md (issue #4). */
+
+export const SPEACH_LANGUAGES = ['en-US', 'en-GB', 'fr-FR', 'es-ES', 'de-DE', 'pt-PT', 'it-IT', 'zh-CN'] as const;
+export type SpeachLanguage = (typeof SPEACH_LANGUAGES)[number];
+
+export const VISIBILITIES = ['PUBLIC', 'PRIVE', 'SEMI_PRIVE', 'RESTREINT'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+export const BADGES = ['NONE', 'AVANCEMENT', 'RESULTAT', 'FORMATEUR', 'MIX'] as const;
+export type Badge = (typeof BADGES)[number];
+
+/** Spec §3 chapter content types, in the order of the type chooser. */
+export const CONTENT_TYPES = [
+  'NONE',
+  'HTML',
+  'EMBED',
+  'PDF_URL',
+  'VIDEO_UPLOAD',
+  'AUDIO_UPLOAD',
+  'PDF_UPLOAD',
+  'QUIZZ',
+  'QUIZZ_EXAMEN',
+  'SONDAGE',
+  'ENQUETE',
+  'QUESTION_OUVERTE',
+  'REUSSITE',
+  'VIDEO',
+  'AUDIO',
+  'PPT',
+  'LIVE_EVENT',
+  'WEBCAM',
+  'WC_PPT',
+  'VIDEO_PPT',
+  'VIDEO_UPLOAD_PPT',
+  'AUDIO_PPT',
+  'AUDIO_UPLOAD_PPT',
+  'SCREEN',
+  'SCREEN_AUDIO',
+  'SCREEN_WEBCAM',
+  'WEET',
+] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export const UPLOAD_TYPES = ['VIDEO_UPLOAD', 'AUDIO_UPLOAD', 'PDF_UPLOAD'] as const;
+export type UploadType = (typeof UPLOAD_TYPES)[number];
+export const EDITABLE_TYPES: readonly string[] = ['NONE', 'HTML', 'EMBED', 'PDF_URL', ...UPLOAD_TYPES, 'QUIZZ', 'QUIZZ_EXAMEN', 'SONDAGE', 'ENQUETE', 'QUESTION_OUVERTE', 'REUSSITE'];
+
+export interface Person {
+  id: string;
+  userID: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  img: string | null;
+}
+
+export interface SpeachCard {
+  id: string;
+  speachID: string;
+  title: string;
+  img: string | null;
+  description: string | null;
+  tags: string | null;
+  language: SpeachLanguage;
+  category: { id: string; name: string } | null;
+  state: 'NON_PUBLIE' | 'PUBLIE' | 'ARCHIVE';
+  publication: boolean;
+  isFavori: boolean;
+  isTemplate: boolean;
+  canEdit: boolean;
+  canShare: boolean;
+  canApprove: boolean;
+  canView: boolean;
+  delayed_till: string | null;
+  delayedTillTimestamp: number | null;
+  futureVersionDelayedTillTimestamp: number | null;
+  hasPendingUpdates: boolean;
+  visibility: Visibility;
+  accessCode: boolean;
+  isPinnedOnHome: boolean;
+  publicationDate: string | null;
+  lastUpdatedDate: string | null;
+  version: number;
+  publishedVersion: number | null;
+  authorId: string;
+  authorsInfos?: { author: Person; coEditors: Person[]; coEditorGroups: { id: string; name: string }[] };
+  metadata: {
+    dueDate: string | null;
+    dueDateTimestamp: number | null;
+    unpublishAfterDueDate: boolean;
+    lockedSubchapters: boolean;
+    [key: string]: unknown;
+  };
+  badge: Badge;
+  templateId: string | null;
+  chapterCount: number;
+}
+
+export interface Option {
+  optionId: string;
+  text: string;
+  correct?: boolean;
+}
+export interface Question {
+  questionId: string;
+  text: string;
+  multiple: boolean;
+  points: number;
+  options: Option[];
+}
+export interface UploadedFile {
+  blobId: string;
+  name: string;
+  size: number;
+  mimeType: string;
+  url: string;
+}
+
+/** One loose shape for every content type (see the contract's union): only the fields of `type` are present. */
+export interface Content {
+  type: ContentType | string;
+  html?: string;
+  url?: string;
+  file?: UploadedFile | null;
+  passingScore?: number;
+  questions?: Question[];
+  question?: string;
+  message?: string;
+  placeholder?: boolean;
+}
+
+export interface Chapter {
+  chapterId: string;
+  title: string;
+  children: Chapter[];
+  content: Content | null;
+}
+
+export type DraftSpeach = SpeachCard & { chapters: Chapter[] };
+
+export interface Version {
+  version: number;
+  publishedAt: string | null;
+  publishedBy: Person | null;
+  scheduledFor: string | null;
+  live: boolean;
+}
+
+export interface PublishDetails {
+  lecons: { title: string; chapitres: { chapitreID: string; title: string }[] }[];
+}
+
+export interface QuizResult {
+  score: number;
+  max: number;
+  percent: number;
+  passed: boolean;
+}
+
+export interface ReadResponse {
+  speach: SpeachCard;
+  chapters: Chapter[];
+  progress: { readChapterIds: string[]; lastChapterId: string | null; quizResults: Record<string, QuizResult> };
+  lockedChapterIds: string[];
+}
+
+export type AnswerResponse = (QuizResult & { corrections: Record<string, string[]> }) | { recorded: true };
+
+export interface Category {
+  id: string;
+  name: string;
+}
