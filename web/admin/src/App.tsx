@@ -9,6 +9,7 @@ import { AdminLayout } from './layout/AdminLayout';
 import { theme } from './layout/theme';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
+import speaches from './speaches';
 import users from './users';
 
 export function App() {
@@ -24,6 +25,7 @@ export function App() {
       requireAuth
     >
       <Resource name="users" {...users} options={{ label: 'admin.menu.users' }} />
+      <Resource name="speaches" {...speaches} options={{ label: 'admin.menu.speaches' }} />
       <Resource name="groups" {...groups} options={{ label: 'admin.menu.groups' }} />
       <Resource name="categories" {...categories} options={{ label: 'admin.menu.categories' }} />
       <Resource name="custom-fields" {...customFields} options={{ label: 'admin.menu.customFields' }} />
