@@ -7,7 +7,7 @@ import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-
 import { READ_STORE } from '../infrastructure/tokens';
 import type { AdminSpeachQuery, GridQuery, SearchQuery } from './speach.dto';
 import { SpeachQueries, languageOption } from './speach-queries.service';
-import { SpeachSearchIndex } from './speach-search.index';
+import { type SearchFacts, SpeachSearchIndex } from './speach-search.index';
 import type { Viewer } from './speach-views';
 
 export const SEARCH_PAGE_SIZE = 10;
@@ -37,26 +37,25 @@ export class SpeachLists {
     const term = (query.term ?? '').trim();
     const page = query.page ?? 0;
     const tri = query.tri ?? (term ? 'RELEVANT' : 'RECENT');
-    const listed = this.queries.listedFilter(viewer);
-    let docs: SpeachDocument[];
+    // Filtering and sorting happen on the facts kept beside the index; only the page is loaded.
     let scores = new Map<string, number>();
+    let found: SearchFacts[];
     if (term) {
-      const hits = this.index.search(term);
-      scores = new Map(hits.map((h) => [h.id, h.score]));
-      docs = await this.queries.speaches.find({ $and: [listed, { _id: { $in: hits.map((h) => h.id) } }] });
-    } else {
-      docs = await this.queries.speaches.find(listed);
-    }
-    const availableLanguages = [...new Set(docs.map((d) => d.language))].sort().map(languageOption);
-    if (query.languageId) docs = docs.filter((d) => d.language === query.languageId);
-    const sorters: Record<string, (a: SpeachDocument, b: SpeachDocument) => number> = {
-      RELEVANT: (a, b) => (scores.get(b._id) ?? 0) - (scores.get(a._id) ?? 0) || b.updatedAt.localeCompare(a.updatedAt),
-      RECENT: (a, b) => b.updatedAt.localeCompare(a.updatedAt) || a._id.localeCompare(b._id),
-      TITRE: (a, b) => a.titleKey.localeCompare(b.titleKey) || a._id.localeCompare(b._id),
+      scores = new Map(this.index.search(term).map((h) => [h.id, h.score]));
+      found = this.index.listed(viewer, scores.keys());
+    } else found = this.index.listed(viewer);
+    const availableLanguages = [...new Set(found.map((f) => f.language))].sort().map(languageOption);
+    if (query.languageId) found = found.filter((f) => f.language === query.languageId);
+    const sorters: Record<string, (a: SearchFacts, b: SearchFacts) => number> = {
+      RELEVANT: (a, b) => (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0) || b.updatedAt.localeCompare(a.updatedAt),
+      RECENT: (a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id),
+      TITRE: (a, b) => a.titleKey.localeCompare(b.titleKey) || a.id.localeCompare(b.id),
     };
-    docs.sort(sorters[tri]);
-    const pageDocs = docs.slice(page * SEARCH_PAGE_SIZE, (page + 1) * SEARCH_PAGE_SIZE);
-    return { results: await this.queries.cards(pageDocs, viewer), totalNumberOfSpeachesFound: docs.length, availableLanguages };
+    found.sort(sorters[tri]);
+    const pageIds = found.slice(page * SEARCH_PAGE_SIZE, (page + 1) * SEARCH_PAGE_SIZE).map((f) => f.id);
+    const docs = new Map((await this.queries.speaches.findByIds(pageIds)).map((d) => [d._id, d]));
+    const pageDocs = pageIds.map((id) => docs.get(id)).filter((d): d is SpeachDocument => !!d);
+    return { results: await this.queries.cards(pageDocs, viewer), totalNumberOfSpeachesFound: found.length, availableLanguages };
   }
 
   /** Spec §7 configurable grid url: `{result, total}` of the account tabs. */
