@@ -3,6 +3,7 @@ import { IdentityModule } from '../identity/identity.module';
 import { AdminSpeachController, SpeachSettingsController, SpeachesRestController } from './admin-speach.controller';
 import { AuthoringController } from './authoring.controller';
 import { CardsController } from './cards.controller';
+import { DueDateWatcher } from './due-date.watcher';
 import { ReadingController } from './reading.controller';
 import { SpeachCommands } from './speach-commands.service';
 import { SpeachLists } from './speach-lists.service';
@@ -13,7 +14,7 @@ import { SpeachSearchIndex } from './speach-search.index';
 @Module({
   imports: [IdentityModule],
   controllers: [AuthoringController, ReadingController, CardsController, AdminSpeachController, SpeachSettingsController, SpeachesRestController],
-  providers: [SpeachQueries, SpeachCommands, SpeachLists, SpeachSearchIndex],
+  providers: [DueDateWatcher, SpeachQueries, SpeachCommands, SpeachLists, SpeachSearchIndex],
   exports: [SpeachCommands, SpeachQueries],
 })
 export class SpeachModule {}

@@ -1,3 +1,4 @@
+import { DueDateWatcher } from '../../backend/speach/due-date.watcher';
 import { type TestApp, startTestApp } from '../support/test-app';
 
 const quiz = {
@@ -337,6 +338,28 @@ describe('Speach API (issue #4)', () => {
       await t.http.put('/api/v2/admin/speach/duplicate').query({ speachId: 'nope' }).set(as(admin)).expect(404);
       await t.http.put('/api/v2/admin/speach/duplicate').set(as(admin)).expect(400);
       await t.http.put('/api/v2/admin/speach/duplicate').query({ speachId: id }).set(as(author)).expect(403);
+    });
+    it('unpublishes a flagged speach once its due date has passed, as the system user', async () => {
+      const { id } = await publishable('Due soon');
+      await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(author)).send({}).expect(200);
+      await t.http.put(`/api/v2/recorder/speach/${id}/badge`).set(as(author)).send({ badge: 'AVANCEMENT' }).expect(200);
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      await t.http.put('/api/v2/speach/setDueDate').set(as(author)).send({ speachID: id, dueDate: tomorrow }).expect(200);
+      await t.http.put('/api/v2/speach/setUnpublishedAfterDueDate').set(as(author)).send({ speachID: id, unpublish: true }).expect(200);
+      const watcher = t.app.get(DueDateWatcher);
+      expect(await watcher.tick()).toBe(0);
+      t.clock.set(new Date(Date.now() + 2 * 86_400_000));
+      try {
+        expect(await watcher.tick()).toBe(1);
+        const events = await t.adapters.eventStore.readStream(`speach-${id}`);
+        const last = events[events.length - 1];
+        expect([last.type, last.metadata.userId]).toEqual(['SpeachUnpublished', 'system']);
+        expect(await watcher.tick()).toBe(0);
+      } finally {
+        t.clock.set(new Date());
+      }
+      const card = await t.http.get('/api/v2/speach/speachWithMetadata').query({ speachID: id }).set(as(author)).expect(200);
+      expect(card.body.state).toBe('NON_PUBLIE');
     });
     it('sets co-editors (authors only), periodic reviewers, due dates and the react-admin resource', async () => {
       const { id } = await publishable('Co-edited');
