@@ -75,7 +75,7 @@ export async function appendScenario(dir: string, total: number, results: Result
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const emmett = require('@event-driven-io/emmett-sqlite');
-    const file = join(dir, 'emmett.sqlite');
+    let file = join(dir, 'emmett.sqlite');
     const peer = emmett.getSQLiteEventStore({ fileName: file, schema: { autoMigration: 'CreateOrUpdate' } });
     let peerAcks = 0;
     let appenders = APPENDERS;
@@ -89,12 +89,15 @@ export async function appendScenario(dir: string, total: number, results: Result
       });
     } catch (error) {
       // The default setup does not survive 64 concurrent appenders: measure it one append at a time.
+      // The failure closes the peer's database: start it again on a fresh file.
       concurrentFailure = (error as Error).message.slice(0, 60);
       appenders = 1;
-      const offset = peerTotal;
+      peerAcks = 0;
+      file = join(dir, 'emmett-sequential.sqlite');
+      const sequential = emmett.getSQLiteEventStore({ fileName: file, schema: { autoMigration: 'CreateOrUpdate' } });
       peerRate = await concurrently(Math.min(peerTotal, 500), async (i) => {
-        const event = newEvent(offset + i);
-        await peer.appendToStream(`learner-${offset + i}`, [{ type: event.type, data: event.data }]);
+        const event = newEvent(i);
+        await sequential.appendToStream(`learner-${i}`, [{ type: event.type, data: event.data }]);
         peerAcks++;
       }, 1);
     }
