@@ -1,7 +1,6 @@
-import { Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
-import { Inject } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { CATEGORIES, type CategoryDocument, GROUPS, type GroupDocument } from '../../projections/organisation.projection';
+import { GROUPS, type GroupDocument } from '../../projections/organisation.projection';
 import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { DomainError, ValidationError } from '../infrastructure/decider/decider';
@@ -64,8 +63,8 @@ export class AdminSpeachController {
   }
 
   @Get('categories')
-  async categories() {
-    return (await this.store.collection<CategoryDocument>(CATEGORIES).find({}, { sort: { name: 1 } })).map((c) => ({ id: c._id, name: c.name }));
+  categories() {
+    return this.queries.categories();
   }
 
   @Get('groups')

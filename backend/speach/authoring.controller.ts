@@ -1,15 +1,13 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { uuidv7 } from '../../events';
+import { type ChapterContent, uuidv7 } from '../../events';
 import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { ForbiddenError, ValidationError } from '../infrastructure/decider/decider';
 import { isEditor } from './speach-views';
 import { ReadModels } from '../infrastructure/read-models';
 import { BlobStore } from '../infrastructure/blobs/blob-store';
-import { Inject } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import type { ChapterContent } from '../../events';
 import {
   AddChapterBody,
   BadgeBody,

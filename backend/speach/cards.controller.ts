@@ -1,13 +1,9 @@
 import { Controller, Delete, Get, Param, Put, Query } from '@nestjs/common';
-import { Inject } from '@nestjs/common';
-import { CATEGORIES, type CategoryDocument } from '../../projections/organisation.projection';
 import { CurrentUser } from '../identity/auth/auth.decorators';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { NotFoundError } from '../infrastructure/decider/decider';
 import { ReadModels } from '../infrastructure/read-models';
-import type { ReadStore } from '../infrastructure/read-store/read-store.port';
-import { READ_STORE } from '../infrastructure/tokens';
 import { learnerDecider } from './learner.decider';
 import { learnerStream } from './reading.controller';
 import { GridQuery, IdQuery, SearchQuery, ToggleFavoriQuery } from './speach.dto';
@@ -25,7 +21,6 @@ export class CardsController {
     private readonly speachCommands: SpeachCommands,
     private readonly commands: CommandRunner,
     private readonly readModels: ReadModels,
-    @Inject(READ_STORE) private readonly store: ReadStore,
   ) {}
 
   @Get('api/v2/speach/search')
@@ -35,9 +30,8 @@ export class CardsController {
 
   /** Categories for any signed-in user (the editor's category select). */
   @Get('api/v2/speach/categories')
-  async categories() {
-    const categories = await this.store.collection<CategoryDocument>(CATEGORIES).find({}, { sort: { name: 1 } });
-    return categories.map((c) => ({ id: c._id, name: c.name }));
+  categories() {
+    return this.queries.categories();
   }
 
   @Get('api/v2/my/:grid')

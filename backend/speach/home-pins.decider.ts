@@ -33,5 +33,3 @@ export const homePinsDecider: Decider<HomePinsState, HomePinCommand, HomePinEven
   },
 };
 
-/** An admin may not unpin what is not pinned; nothing happens. Exported for the service's messages. */
-export { IllegalStateError };

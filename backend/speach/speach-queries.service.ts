@@ -155,11 +155,10 @@ export class SpeachQueries {
     return this.store.collection<ProgressDocument>(LEARNER_PROGRESS).findById(`${userId}:${speachId}`);
   }
 
-  /** Readers see published, visible speaches (public, or restricted to them); private and semi-private ones go by link only. */
-  listedFilter(viewer: Viewer): Filter {
-    const visible: Filter[] = [{ visibility: 'PUBLIC' }];
-    visible.push({ visibility: 'RESTREINT', $or: [{ affectedUserIds: viewer.userId }, { affectedGroupIds: { $in: viewer.groupIds } }] });
-    return { archived: false, isTemplate: false, published: true, liveFrom: { $lte: viewer.now }, $or: visible };
+  /** Categories as pickers show them, for any signed-in user and the admin list alike. */
+  async categories(): Promise<{ id: string; name: string }[]> {
+    const categories = await this.store.collection<CategoryDocument>(CATEGORIES).find({}, { sort: { name: 1 } });
+    return categories.map((c) => ({ id: c._id, name: c.name }));
   }
 
   async paged(filter: Filter, sort: Sort, page: number, size: number, viewer: Viewer) {

@@ -9,7 +9,8 @@ export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-
 const FIRST = ['Anna', 'Bruno', 'Chloé', 'David', 'Emma', 'Félix', 'Greta', 'Hugo', 'Inès', 'Jonas', 'Lucía', 'Mateo', 'Nora', 'Pablo', 'Sofía', 'Tobias'];
 const LAST = ['Martin', 'Garcia', 'Schmidt', 'Dupont', 'Müller', 'López', 'Weber', 'Moreau', 'Fischer', 'Romero', 'Laurent', 'Wagner'];
 
-function event(type: string, data: Record<string, unknown>, userId: string): NewEvent {
+/** An event as the product's command runner would write it. */
+export function event(type: string, data: Record<string, unknown>, userId: string): NewEvent {
   const id = uuidv7();
   return { id, type, data, schemaVersion: 1, metadata: { userId, correlationId: id, causationId: id }, time: new Date().toISOString() };
 }

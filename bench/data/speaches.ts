@@ -1,5 +1,6 @@
 import { type NewEvent, uuidv7 } from '../../events';
 import type { EventStore } from '../../backend/infrastructure/event-store/event-store.port';
+import { event } from './identity';
 
 const LANGUAGES = ['en-US', 'fr-FR', 'es-ES', 'de-DE'];
 const WORDS: Record<string, string[]> = {
@@ -8,11 +9,6 @@ const WORDS: Record<string, string[]> = {
   'es-ES': ['seguridad', 'ventas', 'calidad', 'cliente', 'liderazgo', 'producto', 'formación', 'higiene'],
   'de-DE': ['sicherheit', 'vertrieb', 'qualität', 'kunde', 'führung', 'produkt', 'schulung', 'hygiene'],
 };
-
-function event(type: string, data: Record<string, unknown>, userId: string): NewEvent {
-  const id = uuidv7();
-  return { id, type, data, schemaVersion: 1, metadata: { userId, correlationId: id, causationId: id }, time: new Date().toISOString() };
-}
 
 /** Speaches in 4 languages with tags and 3 to 6 chapters, 80 % published, by the authors given. */
 export async function generateSpeaches(store: EventStore, count: number, authorIds: string[]): Promise<string[]> {
