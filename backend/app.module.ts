@@ -9,6 +9,7 @@ import { AllExceptionsFilter } from './infrastructure/http/exception.filter';
 import { ReadYourWritesInterceptor } from './infrastructure/http/read-your-writes.interceptor';
 import { InfrastructureModule, type InfrastructureOptions } from './infrastructure/infrastructure.module';
 import { DemoSeeder } from './seed/demo-seeder';
+import { SiteModule } from './site/site.module';
 import { SpeachModule } from './speach/speach.module';
 
 @Module({})
@@ -16,7 +17,7 @@ export class AppModule {
   static forRoot(config: AppConfig, options: InfrastructureOptions = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), IdentityModule, SpeachModule],
+      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), SiteModule, IdentityModule, SpeachModule],
       controllers: [HealthController, ProjectionsController],
       providers: [
         DemoSeeder,

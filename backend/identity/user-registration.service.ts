@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Role, uuidv7 } from '../../events';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { SiteSettings } from '../site/site-settings.service';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { ValidationError } from '../infrastructure/decider/decider';
 import { PasswordHasher } from './auth/password-hasher';
@@ -28,10 +29,11 @@ export class UserRegistrationService {
     private readonly commands: CommandRunner,
     private readonly hasher: PasswordHasher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly site: SiteSettings,
   ) {}
 
-  checkPassword(password: string, field = 'password'): void {
-    const { passwordMinLength: min, passwordMaxLength: max } = this.config.featureFlags;
+  async checkPassword(password: string, field = 'password'): Promise<void> {
+    const { passwordMinLength: min, passwordMaxLength: max } = await this.site.flags();
     if (password.length < min) throw new ValidationError(field, `The password is too short: at least ${min} characters.`);
     if (password.length > max) throw new ValidationError(field, `The password is too long: at most ${max} characters.`);
   }
@@ -46,10 +48,10 @@ export class UserRegistrationService {
       lastName: registration.lastName,
       roles: registration.roles,
       source: registration.source,
-      workflowEnabled: this.config.featureFlags.workflowEnabled,
+      workflowEnabled: (await this.site.flags()).workflowEnabled,
     };
     userDecider.decide(command, userDecider.initialState()); // throws on bad input before anything is written
-    if (registration.password !== undefined) this.checkPassword(registration.password);
+    if (registration.password !== undefined) await this.checkPassword(registration.password);
     const passwordHash = registration.password !== undefined ? await this.hasher.hash(registration.password) : null;
 
     const reservation = emailStream(checkEmail(registration.email));

@@ -4,6 +4,7 @@ import type { Role } from '../../../events';
 import { CUSTOM_FIELDS, type CustomFieldDocument, GROUPS, type GroupDocument } from '../../../projections/organisation.projection';
 import { USERS, type UserDocument } from '../../../projections/users.projection';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { SiteSettings } from '../../site/site-settings.service';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../infrastructure/decider/decider';
 import { Mailer } from '../../infrastructure/mail/mailer.port';
@@ -33,6 +34,7 @@ export class AdminUsersService {
     private readonly readModels: ReadModels,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly site: SiteSettings,
   ) {}
 
   private get users() {
@@ -114,9 +116,9 @@ export class AdminUsersService {
   }
 
   async setPassword(userId: string, password: string): Promise<{ message: string }> {
-    if (!this.config.featureFlags.userPasswordIsEditable) throw new ForbiddenError('Passwords cannot be typed here; generate one instead.');
+    if (!(await this.site.flags()).userPasswordIsEditable) throw new ForbiddenError('Passwords cannot be typed here; generate one instead.');
     const user = await this.existing(userId);
-    this.registration.checkPassword(password);
+    await this.registration.checkPassword(password);
     const passwordHash = await this.hasher.hash(password);
     await this.commands.run(userDecider, `user-${userId}`, {
       type: 'SetPassword',
@@ -131,7 +133,7 @@ export class AdminUsersService {
   async generatePassword(email: string): Promise<{ message: string }> {
     const user = await this.users.findOne({ email: normaliseEmail(email) });
     if (!user) throw new NotFoundError('No user has this e-mail address.');
-    const length = Math.max(this.config.featureFlags.passwordMinLength, 12);
+    const length = Math.max((await this.site.flags()).passwordMinLength, 12);
     const password = Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
     const passwordHash = await this.hasher.hash(password);
     await this.commands.run(userDecider, `user-${user._id}`, { type: 'SetPassword', userId: user._id, passwordHash, mustChangeAtNextLogin: true });
@@ -203,7 +205,7 @@ export class AdminUsersService {
       type: 'ChangeRoles',
       userId,
       roles,
-      workflowEnabled: this.config.featureFlags.workflowEnabled,
+      workflowEnabled: (await this.site.flags()).workflowEnabled,
       aiLicenceAvailable: aiEditors < this.config.aiLicenses,
     });
   }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CREDENTIALS, type CredentialDocument, USERS, type UserDocument } from '../../../projections/users.projection';
 import { SESSIONS, type SessionDocument } from '../../../projections/sessions.projection';
 import { APP_CONFIG, type AppConfig, type FeatureFlags } from '../../config/app-config';
+import { SiteSettings } from '../../site/site-settings.service';
 import { Clock } from '../../infrastructure/clock/clock';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { DomainError } from '../../infrastructure/decider/decider';
@@ -51,6 +52,7 @@ export class AuthService {
     private readonly registration: UserRegistrationService,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly site: SiteSettings,
   ) {}
 
   /** Checks the password and opens a session; the same answer for an unknown e-mail and a wrong password. */
@@ -104,7 +106,7 @@ export class AuthService {
     if (!(await this.hasher.verify(credential?.passwordHash ?? null, currentPassword))) {
       throw new DomainError('The current password is wrong.', 400, [{ field: 'currentPassword', reason: 'wrong password' }]);
     }
-    this.registration.checkPassword(newPassword, 'newPassword');
+    await this.registration.checkPassword(newPassword, 'newPassword');
     if (newPassword === currentPassword) {
       throw new DomainError('The new password must differ from the current one.', 400, [{ field: 'newPassword', reason: 'same as the current password' }]);
     }
@@ -114,6 +116,7 @@ export class AuthService {
 
   private async me(user: UserDocument): Promise<MeResponse> {
     const pending = await this.terms.pending(user);
+    const featureFlags = await this.site.flags();
     return {
       id: user._id,
       firstName: user.firstName,
@@ -122,14 +125,14 @@ export class AuthService {
       img: user.img,
       isAdmin: user.roles.includes('ADMIN'),
       isAuthor: user.roles.includes('FORMATEUR'),
-      isApprover: this.config.featureFlags.workflowEnabled && user.roles.includes('APPROVER'),
+      isApprover: featureFlags.workflowEnabled && user.roles.includes('APPROVER'),
       isAiEditor: user.roles.includes('AI_EDITOR'),
       roles: user.roles,
       mustChangePassword: user.mustChangePassword,
       mustAcceptGcu: pending.GCU,
       mustAcceptPdp: pending.PDP,
       dismissedGetStarted: user.dismissedGetStarted,
-      featureFlags: this.config.featureFlags,
+      featureFlags,
     };
   }
 }

@@ -3,6 +3,7 @@ import { uuidv7 } from '../../../events';
 import { GROUPS, type GroupDocument } from '../../../projections/organisation.projection';
 import { USERS, type UserDocument } from '../../../projections/users.projection';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { SiteSettings } from '../../site/site-settings.service';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { DomainError, NotFoundError } from '../../infrastructure/decider/decider';
 import { requestContext } from '../../infrastructure/http/request-context';
@@ -45,6 +46,7 @@ export class UserImportService {
     private readonly commands: CommandRunner,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly site: SiteSettings,
   ) {}
 
   async preview(csv: string): Promise<ImportPreview> {
@@ -116,7 +118,7 @@ export class UserImportService {
     return parseUserCsv(csv, {
       existingEmails: new Set(emails.map((u) => u.email)),
       groupIdsByName: await this.groupIdsByName(),
-      workflowEnabled: this.config.featureFlags.workflowEnabled,
+      workflowEnabled: (await this.site.flags()).workflowEnabled,
     });
   }
 

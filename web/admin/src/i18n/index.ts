@@ -2,6 +2,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
 import englishMessages from 'ra-language-english';
 import frenchMessages from 'ra-language-french';
+import { featureMessages } from './features';
 import { appMessages } from './messages';
 import { raDe } from './ra-de';
 import { raEs } from './ra-es';
@@ -17,12 +18,18 @@ function merge(base: Catalog, over: Catalog): Catalog {
   return out;
 }
 
-const english = merge(englishMessages as unknown as Catalog, appMessages.en);
+type Language = 'en' | 'fr' | 'es' | 'de';
+/** The app's messages of one language: the core ones, then each feature's. */
+function own(language: Language): Catalog {
+  return featureMessages.reduce<Catalog>((all, feature) => merge(all, feature[language] as Catalog), appMessages[language] as Catalog);
+}
+
+const english = merge(englishMessages as unknown as Catalog, own('en'));
 const catalogs: Record<string, Catalog> = {
   en: english,
-  fr: merge(merge(english, frenchMessages as unknown as Catalog), appMessages.fr),
-  es: merge(merge(english, raEs), appMessages.es),
-  de: merge(merge(english, raDe), appMessages.de),
+  fr: merge(merge(english, frenchMessages as unknown as Catalog), own('fr')),
+  es: merge(merge(english, raEs), own('es')),
+  de: merge(merge(english, raDe), own('de')),
 };
 
 const LOCALES = ['en', 'fr', 'es', 'de'];

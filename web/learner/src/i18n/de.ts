@@ -1,6 +1,7 @@
-import type { MessageKey } from './en';
+import type { CoreMessageKey, MessageKey } from './en';
+import { featureMessages } from './features';
 
-export const de: Record<MessageKey, string> = {
+const coreDe: Record<CoreMessageKey, string> = {
   'app.name': 'Speach',
   'nav.skip': 'Zum Inhalt springen',
   'nav.main': 'Hauptnavigation',
@@ -287,3 +288,5 @@ export const de: Record<MessageKey, string> = {
   'speach.type.SCREEN_WEBCAM': 'Bildschirm und Webcam',
   'speach.type.WEET': 'Weet-Video',
 };
+
+export const de: Record<MessageKey, string> = { ...coreDe, ...featureMessages.de };

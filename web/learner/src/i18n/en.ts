@@ -1,4 +1,6 @@
-export const en = {
+import { featureMessages } from './features';
+
+const coreEn = {
   'app.name': 'Speach',
   'nav.skip': 'Skip to content',
   'nav.main': 'Main navigation',
@@ -286,4 +288,7 @@ export const en = {
   'speach.type.WEET': 'Weet video',
 };
 
+export const en = { ...coreEn, ...featureMessages.en };
+
+export type CoreMessageKey = keyof typeof coreEn;
 export type MessageKey = keyof typeof en;

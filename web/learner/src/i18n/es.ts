@@ -1,6 +1,7 @@
-import type { MessageKey } from './en';
+import type { CoreMessageKey, MessageKey } from './en';
+import { featureMessages } from './features';
 
-export const es: Record<MessageKey, string> = {
+const coreEs: Record<CoreMessageKey, string> = {
   'app.name': 'Speach',
   'nav.skip': 'Saltar al contenido',
   'nav.main': 'Navegación principal',
@@ -287,3 +288,5 @@ export const es: Record<MessageKey, string> = {
   'speach.type.SCREEN_WEBCAM': 'Pantalla y cámara web',
   'speach.type.WEET': 'Vídeo Weet',
 };
+
+export const es: Record<MessageKey, string> = { ...coreEs, ...featureMessages.es };

@@ -1,6 +1,7 @@
-import type { MessageKey } from './en';
+import type { CoreMessageKey, MessageKey } from './en';
+import { featureMessages } from './features';
 
-export const fr: Record<MessageKey, string> = {
+const coreFr: Record<CoreMessageKey, string> = {
   'app.name': 'Speach',
   'nav.skip': 'Aller au contenu',
   'nav.main': 'Navigation principale',
@@ -287,3 +288,5 @@ export const fr: Record<MessageKey, string> = {
   'speach.type.SCREEN_WEBCAM': 'Écran et webcam',
   'speach.type.WEET': 'Vidéo Weet',
 };
+
+export const fr: Record<MessageKey, string> = { ...coreFr, ...featureMessages.fr };

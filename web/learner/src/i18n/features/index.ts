@@ -1,0 +1,19 @@
+import { accountMessages } from './account';
+import { analyticsMessages } from './analytics';
+import { engagementMessages } from './engagement';
+import { homeMessages } from './home';
+import { notificationsMessages } from './notifications';
+import { siteMessages } from './site';
+import { workflowMessages } from './workflow';
+
+/** Each feature keeps its messages in its own file; the catalogues are their union with the core ones. */
+const FEATURES = [homeMessages, engagementMessages, notificationsMessages, accountMessages, workflowMessages, analyticsMessages, siteMessages] as const;
+
+type Union<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;
+export type FeatureCatalog = Union<(typeof FEATURES)[number]['en']>;
+
+function catalog(language: 'en' | 'fr' | 'es' | 'de'): FeatureCatalog {
+  return Object.assign({}, ...FEATURES.map((feature) => feature[language])) as FeatureCatalog;
+}
+
+export const featureMessages = { en: catalog('en'), fr: catalog('fr'), es: catalog('es'), de: catalog('de') };

@@ -1,0 +1,9 @@
+import { defineMessages } from './define';
+
+/** Messages of the notifications screens. */
+export const notificationsMessages = defineMessages({
+  en: {},
+  fr: {},
+  es: {},
+  de: {},
+});
