@@ -67,4 +67,24 @@ describe('CommandRunner', () => {
     await expect(runner.run(counter, 'counter-4', { by: 1 })).rejects.toBeInstanceOf(ConcurrencyError);
     expect(attempts).toBe(4);
   });
+
+  it('keeps folded states between commands and still sees what another process appended', async () => {
+    const store = new MemoryEventStore();
+    const runner = new CommandRunner(store, clock);
+    const otherProcess = new CommandRunner(store, clock);
+    await runner.run(counter, 'counter-5', { by: 2 });
+    await otherProcess.run(counter, 'counter-5', { by: 5 });
+    const reads: (number | undefined)[] = [];
+    const readStream = store.readStream.bind(store);
+    store.readStream = (stream, options) => {
+      reads.push(options?.fromRevision);
+      return readStream(stream, options);
+    };
+    // 2 + 5 = 7: the cached state (2) was brought up to date with the other process's event.
+    await expect(runner.run(counter, 'counter-5', { by: 1, max: 7 })).rejects.toBeInstanceOf(IllegalStateError);
+    await runner.run(counter, 'counter-5', { by: 1, max: 8 });
+    // Only the events after the cached revision were read, not the whole stream.
+    expect(reads).toEqual([1, 2]);
+    await expect(runner.run(counter, 'counter-5', { by: 1, max: 8 })).rejects.toBeInstanceOf(IllegalStateError);
+  });
 });

@@ -33,6 +33,52 @@ export class ConcurrencyError extends DomainError {
 
 const MAX_ATTEMPTS = 4;
 
+/** Folded states kept between commands; a stream's entry is refreshed from the events after it. */
+const STATE_CACHE_SIZE = 5000;
+
+interface CachedState {
+  revision: number;
+  state: unknown;
+}
+
+/**
+ * Least-recently-used folded states per decider and stream. Always checked against the store (the
+ * events after the cached revision are read and folded), so it is correct with several processes;
+ * it only saves re-reading and re-folding the whole stream on every command. Requires `evolve` to
+ * leave its input untouched (the Given/When/Then specs fold frozen states to enforce it).
+ */
+class StateCache {
+  private readonly entries = new Map<string, CachedState>();
+  private readonly deciderIds = new WeakMap<object, number>();
+  private nextDeciderId = 1;
+
+  constructor(private readonly capacity: number) {}
+
+  key(decider: object, streamId: string): string {
+    let id = this.deciderIds.get(decider);
+    if (id === undefined) this.deciderIds.set(decider, (id = this.nextDeciderId++));
+    return `${id}:${streamId}`;
+  }
+
+  get(key: string): CachedState | undefined {
+    const entry = this.entries.get(key);
+    if (entry) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(key: string, entry: CachedState): void {
+    const current = this.entries.get(key);
+    // A slower concurrent command must not put back an older state.
+    if (current && current.revision > entry.revision) return;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+  }
+}
+
 /**
  * The one generic command handler: load the stream, fold it with `evolve`, `decide`, append with
  * the revision read as expected revision. A concurrent writer makes the append fail; the whole
@@ -40,6 +86,8 @@ const MAX_ATTEMPTS = 4;
  */
 @Injectable()
 export class CommandRunner {
+  private readonly states = new StateCache(STATE_CACHE_SIZE);
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly clock: Clock,
@@ -51,13 +99,12 @@ export class CommandRunner {
     command: Command | ((state: State) => Command),
     options: RunOptions = {},
   ): Promise<CommandResult<Event>> {
+    const key = this.states.key(decider, streamId);
     for (let attempt = 1; ; attempt++) {
-      const stored = await this.store.readStream(streamId);
-      const revision = stored.length ? stored[stored.length - 1].revision : -1;
+      const { state, revision } = await this.load(decider, streamId, key);
       if (options.expectedRevision !== undefined && options.expectedRevision !== revision) {
         throw new ConcurrencyError(streamId);
       }
-      const state = stored.map((e) => upcast(e) as unknown as Event).reduce(decider.evolve, decider.initialState());
       const resolved = typeof command === 'function' ? (command as (s: State) => Command)(state) : command;
       const events = decider.decide(resolved, state);
       if (events.length === 0) return { events, position: 0, revision };
@@ -66,12 +113,29 @@ export class CommandRunner {
           expectedRevision: revision < 0 ? 'no_stream' : revision,
         });
         requestContext.recordAppend(result.position);
+        this.states.set(key, { revision: result.nextExpectedRevision, state: events.reduce(decider.evolve, state) });
         return { events, position: result.position, revision: result.nextExpectedRevision };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
         if (options.expectedRevision !== undefined || attempt >= MAX_ATTEMPTS) throw new ConcurrencyError(streamId);
       }
     }
+  }
+
+  /** The stream's state: the cached fold plus the events appended since, or a full fold. */
+  private async load<State, Event extends DomainEvent>(
+    decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+    streamId: string,
+    key: string,
+  ): Promise<{ state: State; revision: number }> {
+    const cached = this.states.get(key);
+    const fromRevision = cached ? cached.revision + 1 : 0;
+    const stored = await this.store.readStream(streamId, fromRevision > 0 ? { fromRevision } : undefined);
+    const base = cached ? (cached.state as State) : decider.initialState();
+    const revision = stored.length ? stored[stored.length - 1].revision : cached ? cached.revision : -1;
+    const state = stored.length ? stored.map((e) => upcast(e) as unknown as Event).reduce(decider.evolve, base) : base;
+    if (stored.length) this.states.set(key, { revision, state });
+    return { state, revision };
   }
 
   /** Appends events decided elsewhere (a reservation stream, an import) with the same metadata rules. */

@@ -1,5 +1,21 @@
 import type { DomainEvent } from '../../../events';
-import { type Decider, fold } from './decider';
+import type { Decider } from './decider';
+
+/**
+ * The command runner caches folded states between commands, so `evolve` and `decide` must never
+ * change the state or the event they get. Specs fold frozen values: a mutation throws here.
+ */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
+function frozenFold<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>, events: Event[]): State {
+  return events.reduce((state, event) => deepFreeze(decider.evolve(state, deepFreeze(structuredClone(event)))), deepFreeze(decider.initialState()));
+}
 
 /**
  * Given/When/Then for deciders, without I/O:
@@ -11,7 +27,7 @@ export function deciderSpec<State, Command, Event extends DomainEvent>(decider: 
     given(events: Event[]) {
       return {
         when(command: Command) {
-          const run = () => decider.decide(command, fold(decider, events));
+          const run = () => decider.decide(command, frozenFold(decider, events));
           return {
             then(expected: Event[]) {
               expect(run()).toEqual(expected);

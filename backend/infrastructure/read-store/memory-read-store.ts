@@ -1,4 +1,5 @@
 import { Aggregator, Query, update as applyUpdate } from 'mingo';
+import { compileSort, topK } from './top-k';
 import type { Collection, Document, Filter, FindOptions, IndexSpec, Pipeline, ReadStore, WriteOperation } from './read-store.port';
 
 type Key = string | number | boolean | null;
@@ -78,13 +79,29 @@ class MemoryCollection<T extends Document> implements Collection<T> {
   constructor(readonly name: string) {}
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
-    let cursor = new Query(filter, {}).find<T>(this.candidates(filter));
-    if (options.sort && Object.keys(options.sort).length) cursor = cursor.sort(options.sort);
-    if (options.skip) cursor = cursor.skip(options.skip);
-    if (options.limit) cursor = cursor.limit(options.limit);
-    const found = cursor.all() as T[];
+    const found = this.page(filter, options);
     const shaped = options.projection ? (new Query({}, {}).find<T>(found, options.projection as never).all() as T[]) : found;
     return shaped.map((doc) => structuredClone(doc));
+  }
+
+  /** Matches, sorted and paged; a page of a sort over scalars is selected without sorting everything. */
+  private page(filter: Filter, options: FindOptions): T[] {
+    const candidates = this.candidates(filter);
+    const sort = options.sort && Object.keys(options.sort).length ? (options.sort as Record<string, 1 | -1>) : undefined;
+    if (sort && options.limit) {
+      const query = new Query(filter, {});
+      const matches = Object.keys(filter).length ? candidates.filter((doc) => query.test(doc)) : candidates;
+      const compare = compileSort(sort, matches as Record<string, unknown>[]);
+      if (compare) {
+        const skip = options.skip ?? 0;
+        return topK(matches as Record<string, unknown>[], skip + options.limit, compare).slice(skip) as T[];
+      }
+    }
+    let cursor = new Query(filter, {}).find<T>(candidates);
+    if (sort) cursor = cursor.sort(sort);
+    if (options.skip) cursor = cursor.skip(options.skip);
+    if (options.limit) cursor = cursor.limit(options.limit);
+    return cursor.all() as T[];
   }
 
   async findOne(filter: Filter): Promise<T | null> {
