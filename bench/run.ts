@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../backend/infrastructure/event-store/sqlite-event-store';
+import { generateActivity } from './data/activity';
 import { generateIdentity } from './data/identity';
 import { generateSpeaches } from './data/speaches';
 import { ROOT } from './lib/processes';
@@ -20,7 +21,7 @@ import { rebuildScenario } from './scenarios/rebuild';
 import { webScenario } from './scenarios/web';
 
 const quick = process.argv.includes('--quick');
-const SIZE = quick ? { users: 2000, groups: 50, speaches: 5000, seconds: 3, appends: 5000 } : { users: 10_000, groups: 50, speaches: 100_000, seconds: 10, appends: 30_000 };
+const SIZE = quick ? { users: 2000, groups: 50, speaches: 5000, reads: 50_000, seconds: 3, appends: 5000 } : { users: 10_000, groups: 50, speaches: 100_000, reads: 1_000_000, seconds: 10, appends: 30_000 };
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'speach-bench-'));
@@ -36,7 +37,9 @@ async function main(): Promise<void> {
     const store = new SqliteEventStore(join(dataDir, 'events.sqlite'));
     const identity = await generateIdentity(store, SIZE.users, SIZE.groups);
     step(`generating ${SIZE.speaches} speaches`);
-    await generateSpeaches(store, SIZE.speaches, identity.userIds.filter((_, i) => i % 10 === 0));
+    const speaches = await generateSpeaches(store, SIZE.speaches, identity.userIds.filter((_, i) => i % 10 === 0));
+    step(`generating ${SIZE.reads} chapter reads over two years`);
+    await generateActivity(store, SIZE.reads, identity.userIds, speaches);
     await store.close();
 
     step('HTTP and framework floors');
