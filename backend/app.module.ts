@@ -1,7 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AnalyticsModule } from './analytics/analytics.module';
+import { AuditModule } from './audit/audit.module';
 import type { AppConfig } from './config/app-config';
+import { EngagementModule } from './engagement/engagement.module';
+import { ExportsModule } from './exports/exports.module';
 import { HealthController } from './health/health.controller';
 import { ProjectionsController } from './health/projections.controller';
 import { IdentityModule } from './identity/identity.module';
@@ -11,13 +15,14 @@ import { InfrastructureModule, type InfrastructureOptions } from './infrastructu
 import { DemoSeeder } from './seed/demo-seeder';
 import { SiteModule } from './site/site.module';
 import { SpeachModule } from './speach/speach.module';
+import { WorkflowModule } from './workflow/workflow.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, options: InfrastructureOptions = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), SiteModule, IdentityModule, SpeachModule],
+      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), SiteModule, IdentityModule, SpeachModule, EngagementModule, ExportsModule, AuditModule, AnalyticsModule, WorkflowModule],
       controllers: [HealthController, ProjectionsController],
       providers: [
         DemoSeeder,

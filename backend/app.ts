@@ -69,6 +69,7 @@ async function serveWebApps(app: NestFastifyApplication, config: AppConfig): Pro
     '/administration/importUser': '/admin/#/administration/importUser',
     '/administration/listGroupe': '/admin/#/groups',
     '/administration/t/all': '/admin/#/users',
+    '/admin.listspeach/listperiodicreviews': '/admin/#/admin.listspeach/listperiodicreviews',
   };
   for (const [path, target] of Object.entries(backOffice)) fastify.get(path, (_request, reply) => reply.redirect(target));
   fastify.get('/*', (request, reply) => {

@@ -5,3 +5,7 @@ export * from './user.events';
 export * from './group.events';
 export * from './site.events';
 export * from './speach.events';
+export * from './engagement.events';
+export * from './workflow.events';
+export * from './analytics.events';
+export * from './exports.events';

@@ -12,3 +12,44 @@ export type TermsPublished = DomainEvent<'TermsPublished', { document: TermsDocu
 export type TermsEvent = TermsPublished;
 
 registerEventType('TermsPublished', 1);
+
+/** The feature flags an administrator may change (spec §6); `aiLicenseAvailable` follows the licences. */
+export interface EditableFeatureFlags {
+  workflowEnabled: boolean;
+  scormClassicEnabled: boolean;
+  pinnedEnabled: boolean;
+  periodicReviewEnabled: boolean;
+  commentsEnabled: boolean;
+  footerEnabled: boolean;
+  delayEnabled: boolean;
+  userPasswordIsEditable: boolean;
+  passwordMinLength: number;
+  passwordMaxLength: number;
+}
+
+/** Spec §2 footer codes: the product's external site, and the three screens the footer links to. */
+export const FOOTER_CODES = ['PRODUCT', 'ACCESSIBILITY', 'GCU', 'PDP'] as const;
+export type FooterCode = (typeof FOOTER_CODES)[number];
+export interface FooterItem {
+  code: FooterCode;
+  label: string;
+  /** Only for PRODUCT (the external site); the other codes link to fixed screens. */
+  url?: string;
+}
+
+/** Stream `site-settings`: the flags an administrator changed (only the changed ones, old and new values). */
+export type FeatureFlagsChanged = DomainEvent<'FeatureFlagsChanged', { changes: Partial<EditableFeatureFlags>; previous: Partial<EditableFeatureFlags> }>;
+/** Stream `site-settings`: the footer's items, in display order (the enabled flag is `footerEnabled`). */
+export type FooterItemsChanged = DomainEvent<'FooterItemsChanged', { items: FooterItem[] }>;
+/** Stream `accessibility-statement`: the first statement (sanitised HTML). */
+export type AccessibilityStatementPublished = DomainEvent<'AccessibilityStatementPublished', { id: string; statement: string }>;
+/** Stream `accessibility-statement`: a new text of the statement. */
+export type AccessibilityStatementChanged = DomainEvent<'AccessibilityStatementChanged', { id: string; statement: string }>;
+
+export type SiteSettingsEvent = FeatureFlagsChanged | FooterItemsChanged;
+export type AccessibilityStatementEvent = AccessibilityStatementPublished | AccessibilityStatementChanged;
+
+registerEventType('FeatureFlagsChanged', 1);
+registerEventType('FooterItemsChanged', 1);
+registerEventType('AccessibilityStatementPublished', 1);
+registerEventType('AccessibilityStatementChanged', 1);

@@ -1,12 +1,19 @@
+import { analyticsProjection } from './analytics.projection';
+import { auditProjection } from './audit.projection';
+import { engagementProjection } from './engagement.projection';
+import { notificationsProjection } from './notifications.projection';
+import { csvExportsProjection } from './csv-exports.projection';
 import { organisationProjection } from './organisation.projection';
 import type { ProjectionDefinition } from './projection';
 import { speachesProjection } from './speaches.projection';
 import { sessionsProjection } from './sessions.projection';
+import { siteSettingsProjection } from './site-settings.projection';
 import { termsProjection } from './terms.projection';
 import { usersProjection } from './users.projection';
+import { workflowsProjection } from './workflows.projection';
 
 /** Every read model of the product. A feature's projection is added here when it lands. */
-export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection];
+export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection];
 
 export * from './projection';
 export { ProjectionRunner } from './projection-runner';

@@ -275,5 +275,12 @@ export const speachesProjection: ProjectionDefinition = {
             : doc.quizResults;
         return { readChapterIds: doc.readChapterIds.includes(d.chapterId) ? doc.readChapterIds : [...doc.readChapterIds, d.chapterId], lastChapterId: d.chapterId, quizResults };
       }),
+    // An author or an admin wiped the learner's result (analytics, `quizz/delete-results-user`): the quiz is open again.
+    QuizResultsDeleted: async (event, writer) => {
+      const { userId, speachId, chapterId } = event.data as { userId: string; speachId: string; chapterId: string };
+      await writer.upsert<ProgressDocument>(LEARNER_PROGRESS, `${userId}:${speachId}`, (doc) =>
+        doc ? { ...doc, quizResults: Object.fromEntries(Object.entries(doc.quizResults).filter(([id]) => id !== chapterId)) } : null,
+      );
+    },
   },
 };

@@ -162,7 +162,7 @@ export class UsersRestController {
       firstName: body.firstName,
       lastName: body.lastName,
       email: body.email,
-      ...(body.roles ? Object.fromEntries([['admin', 'ADMIN'], ['trainer', 'FORMATEUR'], ['approver', 'APPROVER'], ['aiEditor', 'AI_EDITOR']].map(([flag, role]) => [flag, body.roles!.includes(role as Role)])) : {}),
+      ...(body.roles ? Object.fromEntries([['admin', 'ADMIN'], ['trainer', 'FORMATEUR'], ['approver', 'APPROVER'], ['aiEditor', 'AI_EDITOR'], ['auditor', 'AUDITOR']].map(([flag, role]) => [flag, body.roles!.includes(role as Role)])) : {}),
       ...(body.groupIds ? { groups: body.groupIds.map((groupId) => ({ id: groupId })) } : {}),
       ...(body.customFieldValues
         ? { customFieldValues: Object.entries(body.customFieldValues).map(([fieldId, value]) => ({ customField: { id: fieldId }, value: value ?? '' })) }

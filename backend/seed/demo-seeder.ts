@@ -10,7 +10,15 @@ import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { requestContext } from '../infrastructure/http/request-context';
 import { SpeachCommands } from '../speach/speach-commands.service';
 import { Clock } from '../infrastructure/clock/clock';
+import { DemoActivity } from './demo-activity';
+import { seedDemoAudit } from './demo-audit';
+import { seedDemoEngagement } from './demo-engagement';
+import { EngagementCommands } from '../engagement/engagement-commands.service';
+import { SpeachQueries } from '../speach/speach-queries.service';
 import { seedDemoSpeaches } from './demo-speaches';
+import { seedDemoWorkflow } from './demo-workflow';
+import { seedDemoLearnerHome } from './demo-learner-home';
+import { seedDemoSite } from './demo-site';
 import { DEMO_CATEGORIES, DEMO_CUSTOM_FIELDS, DEMO_GROUPS, DEMO_TERMS } from './demo-organisation';
 import type { EventStore } from '../infrastructure/event-store/event-store.port';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/tokens';
@@ -63,6 +71,9 @@ export class DemoSeeder {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly speaches: SpeachCommands,
     private readonly clock: Clock,
+    private readonly engagement: EngagementCommands,
+    private readonly speachQueries: SpeachQueries,
+    private readonly activity: DemoActivity,
   ) {}
 
   async seedIfEmpty(): Promise<boolean> {
@@ -111,6 +122,13 @@ export class DemoSeeder {
     await this.projections.catchUp(30_000);
     const actor = (userId: string, isAdmin: boolean) => ({ userId, isAdmin, isAuthor: true, groupIds: [] });
     await seedDemoSpeaches(this.speaches, actor(ids[1], false), actor(ids[0], true), categories, groups, this.clock.now());
+    await seedDemoSite(this.commands, this.config);
+    await seedDemoAudit(this.registration, this.terms, this.projections, password);
+    await this.projections.catchUp(30_000);
+    await seedDemoEngagement(this.engagement, this.speachQueries, this.commands, ids);
+    await this.activity.seed();
+    await seedDemoLearnerHome(this.speaches, actor(ids[1], false), ids[3], this.clock.now());
+    await seedDemoWorkflow(this.commands, this.speaches, { admin: ids[0], author: ids[1], approver: ids[2], stepTwoApprover: ids[4], otherApprover: ids[5] }, groups, categories, this.clock.now());
     await this.projections.catchUp(30_000);
   }
 }

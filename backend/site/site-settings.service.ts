@@ -3,8 +3,8 @@ import { APP_CONFIG, type AppConfig, type FeatureFlags } from '../config/app-con
 import type { Document, ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 
-/** Read model of the site settings: one document per concern (`flags`, `footer`, ...). */
-export const SITE_SETTINGS = 'site_settings';
+export { SITE_SETTINGS } from '../../projections/site-settings.projection';
+import { SITE_SETTINGS } from '../../projections/site-settings.projection';
 
 interface FlagsDocument extends Document {
   flags: Partial<FeatureFlags>;

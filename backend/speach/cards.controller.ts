@@ -1,12 +1,12 @@
 import { Controller, Delete, Get, Param, Put, Query } from '@nestjs/common';
-import { CurrentUser } from '../identity/auth/auth.decorators';
+import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { NotFoundError } from '../infrastructure/decider/decider';
 import { ReadModels } from '../infrastructure/read-models';
 import { learnerDecider } from './learner.decider';
 import { learnerStream } from './reading.controller';
-import { GridQuery, IdQuery, SearchQuery, ToggleFavoriQuery } from './speach.dto';
+import { GridQuery, IdQuery, SearchQuery, SpeachIdQuery, ToggleFavoriQuery } from './speach.dto';
 import { SpeachCommands } from './speach-commands.service';
 import { GRIDS, type Grid, SpeachLists } from './speach-lists.service';
 import { SpeachQueries } from './speach-queries.service';
@@ -38,6 +38,14 @@ export class CardsController {
   async grid(@CurrentUser() user: AuthenticatedUser, @Param('grid') grid: string, @Query() query: GridQuery) {
     if (!(GRIDS as readonly string[]).includes(grid)) throw new NotFoundError(`Unknown list ${grid}`);
     return this.lists.grid(await this.queries.viewer(user), grid as Grid, query);
+  }
+
+  /** The card menu's duplicate (spec §6: an author duplicates what they may edit; admins any speach). */
+  @Put('api/v2/speach/duplicate')
+  @Roles('ADMIN', 'FORMATEUR')
+  async duplicate(@CurrentUser() user: AuthenticatedUser, @Query() query: SpeachIdQuery) {
+    const id = await this.speachCommands.copy(user, query.speachId, false);
+    return this.queries.card(id, await this.queries.viewer(user));
   }
 
   @Get('favori.FavoriController/toggleFavori')

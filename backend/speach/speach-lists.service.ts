@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BOOKMARKS, type BookmarkDocument, type SpeachDocument, normaliseKey } from '../../projections/speaches.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
+import { PERIODIC_REVIEWS, type PeriodicReviewDocument, WORKFLOWS, type WorkflowDocument } from '../../projections/workflows.projection';
 import { ValidationError } from '../infrastructure/decider/decider';
 import { escapeRegex } from '../infrastructure/http/simple-rest';
 import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';
@@ -14,7 +15,7 @@ export const SEARCH_PAGE_SIZE = 10;
 export const GRID_PAGE_SIZE = 20;
 export const ADMIN_PAGE_SIZE = 20;
 
-export const GRIDS = ['speachEdited', 'speachCoEdited', 'templateEdited', 'templateCoEdited', 'speachDelay', 'speachBookmarked'] as const;
+export const GRIDS = ['speachEdited', 'speachCoEdited', 'templateEdited', 'templateCoEdited', 'speachDelay', 'speachBookmarked', 'speachAssigned', 'speachWithDueDate'] as const;
 export type Grid = (typeof GRIDS)[number];
 
 function day(value: string | undefined, field: string, endOfDay = false): string | null {
@@ -62,6 +63,12 @@ export class SpeachLists {
   async grid(viewer: Viewer, grid: Grid, query: GridQuery) {
     const clauses: Filter[] = [];
     const coEdited: Filter = { authorId: { $ne: viewer.userId }, $or: [{ coEditorIds: viewer.userId }, { coEditorGroupIds: { $in: viewer.groupIds } }] };
+    // Assigned to the viewer (by user or group) and live now: what a learner is asked to follow.
+    const assignedLive: Filter = {
+      $or: [{ affectedUserIds: viewer.userId }, { affectedGroupIds: { $in: viewer.groupIds } }],
+      published: true,
+      liveFrom: { $lte: viewer.now },
+    };
     switch (grid) {
       case 'speachEdited':
         clauses.push({ authorId: viewer.userId, isTemplate: false, archived: false });
@@ -81,6 +88,16 @@ export class SpeachLists {
       case 'speachBookmarked': {
         const bookmarks = await this.store.collection<BookmarkDocument>(BOOKMARKS).find({ userId: viewer.userId });
         clauses.push({ _id: { $in: bookmarks.map((b) => b.speachId) }, archived: false });
+        break;
+      }
+      case 'speachAssigned':
+        clauses.push(assignedLive, { isTemplate: false, archived: false });
+        break;
+      case 'speachWithDueDate': {
+        // A learner's assigned speaches with a due date; an author also sees the ones they edit (drafts included).
+        const mine: Filter[] = [assignedLive];
+        if (viewer.isAuthor) mine.push({ authorId: viewer.userId }, { coEditorIds: viewer.userId }, { coEditorGroupIds: { $in: viewer.groupIds } });
+        clauses.push({ $or: mine }, { dueDate: { $ne: null }, isTemplate: false, archived: false });
         break;
       }
     }
@@ -115,8 +132,11 @@ export class SpeachLists {
     }
     if (query.visibilities?.length) clauses.push({ visibility: { $in: query.visibilities } });
     if (query.categories?.length) clauses.push({ categoryId: { $in: query.categories } });
-    // No workflow exists before the validation-workflow feature: "in workflow" matches nothing yet.
-    if (query.inWorkflow === true) clauses.push({ _id: { $in: [] } });
+    if (query.inWorkflow !== undefined) {
+      const open = await this.store.collection<WorkflowDocument>(WORKFLOWS).find({ latest: true, state: { $in: ['AWAITING_VALIDATION', 'REJECTED'] } }, { projection: { speachId: 1 } });
+      const ids = open.map((w) => w.speachId);
+      clauses.push(query.inWorkflow ? { _id: { $in: ids } } : { _id: { $nin: ids } });
+    }
     if (query.pinnedOnHome !== undefined) clauses.push({ pinned: query.pinnedOnHome });
     if (query.periodicReview !== undefined) {
       clauses.push(query.periodicReview ? { $or: [{ 'periodicReviewUserIds.0': { $exists: true } }, { 'periodicReviewGroupIds.0': { $exists: true } }] } : { periodicReviewUserIds: { $size: 0 }, periodicReviewGroupIds: { $size: 0 } });
@@ -125,8 +145,17 @@ export class SpeachLists {
     const end = day(query.endDate, 'endDate', true);
     if (start) clauses.push({ updatedAt: { $gte: start } });
     if (end) clauses.push({ updatedAt: { $lte: end } });
-    day(query.startDateReview, 'startDateReview');
-    day(query.endDateReview, 'endDateReview');
+    const startReview = day(query.startDateReview, 'startDateReview');
+    const endReview = day(query.endDateReview, 'endDateReview', true);
+    if (query.periodicReviewAction || startReview || endReview) {
+      // The periodic-review read model: next review date and the action it waits for.
+      const reviewFilter: Filter[] = [{ status: { $in: ['SCHEDULED', 'REVISION_NEEDED', 'ARCHIVE'] } }];
+      if (query.periodicReviewAction) reviewFilter.push({ status: query.periodicReviewAction === 'NO_REVISION' ? 'SCHEDULED' : query.periodicReviewAction });
+      if (startReview) reviewFilter.push({ nextReviewAt: { $gte: startReview } });
+      if (endReview) reviewFilter.push({ nextReviewAt: { $lte: endReview } });
+      const reviews = await this.store.collection<PeriodicReviewDocument>(PERIODIC_REVIEWS).find({ $and: reviewFilter }, { projection: { _id: 1 } });
+      clauses.push({ _id: { $in: reviews.map((r) => r._id) } });
+    }
     return clauses.length === 1 ? clauses[0] : { $and: clauses };
   }
 

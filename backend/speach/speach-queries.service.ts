@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { SPEACH_RATINGS, type SpeachRatingDocument } from '../../projections/engagement.projection';
 import { CATEGORIES, type CategoryDocument, GROUPS, type GroupDocument } from '../../projections/organisation.projection';
 import {
   BOOKMARKS,
@@ -12,6 +13,7 @@ import {
   readingOrder,
 } from '../../projections/speaches.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
+import { PERIODIC_REVIEWS, type PeriodicReviewDocument, WORKFLOWS, type WorkflowDocument } from '../../projections/workflows.projection';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { Clock } from '../infrastructure/clock/clock';
 import { NotFoundError } from '../infrastructure/decider/decider';
@@ -81,17 +83,23 @@ export class SpeachQueries {
       for (const id of [...d.coEditorGroupIds, ...d.affectedGroupIds, ...d.periodicReviewGroupIds]) groupIds.add(id);
     }
     const categoryIds = [...new Set(docs.map((d) => d.categoryId).filter((id): id is string => !!id))];
-    const [users, groups, categories, bookmarks] = await Promise.all([
+    const [users, groups, categories, bookmarks, ratings, workflows, reviews] = await Promise.all([
       this.store.collection<UserDocument>(USERS).findByIds([...userIds]),
       this.store.collection<GroupDocument>(GROUPS).findByIds([...groupIds]),
       this.store.collection<CategoryDocument>(CATEGORIES).findByIds(categoryIds),
       this.store.collection<BookmarkDocument>(BOOKMARKS).findByIds(docs.map((d) => `${viewer.userId}:${d._id}`)),
+      this.store.collection<SpeachRatingDocument>(SPEACH_RATINGS).findByIds(docs.map((d) => d._id)),
+      this.store.collection<WorkflowDocument>(WORKFLOWS).find({ speachId: { $in: docs.map((d) => d._id) }, latest: true }),
+      this.store.collection<PeriodicReviewDocument>(PERIODIC_REVIEWS).findByIds(docs.map((d) => d._id)),
     ]);
     const context: CardContext = {
       users: new Map(users.map((u) => [u._id, u])),
       groups: new Map(groups.map((g) => [g._id, { name: g.name }])),
       categories: new Map(categories.map((c) => [c._id, c])),
       bookmarks: new Set(bookmarks.map((b) => b.speachId)),
+      ratings: new Map(ratings.map((r) => [r._id, r.average])),
+      workflows: new Map(workflows.map((w) => [w.speachId, w])),
+      reviews: new Map(reviews.map((r) => [r._id, r])),
     };
     return docs.map((d) => toCard(d, viewer, context));
   }

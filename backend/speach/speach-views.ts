@@ -2,6 +2,8 @@ import type { ChapterContent } from '../../events';
 import type { CategoryDocument } from '../../projections/organisation.projection';
 import { type ChapterNode, type SpeachDocument, type VersionSummary, readingOrder } from '../../projections/speaches.projection';
 import type { UserDocument } from '../../projections/users.projection';
+import type { PeriodicReviewDocument, WorkflowDocument } from '../../projections/workflows.projection';
+import { workflowCardFields } from '../workflow/workflow-card';
 
 /** Who is looking: cards carry permissions computed for this viewer. */
 export interface Viewer {
@@ -65,6 +67,11 @@ export interface CardContext {
   groups: Map<string, { name: string }>;
   categories: Map<string, CategoryDocument>;
   bookmarks: Set<string>;
+  /** speachId → average rating (engagement read model); absent when nobody rated it. */
+  ratings?: Map<string, number>;
+  /** speachId → its newest workflow and its periodic review (workflow read models). */
+  workflows?: Map<string, WorkflowDocument>;
+  reviews?: Map<string, PeriodicReviewDocument>;
 }
 
 /** Spec §3 "Speach (card/list)" for one viewer. */
@@ -80,6 +87,7 @@ export function toCard(doc: SpeachDocument, viewer: Viewer, context: CardContext
   const groups = (ids: string[]) => ids.map((id) => ({ id, name: context.groups.get(id)?.name ?? '' }));
   const state = doc.archived ? 'ARCHIVE' : live ? 'PUBLIE' : 'NON_PUBLIE';
   const viewable = canView(doc, viewer);
+  const wf = workflowCardFields(context.workflows?.get(doc._id), context.reviews?.get(doc._id), viewer);
   return {
     id: doc._id,
     speachID: doc._id,
@@ -95,14 +103,14 @@ export function toCard(doc: SpeachDocument, viewer: Viewer, context: CardContext
     isTemplate: doc.isTemplate,
     canEdit: editor && !doc.archived,
     canShare: viewable && !doc.isTemplate && !doc.archived && (live !== null || delayedTill !== null) && (editor || doc.visibility !== 'RESTREINT'),
-    canApprove: false,
+    canApprove: wf.canApprove,
     canView: viewable,
-    isWorkflowInProgress: false,
-    wf_name: null,
-    wf_state: null,
-    wf_step: null,
-    wf_total_step: null,
-    regulated_gmp: false,
+    isWorkflowInProgress: wf.isWorkflowInProgress,
+    wf_name: wf.wf_name,
+    wf_state: wf.wf_state,
+    wf_step: wf.wf_step,
+    wf_total_step: wf.wf_total_step,
+    regulated_gmp: wf.regulated_gmp,
     delayed_till: delayedTill,
     delayedTillTimestamp: ts(delayedTill),
     futureVersionDelayedTillTimestamp: ts(futureVersion),
@@ -110,7 +118,7 @@ export function toCard(doc: SpeachDocument, viewer: Viewer, context: CardContext
     visibility: doc.visibility,
     accessCode: doc.accessCodeHash !== null,
     isPinnedOnHome: doc.pinned,
-    rating: null,
+    rating: context.ratings?.get(doc._id) ?? null,
     publicationDate: live ? (live.scheduledFor ?? live.publishedAt) : null,
     publicationTimestamp: live ? ts(live.scheduledFor ?? live.publishedAt) : null,
     lastUpdatedDate: doc.updatedAt,
@@ -126,11 +134,11 @@ export function toCard(doc: SpeachDocument, viewer: Viewer, context: CardContext
       dueDate: doc.dueDate,
       dueDateTimestamp: ts(doc.dueDate),
       unpublishAfterDueDate: doc.unpublishAfterDueDate,
-      nextPeriodicReviewTimestamp: null,
+      nextPeriodicReviewTimestamp: wf.nextPeriodicReviewTimestamp,
       periodicReviewUsers: people(doc.periodicReviewUserIds),
       periodicReviewGroups: groups(doc.periodicReviewGroupIds),
-      nextPeriodicReview: null,
-      periodicReviewOperation: null,
+      nextPeriodicReview: wf.nextPeriodicReview,
+      periodicReviewOperation: wf.periodicReviewOperation,
       lockedSubchapters: doc.lockedSubchapters,
     },
     badge: doc.badge,

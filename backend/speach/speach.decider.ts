@@ -87,7 +87,8 @@ export type SpeachCommand =
   | WithActor<{ type: 'SetCoEditorGroups'; groupIds: string[] }>
   | WithActor<{ type: 'SetAffectedUsers'; userIds: string[] }>
   | WithActor<{ type: 'SetAffectedGroups'; groupIds: string[] }>
-  | WithActor<{ type: 'Publish'; at: string | null; now: string }>
+  /** `workflowRequired`: the validation workflow is on, so an author publishes through submission (admins still may). */
+  | WithActor<{ type: 'Publish'; at: string | null; now: string; workflowRequired?: boolean }>
   | WithActor<{ type: 'Unpublish' }>
   | WithActor<{ type: 'Archive' }>
   | WithActor<{ type: 'Restore' }>
@@ -276,6 +277,7 @@ export const speachDecider: Decider<SpeachState, SpeachCommand, SpeachEvent> = {
       }
       case 'Publish': {
         const speach = editable(state, actor);
+        if (command.workflowRequired && !actor.isAdmin) throw new IllegalStateError('The validation workflow is on: submit this speach for validation.');
         if (speach.isTemplate) throw new IllegalStateError('A template is not published: create a speach from it.');
         if (speach.order.length === 0) throw new ValidationError('chapters', 'Add at least one chapter before publishing');
         if (command.at !== null) {

@@ -14,6 +14,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { BADGES, CONTENT_TYPES, SPEACH_LANGUAGES, VISIBILITIES } from '../../events';
+import { SEARCH_TERM_MAX } from './speach-search.index';
 
 const toBoolean = ({ value }: { value: unknown }): unknown => (value === 'true' ? true : value === 'false' ? false : value);
 const toInt = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value);
@@ -126,9 +127,12 @@ export class AnswerBody {
   @IsOptional() @IsString() @MaxLength(5000) text?: string;
 }
 
+/** Spec §7 search: a term longer than the index searches (a pasted page) is cut, not refused. */
+const cutTerm = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.slice(0, SEARCH_TERM_MAX) : value);
+
 export class SearchQuery {
   @IsOptional() @IsString() dataType?: string;
-  @IsOptional() @IsString() @MaxLength(200) term?: string;
+  @IsOptional() @Transform(cutTerm) @IsString() term?: string;
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) page?: number;
   @IsOptional() @IsIn(['RELEVANT', 'RECENT', 'TITRE']) tri?: 'RELEVANT' | 'RECENT' | 'TITRE';
   @IsOptional() @IsIn(SPEACH_LANGUAGES) languageId?: string;

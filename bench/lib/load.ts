@@ -18,8 +18,10 @@ export interface LoadOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
-  /** Varies each request (path or body) from a counter. */
-  setupRequest?: (request: { method: string; path: string; body?: string; headers?: Record<string, string> }) => unknown;
+  /** Varies each request (path or body) from a counter; `context` lives from one request to its response. */
+  setupRequest?: (request: { method: string; path: string; body?: string; headers?: Record<string, string> }, context?: Record<string, unknown>) => unknown;
+  /** Sees each answer with the context its request was set up with. */
+  onResponse?: (status: number, body: string, context?: Record<string, unknown>) => void;
 }
 
 /** autocannon with 64 connections by default; latencies in milliseconds. */
@@ -32,7 +34,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     method: options.method ?? 'GET',
     headers: options.headers,
     body: options.body,
-    requests: options.setupRequest ? [{ setupRequest: options.setupRequest }] : undefined,
+    requests: options.setupRequest ? [{ setupRequest: options.setupRequest, onResponse: options.onResponse }] : undefined,
   });
   return {
     requestsPerSecond: result.requests.average,

@@ -1,8 +1,10 @@
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { load } from '../lib/load';
 import { type Child, ROOT, spawnServer } from '../lib/processes';
 import { type Result, ratio } from '../lib/report';
-import { BENCH_ADMIN } from '../data/identity';
+import { BENCH_ADMIN, type GeneratedIdentity } from '../data/identity';
+import { dashboardScenario } from './dashboard';
 import type { Floors } from './http';
 
 async function head(server: Child): Promise<number> {
@@ -13,15 +15,40 @@ async function head(server: Child): Promise<number> {
  * The product over HTTP on the generated data: cold start, memory, durable commands, reads at a
  * fixed rate and at full speed, and the read-your-writes wait a command pays.
  */
-export async function productScenarios(dataDir: string, userIds: string[], seconds: number, floors: Floors, results: Result[]): Promise<void> {
+async function login(server: Child, email: string, password: string): Promise<string> {
+  const response = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (!response.ok) throw new Error(`login of ${email} answered ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** What the generated data shows through the API: a popular speach's engagement bar and the read models' health. */
+async function checkGeneratedData(server: Child, auth: Record<string, string>, speachIds: string[]): Promise<string> {
+  const health = (await (await fetch(`${server.url}/api/health`)).json()) as { status: string; projections: { name: string; state: string; error?: { message: string; eventType: string } }[] };
+  const failed = health.projections.filter((p) => p.state === 'failed');
+  if (failed.length) throw new Error(`projections failed on the generated data: ${JSON.stringify(failed)}`);
+  let rated = 0;
+  let ratings = 0;
+  let comments = 0;
+  for (const id of speachIds.slice(0, 20)) {
+    const summary = (await (await fetch(`${server.url}/api/v2/speach/${id}/engagement`, { headers: auth })).json()) as { rating: { average: number | null; count: number }; commentCount: number };
+    if (summary.rating.count > 0) rated++;
+    ratings += summary.rating.count;
+    comments += summary.commentCount;
+  }
+  return `20 most read speaches: ${rated} rated, ${ratings} ratings, ${comments} comments; projections ${health.status}`;
+}
+
+export async function productScenarios(dataDir: string, identity: GeneratedIdentity, publishedIds: string[], seconds: number, readEvents: number, floors: Floors, results: Result[]): Promise<void> {
+  const { userIds } = identity;
   const server = await spawnServer(join(ROOT, 'dist/backend/main.js'), { DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'error' }, '/api/health', 120_000);
   try {
     results.push({ scenario: 'Cold start (replay into read models, to /api/health ready)', figure: server.readyMs / 1000, unit: 's', reference: 'target 15 s', referenceFigure: 15, ratio: ratio(server.readyMs / 1000, 15, true), note: `${await head(server)} events` });
     results.push({ scenario: 'Memory: server resident set with the data set', figure: server.rssBytes() / 1024 / 1024, unit: 'MiB', reference: '—', referenceFigure: null, ratio: null });
 
-    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await login(server, BENCH_ADMIN.email, BENCH_ADMIN.password);
     const auth = { authorization: `Bearer ${token}` };
+    // The generator publishes the most read speaches first: the first ids are the popular ones.
+    console.error(`[bench]   ${await checkGeneratedData(server, auth, publishedIds)}`);
 
     // Durable command: toggling a user's forced-password-change flag appends exactly one event per request.
     const before = await head(server);
@@ -40,7 +67,7 @@ export async function productScenarios(dataDir: string, userIds: string[], secon
     });
     const appended = (await head(server)) - before;
     results.push({
-      scenario: 'Durable commands over HTTP (64 connections)',
+      scenario: 'Durable commands over HTTP: admin updatePassword (64 connections)',
       figure: commands.requestsPerSecond,
       unit: 'req/s',
       reference: 'framework floor',
@@ -48,6 +75,8 @@ export async function productScenarios(dataDir: string, userIds: string[], secon
       ratio: ratio(commands.requestsPerSecond, floors.nestPost),
       note: `p99 ${commands.p99} ms; ${ratio(commands.requestsPerSecond, floors.fastifyPost)} of HTTP floor; ${commands.ok} acknowledged, ${appended} events stored, ${commands.errors} errors`,
     });
+
+    await learnerRatings(server, dataDir, identity, publishedIds, seconds, floors, results);
 
     // Read-your-writes: a command's latency against the same request's read (the wait for projections).
     const rywSamples: number[] = [];
@@ -79,7 +108,80 @@ export async function productScenarios(dataDir: string, userIds: string[], secon
       }
       results.push({ scenario: `${name}: p99 at 200 req/s`, figure: paced.p99, unit: 'ms', reference: 'target 25 ms', referenceFigure: 25, ratio: ratio(paced.p99, 25, true), note: `p50 ${paced.p50} ms; max ${Math.round(max.requestsPerSecond)} req/s (p99 ${max.p99} ms); ${paced.errors + max.errors} errors` });
     }
+
+    await dashboardScenario(server.url, auth, seconds, readEvents, results);
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * The learner's durable command: many learners each rating speaches they have not rated yet
+ * (`PUT /api/v2/speach/{id}/rating`, one `SpeachRated` per request on `engagement-{userId}`), 64
+ * connections. Durability: every acknowledged rating is then found in the store by its content.
+ */
+async function learnerRatings(server: Child, dataDir: string, identity: GeneratedIdentity, publishedIds: string[], seconds: number, floors: Floors, results: Result[]): Promise<void> {
+  const tokens: string[] = [];
+  for (let k = 0; k < identity.learnerEmails.length; k += 8) {
+    tokens.push(...(await Promise.all(identity.learnerEmails.slice(k, k + 8).map((email) => login(server, email, BENCH_ADMIN.password)))));
+  }
+  const learners = tokens.length;
+  if (learners === 0) throw new Error('no learner to log in as');
+  const before = await head(server);
+  const acknowledged = new Set<string>();
+  let mismatched = 0;
+  let sent = 0;
+  type Context = { pending?: string };
+  const run = await load({
+    url: server.url,
+    durationSeconds: seconds,
+    setupRequest: (request, context?: Context) => {
+      const k = sent++;
+      const learner = k % learners;
+      // A learner never rates the same speach twice in the run: every request appends one event.
+      const speachId = publishedIds[(Math.floor(k / learners) + learner * 37) % publishedIds.length];
+      const rating = 1 + (k % 5);
+      if (context) context.pending = `${identity.learnerIds[learner]}:${speachId}:${rating}`;
+      return {
+        ...request,
+        method: 'PUT',
+        path: `/api/v2/speach/${speachId}/rating`,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[learner]}` },
+        body: JSON.stringify({ rating }),
+      };
+    },
+    onResponse: (status, body, context?: Context) => {
+      if (status < 200 || status >= 300) return;
+      // The answer is the speach's engagement bar: it names the speach and the learner's rating.
+      const answer = JSON.parse(body) as { speachID: string; rating: { mine: number | null } };
+      const [userId, speachId] = (context?.pending ?? '').split(':');
+      if (answer.speachID !== speachId) {
+        mismatched++;
+        return;
+      }
+      acknowledged.add(`${userId}:${speachId}:${answer.rating.mine}`);
+    },
+  });
+  const appended = (await head(server)) - before;
+  if (mismatched > 0) throw new Error(`rating command: ${mismatched} answers could not be matched to their request`);
+  // Durability: read the store itself (WAL: a reader beside the server) for every acknowledged rating.
+  const db = new Database(join(dataDir, 'events.sqlite'), { readonly: true, fileMustExist: true });
+  const stored = new Set<string>();
+  const rows = db.prepare("SELECT data FROM messages WHERE type = 'SpeachRated' AND global_position > ?").pluck().all(before) as string[];
+  db.close();
+  for (const row of rows) {
+    const { userId, speachId, rating } = JSON.parse(row) as { userId: string; speachId: string; rating: number };
+    stored.add(`${userId}:${speachId}:${rating}`);
+  }
+  const missing = [...acknowledged].filter((key) => !stored.has(key)).length;
+  if (missing > 0) throw new Error(`rating command: ${missing} acknowledged ratings are not in the store`);
+  results.push({
+    scenario: `Durable commands over HTTP: learner rating (${learners} learners, 64 connections)`,
+    figure: run.requestsPerSecond,
+    unit: 'req/s',
+    reference: 'framework floor',
+    referenceFigure: floors.nestPost,
+    ratio: ratio(run.requestsPerSecond, floors.nestPost),
+    note: `p99 ${run.p99} ms; ${ratio(run.requestsPerSecond, floors.fastifyPost)} of HTTP floor; ${acknowledged.size} acknowledged, all found in the store (${rows.length} SpeachRated stored, ${appended} events appended, the rest in flight at the cut-off); ${run.errors} errors`,
+  });
 }

@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '../../events';
 import { type EventStore, WrongExpectedRevisionError } from '../../backend/infrastructure/event-store/event-store.port';
+import { chainHash, verifyChain } from '../../backend/infrastructure/event-store/hash-chain';
 import { newEvent, uniqueStream } from '../support/events';
 
 /**
@@ -139,6 +140,33 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       } finally {
         await subscription.stop();
       }
+    });
+
+    it('chains every appended event to the previous one, from the genesis, and the whole log verifies', async () => {
+      const before = await verifyChain(store);
+      expect(before.ok).toBe(true);
+      const stream = uniqueStream();
+      await store.appendToStream(stream, [newEvent('Opened', { n: 1 }), newEvent('Renamed', { title: 'é "quoted"' })], { expectedRevision: 'no_stream' });
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) => store.appendToStream(uniqueStream(), [newEvent('Burst', { i })], { expectedRevision: 'no_stream' })),
+      );
+      const after = await verifyChain(store);
+      expect(after).toMatchObject({ ok: true, firstBroken: null });
+      expect(after.verified).toBe(before.verified + 22);
+      const links = await store.readChain({ after: before.lastPosition });
+      expect(links).toHaveLength(22);
+      expect(links[0]).toMatchObject({ streamId: stream, type: 'Opened', hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(links[0].hash).toBe(chainHash(before.lastHash, links[0]));
+      expect(links[1].hash).toBe(chainHash(links[0].hash!, links[1]));
+      expect(new Set(links.map((l) => l.hash)).size).toBe(22);
+    });
+
+    it('resumes a verification from the last verified link', async () => {
+      const first = await verifyChain(store);
+      await store.appendToStream(uniqueStream(), [newEvent('Later')], { expectedRevision: 'no_stream' });
+      const resumed = await verifyChain(store, first);
+      expect(resumed).toMatchObject({ ok: true, verified: first.verified + 1 });
+      expect(resumed.lastHash).not.toBe(first.lastHash);
     });
 
     it('reports a subscriber failure and stops delivering', async () => {

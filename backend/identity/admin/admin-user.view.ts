@@ -24,6 +24,7 @@ export interface AdminUserView {
   trainer: boolean;
   approver: boolean;
   aiEditor: boolean;
+  auditor: boolean;
   anonymous: boolean;
   active: boolean;
   createdAt: string;
@@ -50,6 +51,7 @@ export function adminUserView(user: UserDocument, groups: Map<string, GroupDocum
     trainer: user.roles.includes('FORMATEUR'),
     approver: user.roles.includes('APPROVER'),
     aiEditor: user.roles.includes('AI_EDITOR'),
+    auditor: user.roles.includes('AUDITOR'),
     anonymous: false,
     active: user.active,
     createdAt: user.createdAt,

@@ -19,6 +19,7 @@ const ROLE_FLAGS: [string, Role][] = [
   ['trainer', 'FORMATEUR'],
   ['approver', 'APPROVER'],
   ['aiEditor', 'AI_EDITOR'],
+  ['auditor', 'AUDITOR'],
 ];
 
 function text(user: Record<string, unknown>, field: string): string | undefined {

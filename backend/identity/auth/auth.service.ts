@@ -26,6 +26,8 @@ export interface MeResponse {
   isAuthor: boolean;
   isApprover: boolean;
   isAiEditor: boolean;
+  /** Opens the back office's audit screens only (issue #6). */
+  isAuditor: boolean;
   roles: string[];
   mustChangePassword: boolean;
   /** Terms of use / personal-data policy versions the user has not accepted yet. */
@@ -127,6 +129,7 @@ export class AuthService {
       isAuthor: user.roles.includes('FORMATEUR'),
       isApprover: featureFlags.workflowEnabled && user.roles.includes('APPROVER'),
       isAiEditor: user.roles.includes('AI_EDITOR'),
+      isAuditor: user.roles.includes('AUDITOR'),
       roles: user.roles,
       mustChangePassword: user.mustChangePassword,
       mustAcceptGcu: pending.GCU,

@@ -4,8 +4,13 @@ export abstract class Clock {
 }
 
 export class SystemClock extends Clock {
+  private offsetMs = 0;
   now(): Date {
-    return new Date();
+    return new Date(Date.now() + this.offsetMs);
+  }
+  /** Only the demo seed moves real time (to record history); `null` comes back to the present. */
+  travelTo(at: Date | null): void {
+    this.offsetMs = at ? at.getTime() - Date.now() : 0;
   }
 }
 

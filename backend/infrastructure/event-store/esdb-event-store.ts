@@ -25,10 +25,14 @@ import {
   type Subscription,
   WrongExpectedRevisionError,
 } from './event-store.port';
+import { type ChainLink, GENESIS_HASH, chainHash } from './hash-chain';
 
 interface StoredMetadata extends EventMetadata {
   $schemaVersion: number;
   $time: string;
+  /** Tamper evidence: the event's link in the chain, and its index (ESDB positions are known only after the append). */
+  $hash?: string;
+  $chain?: number;
 }
 
 function toExpected(expected: ExpectedRevision): AppendExpectedRevision {
@@ -49,20 +53,53 @@ function isSystem(event: { streamId: string; type: string }): boolean {
 export class EsdbEventStore implements EventStore {
   readonly adapter = 'esdb' as const;
   private readonly client: EventStoreDBClient;
+  /** Appends of this process one at a time, so that each continues the chain the previous one ended. */
+  private appendQueue: Promise<unknown> = Promise.resolve();
 
   constructor(connectionString: string) {
     this.client = EventStoreDBClient.connectionString(connectionString);
   }
 
-  async appendToStream(streamId: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
-    const data = events.map((event) =>
-      jsonEvent({
+  /**
+   * The chain is continued from the last event of `$all`. Appends are serialised within this
+   * process; several API processes writing at once may fork the chain, which `audit:verify` reports.
+   */
+  appendToStream(streamId: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    const next = this.appendQueue.then(() => this.appendChained(streamId, events, options));
+    this.appendQueue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async lastLink(): Promise<{ index: number; hash: string }> {
+    for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 50 })) {
+      const event = resolved.event;
+      if (!event || !event.isJson || isSystem(event)) continue;
+      const metadata = (event.metadata ?? {}) as Partial<StoredMetadata>;
+      if (metadata.$hash && metadata.$chain !== undefined) return { index: metadata.$chain, hash: metadata.$hash };
+    }
+    return { index: 0, hash: GENESIS_HASH };
+  }
+
+  private async appendChained(streamId: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    let { index, hash } = await this.lastLink();
+    const data = events.map((event) => {
+      index += 1;
+      hash = chainHash(hash, {
+        position: index,
+        eventId: event.id,
+        streamId,
+        type: event.type,
+        data: JSON.stringify(event.data),
+        metadata: JSON.stringify(event.metadata),
+        time: event.time,
+      });
+      return jsonEvent({
         id: event.id,
         type: event.type,
         data: event.data,
-        metadata: { ...event.metadata, $schemaVersion: event.schemaVersion, $time: event.time } satisfies StoredMetadata,
-      }),
-    );
+        metadata: { ...event.metadata, $schemaVersion: event.schemaVersion, $time: event.time, $hash: hash, $chain: index } satisfies StoredMetadata,
+      });
+    });
     try {
       const result = await this.client.appendToStream(streamId, data, { expectedRevision: toExpected(options.expectedRevision) });
       const next = Number(result.nextExpectedRevision);
@@ -183,6 +220,31 @@ export class EsdbEventStore implements EventStore {
     return found;
   }
 
+  /** Scans `$all` from the start (verification tools only); `after` is a chain index. */
+  async readChain(options: ReadAllOptions = {}): Promise<ChainLink[]> {
+    const after = options.after ?? 0;
+    const links: ChainLink[] = [];
+    for await (const resolved of this.client.readAll({ direction: FORWARDS, fromPosition: START })) {
+      const event = resolved.event;
+      if (!event || !event.isJson || isSystem(event)) continue;
+      const { $schemaVersion, $time, $hash, $chain, ...metadata } = (event.metadata ?? {}) as Partial<StoredMetadata>;
+      void $schemaVersion;
+      if ($chain === undefined || $chain <= after) continue;
+      links.push({
+        position: $chain,
+        eventId: event.id,
+        streamId: event.streamId,
+        type: event.type,
+        data: JSON.stringify(event.data),
+        metadata: JSON.stringify(metadata),
+        time: $time ?? '',
+        hash: $hash ?? null,
+      });
+      if (options.maxCount !== undefined && links.length >= options.maxCount) break;
+    }
+    return links;
+  }
+
   async close(): Promise<void> {
     await this.client.dispose();
   }
@@ -204,7 +266,9 @@ function unwrap(error: unknown): unknown {
 function toRecorded(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent | null {
   const event = resolved.event;
   if (!event || !event.isJson) return null;
-  const { $schemaVersion, $time, ...metadata } = (event.metadata ?? {}) as Partial<StoredMetadata>;
+  const { $schemaVersion, $time, $hash, $chain, ...metadata } = (event.metadata ?? {}) as Partial<StoredMetadata>;
+  void $hash;
+  void $chain;
   return {
     id: event.id,
     type: event.type,

@@ -1,4 +1,5 @@
 import type { NewEvent, RecordedEvent } from '../../../events';
+import type { ChainLink } from './hash-chain';
 
 /**
  * What an append expects of its stream:
@@ -71,5 +72,10 @@ export interface EventStore {
   headPosition(): Promise<number>;
   /** Whether the events with these ids are stored (used to verify acknowledged appends). */
   countExisting(eventIds: string[]): Promise<number>;
+  /**
+   * The tamper-evidence chain in global order: each event as it was hashed and the hash stored
+   * with it (chained to the previous event's hash when it was appended).
+   */
+  readChain(options?: ReadAllOptions): Promise<ChainLink[]>;
   close(): Promise<void>;
 }

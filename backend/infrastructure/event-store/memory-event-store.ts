@@ -11,6 +11,7 @@ import {
   WrongExpectedRevisionError,
 } from './event-store.port';
 import { checkExpectedRevision } from './expected-revision';
+import { type ChainLink, GENESIS_HASH, chainHash } from './hash-chain';
 
 /** For tests: the whole log in an array. Same contract as the durable adapters. */
 export class MemoryEventStore implements EventStore {
@@ -18,6 +19,8 @@ export class MemoryEventStore implements EventStore {
   private readonly log: RecordedEvent[] = [];
   private readonly streams = new Map<string, RecordedEvent[]>();
   private readonly ids = new Set<string>();
+  /** The tamper-evidence chain, one link per event of the log, in the same order. */
+  private readonly chain: ChainLink[] = [];
   private readonly signal = new InProcessAppendSignal();
 
   async appendToStream(streamId: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
@@ -36,10 +39,22 @@ export class MemoryEventStore implements EventStore {
     if (recorded.length === 0) {
       return { nextExpectedRevision: current, position: this.log.length, events: [] };
     }
+    let previousHash = this.chain.length ? this.chain[this.chain.length - 1].hash! : GENESIS_HASH;
     for (const event of recorded) {
       this.log.push(event);
       stream.push(event);
       this.ids.add(event.id);
+      const link: Omit<ChainLink, 'hash'> = {
+        position: event.position,
+        eventId: event.id,
+        streamId,
+        type: event.type,
+        data: JSON.stringify(event.data),
+        metadata: JSON.stringify(event.metadata),
+        time: event.time,
+      };
+      previousHash = chainHash(previousHash, link);
+      this.chain.push({ ...link, hash: previousHash });
     }
     this.streams.set(streamId, stream);
     this.signal.notify();
@@ -61,6 +76,11 @@ export class MemoryEventStore implements EventStore {
 
   subscribeToAll(options: SubscribeOptions): Subscription {
     return catchUpSubscription((after, maxCount) => this.readAll({ after, maxCount }), this.signal, options);
+  }
+
+  async readChain(options: ReadAllOptions = {}): Promise<ChainLink[]> {
+    const after = options.after ?? 0;
+    return this.chain.slice(after, options.maxCount === undefined ? undefined : after + options.maxCount).map((link) => ({ ...link }));
   }
 
   async headPosition(): Promise<number> {

@@ -13,6 +13,7 @@ import type {
   Subscription,
 } from './event-store.port';
 import { checkExpectedRevision } from './expected-revision';
+import { type ChainLink, GENESIS_HASH, chainHash } from './hash-chain';
 
 interface MessageRow {
   global_position: number;
@@ -24,6 +25,13 @@ interface MessageRow {
   data: string;
   metadata: string;
   time: string;
+  hash: string | null;
+}
+
+/** The last link of the chain: the next event is stored at position + 1 and chained to hash. */
+interface ChainHead {
+  position: number;
+  hash: string;
 }
 
 interface PendingAppend {
@@ -44,7 +52,8 @@ CREATE TABLE IF NOT EXISTS messages (
   schema_version  INTEGER NOT NULL,
   data            TEXT    NOT NULL,
   metadata        TEXT    NOT NULL,
-  time            TEXT    NOT NULL
+  time            TEXT    NOT NULL,
+  hash            TEXT
 );
 CREATE UNIQUE INDEX IF NOT EXISTS messages_event_id ON messages (event_id);
 CREATE UNIQUE INDEX IF NOT EXISTS messages_stream ON messages (stream_id, stream_revision);
@@ -76,9 +85,11 @@ export class SqliteEventStore implements EventStore {
     readStream: Database.Statement;
     readAll: Database.Statement;
     head: Database.Statement;
+    chainHead: Database.Statement;
+    readChain: Database.Statement;
   };
   private readonly flushGroup: Database.Transaction<(group: PendingAppend[]) => (AppendResult | Error)[]>;
-  private readonly appendOne: Database.Transaction<(request: PendingAppend, revisions: Map<string, number>) => AppendResult>;
+  private readonly appendOne: Database.Transaction<(request: PendingAppend, revisions: Map<string, number>, chain: ChainHead) => AppendResult>;
 
   constructor(readonly file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -87,10 +98,11 @@ export class SqliteEventStore implements EventStore {
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(SCHEMA);
+    this.migrateHashChain();
     this.statements = {
       insert: this.db.prepare(
-        `INSERT INTO messages (event_id, stream_id, stream_revision, type, schema_version, data, metadata, time)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO messages (global_position, event_id, stream_id, stream_revision, type, schema_version, data, metadata, time, hash)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       streamRevision: this.db.prepare('SELECT revision FROM streams WHERE stream_id = ?').pluck(),
       upsertStream: this.db.prepare(
@@ -102,44 +114,44 @@ export class SqliteEventStore implements EventStore {
       ),
       readAll: this.db.prepare('SELECT * FROM messages WHERE global_position > ? ORDER BY global_position LIMIT ?'),
       head: this.db.prepare('SELECT COALESCE(MAX(global_position), 0) FROM messages').pluck(),
+      chainHead: this.db.prepare('SELECT global_position AS position, hash FROM messages ORDER BY global_position DESC LIMIT 1'),
+      readChain: this.db.prepare(
+        `SELECT global_position, event_id, stream_id, type, data, metadata, time, hash FROM messages
+         WHERE global_position > ? ORDER BY global_position LIMIT ?`,
+      ),
     };
 
-    this.appendOne = this.db.transaction((request: PendingAppend, revisions: Map<string, number>) => {
+    this.appendOne = this.db.transaction((request: PendingAppend, revisions: Map<string, number>, chain: ChainHead) => {
       const current = revisions.get(request.streamId) ?? this.currentRevision(request.streamId);
       checkExpectedRevision(request.streamId, request.expectedRevision, current);
       const recorded: RecordedEvent[] = [];
       let revision = current;
+      let { position, hash } = chain;
       for (const event of request.events) {
         revision += 1;
-        const info = this.statements.insert.run(
-          event.id,
-          request.streamId,
-          revision,
-          event.type,
-          event.schemaVersion,
-          JSON.stringify(event.data),
-          JSON.stringify(event.metadata),
-          event.time,
-        );
-        recorded.push({
-          ...event,
-          streamId: request.streamId,
-          revision,
-          position: Number(info.lastInsertRowid),
-        });
+        position += 1;
+        const data = JSON.stringify(event.data);
+        const metadata = JSON.stringify(event.metadata);
+        hash = chainHash(hash, { position, eventId: event.id, streamId: request.streamId, type: event.type, data, metadata, time: event.time });
+        this.statements.insert.run(position, event.id, request.streamId, revision, event.type, event.schemaVersion, data, metadata, event.time, hash);
+        recorded.push({ ...event, streamId: request.streamId, revision, position });
       }
-      const position = recorded.length ? recorded[recorded.length - 1].position : 0;
       if (recorded.length) this.statements.upsertStream.run(request.streamId, revision, position);
       revisions.set(request.streamId, revision);
-      return { nextExpectedRevision: revision, position, events: recorded };
+      // Moved only once every insert of this append succeeded: a failed savepoint leaves the chain as it was.
+      chain.position = position;
+      chain.hash = hash;
+      return { nextExpectedRevision: revision, position: recorded.length ? position : 0, events: recorded };
     });
 
     this.flushGroup = this.db.transaction((group: PendingAppend[]) => {
       // Revisions written earlier in this group, so two appends to one stream in a group see each other.
       const revisions = new Map<string, number>();
+      // Read inside the write transaction: the chain continues from what is really stored.
+      const chain = this.readChainHead();
       return group.map((request) => {
         try {
-          return this.appendOne(request, revisions); // nested transaction = savepoint
+          return this.appendOne(request, revisions, chain); // nested transaction = savepoint
         } catch (error) {
           return error instanceof Error ? error : new Error(String(error));
         }
@@ -177,6 +189,42 @@ export class SqliteEventStore implements EventStore {
     this.signal.notify();
   }
 
+  private readChainHead(): ChainHead {
+    const last = this.statements.chainHead.get() as { position: number; hash: string | null } | undefined;
+    return last ? { position: last.position, hash: last.hash ?? GENESIS_HASH } : { position: 0, hash: GENESIS_HASH };
+  }
+
+  /**
+   * Data directories from before the hash chain: adds the column, then chains the rows stored
+   * without a hash after the last chained one (all of them on the first open), in log order. Only
+   * that tail is chained, so a hash removed from a row in the middle is reported, never laundered;
+   * at a normal start this is one look at the last row.
+   */
+  private migrateHashChain(): void {
+    const columns = this.db.prepare('PRAGMA table_info(messages)').all() as { name: string }[];
+    if (!columns.some((c) => c.name === 'hash')) this.db.exec('ALTER TABLE messages ADD COLUMN hash TEXT');
+    const last = this.db.prepare('SELECT hash FROM messages ORDER BY global_position DESC LIMIT 1').get() as { hash: string | null } | undefined;
+    if (!last || last.hash !== null) return;
+    const chained = this.db
+      .prepare('SELECT global_position AS position, hash FROM messages WHERE hash IS NOT NULL ORDER BY global_position DESC LIMIT 1')
+      .get() as ChainHead | undefined;
+    const page = this.db.prepare(
+      'SELECT global_position, event_id, stream_id, type, data, metadata, time, hash FROM messages WHERE global_position > ? ORDER BY global_position LIMIT 5000',
+    );
+    const update = this.db.prepare('UPDATE messages SET hash = ? WHERE global_position = ?');
+    this.db.transaction(() => {
+      let previous = chained?.hash ?? GENESIS_HASH;
+      let after = chained?.position ?? 0;
+      for (let rows = page.all(after) as MessageRow[]; rows.length; rows = page.all(after) as MessageRow[]) {
+        for (const row of rows) {
+          previous = chainHash(previous, toLink(row));
+          update.run(previous, row.global_position);
+        }
+        after = rows[rows.length - 1].global_position;
+      }
+    })();
+  }
+
   private currentRevision(streamId: string): number {
     const revision = this.statements.streamRevision.get(streamId) as number | undefined;
     return revision ?? -1;
@@ -207,6 +255,11 @@ export class SqliteEventStore implements EventStore {
     return catchUpSubscription((after, maxCount) => this.readAll({ after, maxCount }), this.signal, options);
   }
 
+  async readChain(options: ReadAllOptions = {}): Promise<ChainLink[]> {
+    const rows = this.statements.readChain.all(options.after ?? 0, options.maxCount ?? -1) as MessageRow[];
+    return rows.map((row) => ({ ...toLink(row), hash: row.hash }));
+  }
+
   async headPosition(): Promise<number> {
     return this.statements.head.get() as number;
   }
@@ -226,6 +279,10 @@ export class SqliteEventStore implements EventStore {
     this.signal.notify();
     if (this.db.open) this.db.close();
   }
+}
+
+function toLink(row: Omit<MessageRow, 'stream_revision' | 'schema_version'>): Omit<ChainLink, 'hash'> {
+  return { position: row.global_position, eventId: row.event_id, streamId: row.stream_id, type: row.type, data: row.data, metadata: row.metadata, time: row.time };
 }
 
 function toRecorded(row: MessageRow): RecordedEvent {

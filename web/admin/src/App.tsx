@@ -1,16 +1,22 @@
 import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
+import audit from './audit';
 import categories from './categories';
 import customFields from './customFields';
+import { LazyDashboard } from './dashboard';
 import groups from './groups';
 import { i18nProvider } from './i18n';
+import { ExportsPage } from './exports/ExportsPage';
 import { ImportUsersPage } from './import/ImportUsersPage';
 import { AdminLayout } from './layout/AdminLayout';
 import { theme } from './layout/theme';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
+import { SettingsPage } from './settings/SettingsPage';
 import speaches from './speaches';
 import users from './users';
+import workflowDefinitions from './workflow/definitions';
+import { PeriodicReviewList } from './workflow/PeriodicReviewList';
 
 export function App() {
   return (
@@ -20,6 +26,7 @@ export function App() {
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       layout={AdminLayout}
+      dashboard={LazyDashboard}
       theme={theme}
       disableTelemetry
       requireAuth
@@ -29,8 +36,13 @@ export function App() {
       <Resource name="groups" {...groups} options={{ label: 'admin.menu.groups' }} />
       <Resource name="categories" {...categories} options={{ label: 'admin.menu.categories' }} />
       <Resource name="custom-fields" {...customFields} options={{ label: 'admin.menu.customFields' }} />
+      <Resource name="audit" {...audit} options={{ label: 'admin.menu.audit' }} />
+      <Resource name="workflow-definitions" {...workflowDefinitions} options={{ label: 'admin.menu.workflows' }} />
       <CustomRoutes>
         <Route path="/administration/importUser" element={<ImportUsersPage />} />
+        <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/exports" element={<ExportsPage />} />
+        <Route path="/admin.listspeach/listperiodicreviews" element={<PeriodicReviewList />} />
       </CustomRoutes>
     </Admin>
   );

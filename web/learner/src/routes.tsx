@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense, lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { LoginPage } from './auth/LoginPage';
 import { LogoutPage } from './auth/LogoutPage';
@@ -14,21 +14,25 @@ import { CreateSpeachPage } from './speach/CreateSpeachPage';
 import { EditorPage } from './speach/EditorPage';
 import { ReaderPage } from './speach/ReaderPage';
 import { VersionsPage } from './speach/VersionsPage';
+import { Loading } from './speach/common';
+
+const AccountPage = lazy(() => import('./account/AccountPage').then((m) => ({ default: m.AccountPage })));
+const UnsubscribeSuccessPage = lazy(() => import('./account/UnsubscribeSuccessPage').then((m) => ({ default: m.UnsubscribeSuccessPage })));
+const AccessibilityStatementPage = lazy(() => import('./site/AccessibilityStatementPage').then((m) => ({ default: m.AccessibilityStatementPage })));
+const AccessibilityEditPage = lazy(() => import('./site/AccessibilityEditPage').then((m) => ({ default: m.AccessibilityEditPage })));
+const SpeachAnalyticsPage = lazy(() => import('./analytics/SpeachAnalyticsPage').then((m) => ({ default: m.SpeachAnalyticsPage })));
+const UserAnalyticsPage = lazy(() => import('./analytics/UserAnalyticsPage').then((m) => ({ default: m.UserAnalyticsPage })));
+const NotificationsPage = lazy(() => import('./notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })));
+const ValidatorPage = lazy(() => import('./workflow/ValidatorPage').then((m) => ({ default: m.ValidatorPage })));
+const AuthorWorkflowPage = lazy(() => import('./workflow/AuthorWorkflowPage').then((m) => ({ default: m.AuthorWorkflowPage })));
+const ToValidatePage = lazy(() => import('./workflow/WorkflowListPages').then((m) => ({ default: m.ToValidatePage })));
+const InValidationPage = lazy(() => import('./workflow/WorkflowListPages').then((m) => ({ default: m.InValidationPage })));
 
 /** Routes of spec §2 whose screens come with later issues (#5 learner app, #6 workflow, #7 analytics). */
 const LATER: [string, MessageKey][] = [
-  ['/account', 'route.account'],
-  ['/account/myNotifications', 'route.notifications'],
-  ['/account/s/validate', 'route.validate'],
-  ['/account/s/validateInProgress', 'route.validateInProgress'],
   ['/recorder/aiSpeachGenerator', 'route.aiGenerator'],
   ['/recorder/editionparcour/:pathId', 'route.pathEditor'],
-  ['/workflow/validator/:speachID', 'route.validator'],
-  ['/workflow/author/:speachID', 'route.authorWorkflow'],
-  ['/analytics/s/:speachID', 'route.analyticsSpeach'],
-  ['/analytics/u/:id', 'route.analyticsUser'],
   ['/p/:pathId/:slug', 'route.path'],
-  ['/accessibility-statement', 'route.accessibility'],
 ];
 
 const secured = (page: ReactNode) => (
@@ -44,11 +48,22 @@ export function AppRoutes() {
       <Route path="/logout" element={<LogoutPage />} />
       <Route path="/gcuContent" element={<TermsContentPage document="GCU" />} />
       <Route path="/pdpContent" element={<TermsContentPage document="PDP" />} />
+      <Route path="/accessibility-statement" element={<Suspense fallback={<Loading />}><AccessibilityStatementPage /></Suspense>} />
+      <Route path="/accessibility-statement/edit" element={secured(<Suspense fallback={<Loading />}><AccessibilityEditPage /></Suspense>)} />
       <Route path="/" element={secured(<HomePage />)} />
+      <Route path="/account" element={secured(<Suspense fallback={<Loading />}><AccountPage /></Suspense>)} />
+      <Route path="/account/s/validate" element={secured(<Suspense fallback={<Loading />}><ToValidatePage /></Suspense>)} />
+      <Route path="/account/s/validateInProgress" element={secured(<Suspense fallback={<Loading />}><InValidationPage /></Suspense>)} />
+      <Route path="/workflow/validator/:speachID" element={secured(<Suspense fallback={<Loading />}><ValidatorPage /></Suspense>)} />
+      <Route path="/workflow/author/:speachID" element={secured(<Suspense fallback={<Loading />}><AuthorWorkflowPage /></Suspense>)} />
+      <Route path="/account/myNotifications" element={secured(<Suspense fallback={<Loading />}><NotificationsPage /></Suspense>)} />
+      <Route path="/unsubscribe-success" element={<Suspense fallback={<Loading />}><UnsubscribeSuccessPage /></Suspense>} />
       <Route path="/profil/:userID/:slug" element={secured(<ProfilePage />)} />
       <Route path="/recorder/indexrecorderlayout" element={secured(<CreateSpeachPage />)} />
       <Route path="/recorder/edit/:speachID" element={secured(<EditorPage />)} />
       <Route path="/list-versions/:speachID" element={secured(<VersionsPage />)} />
+      <Route path="/analytics/s/:speachID" element={secured(<Suspense fallback={<Loading />}><SpeachAnalyticsPage /></Suspense>)} />
+      <Route path="/analytics/u/:id" element={secured(<Suspense fallback={<Loading />}><UserAnalyticsPage /></Suspense>)} />
       <Route path="/s/:speachID/:slug" element={secured(<ReaderPage key="published" mode="published" />)} />
       <Route path="/s/:speachID" element={secured(<ReaderPage key="published" mode="published" />)} />
       <Route path="/play/:speachID/:slug" element={secured(<ReaderPage key="draft" mode="draft" />)} />

@@ -1,15 +1,31 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import SettingsIcon from '@mui/icons-material/Settings';
+import DownloadIcon from '@mui/icons-material/Download';
 import SchoolIcon from '@mui/icons-material/School';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import type { ReactNode } from 'react';
 import { MenuItem } from '@mui/material';
-import { AppBar, Layout, LocalesMenuButton, Menu, TitlePortal, UserMenu, useGetIdentity, useTranslate } from 'react-admin';
+import { AppBar, Layout, LocalesMenuButton, Menu, TitlePortal, UserMenu, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
 
 function AdminMenu() {
   const translate = useTranslate();
+  // Auditors (issue #6) see the audit screens only: the resource items are filtered by authProvider.canAccess.
+  const { permissions } = usePermissions<string[]>();
+  if (Array.isArray(permissions) && !permissions.includes('ADMIN')) {
+    return (
+      <Menu>
+        <Menu.ResourceItems />
+      </Menu>
+    );
+  }
   return (
     <Menu>
+      <Menu.DashboardItem />
       <Menu.ResourceItems />
       <Menu.Item to="/administration/importUser" primaryText="admin.menu.importUsers" leftIcon={<UploadFileIcon />} />
+      <Menu.Item to="/exports" primaryText="admin.menu.exports" leftIcon={<DownloadIcon />} />
+      <Menu.Item to="/admin.listspeach/listperiodicreviews" primaryText="admin.menu.periodicReviews" leftIcon={<EventRepeatIcon />} />
+      <Menu.Item to="/settings" primaryText="admin.menu.settings" leftIcon={<SettingsIcon />} />
       <MenuItem component="a" href="/" sx={{ color: 'text.secondary', gap: 2 }}>
         <SchoolIcon fontSize="small" />
         {translate('admin.menu.learnerApp')}

@@ -7,6 +7,7 @@ interface Me {
   lastName: string;
   img: string | null;
   isAdmin: boolean;
+  isAuditor?: boolean;
   roles: string[];
 }
 
@@ -19,7 +20,15 @@ async function loadMe(): Promise<Me> {
   return me;
 }
 
-/** The back office is for administrators only; the server enforces it on every call too. */
+/** Administrators see everything; auditors (issue #6) only the audit screens. */
+function mayOpen(user: Pick<Me, 'isAdmin' | 'roles'> | null | undefined): boolean {
+  return !!user && (user.isAdmin || user.roles.includes('AUDITOR'));
+}
+
+/** The resources an auditor may open; the server enforces the roles on every call too. */
+const AUDITOR_RESOURCES = ['audit'];
+
+/** The back office is for administrators and auditors; the server enforces it on every call too. */
 export const authProvider: AuthProvider = {
   async login({ username, password }: { username: string; password: string }) {
     const response = await fetch('/api/auth/login', {
@@ -30,12 +39,14 @@ export const authProvider: AuthProvider = {
     });
     const body = await response.json().catch(() => ({}));
     if (!response.ok) throw new Error(body.message ?? 'ra.auth.sign_in_error');
-    if (!body.user?.isAdmin) {
+    if (!mayOpen(body.user)) {
       await fetch('/api/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${body.token}` } });
-      throw new Error('admin.auth.adminOnly');
+      throw new Error('admin.audit.auth.denied');
     }
     adminSession.save(body.token);
     me = body.user;
+    // An auditor's home is the audit screen (the dashboard is for administrators).
+    return body.user.isAdmin ? undefined : { redirectTo: '/audit' };
   },
   async logout() {
     await httpClient('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
@@ -44,7 +55,7 @@ export const authProvider: AuthProvider = {
   },
   async checkAuth() {
     const user = await loadMe().catch(() => null);
-    if (!user?.isAdmin) throw new Error('admin.auth.adminOnly');
+    if (!mayOpen(user)) throw new Error('admin.audit.auth.denied');
   },
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {
@@ -59,5 +70,11 @@ export const authProvider: AuthProvider = {
   },
   async getPermissions() {
     return (await loadMe().catch(() => null))?.roles ?? [];
+  },
+  async canAccess({ resource }: { resource?: string; action: string }) {
+    const user = await loadMe().catch(() => null);
+    if (!user) return false;
+    if (user.isAdmin) return true;
+    return user.roles.includes('AUDITOR') && !!resource && AUDITOR_RESOURCES.includes(resource);
   },
 };

@@ -5,6 +5,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DashboardCustomizeIcon from '@mui/icons-material/DashboardCustomize';
 import { useState } from 'react';
 import { Confirm, useGetOne, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { errorMessage, speachApi } from './api';
 import { SpeachAuthorsTab } from './SpeachAuthorsTab';
 import { SpeachGeneralTab } from './SpeachGeneralTab';
@@ -62,6 +63,9 @@ function PanelActions({ speach, onArchived }: { speach: SpeachCard; onArchived: 
           {translate('admin.speaches.analytics')}
         </MuiButton>
       )}
+      <MuiButton size="small" component={Link} to={`/audit/${encodeURIComponent(speach.id)}/show`}>
+        {translate('admin.audit.openAudit')}
+      </MuiButton>
       <MuiButton size="small" startIcon={spinner('duplicate') ?? <ContentCopyIcon />} disabled={busy !== null} onClick={duplicate}>
         {translate('admin.speaches.duplicate')}
       </MuiButton>

@@ -1,6 +1,6 @@
 import { useGetList, useTranslate } from 'react-admin';
 
-export const ROLE_IDS = ['ADMIN', 'FORMATEUR', 'APPROVER', 'AI_EDITOR'] as const;
+export const ROLE_IDS = ['ADMIN', 'FORMATEUR', 'APPROVER', 'AI_EDITOR', 'AUDITOR'] as const;
 
 export function useRoleChoices(withNone: boolean) {
   const translate = useTranslate();

@@ -4,6 +4,9 @@ import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { LANGUAGES, LANGUAGE_NAMES, type Language, useI18n } from '../i18n';
+import { NotificationBell } from '../notifications/NotificationBell';
+import { SearchField } from '../search/SearchField';
+import { SiteFooter } from '../site/SiteFooter';
 
 export function slug(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'item';
@@ -46,6 +49,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
               </Button>
             )}
           </Box>
+          {me && <SearchField />}
           <TextField
             select
             variant="standard"
@@ -66,6 +70,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
               </MenuItem>
             ))}
           </TextField>
+          {me && <NotificationBell />}
           {me && (
             <>
               <IconButton color="inherit" aria-label={t('nav.userMenu')} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
@@ -82,6 +87,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <Container component="main" id="main" tabIndex={-1} sx={{ py: 4 }}>
         {children}
       </Container>
+      <SiteFooter />
     </>
   );
 }

@@ -1,34 +1,42 @@
-import { Button, Chip, Paper, Stack, Typography } from '@mui/material';
-import Add from '@mui/icons-material/Add';
-import { Link as RouterLink } from 'react-router-dom';
+import { Chip, Stack, Typography } from '@mui/material';
+import { useSearchParams } from 'react-router-dom';
+import { accountAddress } from '../account/account-tabs';
 import { useAuth } from '../auth/AuthContext';
+import { GetStarted } from '../home/GetStarted';
+import { SpeachGrid } from '../home/SpeachGrid';
+import { SpeachSlider } from '../home/SpeachSlider';
 import { type MessageKey, useI18n } from '../i18n';
+import { SearchOverlay } from '../search/SearchOverlay';
 
+/**
+ * Home `/` (spec §2): the get-started block, sliders and a speach grid; while `?searchTerm=` is in the
+ * address the search overlay takes the page.
+ */
 export function HomePage() {
   const { t } = useI18n();
-  const { me } = useAuth();
+  const { me, refresh } = useAuth();
+  const [params] = useSearchParams();
+  const term = (params.get('searchTerm') ?? '').trim();
   if (!me) return null;
+  if (term) return <SearchOverlay term={term} />;
   return (
     <>
       <Typography variant="h4" component="h1" gutterBottom>
         {t('home.welcome', { name: me.firstName })}
       </Typography>
-      <Typography variant="h6" component="h2">
-        {t('home.roles')}
-      </Typography>
-      <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label={t('home.roles')}>
         {me.roles.length === 0 ? <Chip label={t('home.noRole')} /> : me.roles.map((role) => <Chip key={role} label={t(`role.${role}` as MessageKey)} color="primary" variant="outlined" />)}
       </Stack>
+      <GetStarted me={me} onDismissed={() => void refresh()} />
+      <SpeachSlider url="/api/v2/my/speachAssigned" title={t('home.slider.assigned')} fullPage={accountAddress('ASSIGNED')} />
+      <SpeachSlider url="/api/v2/my/speachBookmarked" title={t('home.slider.bookmarked')} fullPage={accountAddress('BOOKMARKED')} />
       {me.isAuthor && (
-        <Paper variant="outlined" component="section" aria-labelledby="home-create" sx={{ mt: 4, p: 3, maxWidth: 560 }}>
-          <Typography id="home-create" variant="h6" component="h2" gutterBottom>
-            {t('speach.home.create')}
+        <section aria-labelledby="home-grid">
+          <Typography id="home-grid" variant="h5" component="h2" sx={{ mt: 4, mb: 2 }}>
+            {t('home.slider.edited')}
           </Typography>
-          <Typography sx={{ mb: 2 }}>{t('speach.home.createText')}</Typography>
-          <Button variant="contained" startIcon={<Add />} component={RouterLink} to="/recorder/indexrecorderlayout">
-            {t('speach.home.create')}
-          </Button>
-        </Paper>
+          <SpeachGrid url="/api/v2/my/speachEdited" label={t('home.slider.edited')} addCard />
+        </section>
       )}
     </>
   );

@@ -1,10 +1,11 @@
 import { Alert, Box, Button, Chip, Divider, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Suspense, lazy, useState } from 'react';
 import { type MessageKey, useI18n } from '../i18n';
 import { errorMessage, fieldErrors, isDelayed } from './speachApi';
 import { BADGES, type Badge, type SpeachCard, VISIBILITIES, type Visibility } from './types';
 
 export const ACCESS_CODE_MAX = 230;
+const SubmitForValidation = lazy(() => import('../workflow/SubmitForValidation').then((m) => ({ default: m.SubmitForValidation })));
 
 interface Props {
   speach: SpeachCard;
@@ -112,6 +113,9 @@ export function PublicationPanel({ speach, busy, publish, unpublish, setVisibili
           </Button>
         )}
       </Stack>
+      <Suspense fallback={null}>
+        <SubmitForValidation speach={speach} />
+      </Suspense>
       <Stack component="form" direction="row" spacing={1} alignItems="flex-start" onSubmit={schedule} flexWrap="wrap" useFlexGap>
         <TextField
           type="datetime-local"

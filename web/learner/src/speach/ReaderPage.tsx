@@ -3,7 +3,7 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import Lock from '@mui/icons-material/Lock';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import PlayArrow from '@mui/icons-material/PlayArrow';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useI18n } from '../i18n';
@@ -11,6 +11,9 @@ import { ContentView } from './ContentView';
 import { ErrorState, Loading } from './common';
 import { errorMessage, speachApi } from './speachApi';
 import type { Chapter, ReadResponse } from './types';
+
+/** Bookmark, follow, rating and comments (published page only), loaded apart from the reader. */
+const EngagementSection = lazy(() => import('../engagement/EngagementSection').then((m) => ({ default: m.EngagementSection })));
 
 type Mode = 'published' | 'draft';
 
@@ -293,6 +296,11 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
             </Paper>
           </Grid>
         </Grid>
+      )}
+      {mode === 'published' && !embedded && (
+        <Suspense fallback={<Loading />}>
+          <EngagementSection speachId={speachID} />
+        </Suspense>
       )}
     </Stack>,
   );

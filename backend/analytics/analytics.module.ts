@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { EngagementModule } from '../engagement/engagement.module';
+import { DemoActivity } from '../seed/demo-activity';
+import { SpeachModule } from '../speach/speach.module';
+import { DashboardController } from './dashboard.controller';
+import { DashboardQueries } from './dashboard.service';
+import { SpeachAnalyticsController } from './speach-analytics.controller';
+import { SpeachAnalytics } from './speach-analytics.service';
+
+/** The admin dashboard and the analytics pages (issue #7), answered from the `analytics` projection's buckets. */
+@Module({
+  imports: [SpeachModule, EngagementModule],
+  controllers: [DashboardController, SpeachAnalyticsController],
+  providers: [DashboardQueries, SpeachAnalytics, DemoActivity],
+  exports: [DashboardQueries, DemoActivity],
+})
+export class AnalyticsModule {}

@@ -1,0 +1,165 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type Period, type PeriodRange, type SeriesSlot, daysBetween, parsePeriod, periodCover, periodRange, seriesSlots } from '../../projections/analytics-buckets';
+import {
+  ANALYTICS_AUTHOR_BUCKETS,
+  ANALYTICS_AUTHORS,
+  ANALYTICS_CATEGORY_BUCKETS,
+  ANALYTICS_SERIES,
+  ANALYTICS_SPEACH_BUCKETS,
+  ANALYTICS_SPEACHES,
+  ANALYTICS_TOTALS,
+  type AnalyticsSpeach,
+  type Metric,
+  type OwnerBucket,
+  type SeriesBucket,
+  type TotalsDocument,
+  UNIQUE_METRICS,
+  seriesId,
+  slotOf,
+} from '../../projections/analytics.projection';
+import { CATEGORIES, type CategoryDocument } from '../../projections/organisation.projection';
+import { USERS, type UserDocument } from '../../projections/users.projection';
+import { Clock } from '../infrastructure/clock/clock';
+import type { ReadStore } from '../infrastructure/read-store/read-store.port';
+import { READ_STORE } from '../infrastructure/tokens';
+
+export interface SeriesPoint {
+  startDate: string;
+  endDate: string;
+  value: number;
+}
+export interface SpeachStatRow {
+  speachId: string;
+  speachTitle: string;
+  publishDate: string | null;
+  nbWatch: number;
+  nbNote: number;
+  note: number;
+}
+export interface SpeachmakerStatRow {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  nbSpeachs: number;
+  nbWatch: number;
+  nbNote: number;
+  note: number;
+}
+export const USER_COUNT_TYPES = ['users', 'admins', 'speachmakers', 'aiEditors', 'approvers'] as const;
+export type UserCountType = (typeof USER_COUNT_TYPES)[number];
+
+/** How many rows the "top" tables show. */
+export const TOP_ROWS = 10;
+
+interface Tally {
+  reads: number;
+  ratingCount: number;
+  ratingSum: number;
+}
+
+const average = (t: Tally) => (t.ratingCount ? Math.round((t.ratingSum / t.ratingCount) * 10) / 10 : 0);
+
+/** The dashboard's answers, each from a few dozen pre-aggregated bucket documents (projections/analytics.projection.ts). */
+@Injectable()
+export class DashboardQueries {
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly clock: Clock,
+  ) {}
+
+  range(period: unknown): PeriodRange {
+    return periodRange(parsePeriod(period), this.clock.now());
+  }
+
+  /** A metric's points over the period; `cumulative` gives the running total since the first event instead. */
+  async timeSeries(metric: Metric, period: Period | unknown, cumulative: boolean): Promise<SeriesPoint[]> {
+    const slots = seriesSlots(this.range(period));
+    // A cumulative count of distinct users adds the users seen for the first time ever.
+    const name = cumulative && UNIQUE_METRICS.includes(metric) ? `${metric}#first` : metric;
+    // Distinct-user counts have their own week and month buckets; the others are sums of days.
+    const direct = UNIQUE_METRICS.includes(name as Metric);
+    const idsOf = (s: SeriesSlot) => (direct || s.unit === 'd' ? [seriesId(name, s.unit, s.key)] : daysBetween(s.startDate, s.endDate).map((day) => seriesId(name, 'd', day)));
+    const docs = await this.store.collection<SeriesBucket>(ANALYTICS_SERIES).findByIds(slots.flatMap(idsOf));
+    const byId = new Map(docs.map((d) => [d._id, d.value]));
+    const values = slots.map((s) => idsOf(s).reduce((n, id) => n + (byId.get(id) ?? 0), 0));
+    if (cumulative) {
+      // Running total = all-time total minus what came after each point.
+      let remaining = (await this.store.collection<TotalsDocument>(ANALYTICS_TOTALS).findById(`metric:${name}`))?.value ?? 0;
+      for (let i = values.length - 1; i >= 0; i--) {
+        const own = values[i];
+        values[i] = remaining;
+        remaining -= own;
+      }
+    }
+    return slots.map((s, i) => ({ startDate: s.startDate, endDate: s.endDate, value: values[i] }));
+  }
+
+  /** Reads and ratings per speach (or author) over exactly the period's days. */
+  private async tallies(collection: string, period: unknown): Promise<Map<string, Tally>> {
+    const slots = periodCover(this.range(period)).map((c) => slotOf(c.unit, c.key));
+    const docs = await this.store.collection<OwnerBucket>(collection).find({ slot: { $in: slots } });
+    const out = new Map<string, Tally>();
+    for (const doc of docs) {
+      const t = out.get(doc.ownerId) ?? { reads: 0, ratingCount: 0, ratingSum: 0 };
+      t.reads += doc.reads;
+      t.ratingCount += doc.ratingCount;
+      t.ratingSum += doc.ratingSum;
+      out.set(doc.ownerId, t);
+    }
+    return out;
+  }
+
+  private rank<T extends { nbWatch: number; nbNote: number; note: number }>(rows: T[], by: 'watch' | 'rating'): T[] {
+    const kept = rows.filter((r) => (by === 'watch' ? r.nbWatch > 0 : r.nbNote > 0));
+    kept.sort(by === 'watch' ? (a, b) => b.nbWatch - a.nbWatch || b.note - a.note : (a, b) => b.note - a.note || b.nbNote - a.nbNote || b.nbWatch - a.nbWatch);
+    return kept.slice(0, TOP_ROWS);
+  }
+
+  async topSpeaches(period: unknown, by: 'watch' | 'rating'): Promise<SpeachStatRow[]> {
+    const tallies = await this.tallies(ANALYTICS_SPEACH_BUCKETS, period);
+    const speaches = await this.store.collection<AnalyticsSpeach>(ANALYTICS_SPEACHES).findByIds([...tallies.keys()]);
+    const rows = speaches.map((s) => {
+      const t = tallies.get(s._id)!;
+      return { speachId: s._id, speachTitle: s.title, publishDate: s.firstPublishedAt, nbWatch: t.reads, nbNote: t.ratingCount, note: average(t) };
+    });
+    return this.rank(rows, by);
+  }
+
+  async topSpeachmakers(period: unknown, by: 'watch' | 'rating'): Promise<SpeachmakerStatRow[]> {
+    const tallies = await this.tallies(ANALYTICS_AUTHOR_BUCKETS, period);
+    const ids = [...tallies.keys()];
+    const [users, authors] = await Promise.all([
+      this.store.collection<UserDocument>(USERS).findByIds(ids),
+      this.store.collection<TotalsDocument>(ANALYTICS_AUTHORS).findByIds(ids),
+    ]);
+    const speachCounts = new Map(authors.map((a) => [a._id, a.speaches ?? 0]));
+    const rows = users.map((u) => {
+      const t = tallies.get(u._id)!;
+      return { userId: u._id, firstName: u.firstName, lastName: u.lastName, nbSpeachs: speachCounts.get(u._id) ?? 0, nbWatch: t.reads, nbNote: t.ratingCount, note: average(t) };
+    });
+    return this.rank(rows, by);
+  }
+
+  /** Speaches created during the period, by their current category (`id` null: no category). */
+  async categories(period: unknown): Promise<{ id: string | null; name: string; value: number }[]> {
+    const slots = periodCover(this.range(period)).map((c) => slotOf(c.unit, c.key));
+    const docs = await this.store.collection<OwnerBucket>(ANALYTICS_CATEGORY_BUCKETS).find({ slot: { $in: slots } });
+    const counts = new Map<string, number>();
+    for (const doc of docs) counts.set(doc.ownerId, (counts.get(doc.ownerId) ?? 0) + doc.created);
+    const names = new Map((await this.store.collection<CategoryDocument>(CATEGORIES).findByIds([...counts.keys()])).map((c) => [c._id, c.name]));
+    return [...counts]
+      .filter(([, value]) => value > 0)
+      .map(([id, value]) => (id === 'none' ? { id: null, name: '', value } : { id, name: names.get(id) ?? '', value }))
+      .sort((a, b) => b.value - a.value || a.name.localeCompare(b.name));
+  }
+
+  /** Published, unpublished and viewed (read at least once) speaches, templates and archived ones left out. */
+  async speachCount(kind: 'published' | 'unpublished' | 'viewed'): Promise<number> {
+    return (await this.store.collection<TotalsDocument>(ANALYTICS_TOTALS).findById('speaches'))?.[kind] ?? 0;
+  }
+
+  /** Active users, or active users holding a role. */
+  async userCount(type: UserCountType): Promise<number> {
+    return (await this.store.collection<TotalsDocument>(ANALYTICS_TOTALS).findById('users'))?.[type] ?? 0;
+  }
+}

@@ -1,0 +1,28 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { CurrentUser } from '../identity/auth/auth.decorators';
+import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { SpeachAnalytics } from './speach-analytics.service';
+
+/** The learner app's analytics pages (`/analytics/s/{speachID}`, `/analytics/u/{id}`) and spec §7's delete-results call. */
+@Controller()
+export class SpeachAnalyticsController {
+  constructor(private readonly analytics: SpeachAnalytics) {}
+
+  /** The speach's authors, co-editors and admins (403 otherwise). */
+  @Get('api/v2/analytics/speach/:speachId')
+  speach(@CurrentUser() user: AuthenticatedUser, @Param('speachId') speachId: string, @Query('period') period: unknown) {
+    return this.analytics.forSpeach(user, speachId, period);
+  }
+
+  /** The user themself and admins (403 otherwise). */
+  @Get('api/v2/analytics/user/:userId')
+  user(@CurrentUser() user: AuthenticatedUser, @Param('userId') userId: string, @Query('period') period: unknown) {
+    return this.analytics.forUser(user, userId, period);
+  }
+
+  /** A GET that deletes, as spec §7 names it; the client then goes to `/analytics/s/{speachId}`. */
+  @Get('api/v2/quizz/delete-results-user')
+  deleteResults(@CurrentUser() user: AuthenticatedUser, @Query('quizzId') quizzId: unknown, @Query('idAchatCour') idAchatCour: unknown) {
+    return this.analytics.deleteResults(user, quizzId, idAchatCour);
+  }
+}

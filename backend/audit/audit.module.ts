@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { IdentityModule } from '../identity/identity.module';
+import { AuditController } from './audit.controller';
+import { AuditService } from './audit.service';
+
+/** The auditor's replay and the tamper-evidence status (issue #6, items 6 and 7). */
+@Module({
+  imports: [IdentityModule],
+  controllers: [AuditController],
+  providers: [AuditService],
+})
+export class AuditModule {}

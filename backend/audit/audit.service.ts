@@ -1,0 +1,161 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { stringify } from 'csv-stringify/sync';
+import { type RecordedEvent, upcast } from '../../events';
+import { AUDIT_STREAMS, type AuditStreamsDocument } from '../../projections/audit.projection';
+import { SPEACHES, type SpeachDocument, normaliseKey } from '../../projections/speaches.projection';
+import { USERS, type UserDocument } from '../../projections/users.projection';
+import { NotFoundError, ValidationError } from '../infrastructure/decider/decider';
+import type { EventStore } from '../infrastructure/event-store/event-store.port';
+import { type ChainStatus, EMPTY_CHAIN, verifyChain } from '../infrastructure/event-store/hash-chain';
+import { escapeRegex } from '../infrastructure/http/simple-rest';
+import type { Filter, ReadStore } from '../infrastructure/read-store/read-store.port';
+import { EVENT_STORE, READ_STORE } from '../infrastructure/tokens';
+import { type TrailEntry, asOf, diffStates, replay } from './audit-trail';
+
+export const TRAIL_PAGE_SIZE = 100;
+export const TRAIL_PAGE_MAX = 500;
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * The auditor's reads: a speach's streams are found through the `audit_streams` read model, read
+ * from the event store and folded with the deciders' own `evolve` (nothing is scanned, nothing is
+ * guessed: before/after are the states the rules themselves compute).
+ */
+@Injectable()
+export class AuditService {
+  private chain: ChainStatus = EMPTY_CHAIN;
+  private chainWalk: Promise<ChainStatus> | null = null;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
+
+  private async index(speachId: string): Promise<AuditStreamsDocument> {
+    const doc = await this.store.collection<AuditStreamsDocument>(AUDIT_STREAMS).findById(speachId);
+    if (!doc) throw new NotFoundError('Unknown speach');
+    return doc;
+  }
+
+  /** Every event of the speach's streams, in log order (a per-stream read of each, merged by position). */
+  private async speachEvents(doc: AuditStreamsDocument): Promise<RecordedEvent[]> {
+    const streams = await Promise.all(doc.streams.map((s) => this.events.readStream(s.streamId)));
+    return streams.flat().map((e) => upcast(e)).sort((a, b) => a.position - b.position);
+  }
+
+  private async names(userIds: (string | null)[]): Promise<Map<string, string>> {
+    const ids = [...new Set(userIds.filter((id): id is string => !!id))];
+    if (!ids.length) return new Map();
+    const users = await this.store.collection<UserDocument>(USERS).find({ _id: { $in: ids } }, { projection: { firstName: 1, lastName: 1 } });
+    return new Map(users.map((u) => [u._id, `${u.firstName} ${u.lastName}`.trim()]));
+  }
+
+  /** Speaches to audit (every speach, archived and templates included), last changed first. */
+  async speaches(q: string | undefined, page: number, size: number) {
+    const words = normaliseKey(q ?? '').split(/\s+/).filter(Boolean).slice(0, 10);
+    const filter: Filter = words.length ? { $and: words.map((w) => ({ titleKey: { $regex: escapeRegex(w) } })) } : {};
+    const collection = this.store.collection<SpeachDocument>(SPEACHES);
+    const [docs, total] = await Promise.all([
+      collection.find(filter, { sort: { updatedAt: -1, _id: 1 }, skip: page * size, limit: size, projection: { title: 1, authorId: 1, updatedAt: 1, published: 1, archived: 1 } }),
+      collection.count(filter),
+    ]);
+    const names = await this.names(docs.map((d) => d.authorId));
+    return {
+      total,
+      result: docs.map((d) => ({ id: d._id, title: d.title, authorId: d.authorId, authorName: names.get(d.authorId) ?? null, updatedAt: d.updatedAt, published: d.published, archived: d.archived })),
+    };
+  }
+
+  /** The title of an audited speach as it is now (the screen's heading). */
+  async summary(speachId: string) {
+    const doc = await this.store.collection<SpeachDocument>(SPEACHES).findById(speachId);
+    if (!doc) throw new NotFoundError('Unknown speach');
+    await this.index(speachId);
+    return { id: doc._id, title: doc.title, authorId: doc.authorId, published: doc.published, archived: doc.archived };
+  }
+
+  /** The whole trail of a speach, oldest first. */
+  async trail(speachId: string): Promise<TrailEntry[]> {
+    const events = await this.speachEvents(await this.index(speachId));
+    const names = await this.names(events.map((e) => e.metadata.userId));
+    const entries: TrailEntry[] = [];
+    replay(events, ({ event, kind, before, after }) => {
+      entries.push({
+        position: event.position,
+        stream: event.streamId,
+        streamKind: kind,
+        revision: event.revision,
+        type: event.type,
+        time: event.time,
+        userId: event.metadata.userId ?? null,
+        userName: event.metadata.userId ? (names.get(event.metadata.userId) ?? null) : null,
+        changes: diffStates(before, after),
+        data: event.data as Record<string, unknown>,
+      });
+    });
+    return entries;
+  }
+
+  async page(speachId: string, page = 0, size = TRAIL_PAGE_SIZE) {
+    const entries = await this.trail(speachId);
+    return { speachId, total: entries.length, page, size, result: entries.slice(page * size, page * size + size) };
+  }
+
+  /**
+   * The speach and its workflows as of an instant (`at`, ISO 8601) or a log position: the events
+   * up to it, folded. 404 when the speach did not exist yet.
+   */
+  async stateAt(speachId: string, query: { at?: string; position?: string }) {
+    if (query.at !== undefined && query.position !== undefined) throw new ValidationError('at', 'give either at or position, not both');
+    let limit: (event: RecordedEvent) => boolean = () => true;
+    let at: string | null = null;
+    let position: number | null = null;
+    if (query.at !== undefined) {
+      const time = ISO_DATE_TIME.test(query.at) ? Date.parse(query.at) : NaN;
+      if (Number.isNaN(time)) throw new ValidationError('at', 'at must be an ISO 8601 date-time');
+      at = new Date(time).toISOString();
+      limit = (event) => event.time <= at!;
+    } else if (query.position !== undefined) {
+      if (!/^\d{1,15}$/.test(query.position)) throw new ValidationError('position', 'position must be a non-negative integer');
+      position = Number(query.position);
+      limit = (event) => event.position <= position!;
+    }
+    const events = await this.speachEvents(await this.index(speachId));
+    // The prefix of the log up to the instant: a later event never reaches back into it.
+    const cut = events.findIndex((event) => !limit(event));
+    const upTo = cut < 0 ? events : events.slice(0, cut);
+    const states = replay(upTo);
+    const result = asOf(speachId, states);
+    if (!result.speach || (result.speach as { status?: string }).status === 'none') {
+      throw new NotFoundError(at ? `The speach did not exist at ${at}` : 'The speach did not exist at that position');
+    }
+    const last = upTo[upTo.length - 1];
+    return { ...result, at, position, lastEvent: { position: last.position, type: last.type, time: last.time, stream: last.streamId } };
+  }
+
+  /** RFC 4180, one row per changed field (an event that changed nothing has one row with no field). */
+  async csv(speachId: string): Promise<string> {
+    const rows: unknown[][] = [];
+    for (const entry of await this.trail(speachId)) {
+      const common = [entry.position, entry.time, entry.stream, entry.type, entry.userId ?? '', entry.userName ?? ''];
+      if (!entry.changes.length) rows.push([...common, '', '', '']);
+      for (const change of entry.changes) rows.push([...common, change.field, JSON.stringify(change.before), JSON.stringify(change.after)]);
+    }
+    const header = ['position', 'time', 'stream', 'type', 'userId', 'userName', 'field', 'before', 'after'];
+    return '\uFEFF' + stringify([header, ...rows], { record_delimiter: '\r\n' });
+  }
+
+  /**
+   * The chain status for the audit screen. Verification resumes from the last verified link, so a
+   * call costs only the events appended since; `full` walks from the genesis again.
+   */
+  async chainStatus(full = false) {
+    if (full || !this.chain.ok) this.chain = EMPTY_CHAIN;
+    // One walk at a time: concurrent calls share it.
+    this.chainWalk ??= verifyChain(this.events, this.chain).finally(() => (this.chainWalk = null));
+    this.chain = await this.chainWalk;
+    const head = await this.events.headPosition();
+    return { ok: this.chain.ok, verified: this.chain.verified, head, lastVerifiedPosition: this.chain.lastPosition, firstBroken: this.chain.firstBroken };
+  }
+}

@@ -1,0 +1,51 @@
+import type { DomainEvent } from '../../events';
+import { speachDecider } from '../speach/speach.decider';
+import { periodicReviewDecider } from '../workflow/periodic-review.decider';
+import { workflowDecider } from '../workflow/workflow.decider';
+
+/** What the auditor's replay folds a stream with: the decider's own `initialState` and `evolve`. */
+export interface Fold {
+  initialState: () => unknown;
+  evolve: (state: never, event: never) => unknown;
+}
+
+export type AuditedKind = 'speach' | 'workflow' | 'periodicReview';
+
+interface StreamFamily {
+  /** Stream name prefix, dash included. */
+  prefix: string;
+  /** null: streams of this prefix are not part of any speach's trail. */
+  kind: AuditedKind | null;
+  decider: Fold | null;
+}
+
+/**
+ * The streams of a speach's audit trail, by stream name prefix: adding a kind of stream to the
+ * trail is one line here. The longest matching prefix wins (`workflow-definition-` before `workflow-`).
+ */
+const FAMILIES: StreamFamily[] = [
+  { prefix: 'speach-', kind: 'speach', decider: speachDecider },
+  { prefix: 'workflow-', kind: 'workflow', decider: workflowDecider },
+  // Definitions are organisation settings; a workflow instance carries the snapshot it started with.
+  { prefix: 'workflow-definition-', kind: null, decider: null },
+  { prefix: 'periodic-review-', kind: 'periodicReview', decider: periodicReviewDecider },
+];
+
+export interface AuditedStream {
+  kind: AuditedKind;
+  decider: Fold;
+}
+
+export function auditedStream(streamId: string): AuditedStream | null {
+  let found: StreamFamily | null = null;
+  for (const family of FAMILIES) {
+    if (streamId.startsWith(family.prefix) && (!found || family.prefix.length > found.prefix.length)) found = family;
+  }
+  return found?.kind && found.decider ? { kind: found.kind, decider: found.decider } : null;
+}
+
+/** The speach an event of an audited stream belongs to (every such event's data carries it). */
+export function speachIdOf(event: DomainEvent): string | null {
+  const speachId = (event.data as { speachId?: unknown }).speachId;
+  return typeof speachId === 'string' && speachId ? speachId : null;
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { SpeachModule } from '../speach/speach.module';
+import { EngagementController } from './engagement.controller';
+import { EngagementCommands } from './engagement-commands.service';
+import { EngagementQueries } from './engagement-queries.service';
+import { NotificationsController } from './notifications.controller';
+import { NotificationsService } from './notifications.service';
+
+/** Ratings, follows, comments and notifications (issue #5 items 4 and 6). */
+@Module({
+  imports: [SpeachModule],
+  controllers: [EngagementController, NotificationsController],
+  providers: [EngagementCommands, EngagementQueries, NotificationsService],
+  exports: [EngagementCommands, EngagementQueries, NotificationsService],
+})
+export class EngagementModule {}

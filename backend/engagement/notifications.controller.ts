@@ -1,0 +1,58 @@
+import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { CurrentUser } from '../identity/auth/auth.decorators';
+import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { FrequencyQuery, NotificationCountQuery, NotificationListQuery, NotificationTypeQuery } from './engagement.dto';
+import { NOTIFICATION_PAGE_SIZE, NotificationsService, typesFor } from './notifications.service';
+
+/** Spec §7 "Cards, search, grid, notifications": the notification calls, for the signed-in user. */
+@Controller('api/v2/notifications')
+export class NotificationsController {
+  constructor(private readonly notifications: NotificationsService) {}
+
+  @Get()
+  list(@CurrentUser() user: AuthenticatedUser, @Query() query: NotificationListQuery) {
+    return this.notifications.list(user.id, query.page ?? 0, query.size ?? NOTIFICATION_PAGE_SIZE, query.type || undefined);
+  }
+
+  @Get('count')
+  async count(@CurrentUser() user: AuthenticatedUser, @Query() query: NotificationCountQuery) {
+    return { size: await this.notifications.count(user.id, query.type || undefined) };
+  }
+
+  @Get('countUnread')
+  async countUnread(@CurrentUser() user: AuthenticatedUser) {
+    return { size: await this.notifications.countUnread(user.id) };
+  }
+
+  @Post('acquit')
+  @HttpCode(200)
+  async acquit(@CurrentUser() user: AuthenticatedUser) {
+    await this.notifications.acknowledge(user.id);
+    return { size: await this.notifications.countUnread(user.id) };
+  }
+
+  @Get('parameters/types')
+  types(@CurrentUser() user: AuthenticatedUser) {
+    return typesFor(user);
+  }
+
+  @Get('parameters')
+  parameters(@CurrentUser() user: AuthenticatedUser) {
+    return this.notifications.parameters(user);
+  }
+
+  @Get('parameters/activate')
+  activate(@CurrentUser() user: AuthenticatedUser, @Query() query: NotificationTypeQuery) {
+    return this.notifications.setActive(user, query.type, true);
+  }
+
+  @Get('parameters/desactivate')
+  deactivate(@CurrentUser() user: AuthenticatedUser, @Query() query: NotificationTypeQuery) {
+    return this.notifications.setActive(user, query.type, false);
+  }
+
+  @Get('parameters/frequency')
+  frequency(@CurrentUser() user: AuthenticatedUser, @Query() query: FrequencyQuery) {
+    return this.notifications.setFrequency(user, query.frequency);
+  }
+}

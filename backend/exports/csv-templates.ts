@@ -1,0 +1,226 @@
+import { GROUPS, type GroupDocument, CATEGORIES, type CategoryDocument } from '../../projections/organisation.projection';
+import { LEARNER_PROGRESS, type ProgressDocument, SPEACHES, type SpeachDocument } from '../../projections/speaches.projection';
+import { USERS, type UserDocument } from '../../projections/users.projection';
+import { PERIODIC_REVIEWS, type PeriodicReviewDocument, WORKFLOWS, type WorkflowDocument } from '../../projections/workflows.projection';
+import type { Collection, Document, Filter, ReadStore } from '../infrastructure/read-store/read-store.port';
+
+/** Spec §3 "CSV template": the labels fall back to the template name when empty. */
+export interface CsvTemplateInfo {
+  templateName: string;
+  labelEn: string;
+  labelFr: string;
+  labelEs: string;
+  labelDe: string;
+}
+
+export type CsvRow = Record<string, string | number | boolean | null>;
+
+/** Reads one page of a read model at a time: what the job holds in memory is one page, never the export. */
+export interface CsvTemplate extends CsvTemplateInfo {
+  columns: string[];
+  /** How many source documents the export walks (the progress total). */
+  count(store: ReadStore): Promise<number>;
+  /** Pages of rows, each built from one page of source documents. */
+  pages(store: ReadStore, pageSize: number): AsyncIterable<{ sources: number; rows: CsvRow[] }>;
+}
+
+/** Keyset paging on `_id`: each page is a bounded query, whatever the collection's size. */
+export async function* pagesOf<T extends Document>(collection: Collection<T>, filter: Filter, pageSize: number): AsyncIterable<T[]> {
+  let after: string | null = null;
+  for (;;) {
+    const page: T[] = await collection.find(after === null ? filter : { $and: [filter, { _id: { $gt: after } }] }, { sort: { _id: 1 }, limit: pageSize });
+    if (page.length === 0) return;
+    yield page;
+    if (page.length < pageSize) return;
+    after = page[page.length - 1]._id;
+  }
+}
+
+/** Names of the documents a page refers to (users, speaches), looked up once per page. */
+async function namesById<T extends Document>(store: ReadStore, collection: string, ids: Iterable<string>): Promise<Map<string, T>> {
+  const unique = [...new Set(ids)].filter(Boolean);
+  if (unique.length === 0) return new Map();
+  const docs = await store.collection<T>(collection).findByIds(unique);
+  return new Map(docs.map((doc) => [doc._id, doc]));
+}
+
+const roleNames = (user: UserDocument) => user.roles.join(' ');
+
+function simpleTemplate<T extends Document>(
+  info: CsvTemplateInfo,
+  collection: string,
+  filter: Filter,
+  columns: string[],
+  toRows: (page: T[], store: ReadStore) => Promise<CsvRow[]>,
+): CsvTemplate {
+  return {
+    ...info,
+    columns,
+    count: (store) => store.collection<T>(collection).count(filter),
+    async *pages(store, pageSize) {
+      for await (const page of pagesOf(store.collection<T>(collection), filter, pageSize)) yield { sources: page.length, rows: await toRows(page, store) };
+    },
+  };
+}
+
+const users = simpleTemplate<UserDocument>(
+  { templateName: 'users', labelEn: 'Users', labelFr: 'Utilisateurs', labelEs: 'Usuarios', labelDe: 'Benutzer' },
+  USERS,
+  {},
+  ['userID', 'email', 'firstName', 'lastName', 'roles', 'groups', 'active', 'createdAt', 'lastActiveDate'],
+  async (page, store) => {
+    const groups = await namesById<GroupDocument>(store, GROUPS, page.flatMap((u) => u.groupIds));
+    return page.map((u) => ({
+      userID: u._id,
+      email: u.email,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      roles: roleNames(u),
+      groups: u.groupIds.map((id) => groups.get(id)?.name ?? id).join(' | '),
+      active: u.active,
+      createdAt: u.createdAt,
+      lastActiveDate: u.lastActiveAt,
+    }));
+  },
+);
+
+const speaches = simpleTemplate<SpeachDocument>(
+  { templateName: 'speaches', labelEn: 'Speaches', labelFr: 'Speaches', labelEs: 'Speaches', labelDe: 'Speaches' },
+  SPEACHES,
+  { isTemplate: false },
+  ['speachID', 'title', 'author', 'category', 'language', 'visibility', 'state', 'publishedVersion', 'firstPublishedAt', 'createdAt', 'lastUpdatedDate', 'dueDate'],
+  async (page, store) => {
+    const [authors, categories] = await Promise.all([
+      namesById<UserDocument>(store, USERS, page.map((s) => s.authorId)),
+      namesById<CategoryDocument>(store, CATEGORIES, page.map((s) => s.categoryId ?? '')),
+    ]);
+    return page.map((s) => ({
+      speachID: s._id,
+      title: s.title,
+      author: authors.get(s.authorId)?.email ?? s.authorId,
+      category: s.categoryId ? (categories.get(s.categoryId)?.name ?? '') : '',
+      language: s.language,
+      visibility: s.visibility,
+      state: s.archived ? 'ARCHIVE' : s.published ? 'PUBLIE' : 'NON_PUBLIE',
+      publishedVersion: s.publishedVersion,
+      firstPublishedAt: s.firstPublishedAt,
+      createdAt: s.createdAt,
+      lastUpdatedDate: s.updatedAt,
+      dueDate: s.dueDate,
+    }));
+  },
+);
+
+async function progressContext(page: ProgressDocument[], store: ReadStore) {
+  const [readers, read] = await Promise.all([
+    namesById<UserDocument>(store, USERS, page.map((p) => p.userId)),
+    namesById<SpeachDocument>(store, SPEACHES, page.map((p) => p.speachId)),
+  ]);
+  return { readers, read };
+}
+
+const reads = simpleTemplate<ProgressDocument>(
+  { templateName: 'reads', labelEn: 'Reads', labelFr: 'Lectures', labelEs: 'Lecturas', labelDe: 'Lesevorgänge' },
+  LEARNER_PROGRESS,
+  {},
+  ['userID', 'email', 'speachID', 'title', 'chaptersRead', 'lastChapterID', 'lastReadDate'],
+  async (page, store) => {
+    const { readers, read } = await progressContext(page, store);
+    return page.map((p) => ({
+      userID: p.userId,
+      email: readers.get(p.userId)?.email ?? '',
+      speachID: p.speachId,
+      title: read.get(p.speachId)?.title ?? '',
+      chaptersRead: p.readChapterIds.length,
+      lastChapterID: p.lastChapterId,
+      lastReadDate: p.lastReadAt,
+    }));
+  },
+);
+
+const quizResults = simpleTemplate<ProgressDocument>(
+  { templateName: 'quizResults', labelEn: 'Quiz results', labelFr: 'Résultats des quiz', labelEs: 'Resultados de los cuestionarios', labelDe: 'Quizergebnisse' },
+  LEARNER_PROGRESS,
+  { quizResults: { $ne: {} } },
+  ['userID', 'email', 'speachID', 'title', 'chapterID', 'chapterTitle', 'score', 'max', 'percent', 'passed'],
+  async (page, store) => {
+    const { readers, read } = await progressContext(page, store);
+    return page.flatMap((p) =>
+      Object.entries(p.quizResults ?? {}).map(([chapterId, result]) => ({
+        userID: p.userId,
+        email: readers.get(p.userId)?.email ?? '',
+        speachID: p.speachId,
+        title: read.get(p.speachId)?.title ?? '',
+        chapterID: chapterId,
+        chapterTitle: read.get(p.speachId)?.draft.chapters[chapterId]?.title ?? '',
+        score: result.score,
+        max: result.max,
+        percent: result.percent,
+        passed: result.passed,
+      })),
+    );
+  },
+);
+
+const HISTORY_COLUMNS = ['kind', 'recordID', 'speachID', 'title', 'name', 'state', 'event', 'step', 'totalSteps', 'by', 'date', 'comment'];
+
+/** Workflow events (one row per history entry) then periodic-review decisions, from engineer W's read models. */
+const workflowHistory: CsvTemplate = {
+  templateName: 'workflowHistory',
+  labelEn: 'Workflow and review history',
+  labelFr: 'Historique des workflows et des revues',
+  labelEs: 'Historial de flujos y revisiones',
+  labelDe: 'Workflow- und Überprüfungsverlauf',
+  columns: HISTORY_COLUMNS,
+  async count(store) {
+    const [workflows, reviews] = await Promise.all([store.collection(WORKFLOWS).count({}), store.collection(PERIODIC_REVIEWS).count({})]);
+    return workflows + reviews;
+  },
+  async *pages(store, pageSize) {
+    for await (const page of pagesOf(store.collection<WorkflowDocument>(WORKFLOWS), {}, pageSize)) {
+      const [titles, people] = await Promise.all([
+        namesById<SpeachDocument>(store, SPEACHES, page.map((w) => w.speachId)),
+        namesById<UserDocument>(store, USERS, page.flatMap((w) => w.history.map((h) => h.by ?? ''))),
+      ]);
+      const rows = page.flatMap((w) =>
+        w.history.map((h) => ({
+          kind: 'WORKFLOW',
+          recordID: w._id,
+          speachID: w.speachId,
+          title: titles.get(w.speachId)?.title ?? '',
+          name: w.name,
+          state: w.state,
+          event: h.type,
+          step: h.step,
+          totalSteps: w.totalSteps,
+          by: h.by ? (people.get(h.by)?.email ?? h.by) : '',
+          date: h.at,
+          comment: h.comment,
+        })),
+      );
+      yield { sources: page.length, rows };
+    }
+    for await (const page of pagesOf(store.collection<PeriodicReviewDocument>(PERIODIC_REVIEWS), {}, pageSize)) {
+      const [titles, people] = await Promise.all([
+        namesById<SpeachDocument>(store, SPEACHES, page.map((r) => r.speachId)),
+        namesById<UserDocument>(store, USERS, page.flatMap((r) => r.decisions.map((d) => d.by))),
+      ]);
+      const rows = page.flatMap((r) => {
+        const base = { kind: 'PERIODIC_REVIEW', recordID: r._id, speachID: r.speachId, title: titles.get(r.speachId)?.title ?? '', name: r.frequency ?? '', state: r.status, step: null, totalSteps: null };
+        const scheduled = { ...base, event: 'NEXT_REVIEW', by: '', date: r.nextReviewAt, comment: null };
+        return [
+          ...r.decisions.map((d) => ({ ...base, event: d.decision, by: people.get(d.by)?.email ?? d.by, date: d.at, comment: d.comment })),
+          ...(r.nextReviewAt ? [scheduled] : []),
+        ];
+      });
+      yield { sources: page.length, rows };
+    }
+  },
+};
+
+export const CSV_TEMPLATES: CsvTemplate[] = [users, speaches, reads, quizResults, workflowHistory];
+
+export function templateInfo(template: CsvTemplate): CsvTemplateInfo {
+  const { templateName, labelEn, labelFr, labelEs, labelDe } = template;
+  return { templateName, labelEn, labelFr, labelEs, labelDe };
+}

@@ -1,0 +1,65 @@
+import { createReadStream } from 'node:fs';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString } from 'class-validator';
+import type { FastifyReply } from 'fastify';
+import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
+import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { templateInfo } from './csv-templates';
+import { ExportJobs } from './export-jobs.service';
+
+export class ListTemplatesQuery {
+  @IsOptional() @IsIn(['json'])
+  dataType?: string;
+
+  /** Spec §6: the back office asks with superAdminAccess; every template is open to administrators. */
+  @IsOptional() @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value)) @IsBoolean()
+  superAdminAccess?: boolean;
+}
+
+export class LaunchExportBody {
+  @IsOptional() @IsIn(['json'])
+  dataType?: string;
+
+  @IsArray() @ArrayMaxSize(50) @IsString({ each: true })
+  templateNames!: string[];
+}
+
+/** Spec §7 CSV calls, plus the job status, the recent jobs and the download of each file. Administrators only. */
+@Roles('ADMIN')
+@Controller('administration')
+export class ExportsController {
+  constructor(private readonly jobs: ExportJobs) {}
+
+  @Get('listCsvTemplates')
+  list(@Query() _query: ListTemplatesQuery) {
+    return this.jobs.templates().map(templateInfo);
+  }
+
+  @Post('launchMultipleExportCsv')
+  @HttpCode(202)
+  launch(@CurrentUser() user: AuthenticatedUser, @Body() body: LaunchExportBody) {
+    return this.jobs.launch(user.id, body.templateNames);
+  }
+
+  @Get('exports')
+  recent() {
+    return this.jobs.recent();
+  }
+
+  @Get('exports/:id')
+  job(@Param('id') id: string) {
+    return this.jobs.job(id);
+  }
+
+  @Get('exports/:id/files/:templateName')
+  async download(@Param('id') id: string, @Param('templateName') templateName: string, @Res() reply: FastifyReply) {
+    const { path, file } = await this.jobs.file(id, templateName);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('content-length', file.bytes)
+      .header('cache-control', 'private, no-store')
+      .send(createReadStream(path));
+  }
+}

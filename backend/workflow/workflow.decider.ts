@@ -1,0 +1,272 @@
+import {
+  type AwaitedApprover,
+  PUBLICATION_DELAYS,
+  type PublicationDelay,
+  REVIEW_FREQUENCIES,
+  type ReviewFrequency,
+  type WorkflowEvent,
+  type WorkflowStep,
+} from '../../events';
+import { type Decider, ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
+
+export const COMMENT_MAX = 2000;
+export const ROLE_MAX = 100;
+export const APPROVERS_MAX = 20;
+
+export type WorkflowStatus = 'AWAITING_VALIDATION' | 'REJECTED' | 'CANCELLED' | 'COMPLETED';
+
+export interface Rejection {
+  step: number;
+  comment: string;
+  rejectedBy: string;
+  at: string;
+}
+
+export interface RunningWorkflow {
+  status: WorkflowStatus;
+  workflowId: string;
+  speachId: string;
+  authorId: string;
+  name: string;
+  anonymous: boolean;
+  steps: WorkflowStep[];
+  /** 1-based; the rejected step while REJECTED. */
+  currentStep: number;
+  /** Steps validated in the current round (a resubmission starts a new round). */
+  validatedSteps: number[];
+  rejection: Rejection | null;
+  regulatedGmp: boolean;
+  scheduledAt: string | null;
+}
+
+export type WorkflowState = { status: 'none' } | RunningWorkflow;
+
+/** Who acts: the service resolves the user's groups; roles come from the session. */
+export interface WorkflowActor {
+  userId: string;
+  isAdmin: boolean;
+  groupIds: string[];
+}
+
+/** The final validation dialog of spec §2 (only read at the last step). */
+export interface FinalChoices {
+  periodicReview?: string;
+  frequency?: string;
+  delay?: string;
+  date?: string | null;
+}
+
+type On<C> = C & { workflowId: string; actor: WorkflowActor; now: string };
+export type WorkflowCommand =
+  | On<{
+      type: 'Submit';
+      speachId: string;
+      /** The actor may edit the speach (author, co-editor or admin): resolved from the speach's rules. */
+      mayEdit: boolean;
+      authorId: string;
+      name: string;
+      anonymous: boolean;
+      definitionId: string | null;
+      definitionVersion: number | null;
+      steps: WorkflowStep[];
+      regulatedGmp: boolean;
+      scheduledAt: string | null;
+    }>
+  | On<{ type: 'Validate'; final: FinalChoices; periodicReviewEnabled: boolean }>
+  | On<{ type: 'Reject'; comment: string }>
+  | On<{ type: 'Resubmit'; mayEdit: boolean; scheduledAt?: string | null }>
+  | On<{ type: 'Cancel' }>;
+
+function running(state: WorkflowState): RunningWorkflow {
+  if (state.status === 'none') throw new NotFoundError('No workflow for this speach');
+  return state;
+}
+
+function open(state: WorkflowState): RunningWorkflow {
+  const wf = running(state);
+  if (wf.status === 'COMPLETED') throw new IllegalStateError('This workflow is already completed');
+  if (wf.status === 'CANCELLED') throw new IllegalStateError('This workflow was cancelled');
+  return wf;
+}
+
+export function isStepApprover(step: WorkflowStep | undefined, actor: { userId: string; groupIds: string[] }): boolean {
+  if (!step) return false;
+  return step.userId !== null ? step.userId === actor.userId : step.groupId !== null && actor.groupIds.includes(step.groupId);
+}
+
+function awaited(step: WorkflowStep): AwaitedApprover {
+  return { step: step.order, groupId: step.groupId, userId: step.userId };
+}
+
+/** Validate and reject: only an approver of the current step, never the author, on a workflow awaiting validation. */
+function decidable(state: WorkflowState, actor: WorkflowActor): RunningWorkflow {
+  const wf = open(state);
+  if (wf.status === 'REJECTED') throw new IllegalStateError('This workflow was rejected: it waits for the author to resubmit');
+  if (wf.authorId === actor.userId) throw new ForbiddenError('An author may not validate their own speach.');
+  if (!isStepApprover(wf.steps[wf.currentStep - 1], actor)) throw new ForbiddenError('You are not an approver of the current step.');
+  return wf;
+}
+
+function futureDate(value: string | null | undefined, field: string, now: string, required: boolean): string | null {
+  if (value === undefined || value === null || value === '') {
+    if (required) throw new ValidationError(field, `${field} is required`);
+    return null;
+  }
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw new ValidationError(field, `${field} must be a date-time`);
+  const iso = new Date(value).toISOString();
+  if (iso <= now) throw new ValidationError(field, `${field} must be in the future`);
+  return iso;
+}
+
+/** The dialog's choices, checked: GMP forces a periodic review; NEW_DATE needs a date; an expired date rules out SCHEDULED. */
+function finalChoices(wf: RunningWorkflow, final: FinalChoices, periodicReviewEnabled: boolean, now: string) {
+  let periodicReview: 'ON' | 'OFF' = 'OFF';
+  let frequency: ReviewFrequency | null = null;
+  if (periodicReviewEnabled) {
+    if (final.periodicReview !== 'ON' && final.periodicReview !== 'OFF') throw new ValidationError('periodicReview', 'periodicReview must be ON or OFF');
+    if (final.periodicReview === 'OFF' && wf.regulatedGmp) throw new ValidationError('periodicReview', 'A GMP-regulated speach needs a periodic review');
+    periodicReview = final.periodicReview;
+    if (periodicReview === 'ON') {
+      if (!final.frequency || !(final.frequency in REVIEW_FREQUENCIES)) throw new ValidationError('frequency', `frequency must be one of ${Object.keys(REVIEW_FREQUENCIES).join(', ')}`);
+      frequency = final.frequency as ReviewFrequency;
+    }
+  }
+  if (!(PUBLICATION_DELAYS as readonly string[]).includes(final.delay ?? '')) throw new ValidationError('delay', `delay must be one of ${PUBLICATION_DELAYS.join(', ')}`);
+  const delay = final.delay as PublicationDelay;
+  let publishAt: string | null = null;
+  if (delay === 'SCHEDULED') {
+    if (!wf.scheduledAt) throw new ValidationError('delay', 'No publication date was scheduled: publish immediately or choose a new date');
+    if (wf.scheduledAt <= now) throw new ValidationError('delay', 'The scheduled date has expired: publish immediately or choose a new date');
+    publishAt = wf.scheduledAt;
+  }
+  if (delay === 'NEW_DATE') {
+    if (!final.date) throw new ValidationError('date', 'NEW_DATE needs a date');
+    publishAt = futureDate(final.date, 'date', now, true);
+  }
+  return { periodicReview, frequency, delay, publishAt };
+}
+
+function checkedSteps(command: Extract<WorkflowCommand, { type: 'Submit' }>): WorkflowStep[] {
+  const field = command.anonymous ? 'approvers' : 'steps';
+  if (!Array.isArray(command.steps) || command.steps.length === 0) throw new ValidationError(field, command.anonymous ? 'Choose at least one approver' : 'A workflow needs at least one step');
+  if (command.steps.length > APPROVERS_MAX) throw new ValidationError(field, `at most ${APPROVERS_MAX} steps`);
+  if (command.anonymous) {
+    const ids = command.steps.map((s) => s.userId);
+    if (ids.some((id) => !id)) throw new ValidationError(field, 'Every approver needs a user');
+    if (new Set(ids).size !== ids.length) throw new ValidationError(field, 'An approver appears twice');
+    if (ids.includes(command.authorId) || ids.includes(command.actor.userId)) throw new ValidationError(field, 'An author may not validate their own speach');
+  } else if (command.steps.some((s) => !s.groupId)) throw new ValidationError(field, 'Every step needs a group');
+  return command.steps.map((step, index) => {
+    const role = step.role === null || step.role === undefined ? '' : String(step.role).trim();
+    if (role.length > ROLE_MAX) throw new ValidationError(`${field}[${index}].role`, `role must be at most ${ROLE_MAX} characters`);
+    return { order: index + 1, groupId: step.groupId ?? null, groupName: step.groupName ?? null, userId: step.userId ?? null, userName: step.userName ?? null, role: role || null };
+  });
+}
+
+/** One submission of one speach (stream `workflow-{workflowId}`): spec §4 workflow transitions. */
+export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEvent> = {
+  initialState: () => ({ status: 'none' }),
+
+  decide(command, state) {
+    const { workflowId, actor, now } = command;
+    switch (command.type) {
+      case 'Submit': {
+        if (state.status !== 'none') throw new IllegalStateError('This workflow was already submitted');
+        if (!command.mayEdit) throw new ForbiddenError('Only an editor of the speach submits it for validation.');
+        const steps = checkedSteps(command);
+        return [
+          {
+            type: 'WorkflowSubmitted',
+            data: {
+              workflowId,
+              speachId: command.speachId,
+              authorId: command.authorId,
+              submittedBy: actor.userId,
+              name: command.name,
+              anonymous: command.anonymous,
+              definitionId: command.definitionId,
+              definitionVersion: command.definitionVersion,
+              steps,
+              regulatedGmp: command.regulatedGmp === true,
+              scheduledAt: futureDate(command.scheduledAt, 'scheduledAt', now, false),
+              at: now,
+            },
+          },
+        ];
+      }
+      case 'Validate': {
+        const wf = decidable(state, actor);
+        const last = wf.currentStep === wf.steps.length;
+        const step = wf.steps[wf.currentStep - 1];
+        const choices = last ? finalChoices(wf, command.final, command.periodicReviewEnabled, now) : null;
+        const base = { workflowId, speachId: wf.speachId };
+        return [
+          { type: 'WorkflowStepValidated', data: { ...base, step: wf.currentStep, validatedBy: actor.userId, groupId: step.groupId, at: now, awaiting: last ? null : awaited(wf.steps[wf.currentStep]) } },
+          ...(choices ? [{ type: 'WorkflowCompleted' as const, data: { ...base, ...choices, completedBy: actor.userId, at: now } }] : []),
+        ];
+      }
+      case 'Reject': {
+        const wf = decidable(state, actor);
+        const comment = typeof command.comment === 'string' ? command.comment.trim() : '';
+        if (!comment) throw new ValidationError('comment', 'A rejection needs a comment');
+        if (comment.length > COMMENT_MAX) throw new ValidationError('comment', `comment must be at most ${COMMENT_MAX} characters`);
+        const step = wf.steps[wf.currentStep - 1];
+        return [{ type: 'WorkflowRejected', data: { workflowId, speachId: wf.speachId, step: wf.currentStep, comment, rejectedBy: actor.userId, groupId: step.groupId, at: now } }];
+      }
+      case 'Resubmit': {
+        const wf = open(state);
+        if (!command.mayEdit) throw new ForbiddenError('Only an editor of the speach resubmits it.');
+        if (wf.status !== 'REJECTED') throw new IllegalStateError('Only a rejected workflow is resubmitted');
+        const scheduledAt = command.scheduledAt === undefined ? wf.scheduledAt : futureDate(command.scheduledAt, 'scheduledAt', now, false);
+        return [{ type: 'WorkflowResubmitted', data: { workflowId, speachId: wf.speachId, resubmittedBy: actor.userId, scheduledAt, at: now, awaiting: awaited(wf.steps[0]) } }];
+      }
+      case 'Cancel': {
+        if (!actor.isAdmin) throw new ForbiddenError('Only administrators cancel a workflow.');
+        const wf = open(state);
+        return [{ type: 'WorkflowCancelled', data: { workflowId, speachId: wf.speachId, cancelledBy: actor.userId, at: now } }];
+      }
+    }
+  },
+
+  evolve(state, event) {
+    if (event.type === 'WorkflowSubmitted') {
+      const d = event.data;
+      return {
+        status: 'AWAITING_VALIDATION',
+        workflowId: d.workflowId,
+        speachId: d.speachId,
+        authorId: d.authorId,
+        name: d.name,
+        anonymous: d.anonymous,
+        steps: d.steps,
+        currentStep: 1,
+        validatedSteps: [],
+        rejection: null,
+        regulatedGmp: d.regulatedGmp,
+        scheduledAt: d.scheduledAt,
+      };
+    }
+    if (state.status === 'none') return state;
+    switch (event.type) {
+      case 'WorkflowStepValidated': {
+        const validatedSteps = [...state.validatedSteps, event.data.step];
+        return { ...state, validatedSteps, currentStep: Math.min(event.data.step + 1, state.steps.length) };
+      }
+      case 'WorkflowRejected':
+        return {
+          ...state,
+          status: 'REJECTED',
+          currentStep: event.data.step,
+          rejection: { step: event.data.step, comment: event.data.comment, rejectedBy: event.data.rejectedBy, at: event.data.at },
+        };
+      case 'WorkflowResubmitted':
+        return { ...state, status: 'AWAITING_VALIDATION', currentStep: 1, validatedSteps: [], rejection: null, scheduledAt: event.data.scheduledAt };
+      case 'WorkflowCancelled':
+        return { ...state, status: 'CANCELLED' };
+      case 'WorkflowCompleted':
+        return { ...state, status: 'COMPLETED' };
+      default:
+        return state;
+    }
+  },
+};

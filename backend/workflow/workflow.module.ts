@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { SpeachModule } from '../speach/speach.module';
+import { AdminWorkflowController, WorkflowController, WorkflowDefinitionsRestController } from './workflow.controller';
+import { WorkflowService } from './workflow.service';
+
+/** Validation workflow and periodic review (issue #6). */
+@Module({
+  imports: [SpeachModule],
+  controllers: [WorkflowController, AdminWorkflowController, WorkflowDefinitionsRestController],
+  providers: [WorkflowService],
+  exports: [WorkflowService],
+})
+export class WorkflowModule {}

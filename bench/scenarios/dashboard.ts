@@ -1,0 +1,53 @@
+import { load } from '../lib/load';
+import { type Result, ratio } from '../lib/report';
+
+/** Every call of the admin dashboard (backend/analytics/dashboard.controller.ts), with realistic periods. */
+export const DASHBOARD_CALLS: [string, string][] = [
+  ['time-series READ, 12 months', '/api/v2/dashboard/time-series?metric=READ&period=TWELVE_MONTHS'],
+  ['time-series UNIQUE_READ, 2 years, cumulative', '/api/v2/dashboard/time-series?metric=UNIQUE_READ&period=TWO_YEARS&cumulative=true'],
+  ['time-series UNIQUE_ACTIVITY, 1 month', '/api/v2/dashboard/time-series?metric=UNIQUE_ACTIVITY&period=ONE_MONTH'],
+  ['time-series GRADE, 6 months', '/api/v2/dashboard/time-series?metric=GRADE&period=SIX_MONTHS'],
+  ['time-series COMMENT, 3 months', '/api/v2/dashboard/time-series?metric=COMMENT&period=THREE_MONTHS'],
+  ['time-series PUBLICATION, 2 years', '/api/v2/dashboard/time-series?metric=PUBLICATION&period=TWO_YEARS'],
+  ['speaches-by-watch, 12 months', '/api/v2/dashboard/speaches-by-watch?period=TWELVE_MONTHS'],
+  ['speaches-by-rating, 12 months', '/api/v2/dashboard/speaches-by-rating?period=TWELVE_MONTHS'],
+  ['speachmakers-by-watch, 2 years', '/api/v2/dashboard/speachmakers-by-watch?period=TWO_YEARS'],
+  ['speachmakers-by-rating, 2 years', '/api/v2/dashboard/speachmakers-by-rating?period=TWO_YEARS'],
+  ['speach-category, 12 months', '/api/v2/dashboard/speach-category?period=TWELVE_MONTHS'],
+  ['cours/publishedSpeachs', '/api/v2/cours/publishedSpeachs'],
+  ['cours/unpublishedSpeachs', '/api/v2/cours/unpublishedSpeachs'],
+  ['cours/viewedSpeachs', '/api/v2/cours/viewedSpeachs'],
+  ['users/count (approvers)', '/api/v2/users/count?type=approvers'],
+];
+
+/** Short description of an answer, to show the calls are answered on real data (not empty). */
+function describe(body: unknown): string {
+  if (Array.isArray(body)) {
+    const values = body.map((p) => (p && typeof p === 'object' ? Number((p as { value?: unknown }).value ?? (p as { count?: unknown }).count ?? 0) : 0));
+    return `${body.length} rows, sum ${Math.round(values.reduce((a, b) => a + (Number.isFinite(b) ? b : 0), 0))}`;
+  }
+  return JSON.stringify(body).slice(0, 40);
+}
+
+/** p99 of each dashboard call at a fixed 200 req/s against the 10 ms target, on the generated data set. */
+export async function dashboardScenario(url: string, auth: Record<string, string>, seconds: number, reads: number, results: Result[]): Promise<void> {
+  for (const [name, path] of DASHBOARD_CALLS) {
+    const answer = await fetch(url + path, { headers: auth });
+    const shape = answer.ok ? describe(await answer.json()) : `HTTP ${answer.status}`;
+    const scenario = `Dashboard ${name} (${reads.toLocaleString('en-US')} reads): p99 at 200 req/s`;
+    if (!answer.ok) {
+      results.push({ scenario, figure: null, unit: 'ms', reference: 'target 10 ms', referenceFigure: 10, ratio: null, note: `answered ${shape}` });
+      continue;
+    }
+    const paced = await load({ url: url + path, headers: auth, durationSeconds: seconds, overallRate: 200, connections: 16 });
+    results.push({
+      scenario,
+      figure: paced.ok ? paced.p99 : null,
+      unit: 'ms',
+      reference: 'target 10 ms',
+      referenceFigure: 10,
+      ratio: paced.ok ? ratio(paced.p99, 10, true) : null,
+      note: `p50 ${paced.p50} ms; ${paced.errors} errors; ${shape}`,
+    });
+  }
+}

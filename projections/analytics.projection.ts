@@ -1,0 +1,417 @@
+import type { RecordedEvent, Role } from '../events';
+import { UNITS, type Unit, bucketKeys } from './analytics-buckets';
+import type { ProjectedDocument, ProjectionDefinition, ProjectionWriter } from './projection';
+
+/**
+ * The dashboard's and the analytics pages' read models: counters kept in calendar buckets (day, ISO
+ * week, month) as events arrive, so a query sums a few dozen small documents and never folds raw events.
+ *
+ * What counts (event time = the envelope's `time`, from the clock port):
+ * - READ: a learner opening a speach on a day, i.e. the first ChapterRead or ChapterAnswered of that
+ *   speach by that user on that UTC day. Reading five chapters in one sitting is one read.
+ * - UNIQUE_READ / UNIQUE_ACTIVITY / UNIQUE_CONNECTION: distinct users in the bucket. Each user's document
+ *   remembers the last bucket it was counted in, per metric and unit (events arrive in time order), so a
+ *   read costs a handful of document writes. Activity = reading, answering, connecting, rating or commenting.
+ * - CONNECTION: SessionStarted. CREATION: SpeachCreated (templates excluded). PUBLICATION: SpeachPublished
+ *   (each version). GRADE: SpeachRated. COMMENT: CommentPosted.
+ * - `{METRIC}#first`: the users counted for the first time ever, the increments of a cumulative unique count.
+ *
+ * Counts that add up are kept per day (a week or a month is the sum of its days, 730 lookups at most for two
+ * years); distinct-user counts cannot be added up, so they are kept per day, week and month.
+ */
+export const ANALYTICS_SERIES = 'analytics_series';
+export const ANALYTICS_TOTALS = 'analytics_totals';
+/** `{speachId}|{userId}`: what one learner did with one speach (chapters read, last day counted, current rating). */
+export const ANALYTICS_LEARNERS = 'analytics_learners';
+export const ANALYTICS_SPEACHES = 'analytics_speaches';
+export const ANALYTICS_SPEACH_BUCKETS = 'analytics_speach_buckets';
+export const ANALYTICS_AUTHOR_BUCKETS = 'analytics_author_buckets';
+export const ANALYTICS_AUTHORS = 'analytics_authors';
+export const ANALYTICS_CATEGORY_BUCKETS = 'analytics_category_buckets';
+export const ANALYTICS_USER_BUCKETS = 'analytics_user_buckets';
+export const ANALYTICS_USERS = 'analytics_users';
+export const ANALYTICS_QUIZ_RESULTS = 'analytics_quiz_results';
+
+export const METRICS = ['READ', 'UNIQUE_READ', 'UNIQUE_ACTIVITY', 'PUBLICATION', 'CREATION', 'GRADE', 'COMMENT', 'CONNECTION', 'UNIQUE_CONNECTION'] as const;
+export type Metric = (typeof METRICS)[number];
+export const UNIQUE_METRICS: Metric[] = ['UNIQUE_READ', 'UNIQUE_ACTIVITY', 'UNIQUE_CONNECTION'];
+
+/** `{metric}|{unit}|{key}` */
+export interface SeriesBucket extends ProjectedDocument {
+  metric: string;
+  unit: Unit;
+  key: string;
+  value: number;
+}
+export const seriesId = (metric: string, unit: Unit, key: string) => `${metric}|${unit}|${key}`;
+export const slotOf = (unit: Unit, key: string) => `${unit}|${key}`;
+
+/** Per speach, author and category per day and per month, per user per day (weeks and a user's months are summed from days); `slot` is `{unit}|{key}` (indexed, for rankings). */
+export interface OwnerBucket extends ProjectedDocument {
+  ownerId: string;
+  slot: string;
+  reads: number;
+  ratingCount: number;
+  ratingSum: number;
+  created: number;
+}
+
+export interface AnalyticsSpeach extends ProjectedDocument {
+  title: string;
+  authorId: string;
+  categoryId: string | null;
+  isTemplate: boolean;
+  archived: boolean;
+  published: boolean;
+  createdAt: string;
+  firstPublishedAt: string | null;
+  viewed: boolean;
+  reads: number;
+  readers: number;
+  /** chapterId → distinct learners who read (or answered) it. */
+  chapterReaders: Record<string, number>;
+  /** Current ratings (a learner rating again replaces the previous rating). */
+  ratingCount: number;
+  ratingSum: number;
+}
+
+export interface AnalyticsUser extends ProjectedDocument {
+  roles: Role[];
+  active: boolean;
+  /** `{metric}|{unit}` → key of the last bucket this user was counted in (distinct-user metrics). */
+  last: Record<string, string>;
+  /** Distinct-user metrics this user was ever counted in (the cumulative counts). */
+  seen: Record<string, boolean>;
+}
+
+export interface LearnerSpeach extends ProjectedDocument {
+  speachId: string;
+  userId: string;
+  chapters: string[];
+  /** Day key of the last read counted: a read is the first chapter event of the day. */
+  lastDay: string | null;
+  rating: number | null;
+}
+
+const OWNER_UNITS: Unit[] = ['d', 'm'];
+
+export interface QuizResultDocument extends ProjectedDocument {
+  userId: string;
+  speachId: string;
+  chapterId: string;
+  score: number;
+  max: number;
+  percent: number;
+  passed: boolean;
+  attempts: number;
+  at: string;
+}
+
+/** Counter documents: `metric:{METRIC}` {value}, `speaches` {published, unpublished, viewed}, `users` {users, admins, …}. */
+export type TotalsDocument = ProjectedDocument & Record<string, number>;
+
+/**
+ * Every increment an event causes, merged per document, then written with one upsert per document:
+ * the unit of work skips a second upsert of the same document for the same event.
+ */
+class Increments {
+  private readonly docs = new Map<string, { collection: string; id: string; base: Record<string, unknown>; inc: Map<string, number> }>();
+
+  add(collection: string, id: string, base: Record<string, unknown>, field: string, by = 1): this {
+    const key = `${collection}\u0000${id}`;
+    let entry = this.docs.get(key);
+    if (!entry) this.docs.set(key, (entry = { collection, id, base, inc: new Map() }));
+    entry.inc.set(field, (entry.inc.get(field) ?? 0) + by);
+    return this;
+  }
+
+  /** Counts kept per day (weeks and months are sums of days) and in an all-time total; a distinct-user count passes its own bucket and no total. */
+  series(metric: string, keys: Record<Unit, string>, units: Unit[] = ['d'], total = true): this {
+    for (const unit of units) this.add(ANALYTICS_SERIES, seriesId(metric, unit, keys[unit]), { metric, unit, key: keys[unit] }, 'value');
+    if (total) this.add(ANALYTICS_TOTALS, `metric:${metric}`, {}, 'value');
+    return this;
+  }
+
+  owner(collection: string, ownerId: string, keys: Record<Unit, string>, field: keyof OwnerBucket, by = 1, units: Unit[] = OWNER_UNITS): this {
+    for (const unit of units) {
+      const slot = slotOf(unit, keys[unit]);
+      this.add(collection, `${ownerId}|${slot}`, { ownerId, slot, reads: 0, ratingCount: 0, ratingSum: 0, created: 0 }, field as string, by);
+    }
+    return this;
+  }
+
+  async flush(writer: ProjectionWriter): Promise<void> {
+    for (const { collection, id, base, inc } of this.docs.values()) {
+      await writer.upsert<ProjectedDocument>(collection, id, (current) => {
+        const doc = (current ? { ...current } : { _id: id, ...base }) as Record<string, unknown>;
+        for (const [field, by] of inc) doc[field] = ((doc[field] as number | undefined) ?? 0) + by;
+        return doc as ProjectedDocument;
+      });
+    }
+  }
+}
+
+/**
+ * Changes a user's analytics document once for this event: `count` records the distinct-user metrics
+ * (and their increments). Skipped, increments included, when the event was already applied.
+ */
+async function countUser(writer: ProjectionWriter, userId: string, count: (user: AnalyticsUser) => void): Promise<void> {
+  await writer.upsert<AnalyticsUser>(ANALYTICS_USERS, userId, (current) => {
+    const user: AnalyticsUser = current ? { ...current, last: { ...(current.last ?? {}) }, seen: { ...(current.seen ?? {}) } } : { _id: userId, roles: [], active: false, last: {}, seen: {} };
+    count(user);
+    return user;
+  });
+}
+
+/** Counts the user once per bucket of a distinct-user metric, and once ever for its cumulative. */
+function unique(user: AnalyticsUser, inc: Increments, metric: Metric, keys: Record<Unit, string>): void {
+  for (const unit of UNITS) {
+    const slot = `${metric}|${unit}`;
+    if (user.last[slot] === keys[unit]) continue;
+    user.last[slot] = keys[unit];
+    inc.series(metric, keys, [unit], false);
+  }
+  if (!user.seen[metric]) {
+    user.seen[metric] = true;
+    inc.series(`${metric}#first`, keys);
+  }
+}
+
+/** Speaches that count in the published/unpublished/viewed tiles: neither templates nor archived. */
+function speachTiles(doc: AnalyticsSpeach | null): Record<'published' | 'unpublished' | 'viewed', number> {
+  if (!doc || doc.isTemplate || doc.archived) return { published: 0, unpublished: 0, viewed: 0 };
+  return { published: doc.published ? 1 : 0, unpublished: doc.published ? 0 : 1, viewed: doc.viewed ? 1 : 0 };
+}
+
+/** One change of a speach's analytics document, with the tile counters moved accordingly. */
+async function changeSpeach(writer: ProjectionWriter, inc: Increments, speachId: string, change: (doc: AnalyticsSpeach | null) => AnalyticsSpeach | null): Promise<void> {
+  const before = await writer.get<AnalyticsSpeach>(ANALYTICS_SPEACHES, speachId);
+  const after = change(before ? structuredClone(before) : null);
+  if (!after) return;
+  const [was, is] = [speachTiles(before), speachTiles(after)];
+  for (const field of ['published', 'unpublished', 'viewed'] as const) if (was[field] !== is[field]) inc.add(ANALYTICS_TOTALS, 'speaches', {}, field, is[field] - was[field]);
+  await writer.upsert<AnalyticsSpeach>(ANALYTICS_SPEACHES, speachId, () => after);
+}
+
+function userTiles(doc: AnalyticsUser | null): Record<'users' | 'admins' | 'speachmakers' | 'aiEditors' | 'approvers', number> {
+  const on = !!doc?.active;
+  const has = (role: Role) => (on && doc!.roles.includes(role) ? 1 : 0);
+  return { users: on ? 1 : 0, admins: has('ADMIN'), speachmakers: has('FORMATEUR'), aiEditors: has('AI_EDITOR'), approvers: has('APPROVER') };
+}
+
+function userHandler(change: (doc: AnalyticsUser | null, data: Record<string, unknown>) => AnalyticsUser | null) {
+  return async (event: RecordedEvent, writer: ProjectionWriter) => {
+    const data = event.data as Record<string, unknown> & { userId: string };
+    const before = await writer.get<AnalyticsUser>(ANALYTICS_USERS, data.userId);
+    const after = change(before && { ...before, last: before.last ?? {}, seen: before.seen ?? {} }, data);
+    if (!after) return;
+    const inc = new Increments();
+    const [was, is] = [userTiles(before), userTiles(after)];
+    for (const field of Object.keys(was) as (keyof typeof was)[]) if (was[field] !== is[field]) inc.add(ANALYTICS_TOTALS, 'users', {}, field, is[field] - was[field]);
+    await writer.upsert<AnalyticsUser>(ANALYTICS_USERS, data.userId, () => after);
+    await inc.flush(writer);
+  };
+}
+
+/** A learner read or answered a chapter. */
+async function chapterActivity(event: RecordedEvent, writer: ProjectionWriter, inc: Increments): Promise<void> {
+  const { userId, speachId, chapterId } = event.data as { userId: string; speachId: string; chapterId: string };
+  const keys = bucketKeys(event.time);
+  const speach = await writer.get<AnalyticsSpeach>(ANALYTICS_SPEACHES, speachId);
+  let counted = false;
+  let newReader = false;
+  let newChapter = false;
+  if (speach) {
+    const learnerId = `${speachId}|${userId}`;
+    // One read and write per event; skipped (and nothing counted) when the event was already applied.
+    await writer.upsert<LearnerSpeach>(ANALYTICS_LEARNERS, learnerId, (learner) => {
+      counted = learner?.lastDay !== keys.d;
+      newReader = !learner;
+      newChapter = !learner?.chapters.includes(chapterId);
+      return {
+        _id: learnerId,
+        speachId,
+        userId,
+        chapters: newChapter ? [...(learner?.chapters ?? []), chapterId] : learner!.chapters,
+        lastDay: keys.d,
+        rating: learner?.rating ?? null,
+      };
+    });
+  }
+  await countUser(writer, userId, (user) => {
+    unique(user, inc, 'UNIQUE_ACTIVITY', keys);
+    if (counted) unique(user, inc, 'UNIQUE_READ', keys);
+  });
+  if (!speach) return;
+  if (counted) {
+    inc.series('READ', keys);
+    inc.owner(ANALYTICS_SPEACH_BUCKETS, speachId, keys, 'reads');
+    inc.owner(ANALYTICS_AUTHOR_BUCKETS, speach.authorId, keys, 'reads');
+    inc.owner(ANALYTICS_USER_BUCKETS, userId, keys, 'reads', 1, ['d']);
+  }
+  if (counted || newReader || newChapter || !speach.viewed) {
+    await changeSpeach(writer, inc, speachId, (doc) =>
+      doc && {
+        ...doc,
+        viewed: true,
+        reads: doc.reads + (counted ? 1 : 0),
+        readers: doc.readers + (newReader ? 1 : 0),
+        chapterReaders: newChapter ? { ...doc.chapterReaders, [chapterId]: (doc.chapterReaders[chapterId] ?? 0) + 1 } : doc.chapterReaders,
+      },
+    );
+  }
+}
+
+function speachHandler(change: (doc: AnalyticsSpeach, data: Record<string, unknown>, event: RecordedEvent, inc: Increments) => AnalyticsSpeach) {
+  return async (event: RecordedEvent, writer: ProjectionWriter) => {
+    const data = event.data as Record<string, unknown> & { speachId: string };
+    const inc = new Increments();
+    await changeSpeach(writer, inc, data.speachId, (doc) => (doc ? change(doc, data, event, inc) : null));
+    await inc.flush(writer);
+  };
+}
+
+const categoryOwner = (categoryId: string | null) => categoryId ?? 'none';
+
+export const analyticsProjection: ProjectionDefinition = {
+  name: 'analytics',
+  version: 1,
+  collections: [
+    { name: ANALYTICS_SERIES },
+    { name: ANALYTICS_TOTALS },
+    { name: ANALYTICS_LEARNERS },
+    { name: ANALYTICS_SPEACHES, indexes: [{ field: 'authorId' }] },
+    { name: ANALYTICS_SPEACH_BUCKETS, indexes: [{ field: 'slot' }, { field: 'ownerId' }] },
+    { name: ANALYTICS_AUTHOR_BUCKETS, indexes: [{ field: 'slot' }] },
+    { name: ANALYTICS_AUTHORS },
+    { name: ANALYTICS_CATEGORY_BUCKETS, indexes: [{ field: 'slot' }] },
+    { name: ANALYTICS_USER_BUCKETS, indexes: [{ field: 'ownerId' }] },
+    { name: ANALYTICS_USERS },
+    { name: ANALYTICS_QUIZ_RESULTS, indexes: [{ field: 'speachId' }, { field: 'userId' }] },
+  ],
+  handlers: {
+    SpeachCreated: async (event, writer) => {
+      const d = event.data as { speachId: string; authorId: string; title: string; categoryId: string | null; isTemplate: boolean };
+      const keys = bucketKeys(event.time);
+      const inc = new Increments();
+      await changeSpeach(writer, inc, d.speachId, (current) =>
+        current ?? {
+          _id: d.speachId,
+          title: d.title,
+          authorId: d.authorId,
+          categoryId: d.categoryId,
+          isTemplate: d.isTemplate,
+          archived: false,
+          published: false,
+          createdAt: event.time,
+          firstPublishedAt: null,
+          viewed: false,
+          reads: 0,
+          readers: 0,
+          chapterReaders: {},
+          ratingCount: 0,
+          ratingSum: 0,
+        },
+      );
+      if (!d.isTemplate) {
+        inc.series('CREATION', keys);
+        inc.owner(ANALYTICS_CATEGORY_BUCKETS, categoryOwner(d.categoryId), keys, 'created', 1, ['d', 'm']);
+        inc.add(ANALYTICS_AUTHORS, d.authorId, {}, 'speaches');
+      }
+      await inc.flush(writer);
+    },
+    SpeachDetailsChanged: speachHandler((doc, data, _event, inc) => {
+      const categoryId = data.categoryId === undefined ? doc.categoryId : (data.categoryId as string | null);
+      if (categoryId !== doc.categoryId && !doc.isTemplate) {
+        // "Speaches by category" counts creations by the speach's current category.
+        const created = bucketKeys(doc.createdAt);
+        inc.owner(ANALYTICS_CATEGORY_BUCKETS, categoryOwner(doc.categoryId), created, 'created', -1, ['d', 'm']);
+        inc.owner(ANALYTICS_CATEGORY_BUCKETS, categoryOwner(categoryId), created, 'created', 1, ['d', 'm']);
+      }
+      return { ...doc, title: typeof data.title === 'string' ? data.title : doc.title, categoryId };
+    }),
+    SpeachAuthorChanged: speachHandler((doc, data, _event, inc) => {
+      const authorId = data.authorId as string;
+      if (!doc.isTemplate && authorId !== doc.authorId) inc.add(ANALYTICS_AUTHORS, doc.authorId, {}, 'speaches', -1).add(ANALYTICS_AUTHORS, authorId, {}, 'speaches', 1);
+      return { ...doc, authorId };
+    }),
+    SpeachPublished: speachHandler((doc, data, event, inc) => {
+      inc.series('PUBLICATION', bucketKeys(event.time));
+      return { ...doc, published: true, firstPublishedAt: doc.firstPublishedAt ?? (data.scheduledFor as string | null) ?? event.time };
+    }),
+    SpeachUnpublished: speachHandler((doc) => ({ ...doc, published: false })),
+    SpeachArchived: speachHandler((doc) => ({ ...doc, archived: true })),
+    SpeachRestored: speachHandler((doc) => ({ ...doc, archived: false })),
+    ChapterRead: async (event, writer) => {
+      const inc = new Increments();
+      await chapterActivity(event, writer, inc);
+      await inc.flush(writer);
+    },
+    ChapterAnswered: async (event, writer) => {
+      const d = event.data as { userId: string; speachId: string; chapterId: string; score: number | null; max: number | null; passed: boolean | null };
+      const inc = new Increments();
+      await chapterActivity(event, writer, inc);
+      await inc.flush(writer);
+      if (d.score === null || d.max === null) return;
+      const { score, max } = d;
+      const id = `${d.userId}|${d.speachId}|${d.chapterId}`;
+      await writer.upsert<QuizResultDocument>(ANALYTICS_QUIZ_RESULTS, id, (current) => ({
+        _id: id,
+        userId: d.userId,
+        speachId: d.speachId,
+        chapterId: d.chapterId,
+        score,
+        max,
+        percent: max ? Math.round((score / max) * 100) : 0,
+        passed: d.passed === true,
+        attempts: (current?.attempts ?? 0) + 1,
+        at: event.time,
+      }));
+    },
+    QuizResultsDeleted: async (event, writer) => {
+      const d = event.data as { userId: string; speachId: string; chapterId: string };
+      await writer.upsert(ANALYTICS_QUIZ_RESULTS, `${d.userId}|${d.speachId}|${d.chapterId}`, () => null);
+    },
+    SessionStarted: async (event, writer) => {
+      const { userId } = event.data as { userId: string };
+      const keys = bucketKeys(event.time);
+      const inc = new Increments().series('CONNECTION', keys);
+      await countUser(writer, userId, (user) => {
+        unique(user, inc, 'UNIQUE_CONNECTION', keys);
+        unique(user, inc, 'UNIQUE_ACTIVITY', keys);
+      });
+      await inc.flush(writer);
+    },
+    SpeachRated: async (event, writer) => {
+      const d = event.data as { speachId: string; userId: string; rating: number };
+      const keys = bucketKeys(event.time);
+      const inc = new Increments().series('GRADE', keys);
+      await countUser(writer, d.userId, (user) => unique(user, inc, 'UNIQUE_ACTIVITY', keys));
+      const speach = await writer.get<AnalyticsSpeach>(ANALYTICS_SPEACHES, d.speachId);
+      if (speach) {
+        // Buckets hold the ratings given in them; the speach keeps each learner's latest rating.
+        inc.owner(ANALYTICS_SPEACH_BUCKETS, d.speachId, keys, 'ratingCount').owner(ANALYTICS_SPEACH_BUCKETS, d.speachId, keys, 'ratingSum', d.rating);
+        inc.owner(ANALYTICS_AUTHOR_BUCKETS, speach.authorId, keys, 'ratingCount').owner(ANALYTICS_AUTHOR_BUCKETS, speach.authorId, keys, 'ratingSum', d.rating);
+        const learnerId = `${d.speachId}|${d.userId}`;
+        const learner = await writer.get<LearnerSpeach>(ANALYTICS_LEARNERS, learnerId);
+        const previous = learner?.rating ?? null;
+        await writer.upsert<LearnerSpeach>(ANALYTICS_LEARNERS, learnerId, () => ({ _id: learnerId, speachId: d.speachId, userId: d.userId, chapters: learner?.chapters ?? [], lastDay: learner?.lastDay ?? null, rating: d.rating }));
+        await changeSpeach(writer, inc, d.speachId, (doc) =>
+          doc && { ...doc, ratingCount: doc.ratingCount + (previous === null ? 1 : 0), ratingSum: doc.ratingSum + d.rating - (previous ?? 0) },
+        );
+      }
+      await inc.flush(writer);
+    },
+    CommentPosted: async (event, writer) => {
+      const { userId } = event.data as { userId: string };
+      const keys = bucketKeys(event.time);
+      const inc = new Increments().series('COMMENT', keys);
+      await countUser(writer, userId, (user) => unique(user, inc, 'UNIQUE_ACTIVITY', keys));
+      await inc.flush(writer);
+    },
+    UserRegistered: userHandler((current, data) => ({ last: {}, seen: {}, ...current, _id: data.userId as string, roles: data.roles as Role[], active: true })),
+    UserRolesChanged: userHandler((current, data) => current && { ...current, roles: data.roles as Role[] }),
+    UserDeactivated: userHandler((current) => current && { ...current, active: false }),
+    UserReactivated: userHandler((current) => current && { ...current, active: true }),
+  },
+};

@@ -1,0 +1,251 @@
+import {
+  DEFAULT_NOTIFICATION_FREQUENCY,
+  type NotificationFrequency,
+  type NotificationType,
+  type RecordedEvent,
+} from '../events';
+import type { ProjectedDocument, ProjectionDefinition, ProjectionHandler, ProjectionWriter } from './projection';
+import { workflowNotificationHandlers } from './workflow-notifications';
+
+export const NOTIFICATIONS = 'notifications';
+export const NOTIFICATION_SETTINGS = 'notification_settings';
+/** What the notifications need to know of a speach (who owns it, who is assigned), kept by this projection. */
+export const NOTIFICATION_SPEACHES = 'notification_speaches';
+/** Group membership, to notify the members of a group. */
+export const NOTIFICATION_MEMBERS = 'notification_members';
+
+/** One notification for one user (spec §3 "Notification"); the API joins the speach and the source user. */
+export interface NotificationDocument extends ProjectedDocument {
+  userId: string;
+  type: string;
+  speachId: string | null;
+  actorId: string | null;
+  data: Record<string, unknown>;
+  date: string;
+  /** Position of the event that raised it: the order, and what an acknowledgement covers. */
+  position: number;
+}
+
+/** One user's preferences; absent means every type active and the default frequency. */
+export interface NotificationSettingsDocument extends ProjectedDocument {
+  deactivated: string[];
+  frequency: NotificationFrequency;
+  /** Notifications at or below this event position are read. */
+  acknowledgedUpTo: number;
+}
+
+export interface NotificationSpeachDocument extends ProjectedDocument {
+  authorId: string;
+  coEditorIds: string[];
+  coEditorGroupIds: string[];
+  affectedUserIds: string[];
+  affectedGroupIds: string[];
+  published: boolean;
+  archived: boolean;
+  /** Assigned users already told of their assignment (assignments are told once the speach is published). */
+  assignedNotified: string[];
+}
+
+export interface NotificationMemberDocument extends ProjectedDocument {
+  groupIds: string[];
+}
+
+export function defaultSettings(userId: string): NotificationSettingsDocument {
+  return { _id: userId, deactivated: [], frequency: DEFAULT_NOTIFICATION_FREQUENCY, acknowledgedUpTo: 0 };
+}
+
+export interface NotifyInput {
+  userIds: string[];
+  type: NotificationType | string;
+  speachId: string | null;
+  /** Who caused it (default: the event's user); never notified of their own action. */
+  actorId?: string | null;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * Raises one notification per user for an event. A user who deactivated the type is not notified:
+ * the preference is applied here, when the event is projected (turning a type back on does not bring
+ * back what was skipped). Idempotent: the id is the event id, the type and the user.
+ */
+export async function notify(writer: ProjectionWriter, event: RecordedEvent, input: NotifyInput): Promise<void> {
+  const actorId = input.actorId !== undefined ? input.actorId : (event.metadata.userId ?? null);
+  for (const userId of new Set(input.userIds)) {
+    if (!userId || userId === actorId) continue;
+    const settings = await writer.get<NotificationSettingsDocument>(NOTIFICATION_SETTINGS, userId);
+    if (settings?.deactivated.includes(input.type)) continue;
+    const id = `${event.id}:${input.type}:${userId}`;
+    await writer.upsert<NotificationDocument>(NOTIFICATIONS, id, () => ({
+      _id: id,
+      userId,
+      type: input.type,
+      speachId: input.speachId,
+      actorId,
+      data: input.data ?? {},
+      date: event.time,
+      position: event.position,
+    }));
+  }
+}
+
+/** The users in any of these groups (as this projection knows them). */
+export async function groupMembers(writer: ProjectionWriter, groupIds: string[]): Promise<string[]> {
+  if (groupIds.length === 0) return [];
+  const members = await writer.find<NotificationMemberDocument>(NOTIFICATION_MEMBERS, { groupIds: { $in: groupIds } });
+  return members.map((m) => m._id);
+}
+
+/** A speach as the notifications know it. */
+export function notificationSpeach(writer: ProjectionWriter, speachId: string): Promise<NotificationSpeachDocument | null> {
+  return writer.get<NotificationSpeachDocument>(NOTIFICATION_SPEACHES, speachId);
+}
+
+/** The author and co-editors (by user and by group) of a speach. */
+export async function speachEditors(writer: ProjectionWriter, speachId: string): Promise<string[]> {
+  const speach = await notificationSpeach(writer, speachId);
+  if (!speach) return [];
+  return [speach.authorId, ...speach.coEditorIds, ...(await groupMembers(writer, speach.coEditorGroupIds))];
+}
+
+type Data = Record<string, unknown> & { speachId: string };
+
+async function patchSpeach(writer: ProjectionWriter, speachId: string, change: (doc: NotificationSpeachDocument) => Partial<NotificationSpeachDocument>) {
+  await writer.upsert<NotificationSpeachDocument>(NOTIFICATION_SPEACHES, speachId, (doc) => (doc ? { ...doc, ...change(doc) } : null));
+}
+
+async function patchSettings(writer: ProjectionWriter, userId: string, change: (doc: NotificationSettingsDocument) => Partial<NotificationSettingsDocument>) {
+  await writer.upsert<NotificationSettingsDocument>(NOTIFICATION_SETTINGS, userId, (doc) => {
+    const base = doc ?? defaultSettings(userId);
+    return { ...base, ...change(base) };
+  });
+}
+
+/**
+ * New assignments are told only once the speach is published: when users or groups are assigned to a
+ * published speach, and when a speach with assignees gets published. Each user is told once per
+ * assignment (being removed and assigned again tells again).
+ */
+async function tellAssigned(writer: ProjectionWriter, event: RecordedEvent, speach: NotificationSpeachDocument, next: Partial<NotificationSpeachDocument>) {
+  const merged = { ...speach, ...next };
+  const assigned = new Set([...merged.affectedUserIds, ...(await groupMembers(writer, merged.affectedGroupIds))]);
+  const still = speach.assignedNotified.filter((id) => assigned.has(id));
+  let told = still;
+  if (merged.published && !merged.archived) {
+    const fresh = [...assigned].filter((id) => !still.includes(id));
+    await notify(writer, event, { userIds: fresh, type: 'NEW_ASSIGNMENT', speachId: speach._id });
+    told = [...still, ...fresh];
+  }
+  await patchSpeach(writer, speach._id, () => ({ ...next, assignedNotified: told }));
+}
+
+async function assignmentChange(event: RecordedEvent, writer: ProjectionWriter, next: (d: Data) => Partial<NotificationSpeachDocument>) {
+  const d = event.data as Data;
+  const speach = await notificationSpeach(writer, d.speachId);
+  if (speach) await tellAssigned(writer, event, speach, next(d));
+}
+
+const ownHandlers: Record<string, ProjectionHandler> = {
+  UserGroupsChanged: async (event, writer) => {
+    const { userId, groupIds } = event.data as { userId: string; groupIds: string[] };
+    await writer.upsert<NotificationMemberDocument>(NOTIFICATION_MEMBERS, userId, () => ({ _id: userId, groupIds }));
+  },
+  SpeachCreated: async (event, writer) => {
+    const d = event.data as Data & { authorId: string };
+    await writer.upsert<NotificationSpeachDocument>(NOTIFICATION_SPEACHES, d.speachId, () => ({
+      _id: d.speachId,
+      authorId: d.authorId,
+      coEditorIds: [],
+      coEditorGroupIds: [],
+      affectedUserIds: [],
+      affectedGroupIds: [],
+      published: false,
+      archived: false,
+      assignedNotified: [],
+    }));
+  },
+  SpeachAuthorChanged: (event, writer) => patchSpeach(writer, (event.data as Data).speachId, () => ({ authorId: (event.data as Data).authorId as string })),
+  SpeachCoEditorsChanged: async (event, writer) => {
+    const d = event.data as Data & { userIds: string[] };
+    const speach = await notificationSpeach(writer, d.speachId);
+    if (!speach) return;
+    await notify(writer, event, { userIds: d.userIds.filter((id) => !speach.coEditorIds.includes(id)), type: 'NEW_COEDITING', speachId: d.speachId });
+    await patchSpeach(writer, d.speachId, () => ({ coEditorIds: d.userIds }));
+  },
+  SpeachCoEditorGroupsChanged: (event, writer) => patchSpeach(writer, (event.data as Data).speachId, () => ({ coEditorGroupIds: (event.data as Data).groupIds as string[] })),
+  SpeachAffectedUsersChanged: (event, writer) => assignmentChange(event, writer, (d) => ({ affectedUserIds: d.userIds as string[] })),
+  SpeachAffectedGroupsChanged: (event, writer) => assignmentChange(event, writer, (d) => ({ affectedGroupIds: d.groupIds as string[] })),
+  SpeachPublished: (event, writer) => assignmentChange(event, writer, () => ({ published: true })),
+  SpeachUnpublished: (event, writer) => patchSpeach(writer, (event.data as Data).speachId, () => ({ published: false })),
+  SpeachArchived: (event, writer) => patchSpeach(writer, (event.data as Data).speachId, () => ({ archived: true })),
+  SpeachRestored: (event, writer) => patchSpeach(writer, (event.data as Data).speachId, () => ({ archived: false })),
+  SpeachBookmarked: async (event, writer) => {
+    const d = event.data as Data & { userId: string };
+    const speach = await notificationSpeach(writer, d.speachId);
+    if (speach) await notify(writer, event, { userIds: [speach.authorId], type: 'FAVORITE_ADDED', speachId: d.speachId, actorId: d.userId });
+  },
+  CommentPosted: async (event, writer) => {
+    const d = event.data as Data & { commentId: string; userId: string; text: string };
+    await notify(writer, event, {
+      userIds: await speachEditors(writer, d.speachId),
+      type: 'NEW_COMMENT',
+      speachId: d.speachId,
+      actorId: d.userId,
+      data: { commentId: d.commentId, content: d.text },
+    });
+  },
+  /** A deleted comment's notifications go with it. */
+  CommentDeleted: async (event, writer) => {
+    const { commentId } = event.data as { commentId: string };
+    for (const doc of await writer.find<NotificationDocument>(NOTIFICATIONS, { type: 'NEW_COMMENT', 'data.commentId': commentId })) {
+      await writer.upsert<NotificationDocument>(NOTIFICATIONS, doc._id, () => null);
+    }
+  },
+  NotificationTypeActivated: (event, writer) => {
+    const { userId, type } = event.data as { userId: string; type: string };
+    return patchSettings(writer, userId, (doc) => ({ deactivated: doc.deactivated.filter((t) => t !== type) }));
+  },
+  NotificationTypeDeactivated: (event, writer) => {
+    const { userId, type } = event.data as { userId: string; type: string };
+    return patchSettings(writer, userId, (doc) => ({ deactivated: doc.deactivated.includes(type) ? doc.deactivated : [...doc.deactivated, type] }));
+  },
+  NotificationFrequencyChanged: (event, writer) => {
+    const { userId, frequency } = event.data as { userId: string; frequency: NotificationFrequency };
+    return patchSettings(writer, userId, () => ({ frequency }));
+  },
+  NotificationsAcknowledged: (event, writer) => patchSettings(writer, (event.data as { userId: string }).userId, () => ({ acknowledgedUpTo: event.position })),
+};
+
+/** Both handlers run when the workflow context handles an event type this projection handles too. */
+function merged(...sets: Record<string, ProjectionHandler>[]): Record<string, ProjectionHandler> {
+  const out: Record<string, ProjectionHandler> = {};
+  for (const set of sets) {
+    for (const [type, handler] of Object.entries(set)) {
+      const before = out[type];
+      out[type] = before
+        ? async (event, writer) => {
+            await before(event, writer);
+            await handler(event, writer);
+          }
+        : handler;
+    }
+  }
+  return out;
+}
+
+let handlers: Record<string, ProjectionHandler> | null = null;
+
+export const notificationsProjection: ProjectionDefinition = {
+  name: 'notifications',
+  version: 1,
+  collections: [
+    { name: NOTIFICATIONS, indexes: [{ field: 'userId' }, { field: 'speachId' }] },
+    { name: NOTIFICATION_SETTINGS },
+    { name: NOTIFICATION_SPEACHES },
+    { name: NOTIFICATION_MEMBERS, indexes: [{ field: 'groupIds' }] },
+  ],
+  // Read when the runner starts, so the workflow handlers (which import `notify` from here) are loaded by then.
+  get handlers() {
+    handlers ??= merged(ownHandlers, workflowNotificationHandlers ?? {});
+    return handlers;
+  },
+};

@@ -1,0 +1,115 @@
+import { type TestApp, startTestApp } from '../support/test-app';
+
+const DAY = 86_400_000;
+
+describe('Periodic review API (issue #6)', () => {
+  let t: TestApp;
+  let tokens: Record<string, string>;
+  let ids: Record<string, string>;
+  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+  const emails = ['admin@example.com', 'author@example.com', 'approver@example.com', 'emma.bernard0@example.com', 'reader@example.com', 'lucas.weber1@example.com'];
+  const login = async () => {
+    tokens = Object.fromEntries(await Promise.all(emails.map(async (e) => [e.split('@')[0], await t.login(e)] as const)));
+  };
+  const card = async (id: string) => (await t.http.get('/api/v2/speach/speachWithMetadata').query({ speachID: id }).set(as(tokens.author)).expect(200)).body;
+  const decide = (id: string, token: string, body: Record<string, unknown>) => t.http.post(`/api/v2/periodic-review/${id}/decision`).set(as(token)).send(body);
+
+  /** A speach published through the workflow with a periodic review of `frequency`, reviewed by the demo approver. */
+  async function reviewed(title: string, frequency = 'ONE_YEAR') {
+    const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(tokens.author)).send({ title, language: 'en-US' }).expect(201)).body;
+    await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(tokens.author)).send({ title: 'Procedure', parentId: null }).expect(201);
+    await t.http.post('/api/v2/workflow/submit').set(as(tokens.author)).send({ speachId: id }).expect(200);
+    await t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(tokens.approver)).send({}).expect(200);
+    await t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(tokens['emma.bernard0'])).send({ periodicReview: 'ON', frequency, delay: 'IMMEDIATELY' }).expect(200);
+    await t.http.put('/api/v2/admin/speach/update-periodic-reviewers').query({ speachId: id, users: JSON.stringify([ids['approver@example.com']]), groups: '[]' }).set(as(tokens.admin)).expect(200);
+    return id as string;
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await login();
+    const users = (await t.http.get('/api/v2/users').query({ term: '', count: 100, page: 0 }).set(as(tokens.admin)).expect(200)).body.results as { id: string; email: string }[];
+    ids = Object.fromEntries(users.map((u) => [u.email, u.id]));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('schedules the next review at publication plus the chosen years and shows it on the card', async () => {
+    const id = await reviewed('Yearly procedure');
+    const c = await card(id);
+    const expected = new Date(t.clock.now());
+    expected.setUTCFullYear(expected.getUTCFullYear() + 1);
+    expect(c.metadata.nextPeriodicReview.slice(0, 10)).toBe(expected.toISOString().slice(0, 10));
+    expect(c.metadata.nextPeriodicReviewTimestamp).toBe(Date.parse(c.metadata.nextPeriodicReview));
+    expect(c.metadata.periodicReviewUsers).toEqual([expect.objectContaining({ email: 'approver@example.com' })]);
+    // Not due yet: outside the 6-month warning window.
+    expect((await decide(id, tokens.approver, { decision: 'NO_REVISION' }).expect(409)).body.message).toMatch(/not due/);
+    const toReview = (await t.http.get('/api/v2/my/speachToReview').set(as(tokens.approver)).expect(200)).body;
+    expect(toReview.result.map((r: { id: string }) => r.id)).not.toContain(id);
+  });
+
+  it('lists the demo reviews inside the warning window for the reviewer and the admin list', async () => {
+    const toReview = (await t.http.get('/api/v2/my/speachToReview').set(as(tokens.approver)).expect(200)).body;
+    expect(toReview.result.map((r: { title: string }) => r.title)).toEqual(expect.arrayContaining(['Hand hygiene in production', 'Deviation reporting']));
+    const nearing = (await t.http.get('/api/v2/my/periodicReviewsNearing').set(as(tokens.approver)).expect(200)).body;
+    // The overdue one is to review but no longer "nearing".
+    expect(nearing.result.map((r: { title: string }) => r.title)).toEqual(['Hand hygiene in production']);
+    expect(nearing.total).toBe(1);
+
+    const list = (await t.http.get('/api/v2/admin/periodic-reviews').set(as(tokens.admin)).expect(200)).body;
+    expect(list.result.map((r: { title: string }) => r.title)).toEqual(['Deviation reporting', 'Hand hygiene in production']);
+    expect(list.result[0].review).toEqual(expect.objectContaining({ status: 'SCHEDULED', frequency: 'ONE_YEAR', urgent: true }));
+    const filtered = (await t.http.get('/api/v2/admin/periodic-reviews').query({ searchTitle: 'hygiene' }).set(as(tokens.admin)).expect(200)).body;
+    expect(filtered.total).toBe(1);
+    const bad = await t.http.get('/api/v2/admin/periodic-reviews').query({ startDateReview: '2026-13-45' }).set(as(tokens.admin)).expect(400);
+    expect(bad.body.errors[0].field).toBe('startDateReview');
+    await t.http.get('/api/v2/admin/periodic-reviews').query({ periodicReviewAction: 'LATER' }).set(as(tokens.admin)).expect(400);
+    await t.http.get('/api/v2/admin/periodic-reviews').set(as(tokens.author)).expect(403);
+    await t.http.get('/api/v2/admin/periodic-reviews').expect(401);
+  });
+
+  it('records who decided what and when; NO_REVISION schedules the next review from today', async () => {
+    const id = await reviewed('Due in time', 'ONE_YEAR');
+    t.clock.advance(200 * DAY); // inside the 6-month window before the review date
+    await login();
+    const nearing = (await t.http.get('/api/v2/my/periodicReviewsNearing').set(as(tokens.approver)).expect(200)).body;
+    expect(nearing.result.map((r: { id: string }) => r.id)).toContain(id);
+
+    await decide(id, tokens['lucas.weber1'], { decision: 'NO_REVISION' }).expect(403);
+    expect((await decide(id, tokens.approver, { decision: 'MAYBE' }).expect(400)).body.errors[0].field).toBe('decision');
+    const decided = (await decide(id, tokens.approver, { decision: 'NO_REVISION', comment: 'Still accurate' }).expect(200)).body;
+    expect(decided.metadata.periodicReviewOperation).toBe('NO_REVISION');
+    const expected = new Date(t.clock.now());
+    expected.setUTCFullYear(expected.getUTCFullYear() + 1);
+    expect(decided.metadata.nextPeriodicReview.slice(0, 10)).toBe(expected.toISOString().slice(0, 10));
+    await decide(id, tokens.approver, { decision: 'NO_REVISION' }).expect(409);
+
+    const events = await t.adapters.eventStore.readStream(`periodic-review-${id}`);
+    const completed = events.find((e) => e.type === 'PeriodicReviewCompleted')!;
+    expect(completed.data).toEqual(expect.objectContaining({ decision: 'NO_REVISION', reviewedBy: ids['approver@example.com'], comment: 'Still accurate', at: t.clock.now().toISOString() }));
+  });
+
+  it('REVISION_NEEDED and ARCHIVE wait for the author or the admins and show in the admin list by action', async () => {
+    const revise = await reviewed('Needs a revision', 'ONE_YEAR');
+    const archive = await reviewed('To archive', 'ONE_YEAR');
+    t.clock.advance(200 * DAY);
+    await login();
+    await decide(revise, tokens.approver, { decision: 'REVISION_NEEDED', comment: 'Update the contacts' }).expect(200);
+    await decide(archive, tokens.approver, { decision: 'ARCHIVE' }).expect(200);
+    const revisions = (await t.http.get('/api/v2/admin/periodic-reviews').query({ periodicReviewAction: 'REVISION_NEEDED' }).set(as(tokens.admin)).expect(200)).body;
+    expect(revisions.result.map((r: { id: string }) => r.id)).toEqual([revise]);
+    expect(revisions.result[0].review.lastDecision).toEqual(expect.objectContaining({ decision: 'REVISION_NEEDED', comment: 'Update the contacts' }));
+    const archives = (await t.http.get('/api/v2/admin/speach').query({ periodicReviewAction: 'ARCHIVE', state: 'PUBLIE' }).set(as(tokens.admin)).expect(200)).body;
+    expect(archives.result.map((r: { id: string }) => r.id)).toContain(archive);
+    // The revised version goes through the workflow again, which schedules a new review.
+    await t.http.post('/api/v2/workflow/submit').set(as(tokens.author)).send({ speachId: revise }).expect(200);
+    await t.http.post(`/api/v2/workflow/speach/${revise}/validate`).set(as(tokens.approver)).send({}).expect(200);
+    await t.http.post(`/api/v2/workflow/speach/${revise}/validate`).set(as(tokens['emma.bernard0'])).send({ periodicReview: 'ON', frequency: 'THREE_YEARS', delay: 'IMMEDIATELY' }).expect(200);
+    const again = await card(revise);
+    expect(again.metadata.periodicReviewOperation).toBe('REVISION_NEEDED');
+    const expected = new Date(t.clock.now());
+    expected.setUTCFullYear(expected.getUTCFullYear() + 3);
+    expect(again.metadata.nextPeriodicReview.slice(0, 10)).toBe(expected.toISOString().slice(0, 10));
+  });
+});

@@ -1,0 +1,258 @@
+import { type TestApp, startTestApp } from '../support/test-app';
+
+describe('Validation workflow API (issue #6)', () => {
+  let t: TestApp;
+  let admin: string;
+  let author: string;
+  let approver: string;
+  let stepTwo: string;
+  let otherApprover: string;
+  let reader: string;
+  let ids: Record<string, string>;
+  let compliance: string;
+  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  async function publishable(title = 'Forklift safety', categoryId: string | null = null) {
+    const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title, language: 'en-US', categoryId }).expect(201)).body as { id: string };
+    const chapterId = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Introduction', parentId: null }).expect(201)).body.chapterId;
+    await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(author)).send({ type: 'HTML', html: '<p>Look around</p>' }).expect(200);
+    return { id, chapterId };
+  }
+  const card = async (id: string, token = author) => (await t.http.get('/api/v2/speach/speachWithMetadata').query({ speachID: id }).set(as(token)).expect(200)).body;
+  const submit = (id: string, body: Record<string, unknown> = {}, token = author) => t.http.post('/api/v2/workflow/submit').set(as(token)).send({ speachId: id, ...body });
+  const validate = (id: string, token: string, body: Record<string, unknown> = {}) => t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(token)).send(body);
+  const reject = (id: string, token: string, body: Record<string, unknown>) => t.http.post(`/api/v2/workflow/speach/${id}/reject`).set(as(token)).send(body);
+  const final = { periodicReview: 'ON', frequency: 'TWO_YEARS', delay: 'IMMEDIATELY' };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    [admin, author, approver, stepTwo, otherApprover, reader] = await Promise.all(
+      ['admin@example.com', 'author@example.com', 'approver@example.com', 'emma.bernard0@example.com', 'lucas.weber1@example.com', 'reader@example.com'].map((e) => t.login(e)),
+    );
+    const users = (await t.http.get('/api/v2/users').query({ term: '', count: 100, page: 0 }).set(as(admin)).expect(200)).body.results as { id: string; email: string }[];
+    ids = Object.fromEntries(users.map((u) => [u.email, u.id]));
+    compliance = ((await t.http.get('/api/v2/speach/categories').set(as(author)).expect(200)).body as { id: string; name: string }[]).find((c) => c.name === 'Compliance')!.id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('end to end: two steps, a rejection, a resubmission, then publication', () => {
+    it('goes from submission to publication with the periodic review scheduled', async () => {
+      const { id } = await publishable('Scenario speach', compliance);
+      // While the workflow is on, a compliance speach (covered by the demo definition) is published through submission only.
+      const direct = await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(author)).send({}).expect(409);
+      expect(direct.body.message).toMatch(/submit this speach for validation/);
+
+      const submitted = (await submit(id).expect(200)).body;
+      expect(submitted).toEqual(expect.objectContaining({ state: 'AWAITING_VALIDATION', currentStep: 1, totalSteps: 2, name: 'Quality then HR', anonymous: false }));
+      expect(submitted.steps.map((s: { groupName: string; status: string }) => [s.groupName, s.status])).toEqual([['Quality & compliance', 'ACTIVE'], ['Human resources', 'INACTIVE']]);
+      expect(await card(id)).toEqual(expect.objectContaining({ isWorkflowInProgress: true, wf_state: 'AWAITING_VALIDATION', wf_step: 1, wf_total_step: 2, wf_name: 'Quality then HR' }));
+
+      const toValidate = (await t.http.get('/api/v2/my/speachWorkflowToValidate').set(as(approver)).expect(200)).body;
+      expect(toValidate.result.find((c: { id: string }) => c.id === id)).toEqual(expect.objectContaining({ canApprove: true }));
+      const notMine = (await t.http.get('/api/v2/my/speachWorkflowToValidate').set(as(stepTwo)).expect(200)).body;
+      expect(notMine.result.map((c: { id: string }) => c.id)).not.toContain(id);
+
+      // Step 1: the approver reads the draft, a member of step 2 may not act yet, then step 1 validates.
+      const draft = (await t.http.get(`/api/v2/workflow/speach/${id}/draft`).set(as(approver)).expect(200)).body;
+      expect(draft.chapters[0].title).toBe('Introduction');
+      await validate(id, stepTwo).expect(403);
+      await validate(id, author).expect(403);
+      const afterOne = (await validate(id, approver).expect(200)).body;
+      expect(afterOne).toEqual(expect.objectContaining({ currentStep: 2, state: 'AWAITING_VALIDATION' }));
+      expect(afterOne.steps[0]).toEqual(expect.objectContaining({ status: 'VALIDATED', validatedBy: expect.objectContaining({ email: 'approver@example.com' }) }));
+
+      // Step 2 rejects: a comment is required.
+      const noComment = await reject(id, stepTwo, { comment: '  ' }).expect(400);
+      expect(noComment.body.errors).toEqual([{ field: 'comment', reason: 'A rejection needs a comment' }]);
+      const rejected = (await reject(id, stepTwo, { comment: 'Add the load chart' }).expect(200)).body;
+      expect(rejected).toEqual(expect.objectContaining({ state: 'REJECTED', currentStep: 2 }));
+      expect(rejected.rejected).toEqual(expect.objectContaining({ comment: 'Add the load chart', stepNumber: 2, groupName: 'Human resources' }));
+      expect(await card(id)).toEqual(expect.objectContaining({ wf_state: 'REJECTED', wf_step: 2 }));
+      const inProgress = (await t.http.get('/api/v2/my/speachInWorkflowValidation').set(as(author)).expect(200)).body;
+      expect(inProgress.result.find((c: { id: string }) => c.id === id)).toEqual(expect.objectContaining({ wf_state: 'REJECTED' }));
+      await validate(id, stepTwo, final).expect(409);
+
+      // The author edits and resubmits; both steps validate again.
+      await t.http.put(`/api/v2/recorder/speach/${id}/details`).set(as(author)).send({ description: 'With the load chart' }).expect(200);
+      await t.http.post(`/api/v2/workflow/speach/${id}/resubmit`).set(as(reader)).send({}).expect(403);
+      const resubmitted = (await t.http.post(`/api/v2/workflow/speach/${id}/resubmit`).set(as(author)).send({}).expect(200)).body;
+      expect(resubmitted).toEqual(expect.objectContaining({ state: 'AWAITING_VALIDATION', currentStep: 1, rejected: null }));
+      await validate(id, approver).expect(200);
+      const noDate = await validate(id, stepTwo, { ...final, delay: 'NEW_DATE' }).expect(400);
+      expect(noDate.body.errors).toEqual([{ field: 'date', reason: 'NEW_DATE needs a date' }]);
+      const done = (await validate(id, stepTwo, final).expect(200)).body;
+      expect(done).toEqual(expect.objectContaining({ state: 'COMPLETED', completion: expect.objectContaining({ periodicReview: 'ON', frequency: 'TWO_YEARS', delay: 'IMMEDIATELY' }) }));
+      expect(done.history.map((h: { type: string }) => h.type)).toEqual([
+        'WorkflowSubmitted', 'WorkflowStepValidated', 'WorkflowRejected', 'WorkflowResubmitted', 'WorkflowStepValidated', 'WorkflowStepValidated', 'WorkflowCompleted',
+      ]);
+
+      const published = await card(id);
+      expect(published).toEqual(expect.objectContaining({ state: 'PUBLIE', publication: true, isWorkflowInProgress: false, wf_state: null }));
+      const expected = new Date(t.clock.now());
+      expected.setUTCMonth(expected.getUTCMonth() + 24);
+      expect(published.metadata.nextPeriodicReview.slice(0, 10)).toBe(expected.toISOString().slice(0, 10));
+      await validate(id, stepTwo, final).expect(409);
+
+      // Notifications: approvers are asked to validate; the author hears of the refusal and the validation.
+      const notifications = t.adapters.readStore.collection<{ _id: string; userId: string; type: string; speachId: string; data: Record<string, unknown> }>('notifications');
+      const mine = await notifications.find({ speachId: id, userId: ids['author@example.com'] });
+      expect(mine.map((n) => n.type)).toEqual(expect.arrayContaining(['VALIDATED_BY_USER', 'REFUSED', 'WORKFLOW_VALIDATED']));
+      expect(mine.find((n) => n.type === 'REFUSED')?.data).toEqual(expect.objectContaining({ comment: 'Add the load chart', step: 2 }));
+      const asked = await notifications.find({ speachId: id, type: 'SPEACH_TO_VALIDATE' });
+      expect(asked.map((n) => n.userId)).toEqual(expect.arrayContaining([ids['approver@example.com'], ids['emma.bernard0@example.com']]));
+    });
+  });
+
+  describe('publication gate', () => {
+    it('lets an author publish directly a speach whose category no definition covers, and an admin any speach', async () => {
+      const free = await publishable('Uncovered');
+      await t.http.post(`/api/v2/recorder/speach/${free.id}/publish`).set(as(author)).send({}).expect(200);
+      const covered = await publishable('Covered', compliance);
+      await t.http.post(`/api/v2/recorder/speach/${covered.id}/publish`).set(as(admin)).send({}).expect(200);
+    });
+  });
+
+  describe('POST /api/v2/workflow/submit', () => {
+    it('answers 400 naming the field, 403 to a reader or another author, 404 for an unknown speach, 409 when already submitted', async () => {
+      const { id } = await publishable();
+      const missing = await t.http.post('/api/v2/workflow/submit').set(as(author)).send({}).expect(400);
+      expect(missing.body.errors[0].field).toBe('speachId');
+      expect((await submit(id, { definitionId: 'nope' }).expect(400)).body.errors).toEqual([{ field: 'definitionId', reason: 'Unknown workflow definition' }]);
+      expect((await submit(id, { anonymous: true, approvers: [] }).expect(400)).body.errors[0].field).toBe('approvers');
+      expect((await submit(id, { anonymous: true, approvers: [{ id: ids['reader@example.com'] }] }).expect(400)).body.errors[0].reason).toMatch(/approver role/);
+      expect((await submit(id, { scheduledAt: '2001-01-01T00:00:00Z' }).expect(400)).body.errors[0].field).toBe('scheduledAt');
+      await submit(id, {}, reader).expect(403);
+      await submit(id, {}, stepTwo).expect(403); // an author who may not edit this speach
+      await submit('unknown').expect(404);
+      await submit(id).expect(200);
+      await submit(id).expect(409);
+    });
+    it('answers 401 without a session', async () => {
+      await t.http.post('/api/v2/workflow/submit').send({ speachId: 'x' }).expect(401);
+      await t.http.get('/api/v2/my/speachWorkflowToValidate').expect(401);
+    });
+  });
+
+  describe('anonymous workflow', () => {
+    it('follows the author’s ordered list of approvers with their roles', async () => {
+      const { id } = await publishable('Anonymous one');
+      const body = (
+        await submit(id, {
+          anonymous: true,
+          approvers: [
+            { id: ids['lucas.weber1@example.com'], role: ' Support lead ' },
+            { id: ids['approver@example.com'], role: '' },
+          ],
+        }).expect(200)
+      ).body;
+      expect(body.steps.map((s: { userName: string; role: string | null }) => [s.userName, s.role])).toEqual([['Lucas Weber', 'Support lead'], ['Chloé Schmidt', null]]);
+      await validate(id, approver).expect(403);
+      await validate(id, otherApprover).expect(200);
+      const rejected = (await reject(id, approver, { comment: 'Not yet' }).expect(200)).body;
+      expect(rejected.rejected).toEqual(expect.objectContaining({ userName: 'Chloé Schmidt', stepNumber: 2 }));
+    });
+  });
+
+  describe('validation dialog rules', () => {
+    it('refuses SCHEDULED without a requested date, accepts a NEW_DATE, and publishes at that date', async () => {
+      const { id } = await publishable('Dated');
+      await submit(id).expect(200);
+      await validate(id, approver).expect(200);
+      expect((await validate(id, stepTwo, { ...final, delay: 'SCHEDULED' }).expect(400)).body.errors[0].field).toBe('delay');
+      expect((await validate(id, stepTwo, { periodicReview: 'ON', delay: 'IMMEDIATELY' }).expect(400)).body.errors[0].field).toBe('frequency');
+      expect((await validate(id, stepTwo, { ...final, delay: 'LATER' }).expect(400)).body.errors[0].field).toBe('delay');
+      const date = new Date(t.clock.now().getTime() + 5 * 86_400_000).toISOString();
+      await validate(id, stepTwo, { periodicReview: 'OFF', delay: 'NEW_DATE', date }).expect(200);
+      const scheduled = await card(id);
+      expect(scheduled).toEqual(expect.objectContaining({ delayed_till: date, publication: false }));
+      expect(scheduled.metadata.nextPeriodicReview).toBeNull();
+    });
+    it('forces the periodic review for a GMP-regulated speach and publishes on the scheduled date', async () => {
+      const { id } = await publishable('GMP');
+      const scheduledAt = new Date(t.clock.now().getTime() + 3 * 86_400_000).toISOString();
+      const body = (await submit(id, { regulatedGmp: true, scheduledAt }).expect(200)).body;
+      expect(body).toEqual(expect.objectContaining({ regulatedGmp: true, scheduledAt, scheduledExpired: false }));
+      expect((await card(id)).regulated_gmp).toBe(true);
+      await validate(id, approver).expect(200);
+      expect((await validate(id, stepTwo, { periodicReview: 'OFF', delay: 'SCHEDULED' }).expect(400)).body.errors[0].reason).toMatch(/GMP/);
+      await validate(id, stepTwo, { periodicReview: 'ON', frequency: 'ONE_YEAR', delay: 'SCHEDULED' }).expect(200);
+      expect((await card(id)).delayed_till).toBe(scheduledAt);
+    });
+  });
+
+  describe('admin calls', () => {
+    it('cancelWorkflow: admins only; validated steps are ignored and nothing is published', async () => {
+      const { id } = await publishable('To cancel');
+      await submit(id).expect(200);
+      await validate(id, approver).expect(200);
+      await t.http.put('/api/v2/admin/speach/cancelWorkflow').query({ speachId: id }).set(as(author)).expect(403);
+      await t.http.put('/api/v2/admin/speach/cancelWorkflow').query({}).set(as(admin)).expect(400);
+      const cancelled = (await t.http.put('/api/v2/admin/speach/cancelWorkflow').query({ speachId: id }).set(as(admin)).expect(200)).body;
+      expect(cancelled).toEqual(expect.objectContaining({ isWorkflowInProgress: false, publication: false }));
+      await validate(id, stepTwo, final).expect(409);
+      await t.http.put('/api/v2/admin/speach/cancelWorkflow').query({ speachId: id }).set(as(admin)).expect(409);
+      // A cancelled workflow leaves the speach free to be submitted again.
+      await submit(id).expect(200);
+      const inWorkflow = (await t.http.get('/api/v2/admin/speach').query({ inWorkflow: true }).set(as(admin)).expect(200)).body;
+      expect(inWorkflow.result.map((c: { id: string }) => c.id)).toContain(id);
+    });
+    it('workflow-representation answers the graph for admins only', async () => {
+      const { id } = await publishable('Represented');
+      await submit(id).expect(200);
+      const graph = (await t.http.get('/api/v2/admin/speach/workflow-representation').query({ speachId: id }).set(as(admin)).expect(200)).body;
+      expect(graph).toEqual(expect.objectContaining({ speachId: id, state: 'AWAITING_VALIDATION', canCancel: true, canValidate: false }));
+      expect((await t.http.get('/api/v2/admin/speach/workflow-representation').query({ speachId: id, stateFilter: 'NOPE' }).set(as(admin)).expect(400)).body.errors[0].field).toBe('stateFilter');
+      await t.http.get('/api/v2/admin/speach/workflow-representation').query({ speachId: id }).set(as(author)).expect(403);
+      // A learner with no part in the workflow does not see it.
+      await t.http.get(`/api/v2/workflow/speach/${id}`).set(as(otherApprover)).expect(404);
+      await t.http.get(`/api/v2/workflow/speach/${id}`).set(as(approver)).expect(200);
+    });
+  });
+
+  describe('workflow definitions', () => {
+    it('lists, creates, versions and deletes definitions; a running workflow keeps its snapshot', async () => {
+      const list = await t.http.get('/api/rest/workflow-definitions').set(as(admin)).expect(200);
+      expect(list.headers['content-range']).toMatch(/^workflow-definitions 0-0\/1$/);
+      expect(list.body[0]).toEqual(expect.objectContaining({ name: 'Quality then HR', isDefault: true, version: 1 }));
+      const groups = (await t.http.get('/api/v2/admin/speach/groups').set(as(admin)).expect(200)).body as { id: string; name: string }[];
+      const sales = groups.find((g) => g.name === 'Sales')!.id;
+
+      const bad = await t.http.post('/api/rest/workflow-definitions').set(as(admin)).send({ name: 'X', steps: [{ groupId: 'nope' }] }).expect(400);
+      expect(bad.body.errors).toEqual([{ field: 'steps[0].groupId', reason: 'Unknown group' }]);
+      await t.http.post('/api/rest/workflow-definitions').set(as(admin)).send({ name: '', steps: [{ groupId: sales }] }).expect(400);
+      await t.http.post('/api/rest/workflow-definitions').set(as(author)).send({ name: 'Sales', steps: [{ groupId: sales }] }).expect(403);
+      const created = (await t.http.post('/api/rest/workflow-definitions').set(as(admin)).send({ name: 'Sales only', steps: [{ groupId: sales }] }).expect(201)).body;
+      expect(created).toEqual(expect.objectContaining({ name: 'Sales only', version: 1, isDefault: false, categoryIds: [], steps: [{ order: 1, groupId: sales, groupName: 'Sales' }] }));
+      const badCategory = await t.http.post('/api/rest/workflow-definitions').set(as(admin)).send({ name: 'X', steps: [{ groupId: sales }], categoryIds: ['ghost'] }).expect(400);
+      expect(badCategory.body.errors).toEqual([{ field: 'categoryIds', reason: 'Unknown category ghost' }]);
+
+      const { id } = await publishable('Snapshot');
+      await submit(id, { definitionId: created.id }).expect(200);
+      const changed = (await t.http.put(`/api/rest/workflow-definitions/${created.id}`).set(as(admin)).send({ ...created, name: 'Sales and HR', steps: [{ groupId: sales }, { groupId: groups.find((g) => g.name === 'Human resources')!.id }] }).expect(200)).body;
+      expect(changed).toEqual(expect.objectContaining({ version: 2, name: 'Sales and HR' }));
+      const running = (await t.http.get(`/api/v2/workflow/speach/${id}`).set(as(author)).expect(200)).body;
+      expect(running).toEqual(expect.objectContaining({ name: 'Sales only', totalSteps: 1 }));
+
+      const choices = (await t.http.get('/api/v2/workflow/definitions').set(as(author)).expect(200)).body;
+      expect(choices[0]).toEqual(expect.objectContaining({ isDefault: true }));
+      await t.http.get('/api/v2/workflow/definitions').set(as(reader)).expect(403);
+
+      await t.http.delete(`/api/rest/workflow-definitions/${created.id}`).set(as(admin)).expect(200);
+      await t.http.get(`/api/rest/workflow-definitions/${created.id}`).set(as(admin)).expect(404);
+      await t.http.delete(`/api/rest/workflow-definitions/${created.id}`).set(as(admin)).expect(404);
+    });
+  });
+
+  describe('demo data', () => {
+    it('shows the demo approver speaches to validate, a rejected one and an anonymous one', async () => {
+      const toValidate = (await t.http.get('/api/v2/my/speachWorkflowToValidate').set(as(approver)).expect(200)).body;
+      const titles = toValidate.result.map((c: { title: string }) => c.title);
+      expect(titles).toEqual(expect.arrayContaining(['Supplier audit checklist', 'Cleanroom gowning procedure', 'Customer escalation playbook']));
+      const authorTab = (await t.http.get('/api/v2/my/speachInWorkflowValidation').set(as(author)).expect(200)).body;
+      const rejected = authorTab.result.find((c: { title: string }) => c.title === 'Expense policy 2027');
+      expect(rejected).toEqual(expect.objectContaining({ wf_state: 'REJECTED', wf_step: 1, wf_total_step: 2 }));
+    });
+  });
+});

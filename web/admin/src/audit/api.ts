@@ -1,0 +1,132 @@
+import { HttpError } from 'react-admin';
+import { adminSession, apiCall } from '../providers/httpClient';
+
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface TrailEntry {
+  position: number;
+  stream: string;
+  streamKind: 'speach' | 'workflow' | 'periodicReview';
+  revision: number;
+  type: string;
+  time: string;
+  userId: string | null;
+  userName: string | null;
+  changes: FieldChange[];
+  data: Record<string, unknown>;
+}
+
+export interface ChainStatus {
+  ok: boolean;
+  verified: number;
+  head: number;
+  lastVerifiedPosition: number;
+  firstBroken: { position: number; expected: string; found: string | null } | null;
+}
+
+export interface WorkflowStepState {
+  order: number;
+  groupName: string | null;
+  userName: string | null;
+  role: string | null;
+}
+
+export interface WorkflowState {
+  status: 'none' | 'AWAITING_VALIDATION' | 'REJECTED' | 'CANCELLED' | 'COMPLETED';
+  name?: string;
+  anonymous?: boolean;
+  steps?: WorkflowStepState[];
+  currentStep?: number;
+  validatedSteps?: number[];
+  rejection?: { step: number; comment: string; rejectedBy: string; at: string } | null;
+}
+
+export interface SpeachState {
+  status: 'none' | 'active';
+  title?: string;
+  visibility?: string;
+  archived?: boolean;
+  published?: boolean;
+  publishedVersion?: number;
+  scheduledFor?: string | null;
+  pendingUpdates?: boolean;
+  order?: string[];
+  chapters?: Record<string, { title: string }>;
+}
+
+export interface StateAt {
+  speachId: string;
+  at: string | null;
+  position: number | null;
+  speach: SpeachState;
+  workflows: { workflowId: string; stream: string; state: WorkflowState }[];
+  periodicReview: { status: string; frequency?: string; nextReviewAt?: string | null; lastDecision?: string | null } | null;
+  lastEvent: { position: number; type: string; time: string; stream: string };
+}
+
+export interface AuditedSpeach {
+  id: string;
+  title: string;
+  authorName: string | null;
+  updatedAt: string;
+  published: boolean;
+  archived: boolean;
+}
+
+const base = (speachId: string) => `/api/v2/audit/speach/${encodeURIComponent(speachId)}`;
+
+export const auditApi = {
+  speaches: (q: string, page: number, size = 20) =>
+    apiCall<{ total: number; result: AuditedSpeach[] }>(`/api/v2/audit/speaches?${new URLSearchParams({ q, page: String(page), size: String(size) })}`),
+  summary: (speachId: string) => apiCall<{ id: string; title: string; published: boolean; archived: boolean }>(base(speachId)),
+  /** The whole trail, page after page (the API pages by 500 at most). */
+  async trail(speachId: string): Promise<TrailEntry[]> {
+    const entries: TrailEntry[] = [];
+    for (let page = 0; ; page++) {
+      const answer = await apiCall<{ total: number; result: TrailEntry[] }>(`${base(speachId)}/events?page=${page}&size=500`);
+      entries.push(...answer.result);
+      if (entries.length >= answer.total || answer.result.length === 0) return entries;
+    }
+  },
+  stateAt: (speachId: string, position: number) => apiCall<StateAt>(`${base(speachId)}/state?position=${position}`),
+  chain: (full = false) => apiCall<ChainStatus>(`/api/v2/audit/chain${full ? '?full=true' : ''}`),
+  /** Downloads an export with the session's token (a plain link would not carry it). */
+  async download(speachId: string, format: 'csv' | 'json'): Promise<void> {
+    const token = adminSession.token();
+    const response = await fetch(`${base(speachId)}/events.${format}`, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
+    if (!response.ok) {
+      const body = await response.json().catch(() => ({}));
+      throw new HttpError(body.message ?? response.statusText, response.status, body);
+    }
+    const url = URL.createObjectURL(await response.blob());
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `audit-${speachId}.${format}`;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  },
+};
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof HttpError) return (error.body as { message?: string } | undefined)?.message ?? error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A value of the history as short text: strings as they are, the rest as JSON, cut to `max`. */
+export function showValue(value: unknown, max = 120): string {
+  if (value === null || value === undefined) return '—';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+export function formatDateTime(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(date);
+}

@@ -1,0 +1,70 @@
+import { apiCall } from '../providers/httpClient';
+
+/** Spec §3 "Dashboard" enums. */
+export const PERIODS = ['ONE_MONTH', 'THREE_MONTHS', 'SIX_MONTHS', 'TWELVE_MONTHS', 'TWO_YEARS'] as const;
+export type Period = (typeof PERIODS)[number];
+export type Metric = 'READ' | 'UNIQUE_READ' | 'UNIQUE_ACTIVITY' | 'PUBLICATION' | 'CREATION' | 'GRADE' | 'COMMENT' | 'CONNECTION' | 'UNIQUE_CONNECTION';
+/** Spec §9: the component starts at THREE_MONTHS; a `period` parameter it does not know gives ONE_MONTH. */
+export const DEFAULT_PERIOD: Period = 'THREE_MONTHS';
+
+export function initialPeriod(param: string | null): Period {
+  if (param === null || param === '') return DEFAULT_PERIOD;
+  return (PERIODS as readonly string[]).includes(param) ? (param as Period) : 'ONE_MONTH';
+}
+
+export interface SeriesPoint {
+  startDate: string;
+  endDate: string;
+  value: number;
+}
+export interface SpeachStatRow {
+  speachId: string;
+  speachTitle: string;
+  publishDate: string | null;
+  nbWatch: number;
+  nbNote: number;
+  note: number;
+}
+export interface SpeachmakerStatRow {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  nbSpeachs: number;
+  nbWatch: number;
+  nbNote: number;
+  note: number;
+}
+export interface CategoryStat {
+  id: string | null;
+  name: string;
+  value: number;
+}
+
+export const dashboardApi = {
+  series: (metric: Metric, period: Period, cumulative = false) =>
+    apiCall<SeriesPoint[]>(`/api/v2/dashboard/time-series?metric=${metric}&period=${period}&cumulative=${cumulative}`),
+  speaches: (by: 'watch' | 'rating', period: Period) => apiCall<SpeachStatRow[]>(`/api/v2/dashboard/speaches-by-${by}?period=${period}`),
+  speachmakers: (by: 'watch' | 'rating', period: Period) => apiCall<SpeachmakerStatRow[]>(`/api/v2/dashboard/speachmakers-by-${by}?period=${period}`),
+  categories: (period: Period) => apiCall<CategoryStat[]>(`/api/v2/dashboard/speach-category?period=${period}`),
+  speachCount: (kind: 'publishedSpeachs' | 'unpublishedSpeachs' | 'viewedSpeachs') => apiCall<number>(`/api/v2/cours/${kind}`),
+  userCount: (type: 'users' | 'admins' | 'speachmakers' | 'aiEditors' | 'approvers') => apiCall<{ size: number }>(`/api/v2/users/count?type=${type}`).then((r) => r.size),
+  flags: () => apiCall<{ featureFlags?: { commentsEnabled?: boolean; workflowEnabled?: boolean } }>('/api/auth/me').then((me) => me.featureFlags ?? {}),
+};
+
+/** A point's label: the day for daily points, the week's Monday, or the month. */
+export function pointLabel(point: SeriesPoint, locale: string): string {
+  const start = new Date(`${point.startDate}T00:00:00Z`);
+  const daily = point.startDate === point.endDate;
+  const monthly = point.startDate.endsWith('-01') && new Date(`${point.endDate}T00:00:00Z`).getUTCDate() >= 28;
+  const options: Intl.DateTimeFormatOptions = monthly && !daily ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' };
+  return new Intl.DateTimeFormat(locale, options).format(start);
+}
+
+/** Spec §2: the unique-activity chart shows only even values on its y axis. */
+export function evenTicks(max: number): number[] {
+  const step = Math.max(2, 2 * Math.ceil(max / 10));
+  const top = Math.max(step, Math.ceil(max / step) * step);
+  const ticks: number[] = [];
+  for (let v = 0; v <= top; v += step) ticks.push(v);
+  return ticks;
+}

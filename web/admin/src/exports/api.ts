@@ -1,0 +1,51 @@
+import { HttpError } from 'react-admin';
+import { adminSession, apiCall } from '../providers/httpClient';
+
+/** Spec §3 "CSV template". */
+export interface CsvTemplate {
+  templateName: string;
+  labelEn: string;
+  labelFr: string;
+  labelEs: string;
+  labelDe: string;
+}
+
+export interface ExportJob {
+  id: string;
+  status: 'RUNNING' | 'DONE' | 'FAILED' | 'INTERRUPTED';
+  templateNames: string[];
+  requestedAt: string;
+  finishedAt: string | null;
+  reason: string | null;
+  progress: { done: number; total: number; percent: number; currentTemplate: string | null };
+  files: { templateName: string; fileName: string; rows: number; bytes: number; url: string }[];
+}
+
+/** The label in the interface's language, else the template's name (spec §3). */
+export function templateLabel(template: CsvTemplate, locale: string): string {
+  const byLocale: Record<string, string> = { en: template.labelEn, fr: template.labelFr, es: template.labelEs, de: template.labelDe };
+  return byLocale[locale]?.trim() || template.templateName;
+}
+
+export const listTemplates = () => apiCall<CsvTemplate[]>('/administration/listCsvTemplates?dataType=json&superAdminAccess=true');
+export const launchExport = (templateNames: string[]) =>
+  apiCall<ExportJob>('/administration/launchMultipleExportCsv', { method: 'POST', body: { dataType: 'json', templateNames } });
+export const recentExports = () => apiCall<ExportJob[]>('/administration/exports');
+
+/** Downloads with the session's credentials (the file is not public), then hands it to the browser. */
+export async function downloadFile(url: string, fileName: string): Promise<void> {
+  const headers = new Headers();
+  const token = adminSession.token();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const response = await fetch(url, { headers, credentials: 'same-origin' });
+  if (!response.ok) throw new HttpError(response.statusText, response.status);
+  const blob = await response.blob();
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

@@ -1,0 +1,49 @@
+import { HttpError } from 'react-admin';
+import { apiCall } from '../providers/httpClient';
+
+export const BOOLEAN_FLAGS = [
+  'workflowEnabled',
+  'scormClassicEnabled',
+  'pinnedEnabled',
+  'periodicReviewEnabled',
+  'commentsEnabled',
+  'footerEnabled',
+  'delayEnabled',
+  'userPasswordIsEditable',
+] as const;
+export const LENGTH_FLAGS = ['passwordMinLength', 'passwordMaxLength'] as const;
+export type EditableFlags = Record<(typeof BOOLEAN_FLAGS)[number], boolean> & Record<(typeof LENGTH_FLAGS)[number], number>;
+
+export interface FlagsView {
+  flags: EditableFlags & Record<string, unknown>;
+  defaults: EditableFlags;
+  overridden: string[];
+  passwordLengthBounds: { min: number; max: number };
+}
+
+export const FOOTER_CODES = ['PRODUCT', 'ACCESSIBILITY', 'GCU', 'PDP'] as const;
+export type FooterCode = (typeof FOOTER_CODES)[number];
+export interface FooterItem {
+  code: FooterCode;
+  label: string;
+  url?: string;
+}
+export interface FooterView {
+  isEnabled: boolean;
+  items: FooterItem[];
+}
+
+export const getFlags = () => apiCall<FlagsView>('/api/v2/admin/site/flags');
+export const saveFlags = (changes: Partial<EditableFlags>) => apiCall<FlagsView>('/api/v2/admin/site/flags', { method: 'PUT', body: changes });
+export const getFooter = () => apiCall<FooterView>('/api/v2/footer');
+export const saveFooter = (footer: { isEnabled: boolean; items: FooterItem[] }) => apiCall<FooterView>('/api/v2/admin/site/footer', { method: 'PUT', body: footer });
+
+/** The API's field errors as "field: reason" lines, else its message. */
+export function fieldErrors(error: unknown): string {
+  if (error instanceof HttpError) {
+    const body = error.body as { message?: string; errors?: { field: string; reason: string }[] } | undefined;
+    if (body?.errors?.length) return body.errors.map((e) => `${e.field}: ${e.reason}`).join('\n');
+    return body?.message ?? error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,67 @@
+import { api } from '../api/client';
+import type { SpeachCard } from '../speach/types';
+import type { SearchSort } from '../search/search-rules';
+
+/** A card with the workflow fields of spec §3 (filled once the validation workflow runs). */
+export type Card = SpeachCard & {
+  isWorkflowInProgress?: boolean;
+  wf_name?: string | null;
+  wf_state?: string | null;
+  wf_step?: number | null;
+  wf_total_step?: number | null;
+};
+
+export interface GridPage {
+  result: Card[];
+  total: number;
+}
+
+export type GridSort = 'LAST_MAJ' | 'PUBLICATION' | 'TITLE';
+export type GridState = 'NONE' | 'PUBLIE' | 'NON_PUBLIE';
+
+export interface GridParams {
+  page: number;
+  sort: GridSort;
+  name: string;
+  onlyState: GridState;
+  asc: boolean;
+}
+
+export interface SearchPage {
+  results: Card[];
+  totalNumberOfSpeachesFound: number;
+  availableLanguages: { id: string; language: string }[];
+}
+
+export interface UserResult {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  img: string | null;
+}
+
+const enc = encodeURIComponent;
+
+/** Spec §7 grid query: `onlyState` is omitted for NONE. */
+export function gridQuery(params: GridParams): string {
+  const parts = [`page=${params.page}`, `sort=${params.sort}`, `asc=${params.asc}`];
+  if (params.name.trim()) parts.push(`name=${enc(params.name.trim())}`);
+  if (params.onlyState !== 'NONE') parts.push(`onlyState=${params.onlyState}`);
+  return parts.join('&');
+}
+
+export const cardsApi = {
+  grid: (url: string, params: GridParams, signal?: AbortSignal) => api<GridPage>(`${url}?${gridQuery(params)}`, { signal }),
+  count: (url: string, signal?: AbortSignal) => api<{ total: number }>(`${url}?page=0`, { signal }).then((r) => r.total),
+  search: (term: string, page: number, tri: SearchSort, languageId: string, signal?: AbortSignal) =>
+    api<SearchPage>(`/api/v2/speach/search?dataType=json&term=${enc(term)}&page=${page}&tri=${tri}${languageId ? `&languageId=${enc(languageId)}` : ''}`, { signal }),
+  users: (term: string, page: number, count: number, signal?: AbortSignal) =>
+    api<{ totalNumberOfUsersFound: number; results: UserResult[] }>(`/api/v2/users?dataType=json&term=${enc(term)}&count=${count}&page=${page}`, { signal }),
+  toggleFavori: (id: string) => api<{ isFavori: boolean }>(`/favori.FavoriController/toggleFavori?idCour=${enc(id)}`),
+  archive: (id: string) => api<Card>(`/user/speach/delete?id=${enc(id)}`, { method: 'DELETE' }),
+  duplicate: (id: string) => api<Card>(`/api/v2/speach/duplicate?speachId=${enc(id)}`, { method: 'PUT' }),
+  dismissGetStarted: (type: 'SPEACH' | 'USER') => api<void>(`/user.usercontroller/removegetstarted?type=${type}`),
+  /** Spec §3 "Count responses carry a size field". */
+  unreadCount: (signal?: AbortSignal) => api<{ size: number }>('/api/v2/notifications/countUnread', { signal }).then((r) => r.size),
+};

@@ -1,0 +1,103 @@
+import { Box, Drawer, FormControl, FormControlLabel, IconButton, InputLabel, MenuItem, Select, Stack, Switch, Typography } from '@mui/material';
+import Close from '@mui/icons-material/Close';
+import { useEffect, useState } from 'react';
+import { type MessageKey, useI18n } from '../i18n';
+import { ErrorState, Loading, useToast } from '../speach/common';
+import { NOTIFICATION_FREQUENCIES, type NotificationFrequency, groupByCategory } from './notification-rules';
+import { type NotificationParameter, notificationsApi } from './notificationsApi';
+
+/** Spec §2 notification settings side panel: activation per type (sent at once, spec §5) and the mail frequency. */
+export function NotificationSettingsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useI18n();
+  const [params, setParams] = useState<NotificationParameter[] | null>(null);
+  const [frequency, setFrequency] = useState<NotificationFrequency>('HEBDOMADAIRE');
+  const [error, setError] = useState<unknown>(null);
+  const [toast, show] = useToast();
+
+  const load = async () => {
+    setError(null);
+    try {
+      const answer = await notificationsApi.parameters();
+      setParams(answer.params);
+      setFrequency(answer.frequencyNotification);
+    } catch (e) {
+      setError(e);
+    }
+  };
+  useEffect(() => {
+    if (open) void load();
+  }, [open]);
+
+  const toggle = async (param: NotificationParameter, activate: boolean) => {
+    setParams((list) => list?.map((p) => (p.id === param.id ? { ...p, activate } : p)) ?? list);
+    try {
+      const saved = await notificationsApi.setActive(param.typeNotification, activate);
+      setParams((list) => list?.map((p) => (p.id === saved.id ? saved : p)) ?? list);
+    } catch {
+      setParams((list) => list?.map((p) => (p.id === param.id ? param : p)) ?? list);
+      show('error', t('notifications.settings.failed'));
+    }
+  };
+  const changeFrequency = async (next: NotificationFrequency) => {
+    const before = frequency;
+    setFrequency(next);
+    try {
+      setFrequency((await notificationsApi.frequency(next)).frequencyNotification);
+      show('success', t('notifications.settings.saved'));
+    } catch {
+      setFrequency(before);
+      show('error', t('notifications.settings.failed'));
+    }
+  };
+
+  return (
+    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { 'aria-labelledby': 'notification-settings-title', sx: { width: { xs: '100%', sm: 400 }, p: 3 } } as object }}>
+      <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mb: 2 }}>
+        <Typography id="notification-settings-title" variant="h6" component="h2">
+          {t('notifications.settings')}
+        </Typography>
+        <IconButton onClick={onClose} aria-label={t('notifications.settings.close')}>
+          <Close />
+        </IconButton>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('notifications.settings.intro')}
+      </Typography>
+      {error ? (
+        <ErrorState message={t('notifications.loadError')} onRetry={() => void load()} />
+      ) : !params ? (
+        <Loading />
+      ) : (
+        <Stack spacing={3}>
+          <FormControl fullWidth size="small">
+            <InputLabel id="notification-frequency-label">{t('notifications.settings.frequency')}</InputLabel>
+            <Select labelId="notification-frequency-label" label={t('notifications.settings.frequency')} value={frequency} onChange={(e) => void changeFrequency(e.target.value as NotificationFrequency)}>
+              {NOTIFICATION_FREQUENCIES.map((f) => (
+                <MenuItem key={f} value={f}>
+                  {t(`notifications.frequency.${f}` as MessageKey)}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+          {groupByCategory(params).map((group) => (
+            <Box component="fieldset" key={group.category} sx={{ border: 0, p: 0, m: 0 }}>
+              <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+                {t(`notifications.category.${group.category}` as MessageKey)}
+              </Typography>
+              <Stack>
+                {group.params.map((p) => (
+                  <FormControlLabel
+                    key={p.id}
+                    control={<Switch checked={p.activate} onChange={(e) => void toggle(p, e.target.checked)} />}
+                    label={t(`notifications.type.${p.typeNotification}` as MessageKey)}
+                  />
+                ))}
+              </Stack>
+            </Box>
+          ))}
+        </Stack>
+      )}
+      {toast}
+    </Drawer>
+  );
+}

@@ -1,0 +1,38 @@
+import { api } from '../api/client';
+import { NOTIFICATION_PAGE_SIZE, type NotificationCategory, type NotificationFrequency } from './notification-rules';
+
+const enc = encodeURIComponent;
+
+/** Spec §3 "Notification" as docs/engagement-api.md answers it. */
+export interface AppNotification {
+  key: string;
+  typeNotification: string;
+  date: string;
+  read: boolean;
+  sourceUser: { id: string; firstName: string; lastName: string; img: string | null } | null;
+  message: { content: string } | null;
+  commentaire: { content: string; rating: number | null } | null;
+  speach: { speachID: string; title: string; img: string | null } | null;
+}
+
+/** Spec §3 "Notification parameter". */
+export interface NotificationParameter {
+  id: string;
+  typeNotification: string;
+  activate: boolean;
+  category: NotificationCategory;
+}
+
+const typeQuery = (type?: string) => (type ? `&type=${enc(type)}` : '');
+
+/** Spec §7 notification calls. */
+export const notificationsApi = {
+  list: (page: number, type?: string, size = NOTIFICATION_PAGE_SIZE) => api<AppNotification[]>(`/api/v2/notifications?dataType=json&page=${page}&size=${size}${typeQuery(type)}`),
+  count: (type?: string) => api<{ size: number }>(`/api/v2/notifications/count?dataType=json${typeQuery(type)}`),
+  countUnread: () => api<{ size: number }>('/api/v2/notifications/countUnread'),
+  acquit: () => api<{ size: number }>('/api/v2/notifications/acquit', { method: 'POST' }),
+  types: () => api<string[]>('/api/v2/notifications/parameters/types'),
+  parameters: () => api<{ params: NotificationParameter[]; frequencyNotification: NotificationFrequency }>('/api/v2/notifications/parameters'),
+  setActive: (type: string, active: boolean) => api<NotificationParameter>(`/api/v2/notifications/parameters/${active ? 'activate' : 'desactivate'}?type=${enc(type)}`),
+  frequency: (frequency: NotificationFrequency) => api<{ frequencyNotification: NotificationFrequency }>(`/api/v2/notifications/parameters/frequency?frequency=${enc(frequency)}`),
+};

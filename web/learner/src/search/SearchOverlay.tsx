@@ -1,0 +1,187 @@
+import { Alert, Box, Button, IconButton, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import Close from '@mui/icons-material/Close';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { SpeachCardView } from '../cards/SpeachCardView';
+import { type Card, type UserResult, cardsApi } from '../cards/cardsApi';
+import { useI18n } from '../i18n';
+import { Loading, useToast } from '../speach/common';
+import { errorMessage } from '../speach/speachApi';
+import { UsersCarousel, UsersList } from './UsersCarousel';
+import { CANCELLED_BY_NEW_TERM, SEARCH_SORTS, type SearchSort, effectiveSort, shouldLoadMoreUsers, sortAfterTermChange, usersRequest } from './search-rules';
+
+const SCROLL_TRIGGER_PX = 250;
+
+/**
+ * Spec §2 search overlay and results page: users carousel, speach results with sort and language
+ * filter, empty state, infinite loading. A new term (or filter) aborts the requests in flight.
+ */
+export function SearchOverlay({ term }: { term: string }) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const [toast, showToast] = useToast();
+  const [tab, setTab] = useState<'speaches' | 'users'>('speaches');
+  const [sort, setSort] = useState<SearchSort>('RELEVANT');
+  const [languageId, setLanguageId] = useState('');
+  const [results, setResults] = useState<Card[]>([]);
+  const [total, setTotal] = useState<number | null>(null);
+  const [languages, setLanguages] = useState<{ id: string; language: string }[]>([]);
+  const [page, setPage] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [users, setUsers] = useState<UserResult[]>([]);
+  const [usersTotal, setUsersTotal] = useState(0);
+  const [position, setPosition] = useState(0);
+  const [reload, setReload] = useState(0);
+  const speachRequests = useRef<AbortController | null>(null);
+  const userRequests = useRef<AbortController | null>(null);
+  const sentinel = useRef<HTMLDivElement | null>(null);
+
+  // A new term: cancel what is in flight, reset paging; an empty term resets the sort to relevance.
+  useEffect(() => {
+    speachRequests.current?.abort(CANCELLED_BY_NEW_TERM);
+    userRequests.current?.abort(CANCELLED_BY_NEW_TERM);
+    setSort((s) => sortAfterTermChange(term, s));
+    setPage(0);
+    setResults([]);
+    setTotal(null);
+    setUsers([]);
+    setUsersTotal(0);
+    setPosition(0);
+  }, [term]);
+
+  useEffect(() => {
+    setPage(0);
+  }, [sort, languageId, reload]);
+
+  useEffect(() => {
+    speachRequests.current?.abort(CANCELLED_BY_NEW_TERM);
+    const controller = new AbortController();
+    speachRequests.current = controller;
+    setLoading(true);
+    setError(null);
+    cardsApi
+      .search(term, page, effectiveSort(term, sort), languageId, controller.signal)
+      .then((answer) => {
+        setResults((previous) => (page === 0 ? answer.results : [...previous, ...answer.results]));
+        setTotal(answer.totalNumberOfSpeachesFound);
+        setLanguages(answer.availableLanguages);
+      })
+      .catch((e) => !controller.signal.aborted && setError(errorMessage(e)))
+      .finally(() => !controller.signal.aborted && setLoading(false));
+    return () => controller.abort(CANCELLED_BY_NEW_TERM);
+  }, [term, sort, languageId, page, reload]);
+
+  const loadUsers = useCallback(
+    (loaded: number) => {
+      const controller = new AbortController();
+      userRequests.current = controller;
+      const { page: usersPage, count } = usersRequest(loaded);
+      cardsApi
+        .users(term, usersPage, count, controller.signal)
+        .then((answer) => {
+          setUsers((previous) => (loaded === 0 ? answer.results : [...previous, ...answer.results]));
+          setUsersTotal(answer.totalNumberOfUsersFound);
+        })
+        .catch(() => undefined);
+    },
+    [term],
+  );
+
+  useEffect(() => {
+    loadUsers(0);
+    return () => userRequests.current?.abort(CANCELLED_BY_NEW_TERM);
+  }, [loadUsers]);
+
+  const moveUsers = (next: number) => {
+    setPosition(next);
+    if (shouldLoadMoreUsers(next, users.length, usersTotal)) loadUsers(users.length);
+  };
+
+  const more = total !== null && results.length < total;
+  const loadMore = useCallback(() => {
+    if (!loading && more) setPage((p) => p + 1);
+  }, [loading, more]);
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), { rootMargin: `${SCROLL_TRIGGER_PX}px` });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [loadMore, tab]);
+
+  return (
+    <Paper component="section" aria-labelledby="search-title" elevation={3} sx={{ p: { xs: 2, md: 3 } }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+        <Typography id="search-title" variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
+          {t('search.title', { term })}
+        </Typography>
+        <IconButton aria-label={t('search.close')} onClick={() => navigate('/')}>
+          <Close />
+        </IconButton>
+      </Stack>
+      <Tabs value={tab} onChange={(_, value) => setTab(value)} aria-label={t('search.field')} sx={{ mb: 2 }}>
+        <Tab value="speaches" label={t('search.tab.speaches', { count: total ?? 0 })} id="search-tab-speaches" aria-controls="search-panel" />
+        <Tab value="users" label={t('search.tab.users', { count: usersTotal })} id="search-tab-users" aria-controls="search-panel" />
+      </Tabs>
+      <Box id="search-panel" role="tabpanel" aria-labelledby={`search-tab-${tab}`}>
+        {tab === 'users' ? (
+          <UsersList users={users} total={usersTotal} onMore={() => loadUsers(users.length)} />
+        ) : (
+          <>
+            {users.length > 0 && <UsersCarousel users={users} total={usersTotal} position={position} onMove={moveUsers} />}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+              <TextField select size="small" label={t('search.sort')} value={sort} onChange={(e) => setSort(e.target.value as SearchSort)} sx={{ minWidth: 200 }}>
+                {SEARCH_SORTS.map((s) => (
+                  <MenuItem key={s} value={s}>
+                    {t(`search.sort.${s}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                select
+                size="small"
+                label={t('search.language')}
+                value={languageId}
+                onChange={(e) => setLanguageId(e.target.value)}
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                sx={{ minWidth: 200 }}
+              >
+                <MenuItem value="">{t('search.language.all')}</MenuItem>
+                {languages.map((l) => (
+                  <MenuItem key={l.id} value={l.id}>
+                    {l.language}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Stack>
+            {error && <Alert severity="error">{error}</Alert>}
+            {!loading && !error && total === 0 && (
+              <Box role="status" sx={{ py: 4, textAlign: 'center' }}>
+                <Typography variant="h6" component="p">
+                  {t('search.no.result')}
+                </Typography>
+                <Typography color="text.secondary">{t('search.no.action')}</Typography>
+              </Box>
+            )}
+            <Box component="ul" aria-label={t('search.tab.speaches', { count: total ?? 0 })} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' }, gap: 2 }}>
+              {results.map((card) => (
+                <li key={card.id}>
+                  <SpeachCardView card={card} onToast={showToast} onChanged={() => setReload((r) => r + 1)} />
+                </li>
+              ))}
+            </Box>
+            {loading && <Loading />}
+            <div ref={sentinel} />
+            {more && !loading && (
+              <Button sx={{ mt: 2 }} onClick={loadMore}>
+                {t('grid.more')}
+              </Button>
+            )}
+          </>
+        )}
+      </Box>
+      {toast}
+    </Paper>
+  );
+}

@@ -1,0 +1,66 @@
+import { Alert, Button, Chip, FormControl, FormControlLabel, FormLabel, Paper, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { type MessageKey, useI18n } from '../i18n';
+import { errorMessage } from '../speach/speachApi';
+import type { SpeachCard } from '../speach/types';
+import { REVIEW_DECISIONS, type ReviewDecision, windowStart, workflowApi } from './workflowApi';
+
+/** A reviewer's periodic review decision (spec §4): no revision, revision needed, or ask to archive. */
+export function PeriodicReviewPanel({ card, onDecided }: { card: SpeachCard; onDecided: (card: SpeachCard) => void }) {
+  const { t, date } = useI18n();
+  const next = card.metadata.nextPeriodicReview as string | null | undefined;
+  const operation = card.metadata.periodicReviewOperation as ReviewDecision | null | undefined;
+  const [decision, setDecision] = useState<ReviewDecision>('NO_REVISION');
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!next) return null;
+  const urgent = windowStart(next).getTime() <= Date.now();
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const updated = await workflowApi.decide(card.id, decision, comment.trim());
+      setDone(t(`workflow.review.decision.${decision}` as MessageKey));
+      onDecided(updated);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="review-title">
+      <Stack spacing={2}>
+        <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+          <Typography id="review-title" variant="h6" component="h2">
+            {t('workflow.review.title')}
+          </Typography>
+          <Chip size="small" color={urgent ? 'error' : 'default'} label={urgent ? t('workflow.review.urgent', { date: date(next) }) : t('workflow.review.next', { date: date(next) })} />
+          {operation && <Chip size="small" variant="outlined" label={t(`workflow.review.decision.${operation}` as MessageKey)} />}
+        </Stack>
+        {error && <Alert severity="error">{error}</Alert>}
+        {done && <Alert severity="success">{t('workflow.review.done', { decision: done })}</Alert>}
+        {urgent && !done && (
+          <>
+            <FormControl>
+              <FormLabel id="decision-label">{t('workflow.review.decision')}</FormLabel>
+              <RadioGroup aria-labelledby="decision-label" value={decision} onChange={(e) => setDecision(e.target.value as ReviewDecision)}>
+                {REVIEW_DECISIONS.map((d) => (
+                  <FormControlLabel key={d} value={d} control={<Radio />} label={t(`workflow.review.decision.${d}` as MessageKey)} />
+                ))}
+              </RadioGroup>
+            </FormControl>
+            <TextField label={t('workflow.review.comment')} value={comment} onChange={(e) => setComment(e.target.value)} multiline minRows={2} />
+            <Stack direction="row">
+              <Button variant="contained" onClick={() => void submit()} disabled={busy}>
+                {t('workflow.review.submit')}
+              </Button>
+            </Stack>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

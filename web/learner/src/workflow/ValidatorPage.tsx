@@ -1,0 +1,188 @@
+import { Alert, Box, Button, Container, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { ApiError } from '../api/client';
+import { useI18n } from '../i18n';
+import { ErrorState, Loading, useToast } from '../speach/common';
+import { errorMessage } from '../speach/speachApi';
+import type { Chapter, SpeachCard } from '../speach/types';
+import { DraftPreview } from './DraftPreview';
+import { FinalValidationDialog } from './FinalValidationDialog';
+import { PeriodicReviewPanel } from './PeriodicReviewPanel';
+import { WorkflowGraph } from './WorkflowGraph';
+import { type FinalChoices, type Workflow, workflowApi } from './workflowApi';
+
+export const COMMENT_MAX = 2000;
+
+function RejectDialog({ open, onClose, onReject }: { open: boolean; onClose: () => void; onReject: (comment: string) => Promise<void> }) {
+  const { t } = useI18n();
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    if (!comment.trim()) {
+      setError(t('workflow.validator.commentRequired'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await onReject(comment.trim());
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="reject-title">
+      <DialogTitle id="reject-title">{t('workflow.validator.rejectTitle')}</DialogTitle>
+      <DialogContent>
+        <TextField
+          autoFocus
+          required
+          fullWidth
+          multiline
+          minRows={4}
+          margin="dense"
+          label={t('workflow.validator.comment')}
+          value={comment}
+          onChange={(e) => {
+            setComment(e.target.value);
+            setError(null);
+          }}
+          error={!!error}
+          helperText={error ?? `${comment.length}/${COMMENT_MAX}`}
+          slotProps={{ htmlInput: { maxLength: COMMENT_MAX } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('workflow.dialog.cancel')}</Button>
+        <Button variant="contained" color="error" onClick={() => void submit()} disabled={busy}>
+          {t('workflow.validator.reject')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** /workflow/validator/{speachID}: the draft to validate, the progress graph, validate or reject (comment required). */
+export function ValidatorPage() {
+  const { speachID = '' } = useParams();
+  const { t } = useI18n();
+  const [toast, showToast] = useToast();
+  const [workflow, setWorkflow] = useState<Workflow | null>(null);
+  const [speach, setSpeach] = useState<(SpeachCard & { chapters?: Chapter[] }) | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [finalOpen, setFinalOpen] = useState(false);
+  const [rejectOpen, setRejectOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    setError(null);
+    try {
+      const wf = await workflowApi.get(speachID).catch((e) => {
+        if (e instanceof ApiError && e.status === 404) return null;
+        throw e;
+      });
+      setWorkflow(wf);
+      setSpeach(wf ? await workflowApi.draft(speachID) : await workflowApi.card(speachID));
+    } catch (e) {
+      setError(e instanceof ApiError && e.status === 404 ? t('workflow.notFound') : errorMessage(e));
+    } finally {
+      setLoading(false);
+    }
+  }, [speachID, t]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const validate = async (choices: FinalChoices | Record<string, never>) => {
+    const updated = await workflowApi.validate(speachID, choices);
+    setWorkflow(updated);
+    setFinalOpen(false);
+    showToast('success', updated.state === 'COMPLETED' ? t('workflow.validator.completed') : t('workflow.validator.validated'));
+  };
+  const onValidate = async () => {
+    if (!workflow) return;
+    if (workflow.isLastStep) {
+      setFinalOpen(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      await validate({});
+    } catch (e) {
+      showToast('error', errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onReject = async (comment: string) => {
+    const updated = await workflowApi.reject(speachID, comment);
+    setWorkflow(updated);
+    setRejectOpen(false);
+    showToast('success', t('workflow.validator.rejected'));
+  };
+
+  if (loading) return <Loading />;
+  if (error || !speach) return <ErrorState message={error ?? t('workflow.notFound')} onRetry={() => void load()} />;
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <Stack spacing={3}>
+        <Box>
+          <Typography variant="overline" component="p">
+            {t('workflow.validator.title')}
+          </Typography>
+          <Typography variant="h4" component="h1">
+            {speach.title}
+          </Typography>
+          {speach.authorsInfos?.author && (
+            <Typography color="text.secondary">
+              {t('workflow.validator.by', { name: `${speach.authorsInfos.author.firstName} ${speach.authorsInfos.author.lastName}` })}
+            </Typography>
+          )}
+        </Box>
+        {workflow ? (
+          <>
+            <WorkflowGraph workflow={workflow} />
+            {workflow.canValidate ? (
+              <Stack direction="row" spacing={2}>
+                <Button variant="contained" color="success" onClick={() => void onValidate()} disabled={busy}>
+                  {t('workflow.validator.validate')}
+                </Button>
+                <Button variant="outlined" color="error" onClick={() => setRejectOpen(true)} disabled={busy}>
+                  {t('workflow.validator.reject')}
+                </Button>
+              </Stack>
+            ) : (
+              workflow.state === 'AWAITING_VALIDATION' && <Alert severity="info">{t('workflow.validator.notYourStep')}</Alert>
+            )}
+            {speach.canEdit && (
+              <Box>
+                <Button component={RouterLink} to={`/workflow/author/${speachID}`}>
+                  {t('workflow.author.open')}
+                </Button>
+              </Box>
+            )}
+          </>
+        ) : (
+          <Alert severity="info">{t('workflow.none')}</Alert>
+        )}
+        <PeriodicReviewPanel card={speach} onDecided={(card) => setSpeach((s) => (s ? { ...s, ...card } : s))} />
+        {speach.chapters && (
+          <Box>
+            <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+              {t('workflow.validator.content')}
+            </Typography>
+            <DraftPreview chapters={speach.chapters} />
+          </Box>
+        )}
+      </Stack>
+      {workflow && finalOpen && <FinalValidationDialog workflow={workflow} open={finalOpen} onClose={() => setFinalOpen(false)} onSubmit={validate} />}
+      {rejectOpen && <RejectDialog open={rejectOpen} onClose={() => setRejectOpen(false)} onReject={onReject} />}
+      {toast}
+    </Container>
+  );
+}

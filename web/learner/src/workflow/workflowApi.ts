@@ -1,0 +1,109 @@
+import { api } from '../api/client';
+import type { Chapter, Person, SpeachCard } from '../speach/types';
+
+export type WorkflowState = 'AWAITING_VALIDATION' | 'REJECTED' | 'CANCELLED' | 'COMPLETED';
+export type StepStatus = 'VALIDATED' | 'ACTIVE' | 'INACTIVE' | 'REJECTED';
+export type ReviewFrequency = 'ONE_YEAR' | 'TWO_YEARS' | 'THREE_YEARS';
+export type PublicationDelay = 'SCHEDULED' | 'IMMEDIATELY' | 'NEW_DATE';
+export type ReviewDecision = 'NO_REVISION' | 'REVISION_NEEDED' | 'ARCHIVE';
+export const REVIEW_FREQUENCIES: ReviewFrequency[] = ['ONE_YEAR', 'TWO_YEARS', 'THREE_YEARS'];
+export const REVIEW_DECISIONS: ReviewDecision[] = ['NO_REVISION', 'REVISION_NEEDED', 'ARCHIVE'];
+/** Spec §9: a review is due (and its chip urgent) from 6 months before its date. */
+export const WARNING_WINDOW_MONTHS = 6;
+
+export interface WorkflowStepView {
+  order: number;
+  groupId: string | null;
+  groupName: string | null;
+  userId: string | null;
+  userName: string | null;
+  role: string | null;
+  usrImg: string | null;
+  status: StepStatus;
+  validatedBy: Person | null;
+  validatedAt: string | null;
+}
+
+/** docs/workflow-api.md "Workflow representation". */
+export interface Workflow {
+  workflowId: string;
+  speachId: string;
+  title: string;
+  name: string;
+  anonymous: boolean;
+  state: WorkflowState;
+  currentStep: number;
+  totalSteps: number;
+  author: Person;
+  steps: WorkflowStepView[];
+  rejected: { comment: string; date: string; stepNumber: number; groupName: string | null; userName: string | null; rejectedBy: Person } | null;
+  regulatedGmp: boolean;
+  scheduledAt: string | null;
+  scheduledExpired: boolean;
+  periodicReviewEnabled: boolean;
+  isLastStep: boolean;
+  submittedAt: string;
+  canValidate: boolean;
+  canReject: boolean;
+  canResubmit: boolean;
+  canCancel: boolean;
+}
+
+export interface Definition {
+  id: string;
+  name: string;
+  steps: { order: number; groupId: string; groupName: string }[];
+  isDefault: boolean;
+}
+
+export interface ApproverChoice {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  img: string | null;
+}
+
+export interface SubmitInput {
+  speachId: string;
+  definitionId?: string;
+  anonymous?: boolean;
+  approvers?: { id: string; role: string | null }[];
+  regulatedGmp?: boolean;
+  scheduledAt?: string | null;
+}
+
+export interface FinalChoices {
+  periodicReview?: 'ON' | 'OFF';
+  frequency?: ReviewFrequency;
+  delay: PublicationDelay;
+  date?: string | null;
+}
+
+const base = (speachId: string) => `/api/v2/workflow/speach/${encodeURIComponent(speachId)}`;
+
+export const workflowApi = {
+  get: (speachId: string) => api<Workflow | null>(base(speachId)),
+  draft: (speachId: string) => api<SpeachCard & { chapters: Chapter[] }>(`${base(speachId)}/draft`),
+  card: (speachId: string) => api<SpeachCard>(`/api/v2/speach/speachWithMetadata?speachID=${encodeURIComponent(speachId)}`),
+  definitions: () => api<Definition[]>('/api/v2/workflow/definitions'),
+  approvers: (search: string) => api<ApproverChoice[]>(`/api/v2/speach/getUsersByRole?role=APPROVER&search=${encodeURIComponent(search)}`),
+  submit: (input: SubmitInput) => api<Workflow>('/api/v2/workflow/submit', { method: 'POST', json: input }),
+  validate: (speachId: string, choices: FinalChoices | Record<string, never>) => api<Workflow>(`${base(speachId)}/validate`, { method: 'POST', json: choices }),
+  reject: (speachId: string, comment: string) => api<Workflow>(`${base(speachId)}/reject`, { method: 'POST', json: { comment } }),
+  resubmit: (speachId: string) => api<Workflow>(`${base(speachId)}/resubmit`, { method: 'POST', json: {} }),
+  decide: (speachId: string, decision: ReviewDecision, comment: string) =>
+    api<SpeachCard>(`/api/v2/periodic-review/${encodeURIComponent(speachId)}/decision`, { method: 'POST', json: { decision, comment: comment || null } }),
+};
+
+/** `iso` minus whole months (UTC): where the warning window of a review starts. */
+export function windowStart(iso: string, months = WARNING_WINDOW_MONTHS): Date {
+  const d = new Date(iso);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  return d;
+}
+
+/** Spec §2 final dialog rule: an expired requested date makes IMMEDIATELY the default and rules out SCHEDULED. */
+export function defaultDelay(workflow: Pick<Workflow, 'scheduledAt' | 'scheduledExpired'>): PublicationDelay {
+  return workflow.scheduledAt && !workflow.scheduledExpired ? 'SCHEDULED' : 'IMMEDIATELY';
+}
