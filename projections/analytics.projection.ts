@@ -186,7 +186,7 @@ function speachTiles(doc: AnalyticsSpeach | null): Record<'published' | 'unpubli
 /** One change of a speach's analytics document, with the tile counters moved accordingly. */
 async function changeSpeach(writer: ProjectionWriter, inc: Increments, speachId: string, change: (doc: AnalyticsSpeach | null) => AnalyticsSpeach | null): Promise<void> {
   const before = await writer.get<AnalyticsSpeach>(ANALYTICS_SPEACHES, speachId);
-  const after = change(before ? structuredClone(before) : null);
+  const after = change(before) // handlers build a new document with spreads: `before` stays untouched;
   if (!after) return;
   const [was, is] = [speachTiles(before), speachTiles(after)];
   for (const field of ['published', 'unpublished', 'viewed'] as const) if (was[field] !== is[field]) inc.add(ANALYTICS_TOTALS, 'speaches', {}, field, is[field] - was[field]);

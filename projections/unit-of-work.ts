@@ -30,7 +30,8 @@ export class UnitOfWork implements ProjectionWriter {
   async get<T extends ProjectedDocument>(collection: string, id: string): Promise<T | null> {
     const buffered = this.buffer.get(collection);
     if (buffered?.has(id)) return (buffered.get(id) as T | null) ?? null;
-    return (await this.store.collection<T>(collection).findById(id)) ?? null;
+    // Read-only view of the stored document: handlers derive new documents with spreads.
+    return (await this.store.collection<T>(collection).peekById(id)) ?? null;
   }
 
   async find<T extends ProjectedDocument>(collection: string, filter: Filter): Promise<T[]> {
@@ -47,7 +48,7 @@ export class UnitOfWork implements ProjectionWriter {
   async commit(): Promise<void> {
     for (const [collection, docs] of this.buffer) {
       const operations: WriteOperation<Document>[] = [];
-      for (const [id, doc] of docs) operations.push(doc ? { kind: 'replace', doc } : { kind: 'delete', id });
+      for (const [id, doc] of docs) operations.push(doc ? { kind: 'replace', doc, adopt: true } : { kind: 'delete', id });
       if (operations.length) await this.store.collection(collection).bulkWrite(operations);
       if (operations.length) this.onCommitted?.(collection, docs);
     }

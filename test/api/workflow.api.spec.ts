@@ -245,6 +245,21 @@ describe('Validation workflow API (issue #6)', () => {
     });
   });
 
+  describe('workflowEnabled off', () => {
+    it('answers 409 to the workflow commands, empties the grids and lets authors publish directly', async () => {
+      const { id } = await publishable('While disabled', compliance);
+      await t.http.put('/api/v2/admin/site/flags').set(as(admin)).send({ workflowEnabled: false }).expect(200);
+      try {
+        expect((await submit(id).expect(409)).body.message).toBe('The validation workflow is disabled');
+        expect((await t.http.get('/api/v2/my/speachWorkflowToValidate').set(as(approver)).expect(200)).body).toEqual({ result: [], total: 0 });
+        expect((await t.http.get('/api/v2/my/speachInWorkflowValidation').set(as(author)).expect(200)).body).toEqual({ result: [], total: 0 });
+        await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(author)).send({}).expect(200);
+      } finally {
+        await t.http.put('/api/v2/admin/site/flags').set(as(admin)).send({ workflowEnabled: true }).expect(200);
+      }
+    });
+  });
+
   describe('demo data', () => {
     it('shows the demo approver speaches to validate, a rejected one and an anonymous one', async () => {
       const toValidate = (await t.http.get('/api/v2/my/speachWorkflowToValidate').set(as(approver)).expect(200)).body;

@@ -20,6 +20,8 @@ describe('back office: the admin speach list', () => {
     await page.getByLabel('Username').fill('admin@example.com');
     await page.getByLabel('Password', { exact: false }).and(page.locator('input')).fill('demo-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
+    // The back office opens on its dashboard; the user list is one menu entry away.
+    await page.getByRole('menuitem', { name: 'Users' }).first().click();
     await page.getByText('28 users').waitFor();
     await page.goto(`${server.url}/admin/#/speaches`);
     await total().waitFor();

@@ -15,6 +15,8 @@ describe('back office: the admin user list', () => {
     await page.getByLabel('Username').fill('admin@example.com');
     await page.getByLabel('Password', { exact: false }).and(page.locator('input')).fill('demo-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
+    // The back office opens on its dashboard; the user list is one menu entry away.
+    await page.getByRole('menuitem', { name: 'Users' }).first().click();
     await page.getByText('28 users').waitFor();
   });
   afterAll(async () => {

@@ -58,7 +58,7 @@ describe('back office: the speach audit screen', () => {
     await page.getByRole('heading', { name: 'Audit', level: 1 }).waitFor();
     await page.getByText(/Event log intact: \d+ events verified/).first().waitFor();
     await page.getByRole('menuitem', { name: 'Audit' }).waitFor();
-    for (const hidden of ['Users', 'Speaches', 'Import users', 'Site settings']) expect(await page.getByRole('menuitem', { name: hidden }).count()).toBe(0);
+    for (const hidden of ['Users', 'Speaches', 'Import users', 'Site settings']) expect(await page.getByRole('menuitem', { name: hidden, exact: true }).count()).toBe(0);
     await page.getByLabel('Search a speach by title').fill('lockout');
     await page.getByTestId('audit-total').getByText('1 speach').waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -127,8 +127,8 @@ describe('back office: the speach audit screen', () => {
     await page.getByLabel('Username').fill('admin@example.com');
     await page.getByLabel('Password', { exact: false }).and(page.locator('input')).fill('demo-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('menuitem', { name: 'Users' }).waitFor();
-    await page.getByRole('menuitem', { name: 'Audit' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Users', exact: true }).waitFor();
+    await page.getByRole('menuitem', { name: 'Audit', exact: true }).waitFor();
     await page.goto(`${server.url}/admin/#/speaches`);
     const first = page.locator('tbody tr').first();
     await first.waitFor();

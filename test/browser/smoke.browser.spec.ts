@@ -50,6 +50,8 @@ describe('smoke: the demo admin logs in to the learner app and the back office',
     await page.getByLabel('Username').fill('admin@example.com');
     await page.getByLabel('Password', { exact: false }).and(page.locator('input')).fill('demo-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
+    // The back office opens on its dashboard; the user list is one menu entry away.
+    await page.getByRole('menuitem', { name: 'Users' }).first().click();
     await page.getByText('admin@example.com').first().waitFor();
     for (const email of ['author@example.com', 'approver@example.com', 'reader@example.com']) {
       await page.getByText(email).first().waitFor();

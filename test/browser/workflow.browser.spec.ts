@@ -129,6 +129,49 @@ describe('workflow: validator page, progress graph, final dialog, periodic revie
     expect(new Date(card.metadata.nextPeriodicReview).getFullYear()).toBe(new Date().getFullYear() + 2);
   });
 
+  it('lets an author submit to an anonymous workflow (picker, keyboard reordering, roles) and follow it on the author page', async () => {
+    const { page } = browser;
+    const author = 'author@example.com';
+    const speach = await call<{ id: string }>(author, 'POST', '/api/v2/recorder/speach', { title: 'Visitor badges', language: 'en-US' });
+    await call(author, 'POST', `/api/v2/recorder/speach/${speach.id}/chapters`, { title: 'At the desk', parentId: null });
+    await logIn(page, author, 'Bruno');
+    await page.goto(`${server.url}/recorder/edit/${speach.id}`);
+    await page.getByTestId('submit-for-validation').click();
+    const dialog = page.getByRole('dialog', { name: 'Submit for validation' });
+    await dialog.getByRole('radio', { name: /Anonymous workflow/ }).check();
+    const picker = dialog.getByRole('combobox', { name: 'Approvers' });
+    for (const name of ['Chloé Schmidt', 'Lucas Weber']) {
+      await picker.click();
+      await picker.fill(name.split(' ')[0]);
+      await page.getByRole('option', { name: new RegExp(name) }).first().click();
+    }
+    const list = dialog.getByTestId('approver-list');
+    expect(await list.locator('li').allInnerTexts()).toEqual([expect.stringContaining('Chloé Schmidt'), expect.stringContaining('Lucas Weber')]);
+    // Keyboard alternative to dragging: move Lucas up with the button, then give both a role.
+    await dialog.getByRole('button', { name: 'Move Lucas Weber up' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await list.locator('li').first().innerText()).toContain('Lucas Weber');
+    await dialog.getByRole('textbox', { name: 'Role of Lucas Weber' }).fill('Support lead');
+    await dialog.getByRole('textbox', { name: 'Role of Chloé Schmidt' }).fill('Quality');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'workflow-anonymous-submit.png') });
+    await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+
+    await page.waitForURL(`${server.url}/workflow/author/${speach.id}`);
+    await page.getByTestId('workflow-step-1').filter({ hasText: 'Lucas Weber (Support lead)' }).waitFor();
+    expect(await page.getByTestId('workflow-step-2').innerText()).toContain('Chloé Schmidt (Quality)');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The demo's rejected speach: the comment is shown and the author may resubmit.
+    const rejected = (await call<{ result: Card[] }>(author, 'GET', '/api/v2/my/speachInWorkflowValidation')).result.find((c) => c.title === 'Expense policy 2027')!;
+    await page.goto(`${server.url}/workflow/author/${rejected.id}`);
+    await page.getByTestId('workflow-rejection').getByText('The per-diem amounts are from 2025').waitFor();
+    await page.getByRole('button', { name: 'Resubmit for validation' }).click();
+    await page.getByText('Resubmitted: validation starts again at step 1.').waitFor();
+    await page.getByTestId('workflow-graph').getByRole('heading', { name: 'Awaiting validation' }).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'workflow-author.png'), fullPage: true });
+  });
+
   it('shows the admin periodic-review list with filters, chips and the manage-reviewers dialog, and the workflow definitions', async () => {
     const { page } = browser;
     await page.goto(`${server.url}/admin/`);

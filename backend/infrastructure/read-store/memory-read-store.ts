@@ -5,9 +5,9 @@ import type { Collection, Document, Filter, FindOptions, IndexSpec, Pipeline, Re
 type Key = string | number | boolean | null;
 
 /** Values a document holds at a dotted path; arrays index each element (MongoDB multikey semantics). */
-function valuesAt(doc: Record<string, unknown>, path: string): Key[] {
+function valuesAt(doc: Record<string, unknown>, path: string | string[]): Key[] {
   let value: unknown = doc;
-  for (const part of path.split('.')) {
+  for (const part of typeof path === 'string' ? path.split('.') : path) {
     if (value === null || typeof value !== 'object') {
       value = undefined;
       break;
@@ -24,10 +24,17 @@ function isKey(value: unknown): boolean {
 
 class FieldIndex {
   private readonly buckets = new Map<Key, Set<string>>();
-  constructor(readonly spec: IndexSpec) {}
+  private readonly path: string[];
+  constructor(readonly spec: IndexSpec) {
+    this.path = spec.field.split('.');
+  }
 
-  add(doc: Document): void {
-    for (const key of valuesAt(doc, this.spec.field)) {
+  keysOf(doc: Document): Key[] {
+    return valuesAt(doc, this.path);
+  }
+
+  add(doc: Document, keys: Key[] = this.keysOf(doc)): void {
+    for (const key of keys) {
       let bucket = this.buckets.get(key);
       if (!bucket) this.buckets.set(key, (bucket = new Set()));
       if (this.spec.unique && key !== null && bucket.size > 0 && !bucket.has(doc._id)) {
@@ -37,8 +44,8 @@ class FieldIndex {
     }
   }
 
-  remove(doc: Document): void {
-    for (const key of valuesAt(doc, this.spec.field)) {
+  remove(doc: Document, keys: Key[] = this.keysOf(doc)): void {
+    for (const key of keys) {
       const bucket = this.buckets.get(key);
       bucket?.delete(doc._id);
       if (bucket && bucket.size === 0) this.buckets.delete(key);
@@ -76,7 +83,10 @@ class MemoryCollection<T extends Document> implements Collection<T> {
   private readonly docs = new Map<string, T>();
   private readonly indexes = new Map<string, FieldIndex>();
 
-  constructor(readonly name: string) {}
+  constructor(
+    readonly name: string,
+    private readonly freezeAdopted: boolean,
+  ) {}
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
     const found = this.page(filter, options);
@@ -112,6 +122,10 @@ class MemoryCollection<T extends Document> implements Collection<T> {
   async findById(id: string): Promise<T | null> {
     const doc = this.docs.get(id);
     return doc ? structuredClone(doc) : null;
+  }
+
+  async peekById(id: string): Promise<T | null> {
+    return this.docs.get(id) ?? null;
   }
 
   async findByIds(ids: string[]): Promise<T[]> {
@@ -153,7 +167,7 @@ class MemoryCollection<T extends Document> implements Collection<T> {
 
   async bulkWrite(operations: WriteOperation<T>[]): Promise<void> {
     for (const op of operations) {
-      if (op.kind === 'replace') await this.replace(op.doc);
+      if (op.kind === 'replace') this.put(op.adopt ? this.adopted(op.doc) : structuredClone(op.doc));
       else if (op.kind === 'update') await this.updateById(op.id, op.update, { upsert: op.upsert });
       else await this.deleteById(op.id);
     }
@@ -171,14 +185,26 @@ class MemoryCollection<T extends Document> implements Collection<T> {
     for (const [field, index] of this.indexes) this.indexes.set(field, new FieldIndex(index.spec));
   }
 
+  /** Under tests, adopted documents are frozen: a projection changing a document it read fails loudly. */
+  private adopted(doc: T): T {
+    return this.freezeAdopted ? deepFreeze(doc) : doc;
+  }
+
   private put(doc: T): void {
     const previous = this.docs.get(doc._id);
-    if (previous) for (const index of this.indexes.values()) index.remove(previous);
+    // Only the indexes whose keys change are touched: most writes (counters, states) keep them.
+    const changes: { index: FieldIndex; before: Key[]; after: Key[] }[] = [];
+    for (const index of this.indexes.values()) {
+      const before = previous ? index.keysOf(previous) : [];
+      const after = index.keysOf(doc);
+      if (!previous || before.length !== after.length || before.some((key, i) => key !== after[i])) changes.push({ index, before, after });
+    }
+    for (const { index, before } of changes) if (previous) index.remove(previous, before);
     try {
-      for (const index of this.indexes.values()) index.add(doc);
+      for (const { index, after } of changes) index.add(doc, after);
     } catch (error) {
-      for (const index of this.indexes.values()) index.remove(doc);
-      if (previous) for (const index of this.indexes.values()) index.add(previous);
+      for (const { index, after } of changes) index.remove(doc, after);
+      if (previous) for (const { index, before } of changes) index.add(previous, before);
       throw error;
     }
     this.docs.set(doc._id, doc);
@@ -201,6 +227,14 @@ class MemoryCollection<T extends Document> implements Collection<T> {
   }
 }
 
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
 function idLookup(condition: unknown): Set<string> | undefined {
   const keys = equalityKeys(condition);
   return keys ? new Set(keys.map(String)) : undefined;
@@ -209,10 +243,16 @@ function idLookup(condition: unknown): Set<string> | undefined {
 export class MemoryReadStore implements ReadStore {
   readonly adapter = 'memory' as const;
   private readonly collections = new Map<string, MemoryCollection<Document>>();
+  private readonly freezeAdopted: boolean;
+
+  /** `freezeAdopted` defaults to on under jest, where catching a projection that mutates what it read is worth the cost. */
+  constructor(options: { freezeAdopted?: boolean } = {}) {
+    this.freezeAdopted = options.freezeAdopted ?? process.env.JEST_WORKER_ID !== undefined;
+  }
 
   collection<T extends Document = Document>(name: string): Collection<T> {
     let collection = this.collections.get(name);
-    if (!collection) this.collections.set(name, (collection = new MemoryCollection(name)));
+    if (!collection) this.collections.set(name, (collection = new MemoryCollection(name, this.freezeAdopted)));
     return collection as unknown as Collection<T>;
   }
 

@@ -31,6 +31,10 @@ class MongoCollection<T extends Document> implements Collection<T> {
     return (await this.native.findOne({ _id: id } as MongoFilter<MongoDocument>)) as unknown as T | null;
   }
 
+  async peekById(id: string): Promise<T | null> {
+    return this.findById(id);
+  }
+
   async findByIds(ids: string[]): Promise<T[]> {
     return (await this.native.find({ _id: { $in: ids } } as MongoFilter<MongoDocument>).toArray()) as unknown as T[];
   }

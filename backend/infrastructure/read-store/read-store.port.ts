@@ -20,7 +20,11 @@ export interface FindOptions {
 }
 
 export type WriteOperation<T extends Document = Document> =
-  | { kind: 'replace'; doc: T }
+  /**
+   * `adopt`: the caller hands the document over and never changes it afterwards, so an in-memory
+   * store may keep the object itself instead of a copy (projections' unit of work).
+   */
+  | { kind: 'replace'; doc: T; adopt?: boolean }
   | { kind: 'update'; id: string; update: Record<string, unknown>; upsert?: boolean }
   | { kind: 'delete'; id: string };
 
@@ -35,6 +39,11 @@ export interface Collection<T extends Document = Document> {
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
   findOne(filter: Filter): Promise<T | null>;
   findById(id: string): Promise<T | null>;
+  /**
+   * The document for reading only: the stored object itself where the adapter can (memory), a copy
+   * elsewhere. The caller must not change it (projections build new documents with spreads).
+   */
+  peekById(id: string): Promise<T | null>;
   findByIds(ids: string[]): Promise<T[]>;
   count(filter?: Filter): Promise<number>;
   aggregate<R = Record<string, unknown>>(pipeline: Pipeline): Promise<R[]>;

@@ -93,7 +93,7 @@ export function EngagementSection({ speachId }: { speachId: string }) {
             )}
           </Stack>
           <Stack direction="row" spacing={1} alignItems="center" data-testid="rating-average">
-            <StarRating value={rating.average} readOnly label={averageText} size="small" />
+            <StarRating value={rating.average} readOnly label={rating.average === null ? t('engagement.rating.none') : averageText} size="small" />
             <Typography variant="body2" color="text.secondary">
               {rating.average === null ? t('engagement.rating.none') : averageText}
             </Typography>

@@ -5,7 +5,7 @@ import { RATING_MAX } from './comment-text';
 
 /**
  * Spec §2 "Star rating display (5 stars, optionally editable)". Editable: a radio group of five stars
- * (arrow keys change it, each star labelled); read-only: one image with the value in words.
+ * (arrow keys change it, each star labelled); read-only: one image named by `label` (say the value in it).
  */
 export function StarRating({ value, label, onChange, readOnly = false, disabled = false, size = 'medium' }: {
   value: number | null;
@@ -19,8 +19,7 @@ export function StarRating({ value, label, onChange, readOnly = false, disabled 
   const name = useId();
   const text = (v: number) => t('engagement.rating.star', { value: v });
   if (readOnly || !onChange) {
-    const spoken = `${label}: ${value === null ? t('engagement.rating.none') : text(value)}`;
-    return <Rating value={value} max={RATING_MAX} precision={0.5} readOnly size={size} getLabelText={() => spoken} />;
+    return <Rating value={value} max={RATING_MAX} precision={0.5} readOnly size={size} getLabelText={() => label} />;
   }
   return (
     <Box role="radiogroup" aria-label={label} sx={{ display: 'inline-flex' }}>

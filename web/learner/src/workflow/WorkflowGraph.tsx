@@ -70,7 +70,7 @@ export function WorkflowGraph({ workflow }: { workflow: Workflow }) {
           component="ol"
           direction="row"
           aria-label={t('workflow.graph.steps')}
-          sx={{ listStyle: 'none', m: 0, p: 0, gap: 1, alignItems: 'flex-start', position: 'relative', '&::before': { content: '""', position: 'absolute', top: 20, left: 60, right: 60, borderTop: 2, borderColor: 'divider', zIndex: 0 } }}
+          sx={{ listStyle: 'none', m: 0, p: 0, gap: 1, width: 'max-content', alignItems: 'flex-start', position: 'relative', '&::before': { content: '""', position: 'absolute', top: 20, left: 60, right: 85, borderTop: 2, borderColor: 'divider', zIndex: 0 } }}
         >
           <Node icon={<PlayCircle sx={{ fontSize: 40 }} />} color="success.main" title={t('workflow.graph.start')} subtitle={date(workflow.submittedAt)} />
           {workflow.steps.map((step) => {
