@@ -97,7 +97,8 @@ export class DashboardQueries {
   /** Reads and ratings per speach (or author) over exactly the period's days. */
   private async tallies(collection: string, period: unknown): Promise<Map<string, Tally>> {
     const slots = periodCover(this.range(period)).map((c) => slotOf(c.unit, c.key));
-    const docs = await this.store.collection<OwnerBucket>(collection).find({ slot: { $in: slots } });
+    // Read-only: thousands of small buckets are summed, never changed.
+    const docs = await this.store.collection<OwnerBucket>(collection).find({ slot: { $in: slots } }, { readOnly: true });
     const out = new Map<string, Tally>();
     for (const doc of docs) {
       const t = out.get(doc.ownerId) ?? { reads: 0, ratingCount: 0, ratingSum: 0 };
@@ -109,15 +110,24 @@ export class DashboardQueries {
     return out;
   }
 
-  private rank<T extends { nbWatch: number; nbNote: number; note: number }>(rows: T[], by: 'watch' | 'rating'): T[] {
+  private rank<T extends { nbWatch: number; nbNote: number; note: number }>(rows: T[], by: 'watch' | 'rating', top = TOP_ROWS): T[] {
     const kept = rows.filter((r) => (by === 'watch' ? r.nbWatch > 0 : r.nbNote > 0));
     kept.sort(by === 'watch' ? (a, b) => b.nbWatch - a.nbWatch || b.note - a.note : (a, b) => b.note - a.note || b.nbNote - a.nbNote || b.nbWatch - a.nbWatch);
-    return kept.slice(0, TOP_ROWS);
+    return kept.slice(0, top);
+  }
+
+  /**
+   * The owners worth loading: the ranking uses only the tallies, so it runs on them first and only
+   * the leaders' documents are read (with a margin for owners whose document is gone).
+   */
+  private leaders(tallies: Map<string, Tally>, by: 'watch' | 'rating'): string[] {
+    const rows = [...tallies].map(([id, t]) => ({ id, nbWatch: t.reads, nbNote: t.ratingCount, note: average(t) }));
+    return this.rank(rows, by, TOP_ROWS * 2).map((r) => r.id);
   }
 
   async topSpeaches(period: unknown, by: 'watch' | 'rating'): Promise<SpeachStatRow[]> {
     const tallies = await this.tallies(ANALYTICS_SPEACH_BUCKETS, period);
-    const speaches = await this.store.collection<AnalyticsSpeach>(ANALYTICS_SPEACHES).findByIds([...tallies.keys()]);
+    const speaches = await this.store.collection<AnalyticsSpeach>(ANALYTICS_SPEACHES).findByIds(this.leaders(tallies, by));
     const rows = speaches.map((s) => {
       const t = tallies.get(s._id)!;
       return { speachId: s._id, speachTitle: s.title, publishDate: s.firstPublishedAt, nbWatch: t.reads, nbNote: t.ratingCount, note: average(t) };
@@ -127,7 +137,7 @@ export class DashboardQueries {
 
   async topSpeachmakers(period: unknown, by: 'watch' | 'rating'): Promise<SpeachmakerStatRow[]> {
     const tallies = await this.tallies(ANALYTICS_AUTHOR_BUCKETS, period);
-    const ids = [...tallies.keys()];
+    const ids = this.leaders(tallies, by);
     const [users, authors] = await Promise.all([
       this.store.collection<UserDocument>(USERS).findByIds(ids),
       this.store.collection<TotalsDocument>(ANALYTICS_AUTHORS).findByIds(ids),
@@ -143,7 +153,7 @@ export class DashboardQueries {
   /** Speaches created during the period, by their current category (`id` null: no category). */
   async categories(period: unknown): Promise<{ id: string | null; name: string; value: number }[]> {
     const slots = periodCover(this.range(period)).map((c) => slotOf(c.unit, c.key));
-    const docs = await this.store.collection<OwnerBucket>(ANALYTICS_CATEGORY_BUCKETS).find({ slot: { $in: slots } });
+    const docs = await this.store.collection<OwnerBucket>(ANALYTICS_CATEGORY_BUCKETS).find({ slot: { $in: slots } }, { readOnly: true });
     const counts = new Map<string, number>();
     for (const doc of docs) counts.set(doc.ownerId, (counts.get(doc.ownerId) ?? 0) + doc.created);
     const names = new Map((await this.store.collection<CategoryDocument>(CATEGORIES).findByIds([...counts.keys()])).map((c) => [c._id, c.name]));

@@ -22,7 +22,7 @@ describe('back office: the admin speach list', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     // The back office opens on its dashboard; the user list is one menu entry away.
     await page.getByRole('menuitem', { name: 'Users' }).first().click();
-    await page.getByText('28 users').waitFor();
+    await page.getByText('29 users').waitFor();
     await page.goto(`${server.url}/admin/#/speaches`);
     await total().waitFor();
   });

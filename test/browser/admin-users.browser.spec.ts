@@ -17,7 +17,7 @@ describe('back office: the admin user list', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     // The back office opens on its dashboard; the user list is one menu entry away.
     await page.getByRole('menuitem', { name: 'Users' }).first().click();
-    await page.getByText('28 users').waitFor();
+    await page.getByText('29 users').waitFor();
   });
   afterAll(async () => {
     await browser?.close();
@@ -32,18 +32,18 @@ describe('back office: the admin user list', () => {
     await page.getByText('1 user', { exact: true }).waitFor();
     expect(await row('approver@example.com').count()).toBe(1);
     await page.getByRole('textbox', { name: 'Name or e-mail' }).fill('');
-    await page.getByText('28 users').waitFor();
+    await page.getByText('29 users').waitFor();
 
     await page.getByLabel('Roles').click();
     await page.getByRole('option', { name: 'Approver' }).click();
     await page.keyboard.press('Escape');
-    await page.waitForFunction(() => !document.body.innerText.includes('28 users'));
+    await page.waitForFunction(() => !document.body.innerText.includes('29 users'));
     const rows = await page.locator('tbody tr').allInnerTexts();
     expect(rows.length).toBeGreaterThan(0);
     for (const text of rows) expect(text).toContain('Approver');
     expect(await axeViolations(page)).toEqual([]);
     await page.goto(`${server.url}/admin/#/users?filter=%7B%7D`);
-    await page.getByText('28 users').waitFor();
+    await page.getByText('29 users').waitFor();
   });
 
   it('edits a user in the side panel', async () => {

@@ -135,6 +135,8 @@ describe('learner app: bookmark, rating, comments and notifications', () => {
     await list.getByText(/added .* to their favourites/).first().waitFor({ state: 'detached' });
     await list.getByText('David Dupont commented on “Verkaufstechniken für Einsteiger”').waitFor();
     expect(await list.getByText(/added .* to their favourites/).count()).toBe(0);
+    // The select's menu fades out after the choice: audit the page once its options are gone.
+    await page.locator('li[data-value]').first().waitFor({ state: 'detached' });
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'engagement-notifications-page.png'), fullPage: true });
 

@@ -28,11 +28,23 @@ describe('workflow: validator page, progress graph, final dialog, periodic revie
   const toValidate = async () => (await call<{ result: Card[] }>('approver@example.com', 'GET', '/api/v2/my/speachWorkflowToValidate')).result;
   const idOf = async (title: string) => (await toValidate()).find((c) => c.title === title)!.id;
 
+  /** A navigation the page's own client-side redirect aborted is tried again. */
+  async function visit(page: Page, url: string) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await page.goto(url);
+        return;
+      } catch (error) {
+        if (attempt >= 3 || !String(error).includes('ERR_ABORTED')) throw error;
+      }
+    }
+  }
+
   async function logIn(page: Page, email: string, firstName: string) {
     await browser.context.clearCookies();
-    await page.goto(`${server.url}/login`);
+    await visit(page, `${server.url}/login`);
     await page.evaluate(() => sessionStorage.clear());
-    await page.goto(`${server.url}/login`);
+    await visit(page, `${server.url}/login`);
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('demo-password');
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -174,7 +186,7 @@ describe('workflow: validator page, progress graph, final dialog, periodic revie
 
   it('shows the admin periodic-review list with filters, chips and the manage-reviewers dialog, and the workflow definitions', async () => {
     const { page } = browser;
-    await page.goto(`${server.url}/admin/`);
+    await visit(page, `${server.url}/admin/`);
     await page.getByLabel('Username').fill('admin@example.com');
     await page.getByLabel('Password', { exact: false }).and(page.locator('input')).fill('demo-password');
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -17,6 +17,11 @@ export interface FindOptions {
   skip?: number;
   limit?: number;
   projection?: Projection;
+  /**
+   * The caller only reads the documents: an in-memory store may answer its own objects instead of
+   * copies (large scans such as dashboard buckets). Never change what such a call returns.
+   */
+  readOnly?: boolean;
 }
 
 export type WriteOperation<T extends Document = Document> =
