@@ -36,7 +36,7 @@ describe('back office: the admin speach list', () => {
     await page.getByRole('button', { name: 'State: Published' }).waitFor();
     const published = await totalCount();
     expect(published).toBeGreaterThan(1);
-    expect(await rows().count()).toBe(published);
+    expect(await rows().count()).toBe(Math.min(published, 20)); // a page holds 20
     for (const text of await rows().allInnerTexts()) {
       expect(text).not.toContain('Unpublished');
       expect(text).toMatch(/\d{1,2}\/\d{1,2}\/\d{4}/); // en: M/D/YYYY
