@@ -38,6 +38,8 @@ export class ProjectionRunner {
   private waiters: Waiter[] = [];
   private running = false;
   private readonly commitListeners: CommitListener[] = [];
+  /** Serialises batches, rebuild resets and `exclusive` work (read-model snapshots). */
+  private lock: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly events: EventStore,
@@ -81,6 +83,16 @@ export class ProjectionRunner {
     });
   }
 
+  /**
+   * Runs `work` between two batches: while it runs no projection writes, so the read models and the
+   * statuses' positions describe the same point (a read-model snapshot's cut).
+   */
+  exclusive<T>(work: () => T | Promise<T>): Promise<T> {
+    const run = this.lock.then(() => work());
+    this.lock = run.catch(() => undefined);
+    return run;
+  }
+
   status(): ProjectionStatus[] {
     return [...this.statuses.values()].map((s) => ({ ...s }));
   }
@@ -90,7 +102,9 @@ export class ProjectionRunner {
     const targets = this.projections.filter((p) => !name || p.name === name);
     if (name && targets.length === 0) throw new Error(`Unknown projection ${name}`);
     await this.stopSubscription();
-    for (const projection of targets) await this.reset(projection);
+    await this.exclusive(async () => {
+      for (const projection of targets) await this.reset(projection);
+    });
     this.subscribe();
   }
 
@@ -132,7 +146,7 @@ export class ProjectionRunner {
     this.subscription = this.events.subscribeToAll({
       after: Number.isFinite(after) ? after : 0,
       batchSize: 2000,
-      onEvents: (batch) => this.apply(batch),
+      onEvents: (batch) => this.exclusive(() => this.apply(batch)),
       onError: (error) => this.logger.error(`Projection subscription stopped: ${String(error)}`),
     });
   }

@@ -8,6 +8,7 @@ import { SqliteEventStore } from './event-store/sqlite-event-store';
 import type { IntegrationPublisher } from './integration/integration-bus.port';
 import type { ReadStore } from './read-store/read-store.port';
 import { MemoryReadStore } from './read-store/memory-read-store';
+import { type SnapshotSettings, snapshotSettings } from './read-store/read-model-snapshot';
 
 /**
  * The adapters this process runs on, chosen by configuration: the embedded defaults, or the
@@ -22,10 +23,15 @@ export interface Adapters {
   /** Durable checkpoints of the integration relay. */
   relayCheckpoints: CheckpointStore;
   publisher: IntegrationPublisher;
+  /**
+   * Embedded default only (memory read store and memory projection checkpoints): where the read
+   * models and their checkpoints are snapshotted together, so a start need not replay the whole log.
+   */
+  readModelSnapshot?: { file: string; settings: SnapshotSettings };
   close(): Promise<void>;
 }
 
-export async function createAdapters(config: AppConfig): Promise<Adapters> {
+export async function createAdapters(config: AppConfig, env: Record<string, string | undefined> = process.env): Promise<Adapters> {
   let eventStore: EventStore;
   if (config.eventStoreUrl) {
     const { EsdbEventStore } = await import('./event-store/esdb-event-store');
@@ -37,6 +43,7 @@ export async function createAdapters(config: AppConfig): Promise<Adapters> {
   let readStore: ReadStore;
   let projectionCheckpoints: CheckpointStore;
   let relayCheckpoints: CheckpointStore;
+  let readModelSnapshot: Adapters['readModelSnapshot'];
   const closers: (() => unknown)[] = [];
   if (config.mongoUrl) {
     const { MongoReadStore } = await import('./read-store/mongo-read-store');
@@ -50,6 +57,8 @@ export async function createAdapters(config: AppConfig): Promise<Adapters> {
     projectionCheckpoints = new MemoryCheckpointStore();
     const sqliteCheckpoints = new SqliteCheckpointStore(join(config.dataDir, 'checkpoints.sqlite'));
     relayCheckpoints = sqliteCheckpoints;
+    const settings = snapshotSettings(env);
+    if (settings.enabled) readModelSnapshot = { file: join(config.dataDir, 'read-models.snapshot'), settings };
     closers.push(() => sqliteCheckpoints.close());
   }
 
@@ -68,6 +77,7 @@ export async function createAdapters(config: AppConfig): Promise<Adapters> {
     projectionCheckpoints,
     relayCheckpoints,
     publisher,
+    readModelSnapshot,
     async close() {
       await publisher.close();
       await eventStore.close();

@@ -14,12 +14,14 @@ function valuesAt(doc: Record<string, unknown>, path: string | string[]): Key[] 
     }
     value = (value as Record<string, unknown>)[part];
   }
-  const values = Array.isArray(value) ? value : [value];
-  return values.filter(isKey).map((v) => (v === undefined ? null : v)) as Key[];
+  if (!Array.isArray(value)) return isKey(value) ? [value === undefined ? null : (value as Key)] : [];
+  return value.filter(isKey).map((v) => (v === undefined ? null : v)) as Key[];
 }
 
 function isKey(value: unknown): boolean {
-  return value === undefined || value === null || ['string', 'number', 'boolean'].includes(typeof value);
+  if (value === undefined || value === null) return true;
+  const type = typeof value;
+  return type === 'string' || type === 'number' || type === 'boolean';
 }
 
 class FieldIndex {
@@ -91,23 +93,24 @@ class MemoryCollection<T extends Document> implements Collection<T> {
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
     const found = this.page(filter, options);
     const shaped = options.projection ? (new Query({}, {}).find<T>(found, options.projection as never).all() as T[]) : found;
-    return shaped.map((doc) => structuredClone(doc));
+    return options.readOnly && !options.projection ? shaped : shaped.map((doc) => structuredClone(doc));
   }
 
   /** Matches, sorted and paged; a page of a sort over scalars is selected without sorting everything. */
   private page(filter: Filter, options: FindOptions): T[] {
-    const candidates = this.candidates(filter);
+    const { docs: candidates, exact } = this.select(filter);
+    if (exact && !options.sort && !options.skip && !options.limit) return candidates;
     const sort = options.sort && Object.keys(options.sort).length ? (options.sort as Record<string, 1 | -1>) : undefined;
     if (sort && options.limit) {
       const query = new Query(filter, {});
-      const matches = Object.keys(filter).length ? candidates.filter((doc) => query.test(doc)) : candidates;
+      const matches = exact ? candidates : candidates.filter((doc) => query.test(doc));
       const compare = compileSort(sort, matches as Record<string, unknown>[]);
       if (compare) {
         const skip = options.skip ?? 0;
         return topK(matches as Record<string, unknown>[], skip + options.limit, compare).slice(skip) as T[];
       }
     }
-    let cursor = new Query(filter, {}).find<T>(candidates);
+    let cursor = new Query(exact ? {} : filter, {}).find<T>(candidates);
     if (sort) cursor = cursor.sort(sort);
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit) cursor = cursor.limit(options.limit);
@@ -185,6 +188,37 @@ class MemoryCollection<T extends Document> implements Collection<T> {
     for (const [field, index] of this.indexes) this.indexes.set(field, new FieldIndex(index.spec));
   }
 
+  /**
+   * The collection as it is now, for a snapshot: its index declarations and the stored documents
+   * themselves (no copy). Stored documents are never changed in place (every write stores a new
+   * object), so the array stays a consistent picture while later writes go on.
+   */
+  exportState(): { indexes: IndexSpec[]; docs: T[] } {
+    return { indexes: [...this.indexes.values()].map((index) => ({ ...index.spec })), docs: [...this.docs.values()] };
+  }
+
+  /** Stores documents read back from a snapshot (handed over: kept without a copy), indexes included. */
+  importDocuments(docs: T[]): void {
+    const indexes = [...this.indexes.values()];
+    for (const doc of docs) {
+      const adopted = this.adopted(doc);
+      if (this.docs.has(adopted._id)) {
+        this.put(adopted);
+        continue;
+      }
+      // A new document: no previous keys to compare with (the common, faster path of put).
+      for (let i = 0; i < indexes.length; i++) {
+        try {
+          indexes[i].add(adopted);
+        } catch (error) {
+          for (let j = 0; j < i; j++) indexes[j].remove(adopted);
+          throw error;
+        }
+      }
+      this.docs.set(adopted._id, adopted);
+    }
+  }
+
   /** Under tests, adopted documents are frozen: a projection changing a document it read fails loudly. */
   private adopted(doc: T): T {
     return this.freezeAdopted ? deepFreeze(doc) : doc;
@@ -210,6 +244,21 @@ class MemoryCollection<T extends Document> implements Collection<T> {
     this.docs.set(doc._id, doc);
   }
 
+  /**
+   * The candidates, and whether they are exactly the matches: an empty filter, or one condition
+   * answered by an index (equality or $in on an indexed field or _id), needs no further test.
+   */
+  private select(filter: Filter): { docs: T[]; exact: boolean } {
+    const fields = Object.keys(filter);
+    if (fields.length === 0) return { docs: [...this.docs.values()], exact: true };
+    if (fields.length === 1) {
+      const [field] = fields;
+      const ids = field === '_id' ? idLookup(filter[field]) : this.indexes.get(field)?.lookup(filter[field]);
+      if (ids) return { docs: this.byIds(ids), exact: true };
+    }
+    return { docs: this.candidates(filter), exact: false };
+  }
+
   /** The smallest set of documents an indexed equality in the filter allows; every document otherwise. */
   private candidates(filter: Filter): T[] {
     let best: Set<string> | undefined;
@@ -217,9 +266,12 @@ class MemoryCollection<T extends Document> implements Collection<T> {
       const ids = field === '_id' ? idLookup(condition) : this.indexes.get(field)?.lookup(condition);
       if (ids && (!best || ids.size < best.size)) best = ids;
     }
-    if (!best) return [...this.docs.values()];
+    return best ? this.byIds(best) : [...this.docs.values()];
+  }
+
+  private byIds(ids: Set<string>): T[] {
     const docs: T[] = [];
-    for (const id of best) {
+    for (const id of ids) {
       const doc = this.docs.get(id);
       if (doc) docs.push(doc);
     }
@@ -254,6 +306,23 @@ export class MemoryReadStore implements ReadStore {
     let collection = this.collections.get(name);
     if (!collection) this.collections.set(name, (collection = new MemoryCollection(name, this.freezeAdopted)));
     return collection as unknown as Collection<T>;
+  }
+
+  /** Names of the collections this store holds (created by a write, an index or a read). */
+  collectionNames(): string[] {
+    return [...this.collections.keys()];
+  }
+
+  /** See MemoryCollection.exportState: index declarations and the stored documents, uncopied. */
+  exportCollection(name: string): { indexes: IndexSpec[]; docs: Document[] } {
+    return (this.collection(name) as unknown as MemoryCollection<Document>).exportState();
+  }
+
+  /** Loads snapshot documents into a collection (after declaring its indexes). */
+  async importCollection(name: string, indexes: IndexSpec[], docs: Document[]): Promise<void> {
+    const collection = this.collection(name) as unknown as MemoryCollection<Document>;
+    for (const index of indexes) await collection.createIndex(index);
+    collection.importDocuments(docs);
   }
 
   async ping(): Promise<boolean> {
