@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { type BrowserSession, SCREENSHOTS, axeViolations, openBrowser } from './support/browser';
+import { type BrowserSession, SCREENSHOTS, axeViolations, openBrowser, visit } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /** Issue #5 items 4 and 6: engagement on the speach page, the notification bell and the notifications page. */
@@ -35,9 +35,9 @@ describe('learner app: bookmark, rating, comments and notifications', () => {
 
   async function logIn(page: Page, email: string) {
     await browser.context.clearCookies();
-    await page.goto(`${server.url}/login`);
+    await visit(page, `${server.url}/login`);
     await page.evaluate(() => sessionStorage.clear());
-    await page.goto(`${server.url}/login`);
+    await visit(page, `${server.url}/login`);
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('demo-password');
     await page.getByRole('button', { name: 'Log in' }).click();

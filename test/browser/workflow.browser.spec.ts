@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { type BrowserSession, SCREENSHOTS, axeViolations, openBrowser } from './support/browser';
+import { type BrowserSession, SCREENSHOTS, axeViolations, openBrowser, visit } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 interface Card {
@@ -27,18 +27,6 @@ describe('workflow: validator page, progress graph, final dialog, periodic revie
   }
   const toValidate = async () => (await call<{ result: Card[] }>('approver@example.com', 'GET', '/api/v2/my/speachWorkflowToValidate')).result;
   const idOf = async (title: string) => (await toValidate()).find((c) => c.title === title)!.id;
-
-  /** A navigation the page's own client-side redirect aborted is tried again. */
-  async function visit(page: Page, url: string) {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await page.goto(url);
-        return;
-      } catch (error) {
-        if (attempt >= 3 || !String(error).includes('ERR_ABORTED')) throw error;
-      }
-    }
-  }
 
   async function logIn(page: Page, email: string, firstName: string) {
     await browser.context.clearCookies();

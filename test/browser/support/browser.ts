@@ -46,3 +46,21 @@ export async function axeViolations(page: Page): Promise<{ id: string; help: str
     return result.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
   });
 }
+
+/**
+ * `page.goto` that tries again when the page's own client-side redirect (e.g. the session-expired
+ * marker sending the previous page to /login) aborted the navigation.
+ */
+export async function visit(page: Page, url: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.goto(url);
+      return;
+    } catch (error) {
+      const aborted = /ERR_ABORTED|interrupted by another navigation/.test(String(error));
+      if (attempt >= 3 || !aborted) throw error;
+      // Let the page's own redirect land before going where the test wants.
+      await page.waitForLoadState('load').catch(() => undefined);
+    }
+  }
+}
