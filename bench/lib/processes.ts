@@ -64,7 +64,8 @@ export async function spawnServer(file: string, env: Record<string, string>, rea
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      // The product writes its read-model snapshot on SIGTERM: give it time.
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 180_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };
