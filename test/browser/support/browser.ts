@@ -41,6 +41,10 @@ const AXE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8')
 export async function axeViolations(page: Page): Promise<{ id: string; help: string; nodes: string[] }[]> {
   await page.addScriptTag({ content: AXE });
   return page.evaluate(async () => {
+    // A dialog or menu still fading in has transparent text: audit what the user ends up seeing.
+    // (Endless ones, such as a spinner, are not waited for.)
+    const finite = document.getAnimations().filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return result.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
