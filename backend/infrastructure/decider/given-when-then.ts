@@ -1,18 +1,11 @@
 import type { DomainEvent } from '../../../events';
+import { deepFreeze } from '../immutability/deep-freeze';
 import type { Decider } from './decider';
 
 /**
  * The command runner caches folded states between commands, so `evolve` and `decide` must never
  * change the state or the event they get. Specs fold frozen values: a mutation throws here.
  */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  }
-  return value;
-}
-
 function frozenFold<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>, events: Event[]): State {
   return events.reduce((state, event) => deepFreeze(decider.evolve(state, deepFreeze(structuredClone(event)))), deepFreeze(decider.initialState()));
 }

@@ -1,4 +1,5 @@
 import { Aggregator, Query, update as applyUpdate } from 'mingo';
+import { deepFreeze } from '../immutability/deep-freeze';
 import { compileSort, topK } from './top-k';
 import type { Collection, Document, Filter, FindOptions, IndexSpec, Pipeline, ReadStore, WriteOperation } from './read-store.port';
 
@@ -277,14 +278,6 @@ class MemoryCollection<T extends Document> implements Collection<T> {
     }
     return docs;
   }
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  }
-  return value;
 }
 
 function idLookup(condition: unknown): Set<string> | undefined {
