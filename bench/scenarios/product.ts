@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { load } from '../lib/load';
+import { pacedLoad } from '../lib/paced-load';
 import { type Child, ROOT, spawnServer } from '../lib/processes';
 import { type Result, ratio } from '../lib/report';
 import { BENCH_ADMIN, type GeneratedIdentity } from '../data/identity';
@@ -100,16 +101,19 @@ export async function productScenarios(dataDir: string, identity: GeneratedIdent
       ['GET /api/rest/users (react-admin list, q filter)', `/api/rest/users?sort=${encodeURIComponent('["lastName","ASC"]')}&range=${encodeURIComponent('[0,24]')}&filter=${encodeURIComponent('{"q":"bench1"}')}`],
     ];
     for (const [name, path] of reads) {
-      const paced = await load({ url: server.url + path, headers: auth, durationSeconds: seconds, overallRate: 200, connections: 16 });
+      const paced = await pacedLoad({ url: server.url + path, headers: auth, durationSeconds: seconds, rate: 200 });
       const max = await load({ url: server.url + path, headers: auth, durationSeconds: seconds });
       // Let the server drain what the full-speed load left queued before the next read is measured.
       await fetch(server.url + path, { headers: auth });
-      if (paced.ok === 0) {
-        // Saturated: not one answer came back within the load, so the p99 is at least its duration.
-        results.push({ scenario: `${name}: p99 at 200 req/s`, figure: seconds * 1000, unit: 'ms', reference: 'target 25 ms', referenceFigure: 25, ratio: ratio(seconds * 1000, 25, true), note: `no answer within the ${seconds} s load (saturated below 200 req/s): p99 ≥ ${seconds * 1000} ms; max ${Math.round(max.requestsPerSecond)} req/s` });
-        continue;
-      }
-      results.push({ scenario: `${name}: p99 at 200 req/s`, figure: paced.p99, unit: 'ms', reference: 'target 25 ms', referenceFigure: 25, ratio: ratio(paced.p99, 25, true), note: `p50 ${paced.p50} ms; max ${Math.round(max.requestsPerSecond)} req/s (p99 ${max.p99} ms); ${paced.errors + max.errors} errors` });
+      results.push({
+        scenario: `${name}: p99 at 200 req/s`,
+        figure: paced.p99,
+        unit: 'ms',
+        reference: 'target 25 ms',
+        referenceFigure: 25,
+        ratio: ratio(paced.p99, 25, true),
+        note: `p50 ${paced.p50} ms${paced.unanswered ? `; ${paced.unanswered} unanswered after the load (saturated below 200 req/s)` : ''}; max ${Math.round(max.requestsPerSecond)} req/s (p99 ${max.p99} ms); ${paced.errors + max.errors} errors`,
+      });
     }
 
     await dashboardScenario(server.url, auth, seconds, readEvents, results);

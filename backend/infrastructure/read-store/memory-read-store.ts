@@ -1,5 +1,6 @@
 import { Aggregator, Query, update as applyUpdate } from 'mingo';
 import { deepFreeze } from '../immutability/deep-freeze';
+import { compileFilter } from './compile-filter';
 import { compileSort, topK } from './top-k';
 import type { Collection, Document, Filter, FindOptions, IndexSpec, Pipeline, ReadStore, WriteOperation } from './read-store.port';
 
@@ -100,18 +101,17 @@ class MemoryCollection<T extends Document> implements Collection<T> {
   /** Matches, sorted and paged; a page of a sort over scalars is selected without sorting everything. */
   private page(filter: Filter, options: FindOptions): T[] {
     const { docs: candidates, exact } = this.select(filter);
-    if (exact && !options.sort && !options.skip && !options.limit) return candidates;
+    const matches = exact ? candidates : candidates.filter(matcher(filter));
     const sort = options.sort && Object.keys(options.sort).length ? (options.sort as Record<string, 1 | -1>) : undefined;
+    if (!sort && !options.skip && !options.limit) return matches;
     if (sort && options.limit) {
-      const query = new Query(filter, {});
-      const matches = exact ? candidates : candidates.filter((doc) => query.test(doc));
       const compare = compileSort(sort, matches as Record<string, unknown>[]);
       if (compare) {
         const skip = options.skip ?? 0;
         return topK(matches as Record<string, unknown>[], skip + options.limit, compare).slice(skip) as T[];
       }
     }
-    let cursor = new Query(exact ? {} : filter, {}).find<T>(candidates);
+    let cursor = new Query({}, {}).find<T>(matches);
     if (sort) cursor = cursor.sort(sort);
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit) cursor = cursor.limit(options.limit);
@@ -138,9 +138,11 @@ class MemoryCollection<T extends Document> implements Collection<T> {
 
   async count(filter: Filter = {}): Promise<number> {
     if (Object.keys(filter).length === 0) return this.docs.size;
-    const query = new Query(filter, {});
+    const { docs, exact } = this.select(filter);
+    if (exact) return docs.length;
+    const test = matcher(filter);
     let n = 0;
-    for (const doc of this.candidates(filter)) if (query.test(doc)) n++;
+    for (const doc of docs) if (test(doc)) n++;
     return n;
   }
 
@@ -278,6 +280,14 @@ class MemoryCollection<T extends Document> implements Collection<T> {
     }
     return docs;
   }
+}
+
+/** The filter as a plain predicate when it can be compiled, mingo's evaluation otherwise. */
+function matcher(filter: Filter): (doc: object) => boolean {
+  const compiled = compileFilter(filter);
+  if (compiled) return compiled;
+  const query = new Query(filter, {});
+  return (doc) => query.test(doc);
 }
 
 function idLookup(condition: unknown): Set<string> | undefined {

@@ -1,0 +1,82 @@
+import { Agent, request } from 'node:http';
+
+export interface PacedResult {
+  /** Answers received per second of the load. */
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  errors: number;
+  /** Requests still unanswered when the load gave up waiting (counted in the latencies at that time). */
+  unanswered: number;
+}
+
+export interface PacedOptions {
+  url: string;
+  headers?: Record<string, string>;
+  /** Requests per second, evenly spaced (open loop: the next one leaves on time whatever the answers). */
+  rate: number;
+  durationSeconds: number;
+  /** Keep-alive connections the requests share; a request waits for a free one (that wait is latency). */
+  connections?: number;
+  /** Unmeasured sequential requests first, so the figures are not those of a cold JIT. */
+  warmUp?: number;
+}
+
+/**
+ * A fixed-rate load as the targets mean it: one request every 1/rate seconds, each latency counted
+ * from the moment the request was due, not from when it was sent, so a server that falls behind
+ * shows its queue in the figures (no coordinated omission).
+ *
+ * autocannon's `overallRate` is not that: every connection fires its share of the second at the
+ * second's start (a burst of the whole rate), and its correction adds a synthetic sample per
+ * millisecond of every slow answer, so its p99 measures the burst rather than the server.
+ */
+export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: options.connections ?? 16 });
+  const url = new URL(options.url);
+  const send = (): Promise<number> =>
+    new Promise((resolve) => {
+      const req = request({ hostname: url.hostname, port: url.port, path: url.pathname + url.search, headers: options.headers, agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', () => resolve(0));
+      });
+      req.on('error', () => resolve(0));
+      req.end();
+    });
+  try {
+    for (let k = 0; k < (options.warmUp ?? 20); k++) await send();
+
+    const total = Math.round(options.rate * options.durationSeconds);
+    const interval = 1000 / options.rate;
+    const latencies: number[] = [];
+    let ok = 0;
+    let errors = 0;
+    const inFlight = new Set<Promise<void>>();
+    const start = performance.now();
+    for (let k = 0; k < total; k++) {
+      const due = start + k * interval;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+      const done = send().then((status) => {
+        latencies.push(performance.now() - due);
+        if (status >= 200 && status < 300) ok++;
+        else errors++;
+        inFlight.delete(done);
+      });
+      inFlight.add(done);
+    }
+    // Wait for the stragglers, but not forever: what is still out after 10 s counts as that slow.
+    const deadline = new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref());
+    await Promise.race([Promise.all(inFlight), deadline]);
+    const elapsed = performance.now() - start;
+    const unanswered = inFlight.size;
+    for (let k = 0; k < unanswered; k++) latencies.push(elapsed - (total - 1 - k) * interval);
+    latencies.sort((a, b) => a - b);
+    const at = (q: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0) * 100) / 100;
+    return { requestsPerSecond: Math.round((ok * 1000) / elapsed), p50: at(0.5), p99: at(0.99), ok, errors, unanswered };
+  } finally {
+    agent.destroy();
+  }
+}
