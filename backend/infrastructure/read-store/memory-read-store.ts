@@ -287,7 +287,7 @@ function matcher(filter: Filter): (doc: object) => boolean {
   const compiled = compileFilter(filter);
   if (compiled) return compiled;
   const query = new Query(filter, {});
-  return (doc) => query.test(doc);
+  return (doc) => query.test(doc as Record<string, unknown>);
 }
 
 function idLookup(condition: unknown): Set<string> | undefined {
