@@ -125,8 +125,11 @@ class Increments {
     return this;
   }
 
-  /** Counts kept per day (weeks and months are sums of days) and in an all-time total; a distinct-user count passes its own bucket and no total. */
-  series(metric: string, keys: Record<Unit, string>, units: Unit[] = ['d'], total = true): this {
+  /**
+   * Counts kept per day, week and month (a 2-year series reads 25 month documents, not 730 days) and in
+   * an all-time total; a distinct-user count passes its own bucket and no total.
+   */
+  series(metric: string, keys: Record<Unit, string>, units: Unit[] = UNITS, total = true): this {
     for (const unit of units) this.add(ANALYTICS_SERIES, seriesId(metric, unit, keys[unit]), { metric, unit, key: keys[unit] }, 'value');
     if (total) this.add(ANALYTICS_TOTALS, `metric:${metric}`, {}, 'value');
     return this;
@@ -275,7 +278,7 @@ const categoryOwner = (categoryId: string | null) => categoryId ?? 'none';
 
 export const analyticsProjection: ProjectionDefinition = {
   name: 'analytics',
-  version: 1,
+  version: 2, // 2: week and month buckets for the summed metrics
   collections: [
     { name: ANALYTICS_SERIES },
     { name: ANALYTICS_TOTALS },

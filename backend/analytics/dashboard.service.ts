@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Period, type PeriodRange, type SeriesSlot, daysBetween, parsePeriod, periodCover, periodRange, seriesSlots } from '../../projections/analytics-buckets';
+import { type Period, type PeriodRange, parsePeriod, periodCover, periodRange, seriesSlots } from '../../projections/analytics-buckets';
 import {
   ANALYTICS_AUTHOR_BUCKETS,
   ANALYTICS_AUTHORS,
@@ -76,12 +76,9 @@ export class DashboardQueries {
     const slots = seriesSlots(this.range(period));
     // A cumulative count of distinct users adds the users seen for the first time ever.
     const name = cumulative && UNIQUE_METRICS.includes(metric) ? `${metric}#first` : metric;
-    // Distinct-user counts have their own week and month buckets; the others are sums of days.
-    const direct = UNIQUE_METRICS.includes(name as Metric);
-    const idsOf = (s: SeriesSlot) => (direct || s.unit === 'd' ? [seriesId(name, s.unit, s.key)] : daysBetween(s.startDate, s.endDate).map((day) => seriesId(name, 'd', day)));
-    const docs = await this.store.collection<SeriesBucket>(ANALYTICS_SERIES).findByIds(slots.flatMap(idsOf));
-    const byId = new Map(docs.map((d) => [d._id, d.value]));
-    const values = slots.map((s) => idsOf(s).reduce((n, id) => n + (byId.get(id) ?? 0), 0));
+    // Every metric has its day, week and month buckets: one document per point.
+    const series = this.store.collection<SeriesBucket>(ANALYTICS_SERIES);
+    const values = await Promise.all(slots.map(async (s) => (await series.peekById(seriesId(name, s.unit, s.key)))?.value ?? 0));
     if (cumulative) {
       // Running total = all-time total minus what came after each point.
       let remaining = (await this.store.collection<TotalsDocument>(ANALYTICS_TOTALS).findById(`metric:${name}`))?.value ?? 0;
