@@ -82,9 +82,10 @@ export class AuthService {
   /** The user behind a bearer token, or null when the session is unknown, ended, expired or the user deactivated. */
   async authenticate(token: string): Promise<AuthenticatedUser | null> {
     const sessionId = sessionIdOf(token);
-    const session = await this.readStore.collection<SessionDocument>(SESSIONS).findById(sessionId);
+    // Every request passes here: read the stored documents without copying them, copy what is kept.
+    const session = await this.readStore.collection<SessionDocument>(SESSIONS).peekById(sessionId);
     if (!session || !session.open || Date.parse(session.expiresAt) <= this.clock.now().getTime()) return null;
-    const user = await this.readStore.collection<UserDocument>(USERS).findById(session.userId);
+    const user = await this.readStore.collection<UserDocument>(USERS).peekById(session.userId);
     if (!user || !user.active) return null;
     return {
       id: user._id,
@@ -92,7 +93,7 @@ export class AuthService {
       email: user.email,
       firstName: user.firstName,
       lastName: user.lastName,
-      roles: user.roles,
+      roles: [...user.roles],
       mustChangePassword: user.mustChangePassword,
     };
   }

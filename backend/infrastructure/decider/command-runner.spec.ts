@@ -80,11 +80,43 @@ describe('CommandRunner', () => {
       reads.push(options?.fromRevision);
       return readStream(stream, options);
     };
-    // 2 + 5 = 7: the cached state (2) was brought up to date with the other process's event.
+    // 2 + 5 = 7: the append made on the cached state (2) was refused by its expected revision, the
+    // other process's event was read and the decision taken again on 7.
     await expect(runner.run(counter, 'counter-5', { by: 1, max: 7 })).rejects.toBeInstanceOf(IllegalStateError);
+    expect(await readStream('counter-5')).toHaveLength(2);
+    // A current cached state appends without reading the stream at all.
     await runner.run(counter, 'counter-5', { by: 1, max: 8 });
-    // Only the events after the cached revision were read, not the whole stream.
-    expect(reads).toEqual([1, 2]);
+    // A refusal on a cached state is confirmed by one look past its revision before it is given.
     await expect(runner.run(counter, 'counter-5', { by: 1, max: 8 })).rejects.toBeInstanceOf(IllegalStateError);
+    expect(reads).toEqual([1, 3]);
+  });
+
+  it('does not refuse on a cached state another process has moved on from', async () => {
+    const store = new MemoryEventStore();
+    const runner = new CommandRunner(store, clock);
+    const otherProcess = new CommandRunner(store, clock);
+    await runner.run(counter, 'counter-6', { by: 5 });
+    // The other process brings the counter back down: 5 - 4 = 1.
+    await otherProcess.run(counter, 'counter-6', { by: -4 });
+    // On the cached 5 this would be refused (5 + 3 > 4); on the stored 1 it is accepted.
+    await expect(runner.run(counter, 'counter-6', { by: 3, max: 4 })).resolves.toMatchObject({ revision: 2 });
+  });
+
+  it('does not answer "nothing to do" from a cached state another process has moved on from', async () => {
+    // A switch: setting it to its current value appends nothing.
+    type Switched = DomainEvent<'Switched', { on: boolean }>;
+    const toggle: Decider<boolean, { on: boolean }, Switched> = {
+      initialState: () => false,
+      decide: (command, state) => (command.on === state ? [] : [{ type: 'Switched', data: { on: command.on } }]),
+      evolve: (_, event) => event.data.on,
+    };
+    const store = new MemoryEventStore();
+    const runner = new CommandRunner(store, clock);
+    const otherProcess = new CommandRunner(store, clock);
+    await runner.run(toggle, 'switch-1', { on: true });
+    await otherProcess.run(toggle, 'switch-1', { on: false });
+    const result = await runner.run(toggle, 'switch-1', { on: true });
+    expect(result.events).toEqual([{ type: 'Switched', data: { on: true } }]);
+    expect((await store.readStream('switch-1')).map((e) => e.data)).toEqual([{ on: true }, { on: false }, { on: true }]);
   });
 });

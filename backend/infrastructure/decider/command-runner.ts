@@ -42,10 +42,11 @@ interface CachedState {
 }
 
 /**
- * Least-recently-used folded states per decider and stream. Always checked against the store (the
- * events after the cached revision are read and folded), so it is correct with several processes;
- * it only saves re-reading and re-folding the whole stream on every command. Requires `evolve` to
- * leave its input untouched (the Given/When/Then specs fold frozen states to enforce it).
+ * Least-recently-used folded states per decider and stream. Never trusted blindly, so it is correct
+ * with several processes writing: an append made on a cached state carries its revision as the
+ * expected one, and any other answer is given only after the store showed no newer event. It saves
+ * re-reading and re-folding the stream on every command. Requires `evolve` to leave its input
+ * untouched (the Given/When/Then specs fold frozen states to enforce it).
  */
 class StateCache {
   private readonly entries = new Map<string, CachedState>();
@@ -100,14 +101,39 @@ export class CommandRunner {
     options: RunOptions = {},
   ): Promise<CommandResult<Event>> {
     const key = this.states.key(decider, streamId);
+    // The first attempt decides on the cached fold without reading the store: an append is checked
+    // by its expected revision anyway. An answer that appends nothing (a no-op, a refusal, a stale
+    // If-Match) is only given once the store confirmed the cached state is current.
+    let verified = false;
     for (let attempt = 1; ; attempt++) {
-      const { state, revision } = await this.load(decider, streamId, key);
+      const cached = verified ? undefined : this.states.get(key);
+      const { state, revision } = cached ? { state: cached.state as State, revision: cached.revision } : await this.load(decider, streamId, key);
+      const stale = async () => !!cached && (await this.store.readStream(streamId, { fromRevision: revision + 1, maxCount: 1 })).length > 0;
       if (options.expectedRevision !== undefined && options.expectedRevision !== revision) {
+        if (await stale()) {
+          verified = true;
+          continue;
+        }
         throw new ConcurrencyError(streamId);
       }
-      const resolved = typeof command === 'function' ? (command as (s: State) => Command)(state) : command;
-      const events = decider.decide(resolved, state);
-      if (events.length === 0) return { events, position: 0, revision };
+      let events: Event[];
+      try {
+        const resolved = typeof command === 'function' ? (command as (s: State) => Command)(state) : command;
+        events = decider.decide(resolved, state);
+      } catch (error) {
+        if (await stale()) {
+          verified = true;
+          continue;
+        }
+        throw error;
+      }
+      if (events.length === 0) {
+        if (await stale()) {
+          verified = true;
+          continue;
+        }
+        return { events, position: 0, revision };
+      }
       try {
         const result = await this.store.appendToStream(streamId, this.toNewEvents(events, options), {
           expectedRevision: revision < 0 ? 'no_stream' : revision,
@@ -117,6 +143,7 @@ export class CommandRunner {
         return { events, position: result.position, revision: result.nextExpectedRevision };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        verified = true;
         if (options.expectedRevision !== undefined || attempt >= MAX_ATTEMPTS) throw new ConcurrencyError(streamId);
       }
     }
