@@ -5,6 +5,7 @@ import { join } from 'node:path';
 
 export const ROOT = join(__dirname, '..', '..');
 export const REGISTER = join(ROOT, 'test/support/swc-register.js');
+export const HEAP_MB = 12_288;
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -33,7 +34,8 @@ process.on('exit', () => {
 /** Spawns a server (a TS file through the swc hook, or a JS file) and waits until `readyPath` answers 200. */
 export async function spawnServer(file: string, env: Record<string, string>, readyPath: string, timeoutMs = 120_000): Promise<Child> {
   const port = await freePort();
-  const args = file.endsWith('.ts') ? ['-r', REGISTER, file] : [file];
+  // The full data set's read models outgrow Node's default heap (about 4 GB here).
+  const args = [`--max-old-space-size=${HEAP_MB}`, ...(file.endsWith('.ts') ? ['-r', REGISTER, file] : [file])];
   const started = Date.now();
   const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'pipe'] });
   children.add(child);

@@ -21,9 +21,11 @@ export async function rebuildScenario(file: string, results: Result[]): Promise<
   const runner = new ProjectionRunner(store, new MemoryReadStore(), new MemoryCheckpointStore(), allProjections, { log: () => undefined, error: (m) => console.error(m) });
   const started = performance.now();
   await runner.start();
-  await runner.catchUp(600_000);
-  const rate = total / ((performance.now() - started) / 1000);
+  const caughtUp = await runner.catchUp(1_800_000);
+  // Had it not caught up in 30 minutes, the rate is that of the events it did apply.
+  const applied = caughtUp ? total : Math.min(...runner.status().map((s) => s.position));
+  const rate = applied / ((performance.now() - started) / 1000);
   await runner.stop();
   await store.close();
-  results.push({ scenario: 'Rebuild: all projections from position 0', figure: rate, unit: 'events/s', reference: 'reading the raw rows', referenceFigure: rawRate, ratio: ratio(rate, rawRate), note: `${total} events; target 100,000 events/s` });
+  results.push({ scenario: 'Rebuild: all projections from position 0', figure: rate, unit: 'events/s', reference: 'reading the raw rows', referenceFigure: rawRate, ratio: ratio(rate, rawRate), note: `${caughtUp ? `${total} events` : `only ${applied} of ${total} events applied within 30 minutes`}; target 100,000 events/s` });
 }
