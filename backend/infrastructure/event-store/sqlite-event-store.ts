@@ -89,6 +89,7 @@ export class SqliteEventStore implements EventStore {
     readChain: Database.Statement;
   };
   private readonly flushGroup: Database.Transaction<(group: PendingAppend[]) => (AppendResult | Error)[]>;
+  private readonly flushGroupFast: Database.Transaction<(group: PendingAppend[]) => (AppendResult | Error)[]>;
   private readonly appendOne: Database.Transaction<(request: PendingAppend, revisions: Map<string, number>, chain: ChainHead) => AppendResult>;
 
   constructor(readonly file: string) {
@@ -124,24 +125,7 @@ export class SqliteEventStore implements EventStore {
     this.appendOne = this.db.transaction((request: PendingAppend, revisions: Map<string, number>, chain: ChainHead) => {
       const current = revisions.get(request.streamId) ?? this.currentRevision(request.streamId);
       checkExpectedRevision(request.streamId, request.expectedRevision, current);
-      const recorded: RecordedEvent[] = [];
-      let revision = current;
-      let { position, hash } = chain;
-      for (const event of request.events) {
-        revision += 1;
-        position += 1;
-        const data = JSON.stringify(event.data);
-        const metadata = JSON.stringify(event.metadata);
-        hash = chainHash(hash, { position, eventId: event.id, streamId: request.streamId, type: event.type, data, metadata, time: event.time });
-        this.statements.insert.run(position, event.id, request.streamId, revision, event.type, event.schemaVersion, data, metadata, event.time, hash);
-        recorded.push({ ...event, streamId: request.streamId, revision, position });
-      }
-      if (recorded.length) this.statements.upsertStream.run(request.streamId, revision, position);
-      revisions.set(request.streamId, revision);
-      // Moved only once every insert of this append succeeded: a failed savepoint leaves the chain as it was.
-      chain.position = position;
-      chain.hash = hash;
-      return { nextExpectedRevision: revision, position: recorded.length ? position : 0, events: recorded };
+      return this.write(request, current, revisions, chain);
     });
 
     this.flushGroup = this.db.transaction((group: PendingAppend[]) => {
@@ -157,6 +141,45 @@ export class SqliteEventStore implements EventStore {
         }
       });
     });
+
+    // The usual group: no savepoints. A wrong expected revision is found before anything of that
+    // append is written, so it fails alone without one; any other failure (a duplicate event id)
+    // rolls the whole group back and it is written again through the savepoints above.
+    this.flushGroupFast = this.db.transaction((group: PendingAppend[]) => {
+      const revisions = new Map<string, number>();
+      const chain = this.readChainHead();
+      return group.map((request) => {
+        const current = revisions.get(request.streamId) ?? this.currentRevision(request.streamId);
+        try {
+          checkExpectedRevision(request.streamId, request.expectedRevision, current);
+        } catch (error) {
+          return error instanceof Error ? error : new Error(String(error));
+        }
+        return this.write(request, current, revisions, chain);
+      });
+    });
+  }
+
+  /** Writes one append's events after the chain head; `revisions` and `chain` move only once all are written. */
+  private write(request: PendingAppend, current: number, revisions: Map<string, number>, chain: ChainHead): AppendResult {
+    const recorded: RecordedEvent[] = [];
+    let revision = current;
+    let { position, hash } = chain;
+    for (const event of request.events) {
+      revision += 1;
+      position += 1;
+      const data = JSON.stringify(event.data);
+      const metadata = JSON.stringify(event.metadata);
+      hash = chainHash(hash, { position, eventId: event.id, streamId: request.streamId, type: event.type, data, metadata, time: event.time });
+      this.statements.insert.run(position, event.id, request.streamId, revision, event.type, event.schemaVersion, data, metadata, event.time, hash);
+      recorded.push({ ...event, streamId: request.streamId, revision, position });
+    }
+    if (recorded.length) this.statements.upsertStream.run(request.streamId, revision, position);
+    revisions.set(request.streamId, revision);
+    // Moved only once every insert of this append succeeded: a failed savepoint leaves the chain as it was.
+    chain.position = position;
+    chain.hash = hash;
+    return { nextExpectedRevision: revision, position: recorded.length ? position : 0, events: recorded };
   }
 
   appendToStream(streamId: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
@@ -176,7 +199,11 @@ export class SqliteEventStore implements EventStore {
     if (group.length === 0) return;
     let results: (AppendResult | Error)[];
     try {
-      results = this.flushGroup(group);
+      try {
+        results = this.flushGroupFast(group);
+      } catch {
+        results = this.flushGroup(group); // rolled back whole: again, each append in its savepoint
+      }
     } catch (error) {
       for (const request of group) request.reject(error);
       return;
