@@ -5,6 +5,7 @@ import { PERIODIC_REVIEWS, type PeriodicReviewDocument, WORKFLOWS, type Workflow
 import { ValidationError } from '../infrastructure/decider/decider';
 import { escapeRegex } from '../infrastructure/http/simple-rest';
 import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';
+import { topK } from '../infrastructure/read-store/top-k';
 import { READ_STORE } from '../infrastructure/tokens';
 import type { AdminSpeachQuery, GridQuery, SearchQuery } from './speach.dto';
 import { SpeachQueries, languageOption } from './speach-queries.service';
@@ -17,6 +18,8 @@ export const ADMIN_PAGE_SIZE = 20;
 
 export const GRIDS = ['speachEdited', 'speachCoEdited', 'templateEdited', 'templateCoEdited', 'speachDelay', 'speachBookmarked', 'speachAssigned', 'speachWithDueDate'] as const;
 export type Grid = (typeof GRIDS)[number];
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function day(value: string | undefined, field: string, endOfDay = false): string | null {
   if (!value) return null;
@@ -47,13 +50,16 @@ export class SpeachLists {
     } else found = this.index.listed(viewer);
     const availableLanguages = [...new Set(found.map((f) => f.language))].sort().map(languageOption);
     if (query.languageId) found = found.filter((f) => f.language === query.languageId);
+    // Binary comparisons (as the read store sorts titleKey), and only the pages up to this one are
+    // put in order: a common word matches most speaches, and sorting them all was most of a search.
     const sorters: Record<string, (a: SearchFacts, b: SearchFacts) => number> = {
-      RELEVANT: (a, b) => (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0) || b.updatedAt.localeCompare(a.updatedAt),
-      RECENT: (a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id),
-      TITRE: (a, b) => a.titleKey.localeCompare(b.titleKey) || a.id.localeCompare(b.id),
+      RELEVANT: (a, b) => (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0) || compareText(b.updatedAt, a.updatedAt),
+      RECENT: (a, b) => compareText(b.updatedAt, a.updatedAt) || compareText(a.id, b.id),
+      TITRE: (a, b) => compareText(a.titleKey, b.titleKey) || compareText(a.id, b.id),
     };
-    found.sort(sorters[tri]);
-    const pageIds = found.slice(page * SEARCH_PAGE_SIZE, (page + 1) * SEARCH_PAGE_SIZE).map((f) => f.id);
+    const pageIds = topK(found, (page + 1) * SEARCH_PAGE_SIZE, sorters[tri])
+      .slice(page * SEARCH_PAGE_SIZE)
+      .map((f) => f.id);
     const docs = new Map((await this.queries.speaches.findByIds(pageIds)).map((d) => [d._id, d]));
     const pageDocs = pageIds.map((id) => docs.get(id)).filter((d): d is SpeachDocument => !!d);
     return { results: await this.queries.cards(pageDocs, viewer), totalNumberOfSpeachesFound: found.length, availableLanguages };

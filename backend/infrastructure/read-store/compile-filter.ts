@@ -56,6 +56,24 @@ function resolve(doc: object, path: string[]): Resolved {
   return { values, missing: missing || current.length === 0, raw: current };
 }
 
+const MISSING: Resolved = { values: [], missing: true, raw: [] };
+
+/**
+ * A top-level field holding a scalar is the common case: resolved into one reused holder instead of
+ * fresh arrays per document (the tests are synchronous and never keep what they are given).
+ */
+function topLevel(field: string, test: (resolved: Resolved) => boolean): Predicate {
+  const single: Resolved = { values: [undefined], missing: false, raw: [undefined] };
+  return (doc) => {
+    const value = (doc as Record<string, unknown>)[field];
+    if (value === undefined) return test(MISSING);
+    if (Array.isArray(value)) return test(resolve(doc, [field]));
+    single.values[0] = value;
+    single.raw[0] = value;
+    return test(single);
+  };
+}
+
 function isScalar(value: unknown): value is Scalar {
   return value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
@@ -194,7 +212,7 @@ export function compileFilter(filter: Filter): Predicate | null {
     if (path.some((part) => part === '' || /^\d+$/.test(part))) return null; // positional paths: mingo's business
     const test = condition(path, spec);
     if (!test) return null;
-    clauses.push((doc) => test(resolve(doc, path)));
+    clauses.push(path.length === 1 ? topLevel(key, test) : (doc) => test(resolve(doc, path)));
   }
   if (clauses.length === 0) return () => true;
   if (clauses.length === 1) return clauses[0];
