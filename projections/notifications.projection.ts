@@ -195,8 +195,9 @@ const ownHandlers: Record<string, ProjectionHandler> = {
   },
   /** A deleted comment's notifications go with it. */
   CommentDeleted: async (event, writer) => {
-    const { commentId } = event.data as { commentId: string };
-    for (const doc of await writer.find<NotificationDocument>(NOTIFICATIONS, { type: 'NEW_COMMENT', 'data.commentId': commentId })) {
+    const { commentId, speachId } = event.data as { commentId: string; speachId: string };
+    // speachId is indexed: only that speach's notifications are looked at, not every one.
+    for (const doc of await writer.find<NotificationDocument>(NOTIFICATIONS, { speachId, type: 'NEW_COMMENT', 'data.commentId': commentId })) {
       await writer.upsert<NotificationDocument>(NOTIFICATIONS, doc._id, () => null);
     }
   },

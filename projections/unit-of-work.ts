@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '../events';
 import type { Document, Filter, ReadStore, WriteOperation } from '../backend/infrastructure/read-store/read-store.port';
+import { matcher } from '../backend/infrastructure/read-store/compile-filter';
 import type { ProjectedDocument, ProjectionWriter } from './projection';
 
 /** Buffers one projection's writes over a batch of events; `commit` stores them with bulk writes. */
@@ -34,9 +35,22 @@ export class UnitOfWork implements ProjectionWriter {
     return (await this.store.collection<T>(collection).peekById(id)) ?? null;
   }
 
+  /**
+   * The stored matches with this batch's own writes laid over them (a buffered change replaces its
+   * stored document, a buffered deletion removes it, a buffered new document that matches is added),
+   * so a lookup does not commit the batch half-way. Read-only, like `get`.
+   */
   async find<T extends ProjectedDocument>(collection: string, filter: Filter): Promise<T[]> {
-    await this.commit();
-    return this.store.collection<T>(collection).find(filter);
+    const stored = await this.store.collection<T>(collection).find(filter, { readOnly: true });
+    const buffered = this.buffer.get(collection);
+    if (!buffered?.size) return stored;
+    const matches = matcher(filter);
+    const out: T[] = [];
+    for (const doc of stored) {
+      if (!buffered.has(doc._id)) out.push(doc);
+    }
+    for (const doc of buffered.values()) if (doc && matches(doc)) out.push(doc as T);
+    return out;
   }
 
   get pendingWrites(): number {

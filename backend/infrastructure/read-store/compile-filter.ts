@@ -1,3 +1,4 @@
+import { Query } from 'mingo';
 import type { Filter } from './read-store.port';
 
 /**
@@ -217,4 +218,12 @@ export function compileFilter(filter: Filter): Predicate | null {
   if (clauses.length === 0) return () => true;
   if (clauses.length === 1) return clauses[0];
   return (doc) => clauses.every((c) => c(doc));
+}
+
+/** The filter as a plain predicate when it can be compiled, mingo's evaluation otherwise. */
+export function matcher(filter: Filter): Predicate {
+  const compiled = compileFilter(filter);
+  if (compiled) return compiled;
+  const query = new Query(filter, {});
+  return (doc) => query.test(doc as Record<string, unknown>);
 }

@@ -1,6 +1,6 @@
 import { Aggregator, Query, update as applyUpdate } from 'mingo';
 import { deepFreeze } from '../immutability/deep-freeze';
-import { compileFilter } from './compile-filter';
+import { matcher } from './compile-filter';
 import { compileSort, topK } from './top-k';
 import type { Collection, Document, Filter, FindOptions, IndexSpec, Pipeline, ReadStore, WriteOperation } from './read-store.port';
 
@@ -280,14 +280,6 @@ class MemoryCollection<T extends Document> implements Collection<T> {
     }
     return docs;
   }
-}
-
-/** The filter as a plain predicate when it can be compiled, mingo's evaluation otherwise. */
-function matcher(filter: Filter): (doc: object) => boolean {
-  const compiled = compileFilter(filter);
-  if (compiled) return compiled;
-  const query = new Query(filter, {});
-  return (doc) => query.test(doc as Record<string, unknown>);
 }
 
 function idLookup(condition: unknown): Set<string> | undefined {
