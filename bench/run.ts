@@ -24,6 +24,17 @@ import { webScenario } from './scenarios/web';
 const quick = process.argv.includes('--quick');
 const SIZE = quick ? { users: 2000, groups: 50, speaches: 5000, reads: 50_000, seconds: 3, appends: 5000 } : { users: 10_000, groups: 50, speaches: 100_000, reads: 1_000_000, seconds: 10, appends: 30_000 };
 
+function save(results: Result[]): void {
+  writeFileSync(
+    join(ROOT, 'bench/results.json'),
+    `${JSON.stringify(
+      results.map(({ scenario, figure, unit, reference, referenceFigure, ratio, note }) => ({ scenario, figure, unit, reference, referenceFigure, ratio, ...(note ? { note } : {}) })),
+      null,
+      2,
+    )}\n`,
+  );
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'speach-bench-'));
   const results: Result[] = [];
@@ -50,27 +61,32 @@ async function main(): Promise<void> {
     console.error(`[bench]   ${JSON.stringify(activity)}; ${await store.headPosition()} events in the store`);
     await store.close();
 
-    step('HTTP and framework floors');
-    const floors = await httpFloors(SIZE.seconds, results);
-    step('event store append');
-    await appendScenario(dir, SIZE.appends, results);
-    step('rebuild');
-    await rebuildScenario(join(dataDir, 'events.sqlite'), results);
-    step('product over HTTP');
-    await productScenarios(dataDir, identity, speaches.filter((s) => s.published).map((s) => s.speachId), SIZE.seconds, SIZE.reads, floors, results);
-    webScenario(results);
+    // A scenario that fails is reported as such and the others still run: a long full run never
+    // loses what it already measured.
+    const attempt = async (name: string, run: () => Promise<unknown> | unknown) => {
+      step(name);
+      try {
+        await run();
+      } catch (error) {
+        console.error(error);
+        results.push({ scenario: `${name}: failed`, figure: null, unit: '', reference: '—', referenceFigure: null, ratio: null, note: String((error as Error).message ?? error).slice(0, 200) });
+      }
+      save(results);
+    };
+    let floors: Awaited<ReturnType<typeof httpFloors>> | null = null;
+    await attempt('HTTP and framework floors', async () => (floors = await httpFloors(SIZE.seconds, results)));
+    await attempt('event store append', () => appendScenario(dir, SIZE.appends, results));
+    await attempt('rebuild', () => rebuildScenario(join(dataDir, 'events.sqlite'), results));
+    await attempt('product over HTTP', () => {
+      if (!floors) throw new Error('no floors to compare with');
+      return productScenarios(dataDir, identity, speaches.filter((s) => s.published).map((s) => s.speachId), SIZE.seconds, SIZE.reads, floors, results);
+    });
+    await attempt('web', () => webScenario(results));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   printTable(results);
-  writeFileSync(
-    join(ROOT, 'bench/results.json'),
-    `${JSON.stringify(
-      results.map(({ scenario, figure, unit, reference, referenceFigure, ratio, note }) => ({ scenario, figure, unit, reference, referenceFigure, ratio, ...(note ? { note } : {}) })),
-      null,
-      2,
-    )}\n`,
-  );
+  save(results);
   console.error(`[bench] ${quick ? 'quick ' : ''}run written to bench/results.json`);
 }
 

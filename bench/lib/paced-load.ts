@@ -80,3 +80,20 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
     agent.destroy();
   }
 }
+
+/**
+ * One request with no client timeout: after a full-speed load the server may still be working through
+ * what was queued (minutes on the full data set's slowest lists), and the next figure must not start
+ * before it is done.
+ */
+export function drain(url: string, headers: Record<string, string> = {}): Promise<number> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname: target.hostname, port: target.port, path: target.pathname + target.search, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -1,4 +1,4 @@
-import { pacedLoad } from '../lib/paced-load';
+import { drain, pacedLoad } from '../lib/paced-load';
 import { type Result, ratio } from '../lib/report';
 
 /** Every call of the admin dashboard (backend/analytics/dashboard.controller.ts), with realistic periods. */
@@ -51,7 +51,7 @@ export async function dashboardScenario(url: string, auth: Record<string, string
       ratio: ratio(paced.p99, 10, true),
       note: `p50 ${paced.p50} ms${paced.unanswered ? `; ${paced.unanswered} unanswered after the load (saturated below 200 req/s)` : ''}; ${paced.errors} errors; ${shape}`,
     });
-    // Let the server drain what the load left queued before the next call is measured.
-    await fetch(url + path, { headers: auth });
+    // Let the server work through what the load left queued before the next call is measured.
+    await drain(url + path, auth);
   }
 }

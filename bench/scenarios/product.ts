@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { load } from '../lib/load';
-import { pacedLoad } from '../lib/paced-load';
+import { drain, pacedLoad } from '../lib/paced-load';
 import { type Child, ROOT, spawnServer } from '../lib/processes';
 import { type Result, ratio } from '../lib/report';
 import { BENCH_ADMIN, type GeneratedIdentity } from '../data/identity';
@@ -101,19 +101,25 @@ export async function productScenarios(dataDir: string, identity: GeneratedIdent
       ['GET /api/rest/users (react-admin list, q filter)', `/api/rest/users?sort=${encodeURIComponent('["lastName","ASC"]')}&range=${encodeURIComponent('[0,24]')}&filter=${encodeURIComponent('{"q":"bench1"}')}`],
     ];
     for (const [name, path] of reads) {
-      const paced = await pacedLoad({ url: server.url + path, headers: auth, durationSeconds: seconds, rate: 200 });
-      const max = await load({ url: server.url + path, headers: auth, durationSeconds: seconds });
-      // Let the server drain what the full-speed load left queued before the next read is measured.
-      await fetch(server.url + path, { headers: auth });
-      results.push({
-        scenario: `${name}: p99 at 200 req/s`,
-        figure: paced.p99,
-        unit: 'ms',
-        reference: 'target 25 ms',
-        referenceFigure: 25,
-        ratio: ratio(paced.p99, 25, true),
-        note: `p50 ${paced.p50} ms${paced.unanswered ? `; ${paced.unanswered} unanswered after the load (saturated below 200 req/s)` : ''}; max ${Math.round(max.requestsPerSecond)} req/s (p99 ${max.p99} ms); ${paced.errors + max.errors} errors`,
-      });
+      try {
+        const paced = await pacedLoad({ url: server.url + path, headers: auth, durationSeconds: seconds, rate: 200 });
+        await drain(server.url + path, auth);
+        // 16 connections are enough to keep one Node thread busy, and bound the queue left behind.
+        const max = await load({ url: server.url + path, headers: auth, durationSeconds: seconds, connections: 16 });
+        // Let the server work through what the full-speed load left queued before the next read is measured.
+        await drain(server.url + path, auth);
+        results.push({
+          scenario: `${name}: p99 at 200 req/s`,
+          figure: paced.p99,
+          unit: 'ms',
+          reference: 'target 25 ms',
+          referenceFigure: 25,
+          ratio: ratio(paced.p99, 25, true),
+          note: `p50 ${paced.p50} ms${paced.unanswered ? `; ${paced.unanswered} unanswered after the load (saturated below 200 req/s)` : ''}; max ${Math.round(max.requestsPerSecond)} req/s (p99 ${max.p99} ms); ${paced.errors + max.errors} errors`,
+        });
+      } catch (error) {
+        results.push({ scenario: `${name}: p99 at 200 req/s`, figure: null, unit: 'ms', reference: 'target 25 ms', referenceFigure: 25, ratio: null, note: `failed: ${(error as Error).message}` });
+      }
     }
 
     await dashboardScenario(server.url, auth, seconds, readEvents, results);
