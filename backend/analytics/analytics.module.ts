@@ -4,6 +4,7 @@ import { DemoActivity } from '../seed/demo-activity';
 import { SpeachModule } from '../speach/speach.module';
 import { DashboardController } from './dashboard.controller';
 import { DashboardQueries } from './dashboard.service';
+import { OwnerTallies } from './owner-tallies';
 import { SpeachAnalyticsController } from './speach-analytics.controller';
 import { SpeachAnalytics } from './speach-analytics.service';
 
@@ -11,7 +12,7 @@ import { SpeachAnalytics } from './speach-analytics.service';
 @Module({
   imports: [SpeachModule, EngagementModule],
   controllers: [DashboardController, SpeachAnalyticsController],
-  providers: [DashboardQueries, SpeachAnalytics, DemoActivity],
+  providers: [DashboardQueries, OwnerTallies, SpeachAnalytics, DemoActivity],
   exports: [DashboardQueries, DemoActivity],
 })
 export class AnalyticsModule {}

@@ -20,6 +20,7 @@ import {
 import { CATEGORIES, type CategoryDocument } from '../../projections/organisation.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { Clock } from '../infrastructure/clock/clock';
+import { OwnerTallies, average } from './owner-tallies';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 
@@ -51,20 +52,13 @@ export type UserCountType = (typeof USER_COUNT_TYPES)[number];
 /** How many rows the "top" tables show. */
 export const TOP_ROWS = 10;
 
-interface Tally {
-  reads: number;
-  ratingCount: number;
-  ratingSum: number;
-}
-
-const average = (t: Tally) => (t.ratingCount ? Math.round((t.ratingSum / t.ratingCount) * 10) / 10 : 0);
-
-/** The dashboard's answers, each from a few dozen pre-aggregated bucket documents (projections/analytics.projection.ts). */
+/** The dashboard's answers, from pre-aggregated bucket documents (projections/analytics.projection.ts) and the rankings' tallies beside them. */
 @Injectable()
 export class DashboardQueries {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     private readonly clock: Clock,
+    private readonly owners: OwnerTallies,
   ) {}
 
   range(period: unknown): PeriodRange {
@@ -91,20 +85,9 @@ export class DashboardQueries {
     return slots.map((s, i) => ({ startDate: s.startDate, endDate: s.endDate, value: values[i] }));
   }
 
-  /** Reads and ratings per speach (or author) over exactly the period's days. */
-  private async tallies(collection: string, period: unknown): Promise<Map<string, Tally>> {
-    const slots = periodCover(this.range(period)).map((c) => slotOf(c.unit, c.key));
-    // Read-only: thousands of small buckets are summed, never changed.
-    const docs = await this.store.collection<OwnerBucket>(collection).find({ slot: { $in: slots } }, { readOnly: true });
-    const out = new Map<string, Tally>();
-    for (const doc of docs) {
-      const t = out.get(doc.ownerId) ?? { reads: 0, ratingCount: 0, ratingSum: 0 };
-      t.reads += doc.reads;
-      t.ratingCount += doc.ratingCount;
-      t.ratingSum += doc.ratingSum;
-      out.set(doc.ownerId, t);
-    }
-    return out;
+  /** The buckets covering exactly the period's days: whole months, and days at the edges. */
+  private slots(period: unknown): string[] {
+    return periodCover(this.range(period)).map((c) => slotOf(c.unit, c.key));
   }
 
   private rank<T extends { nbWatch: number; nbNote: number; note: number }>(rows: T[], by: 'watch' | 'rating', top = TOP_ROWS): T[] {
@@ -113,18 +96,10 @@ export class DashboardQueries {
     return kept.slice(0, top);
   }
 
-  /**
-   * The owners worth loading: the ranking uses only the tallies, so it runs on them first and only
-   * the leaders' documents are read (with a margin for owners whose document is gone).
-   */
-  private leaders(tallies: Map<string, Tally>, by: 'watch' | 'rating'): string[] {
-    const rows = [...tallies].map(([id, t]) => ({ id, nbWatch: t.reads, nbNote: t.ratingCount, note: average(t) }));
-    return this.rank(rows, by, TOP_ROWS * 2).map((r) => r.id);
-  }
-
   async topSpeaches(period: unknown, by: 'watch' | 'rating'): Promise<SpeachStatRow[]> {
-    const tallies = await this.tallies(ANALYTICS_SPEACH_BUCKETS, period);
-    const speaches = await this.store.collection<AnalyticsSpeach>(ANALYTICS_SPEACHES).findByIds(this.leaders(tallies, by));
+    // The leaders with a margin (a speach whose document is gone is skipped), then only their documents.
+    const tallies = this.owners.leaders(ANALYTICS_SPEACH_BUCKETS, this.slots(period), by, TOP_ROWS * 2);
+    const speaches = await this.store.collection<AnalyticsSpeach>(ANALYTICS_SPEACHES).findByIds([...tallies.keys()]);
     const rows = speaches.map((s) => {
       const t = tallies.get(s._id)!;
       return { speachId: s._id, speachTitle: s.title, publishDate: s.firstPublishedAt, nbWatch: t.reads, nbNote: t.ratingCount, note: average(t) };
@@ -133,8 +108,8 @@ export class DashboardQueries {
   }
 
   async topSpeachmakers(period: unknown, by: 'watch' | 'rating'): Promise<SpeachmakerStatRow[]> {
-    const tallies = await this.tallies(ANALYTICS_AUTHOR_BUCKETS, period);
-    const ids = this.leaders(tallies, by);
+    const tallies = this.owners.leaders(ANALYTICS_AUTHOR_BUCKETS, this.slots(period), by, TOP_ROWS * 2);
+    const ids = [...tallies.keys()];
     const [users, authors] = await Promise.all([
       this.store.collection<UserDocument>(USERS).findByIds(ids),
       this.store.collection<TotalsDocument>(ANALYTICS_AUTHORS).findByIds(ids),
@@ -149,8 +124,7 @@ export class DashboardQueries {
 
   /** Speaches created during the period, by their current category (`id` null: no category). */
   async categories(period: unknown): Promise<{ id: string | null; name: string; value: number }[]> {
-    const slots = periodCover(this.range(period)).map((c) => slotOf(c.unit, c.key));
-    const docs = await this.store.collection<OwnerBucket>(ANALYTICS_CATEGORY_BUCKETS).find({ slot: { $in: slots } }, { readOnly: true });
+    const docs = await this.store.collection<OwnerBucket>(ANALYTICS_CATEGORY_BUCKETS).find({ slot: { $in: this.slots(period) } }, { readOnly: true });
     const counts = new Map<string, number>();
     for (const doc of docs) counts.set(doc.ownerId, (counts.get(doc.ownerId) ?? 0) + doc.created);
     const names = new Map((await this.store.collection<CategoryDocument>(CATEGORIES).findByIds([...counts.keys()])).map((c) => [c._id, c.name]));
