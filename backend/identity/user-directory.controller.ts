@@ -27,10 +27,7 @@ export class UserDirectoryController {
   async search(@Query() query: UserSearchQuery) {
     const filter = { $and: [{ active: true }, searchFilter(query.term) ?? {}] };
     const collection = this.readStore.collection<UserDocument>(USERS);
-    const [users, total] = await Promise.all([
-      collection.find(filter, { sort: { lastName: 1, firstName: 1, _id: 1 }, skip: query.page * query.count, limit: query.count }),
-      collection.count(filter),
-    ]);
+    const { docs: users, total } = await collection.findPage(filter, { sort: { lastName: 1, firstName: 1, _id: 1 }, skip: query.page * query.count, limit: query.count });
     return { totalNumberOfUsersFound: total, results: users.map(searchResult) };
   }
 

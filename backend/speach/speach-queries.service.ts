@@ -170,7 +170,7 @@ export class SpeachQueries {
   }
 
   async paged(filter: Filter, sort: Sort, page: number, size: number, viewer: Viewer) {
-    const [docs, total] = await Promise.all([this.speaches.find(filter, { sort: { ...sort, _id: 1 }, skip: page * size, limit: size }), this.speaches.count(filter)]);
+    const { docs, total } = await this.speaches.findPage(filter, { sort: { ...sort, _id: 1 }, skip: page * size, limit: size });
     return { result: await this.cards(docs, viewer), total };
   }
 }

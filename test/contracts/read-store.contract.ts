@@ -46,6 +46,15 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>, 
       ]);
     });
 
+    it('answers a page and the number of all matches in one call', async () => {
+      const { docs, total } = await persons().findPage({ $or: [{ active: true }, { groups: { $size: 0 } }] }, { sort: { age: 1 }, skip: 1, limit: 2 });
+      expect(docs.map((p) => p._id)).toEqual(['p1', 'p2']);
+      expect(total).toBe(4);
+      expect(await persons().findPage({ name: { $regex: 'zz' } }, { sort: { age: 1 }, limit: 2 })).toEqual({ docs: [], total: 0 });
+      const indexed = await persons().findPage({ groups: 'g1' }, { sort: { name: -1 }, limit: 1 });
+      expect(indexed).toEqual({ docs: [people[3]], total: 2 });
+    });
+
     it('matches array fields like MongoDB (multikey) and $in', async () => {
       expect((await persons().find({ groups: 'g1' }, { sort: { _id: 1 } })).map((p) => p._id)).toEqual(['p1', 'p4']);
       expect((await persons().find({ groups: { $in: ['g2', 'nope'] } }, { sort: { _id: 1 } })).map((p) => p._id)).toEqual(['p1', 'p2']);

@@ -43,10 +43,7 @@ export class AdminUsersService {
 
   async list(query: AdminUsersQuery): Promise<{ result: AdminUserView[]; total: number }> {
     const filter = adminUsersFilter(query);
-    const [users, total] = await Promise.all([
-      this.users.find(filter, { sort: adminUsersSort(query), skip: query.page * query.size, limit: query.size }),
-      this.users.count(filter),
-    ]);
+    const { docs: users, total } = await this.users.findPage(filter, { sort: adminUsersSort(query), skip: query.page * query.size, limit: query.size });
     return { result: await this.views(users), total };
   }
 

@@ -45,10 +45,7 @@ export async function restList<T extends Document, R>(
   }
   const mongoFilter: Filter = clauses.length === 0 ? {} : clauses.length === 1 ? clauses[0] : { $and: clauses };
   const sortField = sort ? (sort.field === 'id' ? '_id' : sort.field) : options.defaultSort;
-  const [docs, total] = await Promise.all([
-    collection.find(mongoFilter, { sort: { [sortField]: sort?.order ?? 1, _id: 1 }, skip, limit }),
-    collection.count(mongoFilter),
-  ]);
+  const { docs, total } = await collection.findPage(mongoFilter, { sort: { [sortField]: sort?.order ?? 1, _id: 1 }, skip, limit });
   void reply.header('Content-Range', contentRange(resource, skip, docs.length, total));
   void reply.header('Access-Control-Expose-Headers', 'Content-Range');
   return docs.map(options.toRecord);

@@ -93,15 +93,26 @@ class MemoryCollection<T extends Document> implements Collection<T> {
   ) {}
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
-    const found = this.page(filter, options);
+    return this.shape(this.page(this.matches(filter), options), options);
+  }
+
+  async findPage(filter: Filter, options: FindOptions): Promise<{ docs: T[]; total: number }> {
+    const matches = this.matches(filter);
+    return { docs: this.shape(this.page(matches, options), options), total: matches.length };
+  }
+
+  private shape(found: T[], options: FindOptions): T[] {
     const shaped = options.projection ? (new Query({}, {}).find<T>(found, options.projection as never).all() as T[]) : found;
     return options.readOnly && !options.projection ? shaped : shaped.map((doc) => structuredClone(doc));
   }
 
-  /** Matches, sorted and paged; a page of a sort over scalars is selected without sorting everything. */
-  private page(filter: Filter, options: FindOptions): T[] {
+  private matches(filter: Filter): T[] {
     const { docs: candidates, exact } = this.select(filter);
-    const matches = exact ? candidates : candidates.filter(matcher(filter));
+    return exact ? candidates : candidates.filter(matcher(filter));
+  }
+
+  /** Sorted and paged; a page of a sort over scalars is selected without sorting everything. */
+  private page(matches: T[], options: FindOptions): T[] {
     const sort = options.sort && Object.keys(options.sort).length ? (options.sort as Record<string, 1 | -1>) : undefined;
     if (!sort && !options.skip && !options.limit) return matches;
     if (sort && options.limit) {

@@ -39,6 +39,11 @@ class MongoCollection<T extends Document> implements Collection<T> {
     return (await this.native.find({ _id: { $in: ids } } as MongoFilter<MongoDocument>).toArray()) as unknown as T[];
   }
 
+  async findPage(filter: Filter, options: FindOptions): Promise<{ docs: T[]; total: number }> {
+    const [docs, total] = await Promise.all([this.find(filter, options), this.count(filter)]);
+    return { docs, total };
+  }
+
   async count(filter: Filter = {}): Promise<number> {
     return Object.keys(filter).length ? this.native.countDocuments(filter as MongoFilter<MongoDocument>) : this.native.estimatedDocumentCount();
   }

@@ -51,6 +51,8 @@ export interface Collection<T extends Document = Document> {
   peekById(id: string): Promise<T | null>;
   findByIds(ids: string[]): Promise<T[]>;
   count(filter?: Filter): Promise<number>;
+  /** A page of the matches and how many there are in all (a list screen's two questions; one scan in memory). */
+  findPage(filter: Filter, options: FindOptions): Promise<{ docs: T[]; total: number }>;
   aggregate<R = Record<string, unknown>>(pipeline: Pipeline): Promise<R[]>;
   /** Inserts or replaces the whole document. */
   replace(doc: T): Promise<void>;
