@@ -55,12 +55,15 @@ export async function productScenarios(dataDir: string, identity: GeneratedIdent
     const before = await head(server);
     let i = 1;
     const flips = new Map<string, boolean>();
+    // Never the bench learners: a forced password change would refuse their ratings below.
+    const learnerIds = new Set(identity.learnerIds);
+    const targets = userIds.slice(1).filter((id) => !learnerIds.has(id));
     const commands = await load({
       url: server.url,
       durationSeconds: seconds,
       headers: auth,
       setupRequest: (request) => {
-        const userId = userIds[1 + (i++ % (userIds.length - 1))];
+        const userId = targets[i++ % targets.length];
         const value = !(flips.get(userId) ?? false);
         flips.set(userId, value);
         return { ...request, method: 'PUT', path: `/api/v2/admin/users/updatePassword?userID=${userId}&value=${value}` };
@@ -82,7 +85,7 @@ export async function productScenarios(dataDir: string, identity: GeneratedIdent
     // Read-your-writes: a command's latency against the same request's read (the wait for projections).
     const rywSamples: number[] = [];
     for (let k = 0; k < 200; k++) {
-      const userId = userIds[1 + (k % (userIds.length - 1))];
+      const userId = targets[k % targets.length];
       const startedAt = performance.now();
       const response = await fetch(`${server.url}/api/v2/admin/users/updatePassword?userID=${userId}&value=${k % 2 === 0}`, { method: 'PUT', headers: auth });
       const position = Number(response.headers.get('x-event-position') ?? 0);
