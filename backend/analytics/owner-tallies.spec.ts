@@ -1,15 +1,7 @@
 import { ANALYTICS_SPEACH_BUCKETS, type OwnerBucket } from '../../projections/analytics.projection';
 import { MemoryReadStore } from '../infrastructure/read-store/memory-read-store';
 import { OwnerTallies, type Tally, average } from './owner-tallies';
-
-/** A small deterministic generator, so a failure reproduces. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-}
+import { seededRandom } from '../../test/support/seeded-random';
 
 const runner = { onCommitted: () => undefined } as never;
 
@@ -34,7 +26,7 @@ function reference(docs: OwnerBucket[], slots: string[], by: 'watch' | 'rating',
 }
 
 describe('OwnerTallies (the dashboard rankings)', () => {
-  const next = random(11);
+  const next = seededRandom(11);
   const slots = ['m|2026-01', 'm|2026-02', 'm|2026-03', 'd|2026-04-01', 'd|2026-04-02'];
   const docs: OwnerBucket[] = [];
   for (let owner = 0; owner < 300; owner++) {

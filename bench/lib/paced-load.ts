@@ -34,17 +34,7 @@ export interface PacedOptions {
  */
 export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections ?? 16 });
-  const url = new URL(options.url);
-  const send = (): Promise<number> =>
-    new Promise((resolve) => {
-      const req = request({ hostname: url.hostname, port: url.port, path: url.pathname + url.search, headers: options.headers, agent }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', () => resolve(0));
-      });
-      req.on('error', () => resolve(0));
-      req.end();
-    });
+  const send = (): Promise<number> => get(options.url, options.headers ?? {}, agent).catch(() => 0);
   try {
     for (let k = 0; k < (options.warmUp ?? 20); k++) await send();
 
@@ -87,11 +77,17 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
  * before it is done.
  */
 export function drain(url: string, headers: Record<string, string> = {}): Promise<number> {
+  return get(url, headers);
+}
+
+/** A GET whose answer is read to its end; resolves with the status. */
+function get(url: string, headers: Record<string, string>, agent?: Agent): Promise<number> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = request({ hostname: target.hostname, port: target.port, path: target.pathname + target.search, headers }, (res) => {
+    const req = request({ hostname: target.hostname, port: target.port, path: target.pathname + target.search, headers, agent }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
     });
     req.on('error', reject);
     req.end();

@@ -1,18 +1,10 @@
 import { Query } from 'mingo';
 import { compileFilter } from './compile-filter';
 import type { Filter } from './read-store.port';
-
-/** A small deterministic generator, so a failure reproduces. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-}
+import { seededRandom } from '../../../test/support/seeded-random';
 
 describe('compiled filters', () => {
-  const next = random(7);
+  const next = seededRandom(7);
   const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)];
   const words = ['Anna', 'anna.smith@example.com', 'Émile', 'bench12', 'safety', '', 'x.y'];
   const days = ['2025-01-01T10:00:00.000Z', '2026-06-30T23:59:59.999Z', '2026-07-01'];

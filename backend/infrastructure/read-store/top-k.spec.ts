@@ -1,17 +1,9 @@
 import { Query } from 'mingo';
 import { compileSort, topK } from './top-k';
-
-/** A small deterministic generator, so a failure reproduces. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-}
+import { seededRandom } from '../../../test/support/seeded-random';
 
 describe('top-k page selection', () => {
-  const next = random(42);
+  const next = seededRandom(42);
   const pick = <T>(values: T[]): T => values[Math.floor(next() * values.length)];
   const docs = Array.from({ length: 600 }, (_, i) => {
     const doc: Record<string, unknown> = {
