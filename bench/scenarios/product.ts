@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { load } from '../lib/load';
 import { drain, pacedLoad } from '../lib/paced-load';
 import { type Child, ROOT, spawnServer } from '../lib/processes';
@@ -129,7 +130,11 @@ export async function productScenarios(dataDir: string, identity: GeneratedIdent
   } finally {
     await server.stop();
   }
-  // The stop wrote the read-model snapshot: a restart replays only what came after it.
+}
+
+/** After `productScenarios`, whose stop wrote the read-model snapshot: a restart replays only what came after it. */
+export async function restartScenario(dataDir: string, results: Result[]): Promise<void> {
+  if (!existsSync(join(dataDir, 'read-models.snapshot'))) throw new Error('no read-model snapshot was written: a start would be a full replay, not a restart');
   const restarted = await spawnServer(join(ROOT, 'dist/backend/main.js'), { DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'error' }, '/api/health', 900_000);
   try {
     results.push({ scenario: 'Restart from the read-model snapshot (to /api/health ready)', figure: restarted.readyMs / 1000, unit: 's', reference: 'target 15 s', referenceFigure: 15, ratio: ratio(restarted.readyMs / 1000, 15, true), note: `${await head(restarted)} events` });
