@@ -2,7 +2,7 @@
 const swc = JSON.parse(require('node:fs').readFileSync(__dirname + '/.swcrc', 'utf8'));
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/backend', '<rootDir>/events', '<rootDir>/projections', '<rootDir>/test'],
+  roots: ['<rootDir>/backend', '<rootDir>/bench', '<rootDir>/events', '<rootDir>/projections', '<rootDir>/test'],
   testMatch: ['**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.browser\\.spec\\.ts$'],
   transform: {

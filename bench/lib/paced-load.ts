@@ -1,4 +1,4 @@
-import { Agent, request } from 'node:http';
+import { Agent, type ClientRequest, request } from 'node:http';
 
 export interface PacedResult {
   /** Answers received per second of the load. */
@@ -21,6 +21,8 @@ export interface PacedOptions {
   connections?: number;
   /** Unmeasured sequential requests first, so the figures are not those of a cold JIT. */
   warmUp?: number;
+  /** How long the stragglers are waited for after the last request was due (10 s). */
+  stragglerMs?: number;
 }
 
 /**
@@ -34,7 +36,9 @@ export interface PacedOptions {
  */
 export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections ?? 16 });
-  const send = (): Promise<number> => get(options.url, options.headers ?? {}, agent).catch(() => 0);
+  // Every request not answered yet, sent or still queued in the agent for a free connection.
+  const pending = new Set<ClientRequest>();
+  const send = (): Promise<number> => get(options.url, options.headers ?? {}, agent, pending).catch(() => 0);
   try {
     for (let k = 0; k < (options.warmUp ?? 20); k++) await send();
 
@@ -43,6 +47,7 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
     const latencies: number[] = [];
     let ok = 0;
     let errors = 0;
+    let over = false;
     const inFlight = new Set<Promise<void>>();
     const start = performance.now();
     for (let k = 0; k < total; k++) {
@@ -50,25 +55,39 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
       const wait = due - performance.now();
       if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
       const done = send().then((status) => {
+        inFlight.delete(done);
+        if (over) return; // abandoned below, already counted at its age
         latencies.push(performance.now() - due);
         if (status >= 200 && status < 300) ok++;
         else errors++;
-        inFlight.delete(done);
       });
       inFlight.add(done);
     }
-    // Wait for the stragglers, but not forever: what is still out after 10 s counts as that slow.
-    const deadline = new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref());
+    // Wait for the stragglers, but not forever: what is still out then counts as that slow.
+    const deadline = new Promise<void>((resolve) => setTimeout(resolve, options.stragglerMs ?? 10_000).unref());
     await Promise.race([Promise.all(inFlight), deadline]);
+    over = true;
     const elapsed = performance.now() - start;
     const unanswered = inFlight.size;
     for (let k = 0; k < unanswered; k++) latencies.push(elapsed - (total - 1 - k) * interval);
+    abandon(pending);
     latencies.sort((a, b) => a - b);
     const at = (q: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0) * 100) / 100;
     return { requestsPerSecond: Math.round((ok * 1000) / elapsed), p50: at(0.5), p99: at(0.99), ok, errors, unanswered };
   } finally {
+    abandon(pending);
     agent.destroy();
   }
+}
+
+/**
+ * Destroys requests given up on, queued ones included. Destroying the agent alone is not enough:
+ * when its sockets close it opens new ones for the requests still queued, so a saturated endpoint's
+ * backlog (thousands of requests) went on loading the server through the next measures.
+ */
+export function abandon(pending: Set<ClientRequest>): void {
+  for (const request of pending) request.destroy();
+  pending.clear();
 }
 
 /**
@@ -80,16 +99,24 @@ export function drain(url: string, headers: Record<string, string> = {}): Promis
   return get(url, headers);
 }
 
-/** A GET whose answer is read to its end; resolves with the status. */
-function get(url: string, headers: Record<string, string>, agent?: Agent): Promise<number> {
+/** A GET whose answer is read to its end; resolves with the status. `pending` holds it until then. */
+function get(url: string, headers: Record<string, string>, agent?: Agent, pending?: Set<ClientRequest>): Promise<number> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
     const req = request({ hostname: target.hostname, port: target.port, path: target.pathname + target.search, headers, agent }, (res) => {
       res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('end', () => {
+        pending?.delete(req);
+        resolve(res.statusCode ?? 0);
+      });
       res.on('error', reject);
     });
-    req.on('error', reject);
+    pending?.add(req);
+    req.on('error', (error) => {
+      pending?.delete(req);
+      reject(error);
+    });
+    req.on('close', () => pending?.delete(req));
     req.end();
   });
 }
