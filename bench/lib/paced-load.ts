@@ -85,7 +85,7 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
  * when its sockets close it opens new ones for the requests still queued, so a saturated endpoint's
  * backlog (thousands of requests) went on loading the server through the next measures.
  */
-export function abandon(pending: Set<ClientRequest>): void {
+function abandon(pending: Set<ClientRequest>): void {
   for (const request of pending) request.destroy();
   pending.clear();
 }
