@@ -90,21 +90,16 @@ export class DashboardQueries {
     return periodCover(this.range(period)).map((c) => slotOf(c.unit, c.key));
   }
 
-  private rank<T extends { nbWatch: number; nbNote: number; note: number }>(rows: T[], by: 'watch' | 'rating', top = TOP_ROWS): T[] {
-    const kept = rows.filter((r) => (by === 'watch' ? r.nbWatch > 0 : r.nbNote > 0));
-    kept.sort(by === 'watch' ? (a, b) => b.nbWatch - a.nbWatch || b.note - a.note : (a, b) => b.note - a.note || b.nbNote - a.nbNote || b.nbWatch - a.nbWatch);
-    return kept.slice(0, top);
-  }
-
   async topSpeaches(period: unknown, by: 'watch' | 'rating'): Promise<SpeachStatRow[]> {
-    // The leaders with a margin (a speach whose document is gone is skipped), then only their documents.
+    // The leaders, best first, with a margin (a speach whose document is gone is skipped), then only their documents.
     const tallies = this.owners.leaders(ANALYTICS_SPEACH_BUCKETS, this.slots(period), by, TOP_ROWS * 2);
-    const speaches = await this.store.collection<AnalyticsSpeach>(ANALYTICS_SPEACHES).findByIds([...tallies.keys()]);
-    const rows = speaches.map((s) => {
-      const t = tallies.get(s._id)!;
-      return { speachId: s._id, speachTitle: s.title, publishDate: s.firstPublishedAt, nbWatch: t.reads, nbNote: t.ratingCount, note: average(t) };
-    });
-    return this.rank(rows, by);
+    const speaches = new Map((await this.store.collection<AnalyticsSpeach>(ANALYTICS_SPEACHES).findByIds([...tallies.keys()])).map((s) => [s._id, s]));
+    const rows: SpeachStatRow[] = [];
+    for (const [id, t] of tallies) {
+      const s = speaches.get(id);
+      if (s) rows.push({ speachId: id, speachTitle: s.title, publishDate: s.firstPublishedAt, nbWatch: t.reads, nbNote: t.ratingCount, note: average(t) });
+    }
+    return rows.slice(0, TOP_ROWS);
   }
 
   async topSpeachmakers(period: unknown, by: 'watch' | 'rating'): Promise<SpeachmakerStatRow[]> {
@@ -114,12 +109,14 @@ export class DashboardQueries {
       this.store.collection<UserDocument>(USERS).findByIds(ids),
       this.store.collection<TotalsDocument>(ANALYTICS_AUTHORS).findByIds(ids),
     ]);
+    const byId = new Map(users.map((u) => [u._id, u]));
     const speachCounts = new Map(authors.map((a) => [a._id, a.speaches ?? 0]));
-    const rows = users.map((u) => {
-      const t = tallies.get(u._id)!;
-      return { userId: u._id, firstName: u.firstName, lastName: u.lastName, nbSpeachs: speachCounts.get(u._id) ?? 0, nbWatch: t.reads, nbNote: t.ratingCount, note: average(t) };
-    });
-    return this.rank(rows, by);
+    const rows: SpeachmakerStatRow[] = [];
+    for (const [id, t] of tallies) {
+      const u = byId.get(id);
+      if (u) rows.push({ userId: id, firstName: u.firstName, lastName: u.lastName, nbSpeachs: speachCounts.get(id) ?? 0, nbWatch: t.reads, nbNote: t.ratingCount, note: average(t) });
+    }
+    return rows.slice(0, TOP_ROWS);
   }
 
   /** Speaches created during the period, by their current category (`id` null: no category). */

@@ -1,7 +1,7 @@
 import { ANALYTICS_SPEACH_BUCKETS, type OwnerBucket } from '../../projections/analytics.projection';
 import { MemoryReadStore } from '../infrastructure/read-store/memory-read-store';
 import { OwnerTallies, type Tally, average } from './owner-tallies';
-import { seededRandom } from '../../test/support/seeded-random';
+import { seededRandom } from '../seed/seeded-random';
 
 const runner = { onCommitted: () => undefined } as never;
 

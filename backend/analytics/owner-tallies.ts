@@ -13,7 +13,8 @@ export interface Tally {
 }
 
 /** The rounded average the dashboard shows (0 when nobody rated). */
-export const average = (t: Tally) => (t.ratingCount ? Math.round((t.ratingSum / t.ratingCount) * 10) / 10 : 0);
+const note = (count: number, sum: number) => (count ? Math.round((sum / count) * 10) / 10 : 0);
+export const average = (t: Tally) => note(t.ratingCount, t.ratingSum);
 
 /** One slot's (a day or a month) counts, column-wise: entry k is owner `owners[k]`. */
 class SlotColumns {
@@ -134,13 +135,13 @@ export class OwnerTallies implements OnModuleInit {
     const table = this.tables.get(collection);
     if (!table) throw new Error(`no tallies for ${collection}`);
     const { reads, ratingCount, ratingSum } = table.sum(slots);
-    const note = (i: number) => (ratingCount[i] ? Math.round((ratingSum[i] / ratingCount[i]) * 10) / 10 : 0);
+    const averageOf = (i: number) => note(ratingCount[i], ratingSum[i]);
     const candidates: number[] = [];
     for (let i = 0; i < reads.length; i++) if (by === 'watch' ? reads[i] > 0 : ratingCount[i] > 0) candidates.push(i);
     const compare =
       by === 'watch'
-        ? (a: number, b: number) => reads[b] - reads[a] || note(b) - note(a)
-        : (a: number, b: number) => note(b) - note(a) || ratingCount[b] - ratingCount[a] || reads[b] - reads[a];
+        ? (a: number, b: number) => reads[b] - reads[a] || averageOf(b) - averageOf(a)
+        : (a: number, b: number) => averageOf(b) - averageOf(a) || ratingCount[b] - ratingCount[a] || reads[b] - reads[a];
     const out = new Map<string, Tally>();
     for (const i of topK(candidates, top, compare)) out.set(table.ownerIds[i], { reads: reads[i], ratingCount: ratingCount[i], ratingSum: ratingSum[i] });
     return out;

@@ -8,7 +8,7 @@ import { SqliteEventStore } from './event-store/sqlite-event-store';
 import type { IntegrationPublisher } from './integration/integration-bus.port';
 import type { ReadStore } from './read-store/read-store.port';
 import { MemoryReadStore } from './read-store/memory-read-store';
-import { type SnapshotSettings, snapshotSettings } from './read-store/read-model-snapshot';
+import { SNAPSHOT_FILE, type SnapshotSettings, snapshotSettings } from './read-store/read-model-snapshot';
 
 /**
  * The adapters this process runs on, chosen by configuration: the embedded defaults, or the
@@ -58,7 +58,7 @@ export async function createAdapters(config: AppConfig, env: Record<string, stri
     const sqliteCheckpoints = new SqliteCheckpointStore(join(config.dataDir, 'checkpoints.sqlite'));
     relayCheckpoints = sqliteCheckpoints;
     const settings = snapshotSettings(env);
-    if (settings.enabled) readModelSnapshot = { file: join(config.dataDir, 'read-models.snapshot'), settings };
+    if (settings.enabled) readModelSnapshot = { file: join(config.dataDir, SNAPSHOT_FILE), settings };
     closers.push(() => sqliteCheckpoints.close());
   }
 

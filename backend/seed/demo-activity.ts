@@ -17,6 +17,7 @@ import { type LearnerCommand, learnerDecider } from '../speach/learner.decider';
 import { SpeachCommands } from '../speach/speach-commands.service';
 import type { Actor } from '../speach/speach.decider';
 import { liveVersion, requiredBefore } from '../speach/speach-views';
+import { seededRandom } from './seeded-random';
 
 const DAY = 86_400_000;
 /** The four accounts of the quick start (see demo-seeder.ts). */
@@ -34,17 +35,6 @@ const HISTORY_TITLES = [
 ];
 
 const COMMENTS = ['Very clear, thanks!', 'The quiz helped a lot.', 'Could we get a version in French?', 'Short and useful.', 'Great examples.', 'I shared it with my team.'];
-
-/** Deterministic pseudo-random numbers (mulberry32): the same history at every first start. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Several learner commands decided in turn and appended together (one append per learner and day). */
 const learnerBatch: Decider<ReturnType<typeof learnerDecider.initialState>, LearnerCommand[], LearnerEvent> = {
@@ -109,7 +99,7 @@ export class DemoActivity {
   }
 
   private async record(present: Date): Promise<void> {
-    const rand = random(42);
+    const rand = seededRandom(42);
     await this.projections.catchUp(30_000);
     // The staff make the history; the quick-start accounts keep a clean slate (no reads, notifications or ratings of their own).
     const users = (await this.store.collection<UserDocument>(USERS).find({ active: true })).filter((u) => !QUICK_START.test(u.email)).sort((a, b) => a.email.localeCompare(b.email));
@@ -226,13 +216,13 @@ export class DemoActivity {
       commands.push({ type: 'SetChapterContent', chapterId: node.chapterId, content: node.content });
     }
     await this.speaches.run(actor(author), speachId, commands);
-    const rand = random(index + 7);
+    const rand = seededRandom(index + 7);
     return { speachId, nodes, publishedAt: null, popularity: 0.15 + rand() * rand(), authorId: author._id };
   }
 
   /** Today, a few learners open the demo speaches of the quick start (and answer their quizzes), so their analytics pages show something. */
   private async readDemoSpeachesToday(): Promise<void> {
-    const rand = random(7);
+    const rand = seededRandom(7);
     const now = this.clock.now().toISOString();
     const users = await this.store.collection<UserDocument>(USERS).find({ active: true });
     const quickStart = new Set(users.filter((u) => QUICK_START.test(u.email)).map((u) => u._id));

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
+import { SNAPSHOT_FILE, snapshotSettings } from '../../backend/infrastructure/read-store/read-model-snapshot';
 import { load } from '../lib/load';
 import { drain, pacedLoad } from '../lib/paced-load';
 import { type Child, ROOT, spawnServer } from '../lib/processes';
@@ -40,17 +41,17 @@ async function checkGeneratedData(server: Child, auth: Record<string, string>, s
   return `20 most read speaches: ${rated} rated, ${ratings} ratings, ${comments} comments; projections ${health.status}`;
 }
 
-/** The server's default `READ_MODEL_SNAPSHOT_EVENTS`: past it, a started server writes a snapshot at its first check. */
-const SNAPSHOT_EVENTS = 100_000;
-
 /**
  * After a full replay of a large log the server writes its first read-model snapshot within about
  * 30 s (on the full set: 2.6 GB, about 25 s of one core). The measures below are of a server in its
  * steady state, so they start once that file is in place; how long it took is part of the note.
  */
 async function firstSnapshot(dataDir: string, events: number): Promise<string> {
-  if (events < SNAPSHOT_EVENTS) return '';
-  const file = join(dataDir, 'read-models.snapshot');
+  // The server gets this process's environment: snapshots off, or fewer events than
+  // `READ_MODEL_SNAPSHOT_EVENTS` (the first snapshot then waits for its period), means no wait.
+  const settings = snapshotSettings();
+  if (!settings.enabled || events < settings.everyEvents) return '';
+  const file = join(dataDir, SNAPSHOT_FILE);
   const started = Date.now();
   while (!existsSync(file)) {
     if (Date.now() - started > 600_000) return '; no read-model snapshot within 10 minutes';
@@ -155,7 +156,7 @@ export async function productScenarios(dataDir: string, identity: GeneratedIdent
 
 /** After `productScenarios`, whose stop wrote the read-model snapshot: a restart replays only what came after it. */
 export async function restartScenario(dataDir: string, results: Result[]): Promise<void> {
-  if (!existsSync(join(dataDir, 'read-models.snapshot'))) throw new Error('no read-model snapshot was written: a start would be a full replay, not a restart');
+  if (!existsSync(join(dataDir, SNAPSHOT_FILE))) throw new Error('no read-model snapshot was written: a start would be a full replay, not a restart');
   const restarted = await spawnServer(join(ROOT, 'dist/backend/main.js'), { DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'error' }, '/api/health', 900_000);
   try {
     results.push({ scenario: 'Restart from the read-model snapshot (to /api/health ready)', figure: restarted.readyMs / 1000, unit: 's', reference: 'target 15 s', referenceFigure: 15, ratio: ratio(restarted.readyMs / 1000, 15, true), note: `${await head(restarted)} events` });

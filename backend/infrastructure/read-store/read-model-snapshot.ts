@@ -29,6 +29,9 @@ const TARGET_FRAME = 4 * 1024 * 1024;
 const META = 0;
 const DOCS = 1;
 
+/** The snapshot's file in `DATA_DIR`. */
+export const SNAPSHOT_FILE = 'read-models.snapshot';
+
 export interface SnapshotSettings {
   enabled: boolean;
   /** A periodic snapshot is written once the projections moved this many events past the last one… */

@@ -1,6 +1,6 @@
 import { Query } from 'mingo';
 import { compileSort, topK } from './top-k';
-import { seededRandom } from '../../../test/support/seeded-random';
+import { seededRandom } from '../../seed/seeded-random';
 
 describe('top-k page selection', () => {
   const next = seededRandom(42);
