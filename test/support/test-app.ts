@@ -38,7 +38,6 @@ export async function startTestApp(
   const adapters: Adapters = {
     eventStore: options.eventStore ?? new MemoryEventStore(),
     readStore: new MemoryReadStore(),
-    projectionCheckpoints: new MemoryCheckpointStore(),
     relayCheckpoints: new MemoryCheckpointStore(),
     publisher,
     async close() {
