@@ -3,7 +3,7 @@ import type { Filter, Sort } from './read-store.port';
 /**
  * Compiles the port's MongoDB filters and sorts to SQL over `"<table>"(_id, doc)`, with mingo's
  * semantics. Every value is compared through its *key*: a scalar SQL value whose native order is
- * mingo's order between types (missing NULL < null -Inf < numbers < strings < false X'00' < true X'01';
+ * mingo's order between types (missing and null -Inf, which mingo's sort does not tell apart, < numbers < strings < false X'00' < true X'01';
  * objects X'02' and arrays X'03' only mark the shape), so a declared field's generated column of that
  * key serves equality, ranges and sorts from an SQL index.
  *
@@ -35,7 +35,7 @@ const ANYTHING: SqlCondition = { sql: '1', params: [], exact: false };
 
 /** The key of a JSON value from its json_type and its SQL value (see the header). */
 export function keyOf(type: string, value: string): string {
-  return `CASE ${type} WHEN 'true' THEN X'01' WHEN 'false' THEN X'00' WHEN 'null' THEN ${NULL_KEY} WHEN 'array' THEN X'03' WHEN 'object' THEN X'02' ELSE ${value} END`;
+  return `CASE IFNULL(${type}, 'null') WHEN 'true' THEN X'01' WHEN 'false' THEN X'00' WHEN 'null' THEN ${NULL_KEY} WHEN 'array' THEN X'03' WHEN 'object' THEN X'02' ELSE ${value} END`;
 }
 
 /** `'$."a"."b"'` as an SQL literal, or null for paths SQL can't address like mingo does. */
@@ -62,7 +62,7 @@ function isScalar(value: unknown): value is Scalar {
 
 function equals(operand: Scalar): Leaf {
   return (key, element) => {
-    if (operand === null) return { sql: element ? `${key} = ${NULL_KEY}` : `(${key} IS NULL OR ${key} = ${NULL_KEY})`, params: [] };
+    if (operand === null) return { sql: `${key} = ${NULL_KEY}`, params: [] };
     if (typeof operand === 'boolean') return { sql: `${key} = ${operand ? TRUE_KEY : FALSE_KEY}`, params: [] };
     return { sql: `${key} = ?`, params: [operand] };
   };
@@ -202,7 +202,7 @@ function fieldCondition(path: string, spec: unknown, shape: TableShape): SqlCond
           continue;
         case '$exists':
           if (typeof operand !== 'boolean' || parts.length > 1) return ANYTHING;
-          condition = { sql: `${key} IS ${operand ? 'NOT ' : ''}NULL`, params: [] };
+          condition = { sql: `json_type(doc, ${json}) IS ${operand ? 'NOT ' : ''}NULL`, params: [] };
           break;
         case '$size':
           if (typeof operand !== 'number' || !Number.isInteger(operand) || parts.length > 1) return ANYTHING;
