@@ -48,7 +48,7 @@ export class ProjectionRunner {
   private running = false;
   private readonly commitListeners: CommitListener[] = [];
   private readonly builds = new Map<string, Build>();
-  private buildWaiters: (() => void)[] = [];
+  private buildWaiters: ((switched: boolean) => void)[] = [];
   /** Serialises batches, rebuild resets and `exclusive` work (read-model snapshots). */
   private lock: Promise<unknown> = Promise.resolve();
 
@@ -103,10 +103,23 @@ export class ProjectionRunner {
     return run;
   }
 
-  /** Resolves once no projection is being built beside its serving tables (a rebuild has switched over). */
-  rebuilt(): Promise<void> {
-    if (this.builds.size === 0) return Promise.resolve();
-    return new Promise((resolve) => this.buildWaiters.push(resolve));
+  /**
+   * Resolves true once no projection is being built beside its serving tables (every rebuild has
+   * switched over), or false after `timeoutMs`.
+   */
+  rebuilt(timeoutMs = 1_800_000): Promise<boolean> {
+    if (this.builds.size === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.buildWaiters = this.buildWaiters.filter((w) => w !== done);
+        resolve(false);
+      }, timeoutMs);
+      const done = (switched: boolean) => {
+        clearTimeout(timer);
+        resolve(switched);
+      };
+      this.buildWaiters.push(done);
+    });
   }
 
   status(): ProjectionStatus[] {
@@ -134,6 +147,8 @@ export class ProjectionRunner {
       waiter.resolve(false);
     }
     this.waiters = [];
+    for (const resolve of this.buildWaiters) resolve(false);
+    this.buildWaiters = [];
   }
 
   private async prepare(projection: ProjectionDefinition): Promise<void> {
@@ -231,7 +246,7 @@ export class ProjectionRunner {
       }
     }
     if (this.builds.size === 0) {
-      for (const resolve of this.buildWaiters) resolve();
+      for (const resolve of this.buildWaiters) resolve(true);
       this.buildWaiters = [];
     }
   }

@@ -77,7 +77,7 @@ describe('projections on the SQLite read store', () => {
     let app: TestApp;
     beforeAll(async () => {
       app = await startTestApp();
-    });
+    }, 120_000);
     afterAll(() => app.close());
 
     it('gives the same documents rebuilt at once, in many small batches, and resumed after reopening the file', async () => {
@@ -92,7 +92,7 @@ describe('projections on the SQLite read store', () => {
       expect(Object.values(expected).some((docs) => docs.length > 0)).toBe(true);
 
       const small = new SqliteReadStore(join(dir, 'small.sqlite'));
-      await project(slicedLog(log, 7), small, allProjections);
+      await project(slicedLog(log, 20), small, allProjections);
       const smallContents = await contents(small, allProjections);
       await small.close();
 
@@ -121,7 +121,7 @@ describe('projections on the SQLite read store', () => {
           expected[collection].forEach((doc, i) => expect({ collection, name, doc: other[collection][i] }).toEqual({ collection, name, doc }));
         }
       }
-    });
+    }, 240_000);
   });
 
   it('commits nothing of a batch whose transaction fails: writes and checkpoint roll back together', async () => {

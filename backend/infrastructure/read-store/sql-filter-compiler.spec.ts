@@ -128,7 +128,7 @@ describe('SQLite filters and sorts against mingo', () => {
     const docs = Array.from({ length: 300 }, (_, i) => mixedDocument(i));
     await compare(docs, mixedFields, [], 250);
     await compare(docs, mixedFields, [{ field: 'name' }, { field: 'score' }, { field: 'groupIds' }, { fields: [{ field: 'active' }, { field: 'createdAt', direction: -1 }] }], 250);
-  });
+  }, 180_000);
 
   it('answers like mingo on list-shaped documents, most filters in SQL alone', async () => {
     const docs = Array.from({ length: 300 }, (_, i) => listDocument(i));
@@ -137,7 +137,7 @@ describe('SQLite filters and sorts against mingo', () => {
     // The comparison covers the SQL path, not only mingo's on the candidates.
     expect(unindexed).toBeGreaterThan(200);
     expect(indexed).toBeGreaterThan(200);
-  });
+  }, 180_000);
 
   it('keeps answering like mingo after writes change a field from scalars to arrays', async () => {
     const store = new SqliteReadStore(':memory:');
