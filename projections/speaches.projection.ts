@@ -137,10 +137,28 @@ export const speachesProjection: ProjectionDefinition = {
   name: 'speaches',
   version: 1,
   collections: [
-    { name: SPEACHES, indexes: [{ field: 'authorId' }, { field: 'archived' }, { field: 'published' }, { field: 'isTemplate' }, { field: 'pinned' }, { field: 'coEditorIds' }] },
+    {
+      name: SPEACHES,
+      // The admin list and the grids filter on `archived` (and the grids on `isTemplate`) and sort on one of these dates or the title key.
+      indexes: [
+        { field: 'authorId' },
+        { field: 'archived' },
+        { field: 'published' },
+        { field: 'isTemplate' },
+        { field: 'pinned' },
+        { field: 'coEditorIds' },
+        { field: 'visibility' },
+        { field: 'categoryId' },
+        { fields: [{ field: 'archived' }, { field: 'updatedAt', direction: -1 }] },
+        { fields: [{ field: 'archived' }, { field: 'titleKey' }] },
+        { fields: [{ field: 'archived' }, { field: 'createdAt', direction: -1 }] },
+        { fields: [{ field: 'archived' }, { field: 'firstPublishedAt', direction: -1 }] },
+        { fields: [{ field: 'updatedAt', direction: -1 }] },
+      ],
+    },
     { name: SPEACH_VERSIONS, indexes: [{ field: 'speachId' }] },
     { name: BOOKMARKS, indexes: [{ field: 'userId' }, { field: 'speachId' }] },
-    { name: LEARNER_PROGRESS, indexes: [{ field: 'userId' }, { field: 'speachId' }] },
+    { name: LEARNER_PROGRESS, indexes: [{ field: 'userId' }, { field: 'speachId' }, { fields: [{ field: 'userId' }, { field: 'lastReadAt', direction: -1 }] }] },
   ],
   handlers: {
     SpeachCreated: async (event, writer) => {

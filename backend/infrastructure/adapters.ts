@@ -1,14 +1,12 @@
 import { join } from 'node:path';
 import type { AppConfig } from '../config/app-config';
 import type { CheckpointStore } from './checkpoints/checkpoint-store.port';
-import { MemoryCheckpointStore } from './checkpoints/memory-checkpoint-store';
 import { SqliteCheckpointStore } from './checkpoints/sqlite-checkpoint-store';
 import type { EventStore } from './event-store/event-store.port';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
 import type { IntegrationPublisher } from './integration/integration-bus.port';
 import type { ReadStore } from './read-store/read-store.port';
-import { MemoryReadStore } from './read-store/memory-read-store';
-import { SNAPSHOT_FILE, type SnapshotSettings, snapshotSettings } from './read-store/read-model-snapshot';
+import { READ_MODELS_FILE, SqliteReadStore } from './read-store/sqlite-read-store';
 
 /**
  * The adapters this process runs on, chosen by configuration: the embedded defaults, or the
@@ -17,21 +15,15 @@ import { SNAPSHOT_FILE, type SnapshotSettings, snapshotSettings } from './read-s
  */
 export interface Adapters {
   eventStore: EventStore;
+  /** The read models and, with them, the projections' checkpoints (`readStore.checkpoints`). */
   readStore: ReadStore;
-  /** Checkpoints of the projections: where the read models are (memory: rebuilt at each boot). */
-  projectionCheckpoints: CheckpointStore;
   /** Durable checkpoints of the integration relay. */
   relayCheckpoints: CheckpointStore;
   publisher: IntegrationPublisher;
-  /**
-   * Embedded default only (memory read store and memory projection checkpoints): where the read
-   * models and their checkpoints are snapshotted together, so a start need not replay the whole log.
-   */
-  readModelSnapshot?: { file: string; settings: SnapshotSettings };
   close(): Promise<void>;
 }
 
-export async function createAdapters(config: AppConfig, env: Record<string, string | undefined> = process.env): Promise<Adapters> {
+export async function createAdapters(config: AppConfig): Promise<Adapters> {
   let eventStore: EventStore;
   if (config.eventStoreUrl) {
     const { EsdbEventStore } = await import('./event-store/esdb-event-store');
@@ -41,24 +33,18 @@ export async function createAdapters(config: AppConfig, env: Record<string, stri
   }
 
   let readStore: ReadStore;
-  let projectionCheckpoints: CheckpointStore;
   let relayCheckpoints: CheckpointStore;
-  let readModelSnapshot: Adapters['readModelSnapshot'];
   const closers: (() => unknown)[] = [];
   if (config.mongoUrl) {
     const { MongoReadStore } = await import('./read-store/mongo-read-store');
     const { MongoCheckpointStore } = await import('./checkpoints/mongo-checkpoint-store');
     const mongo = await MongoReadStore.connect(config.mongoUrl, config.mongoDb);
     readStore = mongo;
-    projectionCheckpoints = new MongoCheckpointStore(mongo);
-    relayCheckpoints = projectionCheckpoints;
+    relayCheckpoints = new MongoCheckpointStore(mongo);
   } else {
-    readStore = new MemoryReadStore();
-    projectionCheckpoints = new MemoryCheckpointStore();
+    readStore = new SqliteReadStore(join(config.dataDir, READ_MODELS_FILE));
     const sqliteCheckpoints = new SqliteCheckpointStore(join(config.dataDir, 'checkpoints.sqlite'));
     relayCheckpoints = sqliteCheckpoints;
-    const settings = snapshotSettings(env);
-    if (settings.enabled) readModelSnapshot = { file: join(config.dataDir, SNAPSHOT_FILE), settings };
     closers.push(() => sqliteCheckpoints.close());
   }
 
@@ -74,10 +60,8 @@ export async function createAdapters(config: AppConfig, env: Record<string, stri
   return {
     eventStore,
     readStore,
-    projectionCheckpoints,
     relayCheckpoints,
     publisher,
-    readModelSnapshot,
     async close() {
       await publisher.close();
       await eventStore.close();

@@ -12,6 +12,7 @@ import { InProcessPublisher } from '../../backend/infrastructure/integration/in-
 import { MemoryBlobStore } from '../../backend/infrastructure/blobs/blob-store';
 import { FileMailer } from '../../backend/infrastructure/mail/file-mailer';
 import { MemoryReadStore } from '../../backend/infrastructure/read-store/memory-read-store';
+import type { ReadStore } from '../../backend/infrastructure/read-store/read-store.port';
 import type { ProjectionDefinition } from '../../projections/projection';
 
 export interface TestApp {
@@ -30,15 +31,14 @@ export const DEMO_PASSWORD = 'demo-password';
 
 /** The real application on in-memory adapters, seeded with the demo organisation unless told not to. */
 export async function startTestApp(
-  options: { env?: Record<string, string>; seed?: boolean; eventStore?: EventStore; projections?: ProjectionDefinition[] } = {},
+  options: { env?: Record<string, string>; seed?: boolean; eventStore?: EventStore; readStore?: ReadStore; projections?: ProjectionDefinition[] } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ DEMO_PASSWORD, LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...options.env });
   const clock = new ManualClock(new Date());
   const publisher = new InProcessPublisher();
   const adapters: Adapters = {
     eventStore: options.eventStore ?? new MemoryEventStore(),
-    readStore: new MemoryReadStore(),
-    projectionCheckpoints: new MemoryCheckpointStore(),
+    readStore: options.readStore ?? new MemoryReadStore(),
     relayCheckpoints: new MemoryCheckpointStore(),
     publisher,
     async close() {
