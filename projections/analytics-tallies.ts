@@ -2,10 +2,11 @@ import { PERIODS, type Period, addDays, daysBetween, periodRange } from './analy
 import type { ProjectedDocument } from './projection';
 
 /**
- * The dashboard's rankings as documents: per owner (speach, author, category) and period, the sums of
- * the owner's day buckets over the period's window, kept by the analytics projection as events arrive.
+ * The dashboard's rankings as documents: per owner (speach, author, category), for each period, the sums
+ * of the owner's day buckets over the period's window, kept by the analytics projection as events arrive.
  * A ranking is one range query sorted on an indexed key with a limit, so it reads ~10 rows whatever the
- * catalogue's size.
+ * catalogue's size. One document per owner holds all five periods: a read changes two documents
+ * (its speach's and its author's), not ten.
  *
  * Periods are rolling (the last N months up to today) but a projection cannot know "today": the windows
  * end at `asOf`, the latest day of any counted event (document `asOf` of ANALYTICS_TALLY_CLOCK). When an
@@ -35,59 +36,75 @@ export type CountField = keyof Counts;
 export const COUNT_FIELDS: CountField[] = ['reads', 'ratingCount', 'ratingSum', 'created'];
 export const noCounts = (): Counts => ({ reads: 0, ratingCount: 0, ratingSum: 0, created: 0 });
 
-/** `{period}|{ownerId}` */
-export interface OwnerTally extends ProjectedDocument, Counts {
-  period: Period;
-  ownerId: string;
-  /** Average rating, one decimal, 0 when nobody rated: the number the dashboard shows and ranks on. */
-  note: number;
-  /** Sort keys, ascending = best first (see `rankKey`); indexed. */
-  byWatch: string;
-  byRating: string;
-}
 export type Ranking = 'byWatch' | 'byRating';
+export const RANKINGS: Ranking[] = ['byWatch', 'byRating'];
 
-export const tallyId = (period: Period, ownerId: string) => `${period}|${ownerId}`;
+/** `{ownerId}`; a period with nothing counted in its window is absent. */
+export interface OwnerTally extends ProjectedDocument {
+  ownerId: string;
+  periods: Partial<Record<Period, Counts>>;
+  /** Sort keys per period, ascending = best first (see `rankKey`); each `{ranking}.{period}` is indexed. */
+  byWatch: Partial<Record<Period, string>>;
+  byRating: Partial<Record<Period, string>>;
+}
+
+/** One owner's counts in one period, as the dashboard ranks and shows them. */
+export interface PeriodTally extends Counts {
+  ownerId: string;
+  /** Average rating, one decimal, 0 when nobody rated. */
+  note: number;
+}
+
 export const noteOf = (c: Pick<Counts, 'ratingCount' | 'ratingSum'>) => (c.ratingCount ? Math.round((c.ratingSum / c.ratingCount) * 10) / 10 : 0);
 
 /** `n` as `width` digits that sort ascending when `n` descends. */
 const descending = (n: number, width: number) => String(10 ** width - 1 - Math.round(n)).padStart(width, '0');
 
 /**
- * One ordering per ranking, as a single string so that one single-field index answers "the first N of a
- * period" on every store (a range on the period's prefix, sorted ascending, with a limit):
- * by watch, most reads first, then best average; by rating, best average first, then most ratings, then
- * most reads. Ties go to the smaller owner id. Owners with no read (no rating) sort after all others.
+ * One ordering per ranking, as a single string so that one single-field index answers "the first N"
+ * on every store: by watch, most reads first, then best average; by rating, best average first, then
+ * most ratings, then most reads. Ties go to the smaller owner id. An owner with no read (no rating) has
+ * no key: it is not in that ranking.
  */
-export function rankKey(ranking: Ranking, period: Period, ownerId: string, c: Counts): string {
+export function rankKey(ranking: Ranking, ownerId: string, c: Counts): string | undefined {
+  if (!(ranking === 'byWatch' ? c.reads > 0 : c.ratingCount > 0)) return undefined;
   const note = descending(noteOf(c) * 10, 3);
   const reads = descending(c.reads, 12);
-  return ranking === 'byWatch' ? `${period}|${reads}|${note}|${ownerId}` : `${period}|${note}|${descending(c.ratingCount, 12)}|${reads}|${ownerId}`;
+  return ranking === 'byWatch' ? `${reads}|${note}|${ownerId}` : `${note}|${descending(c.ratingCount, 12)}|${reads}|${ownerId}`;
 }
 
-/** The filter selecting one period's keys of a ranking (`}` follows `|`). */
-export const rankRange = (ranking: Ranking, period: Period) => ({ [ranking]: { $gt: `${period}|`, $lt: `${period}}` } });
+/** The indexed path of a ranking's key in a period, and the filter of the owners it ranks. */
+export const rankPath = (ranking: Ranking, period: Period) => `${ranking}.${period}`;
+export const rankedIn = (ranking: Ranking, period: Period) => ({ [rankPath(ranking, period)]: { $gt: '' } });
 
-/** Whether an owner takes part in a ranking at all. */
-export const ranked = (ranking: Ranking, c: Counts) => (ranking === 'byWatch' ? c.reads > 0 : c.ratingCount > 0);
+export const periodTally = (ownerId: string, c: Counts): PeriodTally => ({ ownerId, ...c, note: noteOf(c) });
 
-/** The tally document for these counts, or null when there is nothing left to count. */
-export function tallyOf(period: Period, ownerId: string, c: Counts): OwnerTally | null {
-  if (COUNT_FIELDS.every((f) => c[f] === 0)) return null;
-  const counts = { reads: c.reads, ratingCount: c.ratingCount, ratingSum: c.ratingSum, created: c.created };
-  return {
-    _id: tallyId(period, ownerId),
-    period,
-    ownerId,
-    ...counts,
-    note: noteOf(counts),
-    byWatch: rankKey('byWatch', period, ownerId, counts),
-    byRating: rankKey('byRating', period, ownerId, counts),
-  };
+/** The owner's tally document with new counts per period (null: nothing left), keys derived. */
+export function tallyOf(ownerId: string, periods: Partial<Record<Period, Counts>>): OwnerTally | null {
+  const doc: OwnerTally = { _id: ownerId, ownerId, periods: {}, byWatch: {}, byRating: {} };
+  for (const period of PERIODS) {
+    const c = periods[period];
+    if (!c || COUNT_FIELDS.every((f) => c[f] === 0)) continue;
+    doc.periods[period] = c;
+    for (const ranking of RANKINGS) {
+      const key = rankKey(ranking, ownerId, c);
+      if (key) doc[ranking][period] = key;
+    }
+  }
+  return Object.keys(doc.periods).length ? doc : null;
 }
 
-/** First day of a period's window ending on `asOf` (a day key). */
-export const windowStart = (period: Period, asOf: string) => periodRange(period, new Date(`${asOf}T00:00:00Z`)).from;
+const starts = new Map<string, string>();
+/** First day of a period's window ending on `asOf` (a day key); remembered, every counted event asks. */
+export function windowStart(period: Period, asOf: string): string {
+  const key = `${period}|${asOf}`;
+  let from = starts.get(key);
+  if (from === undefined) {
+    if (starts.size > 50_000) starts.clear();
+    starts.set(key, (from = periodRange(period, new Date(`${asOf}T00:00:00Z`)).from));
+  }
+  return from;
+}
 
 /** The periods whose window ending on `asOf` holds `day` (a day no later than `asOf`). */
 export const periodsHolding = (day: string, asOf: string): Period[] => PERIODS.filter((p) => day >= windowStart(p, asOf));

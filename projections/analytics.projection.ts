@@ -1,5 +1,5 @@
 import type { RecordedEvent, Role } from '../events';
-import { type Period, UNITS, type Unit, bucketKeys } from './analytics-buckets';
+import { PERIODS, type Period, UNITS, type Unit, bucketKeys } from './analytics-buckets';
 import {
   ANALYTICS_AUTHOR_TALLIES,
   ANALYTICS_CATEGORY_TALLIES,
@@ -14,7 +14,8 @@ import {
   leavingDays,
   noCounts,
   periodsHolding,
-  tallyId,
+  RANKINGS,
+  rankPath,
   tallyOf,
 } from './analytics-tallies';
 import type { ProjectedDocument, ProjectionDefinition, ProjectionWriter } from './projection';
@@ -214,21 +215,25 @@ class Increments {
 
 /** Changes of tally documents, merged per document (one upsert each per event). */
 class TallyChanges {
-  private readonly docs = new Map<string, { tallies: string; period: Period; ownerId: string; delta: Counts }>();
+  private readonly docs = new Map<string, { tallies: string; ownerId: string; deltas: Partial<Record<Period, Counts>> }>();
 
   add(tallies: string, period: Period, ownerId: string, field: CountField, by: number): void {
-    const key = `${tallies}\u0000${period}\u0000${ownerId}`;
+    const key = `${tallies}\u0000${ownerId}`;
     let entry = this.docs.get(key);
-    if (!entry) this.docs.set(key, (entry = { tallies, period, ownerId, delta: noCounts() }));
-    entry.delta[field] += by;
+    if (!entry) this.docs.set(key, (entry = { tallies, ownerId, deltas: {} }));
+    (entry.deltas[period] ??= noCounts())[field] += by;
   }
 
   async flush(writer: ProjectionWriter): Promise<void> {
-    for (const { tallies, period, ownerId, delta } of this.docs.values()) {
-      await writer.upsert<OwnerTally>(tallies, tallyId(period, ownerId), (current) => {
-        const counts = current ? { reads: current.reads, ratingCount: current.ratingCount, ratingSum: current.ratingSum, created: current.created } : noCounts();
-        for (const field of Object.keys(delta) as CountField[]) counts[field] += delta[field];
-        return tallyOf(period, ownerId, counts);
+    for (const { tallies, ownerId, deltas } of this.docs.values()) {
+      await writer.upsert<OwnerTally>(tallies, ownerId, (current) => {
+        const periods: Partial<Record<Period, Counts>> = { ...current?.periods };
+        for (const [period, delta] of Object.entries(deltas) as [Period, Counts][]) {
+          const counts = { ...(periods[period] ?? noCounts()) };
+          for (const field of COUNT_FIELDS) counts[field] += delta[field];
+          periods[period] = counts;
+        }
+        return tallyOf(ownerId, periods);
       });
     }
   }
@@ -370,6 +375,8 @@ function speachHandler(change: (doc: AnalyticsSpeach, data: Record<string, unkno
   };
 }
 
+const RANK_INDEXES = RANKINGS.flatMap((ranking) => PERIODS.map((period) => ({ field: rankPath(ranking, period) })));
+
 const categoryOwner = (categoryId: string | null) => categoryId ?? 'none';
 
 export const analyticsProjection: ProjectionDefinition = {
@@ -385,10 +392,10 @@ export const analyticsProjection: ProjectionDefinition = {
     { name: ANALYTICS_AUTHORS },
     { name: ANALYTICS_CATEGORY_BUCKETS, indexes: [{ field: 'slot' }] },
     { name: ANALYTICS_USER_BUCKETS },
-    // A ranking's key starts with its period: one single-field index serves "the first N of a period".
-    { name: ANALYTICS_SPEACH_TALLIES, indexes: [{ field: 'byWatch' }, { field: 'byRating' }] },
-    { name: ANALYTICS_AUTHOR_TALLIES, indexes: [{ field: 'byWatch' }, { field: 'byRating' }] },
-    { name: ANALYTICS_CATEGORY_TALLIES, indexes: [{ field: 'period' }] },
+    // One single-field index per ranking and period serves "the first N" (a range, sorted, limited).
+    { name: ANALYTICS_SPEACH_TALLIES, indexes: RANK_INDEXES },
+    { name: ANALYTICS_AUTHOR_TALLIES, indexes: RANK_INDEXES },
+    { name: ANALYTICS_CATEGORY_TALLIES },
     { name: ANALYTICS_TALLY_CLOCK },
     { name: ANALYTICS_USERS },
     { name: ANALYTICS_QUIZ_RESULTS, indexes: [{ field: 'speachId' }, { field: 'userId' }] },

@@ -6,17 +6,18 @@ import {
   type Counts,
   type OwnerBucket,
   type OwnerTally,
+  type PeriodTally,
   type Ranking,
   TALLIED_DAY_BUCKETS,
   TALLY_CLOCK_ID,
   type TallyClock,
   correctionDays,
   noCounts,
-  rankRange,
-  ranked,
+  periodTally,
+  rankKey,
+  rankPath,
+  rankedIn,
   slotOf,
-  tallyId,
-  tallyOf,
 } from '../../projections/analytics.projection';
 import { Clock } from '../infrastructure/clock/clock';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
@@ -37,27 +38,32 @@ export class DashboardRankings {
   ) {}
 
   /** The first `top` owners of a ranking, best first (the order of `rankKey`), with their counts in the period. */
-  async leaders(tallies: string, period: Period, ranking: Ranking, top: number): Promise<OwnerTally[]> {
+  async leaders(tallies: string, period: Period, ranking: Ranking, top: number): Promise<PeriodTally[]> {
     const corrections = await this.corrections(tallies, period);
     if (!corrections) return [];
     const collection = this.store.collection<OwnerTally>(tallies);
     // The owners without corrections keep their stored order: `top` of them are among the first `top + corrected`.
-    const stored = await collection.find(rankRange(ranking, period), { sort: { [ranking]: 1 }, limit: top + corrections.size });
-    if (!corrections.size) return stored.filter((t) => ranked(ranking, t));
-    const rows = await this.corrected(collection, period, stored, corrections);
-    return rows
-      .filter((t) => ranked(ranking, t))
-      .sort((a, b) => (a[ranking] < b[ranking] ? -1 : a[ranking] > b[ranking] ? 1 : 0))
-      .slice(0, top);
+    const path = rankPath(ranking, period);
+    const stored = await collection.find(rankedIn(ranking, period), { sort: { [path]: 1 }, limit: top + corrections.size });
+    if (!corrections.size) return stored.map((t) => periodTally(t.ownerId, t.periods[period]!));
+    const keyed: [string, PeriodTally][] = [];
+    for (const t of await this.corrected(collection, period, stored, corrections)) {
+      const key = rankKey(ranking, t.ownerId, t);
+      if (key) keyed.push([key, t]);
+    }
+    return keyed
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .slice(0, top)
+      .map(([, t]) => t);
   }
 
   /** Every owner with counts in the period (for the few categories). */
-  async all(tallies: string, period: Period): Promise<OwnerTally[]> {
+  async all(tallies: string, period: Period): Promise<PeriodTally[]> {
     const corrections = await this.corrections(tallies, period);
     if (!corrections) return [];
     const collection = this.store.collection<OwnerTally>(tallies);
-    const stored = await collection.find({ period });
-    return corrections.size ? this.corrected(collection, period, stored, corrections) : stored;
+    const stored = (await collection.find({})).filter((t) => t.periods[period]);
+    return corrections.size ? this.corrected(collection, period, stored, corrections) : stored.map((t) => periodTally(t.ownerId, t.periods[period]!));
   }
 
   /**
@@ -81,19 +87,18 @@ export class DashboardRankings {
     return out;
   }
 
-  private async corrected(collection: { findByIds(ids: string[]): Promise<OwnerTally[]> }, period: Period, stored: OwnerTally[], corrections: Map<string, Counts>): Promise<OwnerTally[]> {
+  /** The period's counts of the stored owners and of the corrected ones, corrections applied. */
+  private async corrected(collection: { findByIds(ids: string[]): Promise<OwnerTally[]> }, period: Period, stored: OwnerTally[], corrections: Map<string, Counts>): Promise<PeriodTally[]> {
     const byOwner = new Map(stored.map((t) => [t.ownerId, t]));
-    const missing = [...corrections.keys()].filter((owner) => !byOwner.has(owner));
-    for (const t of await collection.findByIds(missing.map((owner) => tallyId(period, owner)))) byOwner.set(t.ownerId, t);
-    const out: OwnerTally[] = [];
-    for (const [owner, t] of byOwner) if (!corrections.has(owner)) out.push(t);
-    for (const [owner, change] of corrections) {
-      const t = byOwner.get(owner);
-      const counts = noCounts();
-      for (const field of COUNT_FIELDS) counts[field] = (t?.[field] ?? 0) + change[field];
-      const tally = tallyOf(period, owner, counts);
-      if (tally) out.push(tally);
+    for (const t of await collection.findByIds([...corrections.keys()].filter((owner) => !byOwner.has(owner)))) byOwner.set(t.ownerId, t);
+    const out: PeriodTally[] = [];
+    for (const [owner, t] of byOwner) {
+      const counts = { ...(t.periods[period] ?? noCounts()) };
+      const change = corrections.get(owner);
+      if (change) for (const field of COUNT_FIELDS) counts[field] += change[field];
+      if (COUNT_FIELDS.some((field) => counts[field] !== 0)) out.push(periodTally(owner, counts));
     }
+    for (const [owner, change] of corrections) if (!byOwner.has(owner) && COUNT_FIELDS.some((field) => change[field] !== 0)) out.push(periodTally(owner, change));
     return out;
   }
 }
