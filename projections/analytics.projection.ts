@@ -193,7 +193,7 @@ class Increments {
   }
 
   /**
-   * The tallies follow the day buckets: a day of a later day than the windows' end slides them first
+   * The tallies follow the day buckets: an increment of a day after the windows' end slides them first
    * (the buckets of the days leaving a window, read before this event's own increments, are taken off),
    * then each increment goes to the periods whose window holds its day.
    */
