@@ -8,6 +8,8 @@ import { SqliteEventStore } from './event-store/sqlite-event-store';
 import type { IntegrationPublisher } from './integration/integration-bus.port';
 import type { ReadStore } from './read-store/read-store.port';
 import { MemoryReadStore } from './read-store/memory-read-store';
+import type { SearchIndex } from './search/search-index.port';
+import { MemorySearchIndex } from './search/memory-search-index';
 import { SNAPSHOT_FILE, type SnapshotSettings, snapshotSettings } from './read-store/read-model-snapshot';
 
 /**
@@ -23,6 +25,8 @@ export interface Adapters {
   /** Durable checkpoints of the integration relay. */
   relayCheckpoints: CheckpointStore;
   publisher: IntegrationPublisher;
+  /** Full-text search over the `speach_search` read model, on the read store's side. */
+  searchIndex: SearchIndex;
   /**
    * Embedded default only (memory read store and memory projection checkpoints): where the read
    * models and their checkpoints are snapshotted together, so a start need not replay the whole log.
@@ -44,16 +48,21 @@ export async function createAdapters(config: AppConfig, env: Record<string, stri
   let projectionCheckpoints: CheckpointStore;
   let relayCheckpoints: CheckpointStore;
   let readModelSnapshot: Adapters['readModelSnapshot'];
+  let searchIndex: SearchIndex;
   const closers: (() => unknown)[] = [];
   if (config.mongoUrl) {
     const { MongoReadStore } = await import('./read-store/mongo-read-store');
     const { MongoCheckpointStore } = await import('./checkpoints/mongo-checkpoint-store');
     const mongo = await MongoReadStore.connect(config.mongoUrl, config.mongoDb);
     readStore = mongo;
+    const { MongoSearchIndex } = await import('./search/mongo-search-index');
+    searchIndex = new MongoSearchIndex(mongo);
     projectionCheckpoints = new MongoCheckpointStore(mongo);
     relayCheckpoints = projectionCheckpoints;
   } else {
-    readStore = new MemoryReadStore();
+    const memory = new MemoryReadStore();
+    readStore = memory;
+    searchIndex = new MemorySearchIndex(memory);
     projectionCheckpoints = new MemoryCheckpointStore();
     const sqliteCheckpoints = new SqliteCheckpointStore(join(config.dataDir, 'checkpoints.sqlite'));
     relayCheckpoints = sqliteCheckpoints;
@@ -77,6 +86,7 @@ export async function createAdapters(config: AppConfig, env: Record<string, stri
     projectionCheckpoints,
     relayCheckpoints,
     publisher,
+    searchIndex,
     readModelSnapshot,
     async close() {
       await publisher.close();

@@ -12,6 +12,7 @@ import { InProcessPublisher } from '../../backend/infrastructure/integration/in-
 import { MemoryBlobStore } from '../../backend/infrastructure/blobs/blob-store';
 import { FileMailer } from '../../backend/infrastructure/mail/file-mailer';
 import { MemoryReadStore } from '../../backend/infrastructure/read-store/memory-read-store';
+import { MemorySearchIndex } from '../../backend/infrastructure/search/memory-search-index';
 import type { ProjectionDefinition } from '../../projections/projection';
 
 export interface TestApp {
@@ -35,12 +36,14 @@ export async function startTestApp(
   const config = loadConfig({ DEMO_PASSWORD, LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...options.env });
   const clock = new ManualClock(new Date());
   const publisher = new InProcessPublisher();
+  const readStore = new MemoryReadStore();
   const adapters: Adapters = {
     eventStore: options.eventStore ?? new MemoryEventStore(),
-    readStore: new MemoryReadStore(),
+    readStore,
     projectionCheckpoints: new MemoryCheckpointStore(),
     relayCheckpoints: new MemoryCheckpointStore(),
     publisher,
+    searchIndex: new MemorySearchIndex(readStore),
     async close() {
       await this.eventStore.close();
       await this.readStore.close();

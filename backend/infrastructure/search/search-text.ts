@@ -1,0 +1,114 @@
+import { normaliseKey } from '../../../projections/speaches.projection';
+import { SEARCH_TERM_MAX } from './search-index.port';
+
+/**
+ * Words as every adapter sees them: runs of letters and digits, lower-cased, accents folded (the
+ * same split as SQLite's `unicode61` tokenizer), so symbols such as < > $ + | never glue onto a word.
+ */
+export function searchTokens(text: string): string[] {
+  return normaliseKey(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** Distinct words of a document's searchable text: its share of the index's vocabulary. */
+export function distinctTokens(...texts: string[]): string[] {
+  const words = new Set<string>();
+  for (const text of texts) for (const word of searchTokens(text)) words.add(word);
+  return [...words];
+}
+
+/** A pasted page is searched by its first words only: each word costs a lookup and possibly a typo search. */
+export const MAX_QUERY_WORDS = 12;
+/** The last word is matched as a prefix (the reader is still typing it) from this length on. */
+export const PREFIX_MIN = 2;
+/** A word found in fewer documents than this is probably misspelt: close words of the vocabulary are added. */
+export const FEW_HITS = 3;
+/** Close words added per misspelt word, nearest and most frequent first. */
+export const MAX_TYPO_CANDIDATES = 8;
+
+export interface QueryWord {
+  word: string;
+  /** Matches any vocabulary word that starts with it. */
+  prefix: boolean;
+}
+
+/** The words of what a reader typed: markup dropped, cut to SEARCH_TERM_MAX, deduplicated. */
+export function queryWords(term: string): QueryWord[] {
+  const text = term.slice(0, SEARCH_TERM_MAX).replace(/<[^>]*>/g, ' ');
+  const words = [...new Set(searchTokens(text))].slice(0, MAX_QUERY_WORDS);
+  return words.map((word, i) => ({ word, prefix: i === words.length - 1 && [...word].length >= PREFIX_MIN }));
+}
+
+/** Typos tolerated in a word: none in short words (too many neighbours), one up to 7 letters, two beyond. */
+export function typoAllowance(word: string): number {
+  const length = [...word].length;
+  return length >= 8 ? 2 : length >= 4 ? 1 : 0;
+}
+
+/**
+ * Where a misspelling's neighbours are looked for in the sorted vocabulary: the words starting with
+ * its first letter, or its second (a dropped or swapped first letter). A wrong first letter is not
+ * corrected: it keeps the lookup to two narrow ranges of the vocabulary.
+ */
+export function typoRanges(word: string): { from: string; to: string; minLength: number; maxLength: number }[] {
+  const letters = [...word];
+  const allowance = typoAllowance(word);
+  if (!allowance) return [];
+  const firsts = [...new Set(letters.slice(0, 2))];
+  return firsts.map((first) => ({ from: first, to: String.fromCodePoint(first.codePointAt(0)! + 1), minLength: Math.max(1, letters.length - allowance), maxLength: letters.length + allowance }));
+}
+
+/**
+ * Damerau-Levenshtein distance (optimal string alignment) between two words, or `max + 1` as soon
+ * as it is certain to exceed `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  const s = [...a];
+  const t = [...b];
+  if (Math.abs(s.length - t.length) > max) return max + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: t.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= s.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= t.length; j++) {
+      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) value = Math.min(value, before[j - 2] + 1);
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > max) return max + 1;
+    before = previous;
+    previous = current;
+  }
+  return previous[t.length];
+}
+
+export interface VocabularyEntry {
+  term: string;
+  /** Documents containing it. */
+  docs: number;
+}
+
+/** The vocabulary's words within the word's typo allowance, nearest then most frequent first. */
+export function closeWords(word: string, vocabulary: Iterable<VocabularyEntry>): string[] {
+  const allowance = typoAllowance(word);
+  const found: { term: string; distance: number; docs: number }[] = [];
+  for (const entry of vocabulary) {
+    if (entry.term === word || entry.docs <= 0) continue;
+    const distance = editDistance(word, entry.term, allowance);
+    if (distance <= allowance) found.push({ term: entry.term, distance, docs: entry.docs });
+  }
+  found.sort((a, b) => a.distance - b.distance || b.docs - a.docs || (a.term < b.term ? -1 : 1));
+  return found.slice(0, MAX_TYPO_CANDIDATES).map((f) => f.term);
+}
+
+/** One word of the query with what it may match: itself (as a prefix when typed last) and close words. */
+export interface WordGroup extends QueryWord {
+  alternatives: string[];
+}
+
+/** Close words are looked for when the index has few documents containing the word (`hits`). */
+export function wantsTypos(word: QueryWord, hits: number): boolean {
+  return typoAllowance(word.word) > 0 && hits < FEW_HITS;
+}
