@@ -44,7 +44,8 @@ export function searchIndexContract(name: string, open: () => Promise<SearchInde
       await corpus.speach('private', 'Javascript private', '<p>Private quokka.</p>');
       await corpus.apply('private', 'SpeachVisibilityChanged', { visibility: 'PRIVE', accessCodeHash: 'hash' });
       await corpus.speach('edited', 'Ladder safety', '<p>Alpha rungs.</p>', { description: 'Heights' });
-      for (const id of ['js-title', 'js-body', 'ecole', 'restricted-user', 'restricted-group', 'unpublished', 'archived', 'template', 'private', 'edited']) await corpus.publish(id);
+      await corpus.speach('stacking', 'Stacking', '<p>Store the ladders flat.</p>');
+      for (const id of ['js-title', 'js-body', 'ecole', 'restricted-user', 'restricted-group', 'unpublished', 'archived', 'template', 'private', 'edited', 'stacking']) await corpus.publish(id);
       await corpus.publish('future', 1, FAR_FUTURE);
       await corpus.apply('unpublished', 'SpeachUnpublished');
       await corpus.apply('archived', 'SpeachArchived');
@@ -65,6 +66,8 @@ export function searchIndexContract(name: string, open: () => Promise<SearchInde
     it('ranks a title match above a chapter-text match', async () => {
       expect(await ids('javascript', { sort: 'RELEVANT' })).toEqual(['js-title', 'js-body']);
       expect(await ids('JAVASCRIPT')).toEqual(['js-title', 'js-body']);
+      // `ladders` is both a word `ladder` starts and a close word of it: it counts once.
+      expect(await ids('ladder')).toEqual(['edited', 'stacking']);
     });
 
     it('finds a misspelt word through the close words of the vocabulary', async () => {
@@ -132,7 +135,7 @@ export function searchIndexContract(name: string, open: () => Promise<SearchInde
       const everything = await search('', { pageSize: 100 });
       expect(everything.total).toBe(everything.ids.length);
       expect(everything.ids).toEqual(expect.arrayContaining(['js-title', 'js-body', 'ecole', 'edited', 'paged-00']));
-      expect(everything.ids).toHaveLength(4 + PAGED);
+      expect(everything.ids).toHaveLength(5 + PAGED);
       // The paged speaches were made last, the newest first.
       expect(everything.ids.slice(0, PAGED)).toEqual(Array.from({ length: PAGED }, (_, i) => `paged-${String(PAGED - 1 - i).padStart(2, '0')}`));
       const pages = [];

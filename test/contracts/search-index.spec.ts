@@ -4,21 +4,12 @@ import type { Document } from '../../backend/infrastructure/read-store/read-stor
 import { MemorySearchIndex } from '../../backend/infrastructure/search/memory-search-index';
 import { SqliteSearchIndex, installSqliteSearch } from '../../backend/infrastructure/search/sqlite-search-index';
 import { SPEACH_SEARCH } from '../../projections/speach-search.projection';
+import { sqliteCollectionTable } from '../support/sqlite-collection-table';
 import { type SearchIndexUnderTest, searchIndexContract } from './search-index.contract';
-
-/** A collection's table as the SQLite read store lays it out (shared contract), with a declared index as a generated column. */
-export function sqliteTable(db: Database.Database, table: string) {
-  db.exec(`CREATE TABLE "${table}" (_id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
-  db.exec(`ALTER TABLE "${table}" ADD COLUMN "listed" GENERATED ALWAYS AS (json_extract(doc, '$.listed')) VIRTUAL`);
-  const upsert = db.prepare(`INSERT INTO "${table}"(_id, doc) VALUES (?, ?) ON CONFLICT(_id) DO UPDATE SET doc = excluded.doc`);
-  return db.transaction((docs: Document[]) => {
-    for (const doc of docs) upsert.run(doc._id, JSON.stringify(doc));
-  });
-}
 
 searchIndexContract('sqlite', async () => {
   const db = new Database(':memory:');
-  const write = sqliteTable(db, SPEACH_SEARCH);
+  const write = sqliteCollectionTable(db, SPEACH_SEARCH);
   installSqliteSearch(db, SPEACH_SEARCH);
   return { index: new SqliteSearchIndex(db, SPEACH_SEARCH), write: async (docs) => write(docs), close: async () => void db.close() } satisfies SearchIndexUnderTest;
 });

@@ -83,7 +83,7 @@ export class MemorySearchIndex implements SearchIndex {
         if (length >= range.minLength && length <= range.maxLength) vocabulary.push({ term, docs: this.postings.get(term)!.size });
       }
     }
-    return [own, ...closeWords(word.word, vocabulary).map((t) => [t])];
+    return [own, ...closeWords(word, vocabulary).map((t) => [t])];
   }
 
   /** FTS5's bm25: per phrase, its idf times the saturated, length-normalised, column-weighted count of its words. */

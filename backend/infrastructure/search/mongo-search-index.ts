@@ -94,7 +94,7 @@ export class MongoSearchIndex implements SearchIndex {
     if (!wantsTypos(word, hits)) return own;
     const neighbours: VocabularyEntry[] = [];
     for (const range of typoRanges(word.word)) neighbours.push(...(await this.vocabulary(range.from, range.to, range.minLength, range.maxLength)));
-    return [...own, ...closeWords(word.word, neighbours)];
+    return [...own, ...closeWords(word, neighbours)];
   }
 
   /** Vocabulary words in [from, to) of a length in bounds, with their document counts, most frequent first. */

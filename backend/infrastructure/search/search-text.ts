@@ -90,13 +90,16 @@ export interface VocabularyEntry {
   docs: number;
 }
 
-/** The vocabulary's words within the word's typo allowance, nearest then most frequent first. */
-export function closeWords(word: string, vocabulary: Iterable<VocabularyEntry>): string[] {
-  const allowance = typoAllowance(word);
+/**
+ * The vocabulary's words within the word's typo allowance, nearest then most frequent first; not
+ * the ones the word matches already (itself, or the words it starts), which would count twice.
+ */
+export function closeWords(word: QueryWord, vocabulary: Iterable<VocabularyEntry>): string[] {
+  const allowance = typoAllowance(word.word);
   const found: { term: string; distance: number; docs: number }[] = [];
   for (const entry of vocabulary) {
-    if (entry.term === word || entry.docs <= 0) continue;
-    const distance = editDistance(word, entry.term, allowance);
+    if (entry.docs <= 0 || (word.prefix ? entry.term.startsWith(word.word) : entry.term === word.word)) continue;
+    const distance = editDistance(word.word, entry.term, allowance);
     if (distance <= allowance) found.push({ term: entry.term, distance, docs: entry.docs });
   }
   found.sort((a, b) => a.distance - b.distance || b.docs - a.docs || (a.term < b.term ? -1 : 1));

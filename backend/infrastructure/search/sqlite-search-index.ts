@@ -215,7 +215,7 @@ export class SqliteSearchIndex implements SearchIndex {
     const vocabulary = typoRanges(word.word).flatMap((range) =>
       this.all<{ term: string; docs: number }>(`SELECT term, docs FROM ${terms} WHERE term >= @from AND term < @to AND length(term) BETWEEN @minLength AND @maxLength`, range),
     );
-    return { ...word, alternatives: closeWords(word.word, vocabulary) };
+    return { ...word, alternatives: closeWords(word, vocabulary) };
   }
 
   private summary(languages: { language: string; n: number }[], request: SearchRequest, ids: { id: string }[]): SearchAnswer {
