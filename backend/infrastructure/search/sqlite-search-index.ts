@@ -116,11 +116,6 @@ function matchExpression(groups: WordGroup[], operator: 'AND' | 'OR'): string {
   return groups.map((g) => `(${[phrase(g.word, g.prefix), ...g.alternatives.map((a) => phrase(a))].join(' OR ')})`).join(` ${operator} `);
 }
 
-/** Matches in the language asked for, or in all. */
-function matchesIn(languages: { language: string; n: number }[], languageId: string | undefined): number {
-  return languageId ? (languages.find((l) => l.language === languageId)?.n ?? 0) : languages.reduce((sum, l) => sum + l.n, 0);
-}
-
 const HIGHEST = String.fromCodePoint(0x10ffff);
 
 /**
@@ -160,35 +155,27 @@ export class SqliteSearchIndex implements SearchIndex {
     const order = sort === 'TITRE' ? 'f.title_key, f.id' : 'f.updated_at DESC, f.id';
     const offset = request.page * request.pageSize;
 
-    if (!words.length) {
-      const languages = this.all<{ language: string; n: number }>(`SELECT f.language AS language, count(*) AS n FROM ${n.facts} f WHERE ${visible} GROUP BY f.language`, params);
-      const ids = this.all<{ id: string }>(`SELECT f.id AS id FROM ${n.facts} f WHERE ${visible} AND ${inLanguage} ORDER BY ${order} LIMIT @limit OFFSET @offset`, {
-        ...params,
-        limit: request.pageSize,
-        offset,
-      });
-      return this.summary(languages, request, ids);
+    let source = `FROM ${n.facts} f WHERE ${visible}`;
+    let groups: WordGroup[] = [];
+    if (words.length) {
+      groups = words.map((word) => this.expand(n.terms, word));
+      source = `FROM ${n.fts} JOIN ${n.facts} f ON f.doc = ${n.fts}.rowid WHERE ${n.fts} MATCH @match AND ${visible}`;
+      // Every word must match; when no speach has them all, any of them will do.
+      params.match = matchExpression(groups, 'AND');
     }
-
-    const groups = words.map((word) => this.expand(n.terms, word));
-    const from = `${n.fts} JOIN ${n.facts} f ON f.doc = ${n.fts}.rowid`;
-    const stats = (match: string) => this.all<{ language: string; n: number }>(`SELECT f.language AS language, count(*) AS n FROM ${from} WHERE ${n.fts} MATCH @match AND ${visible} GROUP BY f.language`, { ...params, match });
-    // Every word must match; when no speach has them all, any of them will do.
-    params.match = matchExpression(groups, 'AND');
-    let languages = stats(params.match as string);
-    if (!languages.length && groups.length > 1) {
+    let stats = this.stats(source, params);
+    if (!stats.matches && groups.length > 1) {
       params.match = matchExpression(groups, 'OR');
-      languages = stats(params.match as string);
+      stats = this.stats(source, params);
     }
-    const matches = `FROM ${from} WHERE ${n.fts} MATCH @match AND ${visible} AND ${inLanguage}`;
-    const total = matchesIn(languages, request.languageId);
-    if (sort !== 'RELEVANT') {
-      const ids = this.all<{ id: string }>(`SELECT f.id AS id ${matches} ORDER BY ${order} LIMIT @limit OFFSET @offset`, { ...params, limit: request.pageSize, offset });
-      return this.summary(languages, request, ids);
-    }
+    const total = request.languageId ? stats.inLanguage : stats.matches;
+    const languages = (JSON.parse(stats.languages) as string[]).sort();
+    const answer = (ids: { id: string }[]) => ({ ids: ids.map((r) => r.id), total, availableLanguages: languages });
+    const matches = `${source} AND ${inLanguage}`;
+    if (sort !== 'RELEVANT' || !words.length) return answer(this.all(`SELECT f.id AS id ${matches} ORDER BY ${order} LIMIT @limit OFFSET @offset`, { ...params, limit: request.pageSize, offset }));
     const weights = [SEARCH_FIELD_WEIGHTS.title, SEARCH_FIELD_WEIGHTS.tags, SEARCH_FIELD_WEIGHTS.description, SEARCH_FIELD_WEIGHTS.body].join(', ');
     const ranked = `SELECT f.id AS id ${matches} AND ${n.fts}.rowid >= @floor ORDER BY bm25(${n.fts}, ${weights}), f.updated_at DESC, f.id LIMIT @limit OFFSET @offset`;
-    if (total <= RANKING_WINDOW) return this.summary(languages, request, this.all(ranked, { ...params, floor: 0, limit: request.pageSize, offset }));
+    if (total <= RANKING_WINDOW) return answer(this.all(ranked, { ...params, floor: 0, limit: request.pageSize, offset }));
     const floor = this.all<{ doc: number }>(`SELECT ${n.fts}.rowid AS doc ${matches} ORDER BY ${n.fts}.rowid DESC LIMIT 1 OFFSET @window`, { ...params, window: RANKING_WINDOW - 1 })[0].doc;
     const ids: { id: string }[] = [];
     if (offset < RANKING_WINDOW) ids.push(...this.all<{ id: string }>(ranked, { ...params, floor, limit: Math.min(request.pageSize, RANKING_WINDOW - offset), offset }));
@@ -203,7 +190,7 @@ export class SqliteSearchIndex implements SearchIndex {
         }),
       );
     }
-    return this.summary(languages, request, ids);
+    return answer(ids);
   }
 
   /** The word and, when the index has few documents with it, the vocabulary's close words. */
@@ -218,8 +205,10 @@ export class SqliteSearchIndex implements SearchIndex {
     return { ...word, alternatives: closeWords(word, vocabulary) };
   }
 
-  private summary(languages: { language: string; n: number }[], request: SearchRequest, ids: { id: string }[]): SearchAnswer {
-    return { ids: ids.map((r) => r.id), total: matchesIn(languages, request.languageId), availableLanguages: languages.map((l) => l.language).sort() };
+  /** How many matches, how many in the language asked for, and their languages: one pass over the matches, no sort. */
+  private stats(source: string, params: Record<string, unknown>): { matches: number; inLanguage: number; languages: string } {
+    const sql = `SELECT count(*) AS matches, count(*) FILTER (WHERE f.language = @language) AS inLanguage, json_group_array(DISTINCT f.language) AS languages ${source}`;
+    return this.all<{ matches: number; inLanguage: number; languages: string }>(sql, params)[0];
   }
 
   private all<T>(sql: string, params: Record<string, unknown>): T[] {
