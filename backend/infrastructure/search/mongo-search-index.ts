@@ -31,22 +31,27 @@ export class MongoSearchIndex implements SearchIndex {
     return this.store.database.collection<SpeachSearchDocument>(this.collectionName);
   }
 
-  /** Created once per process; MongoDB ignores an identical index that exists. */
+  /** Created once per process (MongoDB ignores an identical index that exists); tried again after a failure. */
   private ensureIndexes(): Promise<unknown> {
-    this.indexes ??= this.native.createIndexes([
-      {
-        key: { title: 'text', tags: 'text', description: 'text', body: 'text' },
-        name: 'speach_search_text',
-        weights: { ...SEARCH_FIELD_WEIGHTS },
-        default_language: 'none',
-        // The documents' own `language` (en-US, fr-FR…) is not one of MongoDB's text languages.
-        language_override: 'textSearchLanguage',
-      },
-      { key: { terms: 1 }, name: 'speach_search_terms' },
-      { key: { audience: 1, listedFrom: 1 }, name: 'speach_search_audience' },
-      { key: { updatedAt: -1, _id: 1 }, name: 'speach_search_recent' },
-      { key: { titleKey: 1, _id: 1 }, name: 'speach_search_title' },
-    ]);
+    this.indexes ??= this.native
+      .createIndexes([
+        {
+          key: { title: 'text', tags: 'text', description: 'text', body: 'text' },
+          name: 'speach_search_text',
+          weights: { ...SEARCH_FIELD_WEIGHTS },
+          default_language: 'none',
+          // The documents' own `language` (en-US, fr-FR…) is not one of MongoDB's text languages.
+          language_override: 'textSearchLanguage',
+        },
+        { key: { terms: 1 }, name: 'speach_search_terms' },
+        { key: { audience: 1, listedFrom: 1 }, name: 'speach_search_audience' },
+        { key: { updatedAt: -1, _id: 1 }, name: 'speach_search_recent' },
+        { key: { titleKey: 1, _id: 1 }, name: 'speach_search_title' },
+      ])
+      .catch((error: unknown) => {
+        this.indexes = null;
+        throw error;
+      });
     return this.indexes;
   }
 
