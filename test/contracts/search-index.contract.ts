@@ -76,6 +76,9 @@ export function searchIndexContract(name: string, open: () => Promise<SearchInde
       expect(await ids('promisse')).toEqual(['js-title']);
       // Too short to correct: a three-letter word is matched as typed.
       expect(await ids('zbr')).toEqual([]);
+      // Unknown words spend the query's corrections: a misspelling after three of them stays as typed.
+      expect(await ids('qwertz asdfgh yxcvbn javscript')).toEqual([]);
+      expect(await ids('qwertz asdfgh javscript')).toEqual(expect.arrayContaining(['js-title', 'js-body']));
     });
 
     it('matches the last word as a prefix', async () => {

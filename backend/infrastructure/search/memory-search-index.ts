@@ -2,7 +2,7 @@ import { SPEACH_SEARCH, type SpeachSearchDocument } from '../../../projections/s
 import type { MemoryReadStore } from '../read-store/memory-read-store';
 import { topK } from '../read-store/top-k';
 import { SEARCH_FIELDS, SEARCH_FIELD_WEIGHTS, type SearchAnswer, type SearchIndex, type SearchRequest, principalsOf, sortOf } from './search-index.port';
-import { type QueryWord, type VocabularyEntry, closeWords, queryWords, searchTokens, typoRanges, wantsTypos } from './search-text';
+import { type CorrectionBudget, type QueryWord, type VocabularyEntry, closeWords, correctionBudget, queryWords, searchTokens, spendCorrection, typoRanges } from './search-text';
 
 /** One listed document as indexed: its words' counts per field (title, tags, description, body) and its length. */
 interface Entry {
@@ -48,7 +48,8 @@ export class MemorySearchIndex implements SearchIndex {
     if (!words.length) found = [...this.entries.values()].filter(visible);
     else {
       // Per word, its phrases: the word (every vocabulary word it starts, when typed last) and its close words.
-      const groups = words.map((word) => this.phrases(word));
+      const budget = correctionBudget();
+      const groups = words.map((word) => this.phrases(word, budget));
       const matching = (operator: 'AND' | 'OR') => {
         const sets = groups.map((phrases) => new Set(phrases.flatMap((terms) => terms.flatMap((t) => [...(this.postings.get(t) ?? [])]))));
         const ids = operator === 'AND' ? [...sets[0]].filter((id) => sets.every((s) => s.has(id))) : [...new Set(sets.flatMap((s) => [...s]))];
@@ -72,10 +73,10 @@ export class MemorySearchIndex implements SearchIndex {
   }
 
   /** The phrases of one query word, each a list of vocabulary words: a prefix phrase is all the words it starts. */
-  private phrases(word: QueryWord): string[][] {
+  private phrases(word: QueryWord, budget: CorrectionBudget): string[][] {
     const own = word.prefix ? this.startingWith(word.word) : [word.word];
     const hits = new Set(own.flatMap((t) => [...(this.postings.get(t) ?? [])])).size;
-    if (!wantsTypos(word, hits)) return [own];
+    if (!spendCorrection(word, hits, budget)) return [own];
     const vocabulary: VocabularyEntry[] = [];
     for (const range of typoRanges(word.word)) {
       for (const term of this.startingWith(range.from)) {

@@ -2,7 +2,7 @@ import type { Filter as MongoFilter } from 'mongodb';
 import { SPEACH_SEARCH, type SpeachSearchDocument } from '../../../projections/speach-search.projection';
 import type { MongoReadStore } from '../read-store/mongo-read-store';
 import { SEARCH_FIELD_WEIGHTS, type SearchAnswer, type SearchIndex, type SearchRequest, principalsOf, sortOf } from './search-index.port';
-import { type QueryWord, type VocabularyEntry, closeWords, queryWords, typoRanges, wantsTypos } from './search-text';
+import { type CorrectionBudget, type QueryWord, type VocabularyEntry, closeWords, correctionBudget, queryWords, spendCorrection, typoRanges } from './search-text';
 
 /** A prefix stands for at most this many vocabulary words (the most frequent): `$text` takes a list of words, not a prefix. */
 export const PREFIX_EXPANSIONS = 64;
@@ -75,7 +75,8 @@ export class MongoSearchIndex implements SearchIndex {
 
     if (!words.length) return answer(visible, await stats(visible), false);
     const groups: string[][] = [];
-    for (const word of words) groups.push(await this.alternatives(word));
+    const budget = correctionBudget();
+    for (const word of words) groups.push(await this.alternatives(word, budget));
     const everyWord = [...new Set(groups.flat())];
     if (!everyWord.length) return { ids: [], total: 0, availableLanguages: [] };
     const text = { $text: { $search: everyWord.join(' ') } };
@@ -90,13 +91,13 @@ export class MongoSearchIndex implements SearchIndex {
   }
 
   /** The words a query word matches: itself or the words it starts, and close words when few documents have it. */
-  private async alternatives(word: QueryWord): Promise<string[]> {
+  private async alternatives(word: QueryWord, budget: CorrectionBudget): Promise<string[]> {
     const listed = { listed: true };
     const own = word.prefix ? (await this.vocabulary(word.word, word.word + HIGHEST, 1, Number.MAX_SAFE_INTEGER, PREFIX_EXPANSIONS)).map((v) => v.term) : [word.word];
     const hits = word.prefix
       ? await this.native.countDocuments({ ...listed, terms: { $gte: word.word, $lt: word.word + HIGHEST } })
       : await this.native.countDocuments({ ...listed, terms: word.word });
-    if (!wantsTypos(word, hits)) return own;
+    if (!spendCorrection(word, hits, budget)) return own;
     const neighbours: VocabularyEntry[] = [];
     for (const range of typoRanges(word.word)) neighbours.push(...(await this.vocabulary(range.from, range.to, range.minLength, range.maxLength)));
     return [...own, ...closeWords(word, neighbours)];

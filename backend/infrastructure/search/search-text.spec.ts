@@ -1,5 +1,5 @@
 import { SEARCH_TERM_MAX } from './search-index.port';
-import { MAX_QUERY_WORDS, closeWords, distinctTokens, editDistance, queryWords, typoAllowance, typoRanges } from './search-text';
+import { FEW_HITS, MAX_CORRECTED_WORDS, MAX_QUERY_WORDS, closeWords, correctionBudget, distinctTokens, editDistance, queryWords, spendCorrection, typoAllowance, typoRanges } from './search-text';
 
 describe('search text', () => {
   it('splits words on anything but letters and digits, folding case and accents', () => {
@@ -57,5 +57,14 @@ describe('search text', () => {
     expect(closeWords({ word: 'javscript', prefix: true }, vocabulary)).toEqual(['javascript', 'javascripts', 'javasript']);
     expect(closeWords({ word: 'javasc', prefix: true }, vocabulary)).toEqual([]);
     expect(closeWords({ word: 'gane', prefix: false }, vocabulary)).toEqual([]);
+  });
+
+  it('looks for corrections of rare words only, a bounded number per query', () => {
+    const budget = correctionBudget();
+    const word = (w: string) => ({ word: w, prefix: false });
+    expect(spendCorrection(word('common'), FEW_HITS, budget)).toBe(false);
+    expect(spendCorrection(word('zbr'), 0, budget)).toBe(false);
+    for (let i = 0; i < MAX_CORRECTED_WORDS; i++) expect(spendCorrection(word('qwerty'), 0, budget)).toBe(true);
+    expect(spendCorrection(word('javscript'), 0, budget)).toBe(false);
   });
 });

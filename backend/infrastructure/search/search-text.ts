@@ -111,7 +111,22 @@ export interface WordGroup extends QueryWord {
   alternatives: string[];
 }
 
-/** Close words are looked for when the index has few documents containing the word (`hits`). */
-export function wantsTypos(word: QueryWord, hits: number): boolean {
-  return typoAllowance(word.word) > 0 && hits < FEW_HITS;
+/** Words of one query looked up for corrections at most: each lookup reads a slice of the vocabulary. */
+export const MAX_CORRECTED_WORDS = 3;
+
+/** The corrections one query may still look up (a pasted paragraph of unknown words costs a bounded number). */
+export interface CorrectionBudget {
+  left: number;
+}
+
+export const correctionBudget = (): CorrectionBudget => ({ left: MAX_CORRECTED_WORDS });
+
+/**
+ * Whether to look for close words of a word the index has in few documents (`hits`), spending one
+ * of the query's corrections when so.
+ */
+export function spendCorrection(word: QueryWord, hits: number, budget: CorrectionBudget): boolean {
+  if (budget.left <= 0 || !typoAllowance(word.word) || hits >= FEW_HITS) return false;
+  budget.left--;
+  return true;
 }

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { SPEACH_SEARCH } from '../../../projections/speach-search.projection';
 import { SEARCH_FIELD_WEIGHTS, type SearchAnswer, type SearchIndex, type SearchRequest, principalsOf, sortOf } from './search-index.port';
-import { type QueryWord, type WordGroup, closeWords, queryWords, typoRanges, wantsTypos } from './search-text';
+import { type CorrectionBudget, type QueryWord, type WordGroup, closeWords, correctionBudget, queryWords, spendCorrection, typoRanges } from './search-text';
 
 type Db = Database.Database;
 
@@ -158,7 +158,8 @@ export class SqliteSearchIndex implements SearchIndex {
     let source = `FROM ${n.facts} f WHERE ${visible}`;
     let groups: WordGroup[] = [];
     if (words.length) {
-      groups = words.map((word) => this.expand(n.terms, word));
+      const budget = correctionBudget();
+      groups = words.map((word) => this.expand(n.terms, word, budget));
       source = `FROM ${n.fts} JOIN ${n.facts} f ON f.doc = ${n.fts}.rowid WHERE ${n.fts} MATCH @match AND ${visible}`;
       // Every word must match; when no speach has them all, any of them will do.
       params.match = matchExpression(groups, 'AND');
@@ -194,11 +195,11 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   /** The word and, when the index has few documents with it, the vocabulary's close words. */
-  private expand(terms: string, word: QueryWord): WordGroup {
+  private expand(terms: string, word: QueryWord, budget: CorrectionBudget): WordGroup {
     const hits = word.prefix
       ? this.all<{ n: number }>(`SELECT coalesce(sum(docs), 0) AS n FROM ${terms} WHERE term >= @from AND term < @to`, { from: word.word, to: word.word + HIGHEST })[0].n
       : (this.all<{ n: number }>(`SELECT docs AS n FROM ${terms} WHERE term = @term`, { term: word.word })[0]?.n ?? 0);
-    if (!wantsTypos(word, hits)) return { ...word, alternatives: [] };
+    if (!spendCorrection(word, hits, budget)) return { ...word, alternatives: [] };
     const vocabulary = typoRanges(word.word).flatMap((range) =>
       this.all<{ term: string; docs: number }>(`SELECT term, docs FROM ${terms} WHERE term >= @from AND term < @to AND length(term) BETWEEN @minLength AND @maxLength`, range),
     );
