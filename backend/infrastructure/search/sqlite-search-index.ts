@@ -127,6 +127,7 @@ const HIGHEST = String.fromCodePoint(0x10ffff);
 export class SqliteSearchIndex implements SearchIndex {
   readonly adapter = 'sqlite' as const;
   private readonly statements = new Map<string, Database.Statement>();
+  private statementsTable: string | null = null;
   private readonly table: () => string;
 
   constructor(
@@ -142,7 +143,13 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   private answer(request: SearchRequest): SearchAnswer {
-    const n = names(this.table());
+    const table = this.table();
+    if (table !== this.statementsTable) {
+      // A rebuild switched tables: the old table's statements are not needed any more.
+      this.statements.clear();
+      this.statementsTable = table;
+    }
+    const n = names(table);
     const words = queryWords(request.term);
     const sort = sortOf(request, words.length > 0);
     const params: Record<string, unknown> = {
