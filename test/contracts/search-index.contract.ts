@@ -74,6 +74,11 @@ export function searchIndexContract(name: string, open: () => Promise<SearchInde
       expect(await ids('javscript')).toEqual(expect.arrayContaining(['js-title', 'js-body']));
       expect(await ids('javasrcipt')).toEqual(expect.arrayContaining(['js-title', 'js-body']));
       expect(await ids('promisse')).toEqual(['js-title']);
+      // A wrong, a dropped or an extra first letter.
+      expect(await ids('kavascript')).toEqual(expect.arrayContaining(['js-title', 'js-body']));
+      expect(await ids('avascript')).toEqual(expect.arrayContaining(['js-title', 'js-body']));
+      expect(await ids('xjavascript')).toEqual(expect.arrayContaining(['js-title', 'js-body']));
+      expect(await ids('cosures')).toEqual(['js-title']);
       // Too short to correct: a three-letter word is matched as typed.
       expect(await ids('zbr')).toEqual([]);
       // Unknown words spend the query's corrections: a misspelling after three of them stays as typed.

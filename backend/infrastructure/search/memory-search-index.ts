@@ -15,6 +15,20 @@ const K1 = 1.2;
 const B = 0.75;
 const WEIGHTS = SEARCH_FIELDS.map((f) => SEARCH_FIELD_WEIGHTS[f]);
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** A word without its first letter (a letter may be two UTF-16 units). */
+const tailOf = (term: string) => term.slice(String.fromCodePoint(term.codePointAt(0)!).length);
+
+/** The first index of a sorted array whose key is not below `key`. */
+function lowerBound<T>(sorted: T[], key: string, keyOf: (item: T) => string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (keyOf(sorted[mid]) < key) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
 
 /**
  * The SearchIndex over the MemoryReadStore's `speach_search` collection (fast tests, and the
@@ -28,6 +42,7 @@ export class MemorySearchIndex implements SearchIndex {
   private readonly entries = new Map<string, Entry>();
   private readonly postings = new Map<string, Set<string>>();
   private sortedTerms: string[] | null = null;
+  private sortedTails: { tail: string; term: string }[] | null = null;
   private totalLength = 0;
   private indexed = 0;
 
@@ -79,7 +94,7 @@ export class MemorySearchIndex implements SearchIndex {
     if (!spendCorrection(word, hits, budget)) return [own];
     const vocabulary: VocabularyEntry[] = [];
     for (const range of typoRanges(word.word)) {
-      for (const term of this.startingWith(range.from)) {
+      for (const term of range.on === 'term' ? this.startingWith(range.letter) : this.secondLetter(range.letter)) {
         const length = [...term].length;
         if (length >= range.minLength && length <= range.maxLength) vocabulary.push({ term, docs: this.postings.get(term)!.size });
       }
@@ -111,18 +126,20 @@ export class MemorySearchIndex implements SearchIndex {
     return scores;
   }
 
+  /** Vocabulary words whose second letter is `letter`. */
+  private secondLetter(letter: string): string[] {
+    if (!this.sortedTails) this.sortedTails = [...this.postings.keys()].map((term) => ({ tail: tailOf(term), term })).sort((a, b) => compareText(a.tail, b.tail));
+    const tails = this.sortedTails;
+    const out: string[] = [];
+    for (let i = lowerBound(tails, letter, (t) => t.tail); i < tails.length && tails[i].tail.startsWith(letter); i++) out.push(tails[i].term);
+    return out;
+  }
+
   private startingWith(prefix: string): string[] {
     if (!this.sortedTerms) this.sortedTerms = [...this.postings.keys()].sort();
     const terms = this.sortedTerms;
-    let low = 0;
-    let high = terms.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (terms[mid] < prefix) low = mid + 1;
-      else high = mid;
-    }
     const out: string[] = [];
-    for (let i = low; i < terms.length && terms[i].startsWith(prefix); i++) out.push(terms[i]);
+    for (let i = lowerBound(terms, prefix, (t) => t); i < terms.length && terms[i].startsWith(prefix); i++) out.push(terms[i]);
     return out;
   }
 
@@ -160,6 +177,7 @@ export class MemorySearchIndex implements SearchIndex {
       if (!ids) {
         this.postings.set(term, (ids = new Set()));
         this.sortedTerms = null;
+        this.sortedTails = null;
       }
       ids.add(doc._id);
     }
@@ -177,6 +195,7 @@ export class MemorySearchIndex implements SearchIndex {
       if (ids && !ids.size) {
         this.postings.delete(term);
         this.sortedTerms = null;
+        this.sortedTails = null;
       }
     }
     this.totalLength -= entry.length;

@@ -1,5 +1,6 @@
 import type { Filter as MongoFilter } from 'mongodb';
 import { SPEACH_SEARCH, type SpeachSearchDocument } from '../../../projections/speach-search.projection';
+import { escapeRegex } from '../http/simple-rest';
 import type { MongoReadStore } from '../read-store/mongo-read-store';
 import { SEARCH_FIELD_WEIGHTS, type SearchAnswer, type SearchIndex, type SearchRequest, principalsOf, sortOf } from './search-index.port';
 import { type CorrectionBudget, type QueryWord, type VocabularyEntry, closeWords, correctionBudget, queryWords, spendCorrection, typoRanges } from './search-text';
@@ -93,19 +94,21 @@ export class MongoSearchIndex implements SearchIndex {
   /** The words a query word matches: itself or the words it starts, and close words when few documents have it. */
   private async alternatives(word: QueryWord, budget: CorrectionBudget): Promise<string[]> {
     const listed = { listed: true };
-    const own = word.prefix ? (await this.vocabulary(word.word, word.word + HIGHEST, 1, Number.MAX_SAFE_INTEGER, PREFIX_EXPANSIONS)).map((v) => v.term) : [word.word];
+    const own = word.prefix ? (await this.vocabulary({ $gte: word.word, $lt: word.word + HIGHEST }, 1, Number.MAX_SAFE_INTEGER, PREFIX_EXPANSIONS)).map((v) => v.term) : [word.word];
     const hits = word.prefix
       ? await this.native.countDocuments({ ...listed, terms: { $gte: word.word, $lt: word.word + HIGHEST } })
       : await this.native.countDocuments({ ...listed, terms: word.word });
     if (!spendCorrection(word, hits, budget)) return own;
     const neighbours: VocabularyEntry[] = [];
-    for (const range of typoRanges(word.word)) neighbours.push(...(await this.vocabulary(range.from, range.to, range.minLength, range.maxLength)));
+    for (const range of typoRanges(word.word)) {
+      const slice = range.on === 'term' ? { $gte: range.letter, $lt: range.next } : { $regex: `^.${escapeRegex(range.letter)}` };
+      neighbours.push(...(await this.vocabulary(slice, range.minLength, range.maxLength)));
+    }
     return [...own, ...closeWords(word, neighbours)];
   }
 
-  /** Vocabulary words in [from, to) of a length in bounds, with their document counts, most frequent first. */
-  private async vocabulary(from: string, to: string, minLength: number, maxLength: number, limit?: number): Promise<VocabularyEntry[]> {
-    const range = { $gte: from, $lt: to };
+  /** Vocabulary words matching `range` (a range or an anchored pattern) of a length in bounds, with their document counts, most frequent first. */
+  private async vocabulary(range: Record<string, string>, minLength: number, maxLength: number, limit?: number): Promise<VocabularyEntry[]> {
     const rows = await this.native
       .aggregate<{ _id: string; docs: number }>([
         { $match: { listed: true, terms: range } },

@@ -38,10 +38,14 @@ describe('search text', () => {
   it('tolerates no typo in short words, one up to seven letters, two beyond', () => {
     expect([typoAllowance('zbr'), typoAllowance('ecole'), typoAllowance('javscript')]).toEqual([0, 1, 2]);
     expect(typoRanges('zbr')).toEqual([]);
+    const bounds = { minLength: 4, maxLength: 6 };
     expect(typoRanges('ecole')).toEqual([
-      { from: 'e', to: 'f', minLength: 4, maxLength: 6 },
-      { from: 'c', to: 'd', minLength: 4, maxLength: 6 },
+      { on: 'term', letter: 'e', next: 'f', ...bounds },
+      { on: 'term', letter: 'c', next: 'd', ...bounds },
+      { on: 'tail', letter: 'c', next: 'd', ...bounds },
+      { on: 'tail', letter: 'e', next: 'f', ...bounds },
     ]);
+    expect(typoRanges('aardvark').map((r) => `${r.on}:${r.letter}`)).toEqual(['term:a', 'tail:a']);
   });
 
   it('picks the nearest, then most frequent, close words, never the ones the word already matches', () => {
@@ -56,6 +60,8 @@ describe('search text', () => {
     expect(closeWords({ word: 'javscript', prefix: false }, vocabulary)).toEqual(['javascript', 'javascripts', 'javasript']);
     expect(closeWords({ word: 'javscript', prefix: true }, vocabulary)).toEqual(['javascript', 'javascripts', 'javasript']);
     expect(closeWords({ word: 'javasc', prefix: true }, vocabulary)).toEqual([]);
+    // A word found in two slices of the vocabulary is one candidate.
+    expect(closeWords({ word: 'javscript', prefix: false }, [...vocabulary, ...vocabulary])).toEqual(['javascript', 'javascripts', 'javasript']);
     expect(closeWords({ word: 'gane', prefix: false }, vocabulary)).toEqual([]);
   });
 

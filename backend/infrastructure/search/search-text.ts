@@ -44,17 +44,42 @@ export function typoAllowance(word: string): number {
   return length >= 8 ? 2 : length >= 4 ? 1 : 0;
 }
 
+/** A slice of the sorted vocabulary: the words whose first letter (`term`), or second (`tail`), is `letter`. */
+export interface TypoRange {
+  on: 'term' | 'tail';
+  letter: string;
+  /** `letter`'s successor: the slice is [letter, next) on the word or on the word without its first letter. */
+  next: string;
+  minLength: number;
+  maxLength: number;
+}
+
 /**
- * Where a misspelling's neighbours are looked for in the sorted vocabulary: the words starting with
- * its first letter, or its second (a dropped or swapped first letter). A wrong first letter is not
- * corrected: it keeps the lookup to two narrow ranges of the vocabulary.
+ * Where a misspelling's neighbours are looked for: the words with its first letter first (typo
+ * further on) or its second letter first (first letter added or swapped), and the words with its
+ * second letter second (first letter wrong) or its first letter second (first letter dropped). Four
+ * narrow slices of the vocabulary instead of all of it; only a word wrong in both its first two
+ * letters is not corrected.
  */
-export function typoRanges(word: string): { from: string; to: string; minLength: number; maxLength: number }[] {
+export function typoRanges(word: string): TypoRange[] {
   const letters = [...word];
   const allowance = typoAllowance(word);
   if (!allowance) return [];
-  const firsts = [...new Set(letters.slice(0, 2))];
-  return firsts.map((first) => ({ from: first, to: String.fromCodePoint(first.codePointAt(0)! + 1), minLength: Math.max(1, letters.length - allowance), maxLength: letters.length + allowance }));
+  const bounds = { minLength: Math.max(1, letters.length - allowance), maxLength: letters.length + allowance };
+  const slices = [
+    ['term', letters[0]],
+    ['term', letters[1]],
+    ['tail', letters[1]],
+    ['tail', letters[0]],
+  ] as const;
+  const seen = new Set<string>();
+  const out: TypoRange[] = [];
+  for (const [on, letter] of slices) {
+    if (seen.has(on + letter)) continue;
+    seen.add(on + letter);
+    out.push({ on, letter, next: String.fromCodePoint(letter.codePointAt(0)! + 1), ...bounds });
+  }
+  return out;
 }
 
 /**
@@ -96,12 +121,13 @@ export interface VocabularyEntry {
  */
 export function closeWords(word: QueryWord, vocabulary: Iterable<VocabularyEntry>): string[] {
   const allowance = typoAllowance(word.word);
-  const found: { term: string; distance: number; docs: number }[] = [];
+  const close = new Map<string, { term: string; distance: number; docs: number }>();
   for (const entry of vocabulary) {
-    if (entry.docs <= 0 || (word.prefix ? entry.term.startsWith(word.word) : entry.term === word.word)) continue;
+    if (entry.docs <= 0 || close.has(entry.term) || (word.prefix ? entry.term.startsWith(word.word) : entry.term === word.word)) continue;
     const distance = editDistance(word.word, entry.term, allowance);
-    if (distance <= allowance) found.push({ term: entry.term, distance, docs: entry.docs });
+    if (distance <= allowance) close.set(entry.term, { term: entry.term, distance, docs: entry.docs });
   }
+  const found = [...close.values()];
   found.sort((a, b) => a.distance - b.distance || b.docs - a.docs || (a.term < b.term ? -1 : 1));
   return found.slice(0, MAX_TYPO_CANDIDATES).map((f) => f.term);
 }

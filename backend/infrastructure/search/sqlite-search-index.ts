@@ -24,7 +24,7 @@ function names(table: string) {
     audience: quote(`${table}_audience`),
     terms: quote(`${table}_terms`),
     triggers: ['insert', 'delete', 'update_text', 'update_facts'].map((t) => quote(`${table}_search_${t}`)),
-    indexes: { updated: quote(`${table}_facts_updated`), title: quote(`${table}_facts_title`), audienceDoc: quote(`${table}_audience_doc`) },
+    indexes: { updated: quote(`${table}_facts_updated`), title: quote(`${table}_facts_title`), audienceDoc: quote(`${table}_audience_doc`), termTail: quote(`${table}_terms_tail`) },
   };
 }
 
@@ -82,7 +82,8 @@ export function installSqliteSearch(db: Db, table: string): void {
     CREATE INDEX IF NOT EXISTS ${n.indexes.title} ON ${n.facts}(title_key, id);
     CREATE TABLE IF NOT EXISTS ${n.audience}(principal TEXT NOT NULL, doc INTEGER NOT NULL, PRIMARY KEY (principal, doc)) WITHOUT ROWID;
     CREATE INDEX IF NOT EXISTS ${n.indexes.audienceDoc} ON ${n.audience}(doc);
-    CREATE TABLE IF NOT EXISTS ${n.terms}(term TEXT PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS ${n.terms}(term TEXT PRIMARY KEY, docs INTEGER NOT NULL, tail TEXT GENERATED ALWAYS AS (substr(term, 2)) VIRTUAL) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS ${n.indexes.termTail} ON ${n.terms}(tail);
     CREATE TRIGGER IF NOT EXISTS ${n.triggers[0]} AFTER INSERT ON ${n.base} WHEN ${listed('new')} BEGIN
       ${rows.addText} ${rows.addFacts}
     END;
@@ -207,8 +208,13 @@ export class SqliteSearchIndex implements SearchIndex {
       ? this.all<{ n: number }>(`SELECT coalesce(sum(docs), 0) AS n FROM ${terms} WHERE term >= @from AND term < @to`, { from: word.word, to: word.word + HIGHEST })[0].n
       : (this.all<{ n: number }>(`SELECT docs AS n FROM ${terms} WHERE term = @term`, { term: word.word })[0]?.n ?? 0);
     if (!spendCorrection(word, hits, budget)) return { ...word, alternatives: [] };
-    const vocabulary = typoRanges(word.word).flatMap((range) =>
-      this.all<{ term: string; docs: number }>(`SELECT term, docs FROM ${terms} WHERE term >= @from AND term < @to AND length(term) BETWEEN @minLength AND @maxLength`, range),
+    const vocabulary = typoRanges(word.word).flatMap(({ on, letter, next, minLength, maxLength }) =>
+      this.all<{ term: string; docs: number }>(`SELECT term, docs FROM ${terms} WHERE ${on} >= @letter AND ${on} < @next AND length(term) BETWEEN @minLength AND @maxLength`, {
+        letter,
+        next,
+        minLength,
+        maxLength,
+      }),
     );
     return { ...word, alternatives: closeWords(word, vocabulary) };
   }
