@@ -7,6 +7,7 @@ import { SqliteEventStore } from './event-store/sqlite-event-store';
 import type { IntegrationPublisher } from './integration/integration-bus.port';
 import type { ReadStore } from './read-store/read-store.port';
 import { READ_MODELS_FILE, SqliteReadStore } from './read-store/sqlite-read-store';
+import type { SearchIndex } from './search/search-index.port';
 
 /**
  * The adapters this process runs on, chosen by configuration: the embedded defaults, or the
@@ -20,6 +21,8 @@ export interface Adapters {
   /** Durable checkpoints of the integration relay. */
   relayCheckpoints: CheckpointStore;
   publisher: IntegrationPublisher;
+  /** Full-text search over the `speach_search` read model, on the read store's side. */
+  searchIndex: SearchIndex;
   close(): Promise<void>;
 }
 
@@ -34,15 +37,22 @@ export async function createAdapters(config: AppConfig): Promise<Adapters> {
 
   let readStore: ReadStore;
   let relayCheckpoints: CheckpointStore;
+  let searchIndex: SearchIndex;
   const closers: (() => unknown)[] = [];
   if (config.mongoUrl) {
     const { MongoReadStore } = await import('./read-store/mongo-read-store');
     const { MongoCheckpointStore } = await import('./checkpoints/mongo-checkpoint-store');
     const mongo = await MongoReadStore.connect(config.mongoUrl, config.mongoDb);
     readStore = mongo;
+    const { MongoSearchIndex } = await import('./search/mongo-search-index');
+    searchIndex = new MongoSearchIndex(mongo);
     relayCheckpoints = new MongoCheckpointStore(mongo);
   } else {
-    readStore = new SqliteReadStore(join(config.dataDir, READ_MODELS_FILE));
+    const sqlite = new SqliteReadStore(join(config.dataDir, READ_MODELS_FILE));
+    readStore = sqlite;
+    // FTS5 tables and triggers beside each physical table of `speach_search`: the index commits with the projection's batch.
+    const { attachSqliteSearch } = await import('./search/sqlite-search-index');
+    searchIndex = attachSqliteSearch(sqlite);
     const sqliteCheckpoints = new SqliteCheckpointStore(join(config.dataDir, 'checkpoints.sqlite'));
     relayCheckpoints = sqliteCheckpoints;
     closers.push(() => sqliteCheckpoints.close());
@@ -62,6 +72,7 @@ export async function createAdapters(config: AppConfig): Promise<Adapters> {
     readStore,
     relayCheckpoints,
     publisher,
+    searchIndex,
     async close() {
       await publisher.close();
       await eventStore.close();

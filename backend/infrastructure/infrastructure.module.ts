@@ -21,6 +21,7 @@ import {
   PROJECTION_RUNNER,
   PROJECTIONS,
   READ_STORE,
+  SEARCH_INDEX,
 } from './tokens';
 
 export interface InfrastructureOptions {
@@ -73,6 +74,7 @@ export class InfrastructureModule {
       { provide: READ_STORE, useFactory: (a: Adapters) => a.readStore, inject: [ADAPTERS] },
       { provide: CHECKPOINT_STORE, useFactory: (a: Adapters) => a.readStore.checkpoints, inject: [ADAPTERS] },
       { provide: INTEGRATION_PUBLISHER, useFactory: (a: Adapters) => a.publisher, inject: [ADAPTERS] },
+      { provide: SEARCH_INDEX, useFactory: (a: Adapters) => a.searchIndex, inject: [ADAPTERS] },
       { provide: PROJECTIONS, useValue: options.projections ?? allProjections },
       { provide: Clock, useValue: options.clock ?? new SystemClock() },
       { provide: BlobStore, useValue: options.blobs ?? new FileBlobStore(join(config.dataDir, 'blobs')) },

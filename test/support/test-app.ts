@@ -13,6 +13,7 @@ import { MemoryBlobStore } from '../../backend/infrastructure/blobs/blob-store';
 import { FileMailer } from '../../backend/infrastructure/mail/file-mailer';
 import { MemoryReadStore } from '../../backend/infrastructure/read-store/memory-read-store';
 import type { ReadStore } from '../../backend/infrastructure/read-store/read-store.port';
+import { MemorySearchIndex } from '../../backend/infrastructure/search/memory-search-index';
 import type { ProjectionDefinition } from '../../projections/projection';
 
 export interface TestApp {
@@ -36,11 +37,13 @@ export async function startTestApp(
   const config = loadConfig({ DEMO_PASSWORD, LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...options.env });
   const clock = new ManualClock(new Date());
   const publisher = new InProcessPublisher();
+  const readStore = options.readStore ?? new MemoryReadStore();
   const adapters: Adapters = {
     eventStore: options.eventStore ?? new MemoryEventStore(),
-    readStore: options.readStore ?? new MemoryReadStore(),
+    readStore,
     relayCheckpoints: new MemoryCheckpointStore(),
     publisher,
+    searchIndex: new MemorySearchIndex(readStore),
     async close() {
       await this.eventStore.close();
       await this.readStore.close();

@@ -136,6 +136,11 @@ export class MongoReadStore implements ReadStore {
     return new MongoCollection<T>(name, this.db);
   }
 
+  /** The driver's database, for what the port does not say (the search index's text index and `$text` queries). */
+  get database(): Db {
+    return this.db;
+  }
+
   async ping(): Promise<boolean> {
     try {
       await this.db.command({ ping: 1 });
