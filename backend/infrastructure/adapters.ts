@@ -6,6 +6,7 @@ import { SqliteCheckpointStore } from './checkpoints/sqlite-checkpoint-store';
 import type { EventStore } from './event-store/event-store.port';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
 import type { IntegrationPublisher } from './integration/integration-bus.port';
+import { type DeadLetterStore, SqliteDeadLetterStore } from './policies/dead-letter-store';
 import type { ReadStore } from './read-store/read-store.port';
 import { MemoryReadStore } from './read-store/memory-read-store';
 import { SNAPSHOT_FILE, type SnapshotSettings, snapshotSettings } from './read-store/read-model-snapshot';
@@ -20,8 +21,10 @@ export interface Adapters {
   readStore: ReadStore;
   /** Checkpoints of the projections: where the read models are (memory: rebuilt at each boot). */
   projectionCheckpoints: CheckpointStore;
-  /** Durable checkpoints of the integration relay. */
+  /** Durable checkpoints of the integration relay (the policies keep theirs there too). */
   relayCheckpoints: CheckpointStore;
+  /** Reactions of the policies that kept failing; on the read store when absent (MongoDB, tests). */
+  deadLetters?: DeadLetterStore;
   publisher: IntegrationPublisher;
   /**
    * Embedded default only (memory read store and memory projection checkpoints): where the read
@@ -44,6 +47,7 @@ export async function createAdapters(config: AppConfig, env: Record<string, stri
   let projectionCheckpoints: CheckpointStore;
   let relayCheckpoints: CheckpointStore;
   let readModelSnapshot: Adapters['readModelSnapshot'];
+  let deadLetters: DeadLetterStore | undefined;
   const closers: (() => unknown)[] = [];
   if (config.mongoUrl) {
     const { MongoReadStore } = await import('./read-store/mongo-read-store');
@@ -59,7 +63,9 @@ export async function createAdapters(config: AppConfig, env: Record<string, stri
     relayCheckpoints = sqliteCheckpoints;
     const settings = snapshotSettings(env);
     if (settings.enabled) readModelSnapshot = { file: join(config.dataDir, SNAPSHOT_FILE), settings };
-    closers.push(() => sqliteCheckpoints.close());
+    const sqliteDeadLetters = new SqliteDeadLetterStore(join(config.dataDir, 'checkpoints.sqlite'));
+    deadLetters = sqliteDeadLetters;
+    closers.push(() => sqliteCheckpoints.close(), () => sqliteDeadLetters.close());
   }
 
   let publisher: IntegrationPublisher;
@@ -78,6 +84,7 @@ export async function createAdapters(config: AppConfig, env: Record<string, stri
     relayCheckpoints,
     publisher,
     readModelSnapshot,
+    deadLetters,
     async close() {
       await publisher.close();
       await eventStore.close();

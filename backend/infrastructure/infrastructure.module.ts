@@ -15,6 +15,8 @@ import { Mailer } from './mail/mailer.port';
 import { MemoryCheckpointStore } from './checkpoints/memory-checkpoint-store';
 import { MemoryReadStore } from './read-store/memory-read-store';
 import { ReadModelSnapshots } from './read-store/read-model-snapshot';
+import { ReadStoreDeadLetters } from './policies/dead-letter-store';
+import { PolicyRunner } from './policies/policy-runner';
 import {
   ADAPTERS,
   CHECKPOINT_STORE,
@@ -50,6 +52,7 @@ export class Platform implements OnApplicationShutdown {
     @Inject(INTEGRATION_RELAY) private readonly relay: IntegrationRelay,
     @Inject(ADAPTERS) private readonly adapters: Adapters,
     @Inject(PROJECTIONS) definitions: ProjectionDefinition[],
+    private readonly policies: PolicyRunner,
   ) {
     const { readModelSnapshot, readStore, projectionCheckpoints, eventStore } = adapters;
     // Only where the read models and their checkpoints both live in this process's memory: a snapshot
@@ -79,11 +82,13 @@ export class Platform implements OnApplicationShutdown {
     await this.projections.catchUp();
     this.logger.log(`Read models caught up in ${Date.now() - started} ms`);
     this.snapshots?.startPeriodic();
+    await this.policies.start();
     await this.relay.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.relay.stop();
+    await this.policies.stop();
     await this.projections.stop();
     if (this.snapshots) {
       await this.snapshots.stop();
@@ -122,6 +127,18 @@ export class InfrastructureModule {
         provide: INTEGRATION_RELAY,
         useFactory: (a: Adapters) => new IntegrationRelay(a.eventStore, a.publisher, a.relayCheckpoints, (m) => new Logger('Relay').warn(m)),
         inject: [ADAPTERS],
+      },
+      {
+        provide: PolicyRunner,
+        useFactory: (a: Adapters, clock: Clock) => {
+          const log = new Logger('Policies');
+          return new PolicyRunner(a.eventStore, a.relayCheckpoints, a.deadLetters ?? new ReadStoreDeadLetters(a.readStore), clock, {
+            tickEveryMs: 60_000,
+            log: (m) => log.log(m),
+            error: (m) => log.error(m),
+          });
+        },
+        inject: [ADAPTERS, Clock],
       },
       CommandRunner,
       ReadModels,

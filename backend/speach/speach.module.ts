@@ -4,6 +4,7 @@ import { AdminSpeachController, SpeachSettingsController, SpeachesRestController
 import { AuthoringController } from './authoring.controller';
 import { CardsController } from './cards.controller';
 import { DueDateWatcher } from './due-date.watcher';
+import { UnpinWithdrawnPolicy } from './policies/unpin-withdrawn.policy';
 import { ReadingController } from './reading.controller';
 import { SpeachCommands } from './speach-commands.service';
 import { SpeachLists } from './speach-lists.service';
@@ -14,7 +15,7 @@ import { SpeachSearchIndex } from './speach-search.index';
 @Module({
   imports: [IdentityModule],
   controllers: [AuthoringController, ReadingController, CardsController, AdminSpeachController, SpeachSettingsController, SpeachesRestController],
-  providers: [DueDateWatcher, SpeachQueries, SpeachCommands, SpeachLists, SpeachSearchIndex],
+  providers: [DueDateWatcher, UnpinWithdrawnPolicy, SpeachQueries, SpeachCommands, SpeachLists, SpeachSearchIndex],
   exports: [SpeachCommands, SpeachQueries],
 })
 export class SpeachModule {}

@@ -221,7 +221,9 @@ export class WorkflowService {
     const wf = await this.requireOpen(speachId);
     const flags = await this.site.flags();
     const now = this.now();
-    const { events } = await this.commands.run(workflowDecider, workflowStream(wf._id), {
+    // Completion publishes and schedules the review through the publish-on-validation policy; the
+    // wait below covers its reactions, so the answer already shows the speach published.
+    await this.commands.run(workflowDecider, workflowStream(wf._id), {
       type: 'Validate',
       workflowId: wf._id,
       actor: await this.actor(user),
@@ -229,30 +231,7 @@ export class WorkflowService {
       final,
       periodicReviewEnabled: flags.periodicReviewEnabled,
     });
-    const completed = events.find((e) => e.type === 'WorkflowCompleted');
-    if (completed && completed.type === 'WorkflowCompleted') await this.complete(user, wf, completed.data, now);
     await this.readModels.settled();
-  }
-
-  /** Completion publishes through the speach's own command (now or at the date) and schedules the periodic review. */
-  private async complete(
-    user: AuthenticatedUser,
-    wf: WorkflowDocument,
-    data: { publishAt: string | null; periodicReview: 'ON' | 'OFF'; frequency: ReviewFrequency | null },
-    now: string,
-  ): Promise<void> {
-    const publisher = { userId: user.id, isAdmin: true, isAuthor: true, groupIds: [] };
-    try {
-      await this.speaches.run(publisher, wf.speachId, [{ type: 'Publish', at: data.publishAt, now }]);
-    } catch (error) {
-      // The draft validated is already the live version: nothing more to publish.
-      if (!(error instanceof DomainError) || error.status !== 409) throw error;
-    }
-    if (data.periodicReview === 'ON' && data.frequency) {
-      await this.commands.run(periodicReviewDecider, periodicReviewStream(wf.speachId), { type: 'Schedule', speachId: wf.speachId, frequency: data.frequency, from: data.publishAt ?? now, workflowId: wf._id });
-    } else {
-      await this.commands.run(periodicReviewDecider, periodicReviewStream(wf.speachId), { type: 'Stop', speachId: wf.speachId, workflowId: wf._id });
-    }
   }
 
   async reject(user: AuthenticatedUser, speachId: string, comment: string | undefined): Promise<void> {
