@@ -79,7 +79,7 @@ describe('PolicyRunner', () => {
 
   it('given requests, when the policy runs, then each is counted once with the trigger as causation and the system as actor', async () => {
     const r = runner();
-    await r.register(countingPolicy(commands));
+    await r.register<Requested>(countingPolicy(commands));
     const first = await request('a');
     await request('b');
     await r.start();
@@ -100,7 +100,7 @@ describe('PolicyRunner', () => {
   it('retries a failing reaction and acts once when it succeeds', async () => {
     const r = runner();
     const policy = countingPolicy(commands, { failures: 2 });
-    await r.register(policy);
+    await r.register<Requested>(policy);
     await r.start();
     await request('a');
     await r.reach(await store.headPosition(), 5000);
@@ -112,7 +112,7 @@ describe('PolicyRunner', () => {
   it('never doubles a command whose append succeeded before the reaction failed (a crash before the checkpoint)', async () => {
     const r = runner();
     const policy = countingPolicy(commands, { failures: 1, failAfterAppend: true });
-    await r.register(policy);
+    await r.register<Requested>(policy);
     await r.start();
     await request('a');
     await r.reach(await store.headPosition(), 5000);
@@ -122,7 +122,7 @@ describe('PolicyRunner', () => {
 
   it('replayed from 0, the same triggers cause no second effect', async () => {
     const first = runner();
-    await first.register(countingPolicy(commands));
+    await first.register<Requested>(countingPolicy(commands));
     await request('a');
     await request('b');
     await first.start();
@@ -131,7 +131,7 @@ describe('PolicyRunner', () => {
     await checkpoints.save({ name: 'policy:count-requests', position: 0, version: 1 });
     const replay = runner();
     const policy = countingPolicy(commands);
-    await replay.register(policy);
+    await replay.register<Requested>(policy);
     await replay.start();
     await replay.reach(await store.headPosition(), 5000);
     expect(policy.tries).toBe(2);
@@ -150,7 +150,7 @@ describe('PolicyRunner', () => {
       },
     };
     await r.register(poison);
-    await r.register(countingPolicy(commands));
+    await r.register<Requested>(countingPolicy(commands));
     await r.start();
     const bad = await request('bad');
     await request('good');
@@ -169,7 +169,7 @@ describe('PolicyRunner', () => {
     await request('old');
     const fresh = new MemoryCheckpointStore();
     const r = runner({ checkpoints: fresh });
-    await r.register(countingPolicy(commands, { name: 'count-again' }));
+    await r.register<Requested>(countingPolicy(commands, { name: 'count-again' }));
     await r.start();
     await request('new');
     await r.reach(await store.headPosition(), 5000);
@@ -188,7 +188,7 @@ describe('PolicyRunner', () => {
         },
       },
     };
-    await r.register(countingPolicy(commands));
+    await r.register<Requested>(countingPolicy(commands));
     await r.register(chained);
     await r.start();
     const position = await request('a');
@@ -213,7 +213,7 @@ describe('PolicyRunner', () => {
       const letters = new SqliteDeadLetterStore(file);
       const first = runner({ checkpoints: durable, deadLetters: letters });
       const failing: Policy<Requested> = { name: 'poison', retry: noWait, handles: { Requested: async () => Promise.reject(new Error('always')) } };
-      await first.register(countingPolicy(commands));
+      await first.register<Requested>(countingPolicy(commands));
       await first.register(failing);
       await first.start();
       await request('a');
@@ -226,7 +226,7 @@ describe('PolicyRunner', () => {
       const reopenedLetters = new SqliteDeadLetterStore(file);
       const second = runner({ checkpoints: reopened, deadLetters: reopenedLetters });
       const policy = countingPolicy(commands);
-      await second.register(policy);
+      await second.register<Requested>(policy);
       await second.register({ ...failing, handles: { Requested: async () => undefined } });
       await second.start();
       await request('b');

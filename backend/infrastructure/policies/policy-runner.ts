@@ -80,7 +80,9 @@ export class PolicyRunner {
   }
 
   /** Adds a policy; once the runner is started it joins from its checkpoint (the subscription restarts). */
-  async register<E extends DomainEvent>(policy: Policy<E> | ScheduledPolicy): Promise<void> {
+  register<E extends DomainEvent>(policy: Policy<E>): Promise<void>;
+  register(policy: ScheduledPolicy): Promise<void>;
+  async register(policy: Policy<never> | ScheduledPolicy): Promise<void> {
     if (this.running.has(policy.name) || this.scheduled.has(policy.name)) throw new Error(`Policy ${policy.name} is registered twice`);
     if ('due' in policy) {
       this.scheduled.set(policy.name, policy);
