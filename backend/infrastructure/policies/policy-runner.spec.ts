@@ -94,6 +94,10 @@ describe('PolicyRunner', () => {
       causationId: trigger.id,
       commandId: deterministicId('count-requests', trigger.id, 'count'),
     });
+    // Stored as soon as a handled event is done; the moves over ignored events at the latest at stop.
+    const [requestB] = await store.readStream('request-b');
+    expect((await checkpoints.load('policy:count-requests'))?.position).toBeGreaterThanOrEqual(requestB.position);
+    await r.stop();
     expect(await checkpoints.load('policy:count-requests')).toEqual({ name: 'policy:count-requests', position: await store.headPosition(), version: 1 });
   });
 

@@ -27,6 +27,9 @@ interface Running {
   policy: Policy;
   position: number;
   state: PolicyStatus['state'];
+  /** Position last stored, and when: a move over events the policy ignores is stored at most once a second. */
+  saved: number;
+  savedAt: number;
 }
 
 interface Waiter {
@@ -42,6 +45,7 @@ interface Effect {
 }
 
 const CHECKPOINT_VERSION = 1;
+const IDLE_SAVE_MS = 1000;
 const EFFECTS_KEPT = 1000;
 export const DEFAULT_RETRY: RetrySettings = { attempts: 5, backoffMs: 100 };
 
@@ -88,7 +92,7 @@ export class PolicyRunner {
       this.scheduled.set(policy.name, policy);
       return;
     }
-    this.running.set(policy.name, { policy: policy as unknown as Policy, position: Number.MAX_SAFE_INTEGER, state: 'catching-up' });
+    this.running.set(policy.name, { policy: policy as unknown as Policy, position: Number.MAX_SAFE_INTEGER, state: 'catching-up', saved: 0, savedAt: 0 });
     if (!this.started) return;
     await this.stopSubscription();
     await this.prepare(this.running.get(policy.name)!);
@@ -111,6 +115,7 @@ export class PolicyRunner {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.stopSubscription();
+    for (const running of this.running.values()) if (running.position !== running.saved && running.position !== Number.MAX_SAFE_INTEGER) await this.save(running);
     for (const waiter of this.waiters) {
       clearTimeout(waiter.timer);
       waiter.resolve(false);
@@ -185,9 +190,10 @@ export class PolicyRunner {
     const checkpoint = await this.checkpoints.load(checkpointName(running.policy.name));
     if (checkpoint) {
       running.position = checkpoint.position;
+      running.saved = checkpoint.position;
     } else {
       running.position = await this.events.headPosition();
-      await this.checkpoints.save({ name: checkpointName(running.policy.name), position: running.position, version: CHECKPOINT_VERSION });
+      await this.save(running);
     }
     running.state = 'catching-up';
   }
@@ -236,13 +242,17 @@ export class PolicyRunner {
       }
       this.resolveWaiters();
     }
-    for (const running of moved) await this.save(running);
+    // Replaying ignored events after a crash costs nothing but the read, so these saves are throttled.
+    for (const running of moved) if (Date.now() - running.savedAt >= IDLE_SAVE_MS) await this.save(running);
     const head = await this.events.headPosition();
     for (const running of this.running.values()) if (running.state !== 'stopped') running.state = running.position >= head ? 'live' : 'catching-up';
   }
 
   private async save(running: Running): Promise<void> {
-    await this.checkpoints.save({ name: checkpointName(running.policy.name), position: running.position, version: CHECKPOINT_VERSION });
+    const position = running.position;
+    await this.checkpoints.save({ name: checkpointName(running.policy.name), position, version: CHECKPOINT_VERSION });
+    running.saved = position;
+    running.savedAt = Date.now();
   }
 
   /** Tries a reaction with backoff; answers whether it succeeded (a dead letter otherwise). */
