@@ -12,7 +12,7 @@ export interface DeadLetterStore {
   remove(policy: string, key: string): Promise<void>;
 }
 
-const letterId = (policy: string, key: string) => `${policy}\u0000${key}`;
+const letterId = (policy: string, key: string) => `${policy}:${key}`;
 
 type LetterDocument = DeadLetter & { _id: string; [key: string]: unknown };
 
