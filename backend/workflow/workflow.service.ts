@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type ReviewFrequency, type WorkflowStep, uuidv7 } from '../../events';
+import { type WorkflowStep, uuidv7 } from '../../events';
 import { CATEGORIES, type CategoryDocument, GROUPS, type GroupDocument } from '../../projections/organisation.projection';
 import { type SpeachDocument, normaliseKey } from '../../projections/speaches.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
@@ -14,13 +14,12 @@ import {
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { Clock } from '../infrastructure/clock/clock';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
-import { DomainError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
+import { IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { ReadModels } from '../infrastructure/read-models';
 import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { escapeRegex } from '../infrastructure/http/simple-rest';
 import { SiteSettings } from '../site/site-settings.service';
-import { SpeachCommands } from '../speach/speach-commands.service';
 import { SpeachQueries } from '../speach/speach-queries.service';
 import { type Viewer, draftTree, isEditor, person } from '../speach/speach-views';
 import { WARNING_WINDOW_MONTHS, addMonths, isDue, periodicReviewDecider } from './periodic-review.decider';
@@ -45,7 +44,6 @@ export interface ApproverInput {
 export class WorkflowService {
   constructor(
     private readonly commands: CommandRunner,
-    private readonly speaches: SpeachCommands,
     private readonly queries: SpeachQueries,
     private readonly readModels: ReadModels,
     private readonly site: SiteSettings,
