@@ -7,6 +7,7 @@ import type { AppConfig } from './config/app-config';
 import { EngagementModule } from './engagement/engagement.module';
 import { ExportsModule } from './exports/exports.module';
 import { HealthController } from './health/health.controller';
+import { PoliciesController } from './health/policies.controller';
 import { ProjectionsController } from './health/projections.controller';
 import { IdentityModule } from './identity/identity.module';
 import { AllExceptionsFilter } from './infrastructure/http/exception.filter';
@@ -23,7 +24,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), SiteModule, IdentityModule, SpeachModule, EngagementModule, ExportsModule, AuditModule, AnalyticsModule, WorkflowModule],
-      controllers: [HealthController, ProjectionsController],
+      controllers: [HealthController, ProjectionsController, PoliciesController],
       providers: [
         DemoSeeder,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

@@ -131,7 +131,7 @@ describe('Reactions run as policies (issue 15)', () => {
   });
 
   describe('dead letters', () => {
-    it('a reaction that keeps failing lands in the dead-letter list of GET /api/health, which says degraded; the others go on', async () => {
+    it('a reaction that keeps failing lands in the dead-letter list of GET /api/health (degraded), the others go on, and POST /api/admin/policies/retry runs it again', async () => {
       const runner = t.app.get(PolicyRunner);
       const before = await t.http.get('/api/health').expect(200);
       expect(before.body.policies).toEqual(
@@ -141,12 +141,13 @@ describe('Reactions run as policies (issue 15)', () => {
           expect.objectContaining({ name: 'unpublish-after-due-date', kind: 'scheduled', deadLetters: [] }),
         ]),
       );
+      let relayDown = true;
       const failing: Policy<RecordedEvent> = {
         name: 'always-fails',
         retry: { attempts: 2, backoffMs: 0 },
         handles: {
           SpeachCreated: async () => {
-            throw new Error('the mail relay refused the message');
+            if (relayDown) throw new Error('the mail relay refused the message');
           },
         },
       };
@@ -163,6 +164,22 @@ describe('Reactions run as policies (issue 15)', () => {
       ]);
       // The other policies kept going past the poison event.
       expect((health.body.policies as { name: string; position: number | null }[]).filter((p) => p.position !== null).every((p) => p.position === head)).toBe(true);
+
+      // Once the cause is fixed, an administrator runs the reaction again and health recovers.
+      const retry = (query: Record<string, string>, token = admin) => t.http.post('/api/admin/policies/retry').query(query).set(as(token));
+      await retry({ name: 'always-fails', key: created.id }, author).expect(403);
+      expect((await retry({ name: 'always-fails' }).expect(400)).body.errors).toEqual([{ field: 'key', reason: expect.any(String) }]);
+      expect((await retry({ key: created.id }).expect(400)).body.errors).toEqual([{ field: 'name', reason: expect.any(String) }]);
+      await retry({ name: 'always-fails', key: 'no-such-letter' }).expect(404);
+      const stillDown = await retry({ name: 'always-fails', key: created.id }).expect(200);
+      expect(stillDown.body.succeeded).toBe(false);
+      expect(stillDown.body.policies.find((p: { name: string }) => p.name === 'always-fails').deadLetters).toEqual([expect.objectContaining({ key: created.id, attempts: 2 })]);
+      relayDown = false;
+      const fixed = await retry({ name: 'always-fails', key: created.id }).expect(200);
+      expect(fixed.body.succeeded).toBe(true);
+      const recovered = await t.http.get('/api/health').expect(200);
+      expect(recovered.body.status).toBe('ok');
+      expect(recovered.body.policies.find((p: { name: string }) => p.name === 'always-fails').deadLetters).toEqual([]);
     });
   });
 });

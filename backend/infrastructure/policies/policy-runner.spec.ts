@@ -280,5 +280,23 @@ describe('PolicyRunner', () => {
       expect(r.status()[0].deadLetters).toEqual([]);
       clock.set(new Date('2026-03-01T10:00:00.000Z'));
     });
+
+    it('clears a letter on retry once its item is no longer due, and knows no unknown letter', async () => {
+      const r = runner();
+      let due = true;
+      await r.register({
+        name: 'remind',
+        retry: noWait,
+        due: async () => (due ? [{ key: 'gone-soon', run: async () => Promise.reject(new Error('down')) }] : []),
+      });
+      await r.start();
+      expect(await r.tick()).toBe(0);
+      expect(r.status()[0].deadLetters).toHaveLength(1);
+      expect(await r.retryDeadLetter('remind', 'gone-soon')).toBe(false);
+      due = false;
+      expect(await r.retryDeadLetter('remind', 'gone-soon')).toBe(true);
+      expect(r.status()[0].deadLetters).toEqual([]);
+      expect(await r.retryDeadLetter('remind', 'gone-soon')).toBeNull();
+    });
   });
 });

@@ -179,6 +179,36 @@ export class PolicyRunner {
     return done;
   }
 
+  /**
+   * Runs a dead-lettered reaction again (after a fix): answers whether it succeeded, or null for an
+   * unknown letter. The letter goes away on success, and when there is nothing left to do (the item
+   * is no longer due, the policy is gone); a new failure replaces it.
+   */
+  async retryDeadLetter(name: string, key: string): Promise<boolean | null> {
+    const letter = this.letters.get(letterKey(name, key));
+    if (!letter) return null;
+    const running = this.running.get(name);
+    const scheduled = this.scheduled.get(name);
+    if (running && letter.position !== null) {
+      const [stored] = await this.events.readAll({ after: letter.position - 1, maxCount: 1 });
+      const handler = stored?.id === key ? (running.policy.handles[stored.type as keyof typeof running.policy.handles] as PolicyHandler<DomainEvent> | undefined) : undefined;
+      if (stored && handler) {
+        const event = upcast(stored);
+        const about = { key, position: event.position, eventType: event.type, streamId: event.streamId };
+        return this.attempt(name, running.policy.retry, about, (ctx) => handler(event, ctx), { correlationId: event.metadata.correlationId, causationId: event.id, trigger: event.position });
+      }
+    } else if (scheduled) {
+      const item = (await scheduled.due(this.clock.now())).find((i) => i.key === key);
+      if (item) {
+        const about = { key, position: null, eventType: null, streamId: null };
+        return this.attempt(name, scheduled.retry, about, (ctx) => item.run(ctx), { correlationId: uuidv7(), causationId: deterministicId(name, key) });
+      }
+    }
+    this.letters.delete(letterKey(name, key));
+    await this.deadLetters.remove(name, key);
+    return true;
+  }
+
   private lowestPosition(): number {
     let lowest = Number.MAX_SAFE_INTEGER;
     for (const r of this.running.values()) lowest = Math.min(lowest, r.position);
