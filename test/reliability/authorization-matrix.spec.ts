@@ -1,0 +1,94 @@
+import type { Role } from '../../events';
+import { ROUTE_EXPECTATIONS } from './route-expectations';
+import { apiOperations } from './support/api-document';
+import { callerHeaders, isSuccess, matches, send } from './support/call';
+import { CALLERS, type Caller, type Fixtures, startFixtures } from './support/fixtures';
+import { nestRoutes } from './support/route-table';
+
+/** The roles each caller holds (the demo accounts of the seed). */
+const CALLER_ROLES: Record<Caller, Role[] | null> = {
+  anonymous: null,
+  deactivated: null,
+  reader: [],
+  approver: ['APPROVER'],
+  auditor: ['AUDITOR'],
+  author: ['FORMATEUR', 'AI_EDITOR'],
+  admin: ['ADMIN', 'FORMATEUR'],
+};
+
+const figures = { calls: 0, unexpected2xx: 0, serverErrors: 0, partialWrites: 0 };
+
+/**
+ * Issue 16 "Keep it closed": every route of the route table × every kind of caller, against the one
+ * declaration of who may do what (route-expectations.ts). A refused call must also leave the event
+ * store as it was.
+ */
+describe('Authorisation matrix', () => {
+  let fx: Fixtures;
+  let documented: string[];
+
+  beforeAll(async () => {
+    fx = await startFixtures();
+    documented = (await apiOperations(fx.t)).operations.map((o) => o.key);
+  });
+  afterAll(async () => {
+    process.stdout.write(`authorisation matrix: ${JSON.stringify(figures)}\n`);
+    await fx?.t.close();
+  });
+
+  describe('the route table', () => {
+    it('the OpenAPI document lists every route of the router, and only those', () => {
+      const routed = nestRoutes(fx.t.app).map((r) => r.key);
+      expect([...documented].sort()).toEqual([...new Set(routed)].sort());
+    });
+
+    it('every route has a declaration, and every declaration a route', () => {
+      const declared = Object.keys(ROUTE_EXPECTATIONS);
+      expect({ undeclared: documented.filter((key) => !declared.includes(key)), stale: declared.filter((key) => !documented.includes(key)) }).toEqual({ undeclared: [], stale: [] });
+    });
+
+    it('no declaration lets through a caller the route decorators turn away', () => {
+      const conflicts: string[] = [];
+      for (const route of nestRoutes(fx.t.app)) {
+        const expectation = ROUTE_EXPECTATIONS[route.key];
+        if (!expectation) continue;
+        for (const caller of CALLERS) {
+          const roles = CALLER_ROLES[caller];
+          const turnedAway = roles === null ? !route.isPublic : !route.isPublic && route.roles.length > 0 && !route.roles.some((r) => roles.includes(r));
+          if (turnedAway && isSuccess(expectation.answers[caller])) conflicts.push(`${route.key} ${caller}`);
+        }
+      }
+      expect(conflicts).toEqual([]);
+    });
+  });
+
+  describe.each(Object.keys(ROUTE_EXPECTATIONS))('%s', (key) => {
+    it('answers each caller as declared, and a refusal writes nothing', async () => {
+      const expectation = ROUTE_EXPECTATIONS[key];
+      const method = key.split(' ')[0];
+      const wrong: string[] = [];
+      for (const caller of CALLERS) {
+        const call = await expectation.call(fx, caller);
+        const before = await fx.t.adapters.eventStore.headPosition();
+        const response = await send(fx, method, call, callerHeaders(fx, caller, call));
+        const after = await fx.t.adapters.eventStore.headPosition();
+        const expected = expectation.answers[caller];
+        figures.calls++;
+        if (response.status >= 500) figures.serverErrors++;
+        if (response.status < 300 && !isSuccess(expected)) figures.unexpected2xx++;
+        if (response.status >= 400 && after !== before) {
+          figures.partialWrites++;
+          wrong.push(`${caller}: ${response.status} but ${after - before} event(s) appended`);
+        }
+        if (!matches(expected, response.status)) wrong.push(`${caller}: expected ${JSON.stringify(expected)}, got ${response.status} ${JSON.stringify(response.body)?.slice(0, 160)}`);
+        await expectation.after?.(fx, caller, response);
+      }
+      expect(wrong).toEqual([]);
+    });
+  });
+
+  it('adds up to no unexpected 2xx, no 5xx and no partial write', () => {
+    expect(figures.calls).toBeGreaterThanOrEqual(Object.keys(ROUTE_EXPECTATIONS).length * CALLERS.length);
+    expect({ unexpected2xx: figures.unexpected2xx, serverErrors: figures.serverErrors, partialWrites: figures.partialWrites }).toEqual({ unexpected2xx: 0, serverErrors: 0, partialWrites: 0 });
+  });
+});
