@@ -1,7 +1,31 @@
 import type { INestApplication } from '@nestjs/common';
 import { ApiProperty, type ApiPropertyOptions, DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { ParameterObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { getMetadataStorage } from 'class-validator';
+import {
+  ARRAY_MAX_SIZE,
+  ARRAY_MIN_SIZE,
+  IS_ARRAY,
+  IS_BOOLEAN,
+  IS_DATE_STRING,
+  IS_EMAIL,
+  IS_IN,
+  IS_INT,
+  IS_ISO8601,
+  IS_LENGTH,
+  IS_NOT_EMPTY,
+  IS_NUMBER,
+  IS_OBJECT,
+  IS_OPTIONAL,
+  IS_STRING,
+  IS_UUID,
+  MATCHES,
+  MAX,
+  MAX_LENGTH,
+  MIN,
+  MIN_LENGTH,
+  ValidationTypes,
+  getMetadataStorage,
+} from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 
 // class-transformer's @Type() registry: typed in `types/`, shipped in `cjs/` (the package has no exports map).
@@ -17,45 +41,45 @@ type Constructor = abstract new (...args: never[]) => unknown;
 function constraintSchema(meta: ValidationMetadata): Schema {
   const [first, second] = meta.constraints ?? [];
   switch (meta.name) {
-    case 'isString':
+    case IS_STRING:
       return { type: 'string' };
-    case 'isInt':
+    case IS_INT:
       return { type: 'integer' };
-    case 'isNumber':
+    case IS_NUMBER:
       return { type: 'number' };
-    case 'isBoolean':
+    case IS_BOOLEAN:
       return { type: 'boolean' };
-    case 'isObject':
+    case IS_OBJECT:
       return { type: 'object' };
-    case 'isIn':
+    case IS_IN:
       return { enum: [...(first as unknown[])] };
-    case 'maxLength':
+    case MAX_LENGTH:
       return { maxLength: first };
-    case 'minLength':
+    case MIN_LENGTH:
       return { minLength: first };
-    case 'isNotEmpty':
+    case IS_NOT_EMPTY:
       return { minLength: 1 };
-    case 'length':
+    case IS_LENGTH:
       return { minLength: first, ...(second !== undefined ? { maxLength: second } : {}) };
-    case 'min':
+    case MIN:
       return { minimum: first };
-    case 'max':
+    case MAX:
       return { maximum: first };
-    case 'matches':
-      return { pattern: first instanceof RegExp ? first.source : String(first) };
-    case 'isEmail':
-      return { format: 'email' };
-    case 'isUUID':
-      return { format: 'uuid' };
-    case 'isDateString':
-    case 'isISO8601':
-      return { format: 'date-time' };
+    case MATCHES:
+      return { type: 'string', pattern: first instanceof RegExp ? first.source : String(first) };
+    case IS_EMAIL:
+      return { type: 'string', format: 'email' };
+    case IS_UUID:
+      return { type: 'string', format: 'uuid' };
+    case IS_DATE_STRING:
+    case IS_ISO8601:
+      return { type: 'string', format: 'date-time' };
     default:
       return {};
   }
 }
 
-const ARRAY_CONSTRAINTS: Record<string, string> = { arrayMaxSize: 'maxItems', arrayMinSize: 'minItems' };
+const ARRAY_CONSTRAINTS: Record<string, string> = { [ARRAY_MAX_SIZE]: 'maxItems', [ARRAY_MIN_SIZE]: 'minItems' };
 
 function designType(target: Constructor, property: string): unknown {
   return Reflect.getMetadata('design:type', target.prototype, property);
@@ -71,19 +95,19 @@ function typeName(type: unknown): string | undefined {
 
 /** The OpenAPI description of one validated property, from its class-validator (and class-transformer) decorators. */
 function propertyOptions(target: Constructor, property: string, metas: ValidationMetadata[]): ApiPropertyOptions {
-  const optional = metas.some((m) => m.type === 'conditionalValidation' && m.name === 'isOptional');
-  const isArray = metas.some((m) => m.name === 'isArray') || metas.some((m) => m.each) || designType(target, property) === Array;
+  const optional = metas.some((m) => m.type === ValidationTypes.CONDITIONAL_VALIDATION && m.name === IS_OPTIONAL);
+  const isArray = metas.some((m) => m.name === IS_ARRAY) || metas.some((m) => m.each) || designType(target, property) === Array;
   const own: Schema = {};
   const items: Schema = {};
   for (const meta of metas) {
     if (meta.name && ARRAY_CONSTRAINTS[meta.name]) own[ARRAY_CONSTRAINTS[meta.name]] = meta.constraints[0];
-    else if (meta.name !== 'isArray') Object.assign(meta.each ? items : own, constraintSchema(meta));
+    else if (meta.name !== IS_ARRAY) Object.assign(meta.each ? items : own, constraintSchema(meta));
   }
-  const nested = metas.some((m) => m.type === 'nestedValidation') ? defaultMetadataStorage.findTypeMetadata(target, property)?.typeFunction() : undefined;
+  const nested = metas.some((m) => m.type === ValidationTypes.NESTED_VALIDATION) ? defaultMetadataStorage.findTypeMetadata(target, property)?.typeFunction() : undefined;
   const declared = designType(target, property);
   // `@Allow()` alone (whitelisted, not validated) accepts a missing value; `@ValidateIf(v => v !== null)` accepts null.
-  const validated = metas.some((m) => m.type !== 'whitelistValidation' && m.type !== 'conditionalValidation');
-  const nullable = metas.some((m) => m.type === 'conditionalValidation' && m.name !== 'isOptional');
+  const validated = metas.some((m) => m.type !== ValidationTypes.WHITELIST && m.type !== ValidationTypes.CONDITIONAL_VALIDATION);
+  const nullable = metas.some((m) => m.type === ValidationTypes.CONDITIONAL_VALIDATION && m.name !== IS_OPTIONAL);
   const options: Schema = { required: validated && !optional, ...(nullable ? { nullable: true } : {}) };
   if (isArray) {
     const itemType = nested ?? items.type ?? own.type ?? (items.enum || own.enum ? undefined : 'string');
