@@ -17,6 +17,7 @@ const CALLER_ROLES: Record<Caller, Role[] | null> = {
 };
 
 const figures = { calls: 0, unexpected2xx: 0, serverErrors: 0, partialWrites: 0 };
+const crossSite = { calls: 0, unexpected2xx: 0, serverErrors: 0, partialWrites: 0 };
 
 /**
  * Issue 16 "Keep it closed": every route of the route table × every kind of caller, against the one
@@ -32,7 +33,7 @@ describe('Authorisation matrix', () => {
     documented = (await apiOperations(fx.t)).operations.map((o) => o.key);
   });
   afterAll(async () => {
-    process.stdout.write(`authorisation matrix: ${JSON.stringify(figures)}\n`);
+    process.stdout.write(`authorisation matrix: ${JSON.stringify(figures)}; cross-site: ${JSON.stringify(crossSite)}\n`);
     await fx?.t.close();
   });
 
@@ -87,8 +88,44 @@ describe('Authorisation matrix', () => {
     });
   });
 
+  /**
+   * Issue 16 item 5: a page on another site can make the browser send the session cookie with a
+   * GET or a simple POST. Every state change, whatever its method, refuses a foreign origin.
+   */
+  describe('cross-site requests with the session cookie', () => {
+    const writes = Object.entries(ROUTE_EXPECTATIONS)
+      .filter(([, expectation]) => expectation.writes)
+      .map(([key]) => key);
+    const FOREIGN = { origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' };
+
+    it('the same request from the site itself goes through', async () => {
+      const response = await fx.t.http
+        .get('/favori.FavoriController/toggleFavori')
+        .query({ idCour: fx.speaches.welcome._id })
+        .set({ cookie: `sid=${fx.tokens.reader}`, origin: 'http://127.0.0.1', 'sec-fetch-site': 'same-origin' });
+      expect(response.status).toBe(200);
+    });
+
+    it.each(writes)('%s refuses a foreign origin and writes nothing', async (key) => {
+      const expectation = ROUTE_EXPECTATIONS[key];
+      const caller = (['admin', 'author', 'approver', 'reader'] as Caller[]).find((c) => isSuccess(expectation.answers[c])) as Caller;
+      const call = await expectation.call(fx, caller);
+      const bearer = (call.headers ?? fx.auth(caller)).authorization.replace(/^Bearer /, '');
+      const before = await fx.t.adapters.eventStore.headPosition();
+      const response = await send(fx, key.split(' ')[0], call, { cookie: `sid=${bearer}`, ...FOREIGN });
+      crossSite.calls++;
+      if (response.status >= 500) crossSite.serverErrors++;
+      if (response.status < 300) crossSite.unexpected2xx++;
+      const after = await fx.t.adapters.eventStore.headPosition();
+      if (after !== before) crossSite.partialWrites++;
+      expect({ status: response.status, appended: after - before }).toEqual({ status: 403, appended: 0 });
+    });
+  });
+
   it('adds up to no unexpected 2xx, no 5xx and no partial write', () => {
     expect(figures.calls).toBeGreaterThanOrEqual(Object.keys(ROUTE_EXPECTATIONS).length * CALLERS.length);
-    expect({ unexpected2xx: figures.unexpected2xx, serverErrors: figures.serverErrors, partialWrites: figures.partialWrites }).toEqual({ unexpected2xx: 0, serverErrors: 0, partialWrites: 0 });
+    const { calls: _calls, ...matrix } = figures;
+    const { calls: _crossSiteCalls, ...foreign } = crossSite;
+    expect({ matrix, foreign }).toEqual({ matrix: { unexpected2xx: 0, serverErrors: 0, partialWrites: 0 }, foreign: { unexpected2xx: 0, serverErrors: 0, partialWrites: 0 } });
   });
 });
