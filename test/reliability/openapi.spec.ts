@@ -74,5 +74,8 @@ describe('OpenAPI document', () => {
     expect(operation('PUT /api/v2/admin/users/updatePassword').parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'query', name: 'userID', required: true })]));
     expect(operation('PUT /api/v2/recorder/speach/{id}/details').parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'if-match', required: false })]));
     expect(operation('POST /api/admin/projections/rebuild').parameters).toEqual([expect.objectContaining({ in: 'query', name: 'name', required: false })]);
+    // Parameters the handler checks itself (typed `unknown`) are listed too.
+    expect(operation('GET /api/v2/dashboard/time-series').parameters.map((p) => p.name).sort()).toEqual(['cumulative', 'metric', 'period']);
+    expect(operation('GET /api/v2/quizz/delete-results-user').parameters.map((p) => p.name).sort()).toEqual(['idAchatCour', 'quizzId']);
   });
 });

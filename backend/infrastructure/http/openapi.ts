@@ -1,4 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import { ModulesContainer } from '@nestjs/core';
 import { ApiProperty, type ApiPropertyOptions, DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { ParameterObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import {
@@ -154,6 +157,27 @@ export function describeValidatedClasses(): void {
   for (const target of own.keys()) describeClass(target, own);
 }
 
+/**
+ * `@Query('period') period: unknown` (the handler checks the value itself) has no type for the
+ * scanner to describe, which then leaves the parameter out: operation id → such parameter names.
+ */
+function namedQueryParameters(app: INestApplication): Map<string, string[]> {
+  const names = new Map<string, string[]>();
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const { metatype } of module.controllers.values()) {
+      if (!metatype) continue;
+      for (const method of Object.getOwnPropertyNames(metatype.prototype)) {
+        const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, metatype, method) ?? {}) as Record<string, { data?: unknown }>;
+        const queries = Object.entries(args)
+          .filter(([key, arg]) => Number(key.split(':')[0]) === RouteParamtypes.QUERY && typeof arg.data === 'string')
+          .map(([, arg]) => arg.data as string);
+        if (queries.length) names.set(`${metatype.name}.${method}`, queries);
+      }
+    }
+  }
+  return names;
+}
+
 export function buildApiDocument(app: INestApplication): OpenAPIObject {
   describeValidatedClasses();
   const config = new DocumentBuilder()
@@ -164,12 +188,16 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
     .addCookieAuth('sid')
     .build();
   const document = SwaggerModule.createDocument(app, config, { operationIdFactory: (controller, method) => `${controller}.${method}` });
+  const untypedQueries = namedQueryParameters(app);
   for (const [path, operations] of Object.entries(document.paths)) {
     for (const operation of Object.values(operations) as { parameters?: ParameterObject[] }[]) {
       if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
       const parameters = (operation.parameters ??= []);
       // `If-Match` and the like are optional guards, never required.
       for (const parameter of parameters) if (parameter.in === 'header') parameter.required = false;
+      for (const name of untypedQueries.get((operation as { operationId?: string }).operationId ?? '') ?? []) {
+        if (!parameters.some((p) => p.in === 'query' && p.name === name)) parameters.push({ in: 'query', name, required: false, description: 'Checked by the handler', schema: {} });
+      }
       // A path parameter read through a pipe (ParseEnumPipe) is not picked up by the scanner.
       for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
         if (!parameters.some((p) => p.in === 'path' && p.name === name)) parameters.push({ in: 'path', name, required: true, schema: { type: 'string' } });
