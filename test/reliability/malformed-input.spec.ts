@@ -68,6 +68,7 @@ function variants(operation: Operation): Variant[] {
     if (parameter.required) list.push({ name: `query ${name} missing`, field: name, build: (v) => withQuery(v, (q) => delete q[name]) });
     if (parameter.schema?.type === 'string' && !parameter.schema.enum) {
       list.push({ name: `query ${name} a huge string`, field: null, build: (v) => withQuery(v, (q) => (q[name] = HUGE.slice(0, 60_000))) });
+      list.push({ name: `query ${name} repeated`, field: name, build: (v) => withQuery(v, (q) => (q[name] = [String(q[name] ?? 'a'), 'b'])) });
     }
   }
   if (operation.body) {
