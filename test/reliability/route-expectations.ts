@@ -144,6 +144,8 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'POST /api/auth/login': {
     call: (fx, caller) => ({ path: '/api/auth/login', body: { email: caller === 'anonymous' ? fx.users.staff.email : fx.users[caller].email, password: DEMO_PASSWORD } }),
     answers: { ...everyone(), deactivated: 403 },
+    // It starts a session: a login forced from another site is a state change like any other.
+    writes: true,
   },
   'POST /api/auth/logout': { call: async (fx, caller) => ({ path: '/api/auth/logout', headers: await freshSession(fx, caller) }), answers: signedIn(), writes: true },
   'GET /api/auth/me': { call: () => ({ path: '/api/auth/me' }), answers: signedIn() },
