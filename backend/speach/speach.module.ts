@@ -8,13 +8,12 @@ import { ReadingController } from './reading.controller';
 import { SpeachCommands } from './speach-commands.service';
 import { SpeachLists } from './speach-lists.service';
 import { SpeachQueries } from './speach-queries.service';
-import { SpeachSearchIndex } from './speach-search.index';
 
 /** Speach authoring, publication, reading and the admin list (issue #4). */
 @Module({
   imports: [IdentityModule],
   controllers: [AuthoringController, ReadingController, CardsController, AdminSpeachController, SpeachSettingsController, SpeachesRestController],
-  providers: [DueDateWatcher, SpeachQueries, SpeachCommands, SpeachLists, SpeachSearchIndex],
+  providers: [DueDateWatcher, SpeachQueries, SpeachCommands, SpeachLists],
   exports: [SpeachCommands, SpeachQueries],
 })
 export class SpeachModule {}
