@@ -4,6 +4,7 @@ import { AdminSpeachController, SpeachSettingsController, SpeachesRestController
 import { AuthoringController } from './authoring.controller';
 import { CardsController } from './cards.controller';
 import { DueDateWatcher } from './due-date.watcher';
+import { UnpinWithdrawnPolicy } from './policies/unpin-withdrawn.policy';
 import { ReadingController } from './reading.controller';
 import { SpeachCommands } from './speach-commands.service';
 import { SpeachLists } from './speach-lists.service';
@@ -13,7 +14,7 @@ import { SpeachQueries } from './speach-queries.service';
 @Module({
   imports: [IdentityModule],
   controllers: [AuthoringController, ReadingController, CardsController, AdminSpeachController, SpeachSettingsController, SpeachesRestController],
-  providers: [DueDateWatcher, SpeachQueries, SpeachCommands, SpeachLists],
+  providers: [DueDateWatcher, UnpinWithdrawnPolicy, SpeachQueries, SpeachCommands, SpeachLists],
   exports: [SpeachCommands, SpeachQueries],
 })
 export class SpeachModule {}
