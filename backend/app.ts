@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
+import { publishApiDocs } from './infrastructure/http/openapi';
 import { createValidationPipe } from './infrastructure/http/validation';
 import type { InfrastructureOptions } from './infrastructure/infrastructure.module';
 import { Platform } from './infrastructure/infrastructure.module';
@@ -38,6 +39,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     abortOnError: false,
   });
   app.useGlobalPipes(createValidationPipe());
+  publishApiDocs(app);
   app.enableShutdownHooks();
   const fastify = app.getHttpAdapter().getInstance();
   await fastify.register(fastifyCookie as never);

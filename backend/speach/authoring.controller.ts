@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiQuery } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { type ChapterContent, uuidv7 } from '../../events';
 import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
@@ -117,6 +118,7 @@ export class AuthoringController {
   }
 
   @Delete('api/v2/recorder/speach/:id/chapters/:chapterId')
+  @ApiQuery({ name: 'version', required: false, type: Number, description: 'The stale-edit guard (or If-Match)' })
   @Roles('FORMATEUR', 'ADMIN')
   async removeChapter(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Query('version') version?: string, @Headers('if-match') ifMatch?: string) {
     const parsed = version === undefined ? undefined : Number(version);
