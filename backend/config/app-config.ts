@@ -37,6 +37,14 @@ export interface AppConfig {
   /** Largest file an author may upload into a chapter (video, audio, PDF). */
   maxUploadBytes: number;
   featureFlags: FeatureFlags;
+  /** Brute-force limits (issue 16): failed login and access-code attempts per account and per client address. */
+  throttle: {
+    windowSeconds: number;
+    loginPerAccount: number;
+    loginPerAddress: number;
+    accessCodePerAccount: number;
+    accessCodePerAddress: number;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -98,6 +106,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
       delayEnabled: bool(env, 'DELAY_ENABLED', true),
       passwordMinLength,
       passwordMaxLength,
+    },
+    throttle: {
+      windowSeconds: int(env, 'THROTTLE_WINDOW_SECONDS', 900),
+      loginPerAccount: int(env, 'LOGIN_ATTEMPTS_PER_ACCOUNT', 10),
+      loginPerAddress: int(env, 'LOGIN_ATTEMPTS_PER_ADDRESS', 50),
+      accessCodePerAccount: int(env, 'ACCESS_CODE_ATTEMPTS_PER_ACCOUNT', 10),
+      accessCodePerAddress: int(env, 'ACCESS_CODE_ATTEMPTS_PER_ADDRESS', 50),
     },
   };
 }

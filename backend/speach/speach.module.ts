@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
+import { AccessCodeThrottle } from './access-code-throttle';
 import { AdminSpeachController, SpeachSettingsController, SpeachesRestController } from './admin-speach.controller';
 import { AuthoringController } from './authoring.controller';
 import { CardsController } from './cards.controller';
@@ -14,7 +15,7 @@ import { SpeachSearchIndex } from './speach-search.index';
 @Module({
   imports: [IdentityModule],
   controllers: [AuthoringController, ReadingController, CardsController, AdminSpeachController, SpeachSettingsController, SpeachesRestController],
-  providers: [DueDateWatcher, SpeachQueries, SpeachCommands, SpeachLists, SpeachSearchIndex],
+  providers: [AccessCodeThrottle, DueDateWatcher, SpeachQueries, SpeachCommands, SpeachLists, SpeachSearchIndex],
   exports: [SpeachCommands, SpeachQueries],
 })
 export class SpeachModule {}

@@ -29,6 +29,7 @@ export class ReadYourWritesInterceptor implements NestInterceptor {
       userId: request.user?.id ?? null,
       correlationId: typeof header === 'string' && header.length <= 100 ? header : uuidv7(),
       lastAppendedPosition: 0,
+      address: request.ip,
     };
     void reply.header('x-correlation-id', state.correlationId);
     return requestContext.run(state, () => next.handle()).pipe(

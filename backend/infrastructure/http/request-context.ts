@@ -9,6 +9,8 @@ export interface RequestContext {
   userId: string | null;
   correlationId: string;
   lastAppendedPosition: number;
+  /** The client's address (brute-force throttles count per address). */
+  address?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
