@@ -45,6 +45,8 @@ export interface AppConfig {
     accessCodePerAccount: number;
     accessCodePerAddress: number;
   };
+  /** How long, and how many, Idempotency-Key answers are kept for retries (issue 16 item 11). */
+  idempotency: { ttlHours: number; maxKeys: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -113,6 +115,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       loginPerAddress: int(env, 'LOGIN_ATTEMPTS_PER_ADDRESS', 50),
       accessCodePerAccount: int(env, 'ACCESS_CODE_ATTEMPTS_PER_ACCOUNT', 10),
       accessCodePerAddress: int(env, 'ACCESS_CODE_ATTEMPTS_PER_ADDRESS', 50),
+    },
+    idempotency: {
+      ttlHours: int(env, 'IDEMPOTENCY_TTL_HOURS', 24),
+      maxKeys: int(env, 'IDEMPOTENCY_MAX_KEYS', 100_000),
     },
   };
 }
