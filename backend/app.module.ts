@@ -29,7 +29,7 @@ export class AppModule {
         DemoSeeder,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_INTERCEPTOR, useClass: ReadYourWritesInterceptor },
-        ...idempotencyProviders,
+        ...idempotencyProviders(!options.adapters),
       ],
     };
   }

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { createApp } from '../../backend/app';
+import { loadConfig } from '../../backend/config/app-config';
+import { UserRegistrationService } from '../../backend/identity/user-registration.service';
 import { POSITION_HEADER } from '../../backend/infrastructure/http/read-your-writes.interceptor';
 import { IDEMPOTENCY_STORE, type IdempotencyStore } from '../../backend/infrastructure/http/idempotency/idempotency-store';
-import { type TestApp, startTestApp } from '../support/test-app';
+import { DEMO_PASSWORD, type TestApp, startTestApp } from '../support/test-app';
 
 /** Issue 16 item 11: a state-changing call retried with the same Idempotency-Key runs once and answers the same. */
 describe('Idempotency-Key', () => {
@@ -113,5 +120,31 @@ describe('Idempotency-Key', () => {
       await createSpeach('crash-2', 'Confined spaces').expect(201);
       expect(await speachStreams()).toBe(before + 1);
     });
+  });
+
+  it('answers a retry after a restart from DATA_DIR (the embedded default)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'idem-app-'));
+    const config = loadConfig({ DATA_DIR: dataDir, DEMO_PASSWORD, LOG_LEVEL: 'silent', READ_MODEL_SNAPSHOTS: 'off' });
+    const boot = async () => {
+      const app = await createApp(config, { seed: false });
+      await app.getHttpAdapter().getInstance().ready();
+      return app;
+    };
+    try {
+      let app = await boot();
+      let http = request(app.getHttpServer());
+      await app.get(UserRegistrationService).register({ email: 'author@example.com', firstName: 'Ada', lastName: 'Author', roles: ['FORMATEUR'], source: 'admin', password: DEMO_PASSWORD, mustChangePassword: false });
+      const token = (await http.post('/api/auth/login').send({ email: 'author@example.com', password: DEMO_PASSWORD }).expect(200)).body.token;
+      const first = await http.post('/api/v2/recorder/speach').set(as(token)).set('idempotency-key', 'across-restart').send({ title: 'Scaffolds', language: 'en-US' }).expect(201);
+      await app.close();
+      app = await boot();
+      http = request(app.getHttpServer());
+      const retry = await http.post('/api/v2/recorder/speach').set(as(token)).set('idempotency-key', 'across-restart').send({ title: 'Scaffolds', language: 'en-US' }).expect(201);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.body).toEqual(first.body);
+      await app.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

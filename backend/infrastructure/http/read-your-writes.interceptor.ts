@@ -1,10 +1,11 @@
-import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor } from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, Inject, Injectable, Logger, type NestInterceptor } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Observable, mergeMap } from 'rxjs';
 import { uuidv7 } from '../../../events';
 import type { ProjectionRunner } from '../../../projections/projection-runner';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { PROJECTION_RUNNER } from '../tokens';
+import { changesState } from './csrf';
 import { requestContext } from './request-context';
 
 export const POSITION_HEADER = 'x-event-position';
@@ -16,6 +17,8 @@ export const POSITION_HEADER = 'x-event-position';
  */
 @Injectable()
 export class ReadYourWritesInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('Http');
+
   constructor(
     @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -35,6 +38,8 @@ export class ReadYourWritesInterceptor implements NestInterceptor {
     return requestContext.run(state, () => next.handle()).pipe(
       mergeMap(async (body) => {
         if (state.lastAppendedPosition > 0) {
+          // A GET that writes must be marked, or the CSRF guard and Idempotency-Key pass it by.
+          if (!changesState(request)) this.logger.error(`${request.method} ${request.routeOptions.url} appended events but is not marked @ChangesState()`);
           await this.projections.waitFor(state.lastAppendedPosition, this.config.readYourWritesTimeoutMs);
           void reply.header(POSITION_HEADER, String(state.lastAppendedPosition));
         }
