@@ -32,6 +32,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const adapter = new FastifyAdapter({
     logger: options.requestLogs ? { level: config.logLevel } : false,
     bodyLimit: 10 * 1024 * 1024, // CSV imports of a few thousand users
+    trustProxy: config.trustProxy,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options), adapter, {
     logger: NEST_LOG_LEVELS[config.logLevel] ?? NEST_LOG_LEVELS.info,

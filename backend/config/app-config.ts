@@ -32,6 +32,8 @@ export interface AppConfig {
   aiLicenses: number;
   sessionTtlHours: number;
   cookieSecure: boolean;
+  /** Fastify's trustProxy: whose X-Forwarded-For/-Host to believe (the client address counts for throttling). */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   logLevel: string;
   webRoot: string;
   /** Largest file an author may upload into a chapter (video, audio, PDF). */
@@ -71,6 +73,17 @@ function int(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+/** `true`/`false`, a number of proxy hops, or a comma-separated list of proxy addresses (CIDR allowed). */
+function trustProxy(raw: string | undefined): AppConfig['trustProxy'] {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    return (_address, hop) => hop < hops;
+  }
+  return raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+}
+
 /** Every setting comes from the environment; README.md has the table. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const passwordMinLength = int(env, 'PASSWORD_MIN_LENGTH', 8);
@@ -93,6 +106,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     aiLicenses: int(env, 'AI_LICENSES', 5),
     sessionTtlHours: int(env, 'SESSION_TTL_HOURS', 12),
     cookieSecure: bool(env, 'COOKIE_SECURE', false),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     webRoot: resolve(env.WEB_ROOT ?? defaultWebRoot()),
     maxUploadBytes: int(env, 'MAX_UPLOAD_BYTES', 200 * 1024 * 1024),

@@ -89,4 +89,16 @@ describe('Brute-force throttling', () => {
     t.clock.advance(WINDOW_MS);
     await t.http.get(`/api/v2/speach/${speach!._id}/read`).query({ accessCode: 'demo-code' }).set(as).expect(200);
   });
+
+  it('counts per client address behind a trusted proxy (TRUST_PROXY), not per proxy', async () => {
+    const proxied = await startTestApp({ seed: false, env: { TRUST_PROXY: 'true', LOGIN_ATTEMPTS_PER_ADDRESS: '3' } });
+    try {
+      const from = (address: string) => proxied.http.post('/api/auth/login').set('x-forwarded-for', address).send({ email: `${address}@example.com`, password: 'guess' });
+      for (let i = 0; i < 3; i++) await from('203.0.113.7').expect(401);
+      await from('203.0.113.7').expect(429);
+      await from('198.51.100.4').expect(401);
+    } finally {
+      await proxied.close();
+    }
+  });
 });

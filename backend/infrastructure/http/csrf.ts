@@ -33,7 +33,7 @@ export function changesState(request: FastifyRequest): boolean {
 /**
  * Whether the browser says the request comes from another site. `Sec-Fetch-Site` is trusted when
  * present (`none` is the user's own navigation: typed, bookmarked); otherwise `Origin` must name
- * this host. A request with neither is not a browser's cross-site request (API clients, curl): the
+ * this host (as the client asked for it: X-Forwarded-Host when TRUST_PROXY says to believe it). A request with neither is not a browser's cross-site request (API clients, curl): the
  * SameSite=Strict cookie already keeps older browsers from carrying the session across sites.
  */
 export function isCrossSite(request: FastifyRequest): boolean {
@@ -42,7 +42,7 @@ export function isCrossSite(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (typeof origin !== 'string') return false;
   try {
-    return new URL(origin).host !== request.headers.host;
+    return new URL(origin).host !== request.host;
   } catch {
     return true; // "null" (sandboxed frames, privacy redirects) or garbage: not us
   }
