@@ -5,10 +5,14 @@ import { Public } from '../identity/auth/auth.decorators';
 import type { EventStore } from '../infrastructure/event-store/event-store.port';
 import type { IntegrationPublisher } from '../infrastructure/integration/integration-bus.port';
 import type { IntegrationRelay } from '../infrastructure/integration/integration-relay';
+import { PolicyRunner } from '../infrastructure/policies/policy-runner';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { EVENT_STORE, INTEGRATION_PUBLISHER, INTEGRATION_RELAY, PROJECTION_RUNNER, READ_STORE } from '../infrastructure/tokens';
 
-/** Liveness and lag: 200 with status "ok" when stores answer and no projection failed, 503 otherwise. */
+/**
+ * Liveness and lag: 200 with status "ok" when stores answer, no projection failed and no policy
+ * holds a dead letter (or stopped); 503 otherwise.
+ */
 @Controller('api/health')
 export class HealthController {
   constructor(
@@ -17,6 +21,7 @@ export class HealthController {
     @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
     @Inject(INTEGRATION_RELAY) private readonly relay: IntegrationRelay,
     @Inject(INTEGRATION_PUBLISHER) private readonly publisher: IntegrationPublisher,
+    private readonly policyRunner: PolicyRunner,
   ) {}
 
   @Public()
@@ -31,7 +36,8 @@ export class HealthController {
     }
     const readStoreOk = await this.readStore.ping().catch(() => false);
     const projections = this.projections.status().map((p) => ({ ...p, lag: Math.max(0, head - p.position) }));
-    const ok = storeOk && readStoreOk && projections.every((p) => p.state !== 'failed');
+    const policies = this.policyRunner.status();
+    const ok = storeOk && readStoreOk && projections.every((p) => p.state !== 'failed') && policies.every((p) => p.state !== 'stopped' && p.deadLetters.length === 0);
     void reply.status(ok ? 200 : 503);
     return {
       status: ok ? 'ok' : 'degraded',
@@ -39,6 +45,7 @@ export class HealthController {
       readStore: { adapter: this.readStore.adapter, ok: readStoreOk },
       integration: { adapter: this.publisher.adapter, position: this.relay.checkpoint, lag: Math.max(0, head - this.relay.checkpoint), lastError: this.relay.lastError },
       projections,
+      policies,
     };
   }
 }

@@ -5,17 +5,17 @@ import { AdminSpeachController, SpeachSettingsController, SpeachesRestController
 import { AuthoringController } from './authoring.controller';
 import { CardsController } from './cards.controller';
 import { DueDateWatcher } from './due-date.watcher';
+import { UnpinWithdrawnPolicy } from './policies/unpin-withdrawn.policy';
 import { ReadingController } from './reading.controller';
 import { SpeachCommands } from './speach-commands.service';
 import { SpeachLists } from './speach-lists.service';
 import { SpeachQueries } from './speach-queries.service';
-import { SpeachSearchIndex } from './speach-search.index';
 
 /** Speach authoring, publication, reading and the admin list (issue #4). */
 @Module({
   imports: [IdentityModule],
   controllers: [AuthoringController, ReadingController, CardsController, AdminSpeachController, SpeachSettingsController, SpeachesRestController],
-  providers: [AccessCodeThrottle, DueDateWatcher, SpeachQueries, SpeachCommands, SpeachLists, SpeachSearchIndex],
+  providers: [AccessCodeThrottle, DueDateWatcher, UnpinWithdrawnPolicy, SpeachQueries, SpeachCommands, SpeachLists],
   exports: [SpeachCommands, SpeachQueries],
 })
 export class SpeachModule {}

@@ -43,7 +43,7 @@ export const LEARNER_ROUTES = [
 const LEARNER_PATTERNS = LEARNER_ROUTES.map((route) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
 
 /** The back office routes by hash (`/admin/#/users`): its only page is /admin/. */
-const ADMIN_ROUTES = ['/admin/', '/admin/index.html'];
+const ADMIN_HOME = '/admin/';
 
 export function isLearnerRoute(path: string): boolean {
   return LEARNER_PATTERNS.some((pattern) => pattern.test(path));
@@ -79,7 +79,7 @@ export async function serveWebApps(fastify: FastifyInstance, config: AppConfig):
   fastify.get('/*', (request, reply) => {
     const path = request.url.split('?')[0];
     if (path.startsWith('/api/')) return reply.status(404).send({ message: `No API route ${path}` });
-    const app = ADMIN_ROUTES.includes(path) ? admin : isLearnerRoute(path) ? learner : null;
+    const app = path === ADMIN_HOME ? admin : isLearnerRoute(path) ? learner : null;
     if (!app) return reply.status(404).send({ message: `Nothing at ${path}` });
     if (!(app === admin ? hasAdmin : hasLearner)) return reply.status(404).send({ message: 'Web app not built' });
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html', app);
