@@ -11,6 +11,7 @@ import { PoliciesController } from './health/policies.controller';
 import { ProjectionsController } from './health/projections.controller';
 import { IdentityModule } from './identity/identity.module';
 import { AllExceptionsFilter } from './infrastructure/http/exception.filter';
+import { idempotencyProviders } from './infrastructure/http/idempotency/idempotency.providers';
 import { ReadYourWritesInterceptor } from './infrastructure/http/read-your-writes.interceptor';
 import { InfrastructureModule, type InfrastructureOptions } from './infrastructure/infrastructure.module';
 import { DemoSeeder } from './seed/demo-seeder';
@@ -29,6 +30,7 @@ export class AppModule {
         DemoSeeder,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_INTERCEPTOR, useClass: ReadYourWritesInterceptor },
+        ...idempotencyProviders(!options.adapters),
       ],
     };
   }

@@ -281,7 +281,7 @@ export class ProjectionRunner {
           await handler(event, work);
         } catch (error) {
           work.discardEvent();
-          failed = { message: error instanceof Error ? error.message : String(error), position: event.position, eventType: event.type };
+          failed = { message: messageOf(error), position: event.position, eventType: event.type };
           break;
         }
       }
@@ -296,7 +296,7 @@ export class ProjectionRunner {
         work.failed();
         // Nothing of the batch is stored (writes and checkpoint are one transaction): it stops here.
         const first = events.find((e) => e.position > status.position)!;
-        failed = { message: error instanceof Error ? error.message : String(error), position: first.position, eventType: first.type };
+        failed = { message: messageOf(error), position: first.position, eventType: first.type };
       }
     }
     if (failed) {
@@ -323,4 +323,10 @@ export class ProjectionRunner {
     }
     this.waiters = still;
   }
+}
+
+/** An error's message, also for errors of another realm (a native module's under jest fail `instanceof Error`). */
+function messageOf(error: unknown): string {
+  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') return (error as { message: string }).message;
+  return String(error);
 }

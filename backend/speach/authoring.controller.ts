@@ -28,6 +28,7 @@ import {
 } from './speach.dto';
 import { SpeachCommands } from './speach-commands.service';
 import { SpeachQueries } from './speach-queries.service';
+import { AcceptsUpload } from '../infrastructure/http/csrf';
 
 /** `version` in the body, else an `If-Match: <revision>` header (quotes allowed). */
 export function expectedVersion(version: number | undefined, ifMatch: string | undefined): number | undefined {
@@ -140,6 +141,7 @@ export class AuthoringController {
   }
 
   @Post('api/v2/recorder/speach/:id/chapters/:chapterId/file')
+  @AcceptsUpload()
   @Roles('FORMATEUR', 'ADMIN')
   async upload(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Query() query: UploadQuery, @Req() request: FastifyRequest) {
     const body = request.body;

@@ -8,7 +8,9 @@ import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { BlobStore } from '../infrastructure/blobs/blob-store';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { DomainError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
+import { requestContext } from '../infrastructure/http/request-context';
 import { ReadModels } from '../infrastructure/read-models';
+import { AccessCodeThrottle } from './access-code-throttle';
 import { scoreQuiz } from './chapter-content';
 import { learnerDecider } from './learner.decider';
 import { AnswerBody, ReadQuery } from './speach.dto';
@@ -26,6 +28,7 @@ export class ReadingController {
     private readonly readModels: ReadModels,
     private readonly hasher: PasswordHasher,
     private readonly blobs: BlobStore,
+    private readonly accessCodes: AccessCodeThrottle,
   ) {}
 
   /** The chapters a viewer reads: the live version, or the draft for an editor asking for it (or when nothing is live). */
@@ -44,7 +47,9 @@ export class ReadingController {
       const started = await this.queries.progress(viewer.userId, speachId);
       if (!started) {
         if (!accessCode) throw new DomainError('This speach is private: enter its access code.', 403, [{ field: 'accessCode', reason: 'An access code is required' }]);
+        const attempt = this.accessCodes.begin(viewer.userId, requestContext.current()?.address ?? null);
         if (!(await this.hasher.verify(doc.accessCodeHash, accessCode))) throw new DomainError('Wrong access code.', 403, [{ field: 'accessCode', reason: 'Wrong access code' }]);
+        attempt.succeeded();
       }
     }
     const version = await this.queries.version(speachId, live.version);

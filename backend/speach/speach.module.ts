@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
+import { AccessCodeThrottle } from './access-code-throttle';
 import { AdminSpeachController, SpeachSettingsController, SpeachesRestController } from './admin-speach.controller';
 import { AuthoringController } from './authoring.controller';
 import { CardsController } from './cards.controller';
@@ -14,7 +15,7 @@ import { SpeachQueries } from './speach-queries.service';
 @Module({
   imports: [IdentityModule],
   controllers: [AuthoringController, ReadingController, CardsController, AdminSpeachController, SpeachSettingsController, SpeachesRestController],
-  providers: [DueDateWatcher, UnpinWithdrawnPolicy, SpeachQueries, SpeachCommands, SpeachLists],
+  providers: [AccessCodeThrottle, DueDateWatcher, UnpinWithdrawnPolicy, SpeachQueries, SpeachCommands, SpeachLists],
   exports: [SpeachCommands, SpeachQueries],
 })
 export class SpeachModule {}

@@ -1,8 +1,9 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, Injectable, Logger, type NestInterceptor } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Observable, mergeMap } from 'rxjs';
 import { uuidv7 } from '../../../events';
 import { ReadModels } from '../read-models';
+import { changesState } from './csrf';
 import { requestContext } from './request-context';
 
 export const POSITION_HEADER = 'x-event-position';
@@ -15,6 +16,8 @@ export const POSITION_HEADER = 'x-event-position';
  */
 @Injectable()
 export class ReadYourWritesInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('Http');
+
   constructor(private readonly readModels: ReadModels) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -25,11 +28,14 @@ export class ReadYourWritesInterceptor implements NestInterceptor {
       userId: request.user?.id ?? null,
       correlationId: typeof header === 'string' && header.length <= 100 ? header : uuidv7(),
       lastAppendedPosition: 0,
+      address: request.ip,
     };
     void reply.header('x-correlation-id', state.correlationId);
     return requestContext.run(state, () => next.handle()).pipe(
       mergeMap(async (body) => {
         if (state.lastAppendedPosition > 0) {
+          // A GET that writes must be marked, or the CSRF guard and Idempotency-Key pass it by.
+          if (!changesState(request)) this.logger.error(`${request.method} ${request.routeOptions.url} appended events but is not marked @ChangesState()`);
           const reached = await this.readModels.settle(state.lastAppendedPosition);
           void reply.header(POSITION_HEADER, String(reached));
         }
