@@ -1,3 +1,4 @@
+import { PolicyRunner } from '../../backend/infrastructure/policies/policy-runner';
 import { DEMO_PASSWORD } from '../support/test-app';
 import type { Caller, Fixtures } from './support/fixtures';
 
@@ -118,6 +119,19 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     call: async (fx) => ({ path: '/api/admin/projections/rebuild', query: { name: (await fx.t.http.get('/api/health')).body.projections[0].name } }),
     answers: admins(),
   },
+  // Runs a failed reaction again: one dead letter per call, so the administrator's retry finds it.
+  'POST /api/admin/policies/retry': {
+    call: async (fx) => ({ path: '/api/admin/policies/retry', query: await fx.newDeadLetter() }),
+    answers: admins(),
+    writes: true,
+    // A refused retry leaves its letter, and a dead letter turns /api/health degraded for the routes after it.
+    async after(fx, _caller, { status }) {
+      if (status < 300) return;
+      for (const letter of fx.t.app.get(PolicyRunner).status().flatMap((p) => p.deadLetters)) {
+        await fx.t.http.post('/api/admin/policies/retry').query({ name: letter.policy, key: letter.key }).set(fx.auth('admin')).expect(200);
+      }
+    },
+  },
   'GET /api/v2/comments/enabled': { call: () => ({ path: '/api/v2/comments/enabled' }), answers: signedIn() },
   'GET /api/v2/workflow/enable': { call: () => ({ path: '/api/v2/workflow/enable' }), answers: signedIn() },
   'GET /api/v2/admin/site/flags': { call: () => ({ path: '/api/v2/admin/site/flags' }), answers: admins() },
@@ -142,7 +156,12 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
 
   // Sessions
   'POST /api/auth/login': {
-    call: (fx, caller) => ({ path: '/api/auth/login', body: { email: caller === 'anonymous' ? fx.users.staff.email : fx.users[caller].email, password: DEMO_PASSWORD } }),
+    // A login ends the session the client presented (session fixation): it presents a session of its own, not the one the suite reuses.
+    call: async (fx, caller) => ({
+      path: '/api/auth/login',
+      headers: await freshSession(fx, caller),
+      body: { email: caller === 'anonymous' ? fx.users.staff.email : fx.users[caller].email, password: DEMO_PASSWORD },
+    }),
     answers: { ...everyone(), deactivated: 403 },
     // It starts a session: a login forced from another site is a state change like any other.
     writes: true,

@@ -2,6 +2,9 @@ import { readingOrder, SPEACHES, type SpeachDocument } from '../../../projection
 import { demoStaff } from '../../../backend/seed/demo-seeder';
 import { PROJECTION_RUNNER } from '../../../backend/infrastructure/tokens';
 import type { ProjectionRunner } from '../../../projections/projection-runner';
+import type { RecordedEvent } from '../../../events';
+import type { Policy } from '../../../backend/infrastructure/policies/policy';
+import { PolicyRunner } from '../../../backend/infrastructure/policies/policy-runner';
 import { type TestApp, startTestApp } from '../../support/test-app';
 
 /** Who calls: nobody, each role of spec §6 plus the auditor, and a user whose account was deactivated after signing in. */
@@ -58,6 +61,8 @@ export interface Fixtures {
   newUser(): Promise<{ id: string; email: string }>;
   newDefinition(): Promise<string>;
   newComment(speachId: string): Promise<string>;
+  /** A reaction that failed (its cause since fixed): a dead letter an administrator may run again. */
+  newDeadLetter(): Promise<{ name: string; key: string }>;
   /** Waits for a job that runs outside its request (it appends on its own) until `done` says so, then for the read side. */
   settle(path: string, done: (job: Record<string, unknown>) => boolean): Promise<void>;
   /** Bearer header of a caller (none for anonymous). */
@@ -78,10 +83,11 @@ export async function startFixtures(env: Record<string, string> = {}): Promise<F
     const me = await t.http.get('/api/auth/me').set(bearer(token)).expect(200);
     users[who] = { id: me.body.id, email };
   }
-  const admin = bearer(tokens.admin);
-  const author = bearer(tokens.author);
+  // Read at each call: a password change in the matrix signs the caller in again (the change ended their other sessions).
+  const admin = () => bearer(tokens.admin);
+  const author = () => bearer(tokens.author);
   // Deactivated after signing in: the session it holds must be dead on every route.
-  await t.http.put('/api/v2/admin/users/deactivate').set(admin).send({ uuids: [users.deactivated.id] }).expect(200);
+  await t.http.put('/api/v2/admin/users/deactivate').set(admin()).send({ uuids: [users.deactivated.id] }).expect(200);
 
   const all = await t.adapters.readStore.collection<SpeachDocument>(SPEACHES).find({});
   const byTitle = (title: string): SpeachDocument => {
@@ -105,17 +111,30 @@ export async function startFixtures(env: Record<string, string> = {}): Promise<F
   const questions = (quizNode.content as unknown as { questions: { questionId: string; options: { optionId: string; correct?: boolean }[] }[] }).questions;
   const welcomeQuiz = { chapterId: quizNode.chapterId, answers: Object.fromEntries(questions.map((q) => [q.questionId, q.options.filter((o) => o.correct).map((o) => o.optionId)])) };
 
-  const first = async (path: string): Promise<string> => (await t.http.get(path).set(admin).expect(200)).body[0].id as string;
+  const first = async (path: string): Promise<string> => (await t.http.get(path).set(admin()).expect(200)).body[0].id as string;
   const groupId = await first('/api/rest/groups');
   const categoryId = await first('/api/rest/categories');
   const customFieldId = await first('/api/rest/custom-fields');
   const definitionId = await first('/api/rest/workflow-definitions');
-  const exportJobId = (await t.http.post('/administration/launchMultipleExportCsv').set(admin).send({ templateNames: ['users'] }).expect(202)).body.id as string;
-  const importJobId = (await t.http.post('/api/v2/admin/users/import').set(admin).send({ csv: 'email,firstName,lastName\nimported.one@example.com,Imported,One\n' }).expect(202)).body.jobId as string;
+  const exportJobId = (await t.http.post('/administration/launchMultipleExportCsv').set(admin()).send({ templateNames: ['users'] }).expect(202)).body.id as string;
+  const importJobId = (await t.http.post('/api/v2/admin/users/import').set(admin()).send({ csv: 'email,firstName,lastName\nimported.one@example.com,Imported,One\n' }).expect(202)).body.jobId as string;
+
+  // A reaction of the suite's own that fails while `relayDown`: the demo has no dead letter to retry.
+  let relayDown = false;
+  const poison: Policy<RecordedEvent> = {
+    name: 'matrix-relay',
+    retry: { attempts: 1, backoffMs: 0 },
+    handles: {
+      SpeachCreated: async () => {
+        if (relayDown) throw new Error('the matrix relay is down');
+      },
+    },
+  };
+  await t.app.get(PolicyRunner).register(poison as unknown as Policy<never>);
 
   let serial = 0;
   const draftFor = async (caller: Caller): Promise<OwnSpeach> => {
-    const owner = caller === 'admin' ? admin : author;
+    const owner = caller === 'admin' ? admin() : author();
     const created = await t.http.post('/api/v2/recorder/speach').set(owner).send({ title: `Matrix draft ${++serial}`, language: 'en-US' }).expect(201);
     const id = created.body.id as string;
     const chapters: string[] = [];
@@ -131,7 +150,7 @@ export async function startFixtures(env: Record<string, string> = {}): Promise<F
   const upload = await t.http
     .post(`/api/v2/recorder/speach/${uploaded.id}/chapters/${uploaded.chapters[0]}/file`)
     .query({ type: 'PDF_UPLOAD', name: 'matrix.pdf' })
-    .set({ ...author, 'content-type': 'application/pdf' })
+    .set({ ...author(), 'content-type': 'application/pdf' })
     .send(pdf)
     .expect(201);
   const file = (upload.body.chapters as { chapterId: string; content: { file?: { blobId: string } } }[]).find((c) => c.chapterId === uploaded.chapters[0])?.content.file;
@@ -154,32 +173,44 @@ export async function startFixtures(env: Record<string, string> = {}): Promise<F
     draftFor,
     auth: (caller) => bearer(tokens[caller]),
     async settle(path, done) {
-      const admin = bearer(tokens.admin);
       // Each turn yields to the event loop, where the job runs; bounded, so a stuck job fails here rather than hangs.
       let finished = false;
       for (let turn = 0; !finished && turn < 1000; turn++) {
-        finished = done((await t.http.get(path).set(admin).expect(200)).body);
+        finished = done((await t.http.get(path).set(admin()).expect(200)).body);
         if (!finished) await new Promise((resolve) => setImmediate(resolve));
       }
       if (!finished) throw new Error(`${path} did not finish`);
       await t.app.get<ProjectionRunner>(PROJECTION_RUNNER).waitFor(await t.adapters.eventStore.headPosition(), 5000);
     },
     async newGroup() {
-      return (await t.http.post('/api/rest/groups').set(admin).send({ name: `Matrix group ${++serial}` }).expect(201)).body.id;
+      return (await t.http.post('/api/rest/groups').set(admin()).send({ name: `Matrix group ${++serial}` }).expect(201)).body.id;
     },
     async newCategory() {
-      return (await t.http.post('/api/rest/categories').set(admin).send({ name: `Matrix category ${++serial}` }).expect(201)).body.id;
+      return (await t.http.post('/api/rest/categories').set(admin()).send({ name: `Matrix category ${++serial}` }).expect(201)).body.id;
     },
     async newCustomField() {
-      return (await t.http.post('/api/rest/custom-fields').set(admin).send({ name: `matrixField${++serial}` }).expect(201)).body.id;
+      return (await t.http.post('/api/rest/custom-fields').set(admin()).send({ name: `matrixField${++serial}` }).expect(201)).body.id;
     },
     async newUser() {
       const email = `matrix.user${++serial}@example.com`;
-      const id = (await t.http.post('/api/rest/users').set(admin).send({ firstName: 'Matrix', lastName: `User${serial}`, email }).expect(201)).body.id;
+      const id = (await t.http.post('/api/rest/users').set(admin()).send({ firstName: 'Matrix', lastName: `User${serial}`, email }).expect(201)).body.id;
       return { id, email };
     },
     async newDefinition() {
-      return (await t.http.post('/api/rest/workflow-definitions').set(admin).send({ name: `Matrix workflow ${++serial}`, steps: [{ groupId }] }).expect(201)).body.id;
+      return (await t.http.post('/api/rest/workflow-definitions').set(admin()).send({ name: `Matrix workflow ${++serial}`, steps: [{ groupId }] }).expect(201)).body.id;
+    },
+    async newDeadLetter() {
+      relayDown = true;
+      let id: string;
+      try {
+        id = (await t.http.post('/api/v2/recorder/speach').set(author()).send({ title: `Matrix poison ${++serial}`, language: 'en-US' }).expect(201)).body.id;
+      } finally {
+        relayDown = false;
+      }
+      const created = (await t.adapters.eventStore.readStream(`speach-${id}`))[0];
+      const letters = t.app.get(PolicyRunner).status().find((p) => p.name === poison.name)?.deadLetters ?? [];
+      if (!letters.some((l) => l.key === created.id)) throw new Error('The failing reaction left no dead letter');
+      return { name: poison.name, key: created.id };
     },
     async newComment(speachId: string) {
       return (await t.http.post(`/api/v2/speach/${speachId}/comments`).set(bearer(tokens.approver)).send({ text: `Matrix comment ${++serial}` }).expect(201)).body.id;
