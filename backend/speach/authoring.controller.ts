@@ -27,6 +27,7 @@ import {
 } from './speach.dto';
 import { SpeachCommands } from './speach-commands.service';
 import { SpeachQueries } from './speach-queries.service';
+import { SpeachAccess, accessCodeOf } from './speach-access';
 
 /** `version` in the body, else an `If-Match: <revision>` header (quotes allowed). */
 export function expectedVersion(version: number | undefined, ifMatch: string | undefined): number | undefined {
@@ -49,6 +50,7 @@ export class AuthoringController {
   constructor(
     private readonly commands: SpeachCommands,
     private readonly queries: SpeachQueries,
+    private readonly access: SpeachAccess,
     private readonly readModels: ReadModels,
     private readonly blobs: BlobStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -80,9 +82,11 @@ export class AuthoringController {
   }
 
   @Get('api/v2/speach/speachWithMetadata')
-  async withMetadata(@CurrentUser() user: AuthenticatedUser, @Query('speachID') speachId: string) {
-    if (!speachId) throw new ValidationError('speachID', 'speachID is required');
-    return this.queries.visibleCard(speachId, await this.queries.viewer(user));
+  async withMetadata(@CurrentUser() user: AuthenticatedUser, @Query('speachID') speachId: string, @Query('accessCode') accessCode?: unknown) {
+    if (!speachId || typeof speachId !== 'string') throw new ValidationError('speachID', 'speachID is required');
+    const viewer = await this.queries.viewer(user);
+    const doc = await this.access.readable(speachId, viewer, accessCodeOf(accessCode));
+    return (await this.queries.cards([doc], viewer))[0];
   }
 
   @Put('api/v2/recorder/speach/:id/details')
@@ -203,7 +207,8 @@ export class AuthoringController {
   }
 
   @Get('api/v2/cours/:id/publishDetails')
-  async publishDetails(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
-    return this.queries.publishDetails(id, await this.queries.viewer(user));
+  async publishDetails(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query('accessCode') accessCode?: unknown) {
+    const viewer = await this.queries.viewer(user);
+    return this.queries.publishDetails(await this.access.readable(id, viewer, accessCodeOf(accessCode)), viewer);
   }
 }

@@ -2,7 +2,6 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChapterContent } from '../../events';
 import { type ChapterNode, readingOrder } from '../../projections/speaches.projection';
-import { PasswordHasher } from '../identity/auth/password-hasher';
 import { CurrentUser, Public } from '../identity/auth/auth.decorators';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { BlobStore } from '../infrastructure/blobs/blob-store';
@@ -12,6 +11,7 @@ import { ReadModels } from '../infrastructure/read-models';
 import { scoreQuiz } from './chapter-content';
 import { learnerDecider } from './learner.decider';
 import { AnswerBody, ReadQuery } from './speach.dto';
+import { SpeachAccess } from './speach-access';
 import { SpeachQueries } from './speach-queries.service';
 import { type Viewer, canView, isEditor, liveVersion, lockedChapterIds, requiredBefore, toTree } from './speach-views';
 
@@ -24,7 +24,7 @@ export class ReadingController {
     private readonly queries: SpeachQueries,
     private readonly commands: CommandRunner,
     private readonly readModels: ReadModels,
-    private readonly hasher: PasswordHasher,
+    private readonly access: SpeachAccess,
     private readonly blobs: BlobStore,
   ) {}
 
@@ -39,14 +39,7 @@ export class ReadingController {
       return { doc, nodes: readingOrder(doc.draft), version: null as number | null };
     }
     if (!live) throw new NotFoundError('This speach is not published');
-    if (doc.visibility === 'PRIVE' && !editor && doc.accessCodeHash) {
-      // The code is asked once: a reader who already started the speach has given it.
-      const started = await this.queries.progress(viewer.userId, speachId);
-      if (!started) {
-        if (!accessCode) throw new DomainError('This speach is private: enter its access code.', 403, [{ field: 'accessCode', reason: 'An access code is required' }]);
-        if (!(await this.hasher.verify(doc.accessCodeHash, accessCode))) throw new DomainError('Wrong access code.', 403, [{ field: 'accessCode', reason: 'Wrong access code' }]);
-      }
-    }
+    await this.access.assertCanRead(viewer, doc, accessCode);
     const version = await this.queries.version(speachId, live.version);
     return { doc, nodes: version?.chapters ?? [], version: live.version };
   }

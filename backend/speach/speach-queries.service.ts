@@ -109,13 +109,6 @@ export class SpeachQueries {
     return card;
   }
 
-  /** A card the viewer may see (editors see drafts; others only what they can view). */
-  async visibleCard(speachId: string, viewer: Viewer): Promise<SpeachCard> {
-    const doc = await this.document(speachId);
-    if (!canView(doc, viewer)) throw new NotFoundError('Unknown speach');
-    return (await this.cards([doc], viewer))[0];
-  }
-
   async draft(speachId: string, viewer: Viewer) {
     const doc = await this.document(speachId);
     if (!isEditor(doc, viewer)) throw new NotFoundError('Unknown speach');
@@ -142,12 +135,10 @@ export class SpeachQueries {
     return this.store.collection<SpeachVersionDocument>(SPEACH_VERSIONS).findById(`${speachId}:${version}`);
   }
 
-  /** Spec §3 "Publish details": the live version's chapters (the draft's for an editor when nothing is live). */
-  async publishDetails(speachId: string, viewer: Viewer) {
-    const doc = await this.document(speachId);
-    if (!canView(doc, viewer)) throw new NotFoundError('Unknown speach');
+  /** Spec §3 "Publish details" of a speach the viewer may read (SpeachAccess): the live version's chapters (the draft's for an editor when nothing is live). */
+  async publishDetails(doc: SpeachDocument, viewer: Viewer) {
     const live = liveVersion(doc, viewer.now);
-    const nodes = live ? ((await this.version(speachId, live.version))?.chapters ?? []) : readingOrder(doc.draft);
+    const nodes = live ? ((await this.version(doc._id, live.version))?.chapters ?? []) : readingOrder(doc.draft);
     return {
       lecons: nodes
         .filter((n) => n.parentId === null)

@@ -5,6 +5,7 @@ import { AuthoringController } from './authoring.controller';
 import { CardsController } from './cards.controller';
 import { DueDateWatcher } from './due-date.watcher';
 import { ReadingController } from './reading.controller';
+import { SpeachAccess } from './speach-access';
 import { SpeachCommands } from './speach-commands.service';
 import { SpeachLists } from './speach-lists.service';
 import { SpeachQueries } from './speach-queries.service';
@@ -14,7 +15,7 @@ import { SpeachSearchIndex } from './speach-search.index';
 @Module({
   imports: [IdentityModule],
   controllers: [AuthoringController, ReadingController, CardsController, AdminSpeachController, SpeachSettingsController, SpeachesRestController],
-  providers: [DueDateWatcher, SpeachQueries, SpeachCommands, SpeachLists, SpeachSearchIndex],
-  exports: [SpeachCommands, SpeachQueries],
+  providers: [DueDateWatcher, SpeachQueries, SpeachAccess, SpeachCommands, SpeachLists, SpeachSearchIndex],
+  exports: [SpeachCommands, SpeachQueries, SpeachAccess],
 })
 export class SpeachModule {}
