@@ -6,6 +6,8 @@ import { CardsController } from './cards.controller';
 import { DueDateWatcher } from './due-date.watcher';
 import { ReadingController } from './reading.controller';
 import { SpeachAccess } from './speach-access';
+import { FileUrls } from './file-urls';
+import { FilesController } from './files.controller';
 import { SpeachCommands } from './speach-commands.service';
 import { SpeachLists } from './speach-lists.service';
 import { SpeachQueries } from './speach-queries.service';
@@ -14,8 +16,8 @@ import { SpeachSearchIndex } from './speach-search.index';
 /** Speach authoring, publication, reading and the admin list (issue #4). */
 @Module({
   imports: [IdentityModule],
-  controllers: [AuthoringController, ReadingController, CardsController, AdminSpeachController, SpeachSettingsController, SpeachesRestController],
-  providers: [DueDateWatcher, SpeachQueries, SpeachAccess, SpeachCommands, SpeachLists, SpeachSearchIndex],
+  controllers: [AuthoringController, ReadingController, FilesController, CardsController, AdminSpeachController, SpeachSettingsController, SpeachesRestController],
+  providers: [DueDateWatcher, SpeachQueries, SpeachAccess, FileUrls, SpeachCommands, SpeachLists, SpeachSearchIndex],
   exports: [SpeachCommands, SpeachQueries, SpeachAccess],
 })
 export class SpeachModule {}

@@ -22,7 +22,7 @@ import { escapeRegex } from '../infrastructure/http/simple-rest';
 import { SiteSettings } from '../site/site-settings.service';
 import { SpeachCommands } from '../speach/speach-commands.service';
 import { SpeachQueries } from '../speach/speach-queries.service';
-import { type Viewer, draftTree, isEditor, person } from '../speach/speach-views';
+import { type Viewer, isEditor, person } from '../speach/speach-views';
 import { WARNING_WINDOW_MONTHS, addMonths, isDue, periodicReviewDecider } from './periodic-review.decider';
 import { type FinalChoices, type WorkflowActor, isStepApprover, workflowDecider } from './workflow.decider';
 import { coveringDefinition } from './publication-gate';
@@ -374,7 +374,7 @@ export class WorkflowService {
     await this.representation(speachId, viewer);
     const doc = await this.queries.document(speachId);
     const [card] = await this.queries.cards([doc], viewer);
-    return { ...card, chapters: draftTree(doc) };
+    return { ...card, chapters: this.queries.draftTree(doc) };
   }
 
   private gridSort(sort: string | undefined, asc: boolean | undefined): Sort {
