@@ -149,8 +149,8 @@ export class UsersRestController {
       password: body.password,
       mustChangePassword: body.mustChangePassword ?? true,
       source: 'admin',
+      groups: body.groupIds?.length ? { groupIds: body.groupIds, knownGroupIds: await this.admin.knownGroupIds() } : undefined,
     });
-    if (body.groupIds?.length) await this.admin.batchUpdate(null, [userId], body.groupIds, undefined);
     return this.one(userId);
   }
 

@@ -130,8 +130,7 @@ export class AdminSpeachController {
     const version = speach.version === undefined ? undefined : Number(speach.version);
     if (version !== undefined && !Number.isInteger(version)) throw new ValidationError('speach.version', 'version must be an integer');
     const { commands, pin } = await this.commands.adminChanges(doc, speach);
-    if (commands.length) await this.commands.run(user, id, commands, version);
-    if (pin !== undefined) await this.commands.pin(user, id, pin);
+    await this.commands.adminUpdate(user, id, commands, pin, version);
     await this.readModels.settled();
     return this.queries.card(id, await this.queries.viewer(user));
   }

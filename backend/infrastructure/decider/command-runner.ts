@@ -149,6 +149,17 @@ export class CommandRunner {
     }
   }
 
+  /**
+   * What the command would decide now, without appending: the events and the state they lead to.
+   * For a request spanning two streams, to check the second's rule on the first's outcome before
+   * either is written.
+   */
+  async preview<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>, streamId: string, command: Command): Promise<{ events: Event[]; state: State; revision: number }> {
+    const { state, revision } = await this.load(decider, streamId, this.states.key(decider, streamId));
+    const events = decider.decide(command, state);
+    return { events, state: events.reduce(decider.evolve, state), revision };
+  }
+
   /** The stream's state: the cached fold plus the events appended since, or a full fold. */
   private async load<State, Event extends DomainEvent>(
     decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
