@@ -8,8 +8,6 @@ import { isEditor } from './speach-views';
 import { ReadModels } from '../infrastructure/read-models';
 import { BlobStore } from '../infrastructure/blobs/blob-store';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import type { ReadStore } from '../infrastructure/read-store/read-store.port';
-import { READ_STORE } from '../infrastructure/tokens';
 import { SiteSettings } from '../site/site-settings.service';
 import { publicationNeedsWorkflow } from '../workflow/publication-gate';
 import {
@@ -55,7 +53,6 @@ export class AuthoringController {
     private readonly blobs: BlobStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly site: SiteSettings,
-    @Inject(READ_STORE) private readonly store: ReadStore,
   ) {}
 
   private async draft(user: AuthenticatedUser, speachId: string) {
@@ -174,7 +171,7 @@ export class AuthoringController {
   @Roles('FORMATEUR', 'ADMIN')
   @HttpCode(200)
   async publish(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: PublishBody, @Headers('if-match') ifMatch?: string) {
-    const workflowRequired = await publicationNeedsWorkflow(this.site, this.store, id);
+    const workflowRequired = await publicationNeedsWorkflow(this.site);
     await this.commands.run(user, id, [{ type: 'Publish', at: body.at ?? null, now: this.commands.now(), workflowRequired }], expectedVersion(body.version, ifMatch));
     return this.card(user, id);
   }
