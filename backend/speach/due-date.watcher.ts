@@ -1,12 +1,12 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { uuidv7 } from '../../events';
+import { SYSTEM_USER_ID, uuidv7 } from '../../events';
 import { Clock } from '../infrastructure/clock/clock';
 import { DomainError } from '../infrastructure/decider/decider';
 import { requestContext } from '../infrastructure/http/request-context';
 import { SpeachCommands } from './speach-commands.service';
 import { SpeachQueries } from './speach-queries.service';
 
-const SYSTEM = { userId: 'system', isAdmin: true, isAuthor: true, groupIds: [] as string[] };
+const SYSTEM = { userId: SYSTEM_USER_ID, isAdmin: true, isAuthor: true, groupIds: [] as string[] };
 
 /**
  * Spec §4 "unpublish after due date": once a speach's due date has passed, a speach flagged so is

@@ -38,7 +38,8 @@ export class SpeachCommands {
   async run(user: AuthenticatedUser | Actor, speachId: string, commands: Cmd[], version?: number): Promise<void> {
     const actor = 'roles' in user ? await this.queries.actor(user) : user;
     const full = commands.map((c) => ({ ...c, speachId, actor }) as SpeachCommand);
-    await this.commands.run(speachBatch, speachStream(speachId), full, version === undefined ? {} : { expectedRevision: version });
+    // The actor is who caused it: a request's user, a seeded author, or the system's own policy ("system").
+    await this.commands.run(speachBatch, speachStream(speachId), full, { userId: actor.userId, ...(version === undefined ? {} : { expectedRevision: version }) });
     await this.afterStateChange(actor, speachId);
   }
 

@@ -77,7 +77,7 @@ export class WorkflowService {
 
   private async actor(user: AuthenticatedUser): Promise<WorkflowActor> {
     const viewer = await this.queries.viewer(user);
-    return { userId: viewer.userId, isAdmin: viewer.isAdmin, groupIds: viewer.groupIds };
+    return { userId: viewer.userId, isAdmin: viewer.isAdmin, isApprover: viewer.isApprover, groupIds: viewer.groupIds };
   }
 
   // ---- definitions ----
@@ -188,7 +188,7 @@ export class WorkflowService {
       type: 'Submit',
       workflowId,
       speachId: doc._id,
-      actor: { userId: viewer.userId, isAdmin: viewer.isAdmin, groupIds: viewer.groupIds },
+      actor: { userId: viewer.userId, isAdmin: viewer.isAdmin, isApprover: viewer.isApprover, groupIds: viewer.groupIds },
       now: this.now(),
       mayEdit,
       authorId: doc.authorId,
@@ -270,7 +270,7 @@ export class WorkflowService {
     await this.commands.run(workflowDecider, workflowStream(wf._id), {
       type: 'Resubmit',
       workflowId: wf._id,
-      actor: { userId: viewer.userId, isAdmin: viewer.isAdmin, groupIds: viewer.groupIds },
+      actor: { userId: viewer.userId, isAdmin: viewer.isAdmin, isApprover: viewer.isApprover, groupIds: viewer.groupIds },
       now: this.now(),
       mayEdit: isEditor(doc, viewer) && !doc.archived,
       ...(scheduledAt !== undefined ? { scheduledAt } : {}),
@@ -400,7 +400,8 @@ export class WorkflowService {
 
   /** WFTOVALIDATE: speaches whose current step is mine (my group, or me by name), never my own. */
   async toValidate(viewer: Viewer, query: { page?: number; sort?: string; name?: string; asc?: boolean }) {
-    if (!(await this.enabled())) return { result: [], total: 0 };
+    // Group membership alone approves nothing: only APPROVER-role users have speaches to validate (spec §6).
+    if (!(await this.enabled()) || !viewer.isApprover) return { result: [], total: 0 };
     const waiting = await this.workflows.find(
       { latest: true, state: 'AWAITING_VALIDATION', authorId: { $ne: viewer.userId }, $or: [{ currentUserId: viewer.userId }, { currentGroupId: { $in: viewer.groupIds } }] },
       { projection: { speachId: 1 } },
