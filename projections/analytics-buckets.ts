@@ -47,9 +47,14 @@ export function daysFrom(first: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => dayKey(new Date(start + i * DAY)));
 }
 
-/** Every day key from `first` to `last` (both day keys, inclusive). */
+/** Every day key from `first` to `last` (both day keys, inclusive); none when `last` comes first. */
 export function daysBetween(first: string, last: string): string[] {
-  return daysFrom(first, Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / DAY) + 1);
+  return daysFrom(first, Math.max(0, Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / DAY) + 1));
+}
+
+/** The day key `count` days after (before, when negative) `day`. */
+export function addDays(day: string, count: number): string {
+  return dayKey(new Date(Date.parse(`${day}T00:00:00Z`) + count * DAY));
 }
 
 /** The key of the bucket of `unit` holding the instant `at`. */
@@ -103,27 +108,4 @@ export function seriesSlots(range: PeriodRange): SeriesSlot[] {
     at = next;
   }
   return slots;
-}
-
-/**
- * Exactly the days of a period as few buckets as possible: the days up to the end of the first month,
- * the whole months in between, the days of the current month. At most ~62 day keys and 24 month keys.
- */
-export function periodCover(range: PeriodRange): { unit: Unit; key: string }[] {
-  const from = new Date(`${range.from}T00:00:00.000Z`);
-  const to = new Date(`${range.to}T00:00:00.000Z`);
-  const out: { unit: Unit; key: string }[] = [];
-  let at = from;
-  while (at <= to) {
-    const monthStart = startOfMonth(at);
-    const nextMonth = addMonths(monthStart, 1);
-    if (at.getTime() === monthStart.getTime() && nextMonth.getTime() - DAY <= to.getTime()) {
-      out.push({ unit: 'm', key: monthKey(at) });
-      at = nextMonth;
-    } else {
-      out.push({ unit: 'd', key: dayKey(at) });
-      at = new Date(at.getTime() + DAY);
-    }
-  }
-  return out;
 }

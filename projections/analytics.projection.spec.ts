@@ -1,44 +1,6 @@
-import type { RecordedEvent } from '../events';
-import { DashboardQueries } from '../backend/analytics/dashboard.service';
-import { OwnerTallies } from '../backend/analytics/owner-tallies';
-import { ManualClock } from '../backend/infrastructure/clock/clock';
-import { MemoryReadStore } from '../backend/infrastructure/read-store/memory-read-store';
-import { parsePeriod, periodCover, periodRange, seriesSlots } from './analytics-buckets';
-import { ANALYTICS_LEARNERS, ANALYTICS_SERIES, ANALYTICS_SPEACHES, ANALYTICS_TOTALS, type AnalyticsSpeach, analyticsProjection } from './analytics.projection';
-import { UnitOfWork } from './unit-of-work';
-
-/** Applies events through the projection's handlers, in batches like the runner does. */
-class Harness {
-  readonly store = new MemoryReadStore();
-  /** The rankings' tallies follow the commits, as the runner's commit hook feeds them in the server. */
-  readonly tallies = new OwnerTallies({ onCommitted: () => undefined } as never, this.store);
-  private position = 0;
-
-  async apply(events: [type: string, time: string, data: Record<string, unknown>][], batchSize = 50): Promise<void> {
-    for (let i = 0; i < events.length; i += batchSize) {
-      const unit = new UnitOfWork(this.store, (collection, writes) => this.tallies.apply(collection, writes));
-      for (const [type, time, data] of events.slice(i, i + batchSize)) {
-        const event = { id: `e${this.position}`, type, data, schemaVersion: 1, metadata: { userId: null, correlationId: 'c', causationId: 'c' }, time, streamId: 's', revision: 0, position: ++this.position } as RecordedEvent;
-        unit.applying(event);
-        await analyticsProjection.handlers[type]?.(event, unit);
-      }
-      await unit.commit();
-    }
-  }
-
-  /** Re-applies an already applied event (at-least-once delivery). */
-  async redeliver(position: number, type: string, time: string, data: Record<string, unknown>): Promise<void> {
-    const unit = new UnitOfWork(this.store, (collection, writes) => this.tallies.apply(collection, writes));
-    const event = { id: `e${position}`, type, data, schemaVersion: 1, metadata: { userId: null, correlationId: 'c', causationId: 'c' }, time, streamId: 's', revision: 0, position } as RecordedEvent;
-    unit.applying(event);
-    await analyticsProjection.handlers[type]?.(event, unit);
-    await unit.commit();
-  }
-
-  series(metric: string, unit: 'd' | 'w' | 'm', key: string): Promise<number> {
-    return this.store.collection<{ _id: string; value: number }>(ANALYTICS_SERIES).findById(`${metric}|${unit}|${key}`).then((d) => d?.value ?? 0);
-  }
-}
+import { ANALYTICS_LEARNERS, ANALYTICS_SPEACHES, ANALYTICS_TOTALS, type AnalyticsSpeach } from './analytics.projection';
+import { parsePeriod, periodRange, seriesSlots } from './analytics-buckets';
+import { AnalyticsHarness as Harness } from '../test/support/analytics-harness';
 
 const created = (speachId: string, time: string, extra: Record<string, unknown> = {}) =>
   ['SpeachCreated', time, { speachId, authorId: 'author', title: `Speach ${speachId}`, categoryId: 'cat-a', isTemplate: false, ...extra }] as [string, string, Record<string, unknown>];
@@ -73,17 +35,6 @@ describe('analytics buckets', () => {
     expect(months).toHaveLength(25);
     expect(months[0]).toEqual({ unit: 'm', key: '2024-11', startDate: '2024-11-01', endDate: '2024-11-30' });
   });
-
-  it('covers exactly the period\'s days with whole months in the middle', () => {
-    const cover = periodCover(periodRange('THREE_MONTHS', new Date('2026-11-23T15:00:00Z')));
-    expect(cover.filter((c) => c.unit === 'm').map((c) => c.key)).toEqual(['2026-09', '2026-10']);
-    const days = cover.filter((c) => c.unit === 'd').map((c) => c.key);
-    expect(days[0]).toBe('2026-08-24');
-    expect(days).toContain('2026-08-31');
-    expect(days).toContain('2026-11-01');
-    expect(days[days.length - 1]).toBe('2026-11-23');
-    expect(days).toHaveLength(8 + 23);
-  });
 });
 
 describe('analytics projection', () => {
@@ -101,9 +52,9 @@ describe('analytics projection', () => {
     expect(await h.series('READ', 'd', '2026-11-02')).toBe(3);
     expect(await h.series('READ', 'd', '2026-11-03')).toBe(1);
     // Weeks and months of counts that add up are sums of days, answered by the queries.
-    const weeks = await new DashboardQueries(h.store, new ManualClock(new Date('2026-11-10T00:00:00Z')), h.tallies).timeSeries('READ', 'THREE_MONTHS', false);
+    const weeks = await h.queries('2026-11-10T00:00:00Z').timeSeries('READ', 'THREE_MONTHS', false);
     expect(weeks.find((p) => p.startDate === '2026-11-02')?.value).toBe(4);
-    const months = await new DashboardQueries(h.store, new ManualClock(new Date('2026-11-10T00:00:00Z')), h.tallies).timeSeries('READ', 'TWELVE_MONTHS', false);
+    const months = await h.queries('2026-11-10T00:00:00Z').timeSeries('READ', 'TWELVE_MONTHS', false);
     expect(months.at(-1)).toEqual({ startDate: '2026-11-01', endDate: '2026-11-30', value: 4 });
     expect(await h.series('UNIQUE_READ', 'd', '2026-11-02')).toBe(2);
     expect(await h.series('UNIQUE_READ', 'd', '2026-11-03')).toBe(1);
@@ -168,8 +119,7 @@ describe('analytics projection', () => {
     ]);
     // The users projection's read model gives the names.
     await h.store.collection('users').replace({ _id: 'author', firstName: 'Ada', lastName: 'Lovelace' });
-    const clock = new ManualClock(new Date('2026-11-23T15:00:00Z'));
-    const queries = new DashboardQueries(h.store, clock, h.tallies);
+    const queries = h.queries('2026-11-23T15:00:00Z');
 
     const creations = await queries.timeSeries('CREATION', 'ONE_MONTH', false);
     expect(creations).toHaveLength(31);
@@ -217,7 +167,7 @@ describe('analytics projection', () => {
       ['SpeachRated', '2026-11-06T08:00:00Z', { speachId: 's1', userId: 'u1', rating: 2 }],
       ['SpeachRated', '2026-11-07T08:00:00Z', { speachId: 's1', userId: 'u1', rating: 4 }],
     ]);
-    const queries = new DashboardQueries(h.store, new ManualClock(new Date('2026-11-10T00:00:00Z')), h.tallies);
+    const queries = h.queries('2026-11-10T00:00:00Z');
     expect(await queries.categories('ONE_MONTH')).toEqual([{ id: 'cat-b', name: '', value: 1 }]);
     expect(await h.store.collection(ANALYTICS_SPEACHES).findById('s1')).toEqual(expect.objectContaining({ ratingCount: 1, ratingSum: 4 }));
   });

@@ -1,5 +1,23 @@
 import type { RecordedEvent, Role } from '../events';
-import { UNITS, type Unit, bucketKeys } from './analytics-buckets';
+import { PERIODS, type Period, UNITS, type Unit, bucketKeys } from './analytics-buckets';
+import {
+  ANALYTICS_AUTHOR_TALLIES,
+  ANALYTICS_CATEGORY_TALLIES,
+  ANALYTICS_SPEACH_TALLIES,
+  ANALYTICS_TALLY_CLOCK,
+  COUNT_FIELDS,
+  type CountField,
+  type Counts,
+  type OwnerTally,
+  TALLY_CLOCK_ID,
+  type TallyClock,
+  leavingDays,
+  noCounts,
+  periodsHolding,
+  RANKINGS,
+  rankPath,
+  tallyOf,
+} from './analytics-tallies';
 import type { ProjectedDocument, ProjectionDefinition, ProjectionWriter } from './projection';
 
 /**
@@ -16,9 +34,12 @@ import type { ProjectedDocument, ProjectionDefinition, ProjectionWriter } from '
  *   (each version). GRADE: SpeachRated. COMMENT: CommentPosted.
  * - `{METRIC}#first`: the users counted for the first time ever, the increments of a cumulative unique count.
  *
- * Counts that add up are kept per day (a week or a month is the sum of its days, 730 lookups at most for two
- * years); distinct-user counts cannot be added up, so they are kept per day, week and month.
+ * Every metric is kept per day, week and month (distinct-user counts cannot be added up, and a series
+ * reads one document per point). The rankings are per-period tallies beside the day buckets
+ * (analytics-tallies.ts), written in the same batches and checkpoint.
  */
+export * from './analytics-tallies';
+
 export const ANALYTICS_SERIES = 'analytics_series';
 export const ANALYTICS_TOTALS = 'analytics_totals';
 /** `{speachId}|{userId}`: what one learner did with one speach (chapters read, last day counted, current rating). */
@@ -46,15 +67,30 @@ export interface SeriesBucket extends ProjectedDocument {
 export const seriesId = (metric: string, unit: Unit, key: string) => `${metric}|${unit}|${key}`;
 export const slotOf = (unit: Unit, key: string) => `${unit}|${key}`;
 
-/** Per speach, author and category per day and per month, per user per day (weeks and a user's months are summed from days); `slot` is `{unit}|{key}` (indexed, for rankings). */
-export interface OwnerBucket extends ProjectedDocument {
+/**
+ * `{ownerId}|{slot}`, `slot` being `{unit}|{key}` (indexed: the rankings' windows slide by day). Per
+ * speach per day and per month (its analytics page), per author, category and user per day.
+ */
+export interface OwnerBucket extends ProjectedDocument, Counts {
   ownerId: string;
   slot: string;
-  reads: number;
-  ratingCount: number;
-  ratingSum: number;
-  created: number;
 }
+
+/** The units each owner's buckets are kept in (a week, or a user's month, is summed from days). */
+const OWNER_UNITS: Record<string, Unit[]> = {
+  [ANALYTICS_SPEACH_BUCKETS]: ['d', 'm'],
+  [ANALYTICS_AUTHOR_BUCKETS]: ['d'],
+  [ANALYTICS_CATEGORY_BUCKETS]: ['d'],
+  [ANALYTICS_USER_BUCKETS]: ['d'],
+};
+
+/** The ranked owners: their tallies, and the day buckets a tally sums. */
+export const TALLIED_DAY_BUCKETS: Record<string, string> = {
+  [ANALYTICS_SPEACH_TALLIES]: ANALYTICS_SPEACH_BUCKETS,
+  [ANALYTICS_AUTHOR_TALLIES]: ANALYTICS_AUTHOR_BUCKETS,
+  [ANALYTICS_CATEGORY_TALLIES]: ANALYTICS_CATEGORY_BUCKETS,
+};
+const TALLIES_OF = new Map(Object.entries(TALLIED_DAY_BUCKETS).map(([tallies, buckets]) => [buckets, tallies]));
 
 export interface AnalyticsSpeach extends ProjectedDocument {
   title: string;
@@ -93,8 +129,6 @@ export interface LearnerSpeach extends ProjectedDocument {
   rating: number | null;
 }
 
-const OWNER_UNITS: Unit[] = ['d', 'm'];
-
 export interface QuizResultDocument extends ProjectedDocument {
   userId: string;
   speachId: string;
@@ -116,6 +150,8 @@ export type TotalsDocument = ProjectedDocument & Record<string, number>;
  */
 class Increments {
   private readonly docs = new Map<string, { collection: string; id: string; base: Record<string, unknown>; inc: Map<string, number> }>();
+  /** What this event adds to ranked owners' day buckets, for their tallies. */
+  private readonly tallied: { tallies: string; ownerId: string; day: string; field: CountField; by: number }[] = [];
 
   add(collection: string, id: string, base: Record<string, unknown>, field: string, by = 1): this {
     const key = `${collection}\u0000${id}`;
@@ -135,21 +171,86 @@ class Increments {
     return this;
   }
 
-  owner(collection: string, ownerId: string, keys: Record<Unit, string>, field: keyof OwnerBucket, by = 1, units: Unit[] = OWNER_UNITS): this {
-    for (const unit of units) {
+  owner(collection: string, ownerId: string, keys: Record<Unit, string>, field: CountField, by = 1): this {
+    for (const unit of OWNER_UNITS[collection]) {
       const slot = slotOf(unit, keys[unit]);
-      this.add(collection, `${ownerId}|${slot}`, { ownerId, slot, reads: 0, ratingCount: 0, ratingSum: 0, created: 0 }, field as string, by);
+      this.add(collection, `${ownerId}|${slot}`, { ownerId, slot, ...noCounts() }, field, by);
     }
+    const tallies = TALLIES_OF.get(collection);
+    if (tallies) this.tallied.push({ tallies, ownerId, day: keys.d, field, by });
     return this;
   }
 
   async flush(writer: ProjectionWriter): Promise<void> {
+    if (this.tallied.length) await this.tally(writer);
     for (const { collection, id, base, inc } of this.docs.values()) {
       await writer.upsert<ProjectedDocument>(collection, id, (current) => {
         const doc = (current ? { ...current } : { _id: id, ...base }) as Record<string, unknown>;
         for (const [field, by] of inc) doc[field] = ((doc[field] as number | undefined) ?? 0) + by;
         return doc as ProjectedDocument;
       });
+    }
+  }
+
+  /**
+   * The tallies follow the day buckets: an increment of a day after the windows' end slides them first
+   * (the buckets of the days leaving a window, read before this event's own increments, are taken off),
+   * then each increment goes to the periods whose window holds its day.
+   */
+  private async tally(writer: ProjectionWriter): Promise<void> {
+    const changes = new TallyChanges();
+    const latest = this.tallied.reduce((max, t) => (t.day > max ? t.day : max), this.tallied[0].day);
+    let asOf = (await writer.get<TallyClock>(ANALYTICS_TALLY_CLOCK, TALLY_CLOCK_ID))?.day ?? null;
+    if (asOf === null || latest > asOf) {
+      if (asOf !== null) await slide(writer, changes, asOf, latest);
+      asOf = latest;
+      await writer.upsert<TallyClock>(ANALYTICS_TALLY_CLOCK, TALLY_CLOCK_ID, () => ({ _id: TALLY_CLOCK_ID, day: latest }));
+    }
+    for (const { tallies, ownerId, day, field, by } of this.tallied) {
+      for (const period of periodsHolding(day, asOf)) changes.add(tallies, period, ownerId, field, by);
+    }
+    await changes.flush(writer);
+  }
+}
+
+/** Changes of tally documents, merged per document (one upsert each per event). */
+class TallyChanges {
+  private readonly docs = new Map<string, { tallies: string; ownerId: string; deltas: Partial<Record<Period, Counts>> }>();
+
+  add(tallies: string, period: Period, ownerId: string, field: CountField, by: number): void {
+    const key = `${tallies}\u0000${ownerId}`;
+    let entry = this.docs.get(key);
+    if (!entry) this.docs.set(key, (entry = { tallies, ownerId, deltas: {} }));
+    (entry.deltas[period] ??= noCounts())[field] += by;
+  }
+
+  async flush(writer: ProjectionWriter): Promise<void> {
+    for (const { tallies, ownerId, deltas } of this.docs.values()) {
+      await writer.upsert<OwnerTally>(tallies, ownerId, (current) => {
+        const periods: Partial<Record<Period, Counts>> = { ...current?.periods };
+        for (const [period, delta] of Object.entries(deltas) as [Period, Counts][]) {
+          const counts = { ...(periods[period] ?? noCounts()) };
+          for (const field of COUNT_FIELDS) counts[field] += delta[field];
+          periods[period] = counts;
+        }
+        return tallyOf(ownerId, periods);
+      });
+    }
+  }
+}
+
+/** Takes the days that leave each period's window, from `from` to `to`, off the tallies. */
+async function slide(writer: ProjectionWriter, changes: TallyChanges, from: string, to: string): Promise<void> {
+  const periodsOf = new Map<string, Period[]>();
+  for (const [period, days] of leavingDays(from, to)) {
+    for (const day of days) periodsOf.set(slotOf('d', day), [...(periodsOf.get(slotOf('d', day)) ?? []), period]);
+  }
+  if (!periodsOf.size) return;
+  for (const [tallies, buckets] of Object.entries(TALLIED_DAY_BUCKETS)) {
+    for (const bucket of await writer.find<OwnerBucket>(buckets, { slot: { $in: [...periodsOf.keys()] } })) {
+      for (const period of periodsOf.get(bucket.slot)!) {
+        for (const field of COUNT_FIELDS) if (bucket[field]) changes.add(tallies, period, bucket.ownerId, field, -bucket[field]);
+      }
     }
   }
 }
@@ -250,7 +351,7 @@ async function chapterActivity(event: RecordedEvent, writer: ProjectionWriter, i
     inc.series('READ', keys);
     inc.owner(ANALYTICS_SPEACH_BUCKETS, speachId, keys, 'reads');
     inc.owner(ANALYTICS_AUTHOR_BUCKETS, speach.authorId, keys, 'reads');
-    inc.owner(ANALYTICS_USER_BUCKETS, userId, keys, 'reads', 1, ['d']);
+    inc.owner(ANALYTICS_USER_BUCKETS, userId, keys, 'reads');
   }
   if (counted || newReader || newChapter || !speach.viewed) {
     await changeSpeach(writer, inc, speachId, (doc) =>
@@ -274,21 +375,28 @@ function speachHandler(change: (doc: AnalyticsSpeach, data: Record<string, unkno
   };
 }
 
+const RANK_INDEXES = RANKINGS.flatMap((ranking) => PERIODS.map((period) => ({ field: rankPath(ranking, period) })));
+
 const categoryOwner = (categoryId: string | null) => categoryId ?? 'none';
 
 export const analyticsProjection: ProjectionDefinition = {
   name: 'analytics',
-  version: 2, // 2: week and month buckets for the summed metrics
+  version: 3, // 2: week and month buckets for the summed metrics; 3: the rankings' tallies
   collections: [
     { name: ANALYTICS_SERIES },
     { name: ANALYTICS_TOTALS },
     { name: ANALYTICS_LEARNERS },
     { name: ANALYTICS_SPEACHES, indexes: [{ field: 'authorId' }] },
-    { name: ANALYTICS_SPEACH_BUCKETS, indexes: [{ field: 'slot' }, { field: 'ownerId' }] },
+    { name: ANALYTICS_SPEACH_BUCKETS, indexes: [{ field: 'slot' }] },
     { name: ANALYTICS_AUTHOR_BUCKETS, indexes: [{ field: 'slot' }] },
     { name: ANALYTICS_AUTHORS },
     { name: ANALYTICS_CATEGORY_BUCKETS, indexes: [{ field: 'slot' }] },
-    { name: ANALYTICS_USER_BUCKETS, indexes: [{ field: 'ownerId' }] },
+    { name: ANALYTICS_USER_BUCKETS },
+    // One single-field index per ranking and period serves "the first N" (a range, sorted, limited).
+    { name: ANALYTICS_SPEACH_TALLIES, indexes: RANK_INDEXES },
+    { name: ANALYTICS_AUTHOR_TALLIES, indexes: RANK_INDEXES },
+    { name: ANALYTICS_CATEGORY_TALLIES },
+    { name: ANALYTICS_TALLY_CLOCK },
     { name: ANALYTICS_USERS },
     { name: ANALYTICS_QUIZ_RESULTS, indexes: [{ field: 'speachId' }, { field: 'userId' }] },
   ],
@@ -318,7 +426,7 @@ export const analyticsProjection: ProjectionDefinition = {
       );
       if (!d.isTemplate) {
         inc.series('CREATION', keys);
-        inc.owner(ANALYTICS_CATEGORY_BUCKETS, categoryOwner(d.categoryId), keys, 'created', 1, ['d', 'm']);
+        inc.owner(ANALYTICS_CATEGORY_BUCKETS, categoryOwner(d.categoryId), keys, 'created');
         inc.add(ANALYTICS_AUTHORS, d.authorId, {}, 'speaches');
       }
       await inc.flush(writer);
@@ -328,8 +436,8 @@ export const analyticsProjection: ProjectionDefinition = {
       if (categoryId !== doc.categoryId && !doc.isTemplate) {
         // "Speaches by category" counts creations by the speach's current category.
         const created = bucketKeys(doc.createdAt);
-        inc.owner(ANALYTICS_CATEGORY_BUCKETS, categoryOwner(doc.categoryId), created, 'created', -1, ['d', 'm']);
-        inc.owner(ANALYTICS_CATEGORY_BUCKETS, categoryOwner(categoryId), created, 'created', 1, ['d', 'm']);
+        inc.owner(ANALYTICS_CATEGORY_BUCKETS, categoryOwner(doc.categoryId), created, 'created', -1);
+        inc.owner(ANALYTICS_CATEGORY_BUCKETS, categoryOwner(categoryId), created, 'created', 1);
       }
       return { ...doc, title: typeof data.title === 'string' ? data.title : doc.title, categoryId };
     }),

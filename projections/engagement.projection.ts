@@ -43,7 +43,7 @@ export const engagementProjection: ProjectionDefinition = {
   name: 'engagement',
   version: 1,
   collections: [
-    { name: COMMENTS, indexes: [{ field: 'speachId' }, { field: 'userId' }] },
+    { name: COMMENTS, indexes: [{ field: 'speachId' }, { field: 'userId' }, { fields: [{ field: 'speachId' }, { field: 'position', direction: -1 }] }] },
     { name: SPEACH_RATINGS },
     { name: USER_RATINGS, indexes: [{ field: 'userId' }, { field: 'speachId' }] },
     { name: FOLLOWS, indexes: [{ field: 'userId' }, { field: 'speachId' }] },

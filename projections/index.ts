@@ -6,6 +6,7 @@ import { csvExportsProjection } from './csv-exports.projection';
 import { organisationProjection } from './organisation.projection';
 import type { ProjectionDefinition } from './projection';
 import { speachesProjection } from './speaches.projection';
+import { speachSearchProjection } from './speach-search.projection';
 import { sessionsProjection } from './sessions.projection';
 import { siteSettingsProjection } from './site-settings.projection';
 import { termsProjection } from './terms.projection';
@@ -13,7 +14,7 @@ import { usersProjection } from './users.projection';
 import { workflowsProjection } from './workflows.projection';
 
 /** Every read model of the product. A feature's projection is added here when it lands. */
-export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection];
+export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection];
 
 export * from './projection';
 export { ProjectionRunner } from './projection-runner';

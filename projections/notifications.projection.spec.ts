@@ -1,4 +1,3 @@
-import { MemoryCheckpointStore } from '../backend/infrastructure/checkpoints/memory-checkpoint-store';
 import { MemoryEventStore } from '../backend/infrastructure/event-store/memory-event-store';
 import { MemoryReadStore } from '../backend/infrastructure/read-store/memory-read-store';
 import { newEvent } from '../test/support/events';
@@ -11,7 +10,7 @@ async function project(events: [string, string, Record<string, unknown>, string?
   const store = new MemoryEventStore();
   const readStore = new MemoryReadStore();
   for (const [stream, type, data, userId] of events) await store.appendToStream(stream, [newEvent(type, data, userId ?? null)], { expectedRevision: 'any' });
-  const runner = new ProjectionRunner(store, readStore, new MemoryCheckpointStore(), [notificationsProjection], silent);
+  const runner = new ProjectionRunner(store, readStore, [notificationsProjection], silent);
   await runner.start();
   await runner.catchUp(5000);
   await runner.stop();

@@ -256,7 +256,11 @@ export const notificationsProjection: ProjectionDefinition = {
   name: 'notifications',
   version: 2,
   collections: [
-    { name: NOTIFICATIONS, indexes: [{ field: 'userId' }, { field: 'speachId' }] },
+    {
+      name: NOTIFICATIONS,
+      // A user's notifications newest first, and the unread ones (position above what they acknowledged).
+      indexes: [{ field: 'userId' }, { field: 'speachId' }, { fields: [{ field: 'userId' }, { field: 'position', direction: -1 }] }, { fields: [{ field: 'userId' }, { field: 'type' }, { field: 'position', direction: -1 }] }],
+    },
     { name: NOTIFICATION_SETTINGS },
     { name: NOTIFICATION_SPEACHES },
     { name: NOTIFICATION_MEMBERS, indexes: [{ field: 'groupIds' }] },

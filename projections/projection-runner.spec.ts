@@ -1,4 +1,3 @@
-import { MemoryCheckpointStore } from '../backend/infrastructure/checkpoints/memory-checkpoint-store';
 import { MemoryEventStore } from '../backend/infrastructure/event-store/memory-event-store';
 import { MemoryReadStore } from '../backend/infrastructure/read-store/memory-read-store';
 import { newEvent } from '../test/support/events';
@@ -38,11 +37,10 @@ const titles: ProjectionDefinition = {
 
 const silent = { log: () => undefined, error: () => undefined };
 
-async function setup(projections: ProjectionDefinition[], checkpoints = new MemoryCheckpointStore()) {
+async function setup(projections: ProjectionDefinition[], readStore = new MemoryReadStore()) {
   const events = new MemoryEventStore();
-  const readStore = new MemoryReadStore();
-  const runner = new ProjectionRunner(events, readStore, checkpoints, projections, silent);
-  return { events, readStore, runner, checkpoints };
+  const runner = new ProjectionRunner(events, readStore, projections, silent);
+  return { events, readStore, runner, checkpoints: readStore.checkpoints };
 }
 
 const add = (key: string, amount: number) => newEvent('Added', { key, amount });
@@ -72,15 +70,14 @@ describe('ProjectionRunner', () => {
   });
 
   it('skips an event at or below the position stored on a document (redelivery changes nothing)', async () => {
-    const checkpoints = new MemoryCheckpointStore();
-    const { events, readStore, runner } = await setup([counterProjection()], checkpoints);
+    const { events, readStore, runner, checkpoints } = await setup([counterProjection()]);
     await events.appendToStream('c-1', [add('a', 1), add('a', 2)], { expectedRevision: 'no_stream' });
     await runner.start();
     await runner.catchUp(5000);
     await runner.stop();
     // A crash between the documents and the checkpoint: the checkpoint is behind the documents.
     await checkpoints.save({ name: 'counters', position: 0, version: 1 });
-    const again = new ProjectionRunner(events, readStore, checkpoints, [counterProjection()], silent);
+    const again = new ProjectionRunner(events, readStore, [counterProjection()], silent);
     await again.start();
     await again.catchUp(5000);
     expect((await readStore.collection<Counter>('counters').findById('a'))?.total).toBe(3);
@@ -105,14 +102,13 @@ describe('ProjectionRunner', () => {
   });
 
   it('rebuilds a projection from 0 when its version changes', async () => {
-    const checkpoints = new MemoryCheckpointStore();
-    const { events, readStore, runner } = await setup([counterProjection(1)], checkpoints);
+    const { events, readStore, runner, checkpoints } = await setup([counterProjection(1)]);
     await events.appendToStream('c-1', [add('a', 1), add('a', 1)], { expectedRevision: 'no_stream' });
     await runner.start();
     await runner.catchUp(5000);
     await runner.stop();
     await readStore.collection('counters').replace({ _id: 'stale', total: 99 });
-    const v2 = new ProjectionRunner(events, readStore, checkpoints, [counterProjection(2)], silent);
+    const v2 = new ProjectionRunner(events, readStore, [counterProjection(2)], silent);
     await v2.start();
     await v2.catchUp(5000);
     expect(await readStore.collection('counters').find({})).toEqual([{ _id: 'a', total: 2, _position: 2 }]);

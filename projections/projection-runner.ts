@@ -1,7 +1,6 @@
 import { type RecordedEvent, upcast } from '../events';
-import type { CheckpointStore } from '../backend/infrastructure/checkpoints/checkpoint-store.port';
 import type { EventStore, Subscription } from '../backend/infrastructure/event-store/event-store.port';
-import type { ReadStore } from '../backend/infrastructure/read-store/read-store.port';
+import type { ReadStore, RebuildBeside } from '../backend/infrastructure/read-store/read-store.port';
 import type { ProjectedDocument, ProjectionDefinition } from './projection';
 import { UnitOfWork } from './unit-of-work';
 
@@ -11,6 +10,14 @@ export interface ProjectionStatus {
   position: number;
   state: 'catching-up' | 'live' | 'failed';
   error?: { message: string; position: number; eventType: string };
+  /** Being built beside the tables that serve reads (its position is the build's). */
+  rebuilding?: boolean;
+}
+
+/** A projection built into fresh tables while its current ones keep serving. */
+interface Build {
+  beside: RebuildBeside;
+  status: ProjectionStatus;
 }
 
 interface Logger {
@@ -26,9 +33,11 @@ interface Waiter {
 
 /**
  * Runs every projection from its checkpoint off one `$all` subscription (one read serves all of
- * them). Each batch is applied per projection in a unit of work and stored with its checkpoint.
- * A projection whose handler throws stops alone, keeps what it applied before the failing event,
- * and reports the event's position; the others go on.
+ * them). Each batch is applied per projection in a unit of work and committed with its checkpoint in
+ * one store call (one transaction on SQLite): exactly once. A projection whose handler throws stops
+ * alone, keeps what it applied before the failing event, and reports the event's position; the
+ * others go on. Where the store can, a new version or a rebuild is built into fresh tables while the
+ * current ones serve, and switched to once it has caught up with the head.
  */
 export type CommitListener = (collection: string, writes: Map<string, ProjectedDocument | null> | 'cleared') => void;
 
@@ -38,13 +47,14 @@ export class ProjectionRunner {
   private waiters: Waiter[] = [];
   private running = false;
   private readonly commitListeners: CommitListener[] = [];
+  private readonly builds = new Map<string, Build>();
+  private buildWaiters: ((switched: boolean) => void)[] = [];
   /** Serialises batches, rebuild resets and `exclusive` work (read-model snapshots). */
   private lock: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly events: EventStore,
     private readonly readStore: ReadStore,
-    private readonly checkpoints: CheckpointStore,
     private readonly projections: ProjectionDefinition[],
     private readonly logger: Logger = { log: () => undefined, error: (m) => console.error(m) },
   ) {}
@@ -93,6 +103,25 @@ export class ProjectionRunner {
     return run;
   }
 
+  /**
+   * Resolves true once no projection is being built beside its serving tables (every rebuild has
+   * switched over), or false after `timeoutMs`.
+   */
+  rebuilt(timeoutMs = 1_800_000): Promise<boolean> {
+    if (this.builds.size === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.buildWaiters = this.buildWaiters.filter((w) => w !== done);
+        resolve(false);
+      }, timeoutMs);
+      const done = (switched: boolean) => {
+        clearTimeout(timer);
+        resolve(switched);
+      };
+      this.buildWaiters.push(done);
+    });
+  }
+
   status(): ProjectionStatus[] {
     return [...this.statuses.values()].map((s) => ({ ...s }));
   }
@@ -103,7 +132,10 @@ export class ProjectionRunner {
     if (name && targets.length === 0) throw new Error(`Unknown projection ${name}`);
     await this.stopSubscription();
     await this.exclusive(async () => {
-      for (const projection of targets) await this.reset(projection);
+      for (const projection of targets) {
+        if (this.readStore.rebuildBeside) await this.buildBeside(projection, true);
+        else await this.reset(projection);
+      }
     });
     this.subscribe();
   }
@@ -115,12 +147,19 @@ export class ProjectionRunner {
       waiter.resolve(false);
     }
     this.waiters = [];
+    for (const resolve of this.buildWaiters) resolve(false);
+    this.buildWaiters = [];
   }
 
   private async prepare(projection: ProjectionDefinition): Promise<void> {
-    const checkpoint = await this.checkpoints.load(projection.name);
+    const checkpoint = await this.readStore.checkpoints.load(projection.name);
     for (const collection of projection.collections) {
       for (const index of collection.indexes ?? []) await this.readStore.collection(collection.name).createIndex(index);
+    }
+    if (checkpoint && checkpoint.version !== projection.version && this.readStore.rebuildBeside) {
+      this.logger.log(`Projection ${projection.name}: version ${checkpoint.version} → ${projection.version}, rebuilding beside the current tables`);
+      await this.buildBeside(projection, false);
+      return;
     }
     if (!checkpoint || checkpoint.version !== projection.version) {
       if (checkpoint) this.logger.log(`Projection ${projection.name}: version ${checkpoint.version} → ${projection.version}, rebuilding`);
@@ -135,12 +174,24 @@ export class ProjectionRunner {
       await this.readStore.collection(collection.name).clear();
       for (const listener of this.commitListeners) listener(collection.name, 'cleared');
     }
-    await this.checkpoints.save({ name: projection.name, position: 0, version: projection.version });
+    await this.readStore.checkpoints.save({ name: projection.name, position: 0, version: projection.version });
     this.statuses.set(projection.name, { name: projection.name, version: projection.version, position: 0, state: 'catching-up' });
   }
 
+  /**
+   * Starts (or resumes) a build in fresh tables. A projection whose serving tables can still follow
+   * the log (same version, not failed) keeps doing so; otherwise its status is the build's.
+   */
+  private async buildBeside(projection: ProjectionDefinition, fresh: boolean): Promise<void> {
+    const beside = await this.readStore.rebuildBeside!(projection.name, projection.version, projection.collections.map((c) => c.name), fresh);
+    const status: ProjectionStatus = { name: projection.name, version: projection.version, position: beside.position, state: 'catching-up', rebuilding: true };
+    this.builds.set(projection.name, { beside, status });
+    const live = this.statuses.get(projection.name);
+    if (!live || live.state === 'failed' || live.version !== projection.version || live.rebuilding) this.statuses.set(projection.name, status);
+  }
+
   private subscribe(): void {
-    const running = [...this.statuses.values()].filter((s) => s.state !== 'failed');
+    const running = [...this.statuses.values(), ...[...this.builds.values()].map((b) => b.status)].filter((s) => s.state !== 'failed');
     const after = running.length ? Math.min(...running.map((s) => s.position)) : Number.MAX_SAFE_INTEGER;
     this.running = true;
     this.subscription = this.events.subscribeToAll({
@@ -162,20 +213,50 @@ export class ProjectionRunner {
     const events = batch.map((e) => upcast(e));
     for (const projection of this.projections) {
       const status = this.statuses.get(projection.name);
-      if (!status || status.state === 'failed') continue;
-      await this.applyTo(projection, status, events);
+      const build = this.builds.get(projection.name);
+      if (status && status.state !== 'failed' && status !== build?.status) await this.applyTo(projection, status, events, this.readStore);
+      if (build && build.status.state !== 'failed') await this.applyTo(projection, build.status, events, build.beside.store);
     }
     const head = await this.events.headPosition();
     for (const status of this.statuses.values()) {
       if (status.state !== 'failed') status.state = status.position >= head ? 'live' : 'catching-up';
     }
+    await this.switchCaughtUpBuilds(head);
     this.releaseWaiters();
   }
 
-  private async applyTo(projection: ProjectionDefinition, status: ProjectionStatus, events: RecordedEvent[]): Promise<void> {
-    const work = new UnitOfWork(this.readStore, (collection, writes) => {
-      for (const listener of this.commitListeners) listener(collection, writes);
+  private async switchCaughtUpBuilds(head: number): Promise<void> {
+    for (const [name, build] of this.builds) {
+      if (build.status.state === 'failed' || build.status.position < head) continue;
+      const { status } = build;
+      const frozen = this.statuses.get(name) === status;
+      await build.beside.switchOver({ name, position: status.position, version: status.version });
+      this.builds.delete(name);
+      this.statuses.set(name, { name, version: status.version, position: status.position, state: 'live' });
+      this.logger.log(`Projection ${name}: rebuilt v${status.version} now serves reads`);
+      // Followers saw the live tables' writes; where those tables were frozen, they learn the new content.
+      if (frozen && this.commitListeners.length) {
+        for (const collection of this.projections.find((p) => p.name === name)?.collections ?? []) {
+          const docs = await this.readStore.collection<ProjectedDocument>(collection.name).find({});
+          for (const listener of this.commitListeners) {
+            listener(collection.name, 'cleared');
+            listener(collection.name, new Map(docs.map((doc) => [doc._id, doc])));
+          }
+        }
+      }
+    }
+    if (this.builds.size === 0) {
+      for (const resolve of this.buildWaiters) resolve(true);
+      this.buildWaiters = [];
+    }
+  }
+
+  private async applyTo(projection: ProjectionDefinition, status: ProjectionStatus, events: RecordedEvent[], store: ReadStore): Promise<void> {
+    const live = store === this.readStore;
+    const work = new UnitOfWork(store, (collection, writes) => {
+      if (live) for (const listener of this.commitListeners) listener(collection, writes);
     });
+    let failed: { message: string; position: number; eventType: string } | undefined;
     let applied = status.position;
     for (const event of events) {
       if (event.position <= status.position) continue;
@@ -185,25 +266,34 @@ export class ProjectionRunner {
           work.applying(event);
           await handler(event, work);
         } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          status.state = 'failed';
-          status.error = { message, position: event.position, eventType: event.type };
-          this.logger.error(`Projection ${projection.name} failed at position ${event.position} (${event.type}): ${message}`);
+          work.discardEvent();
+          failed = { message: error instanceof Error ? error.message : String(error), position: event.position, eventType: event.type };
           break;
         }
       }
       applied = event.position;
     }
-    await work.commit();
     if (applied !== status.position) {
-      status.position = applied;
-      await this.checkpoints.save({ name: projection.name, position: applied, version: projection.version });
+      try {
+        await store.commit(work.writes(), { name: projection.name, position: applied, version: projection.version });
+        work.committed();
+        status.position = applied;
+      } catch (error) {
+        // Nothing of the batch is stored (writes and checkpoint are one transaction): it stops here.
+        const first = events.find((e) => e.position > status.position)!;
+        failed = { message: error instanceof Error ? error.message : String(error), position: first.position, eventType: first.type };
+      }
+    }
+    if (failed) {
+      status.state = 'failed';
+      status.error = failed;
+      this.logger.error(`Projection ${projection.name}${live ? '' : ' (rebuild)'} failed at position ${failed.position} (${failed.eventType}): ${failed.message}`);
     }
   }
 
   private lowestRunningPosition(): number {
     let lowest = Number.MAX_SAFE_INTEGER;
-    for (const status of this.statuses.values()) if (status.state !== 'failed') lowest = Math.min(lowest, status.position);
+    for (const status of this.statuses.values()) if (status.state !== 'failed' && !status.rebuilding) lowest = Math.min(lowest, status.position);
     return lowest;
   }
 

@@ -106,8 +106,23 @@ export function readingOrder(draft: SpeachDocument['draft']): ChapterNode[] {
   return out;
 }
 
-function asDeciderState(doc: SpeachDocument): ExistingSpeach {
-  return { ...(doc.draft as ExistingSpeach), status: 'active' } as ExistingSpeach;
+export type DraftStructure = SpeachDocument['draft'];
+
+/** The draft structure a speach starts with (chapters copied from a template or a duplicate). */
+export function initialDraft(created: RecordedEvent): DraftStructure {
+  const state = speachDecider.evolve(speachDecider.initialState(), created as unknown as SpeachEvent) as ExistingSpeach;
+  return { order: state.order, children: state.children, chapters: state.chapters };
+}
+
+/** A structure event applied by the decider's own `evolve`, so a read model can never disagree with the rules. */
+export function evolveDraft(draft: DraftStructure, event: RecordedEvent): DraftStructure {
+  const next = speachDecider.evolve({ ...(draft as ExistingSpeach), status: 'active' } as ExistingSpeach, event as unknown as SpeachEvent) as ExistingSpeach;
+  return { order: next.order, children: next.children, chapters: next.chapters };
+}
+
+/** A run already live stays live from its start; otherwise the published version starts the run. */
+export function liveFromOnPublish(current: { published: boolean; liveFrom: string | null }, scheduledFor: string | null, time: string): string {
+  return current.published && current.liveFrom && current.liveFrom <= time ? current.liveFrom : (scheduledFor ?? time);
 }
 
 async function patch(writer: ProjectionWriter, event: RecordedEvent, change: (doc: SpeachDocument, data: Record<string, unknown>) => Partial<SpeachDocument>, touches = true) {
@@ -119,10 +134,7 @@ async function patch(writer: ProjectionWriter, event: RecordedEvent, change: (do
 
 /** Structure events go through the decider's `evolve`, so the read model can never disagree with the rules. */
 async function structure(event: RecordedEvent, writer: ProjectionWriter) {
-  await patch(writer, event, (doc) => {
-    const next = speachDecider.evolve(asDeciderState(doc), event as unknown as SpeachEvent) as ExistingSpeach;
-    return { draft: { order: next.order, children: next.children, chapters: next.chapters }, pendingUpdates: true };
-  });
+  await patch(writer, event, (doc) => ({ draft: evolveDraft(doc.draft, event), pendingUpdates: true }));
 }
 
 async function progress(writer: ProjectionWriter, event: RecordedEvent, change: (doc: ProgressDocument) => Partial<ProgressDocument>) {
@@ -137,15 +149,32 @@ export const speachesProjection: ProjectionDefinition = {
   name: 'speaches',
   version: 1,
   collections: [
-    { name: SPEACHES, indexes: [{ field: 'authorId' }, { field: 'archived' }, { field: 'published' }, { field: 'isTemplate' }, { field: 'pinned' }, { field: 'coEditorIds' }] },
+    {
+      name: SPEACHES,
+      // The admin list and the grids filter on `archived` (and the grids on `isTemplate`) and sort on one of these dates or the title key.
+      indexes: [
+        { field: 'authorId' },
+        { field: 'archived' },
+        { field: 'published' },
+        { field: 'isTemplate' },
+        { field: 'pinned' },
+        { field: 'coEditorIds' },
+        { field: 'visibility' },
+        { field: 'categoryId' },
+        { fields: [{ field: 'archived' }, { field: 'updatedAt', direction: -1 }] },
+        { fields: [{ field: 'archived' }, { field: 'titleKey' }] },
+        { fields: [{ field: 'archived' }, { field: 'createdAt', direction: -1 }] },
+        { fields: [{ field: 'archived' }, { field: 'firstPublishedAt', direction: -1 }] },
+        { fields: [{ field: 'updatedAt', direction: -1 }] },
+      ],
+    },
     { name: SPEACH_VERSIONS, indexes: [{ field: 'speachId' }] },
     { name: BOOKMARKS, indexes: [{ field: 'userId' }, { field: 'speachId' }] },
-    { name: LEARNER_PROGRESS, indexes: [{ field: 'userId' }, { field: 'speachId' }] },
+    { name: LEARNER_PROGRESS, indexes: [{ field: 'userId' }, { field: 'speachId' }, { fields: [{ field: 'userId' }, { field: 'lastReadAt', direction: -1 }] }] },
   ],
   handlers: {
     SpeachCreated: async (event, writer) => {
       const d = (event as unknown as Extract<SpeachEvent, { type: 'SpeachCreated' }>).data;
-      const state = speachDecider.evolve(speachDecider.initialState(), event as unknown as SpeachEvent) as ExistingSpeach;
       await writer.upsert<SpeachDocument>(SPEACHES, d.speachId, () => ({
         _id: d.speachId,
         title: d.title,
@@ -184,7 +213,7 @@ export const speachesProjection: ProjectionDefinition = {
         createdAt: event.time,
         updatedAt: event.time,
         revision: event.revision,
-        draft: { order: state.order, children: state.children, chapters: state.chapters },
+        draft: initialDraft(event),
       }));
     },
     SpeachDetailsChanged: (event, writer) =>
@@ -230,8 +259,7 @@ export const speachesProjection: ProjectionDefinition = {
         publishedVersion: d.version,
         versions: [...current.versions, summary],
         firstPublishedAt: current.firstPublishedAt ?? d.scheduledFor ?? event.time,
-        // A run already live stays live from its start; otherwise this version starts the run.
-        liveFrom: current.published && current.liveFrom && current.liveFrom <= event.time ? current.liveFrom : (d.scheduledFor ?? event.time),
+        liveFrom: liveFromOnPublish(current, d.scheduledFor, event.time),
         pendingUpdates: false,
       }));
     },

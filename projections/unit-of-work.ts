@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../events';
-import type { Document, Filter, ReadStore, WriteOperation } from '../backend/infrastructure/read-store/read-store.port';
+import type { CollectionWrites, Document, Filter, ReadStore, WriteOperation } from '../backend/infrastructure/read-store/read-store.port';
 import { matcher } from '../backend/infrastructure/read-store/compile-filter';
 import type { ProjectedDocument, ProjectionWriter } from './projection';
 
@@ -7,6 +7,8 @@ import type { ProjectedDocument, ProjectionWriter } from './projection';
 export class UnitOfWork implements ProjectionWriter {
   private readonly buffer = new Map<string, Map<string, ProjectedDocument | null>>();
   private event: RecordedEvent | null = null;
+  /** What the current event's writes replaced in the buffer, to take them back if its handler fails. */
+  private undo: { docs: Map<string, ProjectedDocument | null>; id: string; had: boolean; previous: ProjectedDocument | null }[] = [];
 
   constructor(
     private readonly store: ReadStore,
@@ -17,6 +19,16 @@ export class UnitOfWork implements ProjectionWriter {
   /** The event being applied: its position is stamped on every document written. */
   applying(event: RecordedEvent): void {
     this.event = event;
+    this.undo = [];
+  }
+
+  /** Takes back the current event's writes (its handler failed half-way): the batch keeps the events before it. */
+  discardEvent(): void {
+    for (const { docs, id, had, previous } of this.undo.reverse()) {
+      if (had) docs.set(id, previous);
+      else docs.delete(id);
+    }
+    this.undo = [];
   }
 
   async upsert<T extends ProjectedDocument>(collection: string, id: string, change: (current: T | null) => T | null): Promise<void> {
@@ -25,7 +37,9 @@ export class UnitOfWork implements ProjectionWriter {
     const current = await this.get<T>(collection, id);
     if (current && (current._position ?? 0) >= event.position) return; // already applied: idempotent
     const next = change(current);
-    this.docs(collection).set(id, next ? { ...next, _id: id, _position: event.position } : null);
+    const docs = this.docs(collection);
+    this.undo.push({ docs, id, had: docs.has(id), previous: docs.get(id) ?? null });
+    docs.set(id, next ? { ...next, _id: id, _position: event.position } : null);
   }
 
   async get<T extends ProjectedDocument>(collection: string, id: string): Promise<T | null> {
@@ -57,6 +71,23 @@ export class UnitOfWork implements ProjectionWriter {
     let n = 0;
     for (const docs of this.buffer.values()) n += docs.size;
     return n;
+  }
+
+  /** The batch's writes, one per document, for the store to commit with the checkpoint. */
+  writes(): CollectionWrites[] {
+    const writes: CollectionWrites[] = [];
+    for (const [collection, docs] of this.buffer) {
+      const operations: WriteOperation<Document>[] = [];
+      for (const [id, doc] of docs) operations.push(doc ? { kind: 'replace', doc, adopt: true } : { kind: 'delete', id });
+      if (operations.length) writes.push({ collection, operations });
+    }
+    return writes;
+  }
+
+  /** After the store committed `writes()`: tells the listener and starts an empty batch. */
+  committed(): void {
+    for (const [collection, docs] of this.buffer) if (docs.size) this.onCommitted?.(collection, docs);
+    this.buffer.clear();
   }
 
   async commit(): Promise<void> {

@@ -204,8 +204,8 @@ export const workflowsProjection: ProjectionDefinition = {
   version: 1,
   collections: [
     { name: WORKFLOW_DEFINITIONS, indexes: [{ field: 'categoryIds' }] },
-    { name: WORKFLOWS, indexes: [{ field: 'speachId' }, { field: 'latest' }, { field: 'currentGroupId' }, { field: 'currentUserId' }, { field: 'authorId' }] },
-    { name: PERIODIC_REVIEWS, indexes: [{ field: 'reviewerUserIds' }, { field: 'reviewerGroupIds' }, { field: 'status' }] },
+    { name: WORKFLOWS, indexes: [{ field: 'speachId' }, { field: 'latest' }, { field: 'currentGroupId' }, { field: 'currentUserId' }, { field: 'authorId' }, { fields: [{ field: 'latest' }, { field: 'state' }] }, { fields: [{ field: 'speachId' }, { field: 'submittedAt', direction: -1 }] }] },
+    { name: PERIODIC_REVIEWS, indexes: [{ field: 'reviewerUserIds' }, { field: 'reviewerGroupIds' }, { field: 'status' }, { fields: [{ field: 'status' }, { field: 'nextReviewAt' }] }] },
   ],
   handlers: {
     WorkflowDefinitionCreated: definitionEvent,

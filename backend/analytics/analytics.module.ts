@@ -4,15 +4,15 @@ import { DemoActivity } from '../seed/demo-activity';
 import { SpeachModule } from '../speach/speach.module';
 import { DashboardController } from './dashboard.controller';
 import { DashboardQueries } from './dashboard.service';
-import { OwnerTallies } from './owner-tallies';
+import { DashboardRankings } from './dashboard-rankings';
 import { SpeachAnalyticsController } from './speach-analytics.controller';
 import { SpeachAnalytics } from './speach-analytics.service';
 
-/** The admin dashboard and the analytics pages (issue #7), answered from the `analytics` projection's buckets. */
+/** The admin dashboard and the analytics pages (issue #7), answered from the `analytics` projection's buckets and tallies. */
 @Module({
   imports: [SpeachModule, EngagementModule],
   controllers: [DashboardController, SpeachAnalyticsController],
-  providers: [DashboardQueries, OwnerTallies, SpeachAnalytics, DemoActivity],
+  providers: [DashboardQueries, DashboardRankings, SpeachAnalytics, DemoActivity],
   exports: [DashboardQueries, DemoActivity],
 })
 export class AnalyticsModule {}

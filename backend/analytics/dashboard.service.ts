@@ -1,28 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Period, type PeriodRange, parsePeriod, periodCover, periodRange, seriesSlots } from '../../projections/analytics-buckets';
+import { type Period, type PeriodRange, parsePeriod, periodRange, seriesSlots } from '../../projections/analytics-buckets';
 import {
-  ANALYTICS_AUTHOR_BUCKETS,
+  ANALYTICS_AUTHOR_TALLIES,
   ANALYTICS_AUTHORS,
-  ANALYTICS_CATEGORY_BUCKETS,
+  ANALYTICS_CATEGORY_TALLIES,
   ANALYTICS_SERIES,
-  ANALYTICS_SPEACH_BUCKETS,
+  ANALYTICS_SPEACH_TALLIES,
   ANALYTICS_SPEACHES,
   ANALYTICS_TOTALS,
   type AnalyticsSpeach,
   type Metric,
-  type OwnerBucket,
   type SeriesBucket,
   type TotalsDocument,
   UNIQUE_METRICS,
   seriesId,
-  slotOf,
 } from '../../projections/analytics.projection';
 import { CATEGORIES, type CategoryDocument } from '../../projections/organisation.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { Clock } from '../infrastructure/clock/clock';
-import { OwnerTallies, average } from './owner-tallies';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
+import { DashboardRankings } from './dashboard-rankings';
 
 export interface SeriesPoint {
   startDate: string;
@@ -52,13 +50,13 @@ export type UserCountType = (typeof USER_COUNT_TYPES)[number];
 /** How many rows the "top" tables show. */
 export const TOP_ROWS = 10;
 
-/** The dashboard's answers, from pre-aggregated bucket documents (projections/analytics.projection.ts) and the rankings' tallies beside them. */
+/** The dashboard's answers, from the analytics projection's buckets, tallies and totals: a bounded number of documents per call. */
 @Injectable()
 export class DashboardQueries {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     private readonly clock: Clock,
-    private readonly owners: OwnerTallies,
+    private readonly rankings: DashboardRankings,
   ) {}
 
   range(period: unknown): PeriodRange {
@@ -71,8 +69,9 @@ export class DashboardQueries {
     // A cumulative count of distinct users adds the users seen for the first time ever.
     const name = cumulative && UNIQUE_METRICS.includes(metric) ? `${metric}#first` : metric;
     // Every metric has its day, week and month buckets: one document per point.
-    const series = this.store.collection<SeriesBucket>(ANALYTICS_SERIES);
-    const values = await Promise.all(slots.map(async (s) => (await series.peekById(seriesId(name, s.unit, s.key)))?.value ?? 0));
+    const ids = slots.map((s) => seriesId(name, s.unit, s.key));
+    const found = new Map((await this.store.collection<SeriesBucket>(ANALYTICS_SERIES).findByIds(ids)).map((b) => [b._id, b.value]));
+    const values = ids.map((id) => found.get(id) ?? 0);
     if (cumulative) {
       // Running total = all-time total minus what came after each point.
       let remaining = (await this.store.collection<TotalsDocument>(ANALYTICS_TOTALS).findById(`metric:${name}`))?.value ?? 0;
@@ -85,26 +84,21 @@ export class DashboardQueries {
     return slots.map((s, i) => ({ startDate: s.startDate, endDate: s.endDate, value: values[i] }));
   }
 
-  /** The buckets covering exactly the period's days: whole months, and days at the edges. */
-  private slots(period: unknown): string[] {
-    return periodCover(this.range(period)).map((c) => slotOf(c.unit, c.key));
-  }
-
   async topSpeaches(period: unknown, by: 'watch' | 'rating'): Promise<SpeachStatRow[]> {
-    // The leaders, best first, with a margin (a speach whose document is gone is skipped), then only their documents.
-    const tallies = this.owners.leaders(ANALYTICS_SPEACH_BUCKETS, this.slots(period), by, TOP_ROWS * 2);
-    const speaches = new Map((await this.store.collection<AnalyticsSpeach>(ANALYTICS_SPEACHES).findByIds([...tallies.keys()])).map((s) => [s._id, s]));
+    // The leaders with a margin (a speach whose document is gone is skipped), then only their documents.
+    const tallies = await this.rankings.leaders(ANALYTICS_SPEACH_TALLIES, parsePeriod(period), by === 'watch' ? 'byWatch' : 'byRating', TOP_ROWS * 2);
+    const speaches = new Map((await this.store.collection<AnalyticsSpeach>(ANALYTICS_SPEACHES).findByIds(tallies.map((t) => t.ownerId))).map((s) => [s._id, s]));
     const rows: SpeachStatRow[] = [];
-    for (const [id, t] of tallies) {
-      const s = speaches.get(id);
-      if (s) rows.push({ speachId: id, speachTitle: s.title, publishDate: s.firstPublishedAt, nbWatch: t.reads, nbNote: t.ratingCount, note: average(t) });
+    for (const t of tallies) {
+      const s = speaches.get(t.ownerId);
+      if (s) rows.push({ speachId: t.ownerId, speachTitle: s.title, publishDate: s.firstPublishedAt, nbWatch: t.reads, nbNote: t.ratingCount, note: t.note });
     }
     return rows.slice(0, TOP_ROWS);
   }
 
   async topSpeachmakers(period: unknown, by: 'watch' | 'rating'): Promise<SpeachmakerStatRow[]> {
-    const tallies = this.owners.leaders(ANALYTICS_AUTHOR_BUCKETS, this.slots(period), by, TOP_ROWS * 2);
-    const ids = [...tallies.keys()];
+    const tallies = await this.rankings.leaders(ANALYTICS_AUTHOR_TALLIES, parsePeriod(period), by === 'watch' ? 'byWatch' : 'byRating', TOP_ROWS * 2);
+    const ids = tallies.map((t) => t.ownerId);
     const [users, authors] = await Promise.all([
       this.store.collection<UserDocument>(USERS).findByIds(ids),
       this.store.collection<TotalsDocument>(ANALYTICS_AUTHORS).findByIds(ids),
@@ -112,23 +106,20 @@ export class DashboardQueries {
     const byId = new Map(users.map((u) => [u._id, u]));
     const speachCounts = new Map(authors.map((a) => [a._id, a.speaches ?? 0]));
     const rows: SpeachmakerStatRow[] = [];
-    for (const [id, t] of tallies) {
-      const u = byId.get(id);
-      if (u) rows.push({ userId: id, firstName: u.firstName, lastName: u.lastName, nbSpeachs: speachCounts.get(id) ?? 0, nbWatch: t.reads, nbNote: t.ratingCount, note: average(t) });
+    for (const t of tallies) {
+      const u = byId.get(t.ownerId);
+      if (u) rows.push({ userId: t.ownerId, firstName: u.firstName, lastName: u.lastName, nbSpeachs: speachCounts.get(t.ownerId) ?? 0, nbWatch: t.reads, nbNote: t.ratingCount, note: t.note });
     }
     return rows.slice(0, TOP_ROWS);
   }
 
   /** Speaches created during the period, by their current category (`id` null: no category). */
   async categories(period: unknown): Promise<{ id: string | null; name: string; value: number }[]> {
-    const docs = await this.store.collection<OwnerBucket>(ANALYTICS_CATEGORY_BUCKETS).find({ slot: { $in: this.slots(period) } }, { readOnly: true });
-    const counts = new Map<string, number>();
-    for (const doc of docs) counts.set(doc.ownerId, (counts.get(doc.ownerId) ?? 0) + doc.created);
-    const names = new Map((await this.store.collection<CategoryDocument>(CATEGORIES).findByIds([...counts.keys()])).map((c) => [c._id, c.name]));
-    return [...counts]
-      .filter(([, value]) => value > 0)
-      .map(([id, value]) => (id === 'none' ? { id: null, name: '', value } : { id, name: names.get(id) ?? '', value }))
-      .sort((a, b) => b.value - a.value || a.name.localeCompare(b.name));
+    const counts = (await this.rankings.all(ANALYTICS_CATEGORY_TALLIES, parsePeriod(period))).filter((t) => t.created > 0);
+    const names = new Map((await this.store.collection<CategoryDocument>(CATEGORIES).findByIds(counts.map((t) => t.ownerId))).map((c) => [c._id, c.name]));
+    return counts
+      .map(({ ownerId: id, created: value }) => (id === 'none' ? { id: null, name: '', value } : { id, name: names.get(id) ?? '', value }))
+      .sort((a, b) => b.value - a.value || a.name.localeCompare(b.name) || (a.id ?? '').localeCompare(b.id ?? ''));
   }
 
   /** Published, unpublished and viewed (read at least once) speaches, templates and archived ones left out. */

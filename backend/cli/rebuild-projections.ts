@@ -7,9 +7,9 @@ import { createAdapters } from '../infrastructure/adapters';
 /**
  * `npm run projections:rebuild [name]`: replays one projection (or all) from position 0.
  * With MONGO_URL the durable read models are rebuilt in place (a running server picks them up).
- * On the embedded default the read models live in the server's memory and are rebuilt at every
- * start; this command then replays into a scratch copy and reports counts and speed, and a running
- * server rebuilds live through `POST /api/admin/projections/rebuild`.
+ * On the embedded default (DATA_DIR/read-models.sqlite) the projection is built into fresh tables
+ * and switched to once caught up; run it while the server is stopped, or rebuild a running server
+ * through `POST /api/admin/projections/rebuild`.
  */
 async function main(): Promise<void> {
   const name = process.argv[2];
@@ -20,11 +20,12 @@ async function main(): Promise<void> {
     console.error(`Unknown projection "${name}". Known: ${allProjections.map((p) => p.name).join(', ')}`);
     process.exit(2);
   }
-  const runner = new ProjectionRunner(adapters.eventStore, adapters.readStore, adapters.projectionCheckpoints, selected, console);
+  const runner = new ProjectionRunner(adapters.eventStore, adapters.readStore, selected, console);
   const started = Date.now();
   await runner.start();
   await runner.rebuild(name);
   await runner.catchUp();
+  await runner.rebuilt();
   const seconds = (Date.now() - started) / 1000;
   const head = await adapters.eventStore.headPosition();
   for (const status of runner.status()) {

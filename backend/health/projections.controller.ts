@@ -20,6 +20,8 @@ export class ProjectionsController {
     if (name !== undefined && !this.projections.some((p) => p.name === name)) throw new NotFoundError(`Unknown projection ${name}`);
     await this.runner.rebuild(name || undefined);
     await this.runner.catchUp(60_000);
+    // On the embedded store the rebuild runs in fresh tables beside the serving ones: answer once it serves.
+    await this.runner.rebuilt(60_000);
     return this.runner.status();
   }
 }

@@ -1,14 +1,13 @@
 import { join } from 'node:path';
 import type { AppConfig } from '../config/app-config';
 import type { CheckpointStore } from './checkpoints/checkpoint-store.port';
-import { MemoryCheckpointStore } from './checkpoints/memory-checkpoint-store';
 import { SqliteCheckpointStore } from './checkpoints/sqlite-checkpoint-store';
 import type { EventStore } from './event-store/event-store.port';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
 import type { IntegrationPublisher } from './integration/integration-bus.port';
 import type { ReadStore } from './read-store/read-store.port';
-import { MemoryReadStore } from './read-store/memory-read-store';
-import { SNAPSHOT_FILE, type SnapshotSettings, snapshotSettings } from './read-store/read-model-snapshot';
+import { READ_MODELS_FILE, SqliteReadStore } from './read-store/sqlite-read-store';
+import type { SearchIndex } from './search/search-index.port';
 
 /**
  * The adapters this process runs on, chosen by configuration: the embedded defaults, or the
@@ -17,21 +16,17 @@ import { SNAPSHOT_FILE, type SnapshotSettings, snapshotSettings } from './read-s
  */
 export interface Adapters {
   eventStore: EventStore;
+  /** The read models and, with them, the projections' checkpoints (`readStore.checkpoints`). */
   readStore: ReadStore;
-  /** Checkpoints of the projections: where the read models are (memory: rebuilt at each boot). */
-  projectionCheckpoints: CheckpointStore;
   /** Durable checkpoints of the integration relay. */
   relayCheckpoints: CheckpointStore;
   publisher: IntegrationPublisher;
-  /**
-   * Embedded default only (memory read store and memory projection checkpoints): where the read
-   * models and their checkpoints are snapshotted together, so a start need not replay the whole log.
-   */
-  readModelSnapshot?: { file: string; settings: SnapshotSettings };
+  /** Full-text search over the `speach_search` read model, on the read store's side. */
+  searchIndex: SearchIndex;
   close(): Promise<void>;
 }
 
-export async function createAdapters(config: AppConfig, env: Record<string, string | undefined> = process.env): Promise<Adapters> {
+export async function createAdapters(config: AppConfig): Promise<Adapters> {
   let eventStore: EventStore;
   if (config.eventStoreUrl) {
     const { EsdbEventStore } = await import('./event-store/esdb-event-store');
@@ -41,24 +36,25 @@ export async function createAdapters(config: AppConfig, env: Record<string, stri
   }
 
   let readStore: ReadStore;
-  let projectionCheckpoints: CheckpointStore;
   let relayCheckpoints: CheckpointStore;
-  let readModelSnapshot: Adapters['readModelSnapshot'];
+  let searchIndex: SearchIndex;
   const closers: (() => unknown)[] = [];
   if (config.mongoUrl) {
     const { MongoReadStore } = await import('./read-store/mongo-read-store');
     const { MongoCheckpointStore } = await import('./checkpoints/mongo-checkpoint-store');
     const mongo = await MongoReadStore.connect(config.mongoUrl, config.mongoDb);
     readStore = mongo;
-    projectionCheckpoints = new MongoCheckpointStore(mongo);
-    relayCheckpoints = projectionCheckpoints;
+    const { MongoSearchIndex } = await import('./search/mongo-search-index');
+    searchIndex = new MongoSearchIndex(mongo);
+    relayCheckpoints = new MongoCheckpointStore(mongo);
   } else {
-    readStore = new MemoryReadStore();
-    projectionCheckpoints = new MemoryCheckpointStore();
+    const sqlite = new SqliteReadStore(join(config.dataDir, READ_MODELS_FILE));
+    readStore = sqlite;
+    // FTS5 tables and triggers beside each physical table of `speach_search`: the index commits with the projection's batch.
+    const { attachSqliteSearch } = await import('./search/sqlite-search-index');
+    searchIndex = attachSqliteSearch(sqlite);
     const sqliteCheckpoints = new SqliteCheckpointStore(join(config.dataDir, 'checkpoints.sqlite'));
     relayCheckpoints = sqliteCheckpoints;
-    const settings = snapshotSettings(env);
-    if (settings.enabled) readModelSnapshot = { file: join(config.dataDir, SNAPSHOT_FILE), settings };
     closers.push(() => sqliteCheckpoints.close());
   }
 
@@ -74,10 +70,9 @@ export async function createAdapters(config: AppConfig, env: Record<string, stri
   return {
     eventStore,
     readStore,
-    projectionCheckpoints,
     relayCheckpoints,
     publisher,
-    readModelSnapshot,
+    searchIndex,
     async close() {
       await publisher.close();
       await eventStore.close();

@@ -12,9 +12,6 @@ import { BlobStore, FileBlobStore } from './blobs/blob-store';
 import { FileMailer } from './mail/file-mailer';
 import { ReadModels } from './read-models';
 import { Mailer } from './mail/mailer.port';
-import { MemoryCheckpointStore } from './checkpoints/memory-checkpoint-store';
-import { MemoryReadStore } from './read-store/memory-read-store';
-import { ReadModelSnapshots } from './read-store/read-model-snapshot';
 import {
   ADAPTERS,
   CHECKPOINT_STORE,
@@ -24,6 +21,7 @@ import {
   PROJECTION_RUNNER,
   PROJECTIONS,
   READ_STORE,
+  SEARCH_INDEX,
 } from './tokens';
 
 export interface InfrastructureOptions {
@@ -36,59 +34,30 @@ export interface InfrastructureOptions {
 }
 
 /**
- * Starts the read side before the app answers: projections catch up with the store (the embedded
- * read store is loaded from its snapshot, when there is a good one, and caught up by replay here),
- * then the integration relay resumes from its checkpoint. The embedded read models are snapshotted
- * periodically and at shutdown.
+ * Starts the read side before the app answers: projections resume from their checkpoints (stored
+ * with the read models, so a durable store replays only what it does not hold yet) and catch up with
+ * the store, then the integration relay resumes from its checkpoint.
  */
 @Injectable()
 export class Platform implements OnApplicationShutdown {
   private readonly logger = new Logger('Platform');
-  private readonly snapshots: ReadModelSnapshots | null;
   constructor(
     @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
     @Inject(INTEGRATION_RELAY) private readonly relay: IntegrationRelay,
     @Inject(ADAPTERS) private readonly adapters: Adapters,
-    @Inject(PROJECTIONS) definitions: ProjectionDefinition[],
-  ) {
-    const { readModelSnapshot, readStore, projectionCheckpoints, eventStore } = adapters;
-    // Only where the read models and their checkpoints both live in this process's memory: a snapshot
-    // restores both together. Durable checkpoints (SQLite, Mongo) describe a durable read store instead.
-    const embedded = readStore instanceof MemoryReadStore && projectionCheckpoints instanceof MemoryCheckpointStore;
-    const logger = new Logger('ReadModelSnapshots');
-    this.snapshots =
-      readModelSnapshot && embedded
-        ? new ReadModelSnapshots(readModelSnapshot.file, readModelSnapshot.settings, readStore, projections, definitions, eventStore, {
-            log: (m) => logger.log(m),
-            warn: (m) => logger.warn(m),
-          })
-        : null;
-  }
+  ) {}
 
   async start(): Promise<void> {
     const started = Date.now();
-    if (this.snapshots) {
-      const restored = await this.snapshots.restore(this.adapters.projectionCheckpoints);
-      if (restored) {
-        this.snapshots.remember(restored.restored);
-        const rebuilt = restored.rebuilt.length ? `; replaying from 0: ${restored.rebuilt.join(', ')}` : '';
-        this.logger.log(`Read models loaded from their snapshot (${restored.documents} documents) in ${restored.ms} ms${rebuilt}`);
-      }
-    }
     await this.projections.start();
     await this.projections.catchUp();
     this.logger.log(`Read models caught up in ${Date.now() - started} ms`);
-    this.snapshots?.startPeriodic();
     await this.relay.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.relay.stop();
     await this.projections.stop();
-    if (this.snapshots) {
-      await this.snapshots.stop();
-      await this.snapshots.write('shutdown');
-    }
     await this.adapters.close();
   }
 }
@@ -103,8 +72,9 @@ export class InfrastructureModule {
       { provide: ADAPTERS, useFactory: () => options.adapters ?? createAdapters(config) },
       { provide: EVENT_STORE, useFactory: (a: Adapters) => a.eventStore, inject: [ADAPTERS] },
       { provide: READ_STORE, useFactory: (a: Adapters) => a.readStore, inject: [ADAPTERS] },
-      { provide: CHECKPOINT_STORE, useFactory: (a: Adapters) => a.projectionCheckpoints, inject: [ADAPTERS] },
+      { provide: CHECKPOINT_STORE, useFactory: (a: Adapters) => a.readStore.checkpoints, inject: [ADAPTERS] },
       { provide: INTEGRATION_PUBLISHER, useFactory: (a: Adapters) => a.publisher, inject: [ADAPTERS] },
+      { provide: SEARCH_INDEX, useFactory: (a: Adapters) => a.searchIndex, inject: [ADAPTERS] },
       { provide: PROJECTIONS, useValue: options.projections ?? allProjections },
       { provide: Clock, useValue: options.clock ?? new SystemClock() },
       { provide: BlobStore, useValue: options.blobs ?? new FileBlobStore(join(config.dataDir, 'blobs')) },
@@ -112,7 +82,7 @@ export class InfrastructureModule {
       {
         provide: PROJECTION_RUNNER,
         useFactory: (a: Adapters, projections: ProjectionDefinition[]) =>
-          new ProjectionRunner(a.eventStore, a.readStore, a.projectionCheckpoints, projections, {
+          new ProjectionRunner(a.eventStore, a.readStore, projections, {
             log: (m) => logger.log(m),
             error: (m) => logger.error(m),
           }),

@@ -7,3 +7,4 @@ export const PROJECTIONS = Symbol('Projections');
 export const PROJECTION_RUNNER = Symbol('ProjectionRunner');
 export const INTEGRATION_RELAY = Symbol('IntegrationRelay');
 export const ADAPTERS = Symbol('Adapters');
+export const SEARCH_INDEX = Symbol('SearchIndex');

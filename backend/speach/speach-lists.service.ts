@@ -5,11 +5,10 @@ import { PERIODIC_REVIEWS, type PeriodicReviewDocument, WORKFLOWS, type Workflow
 import { ValidationError } from '../infrastructure/decider/decider';
 import { escapeRegex } from '../infrastructure/http/simple-rest';
 import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';
-import { topK } from '../infrastructure/read-store/top-k';
-import { READ_STORE } from '../infrastructure/tokens';
+import type { SearchIndex } from '../infrastructure/search/search-index.port';
+import { READ_STORE, SEARCH_INDEX } from '../infrastructure/tokens';
 import type { AdminSpeachQuery, GridQuery, SearchQuery } from './speach.dto';
 import { SpeachQueries, languageOption } from './speach-queries.service';
-import { type SearchFacts, SpeachSearchIndex } from './speach-search.index';
 import type { Viewer } from './speach-views';
 
 export const SEARCH_PAGE_SIZE = 10;
@@ -18,8 +17,6 @@ export const ADMIN_PAGE_SIZE = 20;
 
 export const GRIDS = ['speachEdited', 'speachCoEdited', 'templateEdited', 'templateCoEdited', 'speachDelay', 'speachBookmarked', 'speachAssigned', 'speachWithDueDate'] as const;
 export type Grid = (typeof GRIDS)[number];
-
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function day(value: string | undefined, field: string, endOfDay = false): string | null {
   if (!value) return null;
@@ -32,37 +29,24 @@ function day(value: string | undefined, field: string, endOfDay = false): string
 export class SpeachLists {
   constructor(
     private readonly queries: SpeachQueries,
-    private readonly index: SpeachSearchIndex,
+    @Inject(SEARCH_INDEX) private readonly index: SearchIndex,
     @Inject(READ_STORE) private readonly store: ReadStore,
   ) {}
 
   /** Spec §7 `/api/v2/speach/search`: RELEVANT by score, RECENT by last update, TITRE alphabetical; 10 per page. */
   async search(viewer: Viewer, query: SearchQuery) {
-    const term = (query.term ?? '').trim();
-    const page = query.page ?? 0;
-    const tri = query.tri ?? (term ? 'RELEVANT' : 'RECENT');
-    // Filtering and sorting happen on the facts kept beside the index; only the page is loaded.
-    let scores = new Map<string, number>();
-    let found: SearchFacts[];
-    if (term) {
-      scores = new Map(this.index.search(term).map((h) => [h.id, h.score]));
-      found = this.index.listed(viewer, scores.keys());
-    } else found = this.index.listed(viewer);
-    const availableLanguages = [...new Set(found.map((f) => f.language))].sort().map(languageOption);
-    if (query.languageId) found = found.filter((f) => f.language === query.languageId);
-    // Binary comparisons (as the read store sorts titleKey), and only the pages up to this one are
-    // put in order: a common word matches most speaches, and sorting them all was most of a search.
-    const sorters: Record<string, (a: SearchFacts, b: SearchFacts) => number> = {
-      RELEVANT: (a, b) => (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0) || compareText(b.updatedAt, a.updatedAt),
-      RECENT: (a, b) => compareText(b.updatedAt, a.updatedAt) || compareText(a.id, b.id),
-      TITRE: (a, b) => compareText(a.titleKey, b.titleKey) || compareText(a.id, b.id),
-    };
-    const pageIds = topK(found, (page + 1) * SEARCH_PAGE_SIZE, sorters[tri])
-      .slice(page * SEARCH_PAGE_SIZE)
-      .map((f) => f.id);
-    const docs = new Map((await this.queries.speaches.findByIds(pageIds)).map((d) => [d._id, d]));
-    const pageDocs = pageIds.map((id) => docs.get(id)).filter((d): d is SpeachDocument => !!d);
-    return { results: await this.queries.cards(pageDocs, viewer), totalNumberOfSpeachesFound: found.length, availableLanguages };
+    // The index filters, sorts and counts; only the page's speaches are loaded.
+    const found = await this.index.search({
+      term: query.term ?? '',
+      viewer: { userId: viewer.userId, groupIds: viewer.groupIds, now: viewer.now },
+      languageId: query.languageId,
+      sort: query.tri,
+      page: query.page ?? 0,
+      pageSize: SEARCH_PAGE_SIZE,
+    });
+    const docs = new Map((await this.queries.speaches.findByIds(found.ids)).map((d) => [d._id, d]));
+    const pageDocs = found.ids.map((id) => docs.get(id)).filter((d): d is SpeachDocument => !!d);
+    return { results: await this.queries.cards(pageDocs, viewer), totalNumberOfSpeachesFound: found.total, availableLanguages: found.availableLanguages.map(languageOption) };
   }
 
   /** Spec §7 configurable grid url: `{result, total}` of the account tabs. */

@@ -14,7 +14,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { BADGES, CONTENT_TYPES, SPEACH_LANGUAGES, VISIBILITIES } from '../../events';
-import { SEARCH_TERM_MAX } from './speach-search.index';
+import { SEARCH_TERM_MAX } from '../infrastructure/search/search-index.port';
 
 const toBoolean = ({ value }: { value: unknown }): unknown => (value === 'true' ? true : value === 'false' ? false : value);
 const toInt = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value);

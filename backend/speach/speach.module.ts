@@ -11,13 +11,12 @@ import { FilesController } from './files.controller';
 import { SpeachCommands } from './speach-commands.service';
 import { SpeachLists } from './speach-lists.service';
 import { SpeachQueries } from './speach-queries.service';
-import { SpeachSearchIndex } from './speach-search.index';
 
 /** Speach authoring, publication, reading and the admin list (issue #4). */
 @Module({
   imports: [IdentityModule],
   controllers: [AuthoringController, ReadingController, FilesController, CardsController, AdminSpeachController, SpeachSettingsController, SpeachesRestController],
-  providers: [DueDateWatcher, SpeachQueries, SpeachAccess, FileUrls, SpeachCommands, SpeachLists, SpeachSearchIndex],
+  providers: [DueDateWatcher, SpeachQueries, SpeachAccess, FileUrls, SpeachCommands, SpeachLists],
   exports: [SpeachCommands, SpeachQueries, SpeachAccess],
 })
 export class SpeachModule {}

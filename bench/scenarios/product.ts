@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { SNAPSHOT_FILE, snapshotSettings } from '../../backend/infrastructure/read-store/read-model-snapshot';
+import { READ_MODELS_FILE } from '../../backend/infrastructure/read-store/sqlite-read-store';
 import { load } from '../lib/load';
 import { drain, pacedLoad } from '../lib/paced-load';
 import { type Child, ROOT, spawnServer } from '../lib/processes';
@@ -41,32 +41,12 @@ async function checkGeneratedData(server: Child, auth: Record<string, string>, s
   return `20 most read speaches: ${rated} rated, ${ratings} ratings, ${comments} comments; projections ${health.status}`;
 }
 
-/**
- * After a full replay of a large log the server writes its first read-model snapshot within about
- * 30 s (on the full set: 2.6 GB, about 25 s of one core). The measures below are of a server in its
- * steady state, so they start once that file is in place; how long it took is part of the note.
- */
-async function firstSnapshot(dataDir: string, events: number): Promise<string> {
-  // The server gets this process's environment: snapshots off, or fewer events than
-  // `READ_MODEL_SNAPSHOT_EVENTS` (the first snapshot then waits for its period), means no wait.
-  const settings = snapshotSettings();
-  if (!settings.enabled || events < settings.everyEvents) return '';
-  const file = join(dataDir, SNAPSHOT_FILE);
-  const started = Date.now();
-  while (!existsSync(file)) {
-    if (Date.now() - started > 600_000) return '; no read-model snapshot within 10 minutes';
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  return `; its first read-model snapshot was in place ${Math.round((Date.now() - started) / 1000)} s after ready (measures below start then)`;
-}
-
 export async function productScenarios(dataDir: string, identity: GeneratedIdentity, publishedIds: string[], seconds: number, readEvents: number, floors: Floors, results: Result[]): Promise<void> {
   const { userIds } = identity;
   const server = await spawnServer(join(ROOT, 'dist/backend/main.js'), { DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'error' }, '/api/health', 900_000); // a full replay of 2M+ events takes minutes: measure it rather than give up
   try {
     const events = await head(server);
-    const snapshot = await firstSnapshot(dataDir, events);
-    results.push({ scenario: 'Cold start (replay into read models, to /api/health ready)', figure: server.readyMs / 1000, unit: 's', reference: 'target 15 s', referenceFigure: 15, ratio: ratio(server.readyMs / 1000, 15, true), note: `${events} events${snapshot}` });
+    results.push({ scenario: 'Cold start (replay into read models, to /api/health ready)', figure: server.readyMs / 1000, unit: 's', reference: 'target 15 s', referenceFigure: 15, ratio: ratio(server.readyMs / 1000, 15, true), note: `${events} events` });
     results.push({ scenario: 'Memory: server resident set with the data set', figure: server.rssBytes() / 1024 / 1024, unit: 'MiB', reference: '—', referenceFigure: null, ratio: null });
 
     const token = await login(server, BENCH_ADMIN.email, BENCH_ADMIN.password);
@@ -154,12 +134,12 @@ export async function productScenarios(dataDir: string, identity: GeneratedIdent
   }
 }
 
-/** After `productScenarios`, whose stop wrote the read-model snapshot: a restart replays only what came after it. */
+/** After `productScenarios`: the read models are on disk with their checkpoints, so a restart resumes from them. */
 export async function restartScenario(dataDir: string, results: Result[]): Promise<void> {
-  if (!existsSync(join(dataDir, SNAPSHOT_FILE))) throw new Error('no read-model snapshot was written: a start would be a full replay, not a restart');
+  if (!existsSync(join(dataDir, READ_MODELS_FILE))) throw new Error('no read-model file was written: a start would be a full replay, not a restart');
   const restarted = await spawnServer(join(ROOT, 'dist/backend/main.js'), { DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'error' }, '/api/health', 900_000);
   try {
-    results.push({ scenario: 'Restart from the read-model snapshot (to /api/health ready)', figure: restarted.readyMs / 1000, unit: 's', reference: 'target 15 s', referenceFigure: 15, ratio: ratio(restarted.readyMs / 1000, 15, true), note: `${await head(restarted)} events` });
+    results.push({ scenario: 'Restart on the stored read models (to /api/health ready)', figure: restarted.readyMs / 1000, unit: 's', reference: 'target 15 s', referenceFigure: 15, ratio: ratio(restarted.readyMs / 1000, 15, true), note: `${await head(restarted)} events` });
   } finally {
     await restarted.stop();
   }

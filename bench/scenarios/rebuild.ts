@@ -1,4 +1,3 @@
-import { MemoryCheckpointStore } from '../../backend/infrastructure/checkpoints/memory-checkpoint-store';
 import { SqliteEventStore } from '../../backend/infrastructure/event-store/sqlite-event-store';
 import { MemoryReadStore } from '../../backend/infrastructure/read-store/memory-read-store';
 import { allProjections } from '../../projections';
@@ -18,7 +17,7 @@ export async function rebuildScenario(file: string, results: Result[]): Promise<
     after = page[page.length - 1][0] as number;
   }
   const rawRate = rows / ((performance.now() - rawStarted) / 1000);
-  const runner = new ProjectionRunner(store, new MemoryReadStore(), new MemoryCheckpointStore(), allProjections, { log: () => undefined, error: (m) => console.error(m) });
+  const runner = new ProjectionRunner(store, new MemoryReadStore(), allProjections, { log: () => undefined, error: (m) => console.error(m) });
   const started = performance.now();
   await runner.start();
   const caughtUp = await runner.catchUp(1_800_000);

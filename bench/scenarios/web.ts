@@ -21,7 +21,7 @@ export function webScenario(results: Result[]): void {
       scenario: `Web: initial JS of the ${label} (gzip)`,
       figure: bytes === null ? null : bytes / 1024,
       unit: 'KiB',
-      reference: `target ${limit} KB`,
+      reference: `target ${limit} KiB`,
       referenceFigure: limit,
       ratio: ratio(bytes === null ? null : bytes / 1024, limit, true),
       note: bytes === null ? 'not built: run npm run build:web' : undefined,

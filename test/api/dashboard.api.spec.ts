@@ -106,11 +106,29 @@ describe('Dashboard and analytics API (issue #7)', () => {
       expect((await t.http.get('/api/v2/dashboard/speaches-by-watch').query({ period: 'NONSENSE' }).set(as(admin)).expect(200)).body).toEqual(recent);
     });
 
+    it('counts a read of today at once in the speachmakers\' ranking of every period', async () => {
+      const watched = async (period: string) =>
+        ((await t.http.get('/api/v2/dashboard/speachmakers-by-watch').query({ period }).set(as(admin)).expect(200)).body as { userId: string; nbWatch: number }[]).find((r) => r.userId === welcome.authorId)?.nbWatch;
+      const before = [await watched('ONE_MONTH'), await watched('TWO_YEARS')];
+      expect(before[1]).toBeGreaterThan(0); // the demo's staff authors are few: this one is ranked
+      await t.http.post(`/api/v2/speach/${welcome._id}/chapters/${readingOrder(welcome.draft)[0].chapterId}/read`).set(as(admin)).expect(200);
+      expect([await watched('ONE_MONTH'), await watched('TWO_YEARS')]).toEqual([(before[0] ?? 0) + 1, before[1]! + 1]);
+    });
+
     it('counts speaches created in the period by category, with names', async () => {
       const categories = (await t.http.get('/api/v2/dashboard/speach-category').query({ period: 'TWO_YEARS' }).set(as(admin)).expect(200)).body;
       expect(categories.length).toBeGreaterThan(3);
       expect(categories[0]).toEqual({ id: expect.any(String), name: expect.any(String), value: expect.any(Number) });
       expect(categories.map((c: { name: string }) => c.name)).toContain('Onboarding');
+      for (let i = 1; i < categories.length; i++) expect(categories[i].value).toBeLessThanOrEqual(categories[i - 1].value);
+    });
+
+    it('counts a speach created today at once in every period', async () => {
+      const uncategorised = async (period: string) =>
+        ((await t.http.get('/api/v2/dashboard/speach-category').query({ period }).set(as(admin)).expect(200)).body as { id: string | null; value: number }[]).find((c) => c.id === null)?.value ?? 0;
+      const before = [await uncategorised('ONE_MONTH'), await uncategorised('TWO_YEARS')];
+      await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Counted by category', language: 'en-US' }).expect(201);
+      expect([await uncategorised('ONE_MONTH'), await uncategorised('TWO_YEARS')]).toEqual([before[0] + 1, before[1] + 1]);
     });
 
     it('refuses the rankings to non-admins', async () => {

@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MemoryCheckpointStore } from '../../backend/infrastructure/checkpoints/memory-checkpoint-store';
 import { SqliteEventStore } from '../../backend/infrastructure/event-store/sqlite-event-store';
 import { MemoryReadStore } from '../../backend/infrastructure/read-store/memory-read-store';
 import { ProjectionRunner } from '../../projections/projection-runner';
@@ -37,7 +36,7 @@ function burstThenKill(file: string, target: number): Promise<string[]> {
 
 async function rebuildUsers(store: SqliteEventStore): Promise<unknown[]> {
   const readStore = new MemoryReadStore();
-  const runner = new ProjectionRunner(store, readStore, new MemoryCheckpointStore(), [usersProjection], { log: () => undefined, error: () => undefined });
+  const runner = new ProjectionRunner(store, readStore, [usersProjection], { log: () => undefined, error: () => undefined });
   await runner.start();
   await runner.catchUp(60_000);
   await runner.stop();

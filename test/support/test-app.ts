@@ -12,6 +12,8 @@ import { InProcessPublisher } from '../../backend/infrastructure/integration/in-
 import { MemoryBlobStore } from '../../backend/infrastructure/blobs/blob-store';
 import { FileMailer } from '../../backend/infrastructure/mail/file-mailer';
 import { MemoryReadStore } from '../../backend/infrastructure/read-store/memory-read-store';
+import type { ReadStore } from '../../backend/infrastructure/read-store/read-store.port';
+import { MemorySearchIndex } from '../../backend/infrastructure/search/memory-search-index';
 import type { ProjectionDefinition } from '../../projections/projection';
 
 export interface TestApp {
@@ -30,17 +32,18 @@ export const DEMO_PASSWORD = 'demo-password';
 
 /** The real application on in-memory adapters, seeded with the demo organisation unless told not to. */
 export async function startTestApp(
-  options: { env?: Record<string, string>; seed?: boolean; eventStore?: EventStore; projections?: ProjectionDefinition[] } = {},
+  options: { env?: Record<string, string>; seed?: boolean; eventStore?: EventStore; readStore?: ReadStore; projections?: ProjectionDefinition[] } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ DEMO_PASSWORD, LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', AUDIT_KEY: 'test-audit-key', ...options.env });
   const clock = new ManualClock(new Date());
   const publisher = new InProcessPublisher();
+  const readStore = options.readStore ?? new MemoryReadStore();
   const adapters: Adapters = {
     eventStore: options.eventStore ?? new MemoryEventStore(),
-    readStore: new MemoryReadStore(),
-    projectionCheckpoints: new MemoryCheckpointStore(),
+    readStore,
     relayCheckpoints: new MemoryCheckpointStore(),
     publisher,
+    searchIndex: new MemorySearchIndex(readStore),
     async close() {
       await this.eventStore.close();
       await this.readStore.close();

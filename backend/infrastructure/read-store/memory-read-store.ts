@@ -2,7 +2,9 @@ import { Aggregator, Query, update as applyUpdate } from 'mingo';
 import { deepFreeze } from '../immutability/deep-freeze';
 import { matcher } from './compile-filter';
 import { compileSort, topK } from './top-k';
-import type { Collection, Document, Filter, FindOptions, IndexSpec, Pipeline, ReadStore, WriteOperation } from './read-store.port';
+import type { Checkpoint } from '../checkpoints/checkpoint-store.port';
+import { MemoryCheckpointStore } from '../checkpoints/memory-checkpoint-store';
+import { type Collection, type CollectionWrites, type Document, type Filter, type FindOptions, type IndexSpec, indexKeys, type Pipeline, type ReadStore, type WriteOperation } from './read-store.port';
 
 type Key = string | number | boolean | null;
 
@@ -30,7 +32,7 @@ class FieldIndex {
   private readonly buckets = new Map<Key, Set<string>>();
   private readonly path: string[];
   constructor(readonly spec: IndexSpec) {
-    this.path = spec.field.split('.');
+    this.path = spec.field!.split('.');
   }
 
   keysOf(doc: Document): Key[] {
@@ -190,47 +192,19 @@ class MemoryCollection<T extends Document> implements Collection<T> {
     }
   }
 
+  /** A composite index is kept as a map of its first field (what equality lookups use here). */
   async createIndex(spec: IndexSpec): Promise<void> {
-    if (this.indexes.has(spec.field)) return;
-    const index = new FieldIndex(spec);
+    const keys = indexKeys(spec);
+    const field = keys[0].field;
+    if (this.indexes.has(field)) return;
+    const index = new FieldIndex({ field, unique: keys.length === 1 && spec.unique });
     for (const doc of this.docs.values()) index.add(doc);
-    this.indexes.set(spec.field, index);
+    this.indexes.set(field, index);
   }
 
   async clear(): Promise<void> {
     this.docs.clear();
     for (const [field, index] of this.indexes) this.indexes.set(field, new FieldIndex(index.spec));
-  }
-
-  /**
-   * The collection as it is now, for a snapshot: its index declarations and the stored documents
-   * themselves (no copy). Stored documents are never changed in place (every write stores a new
-   * object), so the array stays a consistent picture while later writes go on.
-   */
-  exportState(): { indexes: IndexSpec[]; docs: T[] } {
-    return { indexes: [...this.indexes.values()].map((index) => ({ ...index.spec })), docs: [...this.docs.values()] };
-  }
-
-  /** Stores documents read back from a snapshot (handed over: kept without a copy), indexes included. */
-  importDocuments(docs: T[]): void {
-    const indexes = [...this.indexes.values()];
-    for (const doc of docs) {
-      const adopted = this.adopted(doc);
-      if (this.docs.has(adopted._id)) {
-        this.put(adopted);
-        continue;
-      }
-      // A new document: no previous keys to compare with (the common, faster path of put).
-      for (let i = 0; i < indexes.length; i++) {
-        try {
-          indexes[i].add(adopted);
-        } catch (error) {
-          for (let j = 0; j < i; j++) indexes[j].remove(adopted);
-          throw error;
-        }
-      }
-      this.docs.set(adopted._id, adopted);
-    }
   }
 
   /** Under tests, adopted documents are frozen: a projection changing a document it read fails loudly. */
@@ -300,6 +274,7 @@ function idLookup(condition: unknown): Set<string> | undefined {
 
 export class MemoryReadStore implements ReadStore {
   readonly adapter = 'memory' as const;
+  readonly checkpoints = new MemoryCheckpointStore();
   private readonly collections = new Map<string, MemoryCollection<Document>>();
   private readonly freezeAdopted: boolean;
 
@@ -314,21 +289,10 @@ export class MemoryReadStore implements ReadStore {
     return collection as unknown as Collection<T>;
   }
 
-  /** Names of the collections this store holds (created by a write, an index or a read). */
-  collectionNames(): string[] {
-    return [...this.collections.keys()];
-  }
-
-  /** See MemoryCollection.exportState: index declarations and the stored documents, uncopied. */
-  exportCollection(name: string): { indexes: IndexSpec[]; docs: Document[] } {
-    return (this.collection(name) as unknown as MemoryCollection<Document>).exportState();
-  }
-
-  /** Loads snapshot documents into a collection (after declaring its indexes). */
-  async importCollection(name: string, indexes: IndexSpec[], docs: Document[]): Promise<void> {
-    const collection = this.collection(name) as unknown as MemoryCollection<Document>;
-    for (const index of indexes) await collection.createIndex(index);
-    collection.importDocuments(docs);
+  /** Nothing else runs between the writes and the checkpoint (one event loop turn of map updates). */
+  async commit(writes: CollectionWrites[], checkpoint: Checkpoint): Promise<void> {
+    for (const { collection, operations } of writes) await this.collection(collection).bulkWrite(operations);
+    await this.checkpoints.save(checkpoint);
   }
 
   async ping(): Promise<boolean> {

@@ -1,5 +1,7 @@
-import { type AnyBulkWriteOperation, type Db, type Filter as MongoFilter, MongoClient } from 'mongodb';
-import type { Collection, Document, Filter, FindOptions, IndexSpec, Pipeline, ReadStore, WriteOperation } from './read-store.port';
+import { type AnyBulkWriteOperation, type ClientSession, type Db, type Filter as MongoFilter, MongoClient } from 'mongodb';
+import type { Checkpoint, CheckpointStore } from '../checkpoints/checkpoint-store.port';
+import { MongoCheckpointStore } from '../checkpoints/mongo-checkpoint-store';
+import { type Collection, type CollectionWrites, type Document, type Filter, type FindOptions, type IndexSpec, indexKeys, type Pipeline, type ReadStore, type WriteOperation } from './read-store.port';
 
 /** Read-model documents use string ids (stream ids, UUIDv7), not ObjectIds. */
 type MongoDocument = { _id: string; [key: string]: unknown };
@@ -64,7 +66,7 @@ class MongoCollection<T extends Document> implements Collection<T> {
     await this.native.deleteOne({ _id: id } as MongoFilter<MongoDocument>);
   }
 
-  async bulkWrite(operations: WriteOperation<T>[]): Promise<void> {
+  async bulkWrite(operations: WriteOperation<T>[], session?: ClientSession): Promise<void> {
     if (operations.length === 0) return;
     const ops: AnyBulkWriteOperation<MongoDocument>[] = operations.map((op) => {
       if (op.kind === 'replace') return { replaceOne: { filter: { _id: op.doc._id }, replacement: op.doc, upsert: true } };
@@ -72,11 +74,12 @@ class MongoCollection<T extends Document> implements Collection<T> {
       return { deleteOne: { filter: { _id: op.id } } };
     }) as AnyBulkWriteOperation<MongoDocument>[];
     // Ordered: two writes to one document in a batch must apply in sequence.
-    await this.native.bulkWrite(ops, { ordered: true });
+    await this.native.bulkWrite(ops, { ordered: true, session });
   }
 
   async createIndex(index: IndexSpec): Promise<void> {
-    await this.native.createIndex({ [index.field]: 1 }, { unique: index.unique ?? false });
+    const keys = Object.fromEntries(indexKeys(index).map(({ field, direction }) => [field, direction ?? 1]));
+    await this.native.createIndex(keys, { unique: index.unique ?? false });
   }
 
   async clear(): Promise<void> {
@@ -87,10 +90,40 @@ class MongoCollection<T extends Document> implements Collection<T> {
 /** The production read store (`MONGO_URL`). */
 export class MongoReadStore implements ReadStore {
   readonly adapter = 'mongo' as const;
+  readonly checkpoints: CheckpointStore = new MongoCheckpointStore(this);
   private readonly db: Db;
+  /** Known after the first batch: a standalone server has no transactions. */
+  private transactions: boolean | undefined;
 
   private constructor(private readonly client: MongoClient, dbName: string) {
     this.db = client.db(dbName);
+  }
+
+  /**
+   * One transaction on a replica set (docker-compose runs one); on a standalone server the writes,
+   * then the checkpoint: a crash in between replays events the documents' `_position` skips.
+   */
+  async commit(writes: CollectionWrites[], checkpoint: Checkpoint): Promise<void> {
+    const store = async (session?: ClientSession) => {
+      for (const { collection, operations } of writes) await (this.collection(collection) as MongoCollection<Document>).bulkWrite(operations, session);
+      await this.db
+        .collection<{ _id: string; position: number; version: number }>('_checkpoints')
+        .replaceOne({ _id: checkpoint.name }, { position: checkpoint.position, version: checkpoint.version }, { upsert: true, session });
+    };
+    if (this.transactions !== false) {
+      const session = this.client.startSession();
+      try {
+        await session.withTransaction(() => store(session));
+        this.transactions = true;
+        return;
+      } catch (error) {
+        if (this.transactions === true || !/Transaction numbers are only allowed|replica set/i.test(String(error))) throw error;
+        this.transactions = false;
+      } finally {
+        await session.endSession();
+      }
+    }
+    await store();
   }
 
   static async connect(url: string, dbName = 'speach'): Promise<MongoReadStore> {
@@ -101,6 +134,11 @@ export class MongoReadStore implements ReadStore {
 
   collection<T extends Document = Document>(name: string): Collection<T> {
     return new MongoCollection<T>(name, this.db);
+  }
+
+  /** The driver's database, for what the port does not say (the search index's text index and `$text` queries). */
+  get database(): Db {
+    return this.db;
   }
 
   async ping(): Promise<boolean> {

@@ -1,3 +1,5 @@
+import type { Checkpoint, CheckpointStore } from '../checkpoints/checkpoint-store.port';
+
 /**
  * The read side's document store. Queries use the MongoDB filter and aggregation language so
  * the embedded (mingo) and production (MongoDB) adapters answer the same questions the same way.
@@ -33,10 +35,22 @@ export type WriteOperation<T extends Document = Document> =
   | { kind: 'update'; id: string; update: Record<string, unknown>; upsert?: boolean }
   | { kind: 'delete'; id: string };
 
-export interface IndexSpec {
-  /** A dotted field path; equality and $in filters on it do not scan the collection. */
+/** One key of an index: a dotted field path, ascending unless `direction` is -1. */
+export interface IndexKey {
   field: string;
-  unique?: boolean;
+  direction?: 1 | -1;
+}
+
+/**
+ * An index a projection declares: one field (`{ field }`: equality and $in filters on it do not scan
+ * the collection), or a composite (`{ fields }`: a list screen filtering on equality on the first keys
+ * and sorting on the next ones reads its page from the index).
+ */
+export type IndexSpec = ({ field: string; fields?: undefined } | { fields: IndexKey[]; field?: undefined }) & { unique?: boolean };
+
+/** The keys of an index, whichever way it was declared. */
+export function indexKeys(index: IndexSpec): IndexKey[] {
+  return index.fields ?? [{ field: index.field!, direction: 1 }];
 }
 
 export interface Collection<T extends Document = Document> {
@@ -65,8 +79,36 @@ export interface Collection<T extends Document = Document> {
   clear(): Promise<void>;
 }
 
+/** A rebuild in fresh tables: its own view of the store, where it stands, and the switch to it. */
+export interface RebuildBeside {
+  /** Reads and writes the fresh tables (other collections: the serving ones); its checkpoints are the build's. */
+  store: ReadStore;
+  position: number;
+  /** Serves the fresh tables, stores the projection's checkpoint and drops the old tables, in one transaction. */
+  switchOver(checkpoint: Checkpoint): Promise<void>;
+}
+
+/** One collection's share of a projection batch: coalesced, at most one write per document. */
+export interface CollectionWrites {
+  collection: string;
+  operations: WriteOperation[];
+}
+
 export interface ReadStore {
-  readonly adapter: 'memory' | 'mongo';
+  readonly adapter: 'memory' | 'mongo' | 'sqlite';
+  /** The projections' checkpoints, kept with the read models they describe. */
+  readonly checkpoints: CheckpointStore;
+  /**
+   * Stores a projection batch: its writes and its checkpoint together (one transaction where the
+   * adapter has them), so a restart resumes exactly after what the read models hold.
+   */
+  commit(writes: CollectionWrites[], checkpoint: Checkpoint): Promise<void>;
+  /**
+   * Where the adapter can, a projection is rebuilt into fresh tables while reads keep going to the
+   * current ones (`fresh`: start over even if a build of this version was left half-way).
+   * Adapters without it clear the collections in place.
+   */
+  rebuildBeside?(projection: string, version: number, collections: string[], fresh: boolean): Promise<RebuildBeside>;
   collection<T extends Document = Document>(name: string): Collection<T>;
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -1,0 +1,281 @@
+import type { Filter, Sort } from './read-store.port';
+
+/**
+ * Compiles the port's MongoDB filters and sorts to SQL over `"<table>"(_id, doc)`, with mingo's
+ * semantics. Every value is compared through its *key*: a scalar SQL value whose native order is
+ * mingo's order between types (missing and null -Inf, which mingo's sort does not tell apart, < numbers < strings < false X'00' < true X'01';
+ * objects X'02' and arrays X'03' only mark the shape), so a declared field's generated column of that
+ * key serves equality, ranges and sorts from an SQL index.
+ *
+ * A condition SQL cannot answer exactly compiles to a superset (often TRUE) and `exact: false`: the
+ * caller then tests the candidates in JS (compile-filter's matcher, mingo). Array fields match when
+ * one element does (json_each over the documents whose key marks an array).
+ */
+export interface TableShape {
+  /** The generated column holding the key of a declared field, if there is one. */
+  column(path: string): string | undefined;
+  /** Whether some document may hold an array at this exact path. */
+  mayHoldArray(path: string): boolean;
+  /** Whether some document may hold an array or an object at this exact path. */
+  mayHoldNonScalar(path: string): boolean;
+}
+
+export interface SqlCondition {
+  sql: string;
+  params: unknown[];
+  /** False when `sql` only narrows the candidates and the filter must still be tested in JS. */
+  exact: boolean;
+}
+
+const NULL_KEY = '-9e999';
+const ARRAY_KEY = "X'03'";
+const TRUE_KEY = "X'01'";
+const FALSE_KEY = "X'00'";
+const ANYTHING: SqlCondition = { sql: '1', params: [], exact: false };
+
+/** The key of a JSON value from its json_type and its SQL value (see the header). */
+export function keyOf(type: string, value: string): string {
+  return `CASE IFNULL(${type}, 'null') WHEN 'true' THEN X'01' WHEN 'false' THEN X'00' WHEN 'null' THEN ${NULL_KEY} WHEN 'array' THEN X'03' WHEN 'object' THEN X'02' ELSE ${value} END`;
+}
+
+/** `'$."a"."b"'` as an SQL literal, or null for paths SQL can't address like mingo does. */
+export function jsonPath(path: string): string | null {
+  const parts = path.split('.');
+  if (parts.some((part) => part === '' || /^\d+$/.test(part) || /["\\]/.test(part) || part.startsWith('$'))) return null;
+  return `'$${parts.map((part) => `."${part}"`).join('').replace(/'/g, "''")}'`;
+}
+
+/** The key expression of a document's value at a path (the generated column's expression too). */
+export function keyAt(path: string): string | null {
+  const json = jsonPath(path);
+  return json && keyOf(`json_type(doc, ${json})`, `json_extract(doc, ${json})`);
+}
+
+const ELEMENT_KEY = keyOf('e.type', 'e.atom');
+
+type Scalar = string | number | boolean | null;
+type Leaf = (key: string, element: boolean) => { sql: string; params: unknown[] } | null;
+
+function isScalar(value: unknown): value is Scalar {
+  return value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+}
+
+function equals(operand: Scalar): Leaf {
+  return (key, element) => {
+    if (operand === null) return { sql: `${key} = ${NULL_KEY}`, params: [] };
+    if (typeof operand === 'boolean') return { sql: `${key} = ${operand ? TRUE_KEY : FALSE_KEY}`, params: [] };
+    return { sql: `${key} = ?`, params: [operand] };
+  };
+}
+
+function among(operands: Scalar[]): Leaf {
+  return (key, element) => {
+    const values = operands.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number');
+    const parts: string[] = [];
+    if (values.length) parts.push(`${key} IN (${values.map(() => '?').join(', ')})`);
+    for (const flag of [true, false]) if (operands.includes(flag)) parts.push(`${key} = ${flag ? TRUE_KEY : FALSE_KEY}`);
+    if (operands.includes(null)) parts.push(equals(null)(key, element)!.sql);
+    return { sql: parts.length ? `(${parts.join(' OR ')})` : '0', params: values };
+  };
+}
+
+function compare(op: string, operand: unknown): Leaf | null {
+  const sign = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }[op]!;
+  const upward = op === '$gt' || op === '$gte';
+  // Bounded to the operand's own type: mingo compares values of the same type only.
+  if (typeof operand === 'number' && Number.isFinite(operand)) {
+    return (key) => ({ sql: `(${key} ${sign} ? AND ${key} ${upward ? "< ''" : `> ${NULL_KEY}`})`, params: [operand] });
+  }
+  if (typeof operand === 'string') return (key) => ({ sql: `(${key} ${sign} ? AND ${key} ${upward ? "< X''" : ">= ''"})`, params: [operand] });
+  return null;
+}
+
+function regex(pattern: unknown, options: unknown): Leaf | null {
+  let source: string;
+  let flags: string;
+  if (pattern instanceof RegExp && options === undefined) {
+    if (pattern.global || pattern.sticky) return null;
+    source = pattern.source;
+    flags = pattern.flags;
+  } else if (typeof pattern === 'string' && (options === undefined || (typeof options === 'string' && /^[imsu]*$/.test(options)))) {
+    try {
+      new RegExp(pattern, options ?? '');
+    } catch {
+      return null;
+    }
+    source = pattern;
+    flags = options ?? '';
+  } else return null;
+  return (key) => ({ sql: `js_regexp(${key}, ?, ?)`, params: [source, flags] });
+}
+
+/** Null and existence through nested paths: left to mingo, as compile-filter does. */
+function nullSensitive(spec: unknown): boolean {
+  if (spec === null) return true;
+  if (!spec || typeof spec !== 'object' || spec instanceof RegExp) return false;
+  return Object.entries(spec as Record<string, unknown>).some(
+    ([op, operand]) => op === '$exists' || operand === null || ((op === '$in' || op === '$nin') && Array.isArray(operand) && operand.includes(null)),
+  );
+}
+
+/** Ids are strings: equality to strings reads the primary key (its TEXT affinity would make 5 equal '5'). */
+function byIdText(spec: unknown): boolean {
+  if (typeof spec === 'string') return true;
+  if (!spec || typeof spec !== 'object' || Array.isArray(spec)) return false;
+  const entries = Object.entries(spec as Record<string, unknown>);
+  return entries.length === 1 && ((entries[0][0] === '$eq' && typeof entries[0][1] === 'string') || (entries[0][0] === '$in' && Array.isArray(entries[0][1]) && entries[0][1].every((v) => typeof v === 'string')));
+}
+
+function not(condition: { sql: string; params: unknown[] }) {
+  // SQL's NULL (a missing value compared) means "no match": negate it as false.
+  return { sql: `NOT IFNULL(${condition.sql}, 0)`, params: condition.params };
+}
+
+function fieldCondition(path: string, spec: unknown, shape: TableShape): SqlCondition {
+  const json = jsonPath(path);
+  if (!json) return ANYTHING;
+  const parts = path.split('.');
+  if (parts.length > 1 && nullSensitive(spec)) return ANYTHING;
+  const key = path === '_id' && byIdText(spec) ? '_id' : (shape.column(path) ?? keyAt(path)!);
+  const arrays = shape.mayHoldArray(path);
+  const throughArrays = parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('.')).filter((prefix) => shape.mayHoldArray(prefix));
+
+  /** Some value at the path passes: the value itself, or one element of an array there. */
+  const some = (leaf: Leaf) => {
+    const direct = leaf(key, false);
+    if (!direct) return null;
+    if (!arrays) return direct;
+    const element = leaf(ELEMENT_KEY, true)!;
+    return {
+      sql: `(${direct.sql} OR (${key} = ${ARRAY_KEY} AND EXISTS (SELECT 1 FROM json_each(doc, ${json}) e WHERE ${element.sql})))`,
+      params: [...direct.params, ...element.params],
+    };
+  };
+
+  const conditions: { sql: string; params: unknown[] }[] = [];
+  let negated = false;
+  const operators = spec !== null && typeof spec === 'object' && !(spec instanceof RegExp) && !Array.isArray(spec) ? (spec as Record<string, unknown>) : null;
+  if (isScalar(spec)) conditions.push(some(equals(spec))!);
+  else if (spec instanceof RegExp) {
+    const leaf = regex(spec, undefined);
+    if (!leaf) return ANYTHING;
+    conditions.push(some(leaf)!);
+  } else if (operators) {
+    const entries = Object.entries(operators);
+    if (entries.length === 0 || entries.some(([op]) => !op.startsWith('$'))) return ANYTHING;
+    for (const [op, operand] of entries) {
+      let condition: { sql: string; params: unknown[] } | null = null;
+      switch (op) {
+        case '$eq':
+          condition = isScalar(operand) ? some(equals(operand)) : null;
+          break;
+        case '$ne': {
+          const eq = isScalar(operand) ? some(equals(operand)) : null;
+          condition = eq && not(eq);
+          negated = true;
+          break;
+        }
+        case '$in':
+          condition = Array.isArray(operand) && operand.every(isScalar) ? some(among(operand)) : null;
+          break;
+        case '$nin': {
+          const inside = Array.isArray(operand) && operand.every(isScalar) ? some(among(operand)) : null;
+          condition = inside && not(inside);
+          negated = true;
+          break;
+        }
+        case '$gt':
+        case '$gte':
+        case '$lt':
+        case '$lte': {
+          const leaf = compare(op, operand);
+          condition = leaf && some(leaf);
+          break;
+        }
+        case '$regex': {
+          const leaf = regex(operand, operators.$options);
+          condition = leaf && some(leaf);
+          break;
+        }
+        case '$options':
+          if (!('$regex' in operators)) return ANYTHING;
+          continue;
+        case '$exists':
+          if (typeof operand !== 'boolean' || parts.length > 1) return ANYTHING;
+          condition = { sql: `json_type(doc, ${json}) IS ${operand ? 'NOT ' : ''}NULL`, params: [] };
+          break;
+        case '$size':
+          if (typeof operand !== 'number' || !Number.isInteger(operand) || parts.length > 1) return ANYTHING;
+          condition = { sql: `(${key} = ${ARRAY_KEY} AND json_array_length(doc, ${json}) = ?)`, params: [operand] };
+          break;
+        default:
+          return ANYTHING;
+      }
+      if (!condition) return ANYTHING;
+      conditions.push(condition);
+    }
+  } else return ANYTHING;
+
+  const sql = conditions.map((c) => c.sql).join(' AND ');
+  const params = conditions.flatMap((c) => c.params);
+  if (throughArrays.length === 0) return { sql, params, exact: true };
+  // An array on the way (`steps.userId` over a list of steps): JSON paths don't descend into it.
+  // Positive conditions still narrow to their matches plus the documents holding such arrays.
+  if (negated) return ANYTHING;
+  const arrayPrefixes = throughArrays.map((prefix) => `json_type(doc, ${jsonPath(prefix)}) = 'array'`);
+  return { sql: `(${sql} OR ${arrayPrefixes.join(' OR ')})`, params, exact: false };
+}
+
+/** The WHERE clause of a filter over a table of this shape. */
+export function compileWhere(filter: Filter, shape: TableShape): SqlCondition {
+  const clauses: SqlCondition[] = [];
+  for (const [key, spec] of Object.entries(filter)) {
+    if (key === '$and' || key === '$or' || key === '$nor') {
+      if (!Array.isArray(spec) || spec.length === 0 || !spec.every((p) => p && typeof p === 'object' && !Array.isArray(p))) {
+        clauses.push(ANYTHING);
+        continue;
+      }
+      const parts = spec.map((part) => compileWhere(part as Filter, shape));
+      const exact = parts.every((p) => p.exact);
+      const params = parts.flatMap((p) => p.params);
+      const joined = parts.map((p) => p.sql).join(key === '$and' ? ' AND ' : ' OR ');
+      if (key !== '$nor') clauses.push({ sql: `(${joined})`, params, exact });
+      else clauses.push(exact ? { ...not({ sql: `(${joined})`, params }), exact } : ANYTHING);
+      continue;
+    }
+    if (key.startsWith('$')) {
+      clauses.push(ANYTHING);
+      continue;
+    }
+    clauses.push(fieldCondition(key, spec, shape));
+  }
+  const narrowing = clauses.filter((c) => c.sql !== '1');
+  return {
+    sql: narrowing.length ? narrowing.map((c) => c.sql).join(' AND ') : '1',
+    params: narrowing.flatMap((c) => c.params),
+    exact: clauses.every((c) => c.exact),
+  };
+}
+
+/**
+ * ORDER BY for a sort in mingo's order (types as in the header, binary string order, ties in
+ * insertion order: the rowid), or null when a sort key may be an array or object (mingo's order
+ * between those is left to mingo).
+ */
+export function compileOrderBy(sort: Sort | undefined, shape: TableShape): string | null {
+  const keys: string[] = [];
+  for (const [path, direction] of Object.entries(sort ?? {})) {
+    const desc = direction === -1 ? ' DESC' : '';
+    if (path === '_id') {
+      keys.push(`_id${desc}`);
+      continue;
+    }
+    const parts = path.split('.');
+    if (!jsonPath(path)) return null;
+    for (let i = 1; i < parts.length; i++) if (shape.mayHoldArray(parts.slice(0, i).join('.'))) return null;
+    if (shape.mayHoldNonScalar(path)) return null;
+    keys.push(`${shape.column(path) ?? keyAt(path)}${desc}`);
+  }
+  keys.push('rowid');
+  return keys.join(', ');
+}

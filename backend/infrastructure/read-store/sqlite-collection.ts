@@ -1,0 +1,170 @@
+import { Aggregator, Query, update as applyUpdate } from 'mingo';
+import { matcher } from './compile-filter';
+import type { Collection, Document, Filter, FindOptions, IndexSpec, Pipeline, Sort, WriteOperation } from './read-store.port';
+import { compileOrderBy, compileWhere } from './sql-filter-compiler';
+import type { SqliteTables } from './sqlite-tables';
+
+/**
+ * A read-model collection in one SQLite table (`_id`, `doc` JSON). Filters, sorts and pages run in
+ * SQL where the compiler answers exactly; otherwise SQL narrows the candidates and mingo finishes
+ * on them. Documents are parsed from JSON on every read: callers always get their own copies.
+ */
+export class SqliteCollection<T extends Document> implements Collection<T> {
+  constructor(
+    readonly name: string,
+    private readonly tables: SqliteTables,
+    /** The physical table this handle reads and writes (the serving one, or a rebuild's). */
+    private readonly tableName: () => string,
+  ) {}
+
+  async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
+    return this.shape(this.select(filter, options).docs, options);
+  }
+
+  async findPage(filter: Filter, options: FindOptions): Promise<{ docs: T[]; total: number }> {
+    const { docs, total } = this.select(filter, options, true);
+    return { docs: this.shape(docs, options), total: total! };
+  }
+
+  async findOne(filter: Filter): Promise<T | null> {
+    const [doc] = await this.find(filter, { limit: 1 });
+    return doc ?? null;
+  }
+
+  async findById(id: string): Promise<T | null> {
+    const table = this.tableName();
+    const doc = this.tables.statement(`SELECT doc FROM "${table}" WHERE _id = ?`).pluck(true).get(id) as string | undefined;
+    return doc === undefined ? null : (JSON.parse(doc) as T);
+  }
+
+  async peekById(id: string): Promise<T | null> {
+    return this.findById(id);
+  }
+
+  async findByIds(ids: string[]): Promise<T[]> {
+    if (ids.length === 0) return [];
+    const table = this.tableName();
+    const rows = this.tables.statement(`SELECT _id, doc FROM "${table}" WHERE _id IN (SELECT value FROM json_each(?))`).pluck(false).all(JSON.stringify(ids)) as { _id: string; doc: string }[];
+    const byId = new Map(rows.map((row) => [row._id, row.doc]));
+    return [...new Set(ids)].filter((id) => byId.has(id)).map((id) => JSON.parse(byId.get(id)!) as T);
+  }
+
+  async count(filter: Filter = {}): Promise<number> {
+    const table = this.tableName();
+    const where = compileWhere(filter, this.tables.shape(table));
+    if (where.exact) return (this.tables.statement(`SELECT count(*) FROM "${table}" WHERE ${where.sql}`).pluck(true).get(...where.params) as number);
+    return this.candidates(table, where.sql, where.params).filter(matcher(filter)).length;
+  }
+
+  async aggregate<R>(pipeline: Pipeline): Promise<R[]> {
+    const table = this.tableName();
+    const first = pipeline[0]?.$match as Filter | undefined;
+    if (!first) return new Aggregator(pipeline, {}).run(this.candidates(table, '1', [])) as R[];
+    const where = compileWhere(first, this.tables.shape(table));
+    let rest = pipeline;
+    let tail: string | undefined;
+    if (where.exact) {
+      rest = pipeline.slice(1);
+      // A leading $match, $sort, $limit is one indexed query when the sort compiles.
+      const sort = rest[0]?.$sort as Sort | undefined;
+      const order = sort ? compileOrderBy(sort, this.tables.shape(table)) : null;
+      const limit = rest[1]?.$limit;
+      if (sort && order && typeof limit === 'number' && Number.isInteger(limit) && limit > 0) {
+        tail = ` ORDER BY ${order} LIMIT ${limit}`;
+        rest = rest.slice(2);
+      }
+    }
+    const docs = this.candidates(table, where.sql, where.params, tail);
+    return rest.length ? (new Aggregator(rest, {}).run(docs) as R[]) : (docs as R[]);
+  }
+
+  async replace(doc: T): Promise<void> {
+    this.tables.write(this.tableName(), () => this.put(doc));
+  }
+
+  async updateById(id: string, update: Record<string, unknown>, options: { upsert?: boolean } = {}): Promise<void> {
+    this.tables.write(this.tableName(), () => this.update(id, update, options.upsert ?? false));
+  }
+
+  async deleteById(id: string): Promise<void> {
+    this.tables.write(this.tableName(), () => this.delete(id));
+  }
+
+  async bulkWrite(operations: WriteOperation<T>[]): Promise<void> {
+    this.tables.write(this.tableName(), () => this.apply(operations));
+  }
+
+  /** Applies writes inside the caller's transaction. */
+  apply(operations: WriteOperation<Document>[]): void {
+    for (const op of operations) {
+      if (op.kind === 'replace') this.put(op.doc);
+      else if (op.kind === 'update') this.update(op.id, op.update, op.upsert ?? false);
+      else this.delete(op.id);
+    }
+  }
+
+  async createIndex(index: IndexSpec): Promise<void> {
+    this.tables.declareIndex(this.name, index);
+  }
+
+  async clear(): Promise<void> {
+    const table = this.tableName();
+    this.tables.write(table, () => {
+      this.tables.statement(`DELETE FROM "${table}"`).run();
+      this.tables.shape(table).reset();
+    });
+  }
+
+  private put(doc: Document): void {
+    const table = this.tableName();
+    this.tables
+      .statement(`INSERT INTO "${table}"(_id, doc) VALUES (?, ?) ON CONFLICT(_id) DO UPDATE SET doc = excluded.doc`)
+      .run(doc._id, JSON.stringify(doc));
+    this.tables.shape(table).observe(doc);
+  }
+
+  private update(id: string, update: Record<string, unknown>, upsert: boolean): void {
+    const table = this.tableName();
+    const stored = this.tables.statement(`SELECT doc FROM "${table}" WHERE _id = ?`).pluck(true).get(id) as string | undefined;
+    if (stored === undefined && !upsert) return;
+    const next = stored === undefined ? { _id: id } : (JSON.parse(stored) as Document);
+    applyUpdate(next, update as never, undefined, undefined, { cloneMode: 'none' });
+    this.put(next);
+  }
+
+  private delete(id: string): void {
+    this.tables.statement(`DELETE FROM "${this.tableName()}" WHERE _id = ?`).run(id);
+  }
+
+  /** The page (and with `withTotal`, the number of all matches): SQL when exact, mingo on the candidates otherwise. */
+  private select(filter: Filter, options: FindOptions, withTotal = false): { docs: T[]; total?: number } {
+    const table = this.tableName();
+    const shape = this.tables.shape(table);
+    const where = compileWhere(filter, shape);
+    const sort = options.sort && Object.keys(options.sort).length ? options.sort : undefined;
+    const order = sort ? compileOrderBy(sort, shape) : 'rowid';
+    if (where.exact && order) {
+      const page = options.limit ? ` LIMIT ${Math.trunc(options.limit)} OFFSET ${Math.trunc(options.skip ?? 0)}` : options.skip ? ` LIMIT -1 OFFSET ${Math.trunc(options.skip)}` : '';
+      const docs = this.candidates(table, where.sql, where.params, ` ORDER BY ${order}${page}`) as T[];
+      if (!withTotal) return { docs };
+      const counted = !options.limit && !options.skip ? docs.length : (this.tables.statement(`SELECT count(*) FROM "${table}" WHERE ${where.sql}`).pluck(true).get(...where.params) as number);
+      return { docs, total: counted };
+    }
+    let matches = this.candidates(table, where.sql, where.params, ' ORDER BY rowid') as T[];
+    if (!where.exact) matches = matches.filter(matcher(filter));
+    let cursor = new Query({}, {}).find<T>(matches);
+    if (sort) cursor = cursor.sort(sort);
+    if (options.skip) cursor = cursor.skip(options.skip);
+    if (options.limit) cursor = cursor.limit(options.limit);
+    return { docs: cursor.all() as T[], total: matches.length };
+  }
+
+  private candidates(table: string, where: string, params: unknown[], tail = ' ORDER BY rowid'): Document[] {
+    const rows = this.tables.statement(`SELECT doc FROM "${table}" WHERE ${where}${tail}`).pluck().all(...params) as string[];
+    return rows.map((doc) => JSON.parse(doc) as Document);
+  }
+
+  private shape(found: T[], options: FindOptions): T[] {
+    return options.projection ? (new Query({}, {}).find<T>(found, options.projection as never).all() as T[]) : found;
+  }
+}
