@@ -21,6 +21,13 @@ export function resolveAuditKey(config: Pick<AppConfig, 'auditKey' | 'dataDir'>,
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'utf8');
 }
 
+/** The key as configured, without creating one: what a verifier (which never writes) may use. */
+export function existingAuditKey(config: Pick<AppConfig, 'auditKey' | 'dataDir'>): Buffer | null {
+  if (config.auditKey) return Buffer.from(config.auditKey, 'utf8');
+  const file = join(config.dataDir, AUDIT_KEY_FILE);
+  return existsSync(file) ? Buffer.from(readFileSync(file, 'utf8').trim(), 'utf8') : null;
+}
+
 /** A key for another purpose derived from the audit key, so one secret serves both and neither reveals the other. */
 export function derivedKey(auditKey: Buffer, purpose: string): Buffer {
   return createHmac('sha256', auditKey).update(purpose).digest();
