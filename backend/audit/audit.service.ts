@@ -139,6 +139,7 @@ export class AuditService {
       for (const change of entry.changes) rows.push([...common, change.field, JSON.stringify(change.before), JSON.stringify(change.after)]);
     }
     const header = ['position', 'time', 'stream', 'type', 'userId', 'userName', 'field', 'before', 'after'];
-    return '\uFEFF' + stringify([header, ...rows], { record_delimiter: '\r\n' });
+    // Titles and values are user text: formulas are escaped so a spreadsheet never runs them.
+    return '\uFEFF' + stringify([header, ...rows], { record_delimiter: '\r\n', escape_formulas: true });
   }
 }

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { type ChapterContent, uuidv7 } from '../../events';
 import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
@@ -6,7 +7,8 @@ import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { ForbiddenError, ValidationError } from '../infrastructure/decider/decider';
 import { isEditor } from './speach-views';
 import { ReadModels } from '../infrastructure/read-models';
-import { BlobStore } from '../infrastructure/blobs/blob-store';
+import { BlobStore, FileTooLargeError } from '../infrastructure/blobs/blob-store';
+import { DECLARED, checkMagicBytes, uploadName } from './upload-checks';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SiteSettings } from '../site/site-settings.service';
 import { publicationNeedsWorkflow } from '../workflow/publication-gate';
@@ -36,11 +38,6 @@ export function expectedVersion(version: number | undefined, ifMatch: string | u
   return value;
 }
 
-const ACCEPTED: Record<UploadQuery['type'], RegExp> = {
-  VIDEO_UPLOAD: /^video\/(mp4|webm|ogg|quicktime)$/,
-  AUDIO_UPLOAD: /^audio\/(mpeg|mp4|ogg|webm|wav|x-wav|aac)$/,
-  PDF_UPLOAD: /^application\/pdf$/,
-};
 
 /** Authoring (spec §2 recorder routes): authors on their own and co-edited speaches, admins on all. */
 @Controller()
@@ -141,20 +138,20 @@ export class AuthoringController {
   @Post('api/v2/recorder/speach/:id/chapters/:chapterId/file')
   @Roles('FORMATEUR', 'ADMIN')
   async upload(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Query() query: UploadQuery, @Req() request: FastifyRequest) {
-    const body = request.body;
-    if (!Buffer.isBuffer(body) || body.length === 0) throw new ValidationError('file', 'Send the file as the request body');
-    if (body.length > this.config.maxUploadBytes) {
-      throw new ValidationError('file', `The file is too large: at most ${Math.floor(this.config.maxUploadBytes / 1024 / 1024)} MB`);
-    }
     const mimeType = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (!ACCEPTED[query.type].test(mimeType)) throw new ValidationError('file', `This file type (${mimeType || 'unknown'}) is refused for ${query.type}`);
-    if (query.type === 'PDF_UPLOAD' && body.subarray(0, 5).toString('latin1') !== '%PDF-') throw new ValidationError('file', 'This file is not a PDF');
-    // Permission and state are checked before the bytes are kept.
+    if (!DECLARED[query.type].test(mimeType)) throw new ValidationError('file', `This file type (${mimeType || 'unknown'}) is refused for ${query.type}`);
+    const name = uploadName(query.name);
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > this.config.maxUploadBytes) throw new FileTooLargeError(this.config.maxUploadBytes);
+    // Permission and state are checked before the bytes are read.
     const doc = await this.queries.document(id);
     const viewer = await this.queries.viewer(user);
     if (!isEditor(doc, viewer)) throw new ForbiddenError('You may not edit this speach.');
-    const blobId = await this.blobs.put(body);
-    const content = { type: query.type, file: { blobId, name: query.name, size: body.length, mimeType } } as ChapterContent;
+    const source = request.body;
+    if (!(source instanceof Readable)) throw new ValidationError('file', 'Send the file as the request body');
+    // Streamed to disk, stopped at the limit, and kept only when its magic bytes match the declared kind.
+    const { blobId, size } = await this.blobs.putStream(source, { maxBytes: this.config.maxUploadBytes, check: (head) => checkMagicBytes(query.type, head) });
+    const content = { type: query.type, file: { blobId, name, size, mimeType } } as ChapterContent;
     await this.commands.setContent(user, id, chapterId, content, query.version);
     return this.draft(user, id);
   }
