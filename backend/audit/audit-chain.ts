@@ -43,10 +43,13 @@ export class AuditChain implements OnApplicationBootstrap {
   }
 
   async status(full = false): Promise<ChainReport> {
-    if (full || !this.chain.ok) this.chain = EMPTY_CHAIN;
+    if (full) this.chain = EMPTY_CHAIN;
+    // A break stays reported (health polls must not walk a broken log again and again) until a full recheck.
     // One walk at a time: concurrent calls share it.
-    this.walk ??= verifyChain(this.events, this.chain, undefined, this.headKey()).finally(() => (this.walk = null));
-    this.chain = await this.walk;
+    if (this.chain.ok) {
+      this.walk ??= verifyChain(this.events, this.chain, undefined, this.headKey()).finally(() => (this.walk = null));
+      this.chain = await this.walk;
+    }
     const head = await this.events.headPosition();
     return { ok: this.chain.ok, verified: this.chain.verified, head, lastVerifiedPosition: this.chain.lastPosition, lastVerifiedHash: this.chain.lastHash, firstBroken: this.chain.firstBroken, ...(this.chain.error ? { error: this.chain.error } : {}) };
   }
