@@ -7,9 +7,11 @@ import type { AppConfig } from './config/app-config';
 import { EngagementModule } from './engagement/engagement.module';
 import { ExportsModule } from './exports/exports.module';
 import { HealthController } from './health/health.controller';
+import { PoliciesController } from './health/policies.controller';
 import { ProjectionsController } from './health/projections.controller';
 import { IdentityModule } from './identity/identity.module';
 import { AllExceptionsFilter } from './infrastructure/http/exception.filter';
+import { idempotencyProviders } from './infrastructure/http/idempotency/idempotency.providers';
 import { ReadYourWritesInterceptor } from './infrastructure/http/read-your-writes.interceptor';
 import { InfrastructureModule, type InfrastructureOptions } from './infrastructure/infrastructure.module';
 import { DemoSeeder } from './seed/demo-seeder';
@@ -23,11 +25,12 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), SiteModule, IdentityModule, SpeachModule, EngagementModule, ExportsModule, AuditModule, AnalyticsModule, WorkflowModule],
-      controllers: [HealthController, ProjectionsController],
+      controllers: [HealthController, ProjectionsController, PoliciesController],
       providers: [
         DemoSeeder,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_INTERCEPTOR, useClass: ReadYourWritesInterceptor },
+        ...idempotencyProviders(!options.adapters),
       ],
     };
   }

@@ -76,13 +76,13 @@ async function main(): Promise<void> {
     let floors: Awaited<ReturnType<typeof httpFloors>> | null = null;
     await attempt('HTTP and framework floors', async () => (floors = await httpFloors(SIZE.seconds, results)));
     await attempt('event store append', () => appendScenario(dir, SIZE.appends, results));
-    await attempt('rebuild', () => rebuildScenario(join(dataDir, 'events.sqlite'), results));
+    await attempt('rebuild', () => rebuildScenario(join(dataDir, 'events.sqlite'), dir, results));
     await attempt('product over HTTP', () => {
       if (!floors) throw new Error('no floors to compare with');
       return productScenarios(dataDir, identity, speaches.filter((s) => s.published).map((s) => s.speachId), SIZE.seconds, SIZE.reads, floors, results);
     });
     // Its own step: it runs even when a measure of the running server failed (that server was stopped).
-    await attempt('restart from the read-model snapshot', () => restartScenario(dataDir, results));
+    await attempt('restart on the stored read models', () => restartScenario(dataDir, results));
     await attempt('web', () => webScenario(results));
   } finally {
     rmSync(dir, { recursive: true, force: true });

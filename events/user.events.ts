@@ -18,10 +18,13 @@ export type UserRegistered = DomainEvent<
   }
 >;
 
-/** Only the argon2 hash is ever stored, never the password. */
+/**
+ * Only the argon2 hash is ever stored, never the password. Every other session of the user ends with
+ * it (issue 16): `keepSessionId` names the session that changed its own password, the only one kept.
+ */
 export type UserPasswordSet = DomainEvent<
   'UserPasswordSet',
-  { userId: string; passwordHash: string; mustChangeAtNextLogin: boolean }
+  { userId: string; passwordHash: string; mustChangeAtNextLogin: boolean; keepSessionId?: string }
 >;
 
 export type UserRolesChanged = DomainEvent<'UserRolesChanged', { userId: string; roles: Role[] }>;
@@ -70,7 +73,8 @@ export type EmailReservationEvent = EmailReserved | EmailReleased;
 export type SessionStarted = DomainEvent<'SessionStarted', { sessionId: string; userId: string; expiresAt: string }>;
 export type SessionEnded = DomainEvent<
   'SessionEnded',
-  { sessionId: string; userId: string; reason: 'logout' | 'deactivated' }
+  /** `replaced`: a new login in the same browser rotated the session id. */
+  { sessionId: string; userId: string; reason: 'logout' | 'deactivated' | 'replaced' }
 >;
 export type SessionEvent = SessionStarted | SessionEnded;
 

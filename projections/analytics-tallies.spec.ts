@@ -1,3 +1,6 @@
+import { MemoryReadStore } from '../backend/infrastructure/read-store/memory-read-store';
+import type { ReadStore } from '../backend/infrastructure/read-store/read-store.port';
+import { SqliteReadStore } from '../backend/infrastructure/read-store/sqlite-read-store';
 import { seededRandom } from '../backend/seed/seeded-random';
 import { type AnalyticsEvent, AnalyticsHarness } from '../test/support/analytics-harness';
 import { PERIODS, type Period, addDays, daysBetween, periodRange } from './analytics-buckets';
@@ -136,7 +139,10 @@ describe('analytics tallies (the rankings)', () => {
     expect(leavingDays('2026-01-10', '2026-05-01').get('ONE_MONTH')).toEqual(daysBetween('2025-12-11', '2026-01-10'));
   });
 
-  it('answers like a sum of the period\'s day buckets, for random activity, batches and days of asking', async () => {
+  it.each([
+    ['memory', () => new MemoryReadStore()],
+    ['SQLite', () => new SqliteReadStore(':memory:')],
+  ])('answers like a sum of the period\'s day buckets, for random activity, batches and days of asking (%s store)', async (_name, newStore: () => ReadStore) => {
     const next = seededRandom(15);
     const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)];
     const speaches = Array.from({ length: 40 }, (_, i) => `s${String(i).padStart(2, '0')}`);
@@ -170,7 +176,7 @@ describe('analytics tallies (the rankings)', () => {
       }
     }
 
-    const h = new AnalyticsHarness();
+    const h = new AnalyticsHarness(newStore());
     await h.apply(events, 37);
     const lastDay = (await h.store.collection<{ _id: string; day: string }>(ANALYTICS_TALLY_CLOCK).findById('asOf'))!.day;
     // The case is not trivial: full rankings, and tallies for every period.
@@ -201,9 +207,9 @@ describe('analytics tallies (the rankings)', () => {
     }
 
     // A rebuild from scratch in one batch, and one event per batch, give the same documents.
-    const rebuilt = new AnalyticsHarness();
+    const rebuilt = new AnalyticsHarness(newStore());
     await rebuilt.apply(events, events.length);
-    const oneByOne = new AnalyticsHarness();
+    const oneByOne = new AnalyticsHarness(newStore());
     await oneByOne.apply(events, 1);
     const incremental = await h.contents();
     expect(await rebuilt.contents()).toEqual(incremental);

@@ -2,6 +2,7 @@ import { type RecordedEvent, upcast } from '../events';
 import type { EventStore, Subscription } from '../backend/infrastructure/event-store/event-store.port';
 import type { ReadStore, RebuildBeside } from '../backend/infrastructure/read-store/read-store.port';
 import type { ProjectedDocument, ProjectionDefinition } from './projection';
+import { DocumentCache } from './document-cache';
 import { UnitOfWork } from './unit-of-work';
 
 export interface ProjectionStatus {
@@ -49,6 +50,8 @@ export class ProjectionRunner {
   private readonly commitListeners: CommitListener[] = [];
   private readonly builds = new Map<string, Build>();
   private buildWaiters: ((switched: boolean) => void)[] = [];
+  /** Per store (the serving one, a build beside it): what the projections last committed there. */
+  private readonly caches = new WeakMap<ReadStore, DocumentCache>();
   /** Serialises batches, rebuild resets and `exclusive` work (read-model snapshots). */
   private lock: Promise<unknown> = Promise.resolve();
 
@@ -170,6 +173,7 @@ export class ProjectionRunner {
   }
 
   private async reset(projection: ProjectionDefinition): Promise<void> {
+    this.caches.get(this.readStore)?.forget(projection.collections.map((c) => c.name));
     for (const collection of projection.collections) {
       await this.readStore.collection(collection.name).clear();
       for (const listener of this.commitListeners) listener(collection.name, 'cleared');
@@ -184,6 +188,8 @@ export class ProjectionRunner {
    */
   private async buildBeside(projection: ProjectionDefinition, fresh: boolean): Promise<void> {
     const beside = await this.readStore.rebuildBeside!(projection.name, projection.version, projection.collections.map((c) => c.name), fresh);
+    // A build resumed in another store object starts without a cache of its own.
+    this.caches.get(beside.store)?.clear();
     const status: ProjectionStatus = { name: projection.name, version: projection.version, position: beside.position, state: 'catching-up', rebuilding: true };
     this.builds.set(projection.name, { beside, status });
     const live = this.statuses.get(projection.name);
@@ -231,6 +237,8 @@ export class ProjectionRunner {
       const { status } = build;
       const frozen = this.statuses.get(name) === status;
       await build.beside.switchOver({ name, position: status.position, version: status.version });
+      // The serving store now answers from the built tables: what was cached of the old ones is stale.
+      this.caches.get(this.readStore)?.forget(this.projections.find((p) => p.name === name)?.collections.map((c) => c.name) ?? []);
       this.builds.delete(name);
       this.statuses.set(name, { name, version: status.version, position: status.position, state: 'live' });
       this.logger.log(`Projection ${name}: rebuilt v${status.version} now serves reads`);
@@ -253,9 +261,15 @@ export class ProjectionRunner {
 
   private async applyTo(projection: ProjectionDefinition, status: ProjectionStatus, events: RecordedEvent[], store: ReadStore): Promise<void> {
     const live = store === this.readStore;
-    const work = new UnitOfWork(store, (collection, writes) => {
-      if (live) for (const listener of this.commitListeners) listener(collection, writes);
-    });
+    let cache = this.caches.get(store);
+    if (!cache) this.caches.set(store, (cache = new DocumentCache()));
+    const work = new UnitOfWork(
+      store,
+      (collection, writes) => {
+        if (live) for (const listener of this.commitListeners) listener(collection, writes);
+      },
+      cache,
+    );
     let failed: { message: string; position: number; eventType: string } | undefined;
     let applied = status.position;
     for (const event of events) {
@@ -267,7 +281,7 @@ export class ProjectionRunner {
           await handler(event, work);
         } catch (error) {
           work.discardEvent();
-          failed = { message: error instanceof Error ? error.message : String(error), position: event.position, eventType: event.type };
+          failed = { message: messageOf(error), position: event.position, eventType: event.type };
           break;
         }
       }
@@ -279,9 +293,10 @@ export class ProjectionRunner {
         work.committed();
         status.position = applied;
       } catch (error) {
+        work.failed();
         // Nothing of the batch is stored (writes and checkpoint are one transaction): it stops here.
         const first = events.find((e) => e.position > status.position)!;
-        failed = { message: error instanceof Error ? error.message : String(error), position: first.position, eventType: first.type };
+        failed = { message: messageOf(error), position: first.position, eventType: first.type };
       }
     }
     if (failed) {
@@ -308,4 +323,10 @@ export class ProjectionRunner {
     }
     this.waiters = still;
   }
+}
+
+/** An error's message, also for errors of another realm (a native module's under jest fail `instanceof Error`). */
+function messageOf(error: unknown): string {
+  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') return (error as { message: string }).message;
+  return String(error);
 }

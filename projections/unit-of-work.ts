@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '../events';
 import type { CollectionWrites, Document, Filter, ReadStore, WriteOperation } from '../backend/infrastructure/read-store/read-store.port';
 import { matcher } from '../backend/infrastructure/read-store/compile-filter';
+import type { DocumentCache } from './document-cache';
 import type { ProjectedDocument, ProjectionWriter } from './projection';
 
 /** Buffers one projection's writes over a batch of events; `commit` stores them with bulk writes. */
@@ -14,6 +15,8 @@ export class UnitOfWork implements ProjectionWriter {
     private readonly store: ReadStore,
     /** Told of every stored write, after it is stored (in-process indexes such as search follow the read model). */
     private readonly onCommitted?: (collection: string, writes: Map<string, ProjectedDocument | null>) => void,
+    /** Documents this store holds as the projections last committed them (the runner's, per store). */
+    private readonly cache?: DocumentCache,
   ) {}
 
   /** The event being applied: its position is stamped on every document written. */
@@ -45,8 +48,12 @@ export class UnitOfWork implements ProjectionWriter {
   async get<T extends ProjectedDocument>(collection: string, id: string): Promise<T | null> {
     const buffered = this.buffer.get(collection);
     if (buffered?.has(id)) return (buffered.get(id) as T | null) ?? null;
+    const cached = this.cache?.get(collection, id);
+    if (cached !== undefined) return cached as T | null;
     // Read-only view of the stored document: handlers derive new documents with spreads.
-    return (await this.store.collection<T>(collection).peekById(id)) ?? null;
+    const stored = (await this.store.collection<T>(collection).peekById(id)) ?? null;
+    this.cache?.remember(collection, id, stored);
+    return stored;
   }
 
   /**
@@ -86,7 +93,16 @@ export class UnitOfWork implements ProjectionWriter {
 
   /** After the store committed `writes()`: tells the listener and starts an empty batch. */
   committed(): void {
-    for (const [collection, docs] of this.buffer) if (docs.size) this.onCommitted?.(collection, docs);
+    for (const [collection, docs] of this.buffer) {
+      if (this.cache) for (const [id, doc] of docs) this.cache.remember(collection, id, doc);
+      if (docs.size) this.onCommitted?.(collection, docs);
+    }
+    this.buffer.clear();
+  }
+
+  /** A commit failed: what this batch touched may or may not be stored, so the cache forgets it. */
+  failed(): void {
+    this.cache?.forget(this.buffer.keys());
     this.buffer.clear();
   }
 
@@ -95,6 +111,7 @@ export class UnitOfWork implements ProjectionWriter {
       const operations: WriteOperation<Document>[] = [];
       for (const [id, doc] of docs) operations.push(doc ? { kind: 'replace', doc, adopt: true } : { kind: 'delete', id });
       if (operations.length) await this.store.collection(collection).bulkWrite(operations);
+      if (this.cache) for (const [id, doc] of docs) this.cache.remember(collection, id, doc);
       if (operations.length) this.onCommitted?.(collection, docs);
     }
     this.buffer.clear();

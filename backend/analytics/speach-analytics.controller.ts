@@ -2,6 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { CurrentUser } from '../identity/auth/auth.decorators';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { SpeachAnalytics } from './speach-analytics.service';
+import { ChangesState } from '../infrastructure/http/csrf';
 
 /** The learner app's analytics pages (`/analytics/s/{speachID}`, `/analytics/u/{id}`) and spec §7's delete-results call. */
 @Controller()
@@ -22,6 +23,7 @@ export class SpeachAnalyticsController {
 
   /** A GET that deletes, as spec §7 names it; the client then goes to `/analytics/s/{speachId}`. */
   @Get('api/v2/quizz/delete-results-user')
+  @ChangesState()
   deleteResults(@CurrentUser() user: AuthenticatedUser, @Query('quizzId') quizzId: unknown, @Query('idAchatCour') idAchatCour: unknown) {
     return this.analytics.deleteResults(user, quizzId, idAchatCour);
   }

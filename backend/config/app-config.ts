@@ -32,6 +32,8 @@ export interface AppConfig {
   aiLicenses: number;
   sessionTtlHours: number;
   cookieSecure: boolean;
+  /** Fastify's trustProxy: whose X-Forwarded-For/-Host to believe (the client address counts for throttling). */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   logLevel: string;
   webRoot: string;
   /** Largest file an author may upload into a chapter (video, audio, PDF). */
@@ -39,6 +41,16 @@ export interface AppConfig {
   /** HMAC key of the audit chain's signed head (and what short-lived file URLs are signed with); null: a key file in DATA_DIR. */
   auditKey: string | null;
   featureFlags: FeatureFlags;
+  /** Brute-force limits (issue 16): failed login and access-code attempts per account and per client address. */
+  throttle: {
+    windowSeconds: number;
+    loginPerAccount: number;
+    loginPerAddress: number;
+    accessCodePerAccount: number;
+    accessCodePerAddress: number;
+  };
+  /** How long, and how many, Idempotency-Key answers are kept for retries (issue 16 item 11). */
+  idempotency: { ttlHours: number; maxKeys: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -63,6 +75,17 @@ function int(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+/** `true`/`false`, a number of proxy hops, or a comma-separated list of proxy addresses (CIDR allowed). */
+function trustProxy(raw: string | undefined): AppConfig['trustProxy'] {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    return (_address, hop) => hop < hops;
+  }
+  return raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+}
+
 /** Every setting comes from the environment; README.md has the table. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const passwordMinLength = int(env, 'PASSWORD_MIN_LENGTH', 8);
@@ -85,6 +108,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     aiLicenses: int(env, 'AI_LICENSES', 5),
     sessionTtlHours: int(env, 'SESSION_TTL_HOURS', 12),
     cookieSecure: bool(env, 'COOKIE_SECURE', false),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     webRoot: resolve(env.WEB_ROOT ?? defaultWebRoot()),
     maxUploadBytes: int(env, 'MAX_UPLOAD_BYTES', 200 * 1024 * 1024),
@@ -101,6 +125,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
       delayEnabled: bool(env, 'DELAY_ENABLED', true),
       passwordMinLength,
       passwordMaxLength,
+    },
+    throttle: {
+      windowSeconds: int(env, 'THROTTLE_WINDOW_SECONDS', 900),
+      loginPerAccount: int(env, 'LOGIN_ATTEMPTS_PER_ACCOUNT', 10),
+      loginPerAddress: int(env, 'LOGIN_ATTEMPTS_PER_ADDRESS', 50),
+      accessCodePerAccount: int(env, 'ACCESS_CODE_ATTEMPTS_PER_ACCOUNT', 10),
+      accessCodePerAddress: int(env, 'ACCESS_CODE_ATTEMPTS_PER_ADDRESS', 50),
+    },
+    idempotency: {
+      ttlHours: int(env, 'IDEMPOTENCY_TTL_HOURS', 24),
+      maxKeys: int(env, 'IDEMPOTENCY_MAX_KEYS', 100_000),
     },
   };
 }

@@ -3,6 +3,7 @@ import { CurrentUser } from '../identity/auth/auth.decorators';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { FrequencyQuery, NotificationCountQuery, NotificationListQuery, NotificationTypeQuery } from './engagement.dto';
 import { NOTIFICATION_PAGE_SIZE, NotificationsService, typesFor } from './notifications.service';
+import { ChangesState } from '../infrastructure/http/csrf';
 
 /** Spec §7 "Cards, search, grid, notifications": the notification calls, for the signed-in user. */
 @Controller('api/v2/notifications')
@@ -42,16 +43,19 @@ export class NotificationsController {
   }
 
   @Get('parameters/activate')
+  @ChangesState()
   activate(@CurrentUser() user: AuthenticatedUser, @Query() query: NotificationTypeQuery) {
     return this.notifications.setActive(user, query.type, true);
   }
 
   @Get('parameters/desactivate')
+  @ChangesState()
   deactivate(@CurrentUser() user: AuthenticatedUser, @Query() query: NotificationTypeQuery) {
     return this.notifications.setActive(user, query.type, false);
   }
 
   @Get('parameters/frequency')
+  @ChangesState()
   frequency(@CurrentUser() user: AuthenticatedUser, @Query() query: FrequencyQuery) {
     return this.notifications.setFrequency(user, query.frequency);
   }

@@ -6,10 +6,14 @@ import { Public } from '../identity/auth/auth.decorators';
 import type { EventStore } from '../infrastructure/event-store/event-store.port';
 import type { IntegrationPublisher } from '../infrastructure/integration/integration-bus.port';
 import type { IntegrationRelay } from '../infrastructure/integration/integration-relay';
+import { PolicyRunner } from '../infrastructure/policies/policy-runner';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { EVENT_STORE, INTEGRATION_PUBLISHER, INTEGRATION_RELAY, PROJECTION_RUNNER, READ_STORE } from '../infrastructure/tokens';
 
-/** Liveness and lag: 200 with status "ok" when stores answer, no projection failed and the audit chain holds; 503 otherwise. */
+/**
+ * Liveness and lag: 200 with status "ok" when stores answer, no projection failed, no policy holds a
+ * dead letter (or stopped) and the audit chain holds; 503 otherwise.
+ */
 @Controller('api/health')
 export class HealthController {
   constructor(
@@ -18,6 +22,7 @@ export class HealthController {
     @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
     @Inject(INTEGRATION_RELAY) private readonly relay: IntegrationRelay,
     @Inject(INTEGRATION_PUBLISHER) private readonly publisher: IntegrationPublisher,
+    private readonly policyRunner: PolicyRunner,
     private readonly auditChain: AuditChain,
   ) {}
 
@@ -40,7 +45,8 @@ export class HealthController {
           (error: unknown) => ({ ok: false, head: null, error: String(error) }),
         )
       : { ok: false, head: null, error: 'event store unavailable' };
-    const ok = storeOk && readStoreOk && audit.ok && projections.every((p) => p.state !== 'failed');
+    const policies = this.policyRunner.status();
+    const ok = storeOk && readStoreOk && audit.ok && projections.every((p) => p.state !== 'failed') && policies.every((p) => p.state !== 'stopped' && p.deadLetters.length === 0);
     void reply.status(ok ? 200 : 503);
     return {
       status: ok ? 'ok' : 'degraded',
@@ -48,6 +54,7 @@ export class HealthController {
       readStore: { adapter: this.readStore.adapter, ok: readStoreOk },
       integration: { adapter: this.publisher.adapter, position: this.relay.checkpoint, lag: Math.max(0, head - this.relay.checkpoint), lastError: this.relay.lastError },
       projections,
+      policies,
       audit,
     };
   }

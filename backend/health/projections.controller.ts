@@ -1,4 +1,5 @@
 import { Controller, HttpCode, Inject, Post, Query } from '@nestjs/common';
+import { ApiQuery } from '@nestjs/swagger';
 import type { ProjectionRunner, ProjectionStatus } from '../../projections/projection-runner';
 import { Roles } from '../identity/auth/auth.decorators';
 import { NotFoundError } from '../infrastructure/decider/decider';
@@ -15,6 +16,7 @@ export class ProjectionsController {
   ) {}
 
   @Post('rebuild')
+  @ApiQuery({ name: 'name', required: false, description: 'One projection; all of them when left out' })
   @HttpCode(200)
   async rebuild(@Query('name') name?: string): Promise<ProjectionStatus[]> {
     if (name !== undefined && !this.projections.some((p) => p.name === name)) throw new NotFoundError(`Unknown projection ${name}`);

@@ -12,6 +12,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { AuthController } from './auth/auth.controller';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthService } from './auth/auth.service';
+import { LoginThrottle } from './auth/login-throttle';
 import { PasswordHasher } from './auth/password-hasher';
 import { UserRegistrationService } from './user-registration.service';
 import { UsersRestController } from './users-rest.controller';
@@ -30,6 +31,7 @@ import { UsersRestController } from './users-rest.controller';
   ],
   providers: [
     AuthService,
+    LoginThrottle,
     PasswordHasher,
     UserRegistrationService,
     AdminUsersService,

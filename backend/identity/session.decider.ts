@@ -4,7 +4,7 @@ import { type Decider, IllegalStateError } from '../infrastructure/decider/decid
 export type SessionState = { status: 'none' } | { status: 'open' | 'ended'; userId: string };
 export type SessionCommand =
   | { type: 'StartSession'; sessionId: string; userId: string; expiresAt: string }
-  | { type: 'EndSession'; sessionId: string; reason: 'logout' | 'deactivated' };
+  | { type: 'EndSession'; sessionId: string; reason: 'logout' | 'deactivated' | 'replaced' };
 
 export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent> = {
   initialState: () => ({ status: 'none' }),

@@ -9,6 +9,7 @@ import { RemoveGetStartedQuery, UserSearchQuery, UsersByRoleQuery } from './admi
 import { AdminUsersService } from './admin/admin-users.service';
 import { CurrentUser, Roles } from './auth/auth.decorators';
 import type { AuthenticatedUser } from './auth/authenticated-user';
+import { ChangesState } from '../infrastructure/http/csrf';
 
 /** Spec §3 "User search result". */
 function searchResult(user: UserDocument) {
@@ -56,6 +57,7 @@ export class UserDirectoryController {
   }
 
   @Get('user.usercontroller/removegetstarted')
+  @ChangesState()
   @HttpCode(204)
   async removeGetStarted(@CurrentUser() user: AuthenticatedUser, @Query() query: RemoveGetStartedQuery): Promise<void> {
     await this.users.dismissGetStarted(user.id, query.type);

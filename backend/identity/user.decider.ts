@@ -36,7 +36,7 @@ export type UserCommand =
       source: 'seed' | 'admin' | 'import';
       workflowEnabled: boolean;
     }
-  | { type: 'SetPassword'; userId: string; passwordHash: string; mustChangeAtNextLogin: boolean }
+  | { type: 'SetPassword'; userId: string; passwordHash: string; mustChangeAtNextLogin: boolean; keepSessionId?: string }
   | {
       type: 'ChangeRoles';
       userId: string;
@@ -131,7 +131,12 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return [
           {
             type: 'UserPasswordSet',
-            data: { userId: command.userId, passwordHash: command.passwordHash, mustChangeAtNextLogin: command.mustChangeAtNextLogin },
+            data: {
+              userId: command.userId,
+              passwordHash: command.passwordHash,
+              mustChangeAtNextLogin: command.mustChangeAtNextLogin,
+              ...(command.keepSessionId ? { keepSessionId: command.keepSessionId } : {}),
+            },
           },
         ];
       }

@@ -31,7 +31,7 @@ export interface UserRecord {
 }
 
 export class UserRecordBody {
-  @IsOptional() @IsString()
+  @IsOptional() @IsString() @MaxLength(100)
   id?: string;
 
   @IsString() @IsNotEmpty() @MaxLength(30)
@@ -61,7 +61,7 @@ export class UserRecordBody {
 
   @IsOptional() img?: string | null;
   @IsOptional() customFieldValues?: Record<string, string>;
-  @IsOptional() createdAt?: string;
+  @IsOptional() @IsString() @MaxLength(100) createdAt?: string;
   @IsOptional() lastActiveAt?: string | null;
 }
 

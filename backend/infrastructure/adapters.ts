@@ -6,6 +6,7 @@ import { SqliteCheckpointStore } from './checkpoints/sqlite-checkpoint-store';
 import type { EventStore } from './event-store/event-store.port';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
 import type { IntegrationPublisher } from './integration/integration-bus.port';
+import { type DeadLetterStore, SqliteDeadLetterStore } from './policies/dead-letter-store';
 import type { ReadStore } from './read-store/read-store.port';
 import { READ_MODELS_FILE, SqliteReadStore } from './read-store/sqlite-read-store';
 import type { SearchIndex } from './search/search-index.port';
@@ -19,8 +20,10 @@ export interface Adapters {
   eventStore: EventStore;
   /** The read models and, with them, the projections' checkpoints (`readStore.checkpoints`). */
   readStore: ReadStore;
-  /** Durable checkpoints of the integration relay. */
+  /** Durable checkpoints of the integration relay (the policies keep theirs there too). */
   relayCheckpoints: CheckpointStore;
+  /** Reactions of the policies that kept failing; on the read store when absent (MongoDB, tests). */
+  deadLetters?: DeadLetterStore;
   publisher: IntegrationPublisher;
   /** Full-text search over the `speach_search` read model, on the read store's side. */
   searchIndex: SearchIndex;
@@ -39,6 +42,7 @@ export async function createAdapters(config: AppConfig): Promise<Adapters> {
   let readStore: ReadStore;
   let relayCheckpoints: CheckpointStore;
   let searchIndex: SearchIndex;
+  let deadLetters: DeadLetterStore | undefined;
   const closers: (() => unknown)[] = [];
   if (config.mongoUrl) {
     const { MongoReadStore } = await import('./read-store/mongo-read-store');
@@ -56,7 +60,9 @@ export async function createAdapters(config: AppConfig): Promise<Adapters> {
     searchIndex = attachSqliteSearch(sqlite);
     const sqliteCheckpoints = new SqliteCheckpointStore(join(config.dataDir, 'checkpoints.sqlite'));
     relayCheckpoints = sqliteCheckpoints;
-    closers.push(() => sqliteCheckpoints.close());
+    const sqliteDeadLetters = new SqliteDeadLetterStore(join(config.dataDir, 'checkpoints.sqlite'));
+    deadLetters = sqliteDeadLetters;
+    closers.push(() => sqliteCheckpoints.close(), () => sqliteDeadLetters.close());
   }
 
   let publisher: IntegrationPublisher;
@@ -74,6 +80,7 @@ export async function createAdapters(config: AppConfig): Promise<Adapters> {
     relayCheckpoints,
     publisher,
     searchIndex,
+    deadLetters,
     async close() {
       await publisher.close();
       await eventStore.close();

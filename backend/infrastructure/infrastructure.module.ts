@@ -12,6 +12,8 @@ import { BlobStore, FileBlobStore } from './blobs/blob-store';
 import { FileMailer } from './mail/file-mailer';
 import { ReadModels } from './read-models';
 import { Mailer } from './mail/mailer.port';
+import { ReadStoreDeadLetters } from './policies/dead-letter-store';
+import { PolicyRunner } from './policies/policy-runner';
 import {
   ADAPTERS,
   CHECKPOINT_STORE,
@@ -45,6 +47,7 @@ export class Platform implements OnApplicationShutdown {
     @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
     @Inject(INTEGRATION_RELAY) private readonly relay: IntegrationRelay,
     @Inject(ADAPTERS) private readonly adapters: Adapters,
+    private readonly policies: PolicyRunner,
   ) {}
 
   async start(): Promise<void> {
@@ -52,11 +55,13 @@ export class Platform implements OnApplicationShutdown {
     await this.projections.start();
     await this.projections.catchUp();
     this.logger.log(`Read models caught up in ${Date.now() - started} ms`);
+    await this.policies.start();
     await this.relay.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.relay.stop();
+    await this.policies.stop();
     await this.projections.stop();
     await this.adapters.close();
   }
@@ -92,6 +97,18 @@ export class InfrastructureModule {
         provide: INTEGRATION_RELAY,
         useFactory: (a: Adapters) => new IntegrationRelay(a.eventStore, a.publisher, a.relayCheckpoints, (m) => new Logger('Relay').warn(m)),
         inject: [ADAPTERS],
+      },
+      {
+        provide: PolicyRunner,
+        useFactory: (a: Adapters, clock: Clock) => {
+          const log = new Logger('Policies');
+          return new PolicyRunner(a.eventStore, a.relayCheckpoints, a.deadLetters ?? new ReadStoreDeadLetters(a.readStore), clock, {
+            tickEveryMs: 60_000,
+            log: (m) => log.log(m),
+            error: (m) => log.error(m),
+          });
+        },
+        inject: [ADAPTERS, Clock],
       },
       CommandRunner,
       ReadModels,

@@ -2,21 +2,36 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ProjectionRunner } from '../../projections/projection-runner';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { requestContext } from './http/request-context';
+import { PolicyRunner } from './policies/policy-runner';
 import { PROJECTION_RUNNER } from './tokens';
 
 /**
  * For a service that reads back what its own request just wrote (e.g. answers the created
- * record): waits until the projections have applied every event the request appended.
+ * record): waits until the policies have reacted to every event the request appended and the
+ * projections have applied those events and the reactions'.
  */
 @Injectable()
 export class ReadModels {
   constructor(
     @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
+    private readonly policies: PolicyRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async settled(): Promise<void> {
     const position = requestContext.current()?.lastAppendedPosition ?? 0;
-    if (position > 0) await this.projections.waitFor(position, this.config.readYourWritesTimeoutMs);
+    if (position > 0) await this.settle(position);
+  }
+
+  /**
+   * Bounded by READ_YOUR_WRITES_TIMEOUT_MS in all; answers the position the projections were asked
+   * to reach. A policy's own commands do not wait for the policies (it would wait for itself).
+   */
+  async settle(position: number): Promise<number> {
+    const timeout = this.config.readYourWritesTimeoutMs;
+    const deadline = Date.now() + timeout;
+    const target = requestContext.current()?.policy ? position : await this.policies.reach(position, timeout);
+    await this.projections.waitFor(target, Math.max(0, deadline - Date.now()));
+    return target;
   }
 }

@@ -149,7 +149,8 @@ export async function seedDemoWorkflow(commands: CommandRunner, speaches: Speach
     const workflowId = await submit(speachId, { regulatedGmp: true });
     await validate(workflowId, actor(people.approver, [stepOneGroup]));
     await validate(workflowId, actor(people.stepTwoApprover, [stepTwoGroup]), { periodicReview: 'ON', frequency, delay: 'IMMEDIATELY' });
-    await speaches.run(admin, speachId, [{ type: 'Publish', at: null, now: iso }]);
+    // The publish-on-validation policy publishes and schedules the review; this command's wait for
+    // read-your-writes lets it finish first, so the back-dated schedule below comes after.
     await speaches.run(admin, speachId, [{ type: 'AssignPeriodicReviewers', userIds: [people.approver], groupIds: [stepOneGroup] }]);
     // Published long ago in the story of the demo: the next review is near (or overdue).
     await commands.run(periodicReviewDecider, periodicReviewStream(speachId), { type: 'Schedule', speachId, frequency, from: addMonths(iso, monthsAgo), workflowId }, { userId: people.stepTwoApprover });

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req } from '@nestjs/common';
 import { Readable } from 'node:stream';
+import { ApiQuery } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { type ChapterContent, uuidv7 } from '../../events';
 import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
@@ -28,6 +29,7 @@ import {
 import { SpeachCommands } from './speach-commands.service';
 import { SpeachQueries } from './speach-queries.service';
 import { SpeachAccess, accessCodeOf } from './speach-access';
+import { AcceptsUpload } from '../infrastructure/http/csrf';
 
 /** `version` in the body, else an `If-Match: <revision>` header (quotes allowed). */
 export function expectedVersion(version: number | undefined, ifMatch: string | undefined): number | undefined {
@@ -115,6 +117,7 @@ export class AuthoringController {
   }
 
   @Delete('api/v2/recorder/speach/:id/chapters/:chapterId')
+  @ApiQuery({ name: 'version', required: false, type: Number, description: 'The stale-edit guard (or If-Match)' })
   @Roles('FORMATEUR', 'ADMIN')
   async removeChapter(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Query('version') version?: string, @Headers('if-match') ifMatch?: string) {
     const parsed = version === undefined ? undefined : Number(version);
@@ -136,6 +139,7 @@ export class AuthoringController {
   }
 
   @Post('api/v2/recorder/speach/:id/chapters/:chapterId/file')
+  @AcceptsUpload()
   @Roles('FORMATEUR', 'ADMIN')
   async upload(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Query() query: UploadQuery, @Req() request: FastifyRequest) {
     const mimeType = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();

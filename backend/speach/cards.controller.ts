@@ -11,6 +11,7 @@ import { SpeachCommands } from './speach-commands.service';
 import { GRIDS, type Grid, SpeachLists } from './speach-lists.service';
 import { SpeachQueries } from './speach-queries.service';
 import { canView } from './speach-views';
+import { ChangesState } from '../infrastructure/http/csrf';
 
 /** Spec §7 "Cards, search, grid": search, account grids, bookmark toggle, archive and restore. */
 @Controller()
@@ -49,6 +50,7 @@ export class CardsController {
   }
 
   @Get('favori.FavoriController/toggleFavori')
+  @ChangesState()
   async toggleFavori(@CurrentUser() user: AuthenticatedUser, @Query() query: ToggleFavoriQuery) {
     const viewer = await this.queries.viewer(user);
     const doc = await this.queries.document(query.idCour);

@@ -87,6 +87,9 @@ export const learnerDecider: Decider<LearnerState, LearnerCommand, LearnerEvent>
         const read = state.read[event.data.speachId] ?? [];
         return read.includes(event.data.chapterId) ? state : { ...state, read: { ...state.read, [event.data.speachId]: [...read, event.data.chapterId] } };
       }
+      // The stream also holds what other deciders write there (QuizResultsDeleted): it changes nothing here.
+      default:
+        return state;
     }
   },
 };

@@ -3,6 +3,8 @@ import type { SpeachDocument } from '../../projections/speaches.projection';
 import { PasswordHasher } from '../identity/auth/password-hasher';
 import { DomainError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { ACCESS_CODE_MAX } from './speach.decider';
+import { requestContext } from '../infrastructure/http/request-context';
+import { AccessCodeThrottle } from './access-code-throttle';
 import { SpeachQueries } from './speach-queries.service';
 import { type Viewer, canView, isEditor } from './speach-views';
 
@@ -26,6 +28,7 @@ export class SpeachAccess {
   constructor(
     private readonly queries: SpeachQueries,
     private readonly hasher: PasswordHasher,
+    private readonly accessCodes: AccessCodeThrottle,
   ) {}
 
   /** The speach document when the viewer may read it; throws 404 or 403 (naming `accessCode`) otherwise. */
@@ -39,7 +42,10 @@ export class SpeachAccess {
     if (!canView(doc, viewer)) throw new NotFoundError('Unknown speach');
     if (!(await this.needsCode(viewer, doc))) return;
     if (!accessCode) throw new DomainError(ACCESS_CODE_REQUIRED, 403, [{ field: 'accessCode', reason: 'An access code is required' }]);
+    // Throttled per account and address (429 once over), before a hash is spent on the guess.
+    const attempt = this.accessCodes.begin(viewer.userId, requestContext.current()?.address ?? null);
     if (!(await this.hasher.verify(doc.accessCodeHash, accessCode))) throw new DomainError('Wrong access code.', 403, [{ field: 'accessCode', reason: 'Wrong access code' }]);
+    attempt.succeeded();
   }
 
   /** May the viewer read it without giving anything more? (Lists use it to hide what a caller could not open.) */

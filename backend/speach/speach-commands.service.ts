@@ -40,21 +40,12 @@ export class SpeachCommands {
     const full = commands.map((c) => ({ ...c, speachId, actor }) as SpeachCommand);
     // The actor is who caused it: a request's user, a seeded author, or the system's own policy ("system").
     await this.commands.run(speachBatch, speachStream(speachId), full, { userId: actor.userId, ...(version === undefined ? {} : { expectedRevision: version }) });
-    await this.afterStateChange(actor, speachId);
+    // A speach leaving the public published state leaves home too: the unpin-withdrawn-speach policy.
+    await this.readModels.settled();
   }
 
   now(): string {
     return this.clock.now().toISOString();
-  }
-
-  /** A speach that left the public published state leaves the home page too. */
-  private async afterStateChange(actor: Actor, speachId: string): Promise<void> {
-    await this.readModels.settled();
-    const doc = await this.queries.speaches.findById(speachId);
-    if (doc?.pinned && !(doc.visibility === 'PUBLIC' && doc.published && !doc.archived)) {
-      await this.commands.run(homePinsDecider, HOME_PINS_STREAM, { type: 'Unpin', speachId, isAdmin: actor.isAdmin, system: true });
-      await this.readModels.settled();
-    }
   }
 
   async checkCategory(categoryId: string | null | undefined): Promise<void> {

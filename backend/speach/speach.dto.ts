@@ -6,6 +6,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsISO8601,
   IsNotEmpty,
   IsOptional,
   IsString,
@@ -106,7 +107,7 @@ export class VisibilityBody extends Versioned {
 }
 
 export class PublishBody extends Versioned {
-  @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() at?: string | null;
+  @IsOptional() @ValidateIf((_, v) => v !== null) @IsISO8601() at?: string | null;
 }
 
 export class BadgeBody extends Versioned {

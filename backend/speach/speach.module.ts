@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
+import { AccessCodeThrottle } from './access-code-throttle';
 import { AdminSpeachController, SpeachSettingsController, SpeachesRestController } from './admin-speach.controller';
 import { AuthoringController } from './authoring.controller';
 import { CardsController } from './cards.controller';
 import { DueDateWatcher } from './due-date.watcher';
+import { UnpinWithdrawnPolicy } from './policies/unpin-withdrawn.policy';
 import { ReadingController } from './reading.controller';
 import { SpeachAccess } from './speach-access';
 import { FileUrls } from './file-urls';
@@ -16,7 +18,7 @@ import { SpeachQueries } from './speach-queries.service';
 @Module({
   imports: [IdentityModule],
   controllers: [AuthoringController, ReadingController, FilesController, CardsController, AdminSpeachController, SpeachSettingsController, SpeachesRestController],
-  providers: [DueDateWatcher, SpeachQueries, SpeachAccess, FileUrls, SpeachCommands, SpeachLists],
+  providers: [AccessCodeThrottle, DueDateWatcher, UnpinWithdrawnPolicy, SpeachQueries, SpeachAccess, FileUrls, SpeachCommands, SpeachLists],
   exports: [SpeachCommands, SpeachQueries, SpeachAccess],
 })
 export class SpeachModule {}

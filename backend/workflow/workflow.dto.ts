@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { PUBLICATION_DELAYS, REVIEW_DECISIONS, REVIEW_FREQUENCIES } from '../../events';
 import { APPROVERS_MAX, COMMENT_MAX, ROLE_MAX } from './workflow.decider';
 import { DEFINITION_NAME_MAX, DEFINITION_STEPS_MAX } from './workflow-definition.decider';
@@ -20,10 +20,10 @@ export class DefinitionBody {
   @IsOptional() @IsBoolean() isDefault?: boolean;
   @IsOptional() @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) categoryIds?: string[];
   /** react-admin sends the record back: read-only fields are accepted and ignored. */
-  @IsOptional() @IsString() id?: string;
+  @IsOptional() @IsString() @MaxLength(100) id?: string;
   @IsOptional() @IsInt() version?: number;
-  @IsOptional() @IsString() createdAt?: string;
-  @IsOptional() @IsString() updatedAt?: string;
+  @IsOptional() @IsString() @MaxLength(100) createdAt?: string;
+  @IsOptional() @IsString() @MaxLength(100) updatedAt?: string;
 }
 
 /** Spec §3 "Approver (anonymous workflow)": id, role, order (the list order wins). */
@@ -41,14 +41,14 @@ export class SubmitBody {
   @IsOptional() @IsBoolean() anonymous?: boolean;
   @IsOptional() @IsArray() @ArrayMaxSize(APPROVERS_MAX) @ValidateNested({ each: true }) @Type(() => ApproverBody) approvers?: ApproverBody[];
   @IsOptional() @IsBoolean() regulatedGmp?: boolean;
-  @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() scheduledAt?: string | null;
+  @IsOptional() @ValidateIf((_, v) => v !== null) @IsISO8601() scheduledAt?: string | null;
 }
 
 export class ValidateBody {
   @IsOptional() @IsIn(['ON', 'OFF']) periodicReview?: string;
   @IsOptional() @IsIn(Object.keys(REVIEW_FREQUENCIES)) frequency?: string;
   @IsOptional() @IsIn(PUBLICATION_DELAYS) delay?: string;
-  @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() date?: string | null;
+  @IsOptional() @ValidateIf((_, v) => v !== null) @IsISO8601() date?: string | null;
 }
 
 export class RejectBody {
@@ -56,7 +56,7 @@ export class RejectBody {
 }
 
 export class ResubmitBody {
-  @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() scheduledAt?: string | null;
+  @IsOptional() @ValidateIf((_, v) => v !== null) @IsISO8601() scheduledAt?: string | null;
 }
 
 export class SpeachIdParamQuery {

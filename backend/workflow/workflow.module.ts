@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { SpeachModule } from '../speach/speach.module';
 import { AdminWorkflowController, WorkflowController, WorkflowDefinitionsRestController } from './workflow.controller';
+import { PublishOnValidationPolicy } from './policies/publish-on-validation.policy';
 import { WorkflowService } from './workflow.service';
 
 /** Validation workflow and periodic review (issue #6). */
 @Module({
   imports: [SpeachModule],
   controllers: [WorkflowController, AdminWorkflowController, WorkflowDefinitionsRestController],
-  providers: [WorkflowService],
+  providers: [WorkflowService, PublishOnValidationPolicy],
   exports: [WorkflowService],
 })
 export class WorkflowModule {}

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type ReviewFrequency, type WorkflowStep, uuidv7 } from '../../events';
+import { type WorkflowStep, uuidv7 } from '../../events';
 import { CATEGORIES, type CategoryDocument, GROUPS, type GroupDocument } from '../../projections/organisation.projection';
 import { type SpeachDocument, normaliseKey } from '../../projections/speaches.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
@@ -14,13 +14,12 @@ import {
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { Clock } from '../infrastructure/clock/clock';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
-import { DomainError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
+import { IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { ReadModels } from '../infrastructure/read-models';
 import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { escapeRegex } from '../infrastructure/http/simple-rest';
 import { SiteSettings } from '../site/site-settings.service';
-import { SpeachCommands } from '../speach/speach-commands.service';
 import { SpeachQueries } from '../speach/speach-queries.service';
 import { type Viewer, isEditor, person } from '../speach/speach-views';
 import { WARNING_WINDOW_MONTHS, addMonths, isDue, periodicReviewDecider } from './periodic-review.decider';
@@ -45,7 +44,6 @@ export interface ApproverInput {
 export class WorkflowService {
   constructor(
     private readonly commands: CommandRunner,
-    private readonly speaches: SpeachCommands,
     private readonly queries: SpeachQueries,
     private readonly readModels: ReadModels,
     private readonly site: SiteSettings,
@@ -221,7 +219,9 @@ export class WorkflowService {
     const wf = await this.requireOpen(speachId);
     const flags = await this.site.flags();
     const now = this.now();
-    const { events } = await this.commands.run(workflowDecider, workflowStream(wf._id), {
+    // Completion publishes and schedules the review through the publish-on-validation policy; the
+    // wait below covers its reactions, so the answer already shows the speach published.
+    await this.commands.run(workflowDecider, workflowStream(wf._id), {
       type: 'Validate',
       workflowId: wf._id,
       actor: await this.actor(user),
@@ -229,30 +229,7 @@ export class WorkflowService {
       final,
       periodicReviewEnabled: flags.periodicReviewEnabled,
     });
-    const completed = events.find((e) => e.type === 'WorkflowCompleted');
-    if (completed && completed.type === 'WorkflowCompleted') await this.complete(user, wf, completed.data, now);
     await this.readModels.settled();
-  }
-
-  /** Completion publishes through the speach's own command (now or at the date) and schedules the periodic review. */
-  private async complete(
-    user: AuthenticatedUser,
-    wf: WorkflowDocument,
-    data: { publishAt: string | null; periodicReview: 'ON' | 'OFF'; frequency: ReviewFrequency | null },
-    now: string,
-  ): Promise<void> {
-    const publisher = { userId: user.id, isAdmin: true, isAuthor: true, groupIds: [] };
-    try {
-      await this.speaches.run(publisher, wf.speachId, [{ type: 'Publish', at: data.publishAt, now }]);
-    } catch (error) {
-      // The draft validated is already the live version: nothing more to publish.
-      if (!(error instanceof DomainError) || error.status !== 409) throw error;
-    }
-    if (data.periodicReview === 'ON' && data.frequency) {
-      await this.commands.run(periodicReviewDecider, periodicReviewStream(wf.speachId), { type: 'Schedule', speachId: wf.speachId, frequency: data.frequency, from: data.publishAt ?? now, workflowId: wf._id });
-    } else {
-      await this.commands.run(periodicReviewDecider, periodicReviewStream(wf.speachId), { type: 'Stop', speachId: wf.speachId, workflowId: wf._id });
-    }
   }
 
   async reject(user: AuthenticatedUser, speachId: string, comment: string | undefined): Promise<void> {

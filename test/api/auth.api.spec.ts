@@ -25,7 +25,7 @@ describe('Authentication API', () => {
       const cookie = String(response.headers['set-cookie']);
       expect(cookie).toMatch(/^sid=/);
       expect(cookie).toMatch(/HttpOnly/);
-      expect(cookie).toMatch(/SameSite=Lax/);
+      expect(cookie).toMatch(/SameSite=Strict/);
       expect(Number(response.headers[POSITION_HEADER])).toBeGreaterThan(0);
     });
 

@@ -363,6 +363,7 @@ describe('Speach API (issue #4)', () => {
         const events = await t.adapters.eventStore.readStream(`speach-${id}`);
         const last = events[events.length - 1];
         expect([last.type, last.metadata.userId]).toEqual(['SpeachUnpublished', 'system']);
+        expect(last.metadata).toEqual(expect.objectContaining({ policy: 'unpublish-after-due-date', commandId: expect.any(String) }));
         expect(await watcher.tick()).toBe(0);
       } finally {
         t.clock.set(new Date());

@@ -43,7 +43,8 @@ describe('learner app: bookmark, rating, comments and notifications', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByTestId('notification-bell').waitFor();
   }
-  const pageToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('speach.token') ?? '');
+  // The page's session lives in its httpOnly cookie only; the test reads it from the browser context.
+  const pageToken = async (page: Page) => (await page.context().cookies()).find((cookie) => cookie.name === 'sid')?.value ?? '';
 
   it('bookmarks and rates on the speach page, and both survive a reload; a comment with <script> is shown as text', async () => {
     expect(speachId).not.toBe('');

@@ -156,7 +156,7 @@ describe('learner app: an author writes and publishes a speach, a reader reads i
     await page.evaluate(async (id) => {
       await fetch(`/api/v2/recorder/speach/${id}/details`, {
         method: 'PUT',
-        headers: { authorization: `Bearer ${sessionStorage.getItem('speach.token')}`, 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ tags: 'kitchen hygiene' }),
       });
     }, speachId);
@@ -220,7 +220,7 @@ describe('learner app: an author writes and publishes a speach, a reader reads i
 
     // The link shared at a chapter opens that chapter.
     const handbook = await page.evaluate(async (id) => {
-      const response = await fetch(`/api/v2/speach/${id}/read?mode=published`, { headers: { authorization: `Bearer ${sessionStorage.getItem('speach.token')}` } });
+      const response = await fetch(`/api/v2/speach/${id}/read?mode=published`);
       const body = (await response.json()) as { chapters: { chapterId: string; title: string }[] };
       return body.chapters.find((c) => c.title === 'Handbook')!.chapterId;
     }, speachId);
@@ -235,7 +235,7 @@ describe('learner app: an author writes and publishes a speach, a reader reads i
     // The author makes a private speach through the API.
     await logIn(page, 'author@example.com', 'Bruno');
     const privateId = await page.evaluate(async () => {
-      const headers = { authorization: `Bearer ${sessionStorage.getItem('speach.token')}`, 'content-type': 'application/json' };
+      const headers = { 'content-type': 'application/json' };
       const call = async (method: string, path: string, body: unknown) => {
         const response = await fetch(path, { method, headers, body: JSON.stringify(body) });
         if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);

@@ -3,6 +3,7 @@ import { DashboardRankings } from '../../backend/analytics/dashboard-rankings';
 import { DashboardQueries } from '../../backend/analytics/dashboard.service';
 import { ManualClock } from '../../backend/infrastructure/clock/clock';
 import { MemoryReadStore } from '../../backend/infrastructure/read-store/memory-read-store';
+import type { ReadStore } from '../../backend/infrastructure/read-store/read-store.port';
 import { ANALYTICS_SERIES, analyticsProjection } from '../../projections/analytics.projection';
 import { UnitOfWork } from '../../projections/unit-of-work';
 
@@ -10,10 +11,17 @@ export type AnalyticsEvent = [type: string, time: string, data: Record<string, u
 
 /** Applies events through the analytics projection's handlers, in batches like the runner does. */
 export class AnalyticsHarness {
-  readonly store = new MemoryReadStore();
   private position = 0;
+  private indexed = false;
+
+  constructor(readonly store: ReadStore = new MemoryReadStore()) {}
 
   async apply(events: AnalyticsEvent[], batchSize = 50): Promise<void> {
+    if (!this.indexed) {
+      // As the runner does before the first batch: the store answers through the declared indexes.
+      for (const { name, indexes } of analyticsProjection.collections) for (const index of indexes ?? []) await this.store.collection(name).createIndex(index);
+      this.indexed = true;
+    }
     for (let i = 0; i < events.length; i += batchSize) {
       const unit = new UnitOfWork(this.store);
       for (const [type, time, data] of events.slice(i, i + batchSize)) {

@@ -1,11 +1,11 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { AllowDuringPasswordChange, CurrentUser, Public } from './auth.decorators';
 import { AuthService, type MeResponse } from './auth.service';
 import type { AuthenticatedUser } from './authenticated-user';
 import { ChangePasswordDto, LoginDto } from './login.dto';
-import { SESSION_COOKIE } from './session-token';
+import { SESSION_COOKIE, tokenFromRequest } from './session-token';
 
 @Controller('api/auth')
 export class AuthController {
@@ -17,11 +17,18 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  async login(@Body() body: LoginDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ user: MeResponse; token: string }> {
-    const { token, user, expiresAt } = await this.auth.login(body.email, body.password);
+  async login(
+    @Body() body: LoginDto,
+    @Req() request: FastifyRequest & { cookies?: Record<string, string | undefined> },
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ user: MeResponse; token: string }> {
+    const previousToken = tokenFromRequest(request.headers, request.cookies);
+    const { token, user, expiresAt } = await this.auth.login(body.email, body.password, { address: request.ip ?? null, previousToken });
+    // The web apps carry the session in this cookie only; `token` is for API clients (Authorization: Bearer).
     void reply.setCookie(SESSION_COOKIE, token, {
       httpOnly: true,
-      sameSite: 'lax',
+      // Strict: no cross-site request carries the session (the only framed page, /play-embedded, is framed by our own back office).
+      sameSite: 'strict',
       secure: this.config.cookieSecure,
       path: '/',
       expires: expiresAt,
@@ -47,7 +54,7 @@ export class AuthController {
   @AllowDuringPasswordChange()
   @Post('change-password')
   @HttpCode(204)
-  async changePassword(@CurrentUser() user: AuthenticatedUser, @Body() body: ChangePasswordDto): Promise<void> {
-    await this.auth.changePassword(user, body.currentPassword, body.newPassword);
+  async changePassword(@CurrentUser() user: AuthenticatedUser, @Body() body: ChangePasswordDto, @Req() request: FastifyRequest): Promise<void> {
+    await this.auth.changePassword(user, body.currentPassword, body.newPassword, request.ip ?? null);
   }
 }

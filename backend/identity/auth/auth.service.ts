@@ -13,6 +13,7 @@ import { TermsService } from '../terms/terms.service';
 import { UserRegistrationService } from '../user-registration.service';
 import { normaliseEmail, userDecider } from '../user.decider';
 import type { AuthenticatedUser } from './authenticated-user';
+import { LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
 import { newSessionToken, sessionIdOf } from './session-token';
 
@@ -55,15 +56,26 @@ export class AuthService {
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly site: SiteSettings,
+    private readonly throttle: LoginThrottle,
   ) {}
 
-  /** Checks the password and opens a session; the same answer for an unknown e-mail and a wrong password. */
-  async login(email: string, password: string): Promise<{ token: string; user: MeResponse; expiresAt: Date }> {
+  /**
+   * Checks the password and opens a session; the same answer for an unknown e-mail and a wrong password.
+   * The session the browser presented before (if any) ends: a login always gets a fresh session id,
+   * so an id planted before login is worth nothing after it.
+   */
+  async login(email: string, password: string, from: { address: string | null; previousToken: string | null }): Promise<{ token: string; user: MeResponse; expiresAt: Date }> {
+    const attempt = this.throttle.begin(normaliseEmail(email), from.address);
     const credential = await this.readStore.collection<CredentialDocument>(CREDENTIALS).findOne({ email: normaliseEmail(email) });
     const user = credential ? await this.readStore.collection<UserDocument>(USERS).findById(credential._id) : null;
     const valid = await this.hasher.verify(credential?.passwordHash ?? null, password);
     if (!credential || !user || !valid) throw new InvalidCredentialsError();
+    attempt.succeeded();
     if (!user.active) throw new DomainError('This account is deactivated.', 403);
+    if (from.previousToken) {
+      const previous = sessionIdOf(from.previousToken);
+      await this.commands.run(sessionDecider, `session-${previous}`, { type: 'EndSession', sessionId: previous, reason: 'replaced' }, { userId: user._id });
+    }
     const { token, sessionId } = newSessionToken();
     const expiresAt = new Date(this.clock.now().getTime() + this.config.sessionTtlHours * 3600_000);
     await this.commands.run(
@@ -104,17 +116,21 @@ export class AuthService {
     return this.me(user);
   }
 
-  async changePassword(user: AuthenticatedUser, currentPassword: string, newPassword: string): Promise<void> {
+  /** Ends every other session of the user (a thief's included); the one making the change stays open. */
+  async changePassword(user: AuthenticatedUser, currentPassword: string, newPassword: string, address: string | null): Promise<void> {
+    // A stolen session must not become a way to guess the password either.
+    const attempt = this.throttle.begin(normaliseEmail(user.email), address);
     const credential = await this.readStore.collection<CredentialDocument>(CREDENTIALS).findById(user.id);
     if (!(await this.hasher.verify(credential?.passwordHash ?? null, currentPassword))) {
       throw new DomainError('The current password is wrong.', 400, [{ field: 'currentPassword', reason: 'wrong password' }]);
     }
+    attempt.succeeded();
     await this.registration.checkPassword(newPassword, 'newPassword');
     if (newPassword === currentPassword) {
       throw new DomainError('The new password must differ from the current one.', 400, [{ field: 'newPassword', reason: 'same as the current password' }]);
     }
     const passwordHash = await this.hasher.hash(newPassword);
-    await this.commands.run(userDecider, `user-${user.id}`, { type: 'SetPassword', userId: user.id, passwordHash, mustChangeAtNextLogin: false });
+    await this.commands.run(userDecider, `user-${user.id}`, { type: 'SetPassword', userId: user.id, passwordHash, mustChangeAtNextLogin: false, keepSessionId: user.sessionId });
   }
 
   private async me(user: UserDocument): Promise<MeResponse> {

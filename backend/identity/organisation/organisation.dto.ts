@@ -2,7 +2,7 @@ import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, MaxLeng
 
 /** react-admin sends the whole record on PUT; `id` and read-only fields are accepted and ignored. */
 export class GroupBody {
-  @IsOptional() @IsString()
+  @IsOptional() @IsString() @MaxLength(100)
   id?: string;
 
   @IsString() @IsNotEmpty() @MaxLength(100)
@@ -20,23 +20,23 @@ export class GroupBody {
   @IsOptional() @IsInt()
   memberCount?: number;
 
-  @IsOptional() @IsString()
+  @IsOptional() @IsString() @MaxLength(100)
   createdAt?: string;
 }
 
 export class CategoryBody {
-  @IsOptional() @IsString()
+  @IsOptional() @IsString() @MaxLength(100)
   id?: string;
 
   @IsString() @IsNotEmpty() @MaxLength(100)
   name!: string;
 
-  @IsOptional() @IsString()
+  @IsOptional() @IsString() @MaxLength(100)
   createdAt?: string;
 }
 
 export class CustomFieldBody {
-  @IsOptional() @IsString()
+  @IsOptional() @IsString() @MaxLength(100)
   id?: string;
 
   @IsString() @IsNotEmpty() @MaxLength(100)

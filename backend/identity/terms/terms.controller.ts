@@ -7,6 +7,7 @@ import { AllowDuringPasswordChange, CurrentUser, Public, Roles } from '../auth/a
 import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { TERMS_MAX_LENGTH } from './terms.decider';
 import { TermsService } from './terms.service';
+import { ChangesState } from '../../infrastructure/http/csrf';
 
 export class TermsBody {
   @IsString() @MaxLength(TERMS_MAX_LENGTH)
@@ -36,6 +37,7 @@ export class TermsController {
 
   @AllowDuringPasswordChange()
   @Get('gcu/acceptGcu')
+  @ChangesState()
   async acceptGcu(@CurrentUser() user: AuthenticatedUser, @Res() reply: FastifyReply) {
     await this.terms.accept(user.id, 'GCU');
     return reply.redirect('/', 303);
@@ -43,6 +45,7 @@ export class TermsController {
 
   @AllowDuringPasswordChange()
   @Get('pdp/acceptPdp')
+  @ChangesState()
   async acceptPdp(@CurrentUser() user: AuthenticatedUser, @Res() reply: FastifyReply) {
     await this.terms.accept(user.id, 'PDP');
     return reply.redirect('/', 303);

@@ -119,4 +119,38 @@ describe('CommandRunner', () => {
     expect(result.events).toEqual([{ type: 'Switched', data: { on: true } }]);
     expect((await store.readStream('switch-1')).map((e) => e.data)).toEqual([{ on: true }, { on: false }, { on: true }]);
   });
+  describe('a command with an id (issued by a policy)', () => {
+    it('acts once per stream: the same id again appends nothing and answers where it was done', async () => {
+      const store = new MemoryEventStore();
+      const runner = new CommandRunner(store, clock);
+      const first = await runner.run(counter, 'counter-id', { by: 1 }, { commandId: 'cmd-1' });
+      const again = await runner.run(counter, 'counter-id', { by: 1 }, { commandId: 'cmd-1' });
+      expect(again).toEqual({ events: [], position: first.position, revision: 0 });
+      const events = await store.readStream('counter-id');
+      expect(events).toHaveLength(1);
+      expect(events[0].metadata.commandId).toBe('cmd-1');
+      await runner.run(counter, 'counter-id', { by: 1 }, { commandId: 'cmd-2' });
+      await runner.run(counter, 'other-counter', { by: 1 }, { commandId: 'cmd-1' });
+      expect(await store.readStream('counter-id')).toHaveLength(2);
+      expect(await store.readStream('other-counter')).toHaveLength(1);
+    });
+
+    it('takes the id, the causation and the policy from the context a policy runs in', async () => {
+      const store = new MemoryEventStore();
+      const runner = new CommandRunner(store, clock);
+      const context = { userId: 'system', correlationId: 'corr-p', causationId: 'event-9', policy: 'p', commandId: 'cmd-ctx', lastAppendedPosition: 0 };
+      await requestContext.run(context, () => runner.run(counter, 'counter-ctx', { by: 1 }));
+      await requestContext.run({ ...context }, () => runner.run(counter, 'counter-ctx', { by: 1 }));
+      const events = await store.readStream('counter-ctx');
+      expect(events.map((e) => e.metadata)).toEqual([{ userId: 'system', correlationId: 'corr-p', causationId: 'event-9', commandId: 'cmd-ctx', policy: 'p' }]);
+    });
+
+    it('lets only one of several concurrent runs of the same command append', async () => {
+      const store = new MemoryEventStore();
+      const runner = new CommandRunner(store, clock);
+      const results = await Promise.all(Array.from({ length: 4 }, () => runner.run(counter, 'counter-race', { by: 1 }, { commandId: 'cmd-race' })));
+      expect(results.filter((r) => r.events.length === 1)).toHaveLength(1);
+      expect(await store.readStream('counter-race')).toHaveLength(1);
+    });
+  });
 });

@@ -21,6 +21,11 @@ export interface RunOptions {
   causationId?: string;
   /** Optimistic concurrency from the client (`If-Match` / `version`): the revision it last saw. */
   expectedRevision?: number;
+  /**
+   * A deterministic id (policies derive it from their trigger; the request context carries it too):
+   * the command acts at most once per stream, whatever the retries and replays.
+   */
+  commandId?: string;
 }
 
 /** Raised after the bounded retries on concurrent writes are exhausted; answered as 409. */
@@ -100,6 +105,8 @@ export class CommandRunner {
     command: Command | ((state: State) => Command),
     options: RunOptions = {},
   ): Promise<CommandResult<Event>> {
+    const commandId = options.commandId ?? requestContext.current()?.commandId;
+    if (commandId) return this.runOnce(decider, streamId, command, commandId, options);
     const key = this.states.key(decider, streamId);
     // The first attempt decides on the cached fold without reading the store: an append is checked
     // by its expected revision anyway. An answer that appends nothing (a no-op, a refusal, a stale
@@ -160,6 +167,42 @@ export class CommandRunner {
     return { events, state: events.reduce(decider.evolve, state), revision };
   }
 
+  /**
+   * A command with an id: refused (answered as done, appending nothing) when an event of the stream
+   * already carries the id. The check and the fold come from one read, and the append expects that
+   * read's revision, so two concurrent runs of the same command cannot both append.
+   */
+  private async runOnce<State, Command, Event extends DomainEvent>(
+    decider: Decider<State, Command, Event>,
+    streamId: string,
+    command: Command | ((state: State) => Command),
+    commandId: string,
+    options: RunOptions,
+  ): Promise<CommandResult<Event>> {
+    for (let attempt = 1; ; attempt++) {
+      const stored = await this.store.readStream(streamId);
+      const revision = stored.length ? stored[stored.length - 1].revision : -1;
+      const done = stored.filter((e) => e.metadata.commandId === commandId);
+      if (done.length) return { events: [], position: done[done.length - 1].position, revision };
+      if (options.expectedRevision !== undefined && options.expectedRevision !== revision) throw new ConcurrencyError(streamId);
+      const state = stored.map((e) => upcast(e) as unknown as Event).reduce(decider.evolve, decider.initialState());
+      const resolved = typeof command === 'function' ? (command as (s: State) => Command)(state) : command;
+      const events = decider.decide(resolved, state);
+      if (events.length === 0) return { events, position: 0, revision };
+      try {
+        const result = await this.store.appendToStream(streamId, this.toNewEvents(events, { ...options, commandId }), {
+          expectedRevision: revision < 0 ? 'no_stream' : revision,
+        });
+        requestContext.recordAppend(result.position);
+        this.states.set(this.states.key(decider, streamId), { revision: result.nextExpectedRevision, state: events.reduce(decider.evolve, state) });
+        return { events, position: result.position, revision: result.nextExpectedRevision };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        if (options.expectedRevision !== undefined || attempt >= MAX_ATTEMPTS) throw new ConcurrencyError(streamId);
+      }
+    }
+  }
+
   /** The stream's state: the cached fold plus the events appended since, or a full fold. */
   private async load<State, Event extends DomainEvent>(
     decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
@@ -196,10 +239,13 @@ export class CommandRunner {
     const context = requestContext.current();
     const time = this.clock.now();
     const correlationId = options.correlationId ?? context?.correlationId ?? uuidv7();
+    const commandId = options.commandId ?? context?.commandId;
     const metadata: EventMetadata = {
       userId: options.userId !== undefined ? options.userId : (context?.userId ?? null),
       correlationId,
-      causationId: options.causationId ?? correlationId,
+      causationId: options.causationId ?? context?.causationId ?? correlationId,
+      ...(commandId ? { commandId } : {}),
+      ...(context?.policy ? { policy: context.policy } : {}),
     };
     return events.map((event) => ({
       id: uuidv7(), // ids follow insertion order (fast inserts) even when the clock is moved

@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import type { FastifyReply } from 'fastify';
 import { DomainError } from '../decider/decider';
 import { WrongExpectedRevisionError } from '../event-store/event-store.port';
+import { TooManyAttemptsError } from './attempt-throttle';
 import { DEFAULT_ERROR_MESSAGE, type ErrorBody } from './error-body';
 import { InputValidationException } from './validation';
 
@@ -14,6 +15,9 @@ export function toErrorResponse(exception: unknown): { status: number; body: Err
   }
   if (exception instanceof DomainError) {
     return { status: exception.status, body: { message: exception.message, ...(exception.errors ? { errors: exception.errors } : {}) } };
+  }
+  if (exception instanceof TooManyAttemptsError) {
+    return { status: 429, body: { message: exception.message } };
   }
   if (exception instanceof WrongExpectedRevisionError) {
     return { status: 409, body: { message: 'The record was changed by someone else; reload and try again.' } };
@@ -45,6 +49,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const { status, body } = toErrorResponse(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (exception instanceof TooManyAttemptsError) void reply.header('retry-after', String(exception.retryAfterSeconds));
     void reply.status(status).send(body);
   }
 }

@@ -1,25 +1,24 @@
-import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor } from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, Injectable, Logger, type NestInterceptor } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Observable, mergeMap } from 'rxjs';
 import { uuidv7 } from '../../../events';
-import type { ProjectionRunner } from '../../../projections/projection-runner';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { PROJECTION_RUNNER } from '../tokens';
+import { ReadModels } from '../read-models';
+import { changesState } from './csrf';
 import { requestContext } from './request-context';
 
 export const POSITION_HEADER = 'x-event-position';
 
 /**
  * Runs the handler inside a request context (who acts, correlation id) and, when the handler
- * appended events, answers only once every projection has applied them (bounded wait), with the
- * position in the `X-Event-Position` header: the next read shows the user's own write.
+ * appended events, answers only once the policies have reacted to them and every projection has
+ * applied them and the reactions (bounded wait), with that position in the `X-Event-Position`
+ * header: the next read shows the user's own write and what followed from it.
  */
 @Injectable()
 export class ReadYourWritesInterceptor implements NestInterceptor {
-  constructor(
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  private readonly logger = new Logger('Http');
+
+  constructor(private readonly readModels: ReadModels) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<FastifyRequest & { user?: { id: string } }>();
@@ -29,13 +28,16 @@ export class ReadYourWritesInterceptor implements NestInterceptor {
       userId: request.user?.id ?? null,
       correlationId: typeof header === 'string' && header.length <= 100 ? header : uuidv7(),
       lastAppendedPosition: 0,
+      address: request.ip,
     };
     void reply.header('x-correlation-id', state.correlationId);
     return requestContext.run(state, () => next.handle()).pipe(
       mergeMap(async (body) => {
         if (state.lastAppendedPosition > 0) {
-          await this.projections.waitFor(state.lastAppendedPosition, this.config.readYourWritesTimeoutMs);
-          void reply.header(POSITION_HEADER, String(state.lastAppendedPosition));
+          // A GET that writes must be marked, or the CSRF guard and Idempotency-Key pass it by.
+          if (!changesState(request)) this.logger.error(`${request.method} ${request.routeOptions.url} appended events but is not marked @ChangesState()`);
+          const reached = await this.readModels.settle(state.lastAppendedPosition);
+          void reply.header(POSITION_HEADER, String(reached));
         }
         return body;
       }),

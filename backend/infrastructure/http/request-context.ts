@@ -9,6 +9,14 @@ export interface RequestContext {
   userId: string | null;
   correlationId: string;
   lastAppendedPosition: number;
+  /** The client's address (brute-force throttles count per address). */
+  address?: string;
+  /** Set while a policy reacts: the events name it, and a read-your-writes wait skips the policies (it would wait for itself). */
+  policy?: string;
+  /** The id of the command being run when a policy issues it (the command runner acts once per id and stream). */
+  commandId?: string;
+  /** The event that caused what this context appends. */
+  causationId?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

@@ -78,9 +78,10 @@ export function checkFilter(filter: Record<string, unknown>, declared: Record<st
   return filter;
 }
 
+/** `users 0-24/312`; an empty page has no first or last item, so it names only the total, as RFC 9110's unsatisfied range does (`users *` then `/0`). */
 export function contentRange(resource: string, skip: number, count: number, total: number): string {
-  const end = count === 0 ? skip : skip + count - 1;
-  return `${resource} ${skip}-${end}/${total}`;
+  if (count === 0) return `${resource} */${total}`;
+  return `${resource} ${skip}-${skip + count - 1}/${total}`;
 }
 
 /** Escapes user text for a MongoDB $regex: a search for "a.b(" finds the literal text. */

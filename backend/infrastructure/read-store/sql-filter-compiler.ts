@@ -14,6 +14,8 @@ import type { Filter, Sort } from './read-store.port';
 export interface TableShape {
   /** The generated column holding the key of a declared field, if there is one. */
   column(path: string): string | undefined;
+  /** The table of a declared field's array elements (`key`, `id` = the document's rowid), if there is one. */
+  elements(path: string): string | undefined;
   /** Whether some document may hold an array at this exact path. */
   mayHoldArray(path: string): boolean;
   /** Whether some document may hold an array or an object at this exact path. */
@@ -25,6 +27,17 @@ export interface SqlCondition {
   params: unknown[];
   /** False when `sql` only narrows the candidates and the filter must still be tested in JS. */
   exact: boolean;
+  /** An $or: answered best by uniting the indexes of its branches. */
+  or?: boolean;
+}
+
+/**
+ * Beside an $or, flags and nulls must not take the index: without statistics SQLite would read
+ * every document of `archived = false` rather than unite the $or's selective indexes.
+ */
+function beside(clauses: SqlCondition[]): SqlCondition[] {
+  if (!clauses.some((c) => c.or)) return clauses;
+  return clauses.map((c) => (c.or ? c : { ...c, sql: c.sql.replace(/likelihood\("/g, 'likelihood(+"') }));
 }
 
 const NULL_KEY = '-9e999';
@@ -51,7 +64,8 @@ export function keyAt(path: string): string | null {
   return json && keyOf(`json_type(doc, ${json})`, `json_extract(doc, ${json})`);
 }
 
-const ELEMENT_KEY = keyOf('e.type', 'e.atom');
+/** The key of an element of a `json_each` row `e`. */
+export const ELEMENT_KEY = keyOf('e.type', 'e.atom');
 
 type Scalar = string | number | boolean | null;
 type Leaf = (key: string, element: boolean) => { sql: string; params: unknown[] } | null;
@@ -62,8 +76,9 @@ function isScalar(value: unknown): value is Scalar {
 
 function equals(operand: Scalar): Leaf {
   return (key, element) => {
-    if (operand === null) return { sql: `${key} = ${NULL_KEY}`, params: [] };
-    if (typeof operand === 'boolean') return { sql: `${key} = ${operand ? TRUE_KEY : FALSE_KEY}`, params: [] };
+    // Null and flags match many documents: told so, the planner prefers a selective index beside them (e.g. an $or of ids).
+    if (operand === null) return { sql: `likelihood(${key} = ${NULL_KEY}, 0.5)`, params: [] };
+    if (typeof operand === 'boolean') return { sql: `likelihood(${key} = ${operand ? TRUE_KEY : FALSE_KEY}, 0.5)`, params: [] };
     return { sql: `${key} = ?`, params: [operand] };
   };
 }
@@ -145,6 +160,11 @@ function fieldCondition(path: string, spec: unknown, shape: TableShape): SqlCond
     const direct = leaf(key, false);
     if (!direct) return null;
     if (!arrays) return direct;
+    const elements = shape.elements(path);
+    if (elements) {
+      const element = leaf('key', true)!;
+      return { sql: `(${direct.sql} OR rowid IN (SELECT id FROM "${elements}" WHERE ${element.sql}))`, params: [...direct.params, ...element.params] };
+    }
     const element = leaf(ELEMENT_KEY, true)!;
     return {
       sql: `(${direct.sql} OR (${key} = ${ARRAY_KEY} AND EXISTS (SELECT 1 FROM json_each(doc, ${json}) e WHERE ${element.sql})))`,
@@ -235,11 +255,11 @@ export function compileWhere(filter: Filter, shape: TableShape): SqlCondition {
         clauses.push(ANYTHING);
         continue;
       }
-      const parts = spec.map((part) => compileWhere(part as Filter, shape));
+      const parts = key === '$and' ? beside(spec.map((part) => compileWhere(part as Filter, shape))) : spec.map((part) => compileWhere(part as Filter, shape));
       const exact = parts.every((p) => p.exact);
       const params = parts.flatMap((p) => p.params);
       const joined = parts.map((p) => p.sql).join(key === '$and' ? ' AND ' : ' OR ');
-      if (key !== '$nor') clauses.push({ sql: `(${joined})`, params, exact });
+      if (key !== '$nor') clauses.push({ sql: `(${joined})`, params, exact, or: key === '$or' || parts.some((p) => p.or) });
       else clauses.push(exact ? { ...not({ sql: `(${joined})`, params }), exact } : ANYTHING);
       continue;
     }
@@ -249,8 +269,9 @@ export function compileWhere(filter: Filter, shape: TableShape): SqlCondition {
     }
     clauses.push(fieldCondition(key, spec, shape));
   }
-  const narrowing = clauses.filter((c) => c.sql !== '1');
+  const narrowing = beside(clauses.filter((c) => c.sql !== '1'));
   return {
+    or: narrowing.some((c) => c.or),
     sql: narrowing.length ? narrowing.map((c) => c.sql).join(' AND ') : '1',
     params: narrowing.flatMap((c) => c.params),
     exact: clauses.every((c) => c.exact),
@@ -264,7 +285,8 @@ export function compileWhere(filter: Filter, shape: TableShape): SqlCondition {
  */
 export function compileOrderBy(sort: Sort | undefined, shape: TableShape): string | null {
   const keys: string[] = [];
-  for (const [path, direction] of Object.entries(sort ?? {})) {
+  const entries = Object.entries(sort ?? {});
+  for (const [path, direction] of entries) {
     const desc = direction === -1 ? ' DESC' : '';
     if (path === '_id') {
       keys.push(`_id${desc}`);
@@ -276,6 +298,7 @@ export function compileOrderBy(sort: Sort | undefined, shape: TableShape): strin
     if (shape.mayHoldNonScalar(path)) return null;
     keys.push(`${shape.column(path) ?? keyAt(path)}${desc}`);
   }
-  keys.push('rowid');
+  // Ties keep the insertion order (mingo's stable sort); `_id` is unique, and a rowid after it would keep an index from serving the order.
+  if (!entries.some(([path]) => path === '_id')) keys.push('rowid');
   return keys.join(', ');
 }

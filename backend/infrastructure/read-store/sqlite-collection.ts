@@ -79,19 +79,19 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   async replace(doc: T): Promise<void> {
-    this.tables.write(this.tableName(), () => this.put(doc));
+    this.tables.write([this.tableName()], () => this.put(doc));
   }
 
   async updateById(id: string, update: Record<string, unknown>, options: { upsert?: boolean } = {}): Promise<void> {
-    this.tables.write(this.tableName(), () => this.update(id, update, options.upsert ?? false));
+    this.tables.write([this.tableName()], () => this.update(id, update, options.upsert ?? false));
   }
 
   async deleteById(id: string): Promise<void> {
-    this.tables.write(this.tableName(), () => this.delete(id));
+    this.tables.write([this.tableName()], () => this.delete(id));
   }
 
   async bulkWrite(operations: WriteOperation<T>[]): Promise<void> {
-    this.tables.write(this.tableName(), () => this.apply(operations));
+    this.tables.write([this.tableName()], () => this.apply(operations));
   }
 
   /** Applies writes inside the caller's transaction. */
@@ -109,7 +109,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
 
   async clear(): Promise<void> {
     const table = this.tableName();
-    this.tables.write(table, () => {
+    this.tables.write([table], () => {
       this.tables.statement(`DELETE FROM "${table}"`).run();
       this.tables.shape(table).reset();
     });
@@ -120,7 +120,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
     this.tables
       .statement(`INSERT INTO "${table}"(_id, doc) VALUES (?, ?) ON CONFLICT(_id) DO UPDATE SET doc = excluded.doc`)
       .run(doc._id, JSON.stringify(doc));
-    this.tables.shape(table).observe(doc);
+    this.tables.stored(table, doc);
   }
 
   private update(id: string, update: Record<string, unknown>, upsert: boolean): void {

@@ -161,12 +161,12 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private commitTo(resolve: (collection: string) => string, writes: CollectionWrites[], checkpoint: Checkpoint): void {
-    for (const { collection } of writes) resolve(collection);
-    this.database.transaction(() => {
+    const touched = writes.map(({ collection }) => resolve(collection));
+    this.tables.write(touched, () => {
       for (const { collection, operations } of writes) {
         new SqliteCollection(collection, this.tables, () => resolve(collection)).apply(operations);
       }
       this.checkpoints.saveNow(checkpoint);
-    })();
+    });
   }
 }

@@ -25,6 +25,9 @@ function valueAt(doc: Record<string, unknown>, parts: string[]): unknown {
 export class SqliteTableShape implements TableShape {
   private readonly paths = new Map<string, PathShape & { parts: string[] }>();
   readonly columns = new Map<string, string>();
+  readonly elementTables = new Map<string, string>();
+  /** Declared fields with no element table yet: one is made when a first array is stored there. */
+  readonly pendingElements = new Set<string>();
 
   constructor(
     private readonly db: Database.Database,
@@ -35,6 +38,10 @@ export class SqliteTableShape implements TableShape {
     return this.columns.get(path);
   }
 
+  elements(path: string): string | undefined {
+    return this.elementTables.get(path);
+  }
+
   mayHoldArray(path: string): boolean {
     return path !== '_id' && this.shapeOf(path).array;
   }
@@ -43,8 +50,10 @@ export class SqliteTableShape implements TableShape {
     return path !== '_id' && this.shapeOf(path).nonScalar;
   }
 
-  /** Called with every document stored in the table. */
-  observe(doc: Record<string, unknown>): void {
+  /** Called with every document stored in the table; answers the pending declared fields it holds arrays at. */
+  observe(doc: Record<string, unknown>): string[] {
+    const arrays: string[] = [];
+    for (const field of this.pendingElements) if (Array.isArray(valueAt(doc, field.split('.')))) arrays.push(field);
     for (const shape of this.paths.values()) {
       if (shape.nonScalar) continue;
       const value = valueAt(doc, shape.parts);
@@ -53,6 +62,7 @@ export class SqliteTableShape implements TableShape {
         if (Array.isArray(value)) shape.array = true;
       }
     }
+    return arrays;
   }
 
   /** The table was emptied. */

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { type IndexSpec, indexKeys } from './read-store.port';
-import { keyAt } from './sql-filter-compiler';
+import { ELEMENT_KEY, jsonPath, keyAt } from './sql-filter-compiler';
 import { SqliteTableShape } from './sqlite-table-shape';
 
 export type TableListener = (db: Database.Database, table: string) => void;
@@ -75,6 +75,7 @@ export class SqliteTables {
 
   drop(collection: string, physical: string): void {
     for (const uninstall of this.dropped.get(collection) ?? []) uninstall(this.db, physical);
+    for (const elements of this.elementTablesOf(physical)) this.db.exec(`DROP TABLE "${elements}"`);
     this.db.exec(`DROP TABLE IF EXISTS "${physical}"`);
     this.db.prepare('DELETE FROM __tables WHERE physical = ?').run(physical);
     this.shapes.delete(physical);
@@ -109,15 +110,48 @@ export class SqliteTables {
       for (const column of this.db.prepare(`SELECT name FROM pragma_table_xinfo(?)`).pluck().all(physical) as string[]) {
         if (column.startsWith('k:')) shape.columns.set(column.slice(2), `"${column}"`);
       }
+      for (const table of this.elementTablesOf(physical)) shape.elementTables.set(table.slice(physical.length + ':mk:'.length), table);
+      const collection = this.db.prepare('SELECT collection FROM __tables WHERE physical = ?').pluck().get(physical) as string | undefined;
+      for (const index of this.declared.get(collection ?? '') ?? []) {
+        const keys = indexKeys(index);
+        if (keys.length === 1 && !shape.elements(keys[0].field)) shape.pendingElements.add(keys[0].field);
+      }
       this.shapes.set(physical, shape);
     }
     return shape;
   }
 
-  /** Runs writes to a table in one transaction (a savepoint inside an enclosing one). */
-  write(physical: string, work: () => void): void {
-    this.shape(physical);
-    this.db.transaction(work)();
+  /** Runs writes in one transaction (a savepoint inside an enclosing one); a failure leaves no stale knowledge of the tables. */
+  write(physicals: string[], work: () => void): void {
+    for (const physical of physicals) this.shape(physical);
+    try {
+      this.db.transaction(work)();
+    } catch (error) {
+      // Element tables created inside the rolled-back transaction are gone: learn the tables again.
+      for (const physical of physicals) this.shapes.delete(physical);
+      this.statements.clear();
+      throw error;
+    }
+  }
+
+  /** After a document is written: the shape learns it, and a declared field's first array gets its element table. */
+  stored(physical: string, doc: Record<string, unknown>): void {
+    for (const field of this.shape(physical).observe(doc)) this.indexElements(physical, field);
+  }
+
+  private elementTablesOf(physical: string): string[] {
+    return this.db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ?`)
+      .pluck()
+      .all(physical.length + 4, `${physical}:mk:`) as string[];
+  }
+
+  private indexElements(physical: string, field: string): void {
+    for (const sql of elementTableSql(physical, field)) this.db.exec(sql);
+    const shape = this.shape(physical);
+    shape.elementTables.set(field, `${physical}:mk:${field}`);
+    shape.pendingElements.delete(field);
+    this.statements.clear();
   }
 
   private index(physical: string, index: IndexSpec): void {
@@ -131,9 +165,33 @@ export class SqliteTables {
       shape.columns.set(field, `"k:${field}"`);
       this.statements.clear();
     }
+    if (keys.length === 1 && !shape.elements(keys[0].field)) {
+      if (shape.mayHoldArray(keys[0].field)) this.indexElements(physical, keys[0].field);
+      else shape.pendingElements.add(keys[0].field);
+    }
     const columns = keys.map(({ field, direction }) => `"k:${field}"${direction === -1 ? ' DESC' : ''}`).join(', ');
     this.db.exec(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${indexName(physical, index)}" ON "${physical}" (${columns})`);
   }
+}
+
+/**
+ * MongoDB's multikey index: the elements of the arrays a declared field holds, in a table kept in step
+ * by triggers (inside the writes' own transactions), so `{ coEditorIds: 'u1' }` is an index lookup.
+ */
+function elementTableSql(physical: string, field: string): string[] {
+  const table = `"${physical}:mk:${field}"`;
+  const json = jsonPath(field)!;
+  const insert = (row: string) => `INSERT INTO ${table} (key, id) SELECT ${ELEMENT_KEY}, ${row}.rowid FROM json_each(${row}.doc, ${json}) e WHERE json_type(${row}.doc, ${json}) = 'array'`;
+  const trigger = (event: string) => `"${physical}:mk:${field}:${event}"`;
+  return [
+    `CREATE TABLE ${table} (key, id INTEGER NOT NULL)`,
+    `CREATE INDEX "${physical}:mk:${field}:key" ON ${table} (key)`,
+    `CREATE INDEX "${physical}:mk:${field}:id" ON ${table} (id)`,
+    `INSERT INTO ${table} (key, id) SELECT ${ELEMENT_KEY}, t.rowid FROM "${physical}" t, json_each(t.doc, ${json}) e WHERE json_type(t.doc, ${json}) = 'array'`,
+    `CREATE TRIGGER ${trigger('insert')} AFTER INSERT ON "${physical}" BEGIN ${insert('NEW')}; END`,
+    `CREATE TRIGGER ${trigger('update')} AFTER UPDATE OF doc ON "${physical}" BEGIN DELETE FROM ${table} WHERE id = OLD.rowid; ${insert('NEW')}; END`,
+    `CREATE TRIGGER ${trigger('delete')} AFTER DELETE ON "${physical}" BEGIN DELETE FROM ${table} WHERE id = OLD.rowid; END`,
+  ];
 }
 
 function indexName(physical: string, index: IndexSpec): string {

@@ -1,5 +1,5 @@
 import { HttpError } from 'react-admin';
-import { adminSession, apiCall } from '../providers/httpClient';
+import { apiCall } from '../providers/httpClient';
 
 export interface FieldChange {
   field: string;
@@ -96,10 +96,9 @@ export const auditApi = {
   },
   stateAt: (speachId: string, position: number) => apiCall<StateAt>(`${base(speachId)}/state?position=${position}`),
   chain: (full = false) => apiCall<ChainStatus>(`/api/v2/audit/chain${full ? '?full=true' : ''}`),
-  /** Downloads an export with the session's token (a plain link would not carry it). */
+  /** Downloads an export with the session cookie, then hands the file to the browser. */
   async download(speachId: string, format: 'csv' | 'json'): Promise<void> {
-    const token = adminSession.token();
-    const response = await fetch(`${base(speachId)}/events.${format}`, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
+    const response = await fetch(`${base(speachId)}/events.${format}`, { credentials: 'same-origin' });
     if (!response.ok) {
       const body = await response.json().catch(() => ({}));
       throw new HttpError(body.message ?? response.statusText, response.status, body);

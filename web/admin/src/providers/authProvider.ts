@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import { adminSession, httpClient } from './httpClient';
+import { httpClient } from './httpClient';
 
 interface Me {
   id: string;
@@ -40,17 +40,15 @@ export const authProvider: AuthProvider = {
     const body = await response.json().catch(() => ({}));
     if (!response.ok) throw new Error(body.message ?? 'ra.auth.sign_in_error');
     if (!mayOpen(body.user)) {
-      await fetch('/api/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${body.token}` } });
+      await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' });
       throw new Error('admin.audit.auth.denied');
     }
-    adminSession.save(body.token);
     me = body.user;
     // An auditor's home is the audit screen (the dashboard is for administrators).
     return body.user.isAdmin ? undefined : { redirectTo: '/audit' };
   },
   async logout() {
     await httpClient('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
-    adminSession.clear();
     me = null;
   },
   async checkAuth() {
@@ -59,7 +57,6 @@ export const authProvider: AuthProvider = {
   },
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {
-      adminSession.clear();
       me = null;
       throw new Error('ra.auth.auth_check_error');
     }

@@ -1,18 +1,11 @@
 import { fetchUtils } from 'react-admin';
 
-const TOKEN_KEY = 'speach.admin.token';
-
-export const adminSession = {
-  token: () => sessionStorage.getItem(TOKEN_KEY),
-  save: (token: string) => sessionStorage.setItem(TOKEN_KEY, token),
-  clear: () => sessionStorage.removeItem(TOKEN_KEY),
-};
-
-/** JSON over fetch with the session cookie and the bearer token; errors carry the API's `{ message, errors }`. */
+/**
+ * JSON over fetch with the session's httpOnly cookie (no token is kept where a script could read it);
+ * errors carry the API's `{ message, errors }`.
+ */
 export function httpClient(url: string, options: fetchUtils.Options = {}) {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-  const token = adminSession.token();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
   return fetchUtils.fetchJson(url, { ...options, headers, credentials: 'same-origin' });
 }
 

@@ -11,17 +11,15 @@ export class ApiError extends Error {
 }
 
 export const DEFAULT_ERROR = 'An error has occurred please contact an administrator.';
-const TOKEN_KEY = 'speach.token';
-
+/**
+ * The session itself travels in the server's httpOnly cookie, out of reach of any script; the page
+ * keeps only the spec's session user record (spec §3), which grants nothing.
+ */
 export const session = {
-  token: () => sessionStorage.getItem(TOKEN_KEY),
-  save(token: string, user: { id: string; isAdmin: boolean; isAuthor: boolean; isApprover: boolean }) {
-    sessionStorage.setItem(TOKEN_KEY, token);
-    // Spec §3 "Session user record".
+  save(user: { id: string; isAdmin: boolean; isAuthor: boolean; isApprover: boolean }) {
     sessionStorage.setItem('speach.user', JSON.stringify({ id: user.id, isAdmin: user.isAdmin, isAuthor: user.isAuthor, isApprover: user.isApprover }));
   },
   clear() {
-    sessionStorage.removeItem(TOKEN_KEY);
     sessionStorage.removeItem('speach.user');
   },
 };
@@ -43,8 +41,6 @@ export function redirectToLogin(): void {
 
 export async function api<T>(path: string, init: RequestInit & { json?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   const headers = new Headers(init.headers);
-  const token = session.token();
-  if (token) headers.set('authorization', `Bearer ${token}`);
   let body = init.body;
   if (init.json !== undefined) {
     headers.set('content-type', 'application/json');

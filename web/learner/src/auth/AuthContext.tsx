@@ -48,8 +48,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [refresh]);
 
   const login = useCallback(async (email: string, password: string) => {
-    const { user, token } = await api<{ user: Me; token: string }>('/api/auth/login', { method: 'POST', json: { email, password } });
-    session.save(token, user);
+    const { user } = await api<{ user: Me }>('/api/auth/login', { method: 'POST', json: { email, password } });
+    session.save(user);
     setMe(user);
     return user;
   }, []);

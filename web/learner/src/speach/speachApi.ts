@@ -1,4 +1,4 @@
-import { ApiError, DEFAULT_ERROR, api, session } from '../api/client';
+import { ApiError, DEFAULT_ERROR, api } from '../api/client';
 import type {
   AnswerResponse,
   Badge,
@@ -78,8 +78,6 @@ export function uploadChapterFile(
   const query = `type=${enc(type)}&name=${enc(file.name)}${version !== undefined ? `&version=${version}` : ''}`;
   const promise = new Promise<DraftSpeach>((resolve, reject) => {
     xhr.open('POST', `${recorder(id)}/chapters/${enc(chapterId)}/file?${query}`);
-    const token = session.token();
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.setRequestHeader('content-type', file.type || 'application/octet-stream');
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {

@@ -1,0 +1,15 @@
+import type { LearnerEvent, QuizResultsDeleted } from '../../events';
+import { deciderSpec } from '../infrastructure/decider/given-when-then';
+import { learnerDecider } from './learner.decider';
+
+const spec = deciderSpec(learnerDecider);
+
+describe('learner decider', () => {
+  it('keeps deciding on a stream that also holds a deleted quiz result (a learner answers again after an editor removed the result)', () => {
+    const deleted: QuizResultsDeleted = { type: 'QuizResultsDeleted', data: { speachId: 's1', userId: 'u1', chapterId: 'c1', deletedBy: 'admin' } };
+    spec
+      .given([{ type: 'ChapterRead', data: { speachId: 's1', userId: 'u1', chapterId: 'c1', version: 1 } }, deleted as unknown as LearnerEvent])
+      .when({ type: 'ReadChapter', userId: 'u1', speachId: 's1', chapterId: 'c2', version: 1, requiredBefore: ['c1'] })
+      .then([{ type: 'ChapterRead', data: { speachId: 's1', userId: 'u1', chapterId: 'c2', version: 1 } }]);
+  });
+});

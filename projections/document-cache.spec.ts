@@ -1,0 +1,35 @@
+import { DocumentCache } from './document-cache';
+
+describe('DocumentCache', () => {
+  it('answers what it was told, absent documents included, and nothing else', () => {
+    const cache = new DocumentCache(10);
+    cache.remember('speaches', 'a', { _id: 'a', _position: 3 });
+    cache.remember('speaches', 'gone', null);
+    expect(cache.get('speaches', 'a')).toEqual({ _id: 'a', _position: 3 });
+    expect(cache.get('speaches', 'gone')).toBeNull();
+    expect(cache.get('speaches', 'unknown')).toBeUndefined();
+    expect(cache.get('users', 'a')).toBeUndefined();
+  });
+
+  it('evicts the least recently used documents first when full', () => {
+    const cache = new DocumentCache(10);
+    for (let i = 0; i < 10; i++) cache.remember('c', String(i), { _id: String(i) });
+    cache.get('c', '0'); // used again: now the most recent
+    cache.remember('c', 'new', { _id: 'new' });
+    expect(cache.size).toBeLessThanOrEqual(10);
+    expect(cache.get('c', '0')).toEqual({ _id: '0' });
+    expect(cache.get('c', '1')).toBeUndefined();
+    expect(cache.get('c', 'new')).toEqual({ _id: 'new' });
+  });
+
+  it('forgets whole collections (a reset, a switch, a failed commit) and keeps the others', () => {
+    const cache = new DocumentCache(10);
+    cache.remember('speaches', 'a', { _id: 'a' });
+    cache.remember('speach_versions', 'a', { _id: 'a' });
+    cache.remember('users', 'u', { _id: 'u' });
+    cache.forget(['speaches']);
+    expect(cache.get('speaches', 'a')).toBeUndefined();
+    expect(cache.get('speach_versions', 'a')).toEqual({ _id: 'a' });
+    expect(cache.get('users', 'u')).toEqual({ _id: 'u' });
+  });
+});
