@@ -46,8 +46,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   await fastify.register(fastifyCookie as never);
   await registerSecurityHeaders(fastify, config);
   refuseCrossSiteWrites(fastify);
-  // Chapter uploads arrive as the raw file (XHR with progress); the handler refuses what is over the limit with a 400.
-  fastify.addContentTypeParser(/^(video|audio)\/[\w.+-]+$|^application\/(pdf|octet-stream)$/, { parseAs: 'buffer', bodyLimit: config.maxUploadBytes * 2 }, (_request, body, done) => done(null, body));
+  // Chapter uploads arrive as the raw file (XHR with progress) and reach the handler unread: it streams them
+  // to disk and stops at the size limit (a 210 MB body is never held in memory).
+  fastify.addContentTypeParser(/^(video|audio)\/[\w.+-]+$|^application\/(pdf|octet-stream)$/, (_request, payload, done) => done(null, payload));
   await serveWebApps(fastify, config);
 
   await app.get(Platform).start();

@@ -13,9 +13,12 @@ export interface DomainEvent<Type extends string = string, Data extends EventDat
   data: Data;
 }
 
+/** The `userId` of events the platform causes by itself (its own policies, setting up an installation). */
+export const SYSTEM_USER_ID = 'system';
+
 /** Who caused an event and why: carried on every stored event. */
 export interface EventMetadata {
-  /** User who caused the event; null for the system (seed, policies without a user). */
+  /** User who caused the event, or SYSTEM_USER_ID for the platform's own policies; null only in logs written before every event named one. */
   userId: string | null;
   /** Shared by every event caused, directly or not, by one request. */
   correlationId: string;

@@ -48,6 +48,8 @@ export interface NotificationSpeachDocument extends ProjectedDocument {
 
 export interface NotificationMemberDocument extends ProjectedDocument {
   groupIds: string[];
+  /** Only APPROVER-role members of a step's group are its approvers (spec §6). */
+  roles: string[];
 }
 
 export function defaultSettings(userId: string): NotificationSettingsDocument {
@@ -93,6 +95,13 @@ export async function groupMembers(writer: ProjectionWriter, groupIds: string[])
   if (groupIds.length === 0) return [];
   const members = await writer.find<NotificationMemberDocument>(NOTIFICATION_MEMBERS, { groupIds: { $in: groupIds } });
   return members.map((m) => m._id);
+}
+
+/** The members of these groups who hold the APPROVER role: a group named in a workflow step approves through them only. */
+export async function groupApprovers(writer: ProjectionWriter, groupIds: string[]): Promise<string[]> {
+  if (groupIds.length === 0) return [];
+  const members = await writer.find<NotificationMemberDocument>(NOTIFICATION_MEMBERS, { groupIds: { $in: groupIds } });
+  return members.filter((m) => (m.roles ?? []).includes('APPROVER')).map((m) => m._id);
 }
 
 /** A speach as the notifications know it. */
@@ -147,7 +156,15 @@ async function assignmentChange(event: RecordedEvent, writer: ProjectionWriter, 
 const ownHandlers: Record<string, ProjectionHandler> = {
   UserGroupsChanged: async (event, writer) => {
     const { userId, groupIds } = event.data as { userId: string; groupIds: string[] };
-    await writer.upsert<NotificationMemberDocument>(NOTIFICATION_MEMBERS, userId, () => ({ _id: userId, groupIds }));
+    await writer.upsert<NotificationMemberDocument>(NOTIFICATION_MEMBERS, userId, (current) => ({ _id: userId, roles: current?.roles ?? [], groupIds }));
+  },
+  UserRegistered: async (event, writer) => {
+    const { userId, roles } = event.data as { userId: string; roles: string[] };
+    await writer.upsert<NotificationMemberDocument>(NOTIFICATION_MEMBERS, userId, (current) => ({ _id: userId, groupIds: current?.groupIds ?? [], roles }));
+  },
+  UserRolesChanged: async (event, writer) => {
+    const { userId, roles } = event.data as { userId: string; roles: string[] };
+    await writer.upsert<NotificationMemberDocument>(NOTIFICATION_MEMBERS, userId, (current) => ({ _id: userId, groupIds: current?.groupIds ?? [], roles }));
   },
   SpeachCreated: async (event, writer) => {
     const d = event.data as Data & { authorId: string };
@@ -237,7 +254,7 @@ let handlers: Record<string, ProjectionHandler> | null = null;
 
 export const notificationsProjection: ProjectionDefinition = {
   name: 'notifications',
-  version: 1,
+  version: 2,
   collections: [
     {
       name: NOTIFICATIONS,

@@ -1,5 +1,5 @@
 import type { AwaitedApprover, WorkflowEvent } from '../events';
-import { groupMembers, notify, speachEditors } from './notifications.projection';
+import { groupApprovers, groupMembers, notify, speachEditors } from './notifications.projection';
 import type { ProjectionHandler, ProjectionWriter } from './projection';
 
 type Handler = (event: Parameters<ProjectionHandler>[0], writer: ProjectionWriter) => Promise<void>;
@@ -7,7 +7,7 @@ type Handler = (event: Parameters<ProjectionHandler>[0], writer: ProjectionWrite
 async function approvers(writer: ProjectionWriter, awaiting: AwaitedApprover | null): Promise<string[]> {
   if (!awaiting) return [];
   if (awaiting.userId) return [awaiting.userId];
-  return awaiting.groupId ? groupMembers(writer, [awaiting.groupId]) : [];
+  return awaiting.groupId ? groupApprovers(writer, [awaiting.groupId]) : [];
 }
 
 const data = (event: Parameters<ProjectionHandler>[0]) => event.data as unknown as WorkflowEvent['data'];

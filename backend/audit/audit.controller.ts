@@ -2,6 +2,7 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Roles } from '../identity/auth/auth.decorators';
 import { AuditSpeachesQuery, ChainQuery, StateAtQuery, TrailQuery } from './audit.dto';
+import { AuditChain } from './audit-chain';
 import { AuditService, TRAIL_PAGE_SIZE } from './audit.service';
 
 function attachment(reply: FastifyReply, type: string, name: string): void {
@@ -12,7 +13,10 @@ function attachment(reply: FastifyReply, type: string, name: string): void {
 @Controller('api/v2/audit')
 @Roles('ADMIN', 'AUDITOR')
 export class AuditController {
-  constructor(private readonly audit: AuditService) {}
+  constructor(
+    private readonly audit: AuditService,
+    private readonly auditChain: AuditChain,
+  ) {}
 
   /** The speaches an auditor may pick (all of them), searched by title. */
   @Get('speaches')
@@ -51,6 +55,6 @@ export class AuditController {
 
   @Get('chain')
   chain(@Query() query: ChainQuery) {
-    return this.audit.chainStatus(query.full === 'true');
+    return this.auditChain.status(query.full === 'true');
   }
 }

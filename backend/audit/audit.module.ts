@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
+import { AuditChain } from './audit-chain';
 import { AuditController } from './audit.controller';
 import { AuditService } from './audit.service';
 
@@ -7,6 +8,7 @@ import { AuditService } from './audit.service';
 @Module({
   imports: [IdentityModule],
   controllers: [AuditController],
-  providers: [AuditService],
+  providers: [AuditService, AuditChain],
+  exports: [AuditChain],
 })
 export class AuditModule {}

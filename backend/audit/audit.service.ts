@@ -6,7 +6,6 @@ import { SPEACHES, type SpeachDocument, normaliseKey } from '../../projections/s
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import type { EventStore } from '../infrastructure/event-store/event-store.port';
-import { type ChainStatus, EMPTY_CHAIN, verifyChain } from '../infrastructure/event-store/hash-chain';
 import { escapeRegex } from '../infrastructure/http/simple-rest';
 import type { Filter, ReadStore } from '../infrastructure/read-store/read-store.port';
 import { EVENT_STORE, READ_STORE } from '../infrastructure/tokens';
@@ -24,9 +23,6 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+
  */
 @Injectable()
 export class AuditService {
-  private chain: ChainStatus = EMPTY_CHAIN;
-  private chainWalk: Promise<ChainStatus> | null = null;
-
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(READ_STORE) private readonly store: ReadStore,
@@ -143,19 +139,7 @@ export class AuditService {
       for (const change of entry.changes) rows.push([...common, change.field, JSON.stringify(change.before), JSON.stringify(change.after)]);
     }
     const header = ['position', 'time', 'stream', 'type', 'userId', 'userName', 'field', 'before', 'after'];
-    return '\uFEFF' + stringify([header, ...rows], { record_delimiter: '\r\n' });
-  }
-
-  /**
-   * The chain status for the audit screen. Verification resumes from the last verified link, so a
-   * call costs only the events appended since; `full` walks from the genesis again.
-   */
-  async chainStatus(full = false) {
-    if (full || !this.chain.ok) this.chain = EMPTY_CHAIN;
-    // One walk at a time: concurrent calls share it.
-    this.chainWalk ??= verifyChain(this.events, this.chain).finally(() => (this.chainWalk = null));
-    this.chain = await this.chainWalk;
-    const head = await this.events.headPosition();
-    return { ok: this.chain.ok, verified: this.chain.verified, head, lastVerifiedPosition: this.chain.lastPosition, firstBroken: this.chain.firstBroken };
+    // Titles and values are user text: formulas are escaped so a spreadsheet never runs them.
+    return '\uFEFF' + stringify([header, ...rows], { record_delimiter: '\r\n', escape_formulas: true });
   }
 }

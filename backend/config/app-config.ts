@@ -38,6 +38,8 @@ export interface AppConfig {
   webRoot: string;
   /** Largest file an author may upload into a chapter (video, audio, PDF). */
   maxUploadBytes: number;
+  /** HMAC key of the audit chain's signed head (and what short-lived file URLs are signed with); null: a key file in DATA_DIR. */
+  auditKey: string | null;
   featureFlags: FeatureFlags;
   /** Brute-force limits (issue 16): failed login and access-code attempts per account and per client address. */
   throttle: {
@@ -110,6 +112,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     webRoot: resolve(env.WEB_ROOT ?? defaultWebRoot()),
     maxUploadBytes: int(env, 'MAX_UPLOAD_BYTES', 200 * 1024 * 1024),
+    auditKey: env.AUDIT_KEY || null,
     featureFlags: {
       workflowEnabled: bool(env, 'WORKFLOW_ENABLED', true),
       scormClassicEnabled: bool(env, 'SCORM_CLASSIC_ENABLED', false),

@@ -10,8 +10,9 @@ import { READ_STORE } from '../infrastructure/tokens';
 import { SiteSettings } from '../site/site-settings.service';
 import type { GridQuery } from '../speach/speach.dto';
 import { SpeachQueries } from '../speach/speach-queries.service';
+import { SpeachAccess } from '../speach/speach-access';
 import { GRID_PAGE_SIZE } from '../speach/speach-lists.service';
-import { type Viewer, canView, isEditor, liveVersion, person } from '../speach/speach-views';
+import { type Viewer, liveVersion, person } from '../speach/speach-views';
 
 export const COMMENTS_PAGE_SIZE = 10;
 export const COMMENTS_PAGE_MAX = 50;
@@ -27,6 +28,7 @@ export class EngagementQueries {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     private readonly speaches: SpeachQueries,
+    private readonly access: SpeachAccess,
     private readonly siteSettings: SiteSettings,
     private readonly clock: Clock,
   ) {}
@@ -50,15 +52,12 @@ export class EngagementQueries {
    * private speach's readers must have opened it with its access code first.
    */
   async engageable(doc: SpeachDocument, viewer: Viewer): Promise<boolean> {
-    if (!liveVersion(doc, viewer.now) || !canView(doc, viewer)) return false;
-    if (doc.visibility === 'PRIVE' && doc.accessCodeHash && !isEditor(doc, viewer)) return (await this.speaches.progress(viewer.userId, doc._id)) !== null;
-    return true;
+    return liveVersion(doc, viewer.now) !== null && (await this.access.canRead(viewer, doc));
   }
 
   /** The speach page's engagement bar: rating, follow and bookmark state, comments flag and count. */
-  async summary(speachId: string, viewer: Viewer) {
-    const doc = await this.speaches.document(speachId);
-    if (!canView(doc, viewer)) throw new NotFoundError('Unknown speach');
+  async summary(speachId: string, viewer: Viewer, accessCode?: string) {
+    const doc = await this.access.readable(speachId, viewer, accessCode);
     const key = `${viewer.userId}:${speachId}`;
     const [rating, mine, follow, bookmark, commentCount, flags, engageable] = await Promise.all([
       this.store.collection<SpeachRatingDocument>(SPEACH_RATINGS).findById(speachId),
@@ -67,7 +66,7 @@ export class EngagementQueries {
       this.store.collection<BookmarkDocument>(BOOKMARKS).findById(key),
       this.store.collection<CommentDocument>(COMMENTS).count({ speachId }),
       this.siteSettings.flags(),
-      this.engageable(doc, viewer),
+      liveVersion(doc, viewer.now) !== null,
     ]);
     return {
       speachID: speachId,
@@ -81,9 +80,8 @@ export class EngagementQueries {
   }
 
   /** Newest first, with each writer's name and avatar; `canDelete` for the viewer. */
-  async comments(speachId: string, viewer: Viewer, page = 0, size = COMMENTS_PAGE_SIZE) {
-    const doc = await this.speaches.document(speachId);
-    if (!canView(doc, viewer)) throw new NotFoundError('Unknown speach');
+  async comments(speachId: string, viewer: Viewer, page = 0, size = COMMENTS_PAGE_SIZE, accessCode?: string) {
+    const doc = await this.access.readable(speachId, viewer, accessCode);
     const collection = this.store.collection<CommentDocument>(COMMENTS);
     const [docs, total] = await Promise.all([collection.find({ speachId }, { sort: { position: -1 }, skip: page * size, limit: size }), collection.count({ speachId })]);
     return { result: await this.commentViews(docs, doc, viewer), total };

@@ -3,7 +3,8 @@ import { CurrentUser } from '../identity/auth/auth.decorators';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { GridQuery } from '../speach/speach.dto';
 import { SpeachQueries } from '../speach/speach-queries.service';
-import { CommentBody, PageQuery, RatingBody } from './engagement.dto';
+import { accessCodeOf } from '../speach/speach-access';
+import { CommentBody, CommentsQuery, RatingBody } from './engagement.dto';
 import { EngagementCommands } from './engagement-commands.service';
 import { COMMENTS_PAGE_SIZE, EngagementQueries } from './engagement-queries.service';
 
@@ -17,8 +18,8 @@ export class EngagementController {
   ) {}
 
   @Get('api/v2/speach/:id/engagement')
-  async summary(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
-    return this.queries.summary(id, await this.speaches.viewer(user));
+  async summary(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query('accessCode') accessCode?: unknown) {
+    return this.queries.summary(id, await this.speaches.viewer(user), accessCodeOf(accessCode));
   }
 
   @Put('api/v2/speach/:id/rating')
@@ -40,8 +41,8 @@ export class EngagementController {
   }
 
   @Get('api/v2/speach/:id/comments')
-  async comments(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query() query: PageQuery) {
-    return this.queries.comments(id, await this.speaches.viewer(user), query.page ?? 0, query.size ?? COMMENTS_PAGE_SIZE);
+  async comments(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query() query: CommentsQuery) {
+    return this.queries.comments(id, await this.speaches.viewer(user), query.page ?? 0, query.size ?? COMMENTS_PAGE_SIZE, query.accessCode);
   }
 
   @Post('api/v2/speach/:id/comments')

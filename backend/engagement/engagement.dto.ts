@@ -1,7 +1,8 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { NOTIFICATION_FREQUENCIES, RATING_MAX, RATING_MIN } from '../../events';
 import { RATING_REASON } from './engagement.decider';
+import { ACCESS_CODE_MAX } from '../speach/speach.decider';
 
 const toInt = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value);
 
@@ -20,6 +21,11 @@ export class PageQuery {
   @IsOptional() @IsString() dataType?: string;
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) page?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(50) size?: number;
+}
+
+export class CommentsQuery extends PageQuery {
+  /** A private speach's code, for a reader who has not started it yet (SpeachAccess). */
+  @IsOptional() @IsString() @MaxLength(ACCESS_CODE_MAX) accessCode?: string;
 }
 
 export class NotificationListQuery extends PageQuery {

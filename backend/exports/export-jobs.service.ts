@@ -177,7 +177,8 @@ export class ExportJobs implements OnApplicationShutdown {
       }
     }
     // csv-stringify applies back-pressure: a page is read only when the file has taken the previous one.
-    const csv = stringify({ header: true, columns: template.columns, bom: true, record_delimiter: '\r\n', quoted_match: /[\r\n]/, cast: { boolean: (value) => String(value) } });
+    // escape_formulas: a cell starting with = + - @ tab or CR is prefixed with ' so a spreadsheet shows it as text, never runs it.
+    const csv = stringify({ header: true, columns: template.columns, bom: true, record_delimiter: '\r\n', quoted_match: /[\r\n]/, escape_formulas: true, cast: { boolean: (value) => String(value) } });
     await pipeline(source(), csv, createWriteStream(path));
     const { size } = await stat(path);
     return { templateName: template.templateName, fileName: `${template.templateName}.csv`, rows, bytes: size };

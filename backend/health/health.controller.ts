@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { ProjectionRunner } from '../../projections/projection-runner';
+import { AuditChain } from '../audit/audit-chain';
 import { Public } from '../identity/auth/auth.decorators';
 import type { EventStore } from '../infrastructure/event-store/event-store.port';
 import type { IntegrationPublisher } from '../infrastructure/integration/integration-bus.port';
@@ -10,8 +11,8 @@ import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { EVENT_STORE, INTEGRATION_PUBLISHER, INTEGRATION_RELAY, PROJECTION_RUNNER, READ_STORE } from '../infrastructure/tokens';
 
 /**
- * Liveness and lag: 200 with status "ok" when stores answer, no projection failed and no policy
- * holds a dead letter (or stopped); 503 otherwise.
+ * Liveness and lag: 200 with status "ok" when stores answer, no projection failed, no policy holds a
+ * dead letter (or stopped) and the audit chain holds; 503 otherwise.
  */
 @Controller('api/health')
 export class HealthController {
@@ -22,6 +23,7 @@ export class HealthController {
     @Inject(INTEGRATION_RELAY) private readonly relay: IntegrationRelay,
     @Inject(INTEGRATION_PUBLISHER) private readonly publisher: IntegrationPublisher,
     private readonly policyRunner: PolicyRunner,
+    private readonly auditChain: AuditChain,
   ) {}
 
   @Public()
@@ -36,8 +38,15 @@ export class HealthController {
     }
     const readStoreOk = await this.readStore.ping().catch(() => false);
     const projections = this.projections.status().map((p) => ({ ...p, lag: Math.max(0, head - p.position) }));
+    // A broken tamper-evidence chain degrades the service: the log can no longer be trusted as is.
+    const audit = storeOk
+      ? await this.auditChain.status().then(
+          (chain) => ({ ok: chain.ok, head: { position: chain.lastVerifiedPosition, hash: chain.lastVerifiedHash }, ...(chain.error ? { error: chain.error } : {}) }),
+          (error: unknown) => ({ ok: false, head: null, error: String(error) }),
+        )
+      : { ok: false, head: null, error: 'event store unavailable' };
     const policies = this.policyRunner.status();
-    const ok = storeOk && readStoreOk && projections.every((p) => p.state !== 'failed') && policies.every((p) => p.state !== 'stopped' && p.deadLetters.length === 0);
+    const ok = storeOk && readStoreOk && audit.ok && projections.every((p) => p.state !== 'failed') && policies.every((p) => p.state !== 'stopped' && p.deadLetters.length === 0);
     void reply.status(ok ? 200 : 503);
     return {
       status: ok ? 'ok' : 'degraded',
@@ -46,6 +55,7 @@ export class HealthController {
       integration: { adapter: this.publisher.adapter, position: this.relay.checkpoint, lag: Math.max(0, head - this.relay.checkpoint), lastError: this.relay.lastError },
       projections,
       policies,
+      audit,
     };
   }
 }

@@ -3,7 +3,7 @@ import { type Role, uuidv7 } from '../../events';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SiteSettings } from '../site/site-settings.service';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
-import { ValidationError } from '../infrastructure/decider/decider';
+import { ValidationError, inOneDecision } from '../infrastructure/decider/decider';
 import { PasswordHasher } from './auth/password-hasher';
 import { emailReservationDecider, emailStream } from './email-reservation.decider';
 import { checkEmail, type UserCommand, userDecider } from './user.decider';
@@ -16,6 +16,8 @@ export interface Registration {
   password?: string;
   mustChangePassword?: boolean;
   source: 'seed' | 'admin' | 'import';
+  /** Groups the account starts in, checked against `knownGroupIds` with the rest of the registration. */
+  groups?: { groupIds: string[]; knownGroupIds: string[] };
 }
 
 /**
@@ -40,32 +42,30 @@ export class UserRegistrationService {
 
   async register(registration: Registration): Promise<{ userId: string; position: number }> {
     const userId = uuidv7();
-    const command: UserCommand = {
-      type: 'RegisterUser',
-      userId,
-      email: registration.email,
-      firstName: registration.firstName,
-      lastName: registration.lastName,
-      roles: registration.roles,
-      source: registration.source,
-      workflowEnabled: (await this.site.flags()).workflowEnabled,
-    };
-    userDecider.decide(command, userDecider.initialState()); // throws on bad input before anything is written
-    if (registration.password !== undefined) await this.checkPassword(registration.password);
-    const passwordHash = registration.password !== undefined ? await this.hasher.hash(registration.password) : null;
+    const commands: UserCommand[] = [
+      {
+        type: 'RegisterUser',
+        userId,
+        email: registration.email,
+        firstName: registration.firstName,
+        lastName: registration.lastName,
+        roles: registration.roles,
+        source: registration.source,
+        workflowEnabled: (await this.site.flags()).workflowEnabled,
+      },
+    ];
+    if (registration.groups?.groupIds.length) commands.push({ type: 'ChangeGroups', userId, ...registration.groups });
+    const decision = inOneDecision(userDecider);
+    decision.decide(commands, decision.initialState()); // throws on bad input before anything is written
+    if (registration.password !== undefined) {
+      await this.checkPassword(registration.password);
+      commands.push({ type: 'SetPassword', userId, passwordHash: await this.hasher.hash(registration.password), mustChangeAtNextLogin: registration.mustChangePassword ?? false });
+    }
 
     const reservation = emailStream(checkEmail(registration.email));
     await this.commands.run(emailReservationDecider, reservation, { type: 'ReserveEmail', userId });
     try {
-      let result = await this.commands.run(userDecider, `user-${userId}`, command);
-      if (passwordHash) {
-        result = await this.commands.run(userDecider, `user-${userId}`, {
-          type: 'SetPassword',
-          userId,
-          passwordHash,
-          mustChangeAtNextLogin: registration.mustChangePassword ?? false,
-        });
-      }
+      const result = await this.commands.run(decision, `user-${userId}`, commands);
       return { userId, position: result.position };
     } catch (error) {
       await this.commands.run(emailReservationDecider, reservation, { type: 'ReleaseEmail', userId });

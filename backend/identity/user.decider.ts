@@ -72,6 +72,19 @@ export function checkEmail(email: string): string {
   return normalised;
 }
 
+export const IMG_MAX = 2048;
+
+/**
+ * An avatar is shown as an image source: only http(s), a same-origin path or an uploaded blob, never
+ * `javascript:`, `data:` or any other scheme a browser could run or that could smuggle markup.
+ */
+export function checkImg(img: string): string {
+  const value = img.trim();
+  if (value.length > IMG_MAX) throw new ValidationError('img', `img must be at most ${IMG_MAX} characters`);
+  if (/^https?:\/\/[^\s"'<>]+$/i.test(value) || /^\/(?!\/)[^\s"'<>]*$/.test(value) || /^blob:https?:\/\/[^\s"'<>]+$/i.test(value)) return value;
+  throw new ValidationError('img', 'img must be an http(s) URL or a path on this site');
+}
+
 /** Spec §4/§5: AI editor needs the author role; approver exists only while the workflow is enabled. */
 export function checkRoles(roles: Role[], workflowEnabled: boolean): Role[] {
   for (const role of roles) {
@@ -145,7 +158,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         if (command.firstName !== undefined && command.firstName.trim() !== user.firstName) data.firstName = checkName('firstName', command.firstName);
         if (command.lastName !== undefined && command.lastName.trim() !== user.lastName) data.lastName = checkName('lastName', command.lastName);
         if (command.email !== undefined && normaliseEmail(command.email) !== user.email) data.email = checkEmail(command.email);
-        if (command.img !== undefined && command.img !== user.img) data.img = command.img;
+        if (command.img !== undefined && command.img !== user.img) data.img = command.img === null ? null : checkImg(command.img);
         return Object.keys(data).length > 1 ? [{ type: 'UserProfileChanged', data }] : [];
       }
       case 'SetCustomFields': {

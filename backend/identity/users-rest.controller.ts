@@ -117,15 +117,15 @@ export class UsersRestController {
       sortable: ['id', 'firstName', 'lastName', 'email', 'createdAt', 'lastActiveAt', 'active'],
       defaultSort: 'lastName',
       searchFields: ['firstName', 'lastName', 'email'],
-      equalityFilters: ['active'],
+      equalityFilters: { active: 'boolean' },
       // The admin user list's filters (spec §2), same meaning as GET /api/v2/admin/users.
       customFilters: {
-        groups: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { groups: list('filter.groups', value) })),
-        roles: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { roles: roleList(value) })),
-        createdAt_gte: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { startDateCreated: day('filter.createdAt_gte', value) })),
-        createdAt_lte: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { endDateCreated: day('filter.createdAt_lte', value) })),
-        lastActiveAt_gte: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { startDateLastActive: day('filter.lastActiveAt_gte', value) })),
-        lastActiveAt_lte: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { endDateLastActive: day('filter.lastActiveAt_lte', value) })),
+        groups: { type: 'strings', filter: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { groups: list('filter.groups', value) })) },
+        roles: { type: 'strings', filter: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { roles: roleList(value) })) },
+        createdAt_gte: { type: 'date', filter: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { startDateCreated: day('filter.createdAt_gte', value) })) },
+        createdAt_lte: { type: 'date', filter: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { endDateCreated: day('filter.createdAt_lte', value) })) },
+        lastActiveAt_gte: { type: 'date', filter: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { startDateLastActive: day('filter.lastActiveAt_gte', value) })) },
+        lastActiveAt_lte: { type: 'date', filter: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { endDateLastActive: day('filter.lastActiveAt_lte', value) })) },
       },
       toRecord,
     });
@@ -149,8 +149,8 @@ export class UsersRestController {
       password: body.password,
       mustChangePassword: body.mustChangePassword ?? true,
       source: 'admin',
+      groups: body.groupIds?.length ? { groupIds: body.groupIds, knownGroupIds: await this.admin.knownGroupIds() } : undefined,
     });
-    if (body.groupIds?.length) await this.admin.batchUpdate(null, [userId], body.groupIds, undefined);
     return this.one(userId);
   }
 

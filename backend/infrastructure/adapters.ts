@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { AppConfig } from '../config/app-config';
+import { resolveAuditKey } from '../config/audit-key';
 import type { CheckpointStore } from './checkpoints/checkpoint-store.port';
 import { SqliteCheckpointStore } from './checkpoints/sqlite-checkpoint-store';
 import type { EventStore } from './event-store/event-store.port';
@@ -35,7 +36,7 @@ export async function createAdapters(config: AppConfig): Promise<Adapters> {
     const { EsdbEventStore } = await import('./event-store/esdb-event-store');
     eventStore = new EsdbEventStore(config.eventStoreUrl);
   } else {
-    eventStore = new SqliteEventStore(join(config.dataDir, 'events.sqlite'));
+    eventStore = new SqliteEventStore(join(config.dataDir, 'events.sqlite'), { headKey: resolveAuditKey(config) });
   }
 
   let readStore: ReadStore;

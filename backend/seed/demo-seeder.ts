@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type Role, uuidv7 } from '../../events';
+import { type Role, SYSTEM_USER_ID, uuidv7 } from '../../events';
 import type { ProjectionRunner } from '../../projections/projection-runner';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { OrganisationService } from '../identity/organisation/organisation.service';
@@ -78,14 +78,16 @@ export class DemoSeeder {
 
   async seedIfEmpty(): Promise<boolean> {
     if (this.config.seed === 'none' || (await this.events.headPosition()) > 0) return false;
-    // One context for the whole seed: one correlation id, and reads wait for the seed's own writes.
-    await requestContext.run({ userId: null, correlationId: uuidv7(), lastAppendedPosition: 0 }, () => this.seed());
+    // One context for the whole seed: one correlation id, and reads wait for the seed's own writes. The
+    // installation itself sets up the organisation and its first administrator (the system, named as such).
+    await requestContext.run({ userId: SYSTEM_USER_ID, correlationId: uuidv7(), lastAppendedPosition: 0 }, () => this.seed());
     this.logger.log(`Demo organisation seeded. Log in as ${DEMO_ACCOUNTS.map((u) => u.email).join(', ')} with password "${this.config.demoPassword}"`);
     return true;
   }
 
   private async seed(): Promise<void> {
     const password = this.config.demoPassword;
+    const context = requestContext.current()!;
     const categories: string[] = [];
     for (const name of DEMO_CATEGORIES) categories.push((await this.organisation.createCategory({ name })).id);
     const groups: string[] = [];
@@ -103,6 +105,8 @@ export class DemoSeeder {
     for (const [index, user] of [...DEMO_ACCOUNTS, ...staff].entries()) {
       const { userId } = await this.registration.register({ ...user, password, source: 'seed' });
       ids.push(userId);
+      // Every later event of the demo names who did it: this administrator, unless a user acts for themself.
+      if (index === 0) context.userId = userId;
       // The quick-start accounts have accepted the terms; the staff will see the overlays.
       if (index < DEMO_ACCOUNTS.length) {
         await this.projections.catchUp(30_000);

@@ -36,6 +36,8 @@ export async function seedDemoWorkflow(commands: CommandRunner, speaches: Speach
   const iso = now.toISOString();
   const [stepOneGroup, stepTwoGroup] = STEP_GROUPS.map((i) => groups[i]);
   await commands.run(userDecider, `user-${people.approver}`, { type: 'ChangeGroups', userId: people.approver, groupIds: [stepOneGroup], knownGroupIds: groups });
+  // Group membership alone approves nothing (spec §6): step 2's approver holds the role too.
+  await commands.run(userDecider, `user-${people.stepTwoApprover}`, { type: 'ChangeRoles', userId: people.stepTwoApprover, roles: ['FORMATEUR', 'APPROVER'], workflowEnabled: true, aiLicenceAvailable: true });
 
   const definitionId = uuidv7();
   await commands.run(
@@ -70,7 +72,7 @@ export async function seedDemoWorkflow(commands: CommandRunner, speaches: Speach
     await speaches.run(authorActor, speachId, cmds);
     return speachId;
   };
-  const actor = (userId: string, groupIds: string[] = []): WorkflowActor => ({ userId, isAdmin: false, groupIds });
+  const actor = (userId: string, groupIds: string[] = []): WorkflowActor => ({ userId, isAdmin: false, isApprover: userId !== people.author, groupIds });
   const submit = async (speachId: string, options: { steps?: WorkflowStep[]; anonymous?: boolean; regulatedGmp?: boolean; scheduledAt?: string | null } = {}) => {
     const workflowId = uuidv7();
     await commands.run(
@@ -151,6 +153,6 @@ export async function seedDemoWorkflow(commands: CommandRunner, speaches: Speach
     // read-your-writes lets it finish first, so the back-dated schedule below comes after.
     await speaches.run(admin, speachId, [{ type: 'AssignPeriodicReviewers', userIds: [people.approver], groupIds: [stepOneGroup] }]);
     // Published long ago in the story of the demo: the next review is near (or overdue).
-    await commands.run(periodicReviewDecider, periodicReviewStream(speachId), { type: 'Schedule', speachId, frequency, from: addMonths(iso, monthsAgo), workflowId }, { userId: null });
+    await commands.run(periodicReviewDecider, periodicReviewStream(speachId), { type: 'Schedule', speachId, frequency, from: addMonths(iso, monthsAgo), workflowId }, { userId: people.stepTwoApprover });
   }
 }

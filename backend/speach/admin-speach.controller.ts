@@ -4,7 +4,7 @@ import { GROUPS, type GroupDocument } from '../../projections/organisation.proje
 import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { DomainError, ValidationError } from '../infrastructure/decider/decider';
-import { contentRange, parseSimpleRestQuery } from '../infrastructure/http/simple-rest';
+import { type FilterType, checkFilter, contentRange, parseSimpleRestQuery } from '../infrastructure/http/simple-rest';
 import { ReadModels } from '../infrastructure/read-models';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
@@ -130,8 +130,7 @@ export class AdminSpeachController {
     const version = speach.version === undefined ? undefined : Number(speach.version);
     if (version !== undefined && !Number.isInteger(version)) throw new ValidationError('speach.version', 'version must be an integer');
     const { commands, pin } = await this.commands.adminChanges(doc, speach);
-    if (commands.length) await this.commands.run(user, id, commands, version);
-    if (pin !== undefined) await this.commands.pin(user, id, pin);
+    await this.commands.adminUpdate(user, id, commands, pin, version);
     await this.readModels.settled();
     return this.queries.card(id, await this.queries.viewer(user));
   }
@@ -203,6 +202,25 @@ export class SpeachSettingsController {
   }
 }
 
+/** The admin speach list's filters and the value each accepts. */
+const SPEACH_FILTERS: Record<string, FilterType> = {
+  q: 'string',
+  id: 'strings',
+  searchTitle: 'string',
+  searchAuthor: 'string',
+  state: 'string',
+  visibilities: 'strings',
+  categories: 'strings',
+  inWorkflow: 'boolean',
+  pinnedOnHome: 'boolean',
+  periodicReview: 'boolean',
+  periodicReviewAction: 'string',
+  startDate: 'date',
+  endDate: 'date',
+  startDateReview: 'date',
+  endDateReview: 'date',
+};
+
 /** react-admin's resource: the admin list's filters in `filter`, Content-Range on the answer. */
 @Controller('api/rest/speaches')
 @Roles('ADMIN')
@@ -215,8 +233,7 @@ export class SpeachesRestController {
   @Get()
   async list(@CurrentUser() user: AuthenticatedUser, @Query() query: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {
     const { sort, skip, limit, filter } = parseSimpleRestQuery(query, ['title', 'lastUpdatedDate', 'createdTimestamp', 'publicationDate', 'id']);
-    const known = ['q', 'id', 'searchTitle', 'searchAuthor', 'state', 'visibilities', 'categories', 'inWorkflow', 'pinnedOnHome', 'periodicReview', 'periodicReviewAction', 'startDate', 'endDate', 'startDateReview', 'endDateReview'];
-    for (const key of Object.keys(filter)) if (!known.includes(key)) throw new ValidationError(`filter.${key}`, `unknown filter ${key}`);
+    checkFilter(filter, SPEACH_FILTERS);
     const viewer = await this.queries.viewer(user);
     const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
     const list = (v: unknown) => (v === undefined ? undefined : Array.isArray(v) ? v.map(String) : [String(v)]);

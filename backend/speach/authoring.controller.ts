@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Readable } from 'node:stream';
 import { ApiQuery } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { type ChapterContent, uuidv7 } from '../../events';
@@ -7,10 +8,9 @@ import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { ForbiddenError, ValidationError } from '../infrastructure/decider/decider';
 import { isEditor } from './speach-views';
 import { ReadModels } from '../infrastructure/read-models';
-import { BlobStore } from '../infrastructure/blobs/blob-store';
+import { BlobStore, FileTooLargeError } from '../infrastructure/blobs/blob-store';
+import { DECLARED, checkMagicBytes, uploadName } from './upload-checks';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import type { ReadStore } from '../infrastructure/read-store/read-store.port';
-import { READ_STORE } from '../infrastructure/tokens';
 import { SiteSettings } from '../site/site-settings.service';
 import { publicationNeedsWorkflow } from '../workflow/publication-gate';
 import {
@@ -28,6 +28,7 @@ import {
 } from './speach.dto';
 import { SpeachCommands } from './speach-commands.service';
 import { SpeachQueries } from './speach-queries.service';
+import { SpeachAccess, accessCodeOf } from './speach-access';
 import { AcceptsUpload } from '../infrastructure/http/csrf';
 
 /** `version` in the body, else an `If-Match: <revision>` header (quotes allowed). */
@@ -39,11 +40,6 @@ export function expectedVersion(version: number | undefined, ifMatch: string | u
   return value;
 }
 
-const ACCEPTED: Record<UploadQuery['type'], RegExp> = {
-  VIDEO_UPLOAD: /^video\/(mp4|webm|ogg|quicktime)$/,
-  AUDIO_UPLOAD: /^audio\/(mpeg|mp4|ogg|webm|wav|x-wav|aac)$/,
-  PDF_UPLOAD: /^application\/pdf$/,
-};
 
 /** Authoring (spec §2 recorder routes): authors on their own and co-edited speaches, admins on all. */
 @Controller()
@@ -51,11 +47,11 @@ export class AuthoringController {
   constructor(
     private readonly commands: SpeachCommands,
     private readonly queries: SpeachQueries,
+    private readonly access: SpeachAccess,
     private readonly readModels: ReadModels,
     private readonly blobs: BlobStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly site: SiteSettings,
-    @Inject(READ_STORE) private readonly store: ReadStore,
   ) {}
 
   private async draft(user: AuthenticatedUser, speachId: string) {
@@ -82,9 +78,11 @@ export class AuthoringController {
   }
 
   @Get('api/v2/speach/speachWithMetadata')
-  async withMetadata(@CurrentUser() user: AuthenticatedUser, @Query('speachID') speachId: string) {
-    if (!speachId) throw new ValidationError('speachID', 'speachID is required');
-    return this.queries.visibleCard(speachId, await this.queries.viewer(user));
+  async withMetadata(@CurrentUser() user: AuthenticatedUser, @Query('speachID') speachId: string, @Query('accessCode') accessCode?: unknown) {
+    if (!speachId || typeof speachId !== 'string') throw new ValidationError('speachID', 'speachID is required');
+    const viewer = await this.queries.viewer(user);
+    const doc = await this.access.readable(speachId, viewer, accessCodeOf(accessCode));
+    return (await this.queries.cards([doc], viewer))[0];
   }
 
   @Put('api/v2/recorder/speach/:id/details')
@@ -144,20 +142,20 @@ export class AuthoringController {
   @AcceptsUpload()
   @Roles('FORMATEUR', 'ADMIN')
   async upload(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Query() query: UploadQuery, @Req() request: FastifyRequest) {
-    const body = request.body;
-    if (!Buffer.isBuffer(body) || body.length === 0) throw new ValidationError('file', 'Send the file as the request body');
-    if (body.length > this.config.maxUploadBytes) {
-      throw new ValidationError('file', `The file is too large: at most ${Math.floor(this.config.maxUploadBytes / 1024 / 1024)} MB`);
-    }
     const mimeType = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (!ACCEPTED[query.type].test(mimeType)) throw new ValidationError('file', `This file type (${mimeType || 'unknown'}) is refused for ${query.type}`);
-    if (query.type === 'PDF_UPLOAD' && body.subarray(0, 5).toString('latin1') !== '%PDF-') throw new ValidationError('file', 'This file is not a PDF');
-    // Permission and state are checked before the bytes are kept.
+    if (!DECLARED[query.type].test(mimeType)) throw new ValidationError('file', `This file type (${mimeType || 'unknown'}) is refused for ${query.type}`);
+    const name = uploadName(query.name);
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > this.config.maxUploadBytes) throw new FileTooLargeError(this.config.maxUploadBytes);
+    // Permission and state are checked before the bytes are read.
     const doc = await this.queries.document(id);
     const viewer = await this.queries.viewer(user);
     if (!isEditor(doc, viewer)) throw new ForbiddenError('You may not edit this speach.');
-    const blobId = await this.blobs.put(body);
-    const content = { type: query.type, file: { blobId, name: query.name, size: body.length, mimeType } } as ChapterContent;
+    const source = request.body;
+    if (!(source instanceof Readable)) throw new ValidationError('file', 'Send the file as the request body');
+    // Streamed to disk, stopped at the limit, and kept only when its magic bytes match the declared kind.
+    const { blobId, size } = await this.blobs.putStream(source, { maxBytes: this.config.maxUploadBytes, check: (head) => checkMagicBytes(query.type, head) });
+    const content = { type: query.type, file: { blobId, name, size, mimeType } } as ChapterContent;
     await this.commands.setContent(user, id, chapterId, content, query.version);
     return this.draft(user, id);
   }
@@ -174,7 +172,7 @@ export class AuthoringController {
   @Roles('FORMATEUR', 'ADMIN')
   @HttpCode(200)
   async publish(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: PublishBody, @Headers('if-match') ifMatch?: string) {
-    const workflowRequired = await publicationNeedsWorkflow(this.site, this.store, id);
+    const workflowRequired = await publicationNeedsWorkflow(this.site);
     await this.commands.run(user, id, [{ type: 'Publish', at: body.at ?? null, now: this.commands.now(), workflowRequired }], expectedVersion(body.version, ifMatch));
     return this.card(user, id);
   }
@@ -207,7 +205,8 @@ export class AuthoringController {
   }
 
   @Get('api/v2/cours/:id/publishDetails')
-  async publishDetails(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
-    return this.queries.publishDetails(id, await this.queries.viewer(user));
+  async publishDetails(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query('accessCode') accessCode?: unknown) {
+    const viewer = await this.queries.viewer(user);
+    return this.queries.publishDetails(await this.access.readable(id, viewer, accessCodeOf(accessCode)), viewer);
   }
 }

@@ -1,21 +1,17 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { ChapterContent } from '../../events';
 import { type ChapterNode, readingOrder } from '../../projections/speaches.projection';
-import { PasswordHasher } from '../identity/auth/password-hasher';
-import { CurrentUser, Public } from '../identity/auth/auth.decorators';
+import { CurrentUser } from '../identity/auth/auth.decorators';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
-import { BlobStore } from '../infrastructure/blobs/blob-store';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { DomainError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
-import { requestContext } from '../infrastructure/http/request-context';
 import { ReadModels } from '../infrastructure/read-models';
-import { AccessCodeThrottle } from './access-code-throttle';
 import { scoreQuiz } from './chapter-content';
 import { learnerDecider } from './learner.decider';
 import { AnswerBody, ReadQuery } from './speach.dto';
+import { SpeachAccess } from './speach-access';
 import { SpeachQueries } from './speach-queries.service';
-import { type Viewer, canView, isEditor, liveVersion, lockedChapterIds, requiredBefore, toTree } from './speach-views';
+import { type Viewer, canView, isEditor, liveVersion, lockedChapterIds, requiredBefore } from './speach-views';
 
 export const learnerStream = (userId: string) => `learner-${userId}`;
 
@@ -26,9 +22,7 @@ export class ReadingController {
     private readonly queries: SpeachQueries,
     private readonly commands: CommandRunner,
     private readonly readModels: ReadModels,
-    private readonly hasher: PasswordHasher,
-    private readonly blobs: BlobStore,
-    private readonly accessCodes: AccessCodeThrottle,
+    private readonly access: SpeachAccess,
   ) {}
 
   /** The chapters a viewer reads: the live version, or the draft for an editor asking for it (or when nothing is live). */
@@ -42,16 +36,7 @@ export class ReadingController {
       return { doc, nodes: readingOrder(doc.draft), version: null as number | null };
     }
     if (!live) throw new NotFoundError('This speach is not published');
-    if (doc.visibility === 'PRIVE' && !editor && doc.accessCodeHash) {
-      // The code is asked once: a reader who already started the speach has given it.
-      const started = await this.queries.progress(viewer.userId, speachId);
-      if (!started) {
-        if (!accessCode) throw new DomainError('This speach is private: enter its access code.', 403, [{ field: 'accessCode', reason: 'An access code is required' }]);
-        const attempt = this.accessCodes.begin(viewer.userId, requestContext.current()?.address ?? null);
-        if (!(await this.hasher.verify(doc.accessCodeHash, accessCode))) throw new DomainError('Wrong access code.', 403, [{ field: 'accessCode', reason: 'Wrong access code' }]);
-        attempt.succeeded();
-      }
-    }
+    await this.access.assertCanRead(viewer, doc, accessCode);
     const version = await this.queries.version(speachId, live.version);
     return { doc, nodes: version?.chapters ?? [], version: live.version };
   }
@@ -65,7 +50,7 @@ export class ReadingController {
     const [speach] = await this.queries.cards([doc], viewer);
     return {
       speach,
-      chapters: toTree(nodes, false),
+      chapters: this.queries.tree(id, nodes, false),
       progress: { readChapterIds: read, lastChapterId: progress?.lastChapterId ?? null, quizResults: progress?.quizResults ?? {} },
       lockedChapterIds: lockedChapterIds(nodes, read, doc.lockedSubchapters),
     };
@@ -118,25 +103,5 @@ export class ReadingController {
     const content = node.content as ChapterContent;
     if (content.type === 'QUIZZ' || content.type === 'QUIZZ_EXAMEN') return scoreQuiz(content, answers);
     return { recorded: true };
-  }
-
-  /** Uploaded files. Public by id: a blob id is the SHA-256 of its bytes, so it cannot be guessed. */
-  @Get('blob/:blobId')
-  @Public()
-  async blob(@Param('blobId') blobId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    const blob = await this.blobs.get(blobId);
-    if (!blob) throw new NotFoundError('Unknown file');
-    const type = String((request.query as { type?: string }).type ?? '');
-    // Only the types uploads accept are echoed back; anything else is served as opaque bytes.
-    void reply.type(/^(video|audio)\/[\w.+-]+$|^application\/pdf$/.test(type) ? type : 'application/octet-stream').header('x-content-type-options', 'nosniff');
-    void reply.header('accept-ranges', 'bytes').header('cache-control', 'private, max-age=31536000, immutable');
-    const range = /^bytes=(\d*)-(\d*)$/.exec(String(request.headers.range ?? ''));
-    if (range && (range[1] || range[2])) {
-      const start = range[1] ? Number(range[1]) : Math.max(0, blob.size - Number(range[2]));
-      const end = range[1] && range[2] ? Math.min(Number(range[2]), blob.size - 1) : blob.size - 1;
-      if (start > end || start >= blob.size) return reply.status(416).header('content-range', `bytes */${blob.size}`).send();
-      return reply.status(206).header('content-range', `bytes ${start}-${end}/${blob.size}`).header('content-length', end - start + 1).send(blob.open({ start, end }));
-    }
-    return reply.header('content-length', blob.size).send(blob.open());
   }
 }

@@ -5,8 +5,8 @@ import { USERS, type UserDocument } from '../../projections/users.projection';
 import { PasswordHasher } from '../identity/auth/password-hasher';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { Clock } from '../infrastructure/clock/clock';
-import { CommandRunner } from '../infrastructure/decider/command-runner';
-import { type Decider, DomainError, ValidationError } from '../infrastructure/decider/decider';
+import { CommandRunner, ConcurrencyError } from '../infrastructure/decider/command-runner';
+import { DomainError, ValidationError, inOneDecision } from '../infrastructure/decider/decider';
 import { ReadModels } from '../infrastructure/read-models';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
@@ -18,21 +18,7 @@ import type { SpeachDocument } from '../../projections/speaches.projection';
 
 type Cmd = SpeachCommand extends infer C ? (C extends { speachId: string; actor: Actor } ? Omit<C, 'speachId' | 'actor'> : never) : never;
 
-/** Several commands decided in turn on the evolving state and appended together: all or nothing. */
-const speachBatch: Decider<SpeachState, SpeachCommand[], ReturnType<typeof speachDecider.decide>[number]> = {
-  initialState: speachDecider.initialState,
-  evolve: speachDecider.evolve,
-  decide(commands, state) {
-    const out: ReturnType<typeof speachDecider.decide> = [];
-    let current = state;
-    for (const command of commands) {
-      const events = speachDecider.decide(command, current);
-      current = events.reduce(speachDecider.evolve, current);
-      out.push(...events);
-    }
-    return out;
-  },
-};
+const speachBatch = inOneDecision(speachDecider);
 
 export const speachStream = (speachId: string) => `speach-${speachId}`;
 
@@ -52,7 +38,8 @@ export class SpeachCommands {
   async run(user: AuthenticatedUser | Actor, speachId: string, commands: Cmd[], version?: number): Promise<void> {
     const actor = 'roles' in user ? await this.queries.actor(user) : user;
     const full = commands.map((c) => ({ ...c, speachId, actor }) as SpeachCommand);
-    await this.commands.run(speachBatch, speachStream(speachId), full, version === undefined ? {} : { expectedRevision: version });
+    // The actor is who caused it: a request's user, a seeded author, or the system's own policy ("system").
+    await this.commands.run(speachBatch, speachStream(speachId), full, { userId: actor.userId, ...(version === undefined ? {} : { expectedRevision: version }) });
     // A speach leaving the public published state leaves home too: the unpin-withdrawn-speach policy.
     await this.readModels.settled();
   }
@@ -152,6 +139,34 @@ export class SpeachCommands {
 
   async setContent(user: AuthenticatedUser, speachId: string, chapterId: string, content: ChapterContent, version?: number): Promise<void> {
     await this.run(user, speachId, [{ type: 'SetChapterContent', chapterId, content }], version);
+  }
+
+  /**
+   * The admin side panel's save: detail changes and the home pin as one decision. The speach's changes
+   * are decided first without writing, the pin rule (at most 10) is checked on the state they lead to,
+   * and only then is anything appended; an unpin follows the speach's changes.
+   */
+  async adminUpdate(user: AuthenticatedUser, speachId: string, commands: Cmd[], pin: boolean | undefined, version?: number): Promise<void> {
+    const actor = await this.queries.actor(user);
+    const full = commands.map((c) => ({ ...c, speachId, actor }) as SpeachCommand);
+    const stream = speachStream(speachId);
+    if (pin !== true) {
+      if (full.length) await this.run(actor, speachId, commands, version);
+      if (pin === false) await this.pin(user, speachId, false);
+      return;
+    }
+    const { state, revision } = await this.commands.preview(speachBatch, stream, full);
+    // A stale version is refused before the pin is written.
+    if (version !== undefined && version !== revision) throw new ConcurrencyError(stream);
+    const eligible = state.status === 'active' && state.visibility === 'PUBLIC' && state.published && !state.archived && !state.isTemplate;
+    await this.commands.run(homePinsDecider, HOME_PINS_STREAM, { type: 'Pin', speachId, isAdmin: actor.isAdmin, eligible });
+    try {
+      if (full.length) await this.commands.run(speachBatch, stream, full, version === undefined ? {} : { expectedRevision: version });
+    } catch (error) {
+      await this.commands.run(homePinsDecider, HOME_PINS_STREAM, { type: 'Unpin', speachId, isAdmin: actor.isAdmin });
+      throw error;
+    }
+    await this.readModels.settled();
   }
 
   async pin(user: AuthenticatedUser, speachId: string, pinned: boolean): Promise<void> {

@@ -10,6 +10,7 @@ import {
   SPEACH_VERSIONS,
   type SpeachDocument,
   type SpeachVersionDocument,
+  type ChapterNode,
   readingOrder,
 } from '../../projections/speaches.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
@@ -20,7 +21,8 @@ import { NotFoundError } from '../infrastructure/decider/decider';
 import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import type { Actor } from './speach.decider';
-import { type CardContext, type SpeachCard, type Viewer, canView, draftTree, isEditor, liveVersion, person, toCard } from './speach-views';
+import { FileUrls } from './file-urls';
+import { type CardContext, type ChapterView, type SpeachCard, type Viewer, draftTree, isEditor, liveVersion, person, toCard, toTree } from './speach-views';
 
 const LANGUAGE_NAMES: Record<string, string> = {
   'en-US': 'English (US)',
@@ -43,7 +45,17 @@ export class SpeachQueries {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     private readonly clock: Clock,
+    private readonly files: FileUrls,
   ) {}
+
+  /** Chapters as the screens show them, their files behind URLs signed for this speach. */
+  tree(speachId: string, nodes: ChapterNode[], withAnswers: boolean): ChapterView[] {
+    return toTree(nodes, withAnswers, (file) => this.files.url(speachId, file));
+  }
+
+  draftTree(doc: SpeachDocument): ChapterView[] {
+    return draftTree(doc, (file) => this.files.url(doc._id, file));
+  }
 
   get speaches() {
     return this.store.collection<SpeachDocument>(SPEACHES);
@@ -109,18 +121,11 @@ export class SpeachQueries {
     return card;
   }
 
-  /** A card the viewer may see (editors see drafts; others only what they can view). */
-  async visibleCard(speachId: string, viewer: Viewer): Promise<SpeachCard> {
-    const doc = await this.document(speachId);
-    if (!canView(doc, viewer)) throw new NotFoundError('Unknown speach');
-    return (await this.cards([doc], viewer))[0];
-  }
-
   async draft(speachId: string, viewer: Viewer) {
     const doc = await this.document(speachId);
     if (!isEditor(doc, viewer)) throw new NotFoundError('Unknown speach');
     const [card] = await this.cards([doc], viewer);
-    return { ...card, chapters: draftTree(doc) };
+    return { ...card, chapters: this.draftTree(doc) };
   }
 
   async versions(speachId: string, viewer: Viewer) {
@@ -142,12 +147,10 @@ export class SpeachQueries {
     return this.store.collection<SpeachVersionDocument>(SPEACH_VERSIONS).findById(`${speachId}:${version}`);
   }
 
-  /** Spec §3 "Publish details": the live version's chapters (the draft's for an editor when nothing is live). */
-  async publishDetails(speachId: string, viewer: Viewer) {
-    const doc = await this.document(speachId);
-    if (!canView(doc, viewer)) throw new NotFoundError('Unknown speach');
+  /** Spec §3 "Publish details" of a speach the viewer may read (SpeachAccess): the live version's chapters (the draft's for an editor when nothing is live). */
+  async publishDetails(doc: SpeachDocument, viewer: Viewer) {
     const live = liveVersion(doc, viewer.now);
-    const nodes = live ? ((await this.version(speachId, live.version))?.chapters ?? []) : readingOrder(doc.draft);
+    const nodes = live ? ((await this.version(doc._id, live.version))?.chapters ?? []) : readingOrder(doc.draft);
     return {
       lecons: nodes
         .filter((n) => n.parentId === null)

@@ -157,8 +157,11 @@ export interface ChapterView {
   children: ChapterView[];
 }
 
-function publicContent(content: ChapterContent, withAnswers: boolean): ChapterContent {
-  if ('file' in content) return { ...content, file: { ...content.file, url: `/blob/${content.file.blobId}?type=${encodeURIComponent(content.file.mimeType)}` } } as ChapterContent;
+/** The URL a chapter's file is served at for this viewer (FileUrls: signed, short-lived). */
+export type FileUrl = (file: { blobId: string; mimeType: string }) => string;
+
+function publicContent(content: ChapterContent, withAnswers: boolean, fileUrl: FileUrl): ChapterContent {
+  if ('file' in content) return { ...content, file: { ...content.file, url: fileUrl(content.file) } } as ChapterContent;
   if ((content.type === 'QUIZZ' || content.type === 'QUIZZ_EXAMEN') && !withAnswers) {
     return { ...content, questions: content.questions.map((q) => ({ ...q, options: q.options.map(({ optionId, text }) => ({ optionId, text })) })) };
   }
@@ -166,11 +169,11 @@ function publicContent(content: ChapterContent, withAnswers: boolean): ChapterCo
 }
 
 /** Flat reading-order chapters as the tree the editor and the reader show. */
-export function toTree(nodes: ChapterNode[], withAnswers: boolean): ChapterView[] {
+export function toTree(nodes: ChapterNode[], withAnswers: boolean, fileUrl: FileUrl): ChapterView[] {
   const top: ChapterView[] = [];
   const byId = new Map<string, ChapterView>();
   for (const node of nodes) {
-    const view: ChapterView = { chapterId: node.chapterId, title: node.title, content: publicContent(node.content, withAnswers), children: [] };
+    const view: ChapterView = { chapterId: node.chapterId, title: node.title, content: publicContent(node.content, withAnswers, fileUrl), children: [] };
     byId.set(node.chapterId, view);
     if (node.parentId === null) top.push(view);
     else byId.get(node.parentId)?.children.push(view);
@@ -178,8 +181,15 @@ export function toTree(nodes: ChapterNode[], withAnswers: boolean): ChapterView[
   return top;
 }
 
-export function draftTree(doc: SpeachDocument): ChapterView[] {
-  return toTree(readingOrder(doc.draft), true);
+export function draftTree(doc: SpeachDocument, fileUrl: FileUrl): ChapterView[] {
+  return toTree(readingOrder(doc.draft), true, fileUrl);
+}
+
+/** Every file a set of chapters holds. */
+export function fileIds(nodes: ChapterNode[]): Set<string> {
+  const ids = new Set<string>();
+  for (const node of nodes) if ('file' in node.content) ids.add(node.content.file.blobId);
+  return ids;
 }
 
 /**

@@ -7,6 +7,9 @@ import { CardsController } from './cards.controller';
 import { DueDateWatcher } from './due-date.watcher';
 import { UnpinWithdrawnPolicy } from './policies/unpin-withdrawn.policy';
 import { ReadingController } from './reading.controller';
+import { SpeachAccess } from './speach-access';
+import { FileUrls } from './file-urls';
+import { FilesController } from './files.controller';
 import { SpeachCommands } from './speach-commands.service';
 import { SpeachLists } from './speach-lists.service';
 import { SpeachQueries } from './speach-queries.service';
@@ -14,8 +17,8 @@ import { SpeachQueries } from './speach-queries.service';
 /** Speach authoring, publication, reading and the admin list (issue #4). */
 @Module({
   imports: [IdentityModule],
-  controllers: [AuthoringController, ReadingController, CardsController, AdminSpeachController, SpeachSettingsController, SpeachesRestController],
-  providers: [AccessCodeThrottle, DueDateWatcher, UnpinWithdrawnPolicy, SpeachQueries, SpeachCommands, SpeachLists],
-  exports: [SpeachCommands, SpeachQueries],
+  controllers: [AuthoringController, ReadingController, FilesController, CardsController, AdminSpeachController, SpeachSettingsController, SpeachesRestController],
+  providers: [AccessCodeThrottle, DueDateWatcher, UnpinWithdrawnPolicy, SpeachQueries, SpeachAccess, FileUrls, SpeachCommands, SpeachLists],
+  exports: [SpeachCommands, SpeachQueries, SpeachAccess],
 })
 export class SpeachModule {}

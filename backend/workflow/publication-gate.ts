@@ -1,6 +1,5 @@
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import type { SiteSettings } from '../site/site-settings.service';
-import { SPEACHES, type SpeachDocument } from '../../projections/speaches.projection';
 import { WORKFLOW_DEFINITIONS, type WorkflowDefinitionDocument } from '../../projections/workflows.projection';
 
 /**
@@ -13,13 +12,10 @@ export async function coveringDefinition(store: ReadStore, categoryId: string | 
 }
 
 /**
- * Spec §4 "Workflow: submitted, steps in order, then published": while the workflow is on, a speach
- * whose category is covered by a workflow definition is published through submission only (the
- * speach decider refuses a direct publish by a non-administrator). Other speaches may be submitted
- * by choice, or published directly.
+ * Spec §4 "Workflow: submitted, steps in order, then published": while the validation workflow is on,
+ * an author publishes only through submission (the speach decider refuses a direct publish by a
+ * non-administrator; spec §6 lets administrators publish directly).
  */
-export async function publicationNeedsWorkflow(site: SiteSettings, store: ReadStore, speachId: string): Promise<boolean> {
-  if (!(await site.flags()).workflowEnabled) return false;
-  const speach = await store.collection<SpeachDocument>(SPEACHES).findById(speachId);
-  return (await coveringDefinition(store, speach?.categoryId ?? null)) !== null;
+export async function publicationNeedsWorkflow(site: SiteSettings): Promise<boolean> {
+  return (await site.flags()).workflowEnabled;
 }

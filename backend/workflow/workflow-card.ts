@@ -8,7 +8,7 @@ import { isStepApprover } from './workflow.decider';
 export function workflowCardFields(
   workflow: WorkflowDocument | undefined,
   review: PeriodicReviewDocument | undefined,
-  viewer: { userId: string; groupIds: string[] },
+  viewer: { userId: string; groupIds: string[]; isApprover: boolean },
 ) {
   const open = workflow && (workflow.state === 'AWAITING_VALIDATION' || workflow.state === 'REJECTED') ? workflow : null;
   const canApprove =

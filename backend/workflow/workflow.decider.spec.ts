@@ -8,11 +8,13 @@ const NOW = '2026-11-23T10:00:00.000Z';
 const LATER = '2026-12-01T08:00:00.000Z';
 const w = 'wf1';
 const s = 's1';
-const author: WorkflowActor = { userId: 'u-author', isAdmin: false, groupIds: ['g-quality'] };
-const quality: WorkflowActor = { userId: 'u-quality', isAdmin: false, groupIds: ['g-quality'] };
-const legal: WorkflowActor = { userId: 'u-legal', isAdmin: false, groupIds: ['g-legal'] };
-const outsider: WorkflowActor = { userId: 'u-out', isAdmin: false, groupIds: ['g-sales'] };
-const admin: WorkflowActor = { userId: 'u-admin', isAdmin: true, groupIds: [] };
+const author: WorkflowActor = { userId: 'u-author', isAdmin: false, isApprover: true, groupIds: ['g-quality'] };
+const quality: WorkflowActor = { userId: 'u-quality', isAdmin: false, isApprover: true, groupIds: ['g-quality'] };
+const legal: WorkflowActor = { userId: 'u-legal', isAdmin: false, isApprover: true, groupIds: ['g-legal'] };
+const outsider: WorkflowActor = { userId: 'u-out', isAdmin: false, isApprover: true, groupIds: ['g-sales'] };
+const admin: WorkflowActor = { userId: 'u-admin', isAdmin: true, isApprover: false, groupIds: [] };
+/** In step 1's group, without the APPROVER role. */
+const qualityMember: WorkflowActor = { userId: 'u-quality-member', isAdmin: false, isApprover: false, groupIds: ['g-quality'] };
 
 const groupSteps: WorkflowStep[] = [
   { order: 1, groupId: 'g-quality', groupName: 'Quality', userId: null, userName: null, role: null },
@@ -121,6 +123,10 @@ describe('workflow decider', () => {
       spec.given([submitted()]).when(validate(legal)).thenThrows(ForbiddenError, /not an approver/);
       spec.given([submitted()]).when(validate(outsider)).thenThrows(ForbiddenError);
       spec.given([submitted()]).when(validate(admin)).thenThrows(ForbiddenError);
+    });
+    it('refuses a member of the step\'s group who does not hold the APPROVER role (issue #16, spec §6)', () => {
+      spec.given([submitted()]).when(validate(qualityMember)).thenThrows(ForbiddenError, /not an approver/);
+      spec.given([submitted()]).when({ type: 'Reject', workflowId: w, actor: qualityMember, now: NOW, comment: 'no' }).thenThrows(ForbiddenError, /not an approver/);
     });
     it('refuses the author validating their own speach, even as a member of the group (403)', () => {
       spec.given([submitted()]).when(validate(author)).thenThrows(ForbiddenError, /own speach/);

@@ -45,6 +45,8 @@ export type WorkflowState = { status: 'none' } | RunningWorkflow;
 export interface WorkflowActor {
   userId: string;
   isAdmin: boolean;
+  /** Holds the APPROVER role: only such users approve, by name or through a step's group (spec §6). */
+  isApprover: boolean;
   groupIds: string[];
 }
 
@@ -89,8 +91,9 @@ function open(state: WorkflowState): RunningWorkflow {
   return wf;
 }
 
-export function isStepApprover(step: WorkflowStep | undefined, actor: { userId: string; groupIds: string[] }): boolean {
-  if (!step) return false;
+/** The approver of a step: named, or a member of its group, and in both cases holding the APPROVER role. */
+export function isStepApprover(step: WorkflowStep | undefined, actor: { userId: string; groupIds: string[]; isApprover: boolean }): boolean {
+  if (!step || !actor.isApprover) return false;
   return step.userId !== null ? step.userId === actor.userId : step.groupId !== null && actor.groupIds.includes(step.groupId);
 }
 

@@ -21,7 +21,7 @@ import { READ_STORE } from '../infrastructure/tokens';
 import { escapeRegex } from '../infrastructure/http/simple-rest';
 import { SiteSettings } from '../site/site-settings.service';
 import { SpeachQueries } from '../speach/speach-queries.service';
-import { type Viewer, draftTree, isEditor, person } from '../speach/speach-views';
+import { type Viewer, isEditor, person } from '../speach/speach-views';
 import { WARNING_WINDOW_MONTHS, addMonths, isDue, periodicReviewDecider } from './periodic-review.decider';
 import { type FinalChoices, type WorkflowActor, isStepApprover, workflowDecider } from './workflow.decider';
 import { coveringDefinition } from './publication-gate';
@@ -75,7 +75,7 @@ export class WorkflowService {
 
   private async actor(user: AuthenticatedUser): Promise<WorkflowActor> {
     const viewer = await this.queries.viewer(user);
-    return { userId: viewer.userId, isAdmin: viewer.isAdmin, groupIds: viewer.groupIds };
+    return { userId: viewer.userId, isAdmin: viewer.isAdmin, isApprover: viewer.isApprover, groupIds: viewer.groupIds };
   }
 
   // ---- definitions ----
@@ -186,7 +186,7 @@ export class WorkflowService {
       type: 'Submit',
       workflowId,
       speachId: doc._id,
-      actor: { userId: viewer.userId, isAdmin: viewer.isAdmin, groupIds: viewer.groupIds },
+      actor: { userId: viewer.userId, isAdmin: viewer.isAdmin, isApprover: viewer.isApprover, groupIds: viewer.groupIds },
       now: this.now(),
       mayEdit,
       authorId: doc.authorId,
@@ -247,7 +247,7 @@ export class WorkflowService {
     await this.commands.run(workflowDecider, workflowStream(wf._id), {
       type: 'Resubmit',
       workflowId: wf._id,
-      actor: { userId: viewer.userId, isAdmin: viewer.isAdmin, groupIds: viewer.groupIds },
+      actor: { userId: viewer.userId, isAdmin: viewer.isAdmin, isApprover: viewer.isApprover, groupIds: viewer.groupIds },
       now: this.now(),
       mayEdit: isEditor(doc, viewer) && !doc.archived,
       ...(scheduledAt !== undefined ? { scheduledAt } : {}),
@@ -351,7 +351,7 @@ export class WorkflowService {
     await this.representation(speachId, viewer);
     const doc = await this.queries.document(speachId);
     const [card] = await this.queries.cards([doc], viewer);
-    return { ...card, chapters: draftTree(doc) };
+    return { ...card, chapters: this.queries.draftTree(doc) };
   }
 
   private gridSort(sort: string | undefined, asc: boolean | undefined): Sort {
@@ -377,7 +377,8 @@ export class WorkflowService {
 
   /** WFTOVALIDATE: speaches whose current step is mine (my group, or me by name), never my own. */
   async toValidate(viewer: Viewer, query: { page?: number; sort?: string; name?: string; asc?: boolean }) {
-    if (!(await this.enabled())) return { result: [], total: 0 };
+    // Group membership alone approves nothing: only APPROVER-role users have speaches to validate (spec §6).
+    if (!(await this.enabled()) || !viewer.isApprover) return { result: [], total: 0 };
     const waiting = await this.workflows.find(
       { latest: true, state: 'AWAITING_VALIDATION', authorId: { $ne: viewer.userId }, $or: [{ currentUserId: viewer.userId }, { currentGroupId: { $in: viewer.groupIds } }] },
       { projection: { speachId: 1 } },

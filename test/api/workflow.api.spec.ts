@@ -106,9 +106,14 @@ describe('Validation workflow API (issue #6)', () => {
   });
 
   describe('publication gate', () => {
-    it('lets an author publish directly a speach whose category no definition covers, and an admin any speach', async () => {
+    it('refuses an author\'s "Publish now" while the workflow is on, whatever the category (issue #16); an admin still may (spec §6)', async () => {
       const free = await publishable('Uncovered');
-      await t.http.post(`/api/v2/recorder/speach/${free.id}/publish`).set(as(author)).send({}).expect(200);
+      const refused = await t.http.post(`/api/v2/recorder/speach/${free.id}/publish`).set(as(author)).send({}).expect(409);
+      expect(refused.body.message).toMatch(/submit this speach for validation/);
+      const card = await t.http.get('/api/v2/speach/speachWithMetadata').query({ speachID: free.id }).set(as(author)).expect(200);
+      expect(card.body).toEqual(expect.objectContaining({ state: 'NON_PUBLIE', publication: false }));
+      await t.http.post(`/api/v2/recorder/speach/${free.id}/publish`).set(as(author)).send({ at: '2099-01-01T00:00:00.000Z' }).expect(409);
+      await t.http.post(`/api/v2/recorder/speach/${free.id}/publish`).set(as(admin)).send({}).expect(200);
       const covered = await publishable('Covered', compliance);
       await t.http.post(`/api/v2/recorder/speach/${covered.id}/publish`).set(as(admin)).send({}).expect(200);
     });

@@ -1,19 +1,21 @@
 import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GENESIS_HASH, chainHash, verifyChain } from '../../backend/infrastructure/event-store/hash-chain';
+import { GENESIS_HASH, chainHash, signHead, verifyChain } from '../../backend/infrastructure/event-store/hash-chain';
 import { SqliteEventStore } from '../../backend/infrastructure/event-store/sqlite-event-store';
 import { newEvent, uniqueStream } from '../support/events';
 
 const ROOT = join(__dirname, '..', '..');
 
 /** Runs `audit:verify` on a data directory, as the npm script does but from the sources. */
+const KEY = 'contract-audit-key';
+
 function auditVerify(dataDir: string) {
   const run = spawnSync(process.execPath, ['-r', join(ROOT, 'test/support/swc-register.js'), join(ROOT, 'backend/cli/audit-verify.ts')], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir, EVENTSTORE_URL: '', AUDIT_KEY: KEY },
     encoding: 'utf8',
   });
   return { code: run.status, out: run.stdout + run.stderr };
@@ -29,7 +31,7 @@ describe('Tamper evidence on the SQLite event store', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   async function storeWithEvents(count: number): Promise<void> {
-    const store = new SqliteEventStore(file);
+    const store = new SqliteEventStore(file, { headKey: Buffer.from(KEY) });
     const stream = uniqueStream('speach');
     await store.appendToStream(stream, [newEvent('SpeachCreated', { speachId: 's1', title: 'Forklift' })], { expectedRevision: 'no_stream' });
     for (let i = 1; i < count; i++) await store.appendToStream(stream, [newEvent('SpeachDetailsChanged', { speachId: 's1', title: `Forklift ${i}` })], { expectedRevision: i - 1 });
@@ -118,5 +120,72 @@ describe('Tamper evidence on the SQLite event store', () => {
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
     expect(await verifyChain(store)).toMatchObject({ ok: true, verified: 98 });
     await store.close();
+  });
+
+  describe('laundering (issue #16 item 10)', () => {
+    const key = Buffer.from(KEY);
+    const fileBytes = () => readFileSync(file);
+
+    it('audit:verify never writes: an edited event with its hashes NULLed from it on stays broken, and the file is untouched', async () => {
+      await storeWithEvents(5);
+      const db = new Database(file);
+      db.prepare('UPDATE messages SET data = ? WHERE global_position = 3').run(JSON.stringify({ speachId: 's1', title: 'Forged' }));
+      db.prepare('UPDATE messages SET hash = NULL WHERE global_position >= 3').run();
+      db.close();
+      const before = fileBytes();
+      const first = auditVerify(dir);
+      expect(first.code).toBe(1);
+      expect(first.out).toContain('BROKEN at position 3');
+      expect(first.out).toContain('carries no hash');
+      expect(fileBytes().equals(before)).toBe(true);
+      expect(auditVerify(dir).code).toBe(1);
+      // Opening the store to write (the server's start) does not launder it either.
+      const store = new SqliteEventStore(file, { headKey: key });
+      expect((await verifyChain(store, undefined, undefined, key)).firstBroken?.position).toBe(3);
+      await store.close();
+      expect(auditVerify(dir).code).toBe(1);
+    });
+
+    it('detects the last events deleted, against the signed head', async () => {
+      await storeWithEvents(6);
+      const db = new Database(file);
+      db.prepare('DELETE FROM messages WHERE global_position > 4').run();
+      db.close();
+      const store = new SqliteEventStore(file, { headKey: key });
+      const status = await verifyChain(store, undefined, undefined, key);
+      await store.close();
+      expect(status).toMatchObject({ ok: false, verified: 4, firstBroken: { position: 5, found: null } });
+      expect(status.error).toMatch(/ends at 4 but was signed up to 6/);
+      const cli = auditVerify(dir);
+      expect(cli.code).toBe(1);
+      expect(cli.out).toMatch(/events were removed/);
+    });
+
+    it('refuses a head re-signed without the key, a head removed, and a log whose head was signed with another key', async () => {
+      await storeWithEvents(3);
+      const db = new Database(file);
+      const head = db.prepare('SELECT position, hash FROM chain_head').get() as { position: number; hash: string };
+      db.prepare('UPDATE chain_head SET signature = ?').run(signHead(Buffer.from('guess'), head.position, head.hash));
+      db.close();
+      let store = new SqliteEventStore(file, { headKey: key });
+      expect((await verifyChain(store, undefined, undefined, key)).error).toMatch(/signature does not verify/);
+      await store.close();
+      const db2 = new Database(file);
+      db2.prepare('DELETE FROM chain_head').run();
+      db2.close();
+      store = new SqliteEventStore(file, { headKey: key });
+      expect((await verifyChain(store, undefined, undefined, key)).error).toMatch(/no signed chain head/);
+      await store.close();
+      expect(auditVerify(dir).code).toBe(1);
+    });
+
+    it('signs the head at every commit, so an intact log verifies with the key', async () => {
+      await storeWithEvents(4);
+      const store = new SqliteEventStore(file, { headKey: key });
+      expect(await store.readSignedHead()).toEqual({ position: 4, hash: expect.stringMatching(/^[0-9a-f]{64}$/), signature: signHead(key, 4, (await store.readChain())[3].hash!) });
+      expect(await verifyChain(store, undefined, undefined, key)).toMatchObject({ ok: true, verified: 4 });
+      await store.close();
+      expect(auditVerify(dir)).toEqual({ code: 0, out: expect.stringMatching(/^OK 4 events/) });
+    });
   });
 });

@@ -34,7 +34,7 @@ export const DEMO_PASSWORD = 'demo-password';
 export async function startTestApp(
   options: { env?: Record<string, string>; seed?: boolean; eventStore?: EventStore; readStore?: ReadStore; projections?: ProjectionDefinition[] } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ DEMO_PASSWORD, LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...options.env });
+  const config = loadConfig({ DEMO_PASSWORD, LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', AUDIT_KEY: 'test-audit-key', ...options.env });
   const clock = new ManualClock(new Date());
   const publisher = new InProcessPublisher();
   const readStore = options.readStore ?? new MemoryReadStore();

@@ -6,7 +6,7 @@ import { USERS, type UserDocument } from '../../../projections/users.projection'
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { SiteSettings } from '../../site/site-settings.service';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
-import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../infrastructure/decider/decider';
+import { DomainError, ForbiddenError, NotFoundError, ValidationError, inOneDecision } from '../../infrastructure/decider/decider';
 import { Mailer } from '../../infrastructure/mail/mailer.port';
 import { ReadModels } from '../../infrastructure/read-models';
 import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
@@ -15,11 +15,14 @@ import type { AuthenticatedUser } from '../auth/authenticated-user';
 import { PasswordHasher } from '../auth/password-hasher';
 import { emailReservationDecider, emailStream } from '../email-reservation.decider';
 import { UserRegistrationService } from '../user-registration.service';
-import { NO_GROUP, checkEmail, normaliseEmail, userDecider } from '../user.decider';
+import { NO_GROUP, type UserCommand, checkEmail, normaliseEmail, userDecider } from '../user.decider';
 import { type AdminUserView, NO_GROUP_ITEM, adminUserView, groupItem } from './admin-user.view';
 import { adminUsersFilter, adminUsersSort } from './admin-users.filter';
 import type { AdminUsersQuery } from './admin-users.query.dto';
 import { type UserUpdate, applyRoleFlags, parseUserUpdate } from './user-update';
+
+/** The side panel's save: every change of the user stream in one append. */
+const userDecision = inOneDecision(userDecider);
 
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 
@@ -70,7 +73,10 @@ export class AdminUsersService {
     return fields.map(({ _id, name, labelEn, labelFr, labelEs, labelDe }) => ({ id: _id, name, labelEn, labelFr, labelEs, labelDe }));
   }
 
-  /** PUT update: the side panel sends the whole user after every field change; only differences become events. */
+  /**
+   * PUT update: the side panel sends the whole user after every field change; only differences become
+   * events. Every reference is checked first, then the user stream gets one append for all of it.
+   */
   async update(actor: AuthenticatedUser, userJson: string): Promise<AdminUserView> {
     const update = parseUserUpdate(userJson);
     const current = await this.users.findById(update.id);
@@ -78,32 +84,16 @@ export class AdminUsersService {
     await this.checkReferences(update);
     const roles = update.roleFlags ? applyRoleFlags(current.roles, update.roleFlags) : undefined;
     if (roles) await this.guardLastAdmin(actor, [current], () => roles);
-    await this.changeEmail(current, update.email);
-    await this.commands.run(userDecider, `user-${current._id}`, {
-      type: 'ChangeProfile',
-      userId: current._id,
-      firstName: update.firstName,
-      lastName: update.lastName,
-      email: update.email,
-      img: update.img,
-    });
-    if (roles) await this.changeRoles(current._id, roles);
-    if (update.groupIds) {
-      await this.commands.run(userDecider, `user-${current._id}`, {
-        type: 'ChangeGroups',
-        userId: current._id,
-        groupIds: update.groupIds,
-        knownGroupIds: await this.knownGroupIds(),
-      });
-    }
+    const email = update.email === undefined || normaliseEmail(update.email) === current.email ? undefined : checkEmail(update.email);
+    const commands: UserCommand[] = [{ type: 'ChangeProfile', userId: current._id, firstName: update.firstName, lastName: update.lastName, email, img: update.img }];
+    if (roles) commands.push(await this.changeRolesCommand(current._id, roles));
+    if (update.groupIds) commands.push({ type: 'ChangeGroups', userId: current._id, groupIds: update.groupIds, knownGroupIds: await this.knownGroupIds() });
     if (update.customFieldValues) {
-      await this.commands.run(userDecider, `user-${current._id}`, {
-        type: 'SetCustomFields',
-        userId: current._id,
-        values: update.customFieldValues,
-        knownFieldIds: [...(await this.fieldMap()).keys()],
-      });
+      commands.push({ type: 'SetCustomFields', userId: current._id, values: update.customFieldValues, knownFieldIds: [...(await this.fieldMap()).keys()] });
     }
+    // Decided once without writing, so a refusal never reserves (and releases) the new e-mail.
+    if (email !== undefined) await this.commands.preview(userDecision, `user-${current._id}`, commands);
+    await this.withEmail(current, email, () => this.commands.run(userDecision, `user-${current._id}`, commands));
     return this.view(current._id);
   }
 
@@ -197,23 +187,23 @@ export class AdminUsersService {
   }
 
   private async changeRoles(userId: string, roles: Role[]): Promise<void> {
-    const aiEditors = await this.users.count({ roles: 'AI_EDITOR', active: true });
-    await this.commands.run(userDecider, `user-${userId}`, {
-      type: 'ChangeRoles',
-      userId,
-      roles,
-      workflowEnabled: (await this.site.flags()).workflowEnabled,
-      aiLicenceAvailable: aiEditors < this.config.aiLicenses,
-    });
+    await this.commands.run(userDecider, `user-${userId}`, await this.changeRolesCommand(userId, roles));
   }
 
-  /** A new e-mail is reserved before the user stream changes, and the old one released after. */
-  private async changeEmail(user: UserDocument, email: string | undefined): Promise<void> {
-    if (email === undefined || normaliseEmail(email) === user.email) return;
-    const next = checkEmail(email);
+  private async changeRolesCommand(userId: string, roles: Role[]): Promise<UserCommand> {
+    const aiEditors = await this.users.count({ roles: 'AI_EDITOR', active: true });
+    return { type: 'ChangeRoles', userId, roles, workflowEnabled: (await this.site.flags()).workflowEnabled, aiLicenceAvailable: aiEditors < this.config.aiLicenses };
+  }
+
+  /** A new e-mail is reserved before the user stream changes, released again if that change is refused, and the old one released after. */
+  private async withEmail(user: UserDocument, next: string | undefined, change: () => Promise<unknown>): Promise<void> {
+    if (next === undefined) {
+      await change();
+      return;
+    }
     await this.commands.run(emailReservationDecider, emailStream(next), { type: 'ReserveEmail', userId: user._id });
     try {
-      await this.commands.run(userDecider, `user-${user._id}`, { type: 'ChangeProfile', userId: user._id, email: next });
+      await change();
     } catch (error) {
       await this.commands.run(emailReservationDecider, emailStream(next), { type: 'ReleaseEmail', userId: user._id });
       throw error;
@@ -265,7 +255,7 @@ export class AdminUsersService {
     return users;
   }
 
-  private async knownGroupIds(): Promise<string[]> {
+  async knownGroupIds(): Promise<string[]> {
     return (await this.readStore.collection<GroupDocument>(GROUPS).find({}, { projection: { _id: 1 } })).map((g) => g._id);
   }
 

@@ -19,7 +19,7 @@ export class GroupsRestController {
       sortable: ['id', 'name', 'order', 'createdAt'],
       defaultSort: 'order',
       searchFields: ['name', 'description'],
-      equalityFilters: ['categoryIds'],
+      equalityFilters: { categoryIds: 'strings' },
       toRecord: (doc) => doc,
     });
     return this.organisation.groupRecords(docs);

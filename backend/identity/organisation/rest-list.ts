@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { ValidationError } from '../../infrastructure/decider/decider';
-import { contentRange, escapeRegex, parseSimpleRestQuery } from '../../infrastructure/http/simple-rest';
+import { type FilterType, checkFilter, contentRange, escapeRegex, parseSimpleRestQuery } from '../../infrastructure/http/simple-rest';
 import type { Collection, Document, Filter } from '../../infrastructure/read-store/read-store.port';
 
 /**
@@ -17,13 +17,17 @@ export async function restList<T extends Document, R>(
     sortable: string[];
     defaultSort: string;
     searchFields: string[];
-    equalityFilters?: string[];
-    /** Filters that are not plain equality: each turns its value into a MongoDB filter (or null for none). */
-    customFilters?: Record<string, (value: unknown) => Filter | null>;
+    /** Equality filters and the type of value each accepts. */
+    equalityFilters?: Record<string, FilterType>;
+    /** Filters that are not plain equality: the type each accepts, and how it turns into a MongoDB filter (or null for none). */
+    customFilters?: Record<string, { type: FilterType; filter: (value: unknown) => Filter | null }>;
     toRecord: (doc: T) => R;
   },
 ): Promise<R[]> {
   const { sort, skip, limit, filter } = parseSimpleRestQuery(query, options.sortable);
+  const declared: Record<string, FilterType> = { id: 'strings', q: 'string', ...options.equalityFilters };
+  for (const [key, custom] of Object.entries(options.customFilters ?? {})) declared[key] = custom.type;
+  checkFilter(filter, declared);
   const clauses: Filter[] = [];
   for (const [key, value] of Object.entries(filter)) {
     if (key === 'id') {
@@ -35,12 +39,12 @@ export async function restList<T extends Document, R>(
       const pattern = escapeRegex(value.trim().slice(0, 200));
       if (pattern) clauses.push({ $or: options.searchFields.map((field) => ({ [field]: { $regex: pattern, $options: 'i' } })) });
     } else if (options.customFilters?.[key]) {
-      const custom = options.customFilters[key](value);
+      const custom = options.customFilters[key].filter(value);
       if (custom) clauses.push(custom);
-    } else if (options.equalityFilters?.includes(key)) {
-      clauses.push({ [key]: Array.isArray(value) ? { $in: value } : value });
     } else {
-      throw new ValidationError(`filter.${key}`, `unknown filter ${key}`);
+      const type = options.equalityFilters?.[key];
+      const scalar = type === 'boolean' && typeof value === 'string' ? value === 'true' : value;
+      clauses.push({ [key]: Array.isArray(scalar) ? { $in: scalar } : scalar });
     }
   }
   const mongoFilter: Filter = clauses.length === 0 ? {} : clauses.length === 1 ? clauses[0] : { $and: clauses };

@@ -38,6 +38,7 @@ export class TermsService {
     if (!current) return;
     const user = await this.readStore.collection<UserDocument>(USERS).findById(userId);
     if (!user) return;
-    await this.commands.run(userDecider, `user-${userId}`, { type: 'AcceptTerms', userId, document, version: current.version });
+    // Accepting terms is always the user's own act, whoever runs the command.
+    await this.commands.run(userDecider, `user-${userId}`, { type: 'AcceptTerms', userId, document, version: current.version }, { userId });
   }
 }

@@ -1,7 +1,46 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync, renameSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ValidationError } from '../decider/decider';
+
+/** How many first bytes a stored upload's `check` sees: enough for any magic-byte signature. */
+export const HEAD_BYTES = 4100;
+
+export interface StreamedUpload {
+  /** Refuse a file over this many bytes, as soon as it passes it (the rest is never read into memory). */
+  maxBytes: number;
+  /** Looks at the first bytes before the blob is kept; throwing refuses the file and nothing is stored. */
+  check: (head: Buffer) => Promise<void>;
+}
+
+export class FileTooLargeError extends ValidationError {
+  constructor(maxBytes: number) {
+    super('file', `The file is too large: at most ${Math.floor(maxBytes / 1024 / 1024)} MB`);
+  }
+}
+
+/** Counts, hashes and keeps the first bytes of what flows through; fails past the limit. */
+function measuring(maxBytes: number) {
+  const hash = createHash('sha256');
+  const head: Buffer[] = [];
+  let headSize = 0;
+  let size = 0;
+  async function* through(source: AsyncIterable<Buffer>) {
+    for await (const chunk of source) {
+      size += chunk.length;
+      if (size > maxBytes) throw new FileTooLargeError(maxBytes);
+      hash.update(chunk);
+      if (headSize < HEAD_BYTES) {
+        head.push(chunk.subarray(0, HEAD_BYTES - headSize));
+        headSize += Math.min(chunk.length, HEAD_BYTES - headSize);
+      }
+      yield chunk;
+    }
+  }
+  return { through, result: () => ({ size, blobId: hash.digest('hex'), head: Buffer.concat(head) }) };
+}
 
 export interface StoredBlob {
   size: number;
@@ -15,6 +54,8 @@ export interface StoredBlob {
  */
 export abstract class BlobStore {
   abstract put(bytes: Buffer): Promise<string>;
+  /** Stores an upload as it streams in (never whole in memory), or nothing when it is too large or refused. */
+  abstract putStream(source: Readable, upload: StreamedUpload): Promise<{ blobId: string; size: number }>;
   abstract get(blobId: string): Promise<StoredBlob | null>;
 }
 
@@ -39,6 +80,26 @@ export class FileBlobStore extends BlobStore {
     return id;
   }
 
+  async putStream(source: Readable, upload: StreamedUpload): Promise<{ blobId: string; size: number }> {
+    mkdirSync(this.dir, { recursive: true });
+    const temporary = join(this.dir, `upload.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`);
+    const measure = measuring(upload.maxBytes);
+    try {
+      await pipeline(source, measure.through, createWriteStream(temporary, { flush: true }));
+      const { blobId, size, head } = measure.result();
+      if (size === 0) throw new ValidationError('file', 'Send the file as the request body');
+      await upload.check(head);
+      const file = join(this.dir, blobId);
+      if (existsSync(file)) rmSync(temporary, { force: true });
+      else renameSync(temporary, file);
+      return { blobId, size };
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      source.resume();
+      throw error;
+    }
+  }
+
   async get(id: string): Promise<StoredBlob | null> {
     if (!BLOB_ID.test(id)) return null;
     const file = join(this.dir, id);
@@ -56,6 +117,22 @@ export class MemoryBlobStore extends BlobStore {
     const id = blobId(bytes);
     this.blobs.set(id, Buffer.from(bytes));
     return id;
+  }
+
+  async putStream(source: Readable, upload: StreamedUpload): Promise<{ blobId: string; size: number }> {
+    const measure = measuring(upload.maxBytes);
+    const chunks: Buffer[] = [];
+    try {
+      for await (const chunk of measure.through(source)) chunks.push(chunk);
+    } catch (error) {
+      source.resume();
+      throw error;
+    }
+    const { blobId, size, head } = measure.result();
+    if (size === 0) throw new ValidationError('file', 'Send the file as the request body');
+    await upload.check(head);
+    this.blobs.set(blobId, Buffer.concat(chunks));
+    return { blobId, size };
   }
 
   async get(id: string): Promise<StoredBlob | null> {

@@ -157,6 +157,17 @@ export class CommandRunner {
   }
 
   /**
+   * What the command would decide now, without appending: the events and the state they lead to.
+   * For a request spanning two streams, to check the second's rule on the first's outcome before
+   * either is written.
+   */
+  async preview<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>, streamId: string, command: Command): Promise<{ events: Event[]; state: State; revision: number }> {
+    const { state, revision } = await this.load(decider, streamId, this.states.key(decider, streamId));
+    const events = decider.decide(command, state);
+    return { events, state: events.reduce(decider.evolve, state), revision };
+  }
+
+  /**
    * A command with an id: refused (answered as done, appending nothing) when an event of the stream
    * already carries the id. The check and the fold come from one read, and the append expects that
    * read's revision, so two concurrent runs of the same command cannot both append.

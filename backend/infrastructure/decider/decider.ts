@@ -58,3 +58,32 @@ export function fold<State, Event extends DomainEvent>(
 ): State {
   return events.reduce(decider.evolve, decider.initialState());
 }
+
+/**
+ * Several commands of one stream as one decision: each is decided on the state the previous ones
+ * leave, and the events of all are appended together, or none when any is refused (one request,
+ * one decision).
+ */
+const batches = new WeakMap<object, unknown>();
+
+export function inOneDecision<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>): Decider<State, Command[], Event> {
+  // One batch decider per decider: the command runner caches folded states per decider object.
+  const known = batches.get(decider) as Decider<State, Command[], Event> | undefined;
+  if (known) return known;
+  const batch: Decider<State, Command[], Event> = {
+    initialState: decider.initialState,
+    evolve: decider.evolve,
+    decide: (commands, state) => {
+      const events: Event[] = [];
+      let current = state;
+      for (const command of commands) {
+        const decided = decider.decide(command, current);
+        current = decided.reduce(decider.evolve, current);
+        events.push(...decided);
+      }
+      return events;
+    },
+  };
+  batches.set(decider, batch);
+  return batch;
+}

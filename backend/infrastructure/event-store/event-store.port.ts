@@ -1,5 +1,5 @@
 import type { NewEvent, RecordedEvent } from '../../../events';
-import type { ChainLink } from './hash-chain';
+import type { ChainLink, SignedHead } from './hash-chain';
 
 /**
  * What an append expects of its stream:
@@ -77,5 +77,7 @@ export interface EventStore {
    * with it (chained to the previous event's hash when it was appended).
    */
   readChain(options?: ReadAllOptions): Promise<ChainLink[]>;
+  /** The chain head signed at the last commit (null: none written yet); adapters that do not sign leave it out. */
+  readSignedHead?(): Promise<SignedHead | null>;
   close(): Promise<void>;
 }

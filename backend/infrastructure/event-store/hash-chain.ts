@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { EventStore } from './event-store.port';
 
 /** The hash the first event of a log is chained to. */
@@ -31,8 +31,30 @@ export function chainHash(previousHash: string, link: Omit<ChainLink, 'hash'>): 
     .digest('hex');
 }
 
+/**
+ * The last link as of the last commit, signed with a key kept outside the log (AUDIT_KEY): deleting
+ * the newest events, or re-chaining an edited log, cannot produce a head that still verifies.
+ */
+export interface SignedHead {
+  position: number;
+  hash: string;
+  signature: string;
+}
+
+export function signHead(key: Buffer, position: number, hash: string): string {
+  return createHmac('sha256', key).update(`chain-head\n${position}\n${hash}`).digest('hex');
+}
+
+function signatureHolds(key: Buffer, head: SignedHead): boolean {
+  const expected = Buffer.from(signHead(key, head.position, head.hash), 'hex');
+  const found = /^[0-9a-f]{64}$/.test(head.signature) ? Buffer.from(head.signature, 'hex') : Buffer.alloc(0);
+  return found.length === expected.length && timingSafeEqual(found, expected);
+}
+
 export interface ChainStatus {
   ok: boolean;
+  /** Why the chain does not hold, in words (a broken link, a truncated log, a forged or missing head). */
+  error?: string;
   /** Links verified by this walk and the walks it continues. */
   verified: number;
   /** Last position verified good, and its hash: where an incremental walk resumes. */
@@ -47,19 +69,40 @@ export const EMPTY_CHAIN: ChainStatus = { ok: true, verified: 0, lastPosition: 0
  * Walks the log from a verified point (the genesis by default) and stops at the first link whose
  * stored hash is not the hash recomputed from its predecessor and its own content.
  */
-export async function verifyChain(store: EventStore, from: ChainStatus = EMPTY_CHAIN, pageSize = 5000): Promise<ChainStatus> {
+export async function verifyChain(store: EventStore, from: ChainStatus = EMPTY_CHAIN, pageSize = 5000, headKey?: Buffer): Promise<ChainStatus> {
+  // The head is read before the walk: events committed meanwhile lie beyond it and are walked too.
+  const head = headKey && store.readSignedHead ? await store.readSignedHead() : undefined;
   let { verified, lastPosition, lastHash } = from;
   for (;;) {
     const links = await store.readChain({ after: lastPosition, maxCount: pageSize });
     for (const link of links) {
       const expected = chainHash(lastHash, link);
       if (link.hash !== expected) {
-        return { ok: false, verified, lastPosition, lastHash, firstBroken: { position: link.position, expected, found: link.hash } };
+        const error = link.hash === null ? `event ${link.position} carries no hash` : `event ${link.position} does not match its hash`;
+        return { ok: false, error, verified, lastPosition, lastHash, firstBroken: { position: link.position, expected, found: link.hash } };
       }
       verified += 1;
       lastPosition = link.position;
       lastHash = expected;
     }
-    if (links.length < pageSize) return { ok: true, verified, lastPosition, lastHash, firstBroken: null };
+    if (links.length < pageSize) break;
   }
+  const walked: ChainStatus = { ok: true, verified, lastPosition, lastHash, firstBroken: null };
+  if (head === undefined || !headKey) return walked;
+  return checkHead(store, walked, head, headKey);
+}
+
+/** The signed head must be genuine and lie on the chain just walked: a log shorter than it was truncated. */
+async function checkHead(store: EventStore, walked: ChainStatus, head: SignedHead | null, key: Buffer): Promise<ChainStatus> {
+  const broken = (error: string, position: number, expected: string, found: string | null): ChainStatus => ({ ...walked, ok: false, error, firstBroken: { position, expected, found } });
+  if (head === null) return walked.lastPosition === 0 ? walked : broken('the log has no signed chain head', walked.lastPosition, 'a signed head', null);
+  if (!signatureHolds(key, head)) return broken('the chain head signature does not verify (forged head or wrong AUDIT_KEY)', head.position, head.hash, null);
+  if (head.position > walked.lastPosition) {
+    return broken(`the log ends at ${walked.lastPosition} but was signed up to ${head.position}: events were removed`, walked.lastPosition + 1, head.hash, null);
+  }
+  if (head.position === 0) return walked;
+  const [link] = await store.readChain({ after: head.position - 1, maxCount: 1 });
+  if (!link || link.position !== head.position) return broken(`the log no longer holds event ${head.position}, signed as its head: events were removed`, head.position, head.hash, null);
+  if (link.hash !== head.hash) return broken(`event ${head.position} is not the one the signed head names`, head.position, head.hash, link.hash);
+  return walked;
 }

@@ -13,7 +13,7 @@ import type {
   Subscription,
 } from './event-store.port';
 import { checkExpectedRevision } from './expected-revision';
-import { type ChainLink, GENESIS_HASH, chainHash } from './hash-chain';
+import { type ChainLink, GENESIS_HASH, type SignedHead, chainHash, signHead } from './hash-chain';
 
 interface MessageRow {
   global_position: number;
@@ -62,7 +62,20 @@ CREATE TABLE IF NOT EXISTS streams (
   revision  INTEGER NOT NULL,
   position  INTEGER NOT NULL
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS chain_head (
+  id        INTEGER PRIMARY KEY CHECK (id = 1),
+  position  INTEGER NOT NULL,
+  hash      TEXT    NOT NULL,
+  signature TEXT    NOT NULL
+);
 `;
+
+export interface SqliteEventStoreOptions {
+  /** Signs the chain head at every commit (HMAC-SHA256); without it no head is written. */
+  headKey?: Buffer;
+  /** Open for reading only (audit:verify): no schema, no migration, no write of any kind. */
+  readonly?: boolean;
+}
 
 /**
  * The embedded event store: one SQLite file in WAL mode with synchronous=FULL, so an append is
@@ -92,14 +105,30 @@ export class SqliteEventStore implements EventStore {
   private readonly flushGroupFast: Database.Transaction<(group: PendingAppend[]) => (AppendResult | Error)[]>;
   private readonly appendOne: Database.Transaction<(request: PendingAppend, revisions: Map<string, number>, chain: ChainHead) => AppendResult>;
 
-  constructor(readonly file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.exec(SCHEMA);
-    this.migrateHashChain();
+  private readonly headKey: Buffer | undefined;
+  private readonly signedHead: Database.Statement | null;
+  private readonly writeHead: Database.Statement | null;
+
+  constructor(
+    readonly file: string,
+    options: SqliteEventStoreOptions = {},
+  ) {
+    this.headKey = options.headKey;
+    if (options.readonly) {
+      this.db = new Database(file, { readonly: true, fileMustExist: true });
+      this.db.pragma('busy_timeout = 5000');
+    } else {
+      if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+      this.db = new Database(file);
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = FULL');
+      this.db.pragma('busy_timeout = 5000');
+      this.db.exec(SCHEMA);
+      this.migrateHashChain();
+    }
+    const hasHeadTable = !!this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'chain_head'").get();
+    this.signedHead = hasHeadTable ? this.db.prepare('SELECT position, hash, signature FROM chain_head WHERE id = 1') : null;
+    this.writeHead = options.readonly ? null : this.db.prepare('INSERT INTO chain_head (id, position, hash, signature) VALUES (1, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET position = excluded.position, hash = excluded.hash, signature = excluded.signature');
     this.statements = {
       insert: this.db.prepare(
         `INSERT INTO messages (global_position, event_id, stream_id, stream_revision, type, schema_version, data, metadata, time, hash)
@@ -133,13 +162,15 @@ export class SqliteEventStore implements EventStore {
       const revisions = new Map<string, number>();
       // Read inside the write transaction: the chain continues from what is really stored.
       const chain = this.readChainHead();
-      return group.map((request) => {
+      const results = group.map((request) => {
         try {
           return this.appendOne(request, revisions, chain); // nested transaction = savepoint
         } catch (error) {
           return error instanceof Error ? error : new Error(String(error));
         }
       });
+      this.signHead(chain);
+      return results;
     });
 
     // The usual group: no savepoints. A wrong expected revision is found before anything of that
@@ -148,7 +179,7 @@ export class SqliteEventStore implements EventStore {
     this.flushGroupFast = this.db.transaction((group: PendingAppend[]) => {
       const revisions = new Map<string, number>();
       const chain = this.readChainHead();
-      return group.map((request) => {
+      const results = group.map((request) => {
         const current = revisions.get(request.streamId) ?? this.currentRevision(request.streamId);
         try {
           checkExpectedRevision(request.streamId, request.expectedRevision, current);
@@ -157,7 +188,19 @@ export class SqliteEventStore implements EventStore {
         }
         return this.write(request, current, revisions, chain);
       });
+      this.signHead(chain);
+      return results;
     });
+  }
+
+  /** In the commit's own transaction: the signed head and the events it names are durable together. */
+  private signHead(chain: ChainHead): void {
+    if (!this.headKey || !this.writeHead || chain.position === 0) return;
+    this.writeHead.run(chain.position, chain.hash, signHead(this.headKey, chain.position, chain.hash));
+  }
+
+  async readSignedHead(): Promise<SignedHead | null> {
+    return ((this.signedHead?.get() as SignedHead | undefined) ?? null);
   }
 
   /** Writes one append's events after the chain head; `revisions` and `chain` move only once all are written. */
@@ -222,26 +265,21 @@ export class SqliteEventStore implements EventStore {
   }
 
   /**
-   * Data directories from before the hash chain: adds the column, then chains the rows stored
-   * without a hash after the last chained one (all of them on the first open), in log order. Only
-   * that tail is chained, so a hash removed from a row in the middle is reported, never laundered;
-   * at a normal start this is one look at the last row.
+   * Data directories from before the hash chain: adds the column and chains every row, in log order,
+   * once. Where the column already exists, a row without a hash is a break for the verifier to
+   * report, never something to chain: re-chaining would launder an edited log.
    */
   private migrateHashChain(): void {
     const columns = this.db.prepare('PRAGMA table_info(messages)').all() as { name: string }[];
-    if (!columns.some((c) => c.name === 'hash')) this.db.exec('ALTER TABLE messages ADD COLUMN hash TEXT');
-    const last = this.db.prepare('SELECT hash FROM messages ORDER BY global_position DESC LIMIT 1').get() as { hash: string | null } | undefined;
-    if (!last || last.hash !== null) return;
-    const chained = this.db
-      .prepare('SELECT global_position AS position, hash FROM messages WHERE hash IS NOT NULL ORDER BY global_position DESC LIMIT 1')
-      .get() as ChainHead | undefined;
+    if (columns.some((c) => c.name === 'hash')) return;
+    this.db.exec('ALTER TABLE messages ADD COLUMN hash TEXT');
     const page = this.db.prepare(
       'SELECT global_position, event_id, stream_id, type, data, metadata, time, hash FROM messages WHERE global_position > ? ORDER BY global_position LIMIT 5000',
     );
     const update = this.db.prepare('UPDATE messages SET hash = ? WHERE global_position = ?');
     this.db.transaction(() => {
-      let previous = chained?.hash ?? GENESIS_HASH;
-      let after = chained?.position ?? 0;
+      let previous = GENESIS_HASH;
+      let after = 0;
       for (let rows = page.all(after) as MessageRow[]; rows.length; rows = page.all(after) as MessageRow[]) {
         for (const row of rows) {
           previous = chainHash(previous, toLink(row));

@@ -46,6 +46,38 @@ export function parseSimpleRestQuery(query: Record<string, string | undefined>, 
   return { sort, skip, limit, filter: filterRaw as Record<string, unknown> };
 }
 
+/**
+ * The value types a resource declares for its list filters: a `string`, a `boolean` (also "true"/"false"
+ * as react-admin may send), a `strings` (one string or a list of them, for IN), or a `date` (YYYY-MM-DD...).
+ */
+export type FilterType = 'string' | 'boolean' | 'strings' | 'date';
+
+function matches(type: FilterType, value: unknown): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'boolean':
+      return typeof value === 'boolean' || value === 'true' || value === 'false';
+    case 'strings':
+      return typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
+    case 'date':
+      return value === '' || value === null || (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value));
+  }
+}
+
+/**
+ * Only the declared filters, each with its declared type: a query operator (`{"$where":…}`, `{"$ne":…}`),
+ * a prototype key or an unknown field is bad input naming the field, never a query to run.
+ */
+export function checkFilter(filter: Record<string, unknown>, declared: Record<string, FilterType>): Record<string, unknown> {
+  for (const [key, value] of Object.entries(filter)) {
+    const type = Object.prototype.hasOwnProperty.call(declared, key) ? declared[key] : undefined;
+    if (!type) throw new ValidationError(`filter.${key}`, `unknown filter ${key}`);
+    if (!matches(type, value)) throw new ValidationError(`filter.${key}`, `${key} must be ${type === 'strings' ? 'a string or a list of strings' : `a ${type}`}`);
+  }
+  return filter;
+}
+
 /** `users 0-24/312`; an empty page has no first or last item, so it names only the total, as RFC 9110's unsatisfied range does (`users *` then `/0`). */
 export function contentRange(resource: string, skip: number, count: number, total: number): string {
   if (count === 0) return `${resource} */${total}`;

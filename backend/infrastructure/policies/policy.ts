@@ -59,8 +59,8 @@ export interface DeadLetter {
   at: string;
 }
 
-/** The metadata marker of events a policy caused: the system acting for the named policy. */
-export const SYSTEM_USER_ID = 'system';
+/** The metadata marker of events a policy caused: the system acting for the named policy (one constant with the event contracts). */
+export { SYSTEM_USER_ID } from '../../../events';
 
 /**
  * A name-based (UUIDv5-shaped) id: SHA-1 of the parts, with the version and variant bits set.

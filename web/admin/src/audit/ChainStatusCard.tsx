@@ -49,12 +49,15 @@ export function ChainStatusCard() {
           {translate('admin.audit.chain.ok', { smart_count: status.verified })}
         </Alert>
       )}
-      {status && !error && !status.ok && status.firstBroken && (
+      {status && !error && !status.ok && (
         <Alert severity="error" icon={<GppBadIcon />} action={recheck}>
-          <strong>{translate('admin.audit.chain.broken', { position: status.firstBroken.position })}</strong>
-          <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
-            {translate('admin.audit.chain.brokenDetail', { verified: status.verified, expected: status.firstBroken.expected, found: status.firstBroken.found ?? '—' })}
-          </Typography>
+          {status.firstBroken && <strong>{translate('admin.audit.chain.broken', { position: status.firstBroken.position })}</strong>}
+          {status.error && <Typography variant="body2">{status.error}</Typography>}
+          {status.firstBroken && (
+            <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+              {translate('admin.audit.chain.brokenDetail', { verified: status.verified, expected: status.firstBroken.expected, found: status.firstBroken.found ?? '—' })}
+            </Typography>
+          )}
         </Alert>
       )}
     </section>

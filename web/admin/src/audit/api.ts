@@ -26,6 +26,8 @@ export interface ChainStatus {
   head: number;
   lastVerifiedPosition: number;
   firstBroken: { position: number; expected: string; found: string | null } | null;
+  /** Why the chain does not hold, as the server words it (a truncated log, a forged head...). */
+  error?: string;
 }
 
 export interface WorkflowStepState {

@@ -18,7 +18,7 @@ function initials(p: { firstName: string; lastName: string }): string {
 }
 
 /** The engagement bar of the published speach page: bookmark, follow, rating; then the comments. */
-export function EngagementSection({ speachId }: { speachId: string }) {
+export function EngagementSection({ speachId, accessCode }: { speachId: string; accessCode?: string }) {
   const { t, language } = useI18n();
   const [summary, setSummary] = useState<Engagement | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -27,11 +27,11 @@ export function EngagementSection({ speachId }: { speachId: string }) {
   const load = useCallback(async () => {
     setError(null);
     try {
-      setSummary(await engagementApi.summary(speachId));
+      setSummary(await engagementApi.summary(speachId, accessCode));
     } catch (e) {
       setError(e);
     }
-  }, [speachId]);
+  }, [speachId, accessCode]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -114,13 +114,13 @@ export function EngagementSection({ speachId }: { speachId: string }) {
           )}
         </Stack>
       </Paper>
-      {summary.commentsEnabled && <Comments speachId={speachId} count={summary.commentCount} onCount={(commentCount) => setSummary((s) => (s ? { ...s, commentCount } : s))} show={show} />}
+      {summary.commentsEnabled && <Comments speachId={speachId} accessCode={accessCode} count={summary.commentCount} onCount={(commentCount) => setSummary((s) => (s ? { ...s, commentCount } : s))} show={show} />}
       {toast}
     </Stack>
   );
 }
 
-function Comments({ speachId, count, onCount, show }: { speachId: string; count: number; onCount: (n: number) => void; show: ReturnType<typeof useToast>[1] }) {
+function Comments({ speachId, accessCode, count, onCount, show }: { speachId: string; accessCode?: string; count: number; onCount: (n: number) => void; show: ReturnType<typeof useToast>[1] }) {
   const { t, date } = useI18n();
   const [comments, setComments] = useState<SpeachComment[] | null>(null);
   const [total, setTotal] = useState(0);
@@ -134,7 +134,7 @@ function Comments({ speachId, count, onCount, show }: { speachId: string; count:
     async (page = 0) => {
       setError(null);
       try {
-        const answer = await engagementApi.comments(speachId, page);
+        const answer = await engagementApi.comments(speachId, page, accessCode);
         setComments((prev) => (page === 0 || !prev ? answer.result : [...prev, ...answer.result.filter((c) => !prev.some((p) => p.id === c.id))]));
         setTotal(answer.total);
         onCount(answer.total);
@@ -144,7 +144,7 @@ function Comments({ speachId, count, onCount, show }: { speachId: string; count:
     },
     // onCount only updates the parent's count.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [speachId],
+    [speachId, accessCode],
   );
   useEffect(() => {
     void load(0);

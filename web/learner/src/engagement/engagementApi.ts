@@ -31,11 +31,13 @@ export interface SpeachComment {
 export const COMMENTS_PAGE = 10;
 
 export const engagementApi = {
-  summary: (id: string) => api<Engagement>(`/api/v2/speach/${enc(id)}/engagement`),
+  /** `accessCode`: a private speach's code, as the reader gave it (the server checks the same access as `read`). */
+  summary: (id: string, accessCode?: string) => api<Engagement>(`/api/v2/speach/${enc(id)}/engagement${accessCode ? `?accessCode=${enc(accessCode)}` : ''}`),
   rate: (id: string, rating: number) => api<Engagement>(`/api/v2/speach/${enc(id)}/rating`, { method: 'PUT', json: { rating } }),
   follow: (id: string, follow: boolean) => api<Engagement>(`/api/v2/speach/${enc(id)}/follow`, { method: follow ? 'PUT' : 'DELETE' }),
   toggleBookmark: (id: string) => api<{ isFavori: boolean }>(`/favori.FavoriController/toggleFavori?idCour=${enc(id)}`),
-  comments: (id: string, page: number) => api<{ result: SpeachComment[]; total: number }>(`/api/v2/speach/${enc(id)}/comments?page=${page}&size=${COMMENTS_PAGE}`),
+  comments: (id: string, page: number, accessCode?: string) =>
+    api<{ result: SpeachComment[]; total: number }>(`/api/v2/speach/${enc(id)}/comments?page=${page}&size=${COMMENTS_PAGE}${accessCode ? `&accessCode=${enc(accessCode)}` : ''}`),
   postComment: (id: string, text: string) => api<SpeachComment>(`/api/v2/speach/${enc(id)}/comments`, { method: 'POST', json: { text } }),
   deleteComment: (id: string, commentId: string) => api<{ deleted: true }>(`/api/v2/speach/${enc(id)}/comments/${enc(commentId)}`, { method: 'DELETE' }),
 };

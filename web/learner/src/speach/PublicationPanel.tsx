@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Chip, Divider, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { type FormEvent, Suspense, lazy, useState } from 'react';
+import { useAuth } from '../auth/AuthContext';
 import { type MessageKey, useI18n } from '../i18n';
 import { errorMessage, fieldErrors, isDelayed } from './speachApi';
 import { BADGES, type Badge, type SpeachCard, VISIBILITIES, type Visibility } from './types';
@@ -31,6 +32,9 @@ function dueDateValue(speach: SpeachCard): string {
 /** State and publication, visibility, badge, sequential sub-chapters and due date. */
 export function PublicationPanel({ speach, busy, publish, unpublish, setVisibility, setBadge, setLocked, setDueDate }: Props) {
   const { t, date } = useI18n();
+  const { me } = useAuth();
+  // While the validation workflow is on, only administrators publish directly (spec §6); authors submit.
+  const directPublish = me?.featureFlags.workflowEnabled !== true || me.isAdmin;
   const [at, setAt] = useState('');
   const [atError, setAtError] = useState<string | null>(null);
   const [publishError, setPublishError] = useState<string | null>(null);
@@ -104,9 +108,11 @@ export function PublicationPanel({ speach, busy, publish, unpublish, setVisibili
       </Stack>
       {publishError && <Alert severity="error">{publishError}</Alert>}
       <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-        <Button variant="contained" disabled={busy || (speach.publication && !speach.hasPendingUpdates)} onClick={() => run(() => publish())}>
-          {speach.publication ? t('speach.publish.republish') : t('speach.publish.now')}
-        </Button>
+        {directPublish && (
+          <Button variant="contained" disabled={busy || (speach.publication && !speach.hasPendingUpdates)} onClick={() => run(() => publish())}>
+            {speach.publication ? t('speach.publish.republish') : t('speach.publish.now')}
+          </Button>
+        )}
         {(speach.publication || scheduled) && (
           <Button variant="outlined" color="error" disabled={busy} onClick={() => run(unpublish)}>
             {t('speach.publish.unpublish')}
@@ -116,21 +122,23 @@ export function PublicationPanel({ speach, busy, publish, unpublish, setVisibili
       <Suspense fallback={null}>
         <SubmitForValidation speach={speach} />
       </Suspense>
-      <Stack component="form" direction="row" spacing={1} alignItems="flex-start" onSubmit={schedule} flexWrap="wrap" useFlexGap>
-        <TextField
-          type="datetime-local"
-          size="small"
-          label={t('speach.publish.at')}
-          value={at}
-          onChange={(e) => setAt(e.target.value)}
-          error={!!atError}
-          helperText={atError ?? ' '}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <Button type="submit" variant="outlined" disabled={busy || !at}>
-          {t('speach.publish.schedule')}
-        </Button>
-      </Stack>
+      {directPublish && (
+        <Stack component="form" direction="row" spacing={1} alignItems="flex-start" onSubmit={schedule} flexWrap="wrap" useFlexGap>
+          <TextField
+            type="datetime-local"
+            size="small"
+            label={t('speach.publish.at')}
+            value={at}
+            onChange={(e) => setAt(e.target.value)}
+            error={!!atError}
+            helperText={atError ?? ' '}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Button type="submit" variant="outlined" disabled={busy || !at}>
+            {t('speach.publish.schedule')}
+          </Button>
+        </Stack>
+      )}
 
       <Divider />
       <Typography variant="h6" component="h3">

@@ -299,7 +299,7 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
       )}
       {mode === 'published' && !embedded && (
         <Suspense fallback={<Loading />}>
-          <EngagementSection speachId={speachID} />
+          <EngagementSection speachId={speachID} accessCode={code.current} />
         </Suspense>
       )}
     </Stack>,
