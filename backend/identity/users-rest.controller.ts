@@ -14,6 +14,7 @@ import { CurrentUser, Roles } from './auth/auth.decorators';
 import type { AuthenticatedUser } from './auth/authenticated-user';
 import { restList } from './organisation/rest-list';
 import { UserRegistrationService } from './user-registration.service';
+import { NO_GROUP } from './user.decider';
 
 export interface UserRecord {
   id: string;
@@ -139,6 +140,13 @@ export class UsersRestController {
     return toRecord(user);
   }
 
+  /** The known group ids, once every id sent is one of them: the 400 names the field this resource was sent (`groupIds`). */
+  private async knownGroups(groupIds: string[]): Promise<string[]> {
+    const known = await this.admin.knownGroupIds();
+    for (const [index, id] of groupIds.entries()) if (id !== NO_GROUP && !known.includes(id)) throw new ValidationError(`groupIds[${index}]`, `unknown group ${id}`);
+    return known;
+  }
+
   @Post()
   async create(@Body() body: UserRecordBody): Promise<UserRecord> {
     const { userId } = await this.registration.register({
@@ -149,7 +157,7 @@ export class UsersRestController {
       password: body.password,
       mustChangePassword: body.mustChangePassword ?? true,
       source: 'admin',
-      groups: body.groupIds?.length ? { groupIds: body.groupIds, knownGroupIds: await this.admin.knownGroupIds() } : undefined,
+      groups: body.groupIds?.length ? { groupIds: body.groupIds, knownGroupIds: await this.knownGroups(body.groupIds) } : undefined,
     });
     return this.one(userId);
   }
@@ -157,6 +165,7 @@ export class UsersRestController {
   @Put(':id')
   async update(@CurrentUser() actor: AuthenticatedUser, @Param('id') id: string, @Body() body: UserRecordBody): Promise<UserRecord> {
     const current = await this.one(id);
+    if (body.groupIds?.length) await this.knownGroups(body.groupIds);
     const user = {
       id,
       firstName: body.firstName,

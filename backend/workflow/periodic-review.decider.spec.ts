@@ -5,11 +5,11 @@ import { type PeriodicReviewCommand, addMonths, isDue, periodicReviewDecider } f
 
 const s = 's1';
 const NOW = '2026-11-23T10:00:00.000Z';
-const reviewer = { userId: 'u-rev', groupIds: [] as string[] };
-const groupMember = { userId: 'u-member', groupIds: ['g-quality'] };
-const stranger = { userId: 'u-x', groupIds: ['g-sales'] };
+const reviewer = { userId: 'u-rev', groupIds: [] as string[], isApprover: true };
+const groupMember = { userId: 'u-member', groupIds: ['g-quality'], isApprover: true };
+const stranger = { userId: 'u-x', groupIds: ['g-sales'], isApprover: true };
 const scheduled = (nextReviewAt: string): PeriodicReviewEvent => ({ type: 'PeriodicReviewScheduled', data: { speachId: s, frequency: 'TWO_YEARS', nextReviewAt, workflowId: 'wf1' } });
-const decide = (actor: { userId: string; groupIds: string[] }, decision: string, now = NOW): PeriodicReviewCommand => ({
+const decide = (actor: { userId: string; groupIds: string[]; isApprover: boolean }, decision: string, now = NOW): PeriodicReviewCommand => ({
   type: 'Decide',
   speachId: s,
   actor,
@@ -63,6 +63,11 @@ describe('periodic review decider', () => {
     spec.given([scheduled('2028-11-23T10:00:00.000Z')]).when(decide(reviewer, 'NO_REVISION')).thenThrows(IllegalStateError, /not due/);
     spec.given([]).when(decide(reviewer, 'NO_REVISION')).thenThrows(NotFoundError);
     spec.given([dueSoon]).when(decide(reviewer, 'MAYBE')).thenThrows(ValidationError, /decision/);
+  });
+
+  it('refuses a named reviewer or a reviewer group member who does not hold the APPROVER role (403)', () => {
+    spec.given([dueSoon]).when(decide({ ...reviewer, isApprover: false }, 'NO_REVISION')).thenThrows(ForbiddenError);
+    spec.given([dueSoon]).when(decide({ ...groupMember, isApprover: false }, 'REVISION_NEEDED')).thenThrows(ForbiddenError);
   });
 
   it('stops the schedule when a later validation chooses no review', () => {

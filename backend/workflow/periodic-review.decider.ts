@@ -34,7 +34,7 @@ export type PeriodicReviewCommand =
   | {
       type: 'Decide';
       speachId: string;
-      actor: { userId: string; groupIds: string[] };
+      actor: { userId: string; groupIds: string[]; isApprover: boolean };
       /** The speach's periodic reviewers (users and groups). */
       reviewerUserIds: string[];
       reviewerGroupIds: string[];
@@ -61,7 +61,8 @@ export const periodicReviewDecider: Decider<PeriodicReviewState, PeriodicReviewC
       case 'Decide': {
         if (state.status === 'none' || state.status === 'STOPPED' || !state.nextReviewAt) throw new NotFoundError('No periodic review is scheduled for this speach');
         const { actor } = command;
-        const reviewer = command.reviewerUserIds.includes(actor.userId) || command.reviewerGroupIds.some((g) => actor.groupIds.includes(g));
+        // Spec §6: reviewing is the approver's; a reviewer group's member without the APPROVER role decides nothing.
+        const reviewer = actor.isApprover && (command.reviewerUserIds.includes(actor.userId) || command.reviewerGroupIds.some((g) => actor.groupIds.includes(g)));
         if (!reviewer) throw new ForbiddenError('You are not a reviewer of this speach.');
         if (state.status !== 'SCHEDULED') throw new IllegalStateError('This review was already decided; it waits for the revision or the archiving');
         if (!isDue(state.nextReviewAt, command.now)) throw new IllegalStateError('This review is not due yet');

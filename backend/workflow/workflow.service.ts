@@ -387,6 +387,8 @@ export class WorkflowService {
   }
 
   private async myReviews(viewer: Viewer): Promise<PeriodicReviewDocument[]> {
+    // Like validation: group membership alone reviews nothing (spec §6).
+    if (!viewer.isApprover) return [];
     return this.reviews.find({
       status: 'SCHEDULED',
       nextReviewAt: { $lte: addMonths(viewer.now, WARNING_WINDOW_MONTHS) },

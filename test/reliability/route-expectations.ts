@@ -319,7 +319,12 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     writes: true,
   },
   'PUT /api/v2/recorder/speach/{id}/visibility': { call: async (fx, caller) => ({ path: `/api/v2/recorder/speach/${(await fx.draftFor(caller)).id}/visibility`, body: { visibility: 'SEMI_PRIVE' } }), answers: authors(), writes: true },
-  'POST /api/v2/recorder/speach/{id}/publish': { call: async (fx, caller) => ({ path: `/api/v2/recorder/speach/${(await fx.draftFor(caller)).id}/publish`, body: {} }), answers: authors(), writes: true },
+  // The demo runs the validation workflow: an author publishes only by submitting (409 here), an admin directly (spec §6).
+  'POST /api/v2/recorder/speach/{id}/publish': {
+    call: async (fx, caller) => ({ path: `/api/v2/recorder/speach/${(await fx.draftFor(caller)).id}/publish`, body: {} }),
+    answers: { ...authors(), author: 409 },
+    writes: true,
+  },
   'POST /api/v2/recorder/speach/{id}/unpublish': { call: async (fx, caller) => ({ path: `/api/v2/recorder/speach/${await publishedFor(fx, caller)}/unpublish`, body: {} }), answers: authors(), writes: true },
   'PUT /api/v2/recorder/speach/{id}/badge': { call: async (fx, caller) => ({ path: `/api/v2/recorder/speach/${(await fx.draftFor(caller)).id}/badge`, body: { badge: 'AVANCEMENT' } }), answers: authors(), writes: true },
   'PUT /api/v2/recorder/speach/{id}/pin': { call: (fx) => ({ path: `/api/v2/recorder/speach/${fx.speaches.phishing._id}/pin`, body: { pinned: true } }), answers: admins(), writes: true },
@@ -336,7 +341,8 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     writes: true,
   },
   // Issue 16 item 2: a draft's file goes only to those who may read the draft.
-  'GET /blob/{blobId}': { call: (fx) => ({ path: `/blob/${fx.blobId}` }), answers: only(['author', 'admin'], 'ok', HIDDEN) },
+  // A file is read through the speach holding it (the URL names it); without a signed URL, the session decides.
+  'GET /blob/{blobId}': { call: (fx) => ({ path: `/blob/${fx.blob.id}`, query: { speach: fx.blob.speachId } }), answers: only(['author', 'admin'], 'ok', HIDDEN) },
 
   // Cards, search and account grids
   'GET /api/v2/speach/search': { call: () => ({ path: '/api/v2/speach/search', query: { term: 'safety' } }), answers: signedIn() },

@@ -51,7 +51,8 @@ export interface Fixtures {
   definitionId: string;
   exportJobId: string;
   importJobId: string;
-  blobId: string;
+  /** A file of a draft of the demo author, and that draft. */
+  blob: { id: string; speachId: string };
   /** A fresh draft with two chapters, owned by the caller when they are an author or an admin (the demo author's otherwise). */
   draftFor(caller: Caller): Promise<OwnSpeach>;
   /** Records made only to be changed or deleted by one call. */
@@ -169,7 +170,7 @@ export async function startFixtures(env: Record<string, string> = {}): Promise<F
     definitionId,
     exportJobId,
     importJobId,
-    blobId: file.blobId,
+    blob: { id: file.blobId, speachId: uploaded.id },
     draftFor,
     auth: (caller) => bearer(tokens[caller]),
     async settle(path, done) {
