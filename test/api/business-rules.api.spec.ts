@@ -1,4 +1,5 @@
 import { SYSTEM_USER_ID } from '../../events';
+import { PolicyRunner } from '../../backend/infrastructure/policies/policy-runner';
 import { DEMO_PASSWORD, type TestApp, startTestApp } from '../support/test-app';
 
 /** Issue #16 "Business rules the server must enforce". */
@@ -54,10 +55,18 @@ describe('Business rules (issue #16)', () => {
     const adminRegistered = events.find((e) => e.type === 'UserRegistered' && (e.data as { email: string }).email === 'admin@example.com')!;
     // The first administrator's own registration (its user and e-mail streams) is the installation's act.
     const bootstrap = new Set([adminRegistered.streamId]);
-    const lateSystem = events.filter((e) => e.metadata.userId === SYSTEM_USER_ID && e.position > adminRegistered.position && !bootstrap.has(e.streamId));
+    // Issue 16: the system acts later only through its own policies, named as such (the seeded validations publish through one).
+    const policies = new Set(t.app.get(PolicyRunner).status().map((p) => p.name));
+    const byPolicy = (e: (typeof events)[number]) => e.metadata.userId === SYSTEM_USER_ID && policies.has(e.metadata.policy as string);
+    const lateSystem = events.filter((e) => e.metadata.userId === SYSTEM_USER_ID && e.position > adminRegistered.position && !bootstrap.has(e.streamId) && !byPolicy(e));
     expect(lateSystem.map((e) => `${e.position} ${e.streamId} ${e.type}`)).toEqual([]);
     const users = new Set(events.filter((e) => e.type === 'UserRegistered').map((e) => (e.data as { userId: string }).userId));
-    const named = events.filter((e) => e.position > adminRegistered.position && !bootstrap.has(e.streamId)).map((e) => e.metadata.userId as string);
+    const named = events.filter((e) => e.position > adminRegistered.position && !bootstrap.has(e.streamId) && !byPolicy(e)).map((e) => e.metadata.userId as string);
     expect(named.filter((userId) => !users.has(userId))).toEqual([]);
+    // A policy's event leads back to the user whose act triggered it.
+    const byId = new Map(events.map((e) => [e.id, e]));
+    expect(events.filter(byPolicy).length).toBeGreaterThan(0);
+    const untraced = events.filter(byPolicy).filter((e) => !users.has(byId.get(e.metadata.causationId as string)?.metadata.userId as string));
+    expect(untraced.map((e) => `${e.position} ${e.streamId} ${e.type}`)).toEqual([]);
   });
 });
