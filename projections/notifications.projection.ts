@@ -254,7 +254,7 @@ let handlers: Record<string, ProjectionHandler> | null = null;
 
 export const notificationsProjection: ProjectionDefinition = {
   name: 'notifications',
-  version: 2,
+  version: 3,
   collections: [
     {
       name: NOTIFICATIONS,

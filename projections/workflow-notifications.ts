@@ -1,5 +1,5 @@
 import type { AwaitedApprover, WorkflowEvent } from '../events';
-import { groupApprovers, groupMembers, notify, speachEditors } from './notifications.projection';
+import { groupApprovers, notify, speachEditors } from './notifications.projection';
 import type { ProjectionHandler, ProjectionWriter } from './projection';
 
 type Handler = (event: Parameters<ProjectionHandler>[0], writer: ProjectionWriter) => Promise<void>;
@@ -50,6 +50,7 @@ export const workflowNotificationHandlers: Record<string, ProjectionHandler> = {
   },
   PeriodicReviewersAssigned: async (event, writer) => {
     const d = event.data as { speachId: string; userIds: string[]; groupIds: string[] };
-    await notify(writer, event, { userIds: [...d.userIds, ...(await groupMembers(writer, d.groupIds))], type: 'PERIODIC_REVIEW_ASSIGNED', speachId: d.speachId });
+    // As for validation: a reviewer group reviews through its APPROVER-role members only (spec §6).
+    await notify(writer, event, { userIds: [...d.userIds, ...(await groupApprovers(writer, d.groupIds))], type: 'PERIODIC_REVIEW_ASSIGNED', speachId: d.speachId });
   },
 };

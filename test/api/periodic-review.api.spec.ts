@@ -112,4 +112,26 @@ describe('Periodic review API (issue #6)', () => {
     expected.setUTCFullYear(expected.getUTCFullYear() + 3);
     expect(again.metadata.nextPeriodicReview.slice(0, 10)).toBe(expected.toISOString().slice(0, 10));
   });
+
+  it('a reviewer group member without the APPROVER role is not told, has nothing to review and decides nothing (403); the group\'s approvers do', async () => {
+    const readerId = ids['reader@example.com'];
+    const approverId = ids['approver@example.com'];
+    const readerGroups = (await t.http.get(`/api/rest/users/${readerId}`).set(as(tokens.admin)).expect(200)).body.groupIds as string[];
+    const approverGroups = (await t.http.get(`/api/rest/users/${approverId}`).set(as(tokens.admin)).expect(200)).body.groupIds as string[];
+    const shared = readerGroups.find((g) => approverGroups.includes(g));
+    if (!shared) throw new Error('The demo reader and approver share no group');
+    const id = await reviewed('Reviewed by a group');
+    await t.http.put('/api/v2/admin/speach/update-periodic-reviewers').query({ speachId: id, users: '[]', groups: JSON.stringify([shared]) }).set(as(tokens.admin)).expect(200);
+    const told = await t.adapters.readStore.collection<{ _id: string; userId: string }>('notifications').find({ speachId: id, type: 'PERIODIC_REVIEW_ASSIGNED' });
+    expect(told.map((n) => n.userId)).toContain(approverId);
+    expect(told.map((n) => n.userId)).not.toContain(readerId);
+    for (const grid of ['speachToReview', 'periodicReviewsNearing']) {
+      expect((await t.http.get(`/api/v2/my/${grid}`).set(as(tokens.reader)).expect(200)).body).toEqual({ result: [], total: 0 });
+    }
+    await decide(id, tokens.reader, { decision: 'NO_REVISION' }).expect(403);
+    t.clock.advance(200 * DAY);
+    await login();
+    await decide(id, tokens.reader, { decision: 'NO_REVISION' }).expect(403);
+    await decide(id, tokens.approver, { decision: 'NO_REVISION' }).expect(200);
+  });
 });
