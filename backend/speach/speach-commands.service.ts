@@ -166,7 +166,7 @@ export class SpeachCommands {
       await this.commands.run(homePinsDecider, HOME_PINS_STREAM, { type: 'Unpin', speachId, isAdmin: actor.isAdmin });
       throw error;
     }
-    await this.afterStateChange(actor, speachId);
+    await this.readModels.settled();
   }
 
   async pin(user: AuthenticatedUser, speachId: string, pinned: boolean): Promise<void> {
