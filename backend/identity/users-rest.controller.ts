@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { ROLES, type Role } from '../../events';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { NotFoundError, ValidationError } from '../infrastructure/decider/decider';
+import { NO_GROUP } from './user.decider';
 import { adminUsersFilter } from './admin/admin-users.filter';
 import { AdminUsersQuery } from './admin/admin-users.query.dto';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
@@ -149,9 +150,17 @@ export class UsersRestController {
       password: body.password,
       mustChangePassword: body.mustChangePassword ?? true,
       source: 'admin',
-      groups: body.groupIds?.length ? { groupIds: body.groupIds, knownGroupIds: await this.admin.knownGroupIds() } : undefined,
+      groups: body.groupIds?.length ? { groupIds: body.groupIds, knownGroupIds: await this.knownGroups(body.groupIds) } : undefined,
     });
     return this.one(userId);
+  }
+
+  /** The known groups, once every group the body names is one of them (the error names the body's field). */
+  private async knownGroups(groupIds: string[]): Promise<string[]> {
+    const known = await this.admin.knownGroupIds();
+    const unknown = groupIds.filter((id) => id !== NO_GROUP && !known.includes(id));
+    if (unknown.length) throw new ValidationError('groupIds', `unknown group ${unknown.join(', ')}`);
+    return known;
   }
 
   @Put(':id')

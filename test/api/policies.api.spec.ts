@@ -93,7 +93,7 @@ describe('Reactions run as policies (issue 15)', () => {
 
     it('given a pinned speach, when it is unpublished, then the policy unpins it, already in the answer', async () => {
       const id = await publishable('Pinned then withdrawn');
-      await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(author)).send({}).expect(200);
+      await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
       await t.http.put(`/api/v2/recorder/speach/${id}/pin`).set(as(admin)).send({ pinned: true }).expect(200);
       expect(await pinned()).toContain(id);
       await t.http.post(`/api/v2/recorder/speach/${id}/unpublish`).set(as(author)).send({}).expect(200);
@@ -108,7 +108,7 @@ describe('Reactions run as policies (issue 15)', () => {
       const id = await publishable('Pinned then private');
       const kept = await publishable('Pinned and kept');
       for (const s of [id, kept]) {
-        await t.http.post(`/api/v2/recorder/speach/${s}/publish`).set(as(author)).send({}).expect(200);
+        await t.http.post(`/api/v2/recorder/speach/${s}/publish`).set(as(admin)).send({}).expect(200);
         await t.http.put(`/api/v2/recorder/speach/${s}/pin`).set(as(admin)).send({ pinned: true }).expect(200);
       }
       await t.http.put(`/api/v2/recorder/speach/${id}/visibility`).set(as(author)).send({ visibility: 'RESTREINT' }).expect(200);
@@ -120,10 +120,10 @@ describe('Reactions run as policies (issue 15)', () => {
 
     it('replayed from position 0 after a speach was published and pinned again, leaves it pinned and unpins nothing twice', async () => {
       const id = await publishable('Withdrawn then back');
-      await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(author)).send({}).expect(200);
+      await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
       await t.http.put(`/api/v2/recorder/speach/${id}/pin`).set(as(admin)).send({ pinned: true }).expect(200);
       await t.http.post(`/api/v2/recorder/speach/${id}/unpublish`).set(as(author)).send({}).expect(200);
-      await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(author)).send({}).expect(200);
+      await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
       await t.http.put(`/api/v2/recorder/speach/${id}/pin`).set(as(admin)).send({ pinned: true }).expect(200);
       expect(await replayFromZero(t.app.get(UnpinWithdrawnPolicy) as unknown as Policy<never>)).toBe(0);
       expect(await pinned()).toContain(id);
