@@ -158,13 +158,17 @@ export const speachesProjection: ProjectionDefinition = {
         { field: 'isTemplate' },
         { field: 'pinned' },
         { field: 'coEditorIds' },
-        { field: 'visibility' },
         { field: 'categoryId' },
         { fields: [{ field: 'archived' }, { field: 'updatedAt', direction: -1 }] },
         { fields: [{ field: 'archived' }, { field: 'titleKey' }] },
         { fields: [{ field: 'archived' }, { field: 'createdAt', direction: -1 }] },
         { fields: [{ field: 'archived' }, { field: 'firstPublishedAt', direction: -1 }] },
         { fields: [{ field: 'updatedAt', direction: -1 }] },
+        // The admin list's "published" state (published and live) with its visibility and title filters, read from
+        // the index alone (no JSON of the big speach document per candidate), in title or update order. No index of
+        // `visibility` alone: without statistics the planner would take it (three values) over these.
+        { fields: [{ field: 'archived' }, { field: 'published' }, { field: 'titleKey' }, { field: 'liveFrom' }, { field: 'visibility' }] },
+        { fields: [{ field: 'archived' }, { field: 'published' }, { field: 'updatedAt', direction: -1 }, { field: 'liveFrom' }, { field: 'visibility' }, { field: 'titleKey' }] },
       ],
     },
     { name: SPEACH_VERSIONS, indexes: [{ field: 'speachId' }] },
