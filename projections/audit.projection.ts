@@ -1,5 +1,4 @@
-import type { RecordedEvent } from '../events';
-import { type AuditedKind, auditedStream, speachIdOf } from '../backend/audit/audited-streams';
+import { type AuditedKind, type RecordedEvent, auditedStream, speachIdOf } from '../events';
 import type { ProjectedDocument, ProjectionDefinition, ProjectionHandler } from './projection';
 
 export const AUDIT_STREAMS = 'audit_streams';

@@ -3,6 +3,7 @@ import type { EventStore, Subscription } from '../backend/infrastructure/event-s
 import type { ReadStore, RebuildBeside } from '../backend/infrastructure/read-store/read-store.port';
 import type { ProjectedDocument, ProjectionDefinition } from './projection';
 import { DocumentCache } from './document-cache';
+import { PositionWaiters } from './position-waiters';
 import { UnitOfWork } from './unit-of-work';
 
 export interface ProjectionStatus {
@@ -26,12 +27,6 @@ interface Logger {
   error(message: string): void;
 }
 
-interface Waiter {
-  position: number;
-  resolve: (reached: boolean) => void;
-  timer: NodeJS.Timeout;
-}
-
 /**
  * Runs every projection from its checkpoint off one `$all` subscription (one read serves all of
  * them). Each batch is applied per projection in a unit of work and committed with its checkpoint in
@@ -45,7 +40,7 @@ export type CommitListener = (collection: string, writes: Map<string, ProjectedD
 export class ProjectionRunner {
   private readonly statuses = new Map<string, ProjectionStatus>();
   private subscription: Subscription | null = null;
-  private waiters: Waiter[] = [];
+  private readonly waiters = new PositionWaiters();
   private running = false;
   private readonly commitListeners: CommitListener[] = [];
   private readonly builds = new Map<string, Build>();
@@ -82,18 +77,7 @@ export class ProjectionRunner {
    * false after `timeoutMs`. Failed projections are not waited for (their lag is in /api/health).
    */
   waitFor(position: number, timeoutMs: number): Promise<boolean> {
-    if (this.lowestRunningPosition() >= position) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const waiter: Waiter = {
-        position,
-        resolve,
-        timer: setTimeout(() => {
-          this.waiters = this.waiters.filter((w) => w !== waiter);
-          resolve(false);
-        }, timeoutMs),
-      };
-      this.waiters.push(waiter);
-    });
+    return this.waiters.wait(position, this.lowestRunningPosition(), timeoutMs);
   }
 
   /**
@@ -145,11 +129,7 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     await this.stopSubscription();
-    for (const waiter of this.waiters) {
-      clearTimeout(waiter.timer);
-      waiter.resolve(false);
-    }
-    this.waiters = [];
+    this.waiters.abandon();
     for (const resolve of this.buildWaiters) resolve(false);
     this.buildWaiters = [];
   }
@@ -313,15 +293,7 @@ export class ProjectionRunner {
   }
 
   private releaseWaiters(): void {
-    const reached = this.lowestRunningPosition();
-    const still: Waiter[] = [];
-    for (const waiter of this.waiters) {
-      if (waiter.position <= reached) {
-        clearTimeout(waiter.timer);
-        waiter.resolve(true);
-      } else still.push(waiter);
-    }
-    this.waiters = still;
+    this.waiters.release(this.lowestRunningPosition());
   }
 }
 

@@ -1,6 +1,6 @@
 import type { RecordedEvent, SpeachEvent, SpeachLanguage, Visibility } from '../events';
-import { distinctTokens } from '../backend/infrastructure/search/search-text';
 import type { ProjectedDocument, ProjectionDefinition, ProjectionHandler, ProjectionWriter } from './projection';
+import { distinctTokens } from './search-text';
 import { type ChapterNode, type DraftStructure, evolveDraft, initialDraft, liveFromOnPublish, normaliseKey, readingOrder } from './speaches.projection';
 
 export const SPEACH_SEARCH = 'speach_search';

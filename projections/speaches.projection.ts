@@ -1,5 +1,4 @@
-import type { Badge, ChapterContent, RecordedEvent, SpeachEvent, SpeachLanguage, Visibility } from '../events';
-import { type ExistingSpeach, speachDecider } from '../backend/speach/speach.decider';
+import { type Badge, type ChapterContent, type ExistingSpeach, type RecordedEvent, type SpeachEvent, type SpeachLanguage, type Visibility, evolveSpeach, initialSpeachState } from '../events';
 import type { ProjectedDocument, ProjectionDefinition, ProjectionWriter } from './projection';
 
 export const SPEACHES = 'speaches';
@@ -63,7 +62,7 @@ export interface SpeachDocument extends ProjectedDocument {
   updatedAt: string;
   /** Stream revision: the `version` an edit sends back. */
   revision: number;
-  /** The draft structure, folded by the decider's own `evolve`. */
+  /** The draft structure, folded by the speach's own `evolve` (the one its decider uses). */
   draft: Pick<ExistingSpeach, 'order' | 'children' | 'chapters'>;
 }
 
@@ -110,13 +109,13 @@ export type DraftStructure = SpeachDocument['draft'];
 
 /** The draft structure a speach starts with (chapters copied from a template or a duplicate). */
 export function initialDraft(created: RecordedEvent): DraftStructure {
-  const state = speachDecider.evolve(speachDecider.initialState(), created as unknown as SpeachEvent) as ExistingSpeach;
+  const state = evolveSpeach(initialSpeachState(), created as unknown as SpeachEvent) as ExistingSpeach;
   return { order: state.order, children: state.children, chapters: state.chapters };
 }
 
-/** A structure event applied by the decider's own `evolve`, so a read model can never disagree with the rules. */
+/** A structure event applied by the speach's own `evolve` (the decider's), so a read model can never disagree with the rules. */
 export function evolveDraft(draft: DraftStructure, event: RecordedEvent): DraftStructure {
-  const next = speachDecider.evolve({ ...(draft as ExistingSpeach), status: 'active' } as ExistingSpeach, event as unknown as SpeachEvent) as ExistingSpeach;
+  const next = evolveSpeach({ ...(draft as ExistingSpeach), status: 'active' } as ExistingSpeach, event as unknown as SpeachEvent) as ExistingSpeach;
   return { order: next.order, children: next.children, chapters: next.chapters };
 }
 
@@ -159,13 +158,17 @@ export const speachesProjection: ProjectionDefinition = {
         { field: 'isTemplate' },
         { field: 'pinned' },
         { field: 'coEditorIds' },
-        { field: 'visibility' },
         { field: 'categoryId' },
         { fields: [{ field: 'archived' }, { field: 'updatedAt', direction: -1 }] },
         { fields: [{ field: 'archived' }, { field: 'titleKey' }] },
         { fields: [{ field: 'archived' }, { field: 'createdAt', direction: -1 }] },
         { fields: [{ field: 'archived' }, { field: 'firstPublishedAt', direction: -1 }] },
         { fields: [{ field: 'updatedAt', direction: -1 }] },
+        // The admin list's "published" state (published and live) with its visibility and title filters, read from
+        // the index alone (no JSON of the big speach document per candidate), in title or update order. No index of
+        // `visibility` alone: without statistics the planner would take it (three values) over these.
+        { fields: [{ field: 'archived' }, { field: 'published' }, { field: 'titleKey' }, { field: 'liveFrom' }, { field: 'visibility' }] },
+        { fields: [{ field: 'archived' }, { field: 'published' }, { field: 'updatedAt', direction: -1 }, { field: 'liveFrom' }, { field: 'visibility' }, { field: 'titleKey' }] },
       ],
     },
     { name: SPEACH_VERSIONS, indexes: [{ field: 'speachId' }] },

@@ -1,14 +1,18 @@
-import type {
-  DefinitionStep,
-  PeriodicReviewEvent,
-  ReviewDecision,
-  ReviewFrequency,
-  WorkflowDefinitionEvent,
-  WorkflowEvent,
-  WorkflowStep,
+import {
+  type DefinitionStep,
+  type PeriodicReviewEvent,
+  type PeriodicReviewState,
+  type ReviewDecision,
+  type ReviewFrequency,
+  type RunningWorkflow,
+  type WorkflowDefinitionEvent,
+  type WorkflowEvent,
+  type WorkflowStatus,
+  type WorkflowStep,
+  evolvePeriodicReview,
+  evolveWorkflow,
+  initialWorkflowState,
 } from '../events';
-import { type PeriodicReviewState, periodicReviewDecider } from '../backend/workflow/periodic-review.decider';
-import { type RunningWorkflow, type WorkflowStatus, workflowDecider } from '../backend/workflow/workflow.decider';
 import type { ProjectedDocument, ProjectionDefinition, ProjectionWriter } from './projection';
 
 export const WORKFLOW_DEFINITIONS = 'workflow_definitions';
@@ -92,8 +96,8 @@ async function workflowEvent(event: Parameters<ProjectionDefinition['handlers'][
     for (const doc of previous) if (doc._id !== workflowId) await writer.upsert<WorkflowDocument>(WORKFLOWS, doc._id, (d) => (d ? { ...d, latest: false } : null));
   }
   await writer.upsert<WorkflowDocument>(WORKFLOWS, workflowId, (doc) => {
-    const before = doc?.decider ?? workflowDecider.initialState();
-    const wf = workflowDecider.evolve(before, e) as RunningWorkflow;
+    const before = doc?.decider ?? initialWorkflowState();
+    const wf = evolveWorkflow(before, e) as RunningWorkflow;
     if (wf.status === undefined || (wf as { status: string }).status === 'none') return doc;
     const by = event.metadata.userId ?? null;
     const entry: WorkflowHistoryEntry = { type: e.type, at: event.time, by, step: 'step' in e.data ? (e.data.step as number) : null, comment: e.type === 'WorkflowRejected' ? e.data.comment : null };
@@ -161,7 +165,7 @@ async function reviewEvent(event: Parameters<ProjectionDefinition['handlers'][st
     const base = doc ?? emptyReview(e.data.speachId, event.time);
     const before: PeriodicReviewState =
       base.status === 'none' ? { status: 'none' } : { status: base.status, speachId: base.speachId, frequency: base.frequency as ReviewFrequency, nextReviewAt: base.nextReviewAt, lastDecision: base.lastDecision?.decision ?? null };
-    const next = periodicReviewDecider.evolve(before, e);
+    const next = evolvePeriodicReview(before, e);
     if (next.status === 'none') return base;
     const decision = e.type === 'PeriodicReviewCompleted' ? { decision: e.data.decision, by: e.data.reviewedBy, at: e.data.at, comment: e.data.comment } : null;
     return {

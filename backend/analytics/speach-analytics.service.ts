@@ -10,7 +10,7 @@ import {
   type QuizResultDocument,
   slotOf,
 } from '../../projections/analytics.projection';
-import { LEARNER_PROGRESS, type ProgressDocument, type SpeachDocument, readingOrder } from '../../projections/speaches.projection';
+import { LEARNER_PROGRESS, type ProgressDocument, type SpeachDocument, readingOrder } from '../speach';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { Clock } from '../infrastructure/clock/clock';

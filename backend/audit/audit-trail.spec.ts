@@ -1,5 +1,4 @@
-import type { RecordedEvent } from '../../events';
-import { auditedStream } from './audited-streams';
+import { type RecordedEvent, auditedStream } from '../../events';
 import { asOf, diffStates, replay } from './audit-trail';
 
 function recorded(streamId: string, position: number, type: string, data: Record<string, unknown>): RecordedEvent {

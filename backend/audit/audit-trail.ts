@@ -1,5 +1,4 @@
-import type { RecordedEvent } from '../../events';
-import { type AuditedKind, auditedStream } from './audited-streams';
+import { type AuditedKind, type RecordedEvent, auditedStream } from '../../events';
 
 /** One field that an event changed in its stream's state, with the values before and after. */
 export interface FieldChange {

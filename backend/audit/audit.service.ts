@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { stringify } from 'csv-stringify/sync';
 import { type RecordedEvent, upcast } from '../../events';
 import { AUDIT_STREAMS, type AuditStreamsDocument } from '../../projections/audit.projection';
-import { SPEACHES, type SpeachDocument, normaliseKey } from '../../projections/speaches.projection';
+import { SPEACHES, type SpeachDocument, normaliseKey } from '../speach';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import type { EventStore } from '../infrastructure/event-store/event-store.port';

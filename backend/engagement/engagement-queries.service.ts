@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { COMMENTS, type CommentDocument, FOLLOWS, type FollowDocument, SPEACH_RATINGS, type SpeachRatingDocument, USER_RATINGS, type UserRatingDocument } from '../../projections/engagement.projection';
-import { BOOKMARKS, type BookmarkDocument, type SpeachDocument, normaliseKey } from '../../projections/speaches.projection';
+import { BOOKMARKS, type BookmarkDocument, type SpeachDocument, normaliseKey } from '../speach';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { Clock } from '../infrastructure/clock/clock';
 import { NotFoundError } from '../infrastructure/decider/decider';

@@ -8,7 +8,7 @@ import {
   type NotificationSettingsDocument,
   defaultSettings,
 } from '../../projections/notifications.projection';
-import { SPEACHES, type SpeachDocument } from '../../projections/speaches.projection';
+import { SPEACHES, type SpeachDocument } from '../speach';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { CommandRunner } from '../infrastructure/decider/command-runner';

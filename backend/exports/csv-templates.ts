@@ -1,7 +1,7 @@
 import { GROUPS, type GroupDocument, CATEGORIES, type CategoryDocument } from '../../projections/organisation.projection';
-import { LEARNER_PROGRESS, type ProgressDocument, SPEACHES, type SpeachDocument } from '../../projections/speaches.projection';
+import { LEARNER_PROGRESS, type ProgressDocument, SPEACHES, type SpeachDocument } from '../speach';
 import { USERS, type UserDocument } from '../../projections/users.projection';
-import { PERIODIC_REVIEWS, type PeriodicReviewDocument, WORKFLOWS, type WorkflowDocument } from '../../projections/workflows.projection';
+import { PERIODIC_REVIEWS, type PeriodicReviewDocument, WORKFLOWS, type WorkflowDocument } from '../workflow';
 import type { Collection, Document, Filter, ReadStore } from '../infrastructure/read-store/read-store.port';
 
 /** Spec §3 "CSV template": the labels fall back to the template name when empty. */

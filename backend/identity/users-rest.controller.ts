@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { ROLES, type Role } from '../../events';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { NotFoundError, ValidationError } from '../infrastructure/decider/decider';
+import { NO_GROUP } from './user.decider';
 import { adminUsersFilter } from './admin/admin-users.filter';
 import { AdminUsersQuery } from './admin/admin-users.query.dto';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
@@ -14,7 +15,6 @@ import { CurrentUser, Roles } from './auth/auth.decorators';
 import type { AuthenticatedUser } from './auth/authenticated-user';
 import { restList } from './organisation/rest-list';
 import { UserRegistrationService } from './user-registration.service';
-import { NO_GROUP } from './user.decider';
 
 export interface UserRecord {
   id: string;
@@ -140,13 +140,6 @@ export class UsersRestController {
     return toRecord(user);
   }
 
-  /** The known group ids, once every id sent is one of them: the 400 names the field this resource was sent (`groupIds`). */
-  private async knownGroups(groupIds: string[]): Promise<string[]> {
-    const known = await this.admin.knownGroupIds();
-    for (const [index, id] of groupIds.entries()) if (id !== NO_GROUP && !known.includes(id)) throw new ValidationError(`groupIds[${index}]`, `unknown group ${id}`);
-    return known;
-  }
-
   @Post()
   async create(@Body() body: UserRecordBody): Promise<UserRecord> {
     const { userId } = await this.registration.register({
@@ -160,6 +153,14 @@ export class UsersRestController {
       groups: body.groupIds?.length ? { groupIds: body.groupIds, knownGroupIds: await this.knownGroups(body.groupIds) } : undefined,
     });
     return this.one(userId);
+  }
+
+  /** The known groups, once every group the body names is one of them (the error names the body's field). */
+  private async knownGroups(groupIds: string[]): Promise<string[]> {
+    const known = await this.admin.knownGroupIds();
+    const unknown = groupIds.filter((id) => id !== NO_GROUP && !known.includes(id));
+    if (unknown.length) throw new ValidationError('groupIds', `unknown group ${unknown.join(', ')}`);
+    return known;
   }
 
   @Put(':id')

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type ChapterContent, type LearnerEvent, uuidv7 } from '../../events';
 import { CATEGORIES, type CategoryDocument } from '../../projections/organisation.projection';
 import type { ProjectionRunner } from '../../projections/projection-runner';
-import { SPEACHES, type ChapterNode, type SpeachDocument, readingOrder } from '../../projections/speaches.projection';
+import { SPEACHES, type ChapterNode, type SpeachDocument, readingOrder } from '../speach';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { EngagementCommands } from '../engagement/engagement-commands.service';
 import { sessionDecider } from '../identity/session.decider';

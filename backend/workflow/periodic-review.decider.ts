@@ -1,9 +1,21 @@
-import { REVIEW_DECISIONS, REVIEW_FREQUENCIES, type PeriodicReviewEvent, type ReviewDecision, type ReviewFrequency } from '../../events';
+import {
+  REVIEW_DECISIONS,
+  REVIEW_FREQUENCIES,
+  type PeriodicReviewEvent,
+  type PeriodicReviewState,
+  type ReviewDecision,
+  type ReviewFrequency,
+  evolvePeriodicReview,
+  initialPeriodicReviewState,
+} from '../../events';
 import { type Decider, ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 
 /** Spec §9: a review is due, and its chip urgent, from this many months before its date. */
 export const WARNING_WINDOW_MONTHS = 6;
 export const REVIEW_COMMENT_MAX = 2000;
+
+/** The state and its fold are part of the event contract (events/periodic-review.state.ts); re-exported for this context's callers. */
+export type { PeriodicReviewState, PeriodicReviewStatus } from '../../events';
 
 /** `iso` plus whole months, in UTC (the 31st becomes the last day of a shorter month). */
 export function addMonths(iso: string, months: number): string {
@@ -20,13 +32,6 @@ export function addMonths(iso: string, months: number): string {
 export function isDue(nextReviewAt: string, now: string, windowMonths = WARNING_WINDOW_MONTHS): boolean {
   return addMonths(nextReviewAt, -windowMonths) <= now;
 }
-
-/** SCHEDULED waits for a reviewer's decision; REVISION_NEEDED and ARCHIVE wait for the author or the admins. */
-export type PeriodicReviewStatus = 'SCHEDULED' | 'REVISION_NEEDED' | 'ARCHIVE' | 'STOPPED';
-
-export type PeriodicReviewState =
-  | { status: 'none' }
-  | { status: PeriodicReviewStatus; speachId: string; frequency: ReviewFrequency; nextReviewAt: string | null; lastDecision: ReviewDecision | null };
 
 export type PeriodicReviewCommand =
   | { type: 'Schedule'; speachId: string; frequency: ReviewFrequency; from: string; workflowId: string | null }
@@ -45,7 +50,7 @@ export type PeriodicReviewCommand =
 
 /** One speach's periodic review (stream `periodic-review-{speachId}`): spec §4 periodic review transitions. */
 export const periodicReviewDecider: Decider<PeriodicReviewState, PeriodicReviewCommand, PeriodicReviewEvent> = {
-  initialState: () => ({ status: 'none' }),
+  initialState: initialPeriodicReviewState,
 
   decide(command, state) {
     const { speachId } = command;
@@ -77,22 +82,5 @@ export const periodicReviewDecider: Decider<PeriodicReviewState, PeriodicReviewC
     }
   },
 
-  evolve(state, event) {
-    switch (event.type) {
-      case 'PeriodicReviewScheduled':
-        return { status: 'SCHEDULED', speachId: event.data.speachId, frequency: event.data.frequency, nextReviewAt: event.data.nextReviewAt, lastDecision: state.status === 'none' ? null : state.lastDecision };
-      case 'PeriodicReviewCompleted':
-        if (state.status === 'none') return state;
-        return {
-          ...state,
-          status: event.data.decision === 'NO_REVISION' ? 'SCHEDULED' : event.data.decision,
-          nextReviewAt: event.data.nextReviewAt ?? state.nextReviewAt,
-          lastDecision: event.data.decision,
-        };
-      case 'PeriodicReviewStopped':
-        return state.status === 'none' ? state : { ...state, status: 'STOPPED' };
-      default:
-        return state;
-    }
-  },
+  evolve: evolvePeriodicReview,
 };

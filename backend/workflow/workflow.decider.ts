@@ -4,8 +4,12 @@ import {
   type PublicationDelay,
   REVIEW_FREQUENCIES,
   type ReviewFrequency,
+  type RunningWorkflow,
   type WorkflowEvent,
+  type WorkflowState,
   type WorkflowStep,
+  evolveWorkflow,
+  initialWorkflowState,
 } from '../../events';
 import { type Decider, ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 
@@ -13,33 +17,8 @@ export const COMMENT_MAX = 2000;
 export const ROLE_MAX = 100;
 export const APPROVERS_MAX = 20;
 
-export type WorkflowStatus = 'AWAITING_VALIDATION' | 'REJECTED' | 'CANCELLED' | 'COMPLETED';
-
-export interface Rejection {
-  step: number;
-  comment: string;
-  rejectedBy: string;
-  at: string;
-}
-
-export interface RunningWorkflow {
-  status: WorkflowStatus;
-  workflowId: string;
-  speachId: string;
-  authorId: string;
-  name: string;
-  anonymous: boolean;
-  steps: WorkflowStep[];
-  /** 1-based; the rejected step while REJECTED. */
-  currentStep: number;
-  /** Steps validated in the current round (a resubmission starts a new round). */
-  validatedSteps: number[];
-  rejection: Rejection | null;
-  regulatedGmp: boolean;
-  scheduledAt: string | null;
-}
-
-export type WorkflowState = { status: 'none' } | RunningWorkflow;
+/** The state and its fold are part of the event contract (events/workflow.state.ts); re-exported for this context's callers. */
+export type { Rejection, RunningWorkflow, WorkflowState, WorkflowStatus } from '../../events';
 
 /** Who acts: the service resolves the user's groups; roles come from the session. */
 export interface WorkflowActor {
@@ -168,7 +147,7 @@ function checkedSteps(command: Extract<WorkflowCommand, { type: 'Submit' }>): Wo
 
 /** One submission of one speach (stream `workflow-{workflowId}`): spec §4 workflow transitions. */
 export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEvent> = {
-  initialState: () => ({ status: 'none' }),
+  initialState: initialWorkflowState,
 
   decide(command, state) {
     const { workflowId, actor, now } = command;
@@ -231,45 +210,5 @@ export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEv
     }
   },
 
-  evolve(state, event) {
-    if (event.type === 'WorkflowSubmitted') {
-      const d = event.data;
-      return {
-        status: 'AWAITING_VALIDATION',
-        workflowId: d.workflowId,
-        speachId: d.speachId,
-        authorId: d.authorId,
-        name: d.name,
-        anonymous: d.anonymous,
-        steps: d.steps,
-        currentStep: 1,
-        validatedSteps: [],
-        rejection: null,
-        regulatedGmp: d.regulatedGmp,
-        scheduledAt: d.scheduledAt,
-      };
-    }
-    if (state.status === 'none') return state;
-    switch (event.type) {
-      case 'WorkflowStepValidated': {
-        const validatedSteps = [...state.validatedSteps, event.data.step];
-        return { ...state, validatedSteps, currentStep: Math.min(event.data.step + 1, state.steps.length) };
-      }
-      case 'WorkflowRejected':
-        return {
-          ...state,
-          status: 'REJECTED',
-          currentStep: event.data.step,
-          rejection: { step: event.data.step, comment: event.data.comment, rejectedBy: event.data.rejectedBy, at: event.data.at },
-        };
-      case 'WorkflowResubmitted':
-        return { ...state, status: 'AWAITING_VALIDATION', currentStep: 1, validatedSteps: [], rejection: null, scheduledAt: event.data.scheduledAt };
-      case 'WorkflowCancelled':
-        return { ...state, status: 'CANCELLED' };
-      case 'WorkflowCompleted':
-        return { ...state, status: 'COMPLETED' };
-      default:
-        return state;
-    }
-  },
+  evolve: evolveWorkflow,
 };

@@ -48,7 +48,7 @@ describe('Business rules (issue #16)', () => {
     expect(asked.length).toBeGreaterThan(0);
   });
 
-  it('names who caused every event of the demo seed; the system only for setting up the installation itself', async () => {
+  it('names who caused every event of the demo seed; the system only for setting up the installation and for its named policies', async () => {
     const events = await t.adapters.eventStore.readAll({ after: 0, maxCount: 1_000_000 });
     expect(events.length).toBeGreaterThan(100);
     expect(events.filter((e) => e.metadata.userId === null || e.metadata.userId === undefined).map((e) => `${e.position} ${e.streamId} ${e.type}`)).toEqual([]);
@@ -62,6 +62,8 @@ describe('Business rules (issue #16)', () => {
     expect(lateSystem.map((e) => `${e.position} ${e.streamId} ${e.type}`)).toEqual([]);
     const users = new Set(events.filter((e) => e.type === 'UserRegistered').map((e) => (e.data as { userId: string }).userId));
     const named = events.filter((e) => e.position > adminRegistered.position && !bootstrap.has(e.streamId) && !byPolicy(e)).map((e) => e.metadata.userId as string);
+    // A policy's events name the system and the policy.
+    expect(events.filter((e) => typeof e.metadata.policy === 'string' && e.metadata.userId !== SYSTEM_USER_ID)).toEqual([]);
     expect(named.filter((userId) => !users.has(userId))).toEqual([]);
     // A policy's event leads back to the user whose act triggered it.
     const byId = new Map(events.map((e) => [e.id, e]));

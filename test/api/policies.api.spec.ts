@@ -88,7 +88,6 @@ describe('Reactions run as policies (issue 15)', () => {
     });
   });
 
-  // The demo runs the validation workflow: an author publishes only by submitting, so an admin publishes directly here.
   describe('unpin-withdrawn-speach', () => {
     const pinned = async () => ((await t.http.get('/api/v2/admin/speach').query({ pinnedOnHome: 'true', size: 50 }).set(as(admin)).expect(200)).body.result as { id: string }[]).map((s) => s.id);
 

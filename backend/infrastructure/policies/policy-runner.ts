@@ -5,6 +5,7 @@ import type { EventStore, Subscription } from '../event-store/event-store.port';
 import { type RequestContext, requestContext } from '../http/request-context';
 import type { DeadLetterStore } from './dead-letter-store';
 import { type DeadLetter, type Policy, type PolicyContext, type PolicyHandler, type RetrySettings, SYSTEM_USER_ID, type ScheduledPolicy, deterministicId } from './policy';
+import { PositionWaiters } from '../../../projections/position-waiters';
 
 export interface PolicyStatus {
   name: string;
@@ -30,12 +31,6 @@ interface Running {
   /** Position last stored, and when: a move over events the policy ignores is stored at most once a second. */
   saved: number;
   savedAt: number;
-}
-
-interface Waiter {
-  position: number;
-  resolve: (reached: boolean) => void;
-  timer: NodeJS.Timeout;
 }
 
 /** Appends caused by the reaction to one event: what a request waiting for its reactions waits for next. */
@@ -65,7 +60,7 @@ export class PolicyRunner {
   private started = false;
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
-  private waiters: Waiter[] = [];
+  private readonly waiters = new PositionWaiters();
   private effects: Effect[] = [];
   private readonly retry: RetrySettings;
   private readonly log: (message: string) => void;
@@ -116,11 +111,7 @@ export class PolicyRunner {
     if (this.timer) clearInterval(this.timer);
     await this.stopSubscription();
     for (const running of this.running.values()) if (running.position !== running.saved && running.position !== Number.MAX_SAFE_INTEGER) await this.save(running);
-    for (const waiter of this.waiters) {
-      clearTimeout(waiter.timer);
-      waiter.resolve(false);
-    }
-    this.waiters = [];
+    this.waiters.abandon();
   }
 
   status(): PolicyStatus[] {
@@ -133,18 +124,7 @@ export class PolicyRunner {
 
   /** Resolves true once every policy has handled `position` (and everything before it), false after `timeoutMs`. */
   waitFor(position: number, timeoutMs: number): Promise<boolean> {
-    if (this.lowestPosition() >= position) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const waiter: Waiter = {
-        position,
-        resolve,
-        timer: setTimeout(() => {
-          this.waiters = this.waiters.filter((w) => w !== waiter);
-          resolve(false);
-        }, timeoutMs),
-      };
-      this.waiters.push(waiter);
-    });
+    return this.waiters.wait(position, this.lowestPosition(), timeoutMs);
   }
 
   /**
@@ -339,14 +319,7 @@ export class PolicyRunner {
   }
 
   private resolveWaiters(): void {
-    if (!this.waiters.length) return;
-    const lowest = this.lowestPosition();
-    this.waiters = this.waiters.filter((waiter) => {
-      if (waiter.position > lowest) return true;
-      clearTimeout(waiter.timer);
-      waiter.resolve(true);
-      return false;
-    });
+    this.waiters.release(this.lowestPosition());
   }
 }
 

@@ -2,7 +2,8 @@ import { SPEACH_SEARCH, type SpeachSearchDocument } from '../../../projections/s
 import type { ReadStore } from '../read-store/read-store.port';
 import { topK } from '../read-store/top-k';
 import { SEARCH_FIELDS, SEARCH_FIELD_WEIGHTS, type SearchAnswer, type SearchIndex, type SearchRequest, principalsOf, sortOf } from './search-index.port';
-import { type CorrectionBudget, type QueryWord, type VocabularyEntry, closeWords, correctionBudget, queryWords, searchTokens, spendCorrection, typoRanges } from './search-text';
+import { searchTokens } from '../../../projections/search-text';
+import { type CorrectionBudget, type QueryWord, type VocabularyEntry, closeWords, correctionBudget, queryWords, spendCorrection, typoRanges } from './search-text';
 
 /** One listed document as indexed: its words' counts per field (title, tags, description, body) and its length. */
 interface Entry {

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import type { SpeachSearchDocument } from '../../../projections/speach-search.projection';
 import { NOW, SearchCorpus } from '../../../test/contracts/search-corpus';
 import { sqliteCollectionTable as sqliteTable } from '../../../test/support/sqlite-collection-table';
-import { distinctTokens } from './search-text';
+import { distinctTokens } from '../../../projections/search-text';
 import { RANKING_WINDOW, SqliteSearchIndex, type SqliteSearchHost, attachSqliteSearch, installSqliteSearch, uninstallSqliteSearch } from './sqlite-search-index';
 
 const viewer = { userId: 'u-reader', groupIds: [], now: NOW };

@@ -1,9 +1,9 @@
-import type { DomainEvent } from '../../events';
-import { speachDecider } from '../speach/speach.decider';
-import { periodicReviewDecider } from '../workflow/periodic-review.decider';
-import { workflowDecider } from '../workflow/workflow.decider';
+import type { DomainEvent } from './envelope';
+import { evolvePeriodicReview, initialPeriodicReviewState } from './periodic-review.state';
+import { evolveSpeach, initialSpeachState } from './speach.state';
+import { evolveWorkflow, initialWorkflowState } from './workflow.state';
 
-/** What the auditor's replay folds a stream with: the decider's own `initialState` and `evolve`. */
+/** What the auditor's replay folds a stream with: the same `initialState` and `evolve` its decider uses. */
 export interface Fold {
   initialState: () => unknown;
   evolve: (state: never, event: never) => unknown;
@@ -24,11 +24,11 @@ interface StreamFamily {
  * trail is one line here. The longest matching prefix wins (`workflow-definition-` before `workflow-`).
  */
 const FAMILIES: StreamFamily[] = [
-  { prefix: 'speach-', kind: 'speach', decider: speachDecider },
-  { prefix: 'workflow-', kind: 'workflow', decider: workflowDecider },
+  { prefix: 'speach-', kind: 'speach', decider: { initialState: initialSpeachState, evolve: evolveSpeach } },
+  { prefix: 'workflow-', kind: 'workflow', decider: { initialState: initialWorkflowState, evolve: evolveWorkflow } },
   // Definitions are organisation settings; a workflow instance carries the snapshot it started with.
   { prefix: 'workflow-definition-', kind: null, decider: null },
-  { prefix: 'periodic-review-', kind: 'periodicReview', decider: periodicReviewDecider },
+  { prefix: 'periodic-review-', kind: 'periodicReview', decider: { initialState: initialPeriodicReviewState, evolve: evolvePeriodicReview } },
 ];
 
 export interface AuditedStream {
