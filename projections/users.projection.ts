@@ -66,7 +66,7 @@ export const usersProjection: ProjectionDefinition = {
   name: 'users',
   version: 1,
   collections: [
-    { name: USERS, indexes: [{ field: 'email' }, { field: 'roles' }, { field: 'active' }, { field: 'groupIds' }, { fields: [{ field: 'lastName' }, { field: 'firstName' }] }, { fields: [{ field: 'active' }, { field: 'createdAt', direction: -1 }] }] },
+    { name: USERS, indexes: [{ field: 'email' }, { field: 'roles' }, { field: 'active' }, { field: 'groupIds' }, { fields: [{ field: 'lastName' }, { field: 'firstName' }] }, { fields: [{ field: 'active' }, { field: 'createdAt', direction: -1 }] }, { fields: [{ field: 'createdAt', direction: -1 }, { field: '_id' }] }, { fields: [{ field: 'lastActiveAt', direction: -1 }, { field: '_id' }] }] },
     { name: CREDENTIALS, indexes: [{ field: 'email' }] },
   ],
   handlers: {
