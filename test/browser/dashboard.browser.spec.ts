@@ -29,7 +29,8 @@ describe('admin dashboard and analytics pages (issue #7)', () => {
   /** Scrolls a chart card into view (charts load lazily) and waits for its drawing. */
   async function drawn(testId: string, selector = 'svg .MuiLineElement-root, svg .MuiBarElement-root, svg .MuiPieArc-root, svg path[class*="Line"], svg path[class*="Bar"], svg path[class*="Arc"], svg rect[class*="Bar"]') {
     await card(testId).scrollIntoViewIfNeeded();
-    await card(testId).locator(selector).first().waitFor({ timeout: 20_000 });
+    // A day without reads draws a bar of height 0 (hidden): wait for the first mark that shows.
+    await card(testId).locator(selector).filter({ visible: true }).first().waitFor({ timeout: 20_000 });
   }
   async function tableRows(testId: string): Promise<number> {
     await card(testId).scrollIntoViewIfNeeded();
