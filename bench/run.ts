@@ -8,6 +8,7 @@ import { execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { resolveAuditKey } from '../backend/config/audit-key';
 import { SqliteEventStore } from '../backend/infrastructure/event-store/sqlite-event-store';
 import { generateActivity } from './data/activity';
 import { generateIdentity } from './data/identity';
@@ -46,7 +47,8 @@ async function main(): Promise<void> {
     }
     step(`generating ${SIZE.users} users in ${SIZE.groups} groups`);
     const dataDir = join(dir, 'data');
-    const store = new SqliteEventStore(join(dataDir, 'events.sqlite'));
+    // Signed like a data directory the product created: the server's audit check finds the log's head signed.
+    const store = new SqliteEventStore(join(dataDir, 'events.sqlite'), { headKey: resolveAuditKey({ auditKey: undefined, dataDir }, () => undefined) });
     const now = Date.now();
     const identity = await generateIdentity(store, SIZE.users, SIZE.groups);
     step(`generating ${SIZE.speaches} speaches over three years`);

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../../backend/infrastructure/event-store/sqlite-event-store';
 import { type NewEvent, uuidv7 } from '../../events';
@@ -36,7 +37,9 @@ async function concurrently(total: number, append: (i: number) => Promise<void>,
 /** The product's SQLite store (group commit, durable) against raw batched inserts and the peer emmett-sqlite. */
 export async function appendScenario(dir: string, total: number, results: Result[]): Promise<void> {
   // The product's adapter: 64 appenders, one event per append, distinct streams.
-  const product = new SqliteEventStore(join(dir, 'product.sqlite'));
+  // As the server runs it: the chain's head signed at every commit.
+  const headKey = randomBytes(32);
+  const product = new SqliteEventStore(join(dir, 'product.sqlite'), { headKey });
   const acknowledged: string[] = [];
   const productRate = await concurrently(total, async (i) => {
     const event = newEvent(i);
@@ -51,7 +54,7 @@ export async function appendScenario(dir: string, total: number, results: Result
   // runs: a peer that failed leaves work behind that slowed this process's event loop tenfold). Durable
   // single appends are slow for the peer: a few thousand events keep its step under a minute.
   const sequentialTotal = Math.min(total, 2000);
-  const sequentialProduct = new SqliteEventStore(join(dir, 'product-sequential.sqlite'));
+  const sequentialProduct = new SqliteEventStore(join(dir, 'product-sequential.sqlite'), { headKey });
   const productSequentialRate = await concurrently(sequentialTotal, async (i) => {
     await sequentialProduct.appendToStream(`learner-${i}`, [newEvent(i)], { expectedRevision: 'no_stream' });
   }, 1);
