@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     step(`generating ${SIZE.users} users in ${SIZE.groups} groups`);
     const dataDir = join(dir, 'data');
     // Signed like a data directory the product created: the server's audit check finds the log's head signed.
-    const store = new SqliteEventStore(join(dataDir, 'events.sqlite'), { headKey: resolveAuditKey({ auditKey: undefined, dataDir }, () => undefined) });
+    const store = new SqliteEventStore(join(dataDir, 'events.sqlite'), { headKey: resolveAuditKey({ auditKey: null, dataDir }, () => undefined) });
     const now = Date.now();
     const identity = await generateIdentity(store, SIZE.users, SIZE.groups);
     step(`generating ${SIZE.speaches} speaches over three years`);
