@@ -124,3 +124,25 @@ describe('Embed access tokens (issue 20)', () => {
     await t.http.get(`/api/v2/embed/speach/${id}`).query({ access_token: token }).expect(404);
   });
 });
+
+describe('Embed pages headers (issue 20)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ seed: false });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lets any site frame the embed player and editor (the token is the guard), and nothing else', async () => {
+    for (const path of ['/embed/abc?access_token=x&tool=SPEACH', '/editEmbed', '/editEmbed/abc?mode=edit']) {
+      const response = await t.http.get(path);
+      expect({ path, csp: String(response.headers['content-security-policy']).match(/frame-ancestors [^;]+/)?.[0] }).toEqual({ path, csp: 'frame-ancestors *' });
+      expect(response.headers['x-frame-options']).toBeUndefined();
+    }
+    for (const path of ['/embedx/abc', '/embed/abc/def', '/s/abc', '/editEmbedded/abc']) {
+      const response = await t.http.get(path);
+      expect({ path, csp: String(response.headers['content-security-policy']).match(/frame-ancestors [^;]+/)?.[0] }).toEqual({ path, csp: "frame-ancestors 'none'" });
+    }
+  });
+});

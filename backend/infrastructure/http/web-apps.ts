@@ -38,6 +38,9 @@ export const LEARNER_ROUTES = [
   '/play/:speachID/:slug',
   '/play-embedded/:speachID',
   '/p/:pathId/:slug',
+  '/embed/:speachID',
+  '/editEmbed',
+  '/editEmbed/:speachID',
 ];
 
 const LEARNER_PATTERNS = LEARNER_ROUTES.map((route) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
