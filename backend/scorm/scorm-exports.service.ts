@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type ScormType, scormExportStream, uuidv7 } from '../../events';
@@ -146,6 +146,16 @@ export class ScormExports implements OnApplicationBootstrap, OnApplicationShutdo
     const path = join(this.directory(), doc._id);
     if (doc.status !== 'DONE' || !existsSync(path)) throw new NotFoundError('This SCORM package is not ready');
     return { path, bytes: doc.bytes ?? 0 };
+  }
+
+  /** The mass export's one download: the finished packages, each stored as is inside one zip. */
+  async bundle(names: string[]): Promise<Buffer> {
+    const entries = [];
+    for (const name of [...new Set(names)]) {
+      const { path } = await this.file(name);
+      entries.push({ path: name, data: await readFile(path) });
+    }
+    return writeZip(entries);
   }
 
   /** Resolves when the job for this name has finished (tests, shutdown). */

@@ -5,7 +5,7 @@ import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { ChangesState } from '../infrastructure/http/csrf';
 import { ScormExports } from './scorm-exports.service';
-import { CheckScormQuery, ExportScormQuery } from './scorm.dto';
+import { BundleQuery, CheckScormQuery, ExportScormQuery } from './scorm.dto';
 
 /** The address the learner's browser used to reach us (behind a proxy, what `trustProxy` lets Fastify believe). */
 export function requestOrigin(request: FastifyRequest): string {
@@ -41,6 +41,17 @@ export class ScormController {
   @Get('status/:name')
   status(@Param('name') name: string) {
     return this.exports.status(name);
+  }
+
+  /** The mass export page's single download (spec §2): every finished package of the run in one zip. */
+  @Get('downloadAll')
+  async downloadAll(@Query() query: BundleQuery, @Res() reply: FastifyReply) {
+    const zip = await this.exports.bundle(query.names);
+    return reply
+      .type('application/zip')
+      .header('content-disposition', 'attachment; filename="scorm-packages.zip"')
+      .header('cache-control', 'private, no-store')
+      .send(zip);
   }
 
   @Get('download/:name')

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { Allow, IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Allow, ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { EMBED_PURPOSES, type EmbedPurpose, SCORM_TYPES, type ScormType } from '../../events';
 
 const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
@@ -22,6 +22,13 @@ export class ExportScormQuery {
 export class CheckScormQuery {
   @IsString() @IsNotEmpty() @MaxLength(200)
   name!: string;
+}
+
+/** The mass export's packages, comma-separated (at most the 500 a page of speaches can give). */
+export class BundleQuery {
+  @Transform(({ value }) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value))
+  @IsArray() @ArrayNotEmpty() @ArrayMaxSize(500) @IsString({ each: true }) @Matches(/^[a-z0-9][a-z0-9-]{0,160}\.zip$/, { each: true })
+  names!: string[];
 }
 
 export class IssueTokenBody {

@@ -207,6 +207,20 @@ describe('SCORM export (issue 20)', () => {
     await t.http.get('/administration/scorm/checkScormCreated').query({ name: '../../audit.key' }).set(as(admin)).expect(404);
   });
 
+  it('bundles the packages of a mass export into one download (400 on bad names, 404 on an unknown one, 403 to non-admins)', async () => {
+    const a = await exported(await publishedSpeach('Lot un'));
+    const b = await exported(await publishedSpeach('Lot deux'));
+    const res = await t.http.get('/administration/scorm/downloadAll').query({ names: `${a.name},${b.name}` }).set(as(admin)).buffer(true).parse(binary as never).expect(200);
+    const inside = readZip(res.body as Buffer);
+    expect([...inside.keys()].sort()).toEqual([a.name, b.name].sort());
+    expect(inside.get(a.name)!.equals(a.zip)).toBe(true);
+    const bad = await t.http.get('/administration/scorm/downloadAll').query({ names: '../x.zip' }).set(as(admin)).expect(400);
+    expect(bad.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'names' })]));
+    await t.http.get('/administration/scorm/downloadAll').set(as(admin)).expect(400);
+    await t.http.get('/administration/scorm/downloadAll').query({ names: `${a.name},nope-v1-lite-x.zip` }).set(as(admin)).expect(404);
+    await t.http.get('/administration/scorm/downloadAll').query({ names: a.name }).set(as(author)).expect(403);
+  });
+
   it('builds a job the process left running at start (an interrupted export resumes), and the file is the one a live run gives', async () => {
     const id = await publishedSpeach('Reprise');
     const live = await exported(id, { type: 'SCORM_FULL' });

@@ -90,7 +90,8 @@ describe('SCORM packages played by an LMS (scorm-again) in Chromium (issue 20)',
   }
 
   beforeAll(async () => {
-    server = await startServer({ SCORM_CLASSIC_ENABLED: 'true' });
+    // A shared machine may need more than a minute to seed the demo.
+    server = await startServer({ SCORM_CLASSIC_ENABLED: 'true' }, { readyTimeoutMs: 240_000 });
     lms = await startLms();
     browser = await openBrowser();
     admin = (await (await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'demo-password' }) })).json()).token;
@@ -112,7 +113,7 @@ describe('SCORM packages played by an LMS (scorm-again) in Chromium (issue 20)',
     await call(`/api/v2/recorder/speach/${speachId}/publish`, { method: 'POST', body: '{}' });
     await exportPackage('lite', 'type=SCORM_LITE');
     await exportPackage('full', 'type=SCORM_FULL&contentNavigation=true');
-  });
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await lms?.close();
