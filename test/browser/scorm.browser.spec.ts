@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { readZip } from '../../backend/scorm/zip-writer';
-import { type BrowserSession, SCREENSHOTS, openBrowser } from './support/browser';
+import { type BrowserSession, SCREENSHOTS, axeViolations, openBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 const ROOT = join(__dirname, '..', '..');
@@ -238,4 +238,67 @@ describe('SCORM packages played by an LMS (scorm-again) in Chromium (issue 20)',
     expect(await lastSet(page, 'cmi.exit')).toBe('normal');
     expect(await lastSet(page, 'cmi.session_time')).toMatch(/^PT\d+H\d+M[\d.]+S$/);
   });
+
+  it('the embed player alone (no LMS) is accessible (axe: 0 violations)', async () => {
+    const { page } = browser;
+    const sco = readFileSync(join(lms.root, 'lite', 'sco', 'index.html'), 'utf8');
+    const { embedUrl } = JSON.parse(/id="sco-config">(.*?)<\/script>/s.exec(sco)![1]) as { embedUrl: string };
+    await page.goto(embedUrl);
+    await page.getByRole('heading', { name: 'Why it matters', level: 2 }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'scorm-embed-player.png'), fullPage: true });
+  });
+
+  it("back office: the side panel's SCORM dialog exports, polls, offers the download, and closing resets it; the mass export page exports one by one", async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/admin/`);
+    await page.getByLabel('Username').fill('admin@example.com');
+    await page.getByLabel('Password', { exact: false }).and(page.locator('input')).fill('demo-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('menuitem', { name: 'Users' }).first().click();
+    await page.goto(`${server.url}/admin/#/speaches`);
+    const row = page.locator('tbody tr', { hasText: 'Fire safety' });
+    await row.getByRole('button', { name: /^Edit / }).click();
+    const panel = page.getByRole('region', { name: 'Speach details' });
+    await panel.getByRole('button', { name: 'SCORM export' }).click();
+    const dialog = page.getByRole('dialog', { name: /SCORM export of/ });
+    await dialog.getByRole('radio', { name: /SCORM_FULL/ }).check();
+    await dialog.getByRole('switch', { name: 'Navigation in content' }).check();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'scorm-dialog-options.png') });
+    await dialog.getByRole('button', { name: 'Export' }).click();
+    await dialog.getByText('The package is ready.').waitFor({ timeout: 60_000 });
+    await dialog.getByRole('button', { name: 'Download' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'scorm-dialog-ready.png') });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await panel.getByRole('button', { name: 'SCORM export' }).click();
+    const reopened = page.getByRole('dialog', { name: /SCORM export of/ });
+    expect(await reopened.getByRole('radio', { name: /SCORM_LITE/ }).isChecked()).toBe(true);
+    expect(await reopened.getByRole('switch', { name: 'Navigation in content' }).isChecked()).toBe(false);
+    await reopened.getByRole('button', { name: 'Close' }).click();
+
+    await page.goto(`${server.url}/administration/scorm/massExport`);
+    await page.getByRole('heading', { name: 'Mass SCORM export', level: 1 }).waitFor();
+    const count = page.getByTestId('scorm-mass-count');
+    await count.waitFor();
+    const total = Number((await count.innerText()).match(/\d+/)![0]);
+    expect(total).toBeGreaterThan(1);
+    expect(await page.locator('main h3').count()).toBe(total);
+    expect(await page.getByTestId('scorm-mass-progress').innerText()).toBe(`0 / ${total}`);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'scorm-mass-page.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Export all' }).click();
+    // The circle moves while the speaches are exported one by one.
+    await page.waitForFunction(() => /^[1-9]\d* \//.test(document.querySelector('[data-testid="scorm-mass-progress"]')?.textContent ?? ''), undefined, { timeout: 60_000 });
+    await page.getByRole('link', { name: 'Download' }).waitFor({ timeout: 240_000 });
+    expect(await page.getByTestId('scorm-mass-progress').innerText()).toBe(`${total} / ${total}`);
+    const href = await page.getByRole('link', { name: 'Download' }).getAttribute('href');
+    const bundle = await page.evaluate(async (url) => (await fetch(url!)).status, href);
+    expect(bundle).toBe(200);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'scorm-mass-done.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('scorm-mass-progress').filter({ hasText: `0 / ${total}` }).waitFor();
+  }, 400_000);
 });
