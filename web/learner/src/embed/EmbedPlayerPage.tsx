@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Container, LinearProgress, List, ListItemButton, ListItemText, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Container, LinearProgress, List, ListItem, ListItemButton, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -136,10 +136,12 @@ export function EmbedPlayerPage() {
         <Paper component="nav" aria-label={t('embed.outline')} variant="outlined" sx={{ width: { md: 280 }, flexShrink: 0 }}>
           <List dense>
             {chapters.map((c) => (
-              <ListItemButton key={c.chapterId} selected={c.chapterId === current} aria-current={c.chapterId === current ? 'step' : undefined} onClick={() => setCurrent(c.chapterId)}>
-                <ListItemText primary={c.title} />
-                {(read.includes(c.chapterId) || data.progress.quizResults[c.chapterId]) && <CheckCircle fontSize="small" color="success" titleAccess={t('embed.read')} />}
-              </ListItemButton>
+              <ListItem key={c.chapterId} disablePadding>
+                <ListItemButton selected={c.chapterId === current} aria-current={c.chapterId === current ? 'step' : undefined} onClick={() => setCurrent(c.chapterId)}>
+                  <ListItemText primary={c.title} />
+                  {(read.includes(c.chapterId) || data.progress.quizResults[c.chapterId]) && <CheckCircle fontSize="small" color="success" titleAccess={t('embed.read')} />}
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Paper>
