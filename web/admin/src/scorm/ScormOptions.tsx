@@ -8,7 +8,7 @@ export function ScormOptions({ type, onType, navigation, onNavigation, classicEn
   return (
     <>
       <FormControl disabled={disabled}>
-        <FormLabel id="scorm-type-label" sx={{ color: "text.primary", "&.Mui-focused": { color: "text.primary" } }}>{translate('admin.scorm.type')}</FormLabel>
+        <FormLabel id="scorm-type-label" sx={{ color: "text.primary", "&.Mui-focused": { color: "text.primary" }, "&.Mui-disabled": { color: "text.secondary" } }}>{translate('admin.scorm.type')}</FormLabel>
         <RadioGroup aria-labelledby="scorm-type-label" value={type} onChange={(e) => onType(e.target.value as ScormType)}>
           <FormControlLabel value="SCORM_LITE" control={<Radio />} label={translate('admin.scorm.lite')} />
           {classicEnabled && <FormControlLabel value="SCORM_FULL" control={<Radio />} label={translate('admin.scorm.full')} />}

@@ -63,7 +63,7 @@ export function ScormExportDialog({ speachId, title, open, onClose }: { speachId
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <FormControl disabled={phase.kind !== 'idle'}>
-            <FormLabel id={`scorm-type-${speachId}`}>{t('scorm.dialog.type')}</FormLabel>
+            <FormLabel id={`scorm-type-${speachId}`} sx={{ color: 'text.primary', '&.Mui-focused': { color: 'text.primary' }, '&.Mui-disabled': { color: 'text.secondary' } }}>{t('scorm.dialog.type')}</FormLabel>
             <RadioGroup aria-labelledby={`scorm-type-${speachId}`} value={type} onChange={(e) => setType(e.target.value as ScormType)}>
               <FormControlLabel value="SCORM_LITE" control={<Radio />} label={t('scorm.dialog.lite')} />
               {classic && <FormControlLabel value="SCORM_FULL" control={<Radio />} label={t('scorm.dialog.full')} />}
