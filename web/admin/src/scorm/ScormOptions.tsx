@@ -15,7 +15,7 @@ export function ScormOptions({ type, onType, navigation, onNavigation, classicEn
         </RadioGroup>
       </FormControl>
       <FormControlLabel
-        control={<Switch checked={navigation} onChange={(e) => onNavigation(e.target.checked)} disabled={disabled || type !== 'SCORM_FULL'} />}
+        control={<Switch checked={navigation} onChange={(e) => onNavigation(e.target.checked)} disabled={disabled} />}
         label={translate('admin.scorm.navigation')}
       />
     </>

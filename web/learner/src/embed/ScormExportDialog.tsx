@@ -69,7 +69,7 @@ export function ScormExportDialog({ speachId, title, open, onClose }: { speachId
               {classic && <FormControlLabel value="SCORM_FULL" control={<Radio />} label={t('scorm.dialog.full')} />}
             </RadioGroup>
           </FormControl>
-          <FormControlLabel control={<Switch checked={navigation} onChange={(e) => setNavigation(e.target.checked)} disabled={phase.kind !== 'idle' || type !== 'SCORM_FULL'} />} label={t('scorm.dialog.navigation')} />
+          <FormControlLabel control={<Switch checked={navigation} onChange={(e) => setNavigation(e.target.checked)} disabled={phase.kind !== 'idle'} />} label={t('scorm.dialog.navigation')} />
           {phase.kind === 'running' && (
             <Stack direction="row" spacing={2} alignItems="center" role="status">
               <CircularProgress size={24} aria-hidden />
