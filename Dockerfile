@@ -12,6 +12,8 @@ WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/dist dist
+# SCORM packages ship the ADL schema set (backend/scorm/xsd), read at run time.
+COPY --from=build /app/backend/scorm/xsd backend/scorm/xsd
 COPY --from=build /app/web/learner/dist web/learner/dist
 COPY --from=build /app/web/admin/dist web/admin/dist
 COPY --from=build /app/package.json package.json

@@ -3,6 +3,7 @@ import { auditProjection } from './audit.projection';
 import { engagementProjection } from './engagement.projection';
 import { notificationsProjection } from './notifications.projection';
 import { csvExportsProjection } from './csv-exports.projection';
+import { scormProjection } from './scorm.projection';
 import { organisationProjection } from './organisation.projection';
 import type { ProjectionDefinition } from './projection';
 import { speachesProjection } from './speaches.projection';
@@ -14,7 +15,7 @@ import { usersProjection } from './users.projection';
 import { workflowsProjection } from './workflows.projection';
 
 /** Every read model of the product. A feature's projection is added here when it lands. */
-export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection];
+export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection, scormProjection];
 
 export * from './projection';
 export { ProjectionRunner } from './projection-runner';

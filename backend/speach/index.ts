@@ -13,3 +13,12 @@ export {
   normaliseKey,
   readingOrder,
 } from '../../projections/speaches.projection';
+
+/** What other contexts (SCORM export, embed) use of the speach's services and rules. */
+export { SpeachModule } from './speach.module';
+export { SpeachQueries } from './speach-queries.service';
+export { SpeachAccess } from './speach-access';
+export { type Viewer, liveVersion, requiredBefore } from './speach-views';
+export { learnerDecider } from './learner.decider';
+export { learnerStream } from './reading.controller';
+export { scoreQuiz } from './chapter-content';

@@ -6,7 +6,7 @@ import { ACCESS_CODE_MAX } from './speach.decider';
 import { requestContext } from '../infrastructure/http/request-context';
 import { AccessCodeThrottle } from './access-code-throttle';
 import { SpeachQueries } from './speach-queries.service';
-import { type Viewer, canView, isEditor } from './speach-views';
+import { type Viewer, canView, isEditor, liveVersion } from './speach-views';
 
 /** Why a read was refused: the speach is unknown to the viewer (404), or it is private and the code is missing or wrong (403). */
 export const ACCESS_CODE_REQUIRED = 'This speach is private: enter its access code.';
@@ -46,6 +46,18 @@ export class SpeachAccess {
     const attempt = this.accessCodes.begin(viewer.userId, requestContext.current()?.address ?? null);
     if (!(await this.hasher.verify(doc.accessCodeHash, accessCode))) throw new DomainError('Wrong access code.', 403, [{ field: 'accessCode', reason: 'Wrong access code' }]);
     attempt.succeeded();
+  }
+
+  /**
+   * A read through an embed access token (backend/scorm): the token's speach only, its live version only,
+   * and only while the member who issued the token may still read it (a token outlives no right).
+   */
+  async readableByGrant(speachId: string, grant: { speachId: string; issuer: Viewer }): Promise<SpeachDocument> {
+    if (grant.speachId !== speachId) throw new DomainError('This access token is for another speach.', 403, [{ field: 'access_token', reason: 'another speach' }]);
+    const doc = await this.queries.document(speachId);
+    if (!liveVersion(doc, grant.issuer.now)) throw new NotFoundError('This speach is not published');
+    await this.assertCanRead(grant.issuer, doc);
+    return doc;
   }
 
   /** May the viewer read it without giving anything more? (Lists use it to hide what a caller could not open.) */

@@ -146,9 +146,9 @@ describe('HTTP shell', () => {
     });
 
     it('answers 404 JSON to a GET outside the apps\' routes that is not a file', async () => {
-      const poll = await t.http.get('/administration/scorm/checkScormCreated').expect(404);
+      const poll = await t.http.get('/administration/noSuchScreen').expect(404);
       expect(poll.headers['content-type']).toMatch(/^application\/json/);
-      expect(poll.body).toEqual({ message: 'Nothing at /administration/scorm/checkScormCreated' });
+      expect(poll.body).toEqual({ message: 'Nothing at /administration/noSuchScreen' });
       await t.http.get('/admin/users').expect(404);
       await t.http.get('/assets/missing-file.js').expect(404);
       await t.http.get('/api/v2/nothing-here').expect(404);

@@ -6,6 +6,11 @@ import type { AppConfig } from '../../config/app-config';
 
 /** Pages another page of ours may frame: the back office's preview (/play-embedded) and uploaded PDFs shown in the reader. */
 const FRAMABLE = /^\/(play-embedded|blob)\//;
+/**
+ * The embed player and editor (spec §2): framed by any LMS or site a package or an embed code is loaded
+ * into, whose origins are not known in advance. The access token in the address is the guard.
+ */
+const EMBEDDABLE = /^\/(embed\/[^/?#]+|editEmbed(\/[^/?#]+)?)\/?(\?|$)/;
 
 type Directives = Record<string, string[]>;
 
@@ -48,6 +53,12 @@ export async function registerSecurityHeaders(fastify: FastifyInstance, config: 
     strictTransportSecurity: config.cookieSecure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   fastify.addHook('onRequest', async (request, reply) => {
+    if (EMBEDDABLE.test(request.url)) {
+      (reply as FastifyReply & { helmet(options: object): void }).helmet({ contentSecurityPolicy: csp('*'), frameguard: false });
+      // X-Frame-Options has no "any origin" value: the CSP's frame-ancestors says it.
+      reply.removeHeader('x-frame-options');
+      return;
+    }
     if (!FRAMABLE.test(request.url)) return;
     (reply as FastifyReply & { helmet(options: object): void }).helmet({ contentSecurityPolicy: csp("'self'"), frameguard: { action: 'sameorigin' } });
   });

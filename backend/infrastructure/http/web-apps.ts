@@ -38,6 +38,9 @@ export const LEARNER_ROUTES = [
   '/play/:speachID/:slug',
   '/play-embedded/:speachID',
   '/p/:pathId/:slug',
+  '/embed/:speachID',
+  '/editEmbed',
+  '/editEmbed/:speachID',
 ];
 
 const LEARNER_PATTERNS = LEARNER_ROUTES.map((route) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
@@ -74,6 +77,7 @@ export async function serveWebApps(fastify: FastifyInstance, config: AppConfig):
     '/administration/listGroupe': '/admin/#/groups',
     '/administration/t/all': '/admin/#/users',
     '/admin.listspeach/listperiodicreviews': '/admin/#/admin.listspeach/listperiodicreviews',
+    '/administration/scorm/massExport': '/admin/#/administration/scorm/massExport',
   };
   for (const [path, target] of Object.entries(backOffice)) fastify.get(path, (_request, reply) => reply.redirect(target));
   fastify.get('/*', (request, reply) => {

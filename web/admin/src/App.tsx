@@ -1,4 +1,5 @@
 import { Route } from 'react-router-dom';
+import { MassScormExportPage } from './scorm/MassScormExportPage';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import audit from './audit';
 import categories from './categories';
@@ -42,6 +43,7 @@ export function App() {
         <Route path="/administration/importUser" element={<ImportUsersPage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/exports" element={<ExportsPage />} />
+        <Route path="/administration/scorm/massExport" element={<MassScormExportPage />} />
         <Route path="/admin.listspeach/listperiodicreviews" element={<PeriodicReviewList />} />
       </CustomRoutes>
     </Admin>

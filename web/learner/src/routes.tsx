@@ -26,6 +26,8 @@ const NotificationsPage = lazy(() => import('./notifications/NotificationsPage')
 const ValidatorPage = lazy(() => import('./workflow/ValidatorPage').then((m) => ({ default: m.ValidatorPage })));
 const AuthorWorkflowPage = lazy(() => import('./workflow/AuthorWorkflowPage').then((m) => ({ default: m.AuthorWorkflowPage })));
 const ToValidatePage = lazy(() => import('./workflow/WorkflowListPages').then((m) => ({ default: m.ToValidatePage })));
+const EmbedPlayerPage = lazy(() => import('./embed/EmbedPlayerPage').then((m) => ({ default: m.EmbedPlayerPage })));
+const EmbedEditorPage = lazy(() => import('./embed/EmbedEditorPage').then((m) => ({ default: m.EmbedEditorPage })));
 const InValidationPage = lazy(() => import('./workflow/WorkflowListPages').then((m) => ({ default: m.InValidationPage })));
 
 /** Routes of spec §2 whose screens come with later issues (#5 learner app, #6 workflow, #7 analytics). */
@@ -45,6 +47,10 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/login" element={<LoginPage />} />
+      {/* Embed URLs (spec §2): no session, the access token is the credential. */}
+      <Route path="/embed/:speachID" element={<Suspense fallback={<Loading />}><EmbedPlayerPage /></Suspense>} />
+      <Route path="/editEmbed" element={<Suspense fallback={<Loading />}><EmbedEditorPage /></Suspense>} />
+      <Route path="/editEmbed/:speachID" element={<Suspense fallback={<Loading />}><EmbedEditorPage /></Suspense>} />
       <Route path="/logout" element={<LogoutPage />} />
       <Route path="/gcuContent" element={<TermsContentPage document="GCU" />} />
       <Route path="/pdpContent" element={<TermsContentPage document="PDP" />} />

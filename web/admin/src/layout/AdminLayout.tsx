@@ -24,6 +24,7 @@ function AdminMenu() {
       <Menu.ResourceItems />
       <Menu.Item to="/administration/importUser" primaryText="admin.menu.importUsers" leftIcon={<UploadFileIcon />} />
       <Menu.Item to="/exports" primaryText="admin.menu.exports" leftIcon={<DownloadIcon />} />
+      <Menu.Item to="/administration/scorm/massExport" primaryText="admin.menu.scorm" leftIcon={<DownloadIcon />} />
       <Menu.Item to="/admin.listspeach/listperiodicreviews" primaryText="admin.menu.periodicReviews" leftIcon={<EventRepeatIcon />} />
       <Menu.Item to="/settings" primaryText="admin.menu.settings" leftIcon={<SettingsIcon />} />
       <MenuItem component="a" href="/" sx={{ color: 'text.secondary', gap: 2 }}>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Confirm, useGetOne, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { errorMessage, speachApi } from './api';
+import { ScormExportDialog } from '../scorm/ScormExportDialog';
 import { SpeachAuthorsTab } from './SpeachAuthorsTab';
 import { SpeachGeneralTab } from './SpeachGeneralTab';
 import type { SpeachCard } from './types';
@@ -22,6 +23,7 @@ function PanelActions({ speach, onArchived }: { speach: SpeachCard; onArchived: 
   const [busy, setBusy] = useState<null | 'duplicate' | 'template' | 'archive'>(null);
   const [confirmArchive, setConfirmArchive] = useState(false);
   const [goToTemplates, setGoToTemplates] = useState(false);
+  const [scormOpen, setScormOpen] = useState(false);
 
   const run = async (kind: 'duplicate' | 'template' | 'archive', call: () => Promise<unknown>, success: string, failure: string) => {
     setBusy(kind);
@@ -63,6 +65,12 @@ function PanelActions({ speach, onArchived }: { speach: SpeachCard; onArchived: 
           {translate('admin.speaches.analytics')}
         </MuiButton>
       )}
+      {speach.state !== 'NON_PUBLIE' && (
+        <MuiButton size="small" onClick={() => setScormOpen(true)}>
+          {translate('admin.scorm.button')}
+        </MuiButton>
+      )}
+      <ScormExportDialog speachId={speach.id} title={speach.title} open={scormOpen} onClose={() => setScormOpen(false)} />
       <MuiButton size="small" component={Link} to={`/audit/${encodeURIComponent(speach.id)}/show`}>
         {translate('admin.audit.openAudit')}
       </MuiButton>

@@ -29,6 +29,8 @@ import MoreVert from '@mui/icons-material/MoreVert';
 import Share from '@mui/icons-material/Share';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useAuth } from '../auth/AuthContext';
+import { ScormExportDialog } from '../embed/ScormExportDialog';
 import { useI18n } from '../i18n';
 import { errorMessage } from '../speach/speachApi';
 import { type AvatarItem, type MenuAction, authorAvatars, isDelayed, isPublished, canShareCard, cardTags, cardTarget, editTarget, menuActions, menuTarget, titleSlug, truncateTitle } from './card-rules';
@@ -90,6 +92,10 @@ export function SpeachCardView({ card, onChanged, onToast }: { card: CardData; o
   const title = truncateTitle(card.title);
   const tags = cardTags(card, now);
   const actions = menuActions(card);
+  // Spec §4/§6: SCORM export, for administrators, only when the speach is not unpublished.
+  const { me } = useAuth();
+  const scorm = !!me?.isAdmin && card.canEdit && !card.isTemplate && isPublished(card);
+  const [scormOpen, setScormOpen] = useState(false);
   const avatars = authorAvatars(card.authorsInfos);
 
   const toggleFavori = async () => {
@@ -230,11 +236,22 @@ export function SpeachCardView({ card, onChanged, onToast }: { card: CardData; o
                     {t(`card.${action}`)}
                   </MenuItem>
                 ))}
+                {scorm && (
+                  <MenuItem
+                    onClick={() => {
+                      setMenu(null);
+                      setScormOpen(true);
+                    }}
+                  >
+                    {t('scorm.menu')}
+                  </MenuItem>
+                )}
               </Menu>
             </>
           )}
         </Box>
       </CardActions>
+      {scorm && <ScormExportDialog speachId={card.id} title={card.title} open={scormOpen} onClose={() => setScormOpen(false)} />}
       <Dialog open={confirmArchive} onClose={() => setConfirmArchive(false)} aria-labelledby={`archive-${card.id}`} maxWidth="xs">
         <DialogTitle id={`archive-${card.id}`}>{t('card.archiveConfirm.title')}</DialogTitle>
         <DialogContent>

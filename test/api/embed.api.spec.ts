@@ -1,0 +1,148 @@
+import { type TestApp, startTestApp } from '../support/test-app';
+
+/** Issue 20: embed access tokens, scoped to one speach and one purpose, expiring, revocable, never a session. */
+describe('Embed access tokens (issue 20)', () => {
+  let t: TestApp;
+  let admin: string;
+  let author: string;
+  let reader: string;
+  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  async function published(title: string, by = () => author) {
+    const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(by())).send({ title, language: 'en-US' }).expect(201)).body;
+    const { chapterId } = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(by())).send({ title: 'Basics' }).expect(201)).body;
+    await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(by())).send({ type: 'HTML', html: '<p>Read me</p>' }).expect(200);
+    const { chapterId: quiz } = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(by())).send({ title: 'Check' }).expect(201)).body;
+    await t.http
+      .put(`/api/v2/recorder/speach/${id}/chapters/${quiz}/content`)
+      .set(as(by()))
+      .send({ type: 'QUIZZ', passingScore: 50, questions: [{ questionId: 'q1', text: 'Two plus two?', multiple: false, points: 1, options: [{ optionId: 'a', text: 'Four', correct: true }, { optionId: 'b', text: 'Five' }] }] })
+      .expect(200);
+    await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
+    return { id: id as string, chapterId: chapterId as string, quiz: quiz as string };
+  }
+
+  const issue = async (speachId: string, purpose: 'read' | 'edit', by = author) =>
+    (await t.http.post('/api/v2/embed/tokens').set(as(by)).send({ speachId, purpose }).expect(201)).body as { token: string; tokenId: string; expiresAt: string };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('issues a token to the speach editors (201), shown once and stored only as its hash', async () => {
+    const { id } = await published('Token basics');
+    const token = await issue(id, 'read');
+    expect(token.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(token.tokenId).toMatch(/^[0-9a-f]{64}$/);
+    const list = await t.http.get('/api/v2/embed/tokens').query({ speachId: id }).set(as(admin)).expect(200);
+    expect(list.body).toEqual([expect.objectContaining({ _id: token.tokenId, purpose: 'read', speachId: id, revokedAt: null })]);
+    expect(JSON.stringify(list.body)).not.toContain(token.token);
+    const events = await t.adapters.eventStore.readStream(`embed-token-${token.tokenId}`);
+    expect(JSON.stringify(events)).not.toContain(token.token);
+  });
+
+  it('answers 400 naming the field, 403 to readers and to authors who do not edit the speach, 404 for an unknown speach', async () => {
+    const { id } = await published('Token inputs');
+    const missing = await t.http.post('/api/v2/embed/tokens').set(as(author)).send({ speachId: id }).expect(400);
+    expect(missing.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'purpose' })]));
+    const late = await t.http.post('/api/v2/embed/tokens').set(as(author)).send({ speachId: id, purpose: 'read', expiresAt: '2001-01-01T00:00:00Z' }).expect(400);
+    expect(late.body.errors).toEqual([expect.objectContaining({ field: 'expiresAt' })]);
+    await t.http.post('/api/v2/embed/tokens').set(as(reader)).send({ speachId: id, purpose: 'read' }).expect(403);
+    const { id: adminOwn } = await published('Admin own', () => admin);
+    await t.http.post('/api/v2/embed/tokens').set(as(author)).send({ speachId: adminOwn, purpose: 'read' }).expect(403);
+    await t.http.post('/api/v2/embed/tokens').set(as(author)).send({ speachId: 'unknown', purpose: 'read' }).expect(404);
+    const noToken = await t.http.get(`/api/v2/embed/speach/${id}`).expect(400);
+    expect(noToken.body.errors).toEqual([expect.objectContaining({ field: 'access_token' })]);
+    await t.http.delete('/api/v2/embed/tokens/not-an-id').set(as(author)).expect(400);
+    await t.http.delete(`/api/v2/embed/tokens/${'0'.repeat(64)}`).set(as(author)).expect(404);
+  });
+
+  it('reads, marks read and scores a quiz through a read token, without any session, into the learner records', async () => {
+    const { id, chapterId, quiz } = await published('Token reading');
+    const { token } = await issue(id, 'read');
+    const q = { access_token: token, tool: 'SPEACH', dedicatedTenant: 'learn.example', learner: 'lms-learner-42' };
+    const read = await t.http.get(`/api/v2/embed/speach/${id}`).query(q).expect(200);
+    expect(read.body.chapters.map((c: { title: string }) => c.title)).toEqual(['Basics', 'Check']);
+    expect(JSON.stringify(read.body)).not.toContain('"correct"');
+    await t.http.post(`/api/v2/embed/speach/${id}/chapters/${chapterId}/read`).query(q).send({}).expect(200);
+    const score = await t.http.post(`/api/v2/embed/speach/${id}/chapters/${quiz}/answers`).query(q).send({ answers: { q1: ['a'] } }).expect(200);
+    expect(score.body).toEqual(expect.objectContaining({ score: 1, max: 1, percent: 100, passed: true }));
+    const again = await t.http.get(`/api/v2/embed/speach/${id}`).query(q).expect(200);
+    expect(again.body.progress.readChapterIds).toEqual(expect.arrayContaining([chapterId]));
+    expect(again.body.progress.quizResults[quiz]).toEqual(expect.objectContaining({ passed: true }));
+    // Another LMS learner on the same token has their own record.
+    const other = await t.http.get(`/api/v2/embed/speach/${id}`).query({ ...q, learner: 'someone-else' }).expect(200);
+    expect(other.body.progress.readChapterIds).toEqual([]);
+    const bad = await t.http.post(`/api/v2/embed/speach/${id}/chapters/${quiz}/answers`).query(q).send({ answers: { q1: 'a' } }).expect(400);
+    expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'answers' })]);
+    await t.http.post(`/api/v2/embed/speach/${id}/chapters/unknown/read`).query(q).send({}).expect(404);
+  });
+
+  it('refuses an expired token, a revoked one, one for another speach and one for another purpose (403)', async () => {
+    const first = await published('Token one');
+    const second = await published('Token two');
+    const read = await issue(first.id, 'read');
+    const edit = await issue(first.id, 'edit');
+    await t.http.get(`/api/v2/embed/speach/${second.id}`).query({ access_token: read.token }).expect(403);
+    await t.http.get(`/api/v2/embed/speach/${first.id}`).query({ access_token: edit.token }).expect(403);
+    await t.http.get(`/api/v2/embed/edit/${first.id}`).query({ access_token: read.token }).expect(403);
+    const draft = await t.http.get(`/api/v2/embed/edit/${first.id}`).query({ access_token: edit.token }).expect(200);
+    expect(draft.body.chapters[1].content.questions[0].options[0].correct).toBe(true);
+    await t.http.get(`/api/v2/embed/speach/${first.id}`).query({ access_token: 'A'.repeat(43) }).expect(403);
+    // Revocation: only the issuer or an administrator; then the token stops at once.
+    await t.http.delete(`/api/v2/embed/tokens/${read.tokenId}`).set(as(reader)).expect(403);
+    await t.http.delete(`/api/v2/embed/tokens/${read.tokenId}`).set(as(author)).expect(204);
+    const revoked = await t.http.get(`/api/v2/embed/speach/${first.id}`).query({ access_token: read.token }).expect(403);
+    expect(revoked.body.message).toMatch(/revoked/);
+    // Expiry: the default life is 30 days.
+    const fresh = await issue(first.id, 'read');
+    await t.http.get(`/api/v2/embed/speach/${first.id}`).query({ access_token: fresh.token }).expect(200);
+    t.clock.advance(31 * 86_400_000);
+    try {
+      const expired = await t.http.get(`/api/v2/embed/speach/${first.id}`).query({ access_token: fresh.token }).expect(403);
+      expect(expired.body.message).toMatch(/expired/);
+    } finally {
+      t.clock.advance(-31 * 86_400_000);
+    }
+  });
+
+  it('is never a session: a token opens no other call', async () => {
+    const { id } = await published('Token is not a session');
+    const { token } = await issue(id, 'read');
+    await t.http.get(`/api/v2/speach/${id}/read`).set(as(token)).expect(401);
+    await t.http.get('/api/auth/me').set(as(token)).expect(401);
+  });
+
+  it('stops reading once the speach is unpublished', async () => {
+    const { id } = await published('Token unpublished');
+    const { token } = await issue(id, 'read');
+    await t.http.post(`/api/v2/recorder/speach/${id}/unpublish`).set(as(admin)).send({}).expect(200);
+    await t.http.get(`/api/v2/embed/speach/${id}`).query({ access_token: token }).expect(404);
+  });
+});
+
+describe('Embed pages headers (issue 20)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ seed: false });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lets any site frame the embed player and editor (the token is the guard), and nothing else', async () => {
+    for (const path of ['/embed/abc?access_token=x&tool=SPEACH', '/editEmbed', '/editEmbed/abc?mode=edit']) {
+      const response = await t.http.get(path);
+      expect({ path, csp: String(response.headers['content-security-policy']).match(/frame-ancestors [^;]+/)?.[0] }).toEqual({ path, csp: 'frame-ancestors *' });
+      expect(response.headers['x-frame-options']).toBeUndefined();
+    }
+    for (const path of ['/embedx/abc', '/embed/abc/def', '/s/abc', '/editEmbedded/abc']) {
+      const response = await t.http.get(path);
+      expect({ path, csp: String(response.headers['content-security-policy']).match(/frame-ancestors [^;]+/)?.[0] }).toEqual({ path, csp: "frame-ancestors 'none'" });
+    }
+  });
+});

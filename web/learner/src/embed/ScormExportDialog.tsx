@@ -1,0 +1,101 @@
+import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, Switch, Typography } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../api/client';
+import { useAuth } from '../auth/AuthContext';
+import { useI18n } from '../i18n';
+import { errorMessage } from '../speach/speachApi';
+
+type ScormType = 'SCORM_LITE' | 'SCORM_FULL';
+type Phase = { kind: 'idle' } | { kind: 'running'; done: number; total: number } | { kind: 'done'; name: string } | { kind: 'failed'; message: string };
+/** Spec §9: the SCORM poll runs every 2 s. */
+const POLL_MS = 2000;
+const enc = encodeURIComponent;
+
+/**
+ * Spec §2/§4 SCORM export dialog from a speach card's menu (administrators, speach not unpublished): type,
+ * "Navigation in content", start, poll every 2 s until the file exists, download in a new window; closing
+ * resets the options.
+ */
+export function ScormExportDialog({ speachId, title, open, onClose }: { speachId: string; title: string; open: boolean; onClose: () => void }) {
+  const { t } = useI18n();
+  const { me } = useAuth();
+  const classic = me?.featureFlags.scormClassicEnabled === true;
+  const [type, setType] = useState<ScormType>('SCORM_LITE');
+  const [navigation, setNavigation] = useState(false);
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const cancelled = useRef(false);
+
+  useEffect(() => {
+    cancelled.current = !open;
+  }, [open]);
+
+  const close = () => {
+    cancelled.current = true;
+    setType('SCORM_LITE');
+    setNavigation(false);
+    setPhase({ kind: 'idle' });
+    onClose();
+  };
+
+  const start = async () => {
+    cancelled.current = false;
+    setPhase({ kind: 'running', done: 0, total: 0 });
+    try {
+      const { dataValue: name } = await api<{ dataValue: string }>(
+        `/administration/scorm/exportScorm?id=${enc(speachId)}&contentNavigation=${type === 'SCORM_FULL' && navigation}&contentDelayed=false&type=${type}`,
+      );
+      for (;;) {
+        if (cancelled.current) return;
+        if (await api<boolean>(`/administration/scorm/checkScormCreated?name=${enc(name)}`)) break;
+        const job = await api<{ done: number; total: number }>(`/administration/scorm/status/${enc(name)}`);
+        setPhase({ kind: 'running', done: job.done, total: job.total });
+        await new Promise((resolve) => window.setTimeout(resolve, POLL_MS));
+      }
+      if (!cancelled.current) setPhase({ kind: 'done', name });
+    } catch (error) {
+      if (!cancelled.current) setPhase({ kind: 'failed', message: errorMessage(error) });
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={`scorm-${speachId}`} fullWidth maxWidth="sm">
+      <DialogTitle id={`scorm-${speachId}`}>{t('scorm.dialog.title', { title })}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <FormControl disabled={phase.kind !== 'idle'}>
+            <FormLabel id={`scorm-type-${speachId}`} sx={{ color: 'text.primary', '&.Mui-focused': { color: 'text.primary' }, '&.Mui-disabled': { color: 'text.secondary' } }}>{t('scorm.dialog.type')}</FormLabel>
+            <RadioGroup aria-labelledby={`scorm-type-${speachId}`} value={type} onChange={(e) => setType(e.target.value as ScormType)}>
+              <FormControlLabel value="SCORM_LITE" control={<Radio />} label={t('scorm.dialog.lite')} />
+              {classic && <FormControlLabel value="SCORM_FULL" control={<Radio />} label={t('scorm.dialog.full')} />}
+            </RadioGroup>
+          </FormControl>
+          <FormControlLabel control={<Switch checked={navigation} onChange={(e) => setNavigation(e.target.checked)} disabled={phase.kind !== 'idle'} />} label={t('scorm.dialog.navigation')} />
+          {phase.kind === 'running' && (
+            <Stack direction="row" spacing={2} alignItems="center" role="status">
+              <CircularProgress size={24} aria-hidden />
+              <Typography>{phase.total > 0 ? t('scorm.dialog.progress', { done: phase.done, total: phase.total }) : t('scorm.dialog.inProgress')}</Typography>
+            </Stack>
+          )}
+          {phase.kind === 'done' && (
+            <Alert severity="success" role="status">
+              {t('scorm.dialog.ready')}
+            </Alert>
+          )}
+          {phase.kind === 'failed' && <Alert severity="error">{phase.message}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>{t('scorm.dialog.close')}</Button>
+        {phase.kind === 'done' ? (
+          <Button variant="contained" onClick={() => window.open(`/administration/scorm/download/${enc(phase.name)}`, '_blank', 'noopener')}>
+            {t('scorm.dialog.download')}
+          </Button>
+        ) : (
+          <Button variant="contained" onClick={() => void start()} disabled={phase.kind === 'running'}>
+            {t('scorm.dialog.export')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
