@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from
 import { CurrentUser } from '../identity/auth/auth.decorators';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { SpeachQueries } from '../speach/speach-queries.service';
-import { ForumPageQuery, ModerationBody, PostBody, TopicBody, TopicsQuery } from './forum.dto';
+import { ModerationBody, PostBody, TopicBody, TopicsQuery } from './forum.dto';
 import { ForumService, POSTS_PAGE_SIZE, TOPICS_PAGE_SIZE } from './forum.service';
 
 /** A speach's forum: topics, replies, edits by their writers, moderation by admins and the speach's authors. */
@@ -22,12 +22,12 @@ export class ForumController {
   async open(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: TopicBody) {
     const viewer = await this.speaches.viewer(user);
     const topicId = await this.forum.open(viewer, id, body.title, body.text, body.accessCode);
-    return this.forum.topic(topicId, viewer, 0, POSTS_PAGE_SIZE);
+    return this.forum.topic(topicId, viewer, 0, POSTS_PAGE_SIZE, body.accessCode);
   }
 
   @Get('api/v2/topics/:topicId')
-  async topic(@CurrentUser() user: AuthenticatedUser, @Param('topicId') topicId: string, @Query() query: ForumPageQuery) {
-    return this.forum.topic(topicId, await this.speaches.viewer(user), query.page ?? 0, query.size ?? POSTS_PAGE_SIZE);
+  async topic(@CurrentUser() user: AuthenticatedUser, @Param('topicId') topicId: string, @Query() query: TopicsQuery) {
+    return this.forum.topic(topicId, await this.speaches.viewer(user), query.page ?? 0, query.size ?? POSTS_PAGE_SIZE, query.accessCode);
   }
 
   @Post('api/v2/topics/:topicId/posts')

@@ -43,11 +43,13 @@ export class ForumService {
     return viewer.isAdmin || doc.authorId === viewer.userId || isEditor(doc, viewer);
   }
 
-  private async topicActor(topicId: string, viewer: Viewer): Promise<{ actor: TopicActor; topic: ForumTopicDocument }> {
-    const topic = await this.topics.findById(topicId);
+  /** With an access code, a private speach's reader who has not started it yet reads its forum (as SpeachAccess says). */
+  private async topicActor(topicId: string, viewer: Viewer, accessCode?: string): Promise<{ actor: TopicActor; topic: ForumTopicDocument }> {
+    const topic = typeof topicId === 'string' ? await this.topics.findById(topicId) : null;
     if (!topic) throw new NotFoundError('Unknown topic');
     const doc = await this.speaches.document(topic.speachId);
-    const canRead = await this.access.canRead(viewer, doc);
+    if (accessCode) await this.access.assertCanRead(viewer, doc, accessCode);
+    const canRead = accessCode ? true : await this.access.canRead(viewer, doc);
     return { topic, actor: { userId: viewer.userId, canRead, moderator: canRead && this.moderator(doc, viewer) } };
   }
 
@@ -71,8 +73,8 @@ export class ForumService {
   }
 
   /** A topic and a page of its posts in order; a hidden post's text is shown only to moderators and its writer. */
-  async topic(topicId: string, viewer: Viewer, page: number, size: number) {
-    const { topic, actor } = await this.topicActor(topicId, viewer);
+  async topic(topicId: string, viewer: Viewer, page: number, size: number, accessCode?: string) {
+    const { topic, actor } = await this.topicActor(topicId, viewer, accessCode);
     if (!actor.canRead) throw new NotFoundError('Unknown topic');
     const { docs, total } = await this.posts.findPage({ topicId }, { sort: { position: 1 }, skip: page * size, limit: size });
     const users = await this.people([topic.userId, ...docs.map((p) => p.userId)]);
