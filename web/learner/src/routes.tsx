@@ -26,6 +26,7 @@ const NotificationsPage = lazy(() => import('./notifications/NotificationsPage')
 const ValidatorPage = lazy(() => import('./workflow/ValidatorPage').then((m) => ({ default: m.ValidatorPage })));
 const AuthorWorkflowPage = lazy(() => import('./workflow/AuthorWorkflowPage').then((m) => ({ default: m.AuthorWorkflowPage })));
 const ToValidatePage = lazy(() => import('./workflow/WorkflowListPages').then((m) => ({ default: m.ToValidatePage })));
+const MessagesPage = lazy(() => import('./forum/MessagesPage').then((m) => ({ default: m.MessagesPage })));
 const InValidationPage = lazy(() => import('./workflow/WorkflowListPages').then((m) => ({ default: m.InValidationPage })));
 
 /** Routes of spec §2 whose screens come with later issues (#5 learner app, #6 workflow, #7 analytics). */
@@ -57,6 +58,7 @@ export function AppRoutes() {
       <Route path="/workflow/validator/:speachID" element={secured(<Suspense fallback={<Loading />}><ValidatorPage /></Suspense>)} />
       <Route path="/workflow/author/:speachID" element={secured(<Suspense fallback={<Loading />}><AuthorWorkflowPage /></Suspense>)} />
       <Route path="/account/myNotifications" element={secured(<Suspense fallback={<Loading />}><NotificationsPage /></Suspense>)} />
+      <Route path="/messages" element={secured(<Suspense fallback={<Loading />}><MessagesPage /></Suspense>)} />
       <Route path="/unsubscribe-success" element={<Suspense fallback={<Loading />}><UnsubscribeSuccessPage /></Suspense>} />
       <Route path="/profil/:userID/:slug" element={secured(<ProfilePage />)} />
       <Route path="/recorder/indexrecorderlayout" element={secured(<CreateSpeachPage />)} />

@@ -1,0 +1,22 @@
+import { Badge, Button } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useI18n } from '../i18n';
+import { messagesApi } from './forumApi';
+
+/** The app bar's link to the messages, with the unread count (spec §5: +99 above 99), fetched again on each page change. */
+export function MessagesNavLink() {
+  const { t } = useI18n();
+  const location = useLocation();
+  const [unread, setUnread] = useState(0);
+  useEffect(() => {
+    messagesApi.countUnread().then((answer) => setUnread(answer.size), () => setUnread(0));
+  }, [location.pathname, location.search]);
+  return (
+    <Button color="inherit" component={RouterLink} to="/messages" aria-label={unread > 0 ? t('messages.nav', { count: unread }) : t('messages.navNone')}>
+      <Badge badgeContent={unread > 99 ? '+99' : unread} color="error" invisible={unread === 0} sx={{ '& .MuiBadge-badge': { right: -12 } }}>
+        {t('messages.navNone')}
+      </Badge>
+    </Button>
+  );
+}
