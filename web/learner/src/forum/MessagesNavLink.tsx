@@ -1,4 +1,6 @@
-import { Badge, Button } from '@mui/material';
+import { Badge, Box, Button } from '@mui/material';
+
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useI18n } from '../i18n';
@@ -13,10 +15,11 @@ export function MessagesNavLink() {
     messagesApi.countUnread().then((answer) => setUnread(answer.size), () => setUnread(0));
   }, [location.pathname, location.search]);
   return (
-    <Button color="inherit" component={RouterLink} to="/messages" aria-label={unread > 0 ? t('messages.nav', { count: unread }) : t('messages.navNone')}>
-      <Badge badgeContent={unread > 99 ? '+99' : unread} color="error" invisible={unread === 0} sx={{ '& .MuiBadge-badge': { right: -12 } }}>
+    <Button color="inherit" component={RouterLink} to="/messages">
+      <Badge badgeContent={unread > 99 ? '+99' : unread} color="error" invisible={unread === 0} sx={{ '& .MuiBadge-badge': { right: -12 } }} slotProps={{ badge: { 'aria-hidden': true } }}>
         {t('messages.navNone')}
       </Badge>
+      {unread > 0 && <Box component="span" sx={visuallyHidden}>{`, ${t('messages.unread', { count: unread })}`}</Box>}
     </Button>
   );
 }

@@ -77,7 +77,7 @@ export function MessagesPage() {
               {t('messages.empty')}
             </Typography>
           ) : (
-            <List data-testid="conversations">
+            <List component="div" data-testid="conversations">
               {rows.map((row) => (
                 <ListItemButton key={row.conversationId} selected={row.conversationId === selected} onClick={() => setParams({ c: row.conversationId })} aria-current={row.conversationId === selected ? 'page' : undefined}>
                   <ListItemAvatar>
