@@ -68,7 +68,7 @@ function ResolveActions() {
       )}
       {record.targetUser && record.targetUser.active && !record.targetUser.admin && (
         <Button size="small" variant="outlined" color="error" disabled={busy} onClick={() => void resolve('USER_DEACTIVATED')}>
-          {translate('admin.abuse.actions.deactivateUser')}
+          {translate('admin.abuse.actions.deactivateUser', { name: name(record.targetUser) })}
         </Button>
       )}
     </Stack>
@@ -82,7 +82,7 @@ const filters = [
   <SelectInput key="reason" source="reason" choices={REASONS} label="admin.abuse.fields.reason" />,
 ];
 
-function TargetField() {
+function TargetField(_props: { label?: string }) {
   const translate = useTranslate();
   return (
     <FunctionField<ReportRecord>
@@ -102,7 +102,7 @@ export default {
     <List filters={filters} filterDefaultValues={{ status: 'OPEN' }} sort={{ field: 'createdAt', order: 'DESC' }} title="admin.abuse.title">
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <DateField source="createdAt" label="admin.abuse.fields.createdAt" showTime />
-        <TargetField />
+        <TargetField label="admin.abuse.fields.what" />
         <FunctionField<ReportRecord> label="admin.abuse.fields.reason" render={(r) => <Translated keyName={`admin.abuse.reason.${r.reason}`} />} sortBy="reason" />
         <TextField source="details" label="admin.abuse.fields.details" />
         <FunctionField<ReportRecord> label="admin.abuse.fields.reporter" render={(r) => name(r.reporter)} />
@@ -115,7 +115,7 @@ export default {
     <Show title="admin.abuse.title">
       <SimpleShowLayout>
         <DateField source="createdAt" label="admin.abuse.fields.createdAt" showTime />
-        <TargetField />
+        <TargetField label="admin.abuse.fields.what" />
         <TextField source="details" label="admin.abuse.fields.details" />
         <FunctionField<ReportRecord> label="admin.abuse.fields.reporter" render={(r) => name(r.reporter)} />
         <FunctionField<ReportRecord> label="admin.abuse.fields.status" render={(r) => <Translated keyName={`admin.abuse.status.${r.status}`} />} />
