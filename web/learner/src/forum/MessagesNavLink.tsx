@@ -4,7 +4,7 @@ const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', over
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useI18n } from '../i18n';
-import { messagesApi } from './forumApi';
+import { MESSAGES_READ, messagesApi } from './forumApi';
 
 /** The app bar's link to the messages, with the unread count (spec §5: +99 above 99), fetched again on each page change. */
 export function MessagesNavLink() {
@@ -12,7 +12,11 @@ export function MessagesNavLink() {
   const location = useLocation();
   const [unread, setUnread] = useState(0);
   useEffect(() => {
-    messagesApi.countUnread().then((answer) => setUnread(answer.size), () => setUnread(0));
+    const refresh = () => messagesApi.countUnread().then((answer) => setUnread(answer.size), () => setUnread(0));
+    void refresh();
+    // The messages page says when it marked a conversation read.
+    window.addEventListener(MESSAGES_READ, refresh);
+    return () => window.removeEventListener(MESSAGES_READ, refresh);
   }, [location.pathname, location.search]);
   return (
     <Button color="inherit" component={RouterLink} to="/messages">

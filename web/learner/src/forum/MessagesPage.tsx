@@ -5,7 +5,7 @@ import { CommentText } from '../engagement/CommentText';
 import { useI18n } from '../i18n';
 import { ErrorState, Loading } from '../speach/common';
 import { errorMessage } from '../speach/speachApi';
-import { type ConversationRow, POST_MAX, type Person, type Thread, messagesApi } from './forumApi';
+import { type ConversationRow, MESSAGES_READ, POST_MAX, type Person, type Thread, messagesApi } from './forumApi';
 
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 const initials = (p: { firstName: string; lastName: string }) => `${p.firstName.charAt(0)}${p.lastName.charAt(0)}`.toUpperCase() || '?';
@@ -41,6 +41,7 @@ export function MessagesPage() {
       setThread(answer);
       if (answer.unread > 0) {
         await messagesApi.markRead(selected);
+        window.dispatchEvent(new Event(MESSAGES_READ));
         await loadList();
       }
     }, setError);

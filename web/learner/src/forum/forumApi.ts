@@ -63,6 +63,8 @@ export interface EarnedBadge {
   awardedAt: string;
 }
 
+/** A window event: a conversation was marked read (the app bar's unread count is fetched again). */
+export const MESSAGES_READ = 'speach:messages-read';
 export const TOPICS_PAGE = 10;
 export const POST_MAX = 5000;
 export const REPORT_DETAILS_MAX = 1000;
