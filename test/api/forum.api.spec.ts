@@ -112,6 +112,9 @@ describe('Forum API', () => {
       expect(bad.body.errors).toEqual([{ field: 'text', reason: 'text must not be empty' }]);
       await t.http.post('/api/v2/topics/nope/posts').set(as(reader)).send({ text: 'x' }).expect(404);
       await t.http.get('/api/v2/topics/nope').set(as(reader)).expect(404);
+      const badPage = await t.http.get(`/api/v2/topics/${topic.topicId}`).query({ page: 'first' }).set(as(reader)).expect(400);
+      expect(badPage.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'page' })]));
+      await t.http.put(`/api/v2/topics/${topic.topicId}/posts/nope`).set(as(reader)).send({ text: 'x' }).expect(404);
     });
   });
 
