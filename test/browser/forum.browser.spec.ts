@@ -23,14 +23,15 @@ describe('learner app: discussion, messages and reports', () => {
   const token = async (email: string) => (await call<{ token: string }>(null, 'POST', '/api/auth/login', { email, password: 'demo-password' })).token;
 
   beforeAll(async () => {
-    server = await startServer();
+    // The demo seed runs through every policy before health says ok: slow on a busy machine.
+    server = await startServer({}, { readyTimeoutMs: 170_000 });
     browser = await openBrowser();
     const [author, admin] = [await token('author@example.com'), await token('admin@example.com')];
     speachId = (await call<{ id: string }>(author, 'POST', '/api/v2/recorder/speach', { title, language: 'en-US' })).id;
     const { chapterId } = await call<{ chapterId: string }>(author, 'POST', `/api/v2/recorder/speach/${speachId}/chapters`, { title: 'Intro' });
     await call(author, 'PUT', `/api/v2/recorder/speach/${speachId}/chapters/${chapterId}/content`, { type: 'HTML', html: '<p>Three points of contact.</p>' });
     await call(admin, 'POST', `/api/v2/recorder/speach/${speachId}/publish`, {});
-  });
+  }, 240_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

@@ -22,7 +22,7 @@ function freePort(): Promise<number> {
 }
 
 /** The built product (`npm run build` first) on a fresh data directory with the demo organisation. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: { readyTimeoutMs?: number } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'browser-'));
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'dist/backend/main.js')], {
@@ -34,7 +34,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
+  const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     try {
@@ -45,7 +46,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server not ready in 60 s: ${output}`);
+      throw new Error(`server not ready in ${readyTimeoutMs / 1000} s: ${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
