@@ -6,6 +6,7 @@ import { AuditModule } from './audit/audit.module';
 import type { AppConfig } from './config/app-config';
 import { EngagementModule } from './engagement/engagement.module';
 import { ExportsModule } from './exports/exports.module';
+import { ForumModule } from './forum';
 import { HealthController } from './health/health.controller';
 import { PoliciesController } from './health/policies.controller';
 import { ProjectionsController } from './health/projections.controller';
@@ -25,7 +26,7 @@ export class AppModule {
   static forRoot(config: AppConfig, options: InfrastructureOptions = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), SiteModule, IdentityModule, SpeachModule, EngagementModule, ExportsModule, AuditModule, AnalyticsModule, WorkflowModule, ScormModule],
+      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), SiteModule, IdentityModule, SpeachModule, EngagementModule, ExportsModule, AuditModule, AnalyticsModule, WorkflowModule, ScormModule, ForumModule],
       controllers: [HealthController, ProjectionsController, PoliciesController],
       providers: [
         DemoSeeder,

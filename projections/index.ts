@@ -13,9 +13,13 @@ import { siteSettingsProjection } from './site-settings.projection';
 import { termsProjection } from './terms.projection';
 import { usersProjection } from './users.projection';
 import { workflowsProjection } from './workflows.projection';
+import { forumProjection } from './forum.projection';
+import { messagesProjection } from './messages.projection';
+import { badgesProjection } from './badges.projection';
+import { abuseReportsProjection } from './abuse-reports.projection';
 
 /** Every read model of the product. A feature's projection is added here when it lands. */
-export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection, scormProjection];
+export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection, scormProjection, forumProjection, messagesProjection, badgesProjection, abuseReportsProjection];
 
 export * from './projection';
 export { ProjectionRunner } from './projection-runner';

@@ -51,6 +51,8 @@ export interface AppConfig {
   };
   /** How long, and how many, Idempotency-Key answers are kept for retries (issue 16 item 11). */
   idempotency: { ttlHours: number; maxKeys: number };
+  /** FORMATEUR badge: an author earns it when a speach of theirs reaches this many learners. */
+  badgeTrainerLearners: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -105,6 +107,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     demoPassword: env.DEMO_PASSWORD ?? 'demo-password',
     seed,
     readYourWritesTimeoutMs: int(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 2000),
+    badgeTrainerLearners: Math.max(1, int(env, 'BADGE_TRAINER_LEARNERS', 10)),
     aiLicenses: int(env, 'AI_LICENSES', 5),
     sessionTtlHours: int(env, 'SESSION_TTL_HOURS', 12),
     cookieSecure: bool(env, 'COOKIE_SECURE', false),

@@ -22,6 +22,7 @@ export const LEARNER_ROUTES = [
   '/account/s/validate',
   '/account/s/validateInProgress',
   '/account/myNotifications',
+  '/messages',
   '/unsubscribe-success',
   '/workflow/validator/:speachID',
   '/workflow/author/:speachID',

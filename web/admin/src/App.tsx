@@ -1,6 +1,7 @@
 import { Route } from 'react-router-dom';
 import { MassScormExportPage } from './scorm/MassScormExportPage';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
+import abuseReports from './abuseReports';
 import audit from './audit';
 import categories from './categories';
 import customFields from './customFields';
@@ -39,6 +40,7 @@ export function App() {
       <Resource name="custom-fields" {...customFields} options={{ label: 'admin.menu.customFields' }} />
       <Resource name="audit" {...audit} options={{ label: 'admin.menu.audit' }} />
       <Resource name="workflow-definitions" {...workflowDefinitions} options={{ label: 'admin.menu.workflows' }} />
+      <Resource name="abuse-reports" {...abuseReports} options={{ label: 'admin.menu.abuseReports' }} />
       <CustomRoutes>
         <Route path="/administration/importUser" element={<ImportUsersPage />} />
         <Route path="/settings" element={<SettingsPage />} />

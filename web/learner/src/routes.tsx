@@ -28,6 +28,7 @@ const AuthorWorkflowPage = lazy(() => import('./workflow/AuthorWorkflowPage').th
 const ToValidatePage = lazy(() => import('./workflow/WorkflowListPages').then((m) => ({ default: m.ToValidatePage })));
 const EmbedPlayerPage = lazy(() => import('./embed/EmbedPlayerPage').then((m) => ({ default: m.EmbedPlayerPage })));
 const EmbedEditorPage = lazy(() => import('./embed/EmbedEditorPage').then((m) => ({ default: m.EmbedEditorPage })));
+const MessagesPage = lazy(() => import('./forum/MessagesPage').then((m) => ({ default: m.MessagesPage })));
 const InValidationPage = lazy(() => import('./workflow/WorkflowListPages').then((m) => ({ default: m.InValidationPage })));
 
 /** Routes of spec §2 whose screens come with later issues (#5 learner app, #6 workflow, #7 analytics). */
@@ -63,6 +64,7 @@ export function AppRoutes() {
       <Route path="/workflow/validator/:speachID" element={secured(<Suspense fallback={<Loading />}><ValidatorPage /></Suspense>)} />
       <Route path="/workflow/author/:speachID" element={secured(<Suspense fallback={<Loading />}><AuthorWorkflowPage /></Suspense>)} />
       <Route path="/account/myNotifications" element={secured(<Suspense fallback={<Loading />}><NotificationsPage /></Suspense>)} />
+      <Route path="/messages" element={secured(<Suspense fallback={<Loading />}><MessagesPage /></Suspense>)} />
       <Route path="/unsubscribe-success" element={<Suspense fallback={<Loading />}><UnsubscribeSuccessPage /></Suspense>} />
       <Route path="/profil/:userID/:slug" element={secured(<ProfilePage />)} />
       <Route path="/recorder/indexrecorderlayout" element={secured(<CreateSpeachPage />)} />

@@ -5,6 +5,7 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { CsvExportButton } from '../exports/CsvExportButton';
 import { formatDate } from '../speaches/api';
 import { type Metric, PERIODS, type Period, dashboardApi, initialPeriod } from './api';
+import { BadgeTiles } from './BadgeTiles';
 import { DashboardCard, EmptyPlaceholder, Spinner, WhenVisible, useLoaded } from './parts';
 
 const SeriesLineChart = lazy(() => import('./Charts').then((m) => ({ default: m.SeriesLineChart })));
@@ -248,6 +249,7 @@ function SocialTab({ period }: { period: Period }) {
       <LazyCard title={t('admin.dashboard.charts.topSpeachmakersByScore')} testId="table-top-speachmakers-score">
         <TopSpeachmakers period={period} by="rating" caption={t('admin.dashboard.charts.topSpeachmakersByScore')} />
       </LazyCard>
+      <BadgeTiles />
     </Row>
   );
 }

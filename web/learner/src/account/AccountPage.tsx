@@ -1,4 +1,5 @@
 import { Badge, Box, Tab, Tabs, Typography } from '@mui/material';
+import { BadgesList } from '../forum/BadgesList';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
@@ -54,6 +55,9 @@ export function AccountPage() {
       <Typography variant="h4" component="h1" gutterBottom>
         {t('account.title')}
       </Typography>
+      <Box sx={{ mb: 3 }}>
+        <BadgesList />
+      </Box>
       <Tabs value={tab} onChange={(_, value: AccountTab) => setParams({ tabSelected: value })} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('account.tabs')} sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
         {tabs.map((value) => {
           const count = badges[value] ?? 0;

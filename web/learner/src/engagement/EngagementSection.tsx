@@ -12,6 +12,8 @@ import { COMMENT_MAX, formatAverage } from './comment-text';
 import { CommentText } from './CommentText';
 import { COMMENTS_PAGE, type Engagement, type SpeachComment, engagementApi } from './engagementApi';
 import { StarRating } from './StarRating';
+import { ReportButton } from '../forum/ReportButton';
+import { useAuth } from '../auth/AuthContext';
 
 function initials(p: { firstName: string; lastName: string }): string {
   return `${p.firstName.charAt(0)}${p.lastName.charAt(0)}`.toUpperCase() || '?';
@@ -122,6 +124,7 @@ export function EngagementSection({ speachId, accessCode }: { speachId: string; 
 
 function Comments({ speachId, accessCode, count, onCount, show }: { speachId: string; accessCode?: string; count: number; onCount: (n: number) => void; show: ReturnType<typeof useToast>[1] }) {
   const { t, date } = useI18n();
+  const { me } = useAuth();
   const [comments, setComments] = useState<SpeachComment[] | null>(null);
   const [total, setTotal] = useState(0);
   const [error, setError] = useState<unknown>(null);
@@ -223,6 +226,11 @@ function Comments({ speachId, accessCode, count, onCount, show }: { speachId: st
                   </Typography>
                   <CommentText text={c.text} />
                 </Box>
+                {c.author.id !== me?.id && (
+                  <Box>
+                    <ReportButton compact target="COMMENT" targetId={c.id} label={t('report.comment', { name })} />
+                  </Box>
+                )}
                 {c.canDelete && (
                   <Box>
                     <IconButton aria-label={t('engagement.comments.delete', { name })} onClick={() => setConfirm(c)}>

@@ -5,6 +5,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { LANGUAGES, LANGUAGE_NAMES, type Language, useI18n } from '../i18n';
 import { NotificationBell } from '../notifications/NotificationBell';
+import { MessagesNavLink } from '../forum/MessagesNavLink';
 import { SearchField } from '../search/SearchField';
 import { SiteFooter } from '../site/SiteFooter';
 
@@ -38,6 +39,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <Button color="inherit" component={RouterLink} to="/account/myNotifications">
               {t('nav.notifications')}
             </Button>
+            {me && <MessagesNavLink />}
             {me?.isAuthor && (
               <Button color="inherit" component={RouterLink} to="/recorder/indexrecorderlayout">
                 {t('nav.create')}

@@ -1,6 +1,9 @@
-import { Alert, Avatar, Chip, Stack, Typography } from '@mui/material';
+import { Alert, Avatar, Button, Chip, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useAuth } from '../auth/AuthContext';
+import { BadgesList } from '../forum/BadgesList';
+import { ReportButton } from '../forum/ReportButton';
 import { api } from '../api/client';
 import { useI18n } from '../i18n';
 
@@ -19,6 +22,7 @@ interface Profile {
 export function ProfilePage() {
   const { userID } = useParams();
   const { t, date } = useI18n();
+  const { me } = useAuth();
   const [profile, setProfile] = useState<Profile | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -51,6 +55,15 @@ export function ProfilePage() {
       <Stack direction="row" spacing={1}>
         {profile.groups.length === 0 ? <Typography>{t('profile.noGroup')}</Typography> : profile.groups.map((g) => <Chip key={g.id} label={g.name} variant="outlined" />)}
       </Stack>
+      <BadgesList userId={profile.id} />
+      {me && me.id !== profile.id && (
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" component={RouterLink} to={`/messages?to=${encodeURIComponent(profile.id)}`}>
+            {t('messages.write')}
+          </Button>
+          <ReportButton target="USER" targetId={profile.id} label={t('report.user')} />
+        </Stack>
+      )}
     </Stack>
   );
 }

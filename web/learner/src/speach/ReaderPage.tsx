@@ -13,6 +13,8 @@ import { errorMessage, speachApi } from './speachApi';
 import type { Chapter, ReadResponse } from './types';
 
 /** Bookmark, follow, rating and comments (published page only), loaded apart from the reader. */
+const DiscussionSection = lazy(() => import('../forum/DiscussionSection').then((m) => ({ default: m.DiscussionSection })));
+const ReportButton = lazy(() => import('../forum/ReportButton').then((m) => ({ default: m.ReportButton })));
 const EngagementSection = lazy(() => import('../engagement/EngagementSection').then((m) => ({ default: m.EngagementSection })));
 
 type Mode = 'published' | 'draft';
@@ -300,6 +302,10 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
       {mode === 'published' && !embedded && (
         <Suspense fallback={<Loading />}>
           <EngagementSection speachId={speachID} accessCode={code.current} />
+          <DiscussionSection speachId={speachID} accessCode={code.current} />
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <ReportButton target="SPEACH" targetId={speachID} label={t('report.speach')} />
+          </Box>
         </Suspense>
       )}
     </Stack>,

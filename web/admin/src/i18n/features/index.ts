@@ -1,3 +1,4 @@
+import { abuseMessages } from './abuse';
 import { auditMessages } from './audit';
 import { dashboardMessages } from './dashboard';
 import { exportsMessages } from './exports';
@@ -6,4 +7,4 @@ import { settingsMessages } from './settings';
 import { workflowMessages } from './workflow';
 
 /** Each feature keeps its messages in its own file. */
-export const featureMessages = [dashboardMessages, workflowMessages, auditMessages, settingsMessages, exportsMessages, scormMessages];
+export const featureMessages = [dashboardMessages, workflowMessages, auditMessages, settingsMessages, exportsMessages, scormMessages, abuseMessages];

@@ -1,0 +1,26 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
+import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { BadgesService } from './badges.service';
+
+/** The signed-in user's badges (account), a colleague's (profile), and the counts of the admin dashboard. */
+@Controller()
+export class BadgesController {
+  constructor(private readonly badges: BadgesService) {}
+
+  @Get('api/v2/my/badges')
+  mine(@CurrentUser() user: AuthenticatedUser) {
+    return this.badges.of(user.id);
+  }
+
+  @Get('api/v2/users/:id/badges')
+  ofUser(@Param('id') id: string) {
+    return this.badges.of(id);
+  }
+
+  @Get('api/v2/dashboard/badges')
+  @Roles('ADMIN')
+  counts() {
+    return this.badges.counts();
+  }
+}

@@ -1,0 +1,61 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { CurrentUser } from '../identity/auth/auth.decorators';
+import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { SpeachQueries } from '../speach/speach-queries.service';
+import { ModerationBody, PostBody, TopicBody, TopicsQuery } from './forum.dto';
+import { ForumService, POSTS_PAGE_SIZE, TOPICS_PAGE_SIZE } from './forum.service';
+
+/** A speach's forum: topics, replies, edits by their writers, moderation by admins and the speach's authors. */
+@Controller()
+export class ForumController {
+  constructor(
+    private readonly forum: ForumService,
+    private readonly speaches: SpeachQueries,
+  ) {}
+
+  @Get('api/v2/speach/:id/topics')
+  async list(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query() query: TopicsQuery) {
+    return this.forum.list(id, await this.speaches.viewer(user), query.page ?? 0, query.size ?? TOPICS_PAGE_SIZE, query.accessCode);
+  }
+
+  @Post('api/v2/speach/:id/topics')
+  async open(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: TopicBody) {
+    const viewer = await this.speaches.viewer(user);
+    const topicId = await this.forum.open(viewer, id, body.title, body.text, body.accessCode);
+    return this.forum.topic(topicId, viewer, 0, POSTS_PAGE_SIZE, body.accessCode);
+  }
+
+  @Get('api/v2/topics/:topicId')
+  async topic(@CurrentUser() user: AuthenticatedUser, @Param('topicId') topicId: string, @Query() query: TopicsQuery) {
+    return this.forum.topic(topicId, await this.speaches.viewer(user), query.page ?? 0, query.size ?? POSTS_PAGE_SIZE, query.accessCode);
+  }
+
+  @Post('api/v2/topics/:topicId/posts')
+  async reply(@CurrentUser() user: AuthenticatedUser, @Param('topicId') topicId: string, @Body() body: PostBody) {
+    const viewer = await this.speaches.viewer(user);
+    const postId = await this.forum.reply(viewer, topicId, body.text);
+    return this.forum.post(topicId, postId, viewer);
+  }
+
+  @Put('api/v2/topics/:topicId/posts/:postId')
+  async edit(@CurrentUser() user: AuthenticatedUser, @Param('topicId') topicId: string, @Param('postId') postId: string, @Body() body: PostBody) {
+    const viewer = await this.speaches.viewer(user);
+    await this.forum.edit(viewer, topicId, postId, body.text);
+    return this.forum.post(topicId, postId, viewer);
+  }
+
+  @Delete('api/v2/topics/:topicId/posts/:postId')
+  @HttpCode(200)
+  async delete(@CurrentUser() user: AuthenticatedUser, @Param('topicId') topicId: string, @Param('postId') postId: string) {
+    await this.forum.delete(await this.speaches.viewer(user), topicId, postId);
+    return { deleted: true };
+  }
+
+  /** HIDE and SHOW keep the post (its text shown to moderators and its writer only); DELETE removes it. */
+  @Post('api/v2/topics/:topicId/posts/:postId/moderation')
+  @HttpCode(200)
+  async moderate(@CurrentUser() user: AuthenticatedUser, @Param('topicId') topicId: string, @Param('postId') postId: string, @Body() body: ModerationBody) {
+    await this.forum.moderate(await this.speaches.viewer(user), topicId, postId, body.action);
+    return { action: body.action };
+  }
+}

@@ -1,0 +1,154 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { topicStream, uuidv7 } from '../../events';
+import { FORUM_POSTS, FORUM_TOPICS, type ForumPostDocument, type ForumTopicDocument } from '../../projections/forum.projection';
+import { USERS, type UserDocument } from '../../projections/users.projection';
+import type { SpeachDocument } from '../speach';
+import { CommandRunner } from '../infrastructure/decider/command-runner';
+import { NotFoundError } from '../infrastructure/decider/decider';
+import { ReadModels } from '../infrastructure/read-models';
+import type { ReadStore } from '../infrastructure/read-store/read-store.port';
+import { READ_STORE } from '../infrastructure/tokens';
+import { SpeachAccess } from '../speach/speach-access';
+import { SpeachQueries } from '../speach/speach-queries.service';
+import { type Viewer, isEditor, person } from '../speach/speach-views';
+import { type ModerationAction, type TopicActor, topicDecider } from './topic.decider';
+
+export const TOPICS_PAGE_SIZE = 10;
+export const POSTS_PAGE_SIZE = 20;
+
+/**
+ * The forum of a speach. Reading goes through SpeachAccess (the one rule for a speach's content);
+ * the rules of writing, editing and moderating are the topic decider's, fed with what is resolved here.
+ */
+@Injectable()
+export class ForumService {
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly commands: CommandRunner,
+    private readonly readModels: ReadModels,
+    private readonly access: SpeachAccess,
+    private readonly speaches: SpeachQueries,
+  ) {}
+
+  private get topics() {
+    return this.store.collection<ForumTopicDocument>(FORUM_TOPICS);
+  }
+
+  private get posts() {
+    return this.store.collection<ForumPostDocument>(FORUM_POSTS);
+  }
+
+  /** An administrator, or the speach's author or a co-editor. */
+  private moderator(doc: SpeachDocument, viewer: Viewer): boolean {
+    return viewer.isAdmin || doc.authorId === viewer.userId || isEditor(doc, viewer);
+  }
+
+  /** With an access code, a private speach's reader who has not started it yet reads its forum (as SpeachAccess says). */
+  private async topicActor(topicId: string, viewer: Viewer, accessCode?: string): Promise<{ actor: TopicActor; topic: ForumTopicDocument }> {
+    const topic = typeof topicId === 'string' ? await this.topics.findById(topicId) : null;
+    if (!topic) throw new NotFoundError('Unknown topic');
+    const doc = await this.speaches.document(topic.speachId);
+    if (accessCode) await this.access.assertCanRead(viewer, doc, accessCode);
+    const canRead = accessCode ? true : await this.access.canRead(viewer, doc);
+    return { topic, actor: { userId: viewer.userId, canRead, moderator: canRead && this.moderator(doc, viewer) } };
+  }
+
+  async list(speachId: string, viewer: Viewer, page: number, size: number, accessCode?: string) {
+    const doc = await this.access.readable(speachId, viewer, accessCode);
+    const { docs, total } = await this.topics.findPage({ speachId }, { sort: { lastPosition: -1 }, skip: page * size, limit: size });
+    const users = await this.people(docs.map((t) => t.userId));
+    return {
+      result: docs.map((t) => ({
+        topicId: t._id,
+        speachID: t.speachId,
+        title: t.title,
+        author: person(users.get(t.userId), t.userId),
+        createdAt: t.createdAt,
+        lastPostAt: t.lastPostAt,
+        replyCount: t.replyCount,
+      })),
+      total,
+      canModerate: this.moderator(doc, viewer),
+    };
+  }
+
+  /** A topic and a page of its posts in order; a hidden post's text is shown only to moderators and its writer. */
+  async topic(topicId: string, viewer: Viewer, page: number, size: number, accessCode?: string) {
+    const { topic, actor } = await this.topicActor(topicId, viewer, accessCode);
+    if (!actor.canRead) throw new NotFoundError('Unknown topic');
+    const { docs, total } = await this.posts.findPage({ topicId }, { sort: { position: 1 }, skip: page * size, limit: size });
+    const users = await this.people([topic.userId, ...docs.map((p) => p.userId)]);
+    return {
+      topicId: topic._id,
+      speachID: topic.speachId,
+      title: topic.title,
+      author: person(users.get(topic.userId), topic.userId),
+      createdAt: topic.createdAt,
+      canModerate: actor.moderator,
+      posts: { result: docs.map((p) => this.postView(p, users, viewer, actor)), total },
+    };
+  }
+
+  private postView(p: ForumPostDocument, users: Map<string, UserDocument>, viewer: Viewer, actor: TopicActor) {
+    const mine = p.userId === viewer.userId;
+    return {
+      postId: p._id,
+      opening: p._id === p.topicId,
+      author: person(users.get(p.userId), p.userId),
+      text: p.hidden && !actor.moderator && !mine ? '' : p.text,
+      hidden: p.hidden,
+      date: p.date,
+      editedAt: p.editedAt,
+      canEdit: mine,
+      canDelete: mine || actor.moderator,
+    };
+  }
+
+  private async people(ids: string[]): Promise<Map<string, UserDocument>> {
+    const users = await this.store.collection<UserDocument>(USERS).findByIds([...new Set(ids)]);
+    return new Map(users.map((u) => [u._id, u]));
+  }
+
+  async open(viewer: Viewer, speachId: string, title: string, text: string, accessCode?: string): Promise<string> {
+    // Throws 404/403 (naming accessCode) before anything is decided when the speach is not readable.
+    const doc = await this.access.readable(speachId, viewer, accessCode);
+    const topicId = uuidv7();
+    const actor: TopicActor = { userId: viewer.userId, canRead: true, moderator: this.moderator(doc, viewer) };
+    await this.commands.run(topicDecider, topicStream(topicId), { type: 'OpenTopic', topicId, speachId, actor, title, text }, { userId: viewer.userId });
+    await this.readModels.settled();
+    return topicId;
+  }
+
+  async reply(viewer: Viewer, topicId: string, text: string): Promise<string> {
+    const { actor } = await this.topicActor(topicId, viewer);
+    const postId = uuidv7();
+    await this.commands.run(topicDecider, topicStream(topicId), { type: 'Reply', postId, actor, text }, { userId: viewer.userId });
+    await this.readModels.settled();
+    return postId;
+  }
+
+  async edit(viewer: Viewer, topicId: string, postId: string, text: string): Promise<void> {
+    const { actor } = await this.topicActor(topicId, viewer);
+    await this.commands.run(topicDecider, topicStream(topicId), { type: 'EditPost', postId, actor, text }, { userId: viewer.userId });
+    await this.readModels.settled();
+  }
+
+  async delete(viewer: Viewer, topicId: string, postId: string): Promise<void> {
+    const { actor } = await this.topicActor(topicId, viewer);
+    await this.commands.run(topicDecider, topicStream(topicId), { type: 'DeletePost', postId, actor }, { userId: viewer.userId });
+    await this.readModels.settled();
+  }
+
+  async moderate(viewer: Viewer, topicId: string, postId: string, action: ModerationAction): Promise<void> {
+    const { actor } = await this.topicActor(topicId, viewer);
+    await this.commands.run(topicDecider, topicStream(topicId), { type: 'ModeratePost', postId, actor, action }, { userId: viewer.userId });
+    await this.readModels.settled();
+  }
+
+  async post(topicId: string, postId: string, viewer: Viewer) {
+    const { actor } = await this.topicActor(topicId, viewer);
+    const p = await this.posts.findById(postId);
+    if (!p || p.topicId !== topicId || !actor.canRead) throw new NotFoundError('Unknown post');
+    return this.postView(p, await this.people([p.userId]), viewer, actor);
+  }
+}

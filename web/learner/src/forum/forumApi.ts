@@ -1,0 +1,107 @@
+import { api } from '../api/client';
+
+const enc = encodeURIComponent;
+const code = (accessCode?: string, sep = '?') => (accessCode ? `${sep}accessCode=${enc(accessCode)}` : '');
+
+/** Shapes of docs/forum-and-messages.md. */
+export interface Person {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email?: string;
+  img: string | null;
+}
+
+export interface TopicRow {
+  topicId: string;
+  title: string;
+  author: Person;
+  createdAt: string;
+  lastPostAt: string;
+  replyCount: number;
+}
+
+export interface Post {
+  postId: string;
+  opening: boolean;
+  author: Person;
+  text: string;
+  hidden: boolean;
+  date: string;
+  editedAt: string | null;
+  canEdit: boolean;
+  canDelete: boolean;
+}
+
+export interface Topic {
+  topicId: string;
+  title: string;
+  author: Person;
+  canModerate: boolean;
+  posts: { result: Post[]; total: number };
+}
+
+export interface ConversationRow {
+  conversationId: string;
+  with: Person & { active: boolean };
+  lastMessage: { text: string; date: string; mine: boolean };
+  unread: number;
+}
+
+export interface Thread {
+  conversationId: string;
+  with: Person & { active: boolean };
+  unread: number;
+  result: { messageId: string; text: string; date: string; mine: boolean; sender: Person }[];
+  total: number;
+}
+
+export interface EarnedBadge {
+  speachID: string;
+  badge: 'AVANCEMENT' | 'RESULTAT' | 'FORMATEUR' | 'MIX';
+  title: string;
+  awardedAt: string;
+}
+
+/** A window event: a conversation was marked read (the app bar's unread count is fetched again). */
+export const MESSAGES_READ = 'speach:messages-read';
+export const TOPICS_PAGE = 10;
+export const POST_MAX = 5000;
+export const REPORT_DETAILS_MAX = 1000;
+export const ABUSE_REASONS = ['SPAM', 'HARASSMENT', 'HATE', 'INAPPROPRIATE', 'MISINFORMATION', 'COPYRIGHT', 'OTHER'] as const;
+export type AbuseReason = (typeof ABUSE_REASONS)[number];
+
+export const forumApi = {
+  topics: (speachId: string, page: number, accessCode?: string) =>
+    api<{ result: TopicRow[]; total: number; canModerate: boolean }>(`/api/v2/speach/${enc(speachId)}/topics?page=${page}&size=${TOPICS_PAGE}${code(accessCode, '&')}`),
+  topic: (topicId: string, accessCode?: string) => api<Topic>(`/api/v2/topics/${enc(topicId)}?size=50${code(accessCode, '&')}`),
+  open: (speachId: string, title: string, text: string, accessCode?: string) =>
+    api<Topic>(`/api/v2/speach/${enc(speachId)}/topics`, { method: 'POST', json: accessCode ? { title, text, accessCode } : { title, text } }),
+  reply: (topicId: string, text: string) => api<Post>(`/api/v2/topics/${enc(topicId)}/posts`, { method: 'POST', json: { text } }),
+  edit: (topicId: string, postId: string, text: string) => api<Post>(`/api/v2/topics/${enc(topicId)}/posts/${enc(postId)}`, { method: 'PUT', json: { text } }),
+  remove: (topicId: string, postId: string) => api<{ deleted: true }>(`/api/v2/topics/${enc(topicId)}/posts/${enc(postId)}`, { method: 'DELETE' }),
+  moderate: (topicId: string, postId: string, action: 'HIDE' | 'SHOW' | 'DELETE') =>
+    api<{ action: string }>(`/api/v2/topics/${enc(topicId)}/posts/${enc(postId)}/moderation`, { method: 'POST', json: { action } }),
+};
+
+export const messagesApi = {
+  conversations: () => api<{ result: ConversationRow[]; total: number }>('/api/v2/messages/conversations?size=50'),
+  thread: (conversationId: string) => api<Thread>(`/api/v2/messages/conversations/${enc(conversationId)}?size=50`),
+  send: (recipientId: string, text: string) => api<Thread>('/api/v2/messages', { method: 'POST', json: { recipientId, text } }),
+  markRead: (conversationId: string) => api<{ unread: 0 }>(`/api/v2/messages/conversations/${enc(conversationId)}/read`, { method: 'POST', json: {} }),
+  person: (userId: string) => api<Person>(`/api/v2/users/${enc(userId)}/profile`),
+  countUnread: () => api<{ size: number }>('/api/v2/messages/countUnread'),
+  /** Spec §7 user search. */
+  searchUsers: (term: string, signal?: AbortSignal) =>
+    api<{ results: Person[]; totalNumberOfUsersFound: number }>(`/api/v2/users?dataType=json&term=${enc(term)}&count=10&page=0`, { signal }),
+};
+
+export const badgesApi = {
+  mine: () => api<{ result: EarnedBadge[]; total: number }>('/api/v2/my/badges'),
+  of: (userId: string) => api<{ result: EarnedBadge[]; total: number }>(`/api/v2/users/${enc(userId)}/badges`),
+};
+
+export const reportApi = {
+  report: (target: 'USER' | 'SPEACH' | 'COMMENT', targetId: string, reason: AbuseReason, details: string) =>
+    api<{ reportId: string }>('/api/v2/abuse-reports', { method: 'POST', json: details ? { target, targetId, reason, details } : { target, targetId, reason } }),
+};
