@@ -9,6 +9,8 @@ export * from './engagement.events';
 export * from './workflow.events';
 export * from './analytics.events';
 export * from './exports.events';
+export * from './due-date.events';
+export * from './mail.events';
 export * from './speach.state';
 export * from './workflow.state';
 export * from './periodic-review.state';

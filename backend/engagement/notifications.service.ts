@@ -99,6 +99,8 @@ export class NotificationsService {
         topic: null,
         groupe: null,
         data,
+        // "Why did I get this": the event, the rule that chose this user and the preference that let it through.
+        reason: d.reason ?? null,
       };
     });
   }
