@@ -310,8 +310,8 @@ export const notificationsProjection: ProjectionDefinition = {
   collections: [
     {
       name: NOTIFICATIONS,
-      // A user's notifications newest first, and the unread ones (position above what they acknowledged).
-      indexes: [{ field: 'userId' }, { field: 'speachId' }, { fields: [{ field: 'userId' }, { field: 'position', direction: -1 }] }, { fields: [{ field: 'userId' }, { field: 'type' }, { field: 'position', direction: -1 }] }],
+      // A user's notifications newest first, and the unread ones (position above what they acknowledged); a period's, for the digests.
+      indexes: [{ field: 'userId' }, { field: 'speachId' }, { field: 'date' }, { fields: [{ field: 'userId' }, { field: 'position', direction: -1 }] }, { fields: [{ field: 'userId' }, { field: 'type' }, { field: 'position', direction: -1 }] }],
     },
     // The digest policy reads the users who want mails.
     { name: NOTIFICATION_SETTINGS, indexes: [{ field: 'frequency' }] },

@@ -7,6 +7,8 @@ export interface ShellRouteConfig {
   changesState?: boolean;
   /** The route takes the raw file as its body (chapter uploads), not JSON. */
   acceptsUpload?: boolean;
+  /** The route is authorised by a signed link alone (RFC 8058 one-click unsubscribe): mail providers post a form to it from their servers. */
+  signedLink?: boolean;
 }
 
 /**
@@ -14,6 +16,12 @@ export interface ShellRouteConfig {
  * cross-site, and open to Idempotency-Key. Keep the spec's method; mark the route instead.
  */
 export const ChangesState = () => RouteConfig({ changesState: true } satisfies ShellRouteConfig);
+
+/**
+ * The route acts only on what a signed link names, without a session: a mail provider's one-click
+ * unsubscribe posts `List-Unsubscribe=One-Click` as a form, from its own servers (RFC 8058).
+ */
+export const SignedLink = () => RouteConfig({ signedLink: true } satisfies ShellRouteConfig);
 
 /** The route's body is the uploaded file itself (`video/*`, `audio/*`, PDF, octet-stream). */
 export const AcceptsUpload = () => RouteConfig({ acceptsUpload: true } satisfies ShellRouteConfig);
@@ -65,7 +73,7 @@ function refuse(reply: FastifyReply, status: 403 | 415, message: string, reason:
  */
 export function refuseCrossSiteWrites(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', async (request, reply) => {
-    if (!changesState(request)) return;
+    if (!changesState(request) || routeFlags(request).signedLink) return;
     if (isCrossSite(request)) return refuse(reply, 403, 'Cross-site requests may not change anything.', 'the request comes from another site');
     if (!hasBody(request)) return;
     const type = request.headers['content-type'] ?? '';
