@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, Roles } from '../../identity/auth/auth.decorators';
 import { ForbiddenError, ValidationError } from '../../infrastructure/decider/decider';
-import { SignedLink } from '../../infrastructure/http/csrf';
+import { AcceptsForm } from '../../infrastructure/http/csrf';
 import { Mailer } from '../../infrastructure/mail/mailer.port';
 import { NotificationsService } from '../notifications.service';
 import { MailDigestPolicy } from './mail-digest.policy';
@@ -57,7 +57,7 @@ export class UnsubscribeController {
 
   @Post('unsubscribe')
   @Public()
-  @SignedLink()
+  @AcceptsForm()
   @HttpCode(200)
   unsubscribe(@Req() request: FastifyRequest) {
     const query = (request.query ?? {}) as Record<string, unknown>;

@@ -7,8 +7,8 @@ export interface ShellRouteConfig {
   changesState?: boolean;
   /** The route takes the raw file as its body (chapter uploads), not JSON. */
   acceptsUpload?: boolean;
-  /** The route is authorised by a signed link alone (RFC 8058 one-click unsubscribe): mail providers post a form to it from their servers. */
-  signedLink?: boolean;
+  /** The route also takes a form body: RFC 8058's one-click unsubscribe posts `List-Unsubscribe=One-Click` (from the mail provider's servers, so not cross-site). */
+  acceptsForm?: boolean;
 }
 
 /**
@@ -18,16 +18,17 @@ export interface ShellRouteConfig {
 export const ChangesState = () => RouteConfig({ changesState: true } satisfies ShellRouteConfig);
 
 /**
- * The route acts only on what a signed link names, without a session: a mail provider's one-click
- * unsubscribe posts `List-Unsubscribe=One-Click` as a form, from its own servers (RFC 8058).
+ * The route also takes an urlencoded form: a mail provider's one-click unsubscribe posts
+ * `List-Unsubscribe=One-Click` from its own servers (RFC 8058). Cross-site browser requests stay refused.
  */
-export const SignedLink = () => RouteConfig({ signedLink: true } satisfies ShellRouteConfig);
+export const AcceptsForm = () => RouteConfig({ acceptsForm: true } satisfies ShellRouteConfig);
 
 /** The route's body is the uploaded file itself (`video/*`, `audio/*`, PDF, octet-stream). */
 export const AcceptsUpload = () => RouteConfig({ acceptsUpload: true } satisfies ShellRouteConfig);
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 const UPLOAD_TYPE = /^((video|audio)\/[\w.+-]+|application\/(pdf|octet-stream))\s*(;|$)/i;
 
 export function routeFlags(request: FastifyRequest): ShellRouteConfig {
@@ -73,11 +74,11 @@ function refuse(reply: FastifyReply, status: 403 | 415, message: string, reason:
  */
 export function refuseCrossSiteWrites(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', async (request, reply) => {
-    if (!changesState(request) || routeFlags(request).signedLink) return;
+    if (!changesState(request)) return;
     if (isCrossSite(request)) return refuse(reply, 403, 'Cross-site requests may not change anything.', 'the request comes from another site');
     if (!hasBody(request)) return;
     const type = request.headers['content-type'] ?? '';
-    if (JSON_TYPE.test(type) || (routeFlags(request).acceptsUpload && UPLOAD_TYPE.test(type))) return;
+    if (JSON_TYPE.test(type) || (routeFlags(request).acceptsUpload && UPLOAD_TYPE.test(type)) || (routeFlags(request).acceptsForm && FORM_TYPE.test(type))) return;
     return refuse(reply, 415, 'Send the body as JSON (application/json).', `unsupported content type "${type.slice(0, 100)}"`);
   });
 }
