@@ -49,6 +49,9 @@ export const NOTIFICATION_TYPE_NAMES = Object.keys(NOTIFICATION_TYPES) as Notifi
 export const NOTIFICATION_FREQUENCIES = ['NONE', 'JOURNALIER', 'HEBDOMADAIRE', 'MENSUEL'] as const;
 export type NotificationFrequency = (typeof NOTIFICATION_FREQUENCIES)[number];
 export const DEFAULT_NOTIFICATION_FREQUENCY: NotificationFrequency = 'HEBDOMADAIRE';
+/** The languages mails are written in (the learner app's languages). */
+export const MAIL_LANGUAGES = ['en', 'fr', 'es', 'de'] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
 
 /** Stream `engagement-{userId}`: one learner's ratings and follows. */
 export type SpeachRated = DomainEvent<'SpeachRated', { speachId: string; userId: string; rating: number }>;
@@ -65,13 +68,15 @@ export type CommentEvent = CommentPosted | CommentDeleted;
 export type NotificationTypeActivated = DomainEvent<'NotificationTypeActivated', { userId: string; type: NotificationType }>;
 export type NotificationTypeDeactivated = DomainEvent<'NotificationTypeDeactivated', { userId: string; type: NotificationType }>;
 export type NotificationFrequencyChanged = DomainEvent<'NotificationFrequencyChanged', { userId: string; frequency: NotificationFrequency }>;
+/** The language of the user's mails (the learner app reports the one it shows). */
+export type NotificationLanguageChanged = DomainEvent<'NotificationLanguageChanged', { userId: string; language: MailLanguage }>;
 /** The user opened the bell: every notification raised before this event is read. */
 export type NotificationsAcknowledged = DomainEvent<'NotificationsAcknowledged', { userId: string }>;
-export type NotificationSettingsEvent = NotificationTypeActivated | NotificationTypeDeactivated | NotificationFrequencyChanged | NotificationsAcknowledged;
+export type NotificationSettingsEvent = NotificationTypeActivated | NotificationTypeDeactivated | NotificationFrequencyChanged | NotificationsAcknowledged | NotificationLanguageChanged;
 
 for (const type of [
   'SpeachRated', 'SpeachFollowed', 'SpeachUnfollowed', 'CommentPosted', 'CommentDeleted',
-  'NotificationTypeActivated', 'NotificationTypeDeactivated', 'NotificationFrequencyChanged', 'NotificationsAcknowledged',
+  'NotificationTypeActivated', 'NotificationTypeDeactivated', 'NotificationFrequencyChanged', 'NotificationsAcknowledged', 'NotificationLanguageChanged',
 ]) {
   registerEventType(type, 1);
 }

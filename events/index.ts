@@ -13,6 +13,8 @@ export * from './scorm.events';
 export * from './forum.events';
 export * from './badge.events';
 export * from './abuse.events';
+export * from './due-date.events';
+export * from './mail.events';
 export * from './speach.state';
 export * from './workflow.state';
 export * from './periodic-review.state';

@@ -1,5 +1,6 @@
 import {
   DEFAULT_NOTIFICATION_FREQUENCY,
+  type MailLanguage,
   type NotificationFrequency,
   type NotificationType,
   type RecordedEvent,
@@ -7,6 +8,7 @@ import {
 import type { ProjectedDocument, ProjectionDefinition, ProjectionHandler, ProjectionWriter } from './projection';
 import { workflowNotificationHandlers } from './workflow-notifications';
 import { forumNotificationHandlers } from './forum-notifications';
+import { speachNotificationHandlers } from './speach-notifications';
 
 export const NOTIFICATIONS = 'notifications';
 export const NOTIFICATION_SETTINGS = 'notification_settings';
@@ -14,6 +16,20 @@ export const NOTIFICATION_SETTINGS = 'notification_settings';
 export const NOTIFICATION_SPEACHES = 'notification_speaches';
 /** Group membership, to notify the members of a group. */
 export const NOTIFICATION_MEMBERS = 'notification_members';
+/** Who has started a speach (`{speachId}:{userId}`): a learner is new once. */
+export const NOTIFICATION_LEARNERS = 'notification_learners';
+
+/**
+ * Why a notification was sent ("why did I get this"): the event that raised it, the rule that chose
+ * this user (a key the apps translate: `speach-editor`, `admin`, `assigned`, ...) and the preference that
+ * let it through (the notification type, active in the user's settings when the event was projected).
+ */
+export interface NotificationReason {
+  eventId: string;
+  eventType: string;
+  rule: string;
+  preference: string;
+}
 
 /** One notification for one user (spec §3 "Notification"); the API joins the speach and the source user. */
 export interface NotificationDocument extends ProjectedDocument {
@@ -25,6 +41,8 @@ export interface NotificationDocument extends ProjectedDocument {
   date: string;
   /** Position of the event that raised it: the order, and what an acknowledgement covers. */
   position: number;
+  /** Absent on notifications projected before reasons were recorded. */
+  reason?: NotificationReason;
 }
 
 /** One user's preferences; absent means every type active and the default frequency. */
@@ -33,6 +51,8 @@ export interface NotificationSettingsDocument extends ProjectedDocument {
   frequency: NotificationFrequency;
   /** Notifications at or below this event position are read. */
   acknowledgedUpTo: number;
+  /** The language of the user's mails; absent: the platform's default. */
+  language?: MailLanguage;
 }
 
 export interface NotificationSpeachDocument extends ProjectedDocument {
@@ -45,6 +65,13 @@ export interface NotificationSpeachDocument extends ProjectedDocument {
   archived: boolean;
   /** Assigned users already told of their assignment (assignments are told once the speach is published). */
   assignedNotified: string[];
+  /** Published at least once: the admins' "new speach published" is told on the first publication only. */
+  everPublished?: boolean;
+  /** YYYY-MM-DD or null; with the reminders already told for it (`7`, `1`, `expired`), reset when it changes. */
+  dueDate?: string | null;
+  dueReminders?: string[];
+  /** The due date's expiry was told (or there is none): the due-date policy looks at the others only. */
+  dueDone?: boolean;
 }
 
 export interface NotificationMemberDocument extends ProjectedDocument {
@@ -60,6 +87,8 @@ export function defaultSettings(userId: string): NotificationSettingsDocument {
 export interface NotifyInput {
   userIds: string[];
   type: NotificationType | string;
+  /** Why these users (see NotificationReason.rule); default `recipient`. */
+  rule?: string;
   speachId: string | null;
   /** Who caused it (default: the event's user); never notified of their own action. */
   actorId?: string | null;
@@ -78,7 +107,8 @@ export async function notify(writer: ProjectionWriter, event: RecordedEvent, inp
     const settings = await writer.get<NotificationSettingsDocument>(NOTIFICATION_SETTINGS, userId);
     if (settings?.deactivated.includes(input.type)) continue;
     const id = `${event.id}:${input.type}:${userId}`;
-    await writer.upsert<NotificationDocument>(NOTIFICATIONS, id, () => ({
+    // The first rule that chose a user is the reason kept (an admin who also edits the speach is told once).
+    await writer.upsert<NotificationDocument>(NOTIFICATIONS, id, (current) => current ?? {
       _id: id,
       userId,
       type: input.type,
@@ -87,8 +117,20 @@ export async function notify(writer: ProjectionWriter, event: RecordedEvent, inp
       data: input.data ?? {},
       date: event.time,
       position: event.position,
-    }));
+      reason: { eventId: event.id, eventType: event.type, rule: input.rule ?? 'recipient', preference: input.type },
+    });
   }
+}
+
+/** The administrators (as this projection knows them). */
+export async function admins(writer: ProjectionWriter): Promise<string[]> {
+  const members = await writer.find<NotificationMemberDocument>(NOTIFICATION_MEMBERS, { roles: 'ADMIN' });
+  return members.map((m) => m._id);
+}
+
+/** The users assigned to a speach, directly or through a group. */
+export async function assignedUsers(writer: ProjectionWriter, speach: NotificationSpeachDocument): Promise<string[]> {
+  return [...new Set([...speach.affectedUserIds, ...(await groupMembers(writer, speach.affectedGroupIds))])];
 }
 
 /** The users in any of these groups (as this projection knows them). */
@@ -142,7 +184,7 @@ async function tellAssigned(writer: ProjectionWriter, event: RecordedEvent, spea
   let told = still;
   if (merged.published && !merged.archived) {
     const fresh = [...assigned].filter((id) => !still.includes(id));
-    await notify(writer, event, { userIds: fresh, type: 'NEW_ASSIGNMENT', speachId: speach._id });
+    await notify(writer, event, { userIds: fresh, type: 'NEW_ASSIGNMENT', rule: 'assigned', speachId: speach._id, data: merged.dueDate ? { dueDate: merged.dueDate } : {} });
     told = [...still, ...fresh];
   }
   await patchSpeach(writer, speach._id, () => ({ ...next, assignedNotified: told }));
@@ -179,6 +221,10 @@ const ownHandlers: Record<string, ProjectionHandler> = {
       published: false,
       archived: false,
       assignedNotified: [],
+      everPublished: false,
+      dueDate: null,
+      dueReminders: [],
+      dueDone: true,
     }));
   },
   SpeachAuthorChanged: (event, writer) => patchSpeach(writer, (event.data as Data).speachId, () => ({ authorId: (event.data as Data).authorId as string })),
@@ -186,30 +232,32 @@ const ownHandlers: Record<string, ProjectionHandler> = {
     const d = event.data as Data & { userIds: string[] };
     const speach = await notificationSpeach(writer, d.speachId);
     if (!speach) return;
-    await notify(writer, event, { userIds: d.userIds.filter((id) => !speach.coEditorIds.includes(id)), type: 'NEW_COEDITING', speachId: d.speachId });
+    await notify(writer, event, { userIds: d.userIds.filter((id) => !speach.coEditorIds.includes(id)), type: 'NEW_COEDITING', rule: 'added-co-editor', speachId: d.speachId });
     await patchSpeach(writer, d.speachId, () => ({ coEditorIds: d.userIds }));
   },
   SpeachCoEditorGroupsChanged: (event, writer) => patchSpeach(writer, (event.data as Data).speachId, () => ({ coEditorGroupIds: (event.data as Data).groupIds as string[] })),
   SpeachAffectedUsersChanged: (event, writer) => assignmentChange(event, writer, (d) => ({ affectedUserIds: d.userIds as string[] })),
   SpeachAffectedGroupsChanged: (event, writer) => assignmentChange(event, writer, (d) => ({ affectedGroupIds: d.groupIds as string[] })),
-  SpeachPublished: (event, writer) => assignmentChange(event, writer, () => ({ published: true })),
+  SpeachPublished: (event, writer) => assignmentChange(event, writer, () => ({ published: true, everPublished: true })),
   SpeachUnpublished: (event, writer) => patchSpeach(writer, (event.data as Data).speachId, () => ({ published: false })),
   SpeachArchived: (event, writer) => patchSpeach(writer, (event.data as Data).speachId, () => ({ archived: true })),
   SpeachRestored: (event, writer) => patchSpeach(writer, (event.data as Data).speachId, () => ({ archived: false })),
   SpeachBookmarked: async (event, writer) => {
     const d = event.data as Data & { userId: string };
     const speach = await notificationSpeach(writer, d.speachId);
-    if (speach) await notify(writer, event, { userIds: [speach.authorId], type: 'FAVORITE_ADDED', speachId: d.speachId, actorId: d.userId });
+    if (speach) await notify(writer, event, { userIds: [speach.authorId], type: 'FAVORITE_ADDED', rule: 'speach-author', speachId: d.speachId, actorId: d.userId });
   },
   CommentPosted: async (event, writer) => {
     const d = event.data as Data & { commentId: string; userId: string; text: string };
     await notify(writer, event, {
       userIds: await speachEditors(writer, d.speachId),
       type: 'NEW_COMMENT',
+      rule: 'speach-editor',
       speachId: d.speachId,
       actorId: d.userId,
       data: { commentId: d.commentId, content: d.text },
     });
+    await notify(writer, event, { userIds: await admins(writer), type: 'NEW_COMMENT', rule: 'admin', speachId: d.speachId, actorId: d.userId, data: { commentId: d.commentId, content: d.text } });
   },
   /** A deleted comment's notifications go with it. */
   CommentDeleted: async (event, writer) => {
@@ -230,6 +278,10 @@ const ownHandlers: Record<string, ProjectionHandler> = {
   NotificationFrequencyChanged: (event, writer) => {
     const { userId, frequency } = event.data as { userId: string; frequency: NotificationFrequency };
     return patchSettings(writer, userId, () => ({ frequency }));
+  },
+  NotificationLanguageChanged: (event, writer) => {
+    const { userId, language } = event.data as { userId: string; language: MailLanguage };
+    return patchSettings(writer, userId, () => ({ language }));
   },
   NotificationsAcknowledged: (event, writer) => patchSettings(writer, (event.data as { userId: string }).userId, () => ({ acknowledgedUpTo: event.position })),
 };
@@ -255,20 +307,24 @@ let handlers: Record<string, ProjectionHandler> | null = null;
 
 export const notificationsProjection: ProjectionDefinition = {
   name: 'notifications',
-  version: 3,
+  version: 4,
   collections: [
     {
       name: NOTIFICATIONS,
-      // A user's notifications newest first, and the unread ones (position above what they acknowledged).
-      indexes: [{ field: 'userId' }, { field: 'speachId' }, { fields: [{ field: 'userId' }, { field: 'position', direction: -1 }] }, { fields: [{ field: 'userId' }, { field: 'type' }, { field: 'position', direction: -1 }] }],
+      // A user's notifications newest first, and the unread ones (position above what they acknowledged); a period's, for the digests.
+      indexes: [{ field: 'userId' }, { field: 'speachId' }, { field: 'date' }, { fields: [{ field: 'userId' }, { field: 'position', direction: -1 }] }, { fields: [{ field: 'userId' }, { field: 'type' }, { field: 'position', direction: -1 }] }],
     },
-    { name: NOTIFICATION_SETTINGS },
-    { name: NOTIFICATION_SPEACHES },
-    { name: NOTIFICATION_MEMBERS, indexes: [{ field: 'groupIds' }] },
+    // The digest policy reads the users who want mails.
+    { name: NOTIFICATION_SETTINGS, indexes: [{ field: 'frequency' }] },
+    // The due-date policy reads the speaches whose due date is not yet told in full.
+    { name: NOTIFICATION_SPEACHES, indexes: [{ fields: [{ field: 'dueDone' }, { field: 'dueDate' }] }] },
+    { name: NOTIFICATION_MEMBERS, indexes: [{ field: 'groupIds' }, { field: 'roles' }] },
+    { name: NOTIFICATION_LEARNERS },
   ],
   // Read when the runner starts, so the workflow handlers (which import `notify` from here) are loaded by then.
   get handlers() {
-    handlers ??= merged(ownHandlers, workflowNotificationHandlers ?? {}, forumNotificationHandlers ?? {});
+    // The speach handlers first: "new speach published" reads `everPublished` before the own handler sets it.
+    handlers ??= merged(speachNotificationHandlers ?? {}, ownHandlers, workflowNotificationHandlers ?? {}, forumNotificationHandlers ?? {});
     return handlers;
   },
 };

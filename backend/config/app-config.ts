@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { MAIL_LANGUAGES, type MailLanguage } from '../../events';
 
 /** Feature flags of spec §6, exposed to the web apps through /api/auth/me. */
 export interface FeatureFlags {
@@ -53,6 +54,17 @@ export interface AppConfig {
   idempotency: { ttlHours: number; maxKeys: number };
   /** FORMATEUR badge: an author earns it when a speach of theirs reaches this many learners. */
   badgeTrainerLearners: number;
+  /** Outgoing mail (issue 19): SMTP when `smtpUrl` is set, `.eml` files under DATA_DIR/mail otherwise. */
+  mail: {
+    smtpUrl?: string;
+    from: string;
+    /** Where the links in mails point (the learner app's address as users reach it). */
+    publicUrl: string;
+    /** HMAC key of the unsubscribe links; null: derived from the audit key. */
+    linkKey: string | null;
+    /** The language of a user's mails until the learner app reports theirs. */
+    defaultLanguage: MailLanguage;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -94,6 +106,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const passwordMaxLength = int(env, 'PASSWORD_MAX_LENGTH', 64);
   if (passwordMinLength > passwordMaxLength) throw new Error('PASSWORD_MIN_LENGTH must not exceed PASSWORD_MAX_LENGTH');
   const seed = env.SEED ?? 'demo';
+  const mailLanguage = env.MAIL_DEFAULT_LANGUAGE ?? 'en';
+  if (!(MAIL_LANGUAGES as readonly string[]).includes(mailLanguage)) throw new Error(`MAIL_DEFAULT_LANGUAGE must be one of ${MAIL_LANGUAGES.join(', ')}, got "${mailLanguage}"`);
   if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be "demo" or "none", got "${seed}"`);
   return {
     port: int(env, 'PORT', 3000),
@@ -139,6 +153,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     idempotency: {
       ttlHours: int(env, 'IDEMPOTENCY_TTL_HOURS', 24),
       maxKeys: int(env, 'IDEMPOTENCY_MAX_KEYS', 100_000),
+    },
+    mail: {
+      smtpUrl: env.SMTP_URL || undefined,
+      from: env.MAIL_FROM || 'Speach platform <no-reply@speach.local>',
+      publicUrl: (env.PUBLIC_URL || `http://localhost:${int(env, 'PORT', 3000)}`).replace(/\/+$/, ''),
+      linkKey: env.MAIL_LINK_KEY || null,
+      defaultLanguage: mailLanguage as MailLanguage,
     },
   };
 }

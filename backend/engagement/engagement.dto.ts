@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { NOTIFICATION_FREQUENCIES, RATING_MAX, RATING_MIN } from '../../events';
+import { MAIL_LANGUAGES, NOTIFICATION_FREQUENCIES, RATING_MAX, RATING_MIN } from '../../events';
 import { RATING_REASON } from './engagement.decider';
 import { ACCESS_CODE_MAX } from '../speach/speach.decider';
 
@@ -40,6 +40,12 @@ export class NotificationCountQuery {
 export class NotificationTypeQuery {
   @IsOptional() @IsString() dataType?: string;
   @IsString() @IsNotEmpty() type!: string;
+}
+
+export class LanguageQuery {
+  @IsOptional() @IsString() dataType?: string;
+  @IsIn(MAIL_LANGUAGES, { message: `language must be one of ${MAIL_LANGUAGES.join(', ')}` })
+  language!: string;
 }
 
 export class FrequencyQuery {

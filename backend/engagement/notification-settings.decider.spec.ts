@@ -27,4 +27,9 @@ describe('notification settings decider (stream notifications-{userId})', () => 
     settings.given([]).when({ type: 'Acknowledge', userId: 'u1', unread: 3 }).then([{ type: 'NotificationsAcknowledged', data: { userId: 'u1' } }]);
     settings.given([]).when({ type: 'Acknowledge', userId: 'u1', unread: 0 }).then([]);
   });
+  it('records the mail language once, one of en, fr, es, de', () => {
+    settings.given([]).when({ type: 'SetLanguage', userId: 'u1', language: 'fr' }).then([{ type: 'NotificationLanguageChanged', data: { userId: 'u1', language: 'fr' } }]);
+    settings.given([{ type: 'NotificationLanguageChanged', data: { userId: 'u1', language: 'fr' } }]).when({ type: 'SetLanguage', userId: 'u1', language: 'fr' }).then([]);
+    settings.given([]).when({ type: 'SetLanguage', userId: 'u1', language: 'it' }).thenThrows(ValidationError, /language must be one of/);
+  });
 });

@@ -1,5 +1,7 @@
 import {
   DEFAULT_NOTIFICATION_FREQUENCY,
+  MAIL_LANGUAGES,
+  type MailLanguage,
   NOTIFICATION_FREQUENCIES,
   NOTIFICATION_TYPE_NAMES,
   type NotificationFrequency,
@@ -12,12 +14,15 @@ import { type Decider, ValidationError } from '../infrastructure/decider/decider
 export interface NotificationSettingsState {
   deactivated: string[];
   frequency: NotificationFrequency;
+  language: MailLanguage | null;
 }
 
 export type NotificationSettingsCommand =
   | { type: 'ActivateType'; userId: string; notificationType: string }
   | { type: 'DeactivateType'; userId: string; notificationType: string }
   | { type: 'SetFrequency'; userId: string; frequency: string }
+  /** The language of the user's mails (the learner app reports the one it shows). */
+  | { type: 'SetLanguage'; userId: string; language: string }
   /** `unread`: how many notifications are unread now (from the read model); none means nothing to record. */
   | { type: 'Acknowledge'; userId: string; unread: number };
 
@@ -34,8 +39,15 @@ export function checkFrequency(frequency: unknown): NotificationFrequency {
   return frequency as NotificationFrequency;
 }
 
+export function checkLanguage(language: unknown): MailLanguage {
+  if (typeof language !== 'string' || !(MAIL_LANGUAGES as readonly string[]).includes(language)) {
+    throw new ValidationError('language', `language must be one of ${MAIL_LANGUAGES.join(', ')}`);
+  }
+  return language as MailLanguage;
+}
+
 export const notificationSettingsDecider: Decider<NotificationSettingsState, NotificationSettingsCommand, NotificationSettingsEvent> = {
-  initialState: () => ({ deactivated: [], frequency: DEFAULT_NOTIFICATION_FREQUENCY }),
+  initialState: () => ({ deactivated: [], frequency: DEFAULT_NOTIFICATION_FREQUENCY, language: null }),
   decide(command, state) {
     const { userId } = command;
     switch (command.type) {
@@ -50,6 +62,10 @@ export const notificationSettingsDecider: Decider<NotificationSettingsState, Not
       case 'SetFrequency': {
         const frequency = checkFrequency(command.frequency);
         return state.frequency === frequency ? [] : [{ type: 'NotificationFrequencyChanged', data: { userId, frequency } }];
+      }
+      case 'SetLanguage': {
+        const language = checkLanguage(command.language);
+        return state.language === language ? [] : [{ type: 'NotificationLanguageChanged', data: { userId, language } }];
       }
       case 'Acknowledge':
         return command.unread > 0 ? [{ type: 'NotificationsAcknowledged', data: { userId } }] : [];
@@ -67,6 +83,8 @@ export const notificationSettingsDecider: Decider<NotificationSettingsState, Not
         return { ...state, deactivated: [...state.deactivated, event.data.type] };
       case 'NotificationFrequencyChanged':
         return { ...state, frequency: event.data.frequency };
+      case 'NotificationLanguageChanged':
+        return { ...state, language: event.data.language };
       default:
         return state;
     }

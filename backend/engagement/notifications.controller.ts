@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { CurrentUser } from '../identity/auth/auth.decorators';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
-import { FrequencyQuery, NotificationCountQuery, NotificationListQuery, NotificationTypeQuery } from './engagement.dto';
+import { FrequencyQuery, LanguageQuery, NotificationCountQuery, NotificationListQuery, NotificationTypeQuery } from './engagement.dto';
 import { NOTIFICATION_PAGE_SIZE, NotificationsService, typesFor } from './notifications.service';
 import { ChangesState } from '../infrastructure/http/csrf';
 
@@ -52,6 +52,13 @@ export class NotificationsController {
   @ChangesState()
   deactivate(@CurrentUser() user: AuthenticatedUser, @Query() query: NotificationTypeQuery) {
     return this.notifications.setActive(user, query.type, false);
+  }
+
+  /** The language of the user's mails: the learner app reports the one it shows (issue 19 item 2). */
+  @Get('parameters/language')
+  @ChangesState()
+  language(@CurrentUser() user: AuthenticatedUser, @Query() query: LanguageQuery) {
+    return this.notifications.setLanguage(user, query.language);
   }
 
   @Get('parameters/frequency')

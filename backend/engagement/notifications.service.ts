@@ -99,6 +99,8 @@ export class NotificationsService {
         topic: null,
         groupe: null,
         data,
+        // "Why did I get this": the event, the rule that chose this user and the preference that let it through.
+        reason: d.reason ?? null,
       };
     });
   }
@@ -112,7 +114,7 @@ export class NotificationsService {
 
   async parameters(user: AuthenticatedUser) {
     const settings = await this.settings(user.id);
-    return { params: typesFor(user).map((type) => this.parameter(type, settings)), frequencyNotification: settings.frequency };
+    return { params: typesFor(user).map((type) => this.parameter(type, settings)), frequencyNotification: settings.frequency, language: settings.language ?? null };
   }
 
   private parameter(type: NotificationType, settings: NotificationSettingsDocument) {
@@ -129,6 +131,19 @@ export class NotificationsService {
     );
     await this.readModels.settled();
     return this.parameter(checked, await this.settings(user.id));
+  }
+
+  async setLanguage(user: AuthenticatedUser, language: string) {
+    await this.commands.run(notificationSettingsDecider, notificationSettingsStream(user.id), { type: 'SetLanguage', userId: user.id, language }, { userId: user.id });
+    await this.readModels.settled();
+    return { language: (await this.settings(user.id)).language ?? null };
+  }
+
+  /** A signed unsubscribe link's effect: the user's mail frequency becomes NONE, through the settings decider. */
+  async unsubscribe(userId: string): Promise<{ frequencyNotification: string }> {
+    await this.commands.run(notificationSettingsDecider, notificationSettingsStream(userId), { type: 'SetFrequency', userId, frequency: 'NONE' }, { userId });
+    await this.readModels.settled();
+    return { frequencyNotification: (await this.settings(userId)).frequency };
   }
 
   async setFrequency(user: AuthenticatedUser, frequency: string) {

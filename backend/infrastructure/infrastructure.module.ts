@@ -9,7 +9,7 @@ import { Clock, SystemClock } from './clock/clock';
 import { CommandRunner } from './decider/command-runner';
 import { IntegrationRelay } from './integration/integration-relay';
 import { BlobStore, FileBlobStore } from './blobs/blob-store';
-import { FileMailer } from './mail/file-mailer';
+import { createMailer } from './mail/create-mailer';
 import { ReadModels } from './read-models';
 import { Mailer } from './mail/mailer.port';
 import { ReadStoreDeadLetters } from './policies/dead-letter-store';
@@ -83,7 +83,7 @@ export class InfrastructureModule {
       { provide: PROJECTIONS, useValue: options.projections ?? allProjections },
       { provide: Clock, useValue: options.clock ?? new SystemClock() },
       { provide: BlobStore, useValue: options.blobs ?? new FileBlobStore(join(config.dataDir, 'blobs')) },
-      { provide: Mailer, useValue: options.mailer ?? new FileMailer(join(config.dataDir, 'mail')) },
+      { provide: Mailer, useValue: options.mailer ?? createMailer(config) },
       {
         provide: PROJECTION_RUNNER,
         useFactory: (a: Adapters, projections: ProjectionDefinition[]) =>

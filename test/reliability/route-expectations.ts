@@ -1,3 +1,4 @@
+import { UnsubscribeLinks } from '../../backend/engagement/mail/unsubscribe-links';
 import { PolicyRunner } from '../../backend/infrastructure/policies/policy-runner';
 import { DEMO_PASSWORD } from '../support/test-app';
 import type { Caller, Fixtures } from './support/fixtures';
@@ -442,6 +443,19 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/v2/notifications/parameters': { call: () => ({ path: '/api/v2/notifications/parameters' }), answers: signedIn() },
   'GET /api/v2/notifications/parameters/activate': { call: async (fx, caller) => ({ path: '/api/v2/notifications/parameters/activate', query: { type: await notificationType(fx, caller) } }), answers: signedIn(), writes: true },
   'GET /api/v2/notifications/parameters/desactivate': { call: async (fx, caller) => ({ path: '/api/v2/notifications/parameters/desactivate', query: { type: await notificationType(fx, caller) } }), answers: signedIn(), writes: true },
+  'GET /api/v2/notifications/parameters/language': { call: () => ({ path: '/api/v2/notifications/parameters/language', query: { language: 'en' } }), answers: signedIn(), writes: true },
+  'POST /api/v2/admin/mail/run-digests': { call: () => ({ path: '/api/v2/admin/mail/run-digests', body: { at: new Date().toISOString() } }), answers: admins(), writes: true },
+  'GET /api/v2/admin/mail/messages': { call: () => ({ path: '/api/v2/admin/mail/messages', query: { to: 'reader@example.com' } }), answers: admins() },
+  // The signed link is the authorisation: whoever holds it (any caller) unsubscribes the user it names.
+  'POST /api/v2/mail/unsubscribe': {
+    call: (fx) => ({ path: '/api/v2/mail/unsubscribe', body: { user: fx.users.staff.id, sig: fx.t.app.get(UnsubscribeLinks).signature(fx.users.staff.id) } }),
+    answers: everyone(),
+    writes: true,
+  },
+  'GET /api/v2/mail/unsubscribe': {
+    call: (fx) => ({ path: '/api/v2/mail/unsubscribe', query: { user: fx.users.staff.id, sig: fx.t.app.get(UnsubscribeLinks).signature(fx.users.staff.id) } }),
+    answers: { anonymous: 303, deactivated: 303, reader: 303, approver: 303, auditor: 303, author: 303, admin: 303 },
+  },
   'GET /api/v2/notifications/parameters/frequency': { call: () => ({ path: '/api/v2/notifications/parameters/frequency', query: { frequency: 'HEBDOMADAIRE' } }), answers: signedIn(), writes: true },
 
   // CSV exports

@@ -7,6 +7,8 @@ export interface ShellRouteConfig {
   changesState?: boolean;
   /** The route takes the raw file as its body (chapter uploads), not JSON. */
   acceptsUpload?: boolean;
+  /** The route also takes a form body: RFC 8058's one-click unsubscribe posts `List-Unsubscribe=One-Click` (from the mail provider's servers, so not cross-site). */
+  acceptsForm?: boolean;
 }
 
 /**
@@ -15,11 +17,18 @@ export interface ShellRouteConfig {
  */
 export const ChangesState = () => RouteConfig({ changesState: true } satisfies ShellRouteConfig);
 
+/**
+ * The route also takes an urlencoded form: a mail provider's one-click unsubscribe posts
+ * `List-Unsubscribe=One-Click` from its own servers (RFC 8058). Cross-site browser requests stay refused.
+ */
+export const AcceptsForm = () => RouteConfig({ acceptsForm: true } satisfies ShellRouteConfig);
+
 /** The route's body is the uploaded file itself (`video/*`, `audio/*`, PDF, octet-stream). */
 export const AcceptsUpload = () => RouteConfig({ acceptsUpload: true } satisfies ShellRouteConfig);
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 const UPLOAD_TYPE = /^((video|audio)\/[\w.+-]+|application\/(pdf|octet-stream))\s*(;|$)/i;
 
 export function routeFlags(request: FastifyRequest): ShellRouteConfig {
@@ -69,7 +78,7 @@ export function refuseCrossSiteWrites(fastify: FastifyInstance): void {
     if (isCrossSite(request)) return refuse(reply, 403, 'Cross-site requests may not change anything.', 'the request comes from another site');
     if (!hasBody(request)) return;
     const type = request.headers['content-type'] ?? '';
-    if (JSON_TYPE.test(type) || (routeFlags(request).acceptsUpload && UPLOAD_TYPE.test(type))) return;
+    if (JSON_TYPE.test(type) || (routeFlags(request).acceptsUpload && UPLOAD_TYPE.test(type)) || (routeFlags(request).acceptsForm && FORM_TYPE.test(type))) return;
     return refuse(reply, 415, 'Send the body as JSON (application/json).', `unsupported content type "${type.slice(0, 100)}"`);
   });
 }

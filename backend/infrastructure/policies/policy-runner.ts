@@ -143,12 +143,15 @@ export class PolicyRunner {
     }
   }
 
-  /** Runs the time-driven policies (all, or the one named) at the clock's time; answers how many items acted. */
-  async tick(name?: string): Promise<number> {
+  /**
+   * Runs the time-driven policies (all, or the one named) at the clock's time, or as of `at` (an
+   * operator's run of the mail digests); answers how many items acted.
+   */
+  async tick(name?: string, at?: Date): Promise<number> {
     let done = 0;
     for (const policy of this.scheduled.values()) {
       if (name && policy.name !== name) continue;
-      for (const item of await policy.due(this.clock.now())) {
+      for (const item of await policy.due(at ?? this.clock.now())) {
         const ok = await this.attempt(policy.name, policy.retry, { key: item.key, position: null, eventType: null, streamId: null }, (ctx) => item.run(ctx), {
           correlationId: uuidv7(),
           causationId: deterministicId(policy.name, item.key),

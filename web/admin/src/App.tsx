@@ -7,6 +7,7 @@ import categories from './categories';
 import customFields from './customFields';
 import { LazyDashboard } from './dashboard';
 import groups from './groups';
+import mailbox from './mailbox';
 import { i18nProvider } from './i18n';
 import { ExportsPage } from './exports/ExportsPage';
 import { ImportUsersPage } from './import/ImportUsersPage';
@@ -41,6 +42,7 @@ export function App() {
       <Resource name="audit" {...audit} options={{ label: 'admin.menu.audit' }} />
       <Resource name="workflow-definitions" {...workflowDefinitions} options={{ label: 'admin.menu.workflows' }} />
       <Resource name="abuse-reports" {...abuseReports} options={{ label: 'admin.menu.abuseReports' }} />
+      <Resource name="mail" {...mailbox} options={{ label: 'admin.menu.mailbox' }} />
       <CustomRoutes>
         <Route path="/administration/importUser" element={<ImportUsersPage />} />
         <Route path="/settings" element={<SettingsPage />} />

@@ -6,8 +6,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useI18n } from '../i18n';
 import { ErrorState, Loading } from '../speach/common';
 import { NotificationItem } from './NotificationItem';
+import { WhyNotification } from './WhyNotification';
 import { shouldAcknowledge, unreadBadge } from './notification-rules';
 import { type AppNotification, notificationsApi } from './notificationsApi';
+import { useDesktopNotifications } from './desktop-notifications';
 
 const NotificationSettingsPanel = lazy(() => import('./NotificationSettingsPanel').then((m) => ({ default: m.NotificationSettingsPanel })));
 
@@ -17,7 +19,7 @@ const NotificationSettingsPanel = lazy(() => import('./NotificationSettingsPanel
  * and resets the count; opening the settings hides the list, closing them shows it again.
  */
 export function NotificationBell() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const [unread, setUnread] = useState(0);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [items, setItems] = useState<AppNotification[] | null>(null);
@@ -32,6 +34,11 @@ export function NotificationBell() {
       () => setUnread(0),
     );
   }, []);
+  useDesktopNotifications(language, unread, setUnread);
+  // The mails are written in the language this app shows (the server records only a change).
+  useEffect(() => {
+    notificationsApi.language(language).catch(() => undefined);
+  }, [language]);
 
   const loadItems = useCallback(async () => {
     setError(false);
@@ -110,6 +117,7 @@ export function NotificationBell() {
               {items.map((n) => (
                 <li key={n.key}>
                   <NotificationItem notification={n} dense onOpen={close} />
+                  <WhyNotification notification={n} />
                 </li>
               ))}
             </List>

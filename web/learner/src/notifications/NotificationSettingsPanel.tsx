@@ -5,6 +5,7 @@ import { type MessageKey, useI18n } from '../i18n';
 import { ErrorState, Loading, useToast } from '../speach/common';
 import { NOTIFICATION_FREQUENCIES, type NotificationFrequency, groupByCategory } from './notification-rules';
 import { type NotificationParameter, notificationsApi } from './notificationsApi';
+import { desktopEnabled, desktopSupport, setDesktopEnabled } from './desktop-notifications';
 
 /** Spec §2 notification settings side panel: activation per type (sent at once, spec §5) and the mail frequency. */
 export function NotificationSettingsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -13,6 +14,12 @@ export function NotificationSettingsPanel({ open, onClose }: { open: boolean; on
   const [frequency, setFrequency] = useState<NotificationFrequency>('HEBDOMADAIRE');
   const [error, setError] = useState<unknown>(null);
   const [toast, show] = useToast();
+  const [desktop, setDesktop] = useState(desktopEnabled);
+  const [support, setSupport] = useState(desktopSupport);
+  const changeDesktop = async (on: boolean) => {
+    setDesktop(await setDesktopEnabled(on));
+    setSupport(desktopSupport());
+  };
 
   const load = async () => {
     setError(null);
@@ -79,6 +86,15 @@ export function NotificationSettingsPanel({ open, onClose }: { open: boolean; on
               ))}
             </Select>
           </FormControl>
+          <Box>
+            <FormControlLabel
+              control={<Switch checked={desktop} disabled={support === 'unsupported' || support === 'denied'} onChange={(e) => void changeDesktop(e.target.checked)} />}
+              label={t('desktop.label')}
+            />
+            <Typography variant="body2" color="text.secondary">
+              {support === 'unsupported' ? t('desktop.unsupported') : support === 'denied' ? t('desktop.denied') : t('desktop.help')}
+            </Typography>
+          </Box>
           {groupByCategory(params).map((group) => (
             <Box component="fieldset" key={group.category} sx={{ border: 0, p: 0, m: 0 }}>
               <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { type MessageKey, useI18n } from '../i18n';
 import { ErrorState, Loading } from '../speach/common';
 import { NotificationItem } from './NotificationItem';
+import { WhyNotification } from './WhyNotification';
 import { NotificationSettingsPanel } from './NotificationSettingsPanel';
 import { NOTIFICATION_PAGE_SIZE, settingsOpen } from './notification-rules';
 import { type AppNotification, notificationsApi } from './notificationsApi';
@@ -106,6 +107,7 @@ export function NotificationsPage() {
             {items.map((n) => (
               <li key={n.key}>
                 <NotificationItem notification={n} />
+                <WhyNotification notification={n} />
               </li>
             ))}
           </List>

@@ -13,6 +13,8 @@ export interface AppNotification {
   message: { content: string } | null;
   commentaire: { content: string; rating: number | null } | null;
   speach: { speachID: string; title: string; img: string | null } | null;
+  /** Why it was sent (absent on notifications older than the reasons). */
+  reason?: { eventId: string; eventType: string; rule: string; preference: string } | null;
 }
 
 /** Spec §3 "Notification parameter". */
@@ -34,5 +36,7 @@ export const notificationsApi = {
   types: () => api<string[]>('/api/v2/notifications/parameters/types'),
   parameters: () => api<{ params: NotificationParameter[]; frequencyNotification: NotificationFrequency }>('/api/v2/notifications/parameters'),
   setActive: (type: string, active: boolean) => api<NotificationParameter>(`/api/v2/notifications/parameters/${active ? 'activate' : 'desactivate'}?type=${enc(type)}`),
+  /** The language of the user's mails: the one this app shows. */
+  language: (language: string) => api<{ language: string | null }>(`/api/v2/notifications/parameters/language?language=${enc(language)}`),
   frequency: (frequency: NotificationFrequency) => api<{ frequencyNotification: NotificationFrequency }>(`/api/v2/notifications/parameters/frequency?frequency=${enc(frequency)}`),
 };

@@ -3,8 +3,9 @@ import { auditMessages } from './audit';
 import { dashboardMessages } from './dashboard';
 import { exportsMessages } from './exports';
 import { scormMessages } from './scorm';
+import { mailboxMessages } from './mailbox';
 import { settingsMessages } from './settings';
 import { workflowMessages } from './workflow';
 
 /** Each feature keeps its messages in its own file. */
-export const featureMessages = [dashboardMessages, workflowMessages, auditMessages, settingsMessages, exportsMessages, scormMessages, abuseMessages];
+export const featureMessages = [dashboardMessages, workflowMessages, auditMessages, settingsMessages, exportsMessages, scormMessages, abuseMessages, mailboxMessages];

@@ -1,0 +1,141 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { mailStream } from '../../../events';
+import { NOTIFICATIONS, type NotificationDocument } from '../../../projections/notifications.projection';
+import { USERS, type UserDocument } from '../../../projections/users.projection';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { SPEACHES, type SpeachDocument } from '../../speach';
+import type { Adapters } from '../../infrastructure/adapters';
+import { Clock } from '../../infrastructure/clock/clock';
+import { CommandRunner } from '../../infrastructure/decider/command-runner';
+import type { EventStore } from '../../infrastructure/event-store/event-store.port';
+import { Mailer } from '../../infrastructure/mail/mailer.port';
+import { type DueItem, type PolicyContext, type ScheduledPolicy, deterministicId } from '../../infrastructure/policies/policy';
+import { PolicyRunner } from '../../infrastructure/policies/policy-runner';
+import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { ADAPTERS, EVENT_STORE, READ_STORE } from '../../infrastructure/tokens';
+import { DIGEST_FREQUENCIES, type DigestPeriod, previousPeriod } from './digest-period';
+import { type DigestSection, SECTION_LIMIT, renderDigest } from './digest-render';
+import { mailDecider } from './mail.decider';
+import { MailRecipients } from './mail-recipients';
+import { UnsubscribeLinks } from './unsubscribe-links';
+
+type Notification = Pick<NotificationDocument, '_id' | 'userId' | 'type' | 'speachId' | 'actorId' | 'data' | 'date' | 'position'>;
+
+/**
+ * Issue 19 item 2: one digest mail per user and period (JOURNALIER, HEBDOMADAIRE, MENSUEL), sent once
+ * the period is over, with the notifications it holds; none when it holds none. A time-driven policy:
+ * each tick (every minute, or an operator's run as of a given instant) looks at the last whole period
+ * of each frequency; a marker per frequency (the policy's checkpoint) says which period is done.
+ *
+ * Exactly once: the mail's id is derived from the user and the period; the user's `mail-{userId}`
+ * stream records it after the send (and is read before it), and the embedded mailer keeps one file per
+ * id, so a run after a crash at any point sends nothing twice.
+ */
+@Injectable()
+export class MailDigestPolicy implements ScheduledPolicy {
+  readonly name = 'mail-digests';
+  private sentInRun = 0;
+
+  constructor(
+    private readonly runner: PolicyRunner,
+    private readonly commands: CommandRunner,
+    private readonly recipients: MailRecipients,
+    private readonly links: UnsubscribeLinks,
+    private readonly mailer: Mailer,
+    private readonly clock: Clock,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(ADAPTERS) private readonly adapters: Adapters,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    void runner.register(this);
+  }
+
+  private marker(period: DigestPeriod) {
+    return `mail-digest:${period.frequency}`;
+  }
+
+  async due(at: Date): Promise<DueItem[]> {
+    const items: DueItem[] = [];
+    for (const frequency of DIGEST_FREQUENCIES) {
+      const period = previousPeriod(frequency, at);
+      const done = await this.adapters.relayCheckpoints.load(this.marker(period));
+      if (done && done.position >= period.ordinal) continue;
+      const notifications = await this.store
+        .collection<NotificationDocument>(NOTIFICATIONS)
+        .find({ date: { $gte: period.start.toISOString(), $lt: period.end.toISOString() } }, { sort: { position: -1 }, projection: { _id: 1, userId: 1, type: 1, speachId: 1, actorId: 1, data: 1, date: 1, position: 1 } });
+      const byUser = new Map<string, Notification[]>();
+      for (const n of notifications) byUser.set(n.userId, [...(byUser.get(n.userId) ?? []), n]);
+      const frequencies = await this.recipients.frequencies([...byUser.keys()]);
+      for (const [userId, mine] of byUser) {
+        if (frequencies.get(userId) !== frequency) continue;
+        items.push({ key: `${period.key}:${userId}`, run: (ctx) => this.send(ctx, userId, period, mine) });
+      }
+      // Last of the period's items: later ticks skip the period (a failed user's item stays a dead letter to retry).
+      items.push({ key: `${period.key}:done`, run: () => this.adapters.relayCheckpoints.save({ name: this.marker(period), position: period.ordinal, version: 1 }) });
+    }
+    return items;
+  }
+
+  /** Runs the digests as of `at` (the operator's call and the tests); answers how many digests were sent and recorded. */
+  async runAt(at: Date): Promise<number> {
+    this.sentInRun = 0;
+    await this.runner.tick(this.name, at);
+    return this.sentInRun;
+  }
+
+  private async send(ctx: PolicyContext, userId: string, period: DigestPeriod, notifications: Notification[]): Promise<void> {
+    const state = (await this.events.readStream(mailStream(userId))).reduce((s, e) => mailDecider.evolve(s, e as never), mailDecider.initialState());
+    if (state.periods.includes(period.key)) return;
+    const recipient = await this.recipients.get(userId);
+    // Unsubscribed (or changed frequency) since the period began: this period is not theirs to get.
+    if (!recipient || recipient.frequency !== period.frequency) return;
+    const messageId = deterministicId(this.name, userId, period.key);
+    const base = this.config.mail.publicUrl;
+    const mail = renderDigest({
+      language: recipient.language,
+      firstName: recipient.firstName,
+      period,
+      sections: await this.sections(notifications),
+      links: {
+        notifications: (type) => `${base}/account/myNotifications${type ? `?${new URLSearchParams({ type })}` : ''}`,
+        unsubscribe: this.links.url(userId),
+      },
+    });
+    await this.mailer.send({ id: messageId, to: recipient.email, ...mail, headers: this.links.headers(userId), date: this.clock.now().toISOString() });
+    await ctx.issue('record', () =>
+      this.commands.run(mailDecider, mailStream(userId), {
+        type: 'RecordDigest',
+        userId,
+        messageId,
+        frequency: period.frequency,
+        period: period.key,
+        upToPosition: notifications[0].position,
+        items: notifications.length,
+      }),
+    );
+    this.sentInRun++;
+  }
+
+  /** A section per type, newest type first; its newest SECTION_LIMIT items with who and which speach. */
+  private async sections(notifications: Notification[]): Promise<DigestSection[]> {
+    const byType = new Map<string, Notification[]>();
+    for (const n of notifications) byType.set(n.type, [...(byType.get(n.type) ?? []), n]);
+    const shown = [...byType.values()].flatMap((list) => list.slice(0, SECTION_LIMIT));
+    const [speaches, users] = await Promise.all([
+      this.store.collection<SpeachDocument>(SPEACHES).findByIds([...new Set(shown.map((n) => n.speachId).filter((id): id is string => !!id))]),
+      this.store.collection<UserDocument>(USERS).findByIds([...new Set(shown.map((n) => n.actorId).filter((id): id is string => !!id))]),
+    ]);
+    const title = new Map(speaches.map((s) => [s._id, s.title]));
+    const name = new Map(users.map((u) => [u._id, `${u.firstName} ${u.lastName}`.trim()]));
+    return [...byType.entries()].map(([type, list]) => ({
+      type,
+      total: list.length,
+      items: list.slice(0, SECTION_LIMIT).map((n) => {
+        const data = n.data ?? {};
+        const text = typeof data.content === 'string' ? data.content : typeof data.message === 'string' ? data.message : typeof data.comment === 'string' ? data.comment : null;
+        return { actor: n.actorId ? (name.get(n.actorId) ?? null) : null, speachTitle: n.speachId ? (title.get(n.speachId) ?? null) : null, date: n.date, excerpt: text };
+      }),
+    }));
+  }
+}
