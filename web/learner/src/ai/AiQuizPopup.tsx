@@ -1,0 +1,327 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  MenuItem,
+  Paper,
+  Radio,
+  RadioGroup,
+  Slider,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import AutoAwesome from '@mui/icons-material/AutoAwesome';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type MessageKey, useI18n } from '../i18n';
+import { SPEACH_LANGUAGES, type Question } from '../speach/types';
+import { counted } from './plural';
+import { type GeneratedQuestion, type QuizSpeachChapters, type QuizSubchapter, aiApi, isAbort, pollJob } from './aiApi';
+
+/** Spec §5/§9: at most 50 questions per chapter, at most 20 per generation. */
+export const QUIZ_MAX = 50;
+export const RUN_MAX = 20;
+/** Spec §4: while a transcript is WAITING or ERROR the chapter list reloads every 5 s. */
+const TRANSCRIPT_REFRESH_MS = 5000;
+
+export function allowedQuestions(existing: number): number {
+  return Math.max(0, Math.min(RUN_MAX, QUIZ_MAX - existing));
+}
+
+const SELECTABLE = new Set(['DONE', 'NA']);
+const RESTARTABLE = new Set(['NONE', 'ERROR']);
+
+function questionsOf(result: unknown): GeneratedQuestion[] {
+  if (Array.isArray(result)) return result as GeneratedQuestion[];
+  const list = (result as { questions?: unknown } | null)?.questions;
+  return Array.isArray(list) ? (list as GeneratedQuestion[]) : [];
+}
+
+function TranscriptPicker({ chapters, selected, onToggle, onRestart }: { chapters: QuizSpeachChapters; selected: Set<string>; onToggle: (id: string) => void; onRestart: (sub: QuizSubchapter) => void }) {
+  const { t } = useI18n();
+  return (
+    <Stack spacing={1.5} role="group" aria-label={t('aiQuizGeneration.popup.chapters')}>
+      {chapters.lecons.map((lecon, i) => (
+        <Box key={`${lecon.title}-${i}`}>
+          <Typography variant="subtitle2" component="h3">
+            {lecon.title}
+          </Typography>
+          {lecon.chapitres.map((sub) => (
+            <Stack key={sub.chapitreID} direction="row" spacing={1} alignItems="center" flexWrap="wrap">
+              <FormControlLabel
+                control={<Checkbox checked={selected.has(sub.chapitreID)} disabled={!SELECTABLE.has(sub.autoTranscriptStatus)} onChange={() => onToggle(sub.chapitreID)} />}
+                label={sub.title}
+              />
+              <Chip size="small" variant="outlined" label={t(`aiQuizGeneration.transcript.${sub.autoTranscriptStatus}` as MessageKey)} />
+              {RESTARTABLE.has(sub.autoTranscriptStatus) && (
+                <Button size="small" onClick={() => onRestart(sub)} aria-label={t('aiQuizGeneration.popup.restartNamed', { title: sub.title })}>
+                  {t('aiQuizGeneration.popup.restart')}
+                </Button>
+              )}
+            </Stack>
+          ))}
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+/** The generated questions, each with its answer key and the passage it cites. */
+function GeneratedList({ questions }: { questions: GeneratedQuestion[] }) {
+  const { t } = useI18n();
+  return (
+    <Box component="ol" aria-label={t('aiQuizGeneration.popup.results')} sx={{ pl: 2.5, m: 0, display: 'grid', gap: 1.5 }}>
+      {questions.map((q) => (
+        <li key={q.questionId}>
+          <Paper variant="outlined" sx={{ p: 1.5 }}>
+            <Typography fontWeight={600}>{q.text}</Typography>
+            <Box component="ul" sx={{ m: 0, pl: 2 }}>
+              {q.options.map((o) => (
+                <li key={o.optionId}>
+                  {o.text}
+                  {o.correct ? ` (${t('aiQuizGeneration.popup.correct')})` : ''}
+                </li>
+              ))}
+            </Box>
+            {q.source && <SourcePassage text={q.source} />}
+          </Paper>
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+export function SourcePassage({ text }: { text: string }) {
+  const { t } = useI18n();
+  return (
+    <Box component="figure" sx={{ m: 0, mt: 1 }}>
+      <Typography component="figcaption" variant="caption" color="text.secondary">
+        {t('aiQuizGeneration.source')}
+      </Typography>
+      <Box component="blockquote" sx={{ m: 0, pl: 1.5, borderLeft: 3, borderColor: 'divider', fontStyle: 'italic' }}>
+        <Typography variant="body2">{text}</Typography>
+      </Box>
+    </Box>
+  );
+}
+
+interface Props {
+  chapterId: string;
+  existing: Question[];
+  /** The quiz as recorded: existing and generated questions. */
+  onRecorded: (questions: GeneratedQuestion[]) => void;
+  onFailed: (message: string) => void;
+}
+
+/** The quiz chapter's "Generate" button and its dialog (spec §2 "AI quiz popup"). */
+export function AiQuizPopup({ chapterId, existing, onRecorded, onFailed }: Props) {
+  const { t, language } = useI18n();
+  const allowed = allowedQuestions(existing.length);
+  const [open, setOpen] = useState(false);
+  const [lang, setLang] = useState<string>({ fr: 'fr-FR', es: 'es-ES', de: 'de-DE', en: 'en-US' }[language]);
+  const [custom, setCustom] = useState(false);
+  const [count, setCount] = useState(Math.min(10, Math.max(1, allowed)));
+  const [scope, setScope] = useState<'ALL' | 'SELECTED'>('ALL');
+  const [chapters, setChapters] = useState<QuizSpeachChapters | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [running, setRunning] = useState(false);
+  const [results, setResults] = useState<GeneratedQuestion[] | null>(null);
+  const [noQuestion, setNoQuestion] = useState(false);
+  const job = useRef<AbortController | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setChapters(await aiApi.quizChapters(chapterId));
+      setLoadError(false);
+    } catch {
+      setLoadError(true);
+    }
+  }, [chapterId]);
+
+  useEffect(() => {
+    if (open) void load();
+  }, [open, load]);
+
+  const waiting = chapters?.lecons.some((l) => l.chapitres.some((c) => c.autoTranscriptStatus === 'WAITING' || c.autoTranscriptStatus === 'ERROR'));
+  useEffect(() => {
+    if (!open || !waiting) return;
+    const timer = setInterval(() => void load(), TRANSCRIPT_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [open, waiting, load]);
+
+  useEffect(() => () => job.current?.abort(), []);
+
+  const selectable = (chapters?.lecons ?? []).flatMap((l) => l.chapitres).filter((c) => SELECTABLE.has(c.autoTranscriptStatus));
+  const chosen = scope === 'ALL' ? selectable.map((c) => c.chapitreID) : selectable.filter((c) => selected.has(c.chapitreID)).map((c) => c.chapitreID);
+  const impossible = chapters !== null && chosen.length === 0;
+
+  const close = () => {
+    job.current?.abort();
+    setOpen(false);
+    setRunning(false);
+    setResults(null);
+    setNoQuestion(false);
+  };
+
+  const generate = async () => {
+    const controller = new AbortController();
+    job.current = controller;
+    setRunning(true);
+    setNoQuestion(false);
+    try {
+      const id = await aiApi.generateQuiz(chapterId, { existingQuestions: existing, nbQuestionsToGenerate: custom ? Math.min(count, allowed) : 0, selectedChapters: chosen, selectedLang: lang });
+      const questions = questionsOf(await pollJob<unknown>(id, controller.signal)).slice(0, allowed);
+      if (questions.length === 0) setNoQuestion(true);
+      else setResults(questions);
+    } catch (e) {
+      if (isAbort(e)) return;
+      close();
+      onFailed(t('aiContent.error'));
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  const record = async () => {
+    if (!results) return;
+    setRunning(true);
+    const all = [...existing, ...results];
+    try {
+      await aiApi.recordQuiz(chapterId, all);
+      close();
+      onRecorded(all);
+    } catch {
+      close();
+      onFailed(t('aiContent.error'));
+    }
+  };
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <>
+      <Stack direction="row" spacing={1.5} alignItems="center">
+        <Tooltip title={allowed === 0 ? t('aiQuizGeneration.max') : ''}>
+          <span>
+            <Button variant="outlined" startIcon={<AutoAwesome />} disabled={allowed === 0} onClick={() => setOpen(true)}>
+              {t('aiQuizGeneration.generate')}
+            </Button>
+          </span>
+        </Tooltip>
+        {allowed === 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {t('aiQuizGeneration.max')}
+          </Typography>
+        )}
+      </Stack>
+      <Dialog open={open} onClose={() => !running && close()} aria-labelledby="ai-quiz-title" maxWidth="sm" fullWidth>
+        <DialogTitle id="ai-quiz-title">{t('aiQuizGeneration.popup.title')}</DialogTitle>
+        <DialogContent>
+          {results ? (
+            <Stack spacing={2}>
+              <Alert severity="success" role="status">
+                {counted(t, language, 'aiQuizGeneration.popup.generated', results.length)}
+              </Alert>
+              <GeneratedList questions={results} />
+            </Stack>
+          ) : (
+            <Stack spacing={2.5} sx={{ pt: 1 }}>
+              <TextField select label={t('aiQuizGeneration.popup.language')} value={lang} onChange={(e) => setLang(e.target.value)} sx={{ maxWidth: 320 }}>
+                {SPEACH_LANGUAGES.map((l) => (
+                  <MenuItem key={l} value={l}>
+                    {t(`speach.lang.${l}` as MessageKey)}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <FormControl>
+                <FormLabel id="ai-quiz-count">{t('aiQuizGeneration.popup.count')}</FormLabel>
+                <RadioGroup row aria-labelledby="ai-quiz-count" value={custom ? 'CUSTOM' : 'AUTO'} onChange={(e) => setCustom(e.target.value === 'CUSTOM')}>
+                  <FormControlLabel value="AUTO" control={<Radio />} label={t('aiQuizGeneration.popup.auto')} />
+                  <FormControlLabel value="CUSTOM" control={<Radio />} label={t('aiQuizGeneration.popup.custom')} />
+                </RadioGroup>
+                {custom && (
+                  <Box sx={{ px: 1 }}>
+                    <Slider
+                      value={Math.min(count, allowed)}
+                      min={1}
+                      max={allowed}
+                      step={1}
+                      marks={[{ value: 1, label: '1' }, { value: allowed, label: String(allowed) }]}
+                      valueLabelDisplay="auto"
+                      onChange={(_, v) => setCount(v as number)}
+                      slotProps={{ input: { 'aria-label': t('aiQuizGeneration.popup.number') } }}
+                    />
+                    <Typography variant="body2">{t('aiQuizGeneration.popup.countValue', { count: Math.min(count, allowed), allowed })}</Typography>
+                  </Box>
+                )}
+              </FormControl>
+              <FormControl>
+                <FormLabel id="ai-quiz-scope">{t('aiQuizGeneration.popup.scope')}</FormLabel>
+                <RadioGroup row aria-labelledby="ai-quiz-scope" value={scope} onChange={(e) => setScope(e.target.value as 'ALL' | 'SELECTED')}>
+                  <FormControlLabel value="ALL" control={<Radio />} label={t('aiQuizGeneration.popup.fullCourse')} />
+                  <FormControlLabel value="SELECTED" control={<Radio />} label={t('aiQuizGeneration.popup.selected')} />
+                </RadioGroup>
+              </FormControl>
+              {loadError && <Alert severity="error">{t('aiContent.error')}</Alert>}
+              {!chapters && !loadError && (
+                <Stack direction="row" spacing={1} alignItems="center" role="status">
+                  <CircularProgress size={18} aria-hidden="true" />
+                  <Typography>{t('common.loading')}</Typography>
+                </Stack>
+              )}
+              {chapters && scope === 'SELECTED' && (
+                <TranscriptPicker chapters={chapters} selected={selected} onToggle={toggle} onRestart={(sub) => void aiApi.forceTranscript(sub.chapitreID).then(load, load)} />
+              )}
+              {impossible && (
+                <Alert severity="warning" role="alert">
+                  {t('aiQuizGeneration.impossibleToGenerateWithChapters')}
+                </Alert>
+              )}
+              {noQuestion && (
+                <Alert severity="error" role="alert">
+                  {t('aiQuizGeneration.popup.noQuestionGenerated')}
+                </Alert>
+              )}
+              {running && (
+                <Stack direction="row" spacing={1} alignItems="center" role="status">
+                  <CircularProgress size={18} aria-hidden="true" />
+                  <Typography>{t('aiQuizGeneration.popup.inProgress')}</Typography>
+                </Stack>
+              )}
+            </Stack>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>{t('ai.dialog.cancel')}</Button>
+          {results ? (
+            <Button variant="contained" onClick={() => void record()} disabled={running}>
+              {t('aiQuizGeneration.popup.add')}
+            </Button>
+          ) : (
+            <Button variant="contained" onClick={() => void generate()} disabled={running || impossible || !chapters || allowed === 0}>
+              {t('aiQuizGeneration.popup.generate')}
+            </Button>
+          )}
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
