@@ -42,10 +42,15 @@ export function allowedQuestions(existing: number): number {
 const SELECTABLE = new Set(['DONE', 'NA']);
 const RESTARTABLE = new Set(['NONE', 'ERROR']);
 
+/** The job's questions (a list, or `{ questions }`), completed to the quiz editor's shape. */
 function questionsOf(result: unknown): GeneratedQuestion[] {
-  if (Array.isArray(result)) return result as GeneratedQuestion[];
-  const list = (result as { questions?: unknown } | null)?.questions;
-  return Array.isArray(list) ? (list as GeneratedQuestion[]) : [];
+  const list = Array.isArray(result) ? result : (result as { questions?: unknown } | null)?.questions;
+  if (!Array.isArray(list)) return [];
+  return (list as GeneratedQuestion[]).map((q) => ({
+    ...q,
+    multiple: q.multiple ?? q.options.filter((o) => o.correct).length > 1,
+    points: q.points ?? 1,
+  }));
 }
 
 function TranscriptPicker({ chapters, selected, onToggle, onRestart }: { chapters: QuizSpeachChapters; selected: Set<string>; onToggle: (id: string) => void; onRestart: (sub: QuizSubchapter) => void }) {
@@ -94,12 +99,18 @@ function GeneratedList({ questions }: { questions: GeneratedQuestion[] }) {
                 </li>
               ))}
             </Box>
-            {q.source && <SourcePassage text={q.source} />}
+            {sourceText(q) && <SourcePassage text={sourceText(q)} />}
           </Paper>
         </li>
       ))}
     </Box>
   );
+}
+
+/** The passage a generated question cites, whichever shape the server gave it. */
+export function sourceText(question: Question): string {
+  const source = question.source;
+  return typeof source === 'string' ? source : (source?.passage ?? '');
 }
 
 export function SourcePassage({ text }: { text: string }) {

@@ -74,10 +74,8 @@ export interface StepsRequest {
   generationMode: GenerationMode;
 }
 
-export interface GeneratedQuestion extends Question {
-  /** The passage of the course the question tests (spec: every generated question cites it). */
-  source?: string;
-}
+/** A generated question: `source` is the passage of the course it tests (every generated question cites one). */
+export type GeneratedQuestion = Question & { kind?: 'CLOZE' | 'MULTIPLE_CHOICE' };
 export interface QuizSubchapter {
   chapitreID: string;
   title: string;

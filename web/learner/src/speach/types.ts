@@ -108,7 +108,7 @@ export interface Question {
   points: number;
   options: Option[];
   /** A generated question's cited source passage (AI quiz). */
-  source?: string;
+  source?: string | { chapterId?: string; passage: string };
 }
 export interface UploadedFile {
   blobId: string;

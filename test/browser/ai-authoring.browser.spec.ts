@@ -1,0 +1,176 @@
+/// <reference lib="dom" />
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { makeDocx, makePdf } from './support/ai-documents';
+import { type BrowserSession, SCREENSHOTS, axeViolations, openBrowser, visit } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+const PDF = makePdf([
+  { heading: 'Hand hygiene', lines: ['Wash your hands with soap for twenty seconds before every task.', 'Dry them with a single-use paper towel.', 'Alcohol gel works only on visibly clean hands.'] },
+  { heading: 'Protective gloves', lines: ['Gloves are changed between two tasks and after any tear.', 'Hands are washed again after the gloves come off.'] },
+  { heading: 'Work clothes', lines: ['The work coat stays in the production area.', 'A hair net covers all the hair in the clean zone.'] },
+]);
+const DOCX = makeDocx([
+  { heading: 'Cleaning the line', paragraphs: ['The line is cleaned at the end of each shift with the approved detergent.', 'Surfaces are rinsed with drinking water before the disinfectant is applied.'] },
+  { heading: 'Recording the cleaning', paragraphs: ['The operator signs the cleaning log with the time and the product batch.', 'The team leader checks the log every morning.'] },
+]);
+
+describe('AI authoring: an author makes a speach from documents, edits it, adds generated quiz questions and submits it', () => {
+  let server: RunningServer;
+  let browser: BrowserSession;
+  let speachPath = '';
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await openBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function logIn(page: Page) {
+    await browser.context.clearCookies();
+    await visit(page, `${server.url}/login`);
+    await page.evaluate(() => {
+      sessionStorage.clear();
+      localStorage.removeItem('speach.language');
+    });
+    await visit(page, `${server.url}/login`);
+    await page.getByLabel('E-mail').fill('author@example.com');
+    await page.getByLabel('Password').fill('demo-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'Welcome, Bruno' }).waitFor();
+  }
+
+  it('uploads a PDF and a DOCX with their progress, refuses a wrong type, and keeps Generate off until every file is ready', async () => {
+    const { page } = browser;
+    await logIn(page);
+    await visit(page, `${server.url}/recorder/aiSpeachGenerator`);
+    await page.getByRole('heading', { name: 'AI speach generator', level: 1 }).waitFor();
+    // No provider configured here: the screen says the extractive default is at work.
+    await page.getByTestId('ai-generator-kind').getByText('Local extractive generator').waitFor();
+    expect(await page.getByRole('button', { name: 'Generate', exact: true }).isDisabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByTestId('ai-files').setInputFiles([{ name: 'notes.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') }]);
+    await page.getByText('notes.exe: this type of file is not accepted.').waitFor();
+    expect(await page.getByRole('button', { name: 'Generate', exact: true }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Remove notes.exe' }).click();
+
+    await page.getByTestId('ai-files').setInputFiles([
+      { name: 'hygiene.pdf', mimeType: 'application/pdf', buffer: PDF },
+      { name: 'cleaning.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: DOCX },
+    ]);
+    const list = page.getByRole('list', { name: 'Uploaded documents' });
+    await list.getByText('3 pages ready').waitFor({ timeout: 60_000 });
+    await list.getByText(/\d+ pages? ready/).nth(1).waitFor({ timeout: 60_000 });
+
+    // The options open from the keyboard.
+    await page.getByRole('button', { name: 'Generation options' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('radio', { name: /^Strict/ }).check();
+    expect(await page.getByRole('checkbox', { name: 'Allow the plan to reorder the content' }).isChecked()).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'ai-generator-upload.png'), fullPage: true });
+  });
+
+  it('gets a plan with its sources and page images, then generates every chapter and lands in the editor', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.getByRole('button', { name: 'Generate content' }).waitFor({ timeout: 60_000 });
+    await page.getByText(/hygiene\.pdf, pages? \d/).first().waitFor();
+    await page.getByText(/cleaning\.docx, pages? \d/).first().waitFor();
+    await page.getByRole('img', { name: /Page 1 of hygiene\.pdf/ }).first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'ai-generator-plan.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Generate content' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Generate all the content?' });
+    await confirm.getByRole('button', { name: 'Generate all content' }).click();
+    const overlay = page.getByRole('dialog', { name: 'Generating the content' });
+    await overlay.waitFor();
+    await overlay.getByText(/of \d+ chapters generated/).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'ai-generator-overlay.png') });
+    await page.waitForURL(/\/recorder\/edit\/[^/?]+$/, { timeout: 120_000 });
+    speachPath = new URL(page.url()).pathname;
+    await page.getByRole('heading', { name: 'Chapters', level: 2 }).waitFor();
+  });
+
+  it('restores the saved generation and opens one chapter in the editor to change it', async () => {
+    const { page } = browser;
+    await page.goBack();
+    await page.getByRole('button', { name: 'Save and edit' }).waitFor({ timeout: 30_000 });
+    // Mapped: Regenerate is gone, every chapter says its content is generated.
+    expect(await page.getByRole('button', { name: 'Regenerate' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Generate the chapter/ }).count()).toBe(0);
+    const edit = page.getByRole('button', { name: /^Edit the chapter/ }).first();
+    await edit.click();
+    await page.waitForURL(/\/recorder\/edit\/[^/]+\?chapter=/);
+    await page.getByRole('heading', { name: /^Content of/ }).waitFor();
+    const editor = page.getByRole('textbox', { name: 'Chapter text' });
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Checked by the quality team.');
+    await page.getByRole('button', { name: 'Save the content' }).click();
+    await page.getByRole('status').filter({ hasText: 'Content saved' }).waitFor();
+  });
+
+  it('generates ten quiz questions that cite their source passages and adds them to a quiz chapter', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'Add a chapter' }).click();
+    const add = page.getByRole('dialog', { name: 'Add a chapter' });
+    await add.getByLabel('Chapter title').fill('Check your knowledge');
+    await add.getByRole('button', { name: 'Add' }).click();
+    await add.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { name: 'Content of “Check your knowledge”' }).waitFor();
+    await page.getByRole('combobox', { name: 'Content type' }).click();
+    await page.getByRole('option', { name: 'Quiz', exact: true }).click();
+
+    await page.getByRole('button', { name: 'Generate questions' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Generate quiz questions' });
+    await dialog.getByRole('radio', { name: 'Custom' }).check();
+    const slider = dialog.getByRole('slider', { name: 'Questions to generate' });
+    await slider.focus();
+    await page.keyboard.press('Home');
+    for (let i = 1; i < 10; i++) await page.keyboard.press('ArrowRight');
+    await dialog.getByText('10 of at most 20').waitFor();
+    await dialog.getByRole('radio', { name: 'Selected chapters' }).check();
+    await dialog.getByRole('group', { name: 'Chapters' }).waitFor();
+    await dialog.getByText('Questions cannot be generated: choose at least one chapter whose transcript is ready.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Generate', exact: true }).isDisabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('radio', { name: 'The full course' }).check();
+    await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
+    await dialog.getByText('10 questions generated. Check them, then add them to the quiz.').waitFor({ timeout: 60_000 });
+    expect(await dialog.getByText('Source passage').count()).toBe(10);
+    await page.screenshot({ path: join(SCREENSHOTS, 'ai-quiz-results.png') });
+    await dialog.getByRole('button', { name: 'Add to the quiz' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('group', { name: 'Question 10' }).waitFor();
+    expect(await page.getByRole('group', { name: 'Question 11' }).count()).toBe(0);
+  });
+
+  it('submits the generated speach for validation', async () => {
+    const { page } = browser;
+    await page.getByTestId('submit-for-validation').click();
+    const dialog = page.getByRole('dialog', { name: 'Submit for validation' });
+    await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.waitForURL(/\/workflow\/author\//);
+  });
+
+  it('shows the restored plan in French', async () => {
+    const { page } = browser;
+    await page.evaluate(() => localStorage.setItem('speach.language', 'fr'));
+    const speachId = speachPath.split('/').pop() ?? '';
+    await visit(page, `${server.url}/recorder/aiSpeachGenerator?speachId=${speachId}`);
+    await page.getByRole('button', { name: 'Enregistrer et modifier' }).waitFor({ timeout: 30_000 });
+    await page.getByText('Générateur extractif local', { exact: false }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'ai-generator-plan-fr.png'), fullPage: true });
+    await visit(page, `${server.url}/recorder/aiSpeachGenerator`);
+    await page.getByRole('heading', { name: 'Générateur de speach IA', level: 1 }).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'ai-generator-upload-fr.png'), fullPage: true });
+    await page.evaluate(() => localStorage.removeItem('speach.language'));
+  });
+});
