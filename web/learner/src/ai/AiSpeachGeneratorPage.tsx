@@ -44,7 +44,7 @@ function GeneratorNotice({ info }: { info: GeneratorInfo | null }) {
   const { t } = useI18n();
   if (!info) return null;
   return (
-    <Alert severity="info" data-testid="ai-generator-kind">
+    <Alert severity="info" role="status" data-testid="ai-generator-kind">
       {info.kind === 'provider' ? t('ai.generator.provider', { model: info.model ?? '' }) : t('ai.generator.extractive')}
     </Alert>
   );

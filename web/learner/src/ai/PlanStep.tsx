@@ -106,11 +106,11 @@ export function PlanStep({ plan, files, mapped, states, busy, error, settings, o
       {plan.chapters.map((chapter) => (
         <Accordion key={chapter.id} defaultExpanded disableGutters>
           <AccordionSummary expandIcon={<ExpandMore />} aria-controls={`chapter-${chapter.id}-content`} id={`chapter-${chapter.id}-header`}>
-            <Typography variant="h6" component="h3">
+            <Typography variant="h6" component="span">
               {chapter.number}. {chapter.title}
             </Typography>
           </AccordionSummary>
-          <AccordionDetails>
+          <AccordionDetails id={`chapter-${chapter.id}-content`}>
             <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
               {chapter.subchapters.map((sub) => (
                 <SubchapterEntry key={sub.id} sub={sub} files={files} state={states[sub.id] ?? 'idle'} busy={busy} onGenerate={() => onGenerateOne(sub)} onEdit={() => onEdit(sub)} />

@@ -177,13 +177,13 @@ export function UploadStep({ files, onAdd, onRemove, settings, onSettings, onGen
         </Box>
       )}
 
-      <Accordion disableGutters>
+      <Accordion disableGutters slotProps={{ heading: { component: 'h2' } }}>
         <AccordionSummary expandIcon={<ExpandMore />} aria-controls="ai-options-content" id="ai-options-header">
-          <Typography component="h2" variant="subtitle1">
+          <Typography component="span" variant="subtitle1">
             {t('ai.options.title')}
           </Typography>
         </AccordionSummary>
-        <AccordionDetails>
+        <AccordionDetails id="ai-options-content">
           <GenerationOptionsFields value={settings} onChange={onSettings} />
         </AccordionDetails>
       </Accordion>
