@@ -103,8 +103,8 @@ describe('AI authoring: an author makes a speach from documents, edits it, adds 
     await page.getByRole('button', { name: 'Save and edit' }).waitFor({ timeout: 30_000 });
     // Mapped: Regenerate is gone, every chapter says its content is generated.
     expect(await page.getByRole('button', { name: 'Regenerate' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: /^Generate the chapter/ }).count()).toBe(0);
-    const edit = page.getByRole('button', { name: /^Edit the chapter/ }).first();
+    expect(await page.getByRole('button', { name: /^Generate this chapter/ }).count()).toBe(0);
+    const edit = page.getByRole('button', { name: /^Edit: / }).first();
     await edit.click();
     await page.waitForURL(/\/recorder\/edit\/[^/]+\?chapter=/);
     await page.getByRole('heading', { name: /^Content of/ }).waitFor();

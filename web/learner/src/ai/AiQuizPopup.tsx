@@ -245,7 +245,8 @@ export function AiQuizPopup({ chapterId, existing, onRecorded, onFailed }: Props
       </Stack>
       <Dialog open={open} onClose={() => !running && close()} aria-labelledby="ai-quiz-title" maxWidth="sm" fullWidth>
         <DialogTitle id="ai-quiz-title">{t('aiQuizGeneration.popup.title')}</DialogTitle>
-        <DialogContent>
+        {/* The list of results scrolls: keyboard users reach it too. */}
+        <DialogContent tabIndex={results ? 0 : undefined}>
           {results ? (
             <Stack spacing={2}>
               <Alert severity="success" role="status">

@@ -16,7 +16,7 @@ export function GenerateAllOverlay({ open, subchapters, states, onCancel }: { op
   const number = new Intl.NumberFormat(language);
   return (
     <Dialog fullScreen open={open} aria-labelledby="ai-overlay-title" onClose={(_, reason) => reason === 'escapeKeyDown' && onCancel()}>
-      <DialogTitle id="ai-overlay-title">{t('ai.overlay.title')}</DialogTitle>
+      <DialogTitle id="ai-overlay-title" sx={{ maxWidth: 720, width: '100%', mx: 'auto', px: 0 }}>{t('ai.overlay.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ maxWidth: 720, mx: 'auto' }}>
           <Box>
