@@ -68,6 +68,7 @@ export function AiSpeachGeneratorPage() {
   const [restoring, setRestoring] = useState<boolean>(!!restoreId);
   const [restoreError, setRestoreError] = useState<string | null>(null);
   const [automatic, setAutomatic] = useState(false);
+  const [forbidden, setForbidden] = useState<string | null>(null);
   const automation = useRef<AbortController | null>(null);
   const steps = useRef<AbortController | null>(null);
 
@@ -76,7 +77,11 @@ export function AiSpeachGeneratorPage() {
   }, [t]);
 
   useEffect(() => {
-    aiApi.generator().then(setInfo, () => setInfo(null));
+    aiApi.generator().then(setInfo, (e: unknown) => {
+      setInfo(null);
+      // Only AI editors (author role and an AI licence) may generate: say so instead of a screen that fails later.
+      if (e instanceof ApiError && e.status === 403) setForbidden(e.message);
+    });
     return () => {
       automation.current?.abort();
       steps.current?.abort();
@@ -236,8 +241,9 @@ export function AiSpeachGeneratorPage() {
         {t('route.aiGenerator')}
       </Typography>
       <GeneratorNotice info={info} />
+      {forbidden !== null && <ErrorState message={forbidden || t('ai.forbidden')} />}
       {restoreError && <ErrorState message={restoreError} onRetry={restoreId ? () => void restore(restoreId) : undefined} />}
-      {restoring ? (
+      {forbidden !== null ? null : restoring ? (
         <Loading label={t('ai.restore.loading')} />
       ) : plan ? (
         <PlanStep

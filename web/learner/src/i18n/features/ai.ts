@@ -5,6 +5,7 @@ export const aiMessages = defineMessages({
   en: {
     'ai.generator.extractive':
       "Local extractive generator: builds the plan and content from your documents' own text, without rewriting it; configure an AI provider for rewritten content.",
+    'ai.forbidden': 'The AI generator is for AI editors: the author role and an AI licence.',
     'ai.generator.provider': 'AI provider: {model}. The plan and content are written by the model from your documents.',
     'ai.upload.title': 'Drop your documents here',
     'ai.upload.hint': 'Accepted: {types}. Each file under 1 GB.',
@@ -106,6 +107,7 @@ export const aiMessages = defineMessages({
   fr: {
     'ai.generator.extractive':
       "Générateur extractif local : construit le plan et le contenu à partir du texte même de vos documents, sans le réécrire ; configurez un fournisseur d'IA pour un contenu reformulé.",
+    'ai.forbidden': "Le générateur IA est réservé aux éditeurs IA : rôle d'auteur et licence IA.",
     'ai.generator.provider': "Fournisseur d'IA : {model}. Le plan et le contenu sont rédigés par le modèle à partir de vos documents.",
     'ai.upload.title': 'Déposez vos documents ici',
     'ai.upload.hint': 'Formats acceptés : {types}. Chaque fichier doit faire moins de 1 Go.',
@@ -207,6 +209,7 @@ export const aiMessages = defineMessages({
   es: {
     'ai.generator.extractive':
       'Generador extractivo local: construye el plan y el contenido a partir del propio texto de sus documentos, sin reescribirlo; configure un proveedor de IA para obtener contenido reformulado.',
+    'ai.forbidden': 'El generador de IA es para editores de IA: rol de autor y una licencia de IA.',
     'ai.generator.provider': 'Proveedor de IA: {model}. El modelo redacta el plan y el contenido a partir de sus documentos.',
     'ai.upload.title': 'Suelte aquí sus documentos',
     'ai.upload.hint': 'Formatos aceptados: {types}. Cada archivo debe pesar menos de 1 GB.',
@@ -308,6 +311,7 @@ export const aiMessages = defineMessages({
   de: {
     'ai.generator.extractive':
       'Lokaler extraktiver Generator: erstellt Gliederung und Inhalt aus dem eigenen Text Ihrer Dokumente, ohne ihn umzuschreiben; konfigurieren Sie einen KI-Anbieter für umformulierte Inhalte.',
+    'ai.forbidden': 'Der KI-Generator ist KI-Redakteuren vorbehalten: Autorenrolle und eine KI-Lizenz.',
     'ai.generator.provider': 'KI-Anbieter: {model}. Gliederung und Inhalt schreibt das Modell aus Ihren Dokumenten.',
     'ai.upload.title': 'Legen Sie Ihre Dokumente hier ab',
     'ai.upload.hint': 'Zulässig: {types}. Jede Datei unter 1 GB.',
