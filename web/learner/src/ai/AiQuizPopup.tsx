@@ -27,7 +27,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { type MessageKey, useI18n } from '../i18n';
 import { SPEACH_LANGUAGES, type Question } from '../speach/types';
 import { counted } from './plural';
-import { type GeneratedQuestion, type QuizSpeachChapters, type QuizSubchapter, aiApi, isAbort, pollJob } from './aiApi';
+import { ApiError } from '../api/client';
+import { type GeneratedQuestion, type QuizChapterNode, type QuizSpeachChapters, aiApi, isAbort, pollJob } from './aiApi';
 
 /** Spec §5/§9: at most 50 questions per chapter, at most 20 per generation. */
 export const QUIZ_MAX = 50;
@@ -41,6 +42,12 @@ export function allowedQuestions(existing: number): number {
 
 const SELECTABLE = new Set(['DONE', 'NA']);
 const RESTARTABLE = new Set(['NONE', 'ERROR']);
+const IMPOSSIBLE = 'aiQuizGeneration.impossibleToGenerateWithChapters';
+
+/** A quiz is made from other chapters whose text is ready (spec §4), never from itself. */
+function isSelectable(node: QuizChapterNode, quizChapterId: string): boolean {
+  return node.id !== quizChapterId && SELECTABLE.has(node.autoTranscriptStatus);
+}
 
 /** The job's questions (a list, or `{ questions }`), completed to the quiz editor's shape. */
 function questionsOf(result: unknown): GeneratedQuestion[] {
@@ -53,28 +60,35 @@ function questionsOf(result: unknown): GeneratedQuestion[] {
   }));
 }
 
-function TranscriptPicker({ chapters, selected, onToggle, onRestart }: { chapters: QuizSpeachChapters; selected: Set<string>; onToggle: (id: string) => void; onRestart: (sub: QuizSubchapter) => void }) {
+function TranscriptEntry({ node, quizChapterId, selected, onToggle, onRestart, indent }: { node: QuizChapterNode; quizChapterId: string; selected: Set<string>; onToggle: (id: string) => void; onRestart: (node: QuizChapterNode) => void; indent: boolean }) {
   const { t } = useI18n();
   return (
-    <Stack spacing={1.5} role="group" aria-label={t('aiQuizGeneration.popup.chapters')}>
-      {chapters.lecons.map((lecon, i) => (
-        <Box key={`${lecon.title}-${i}`}>
-          <Typography variant="subtitle2" component="h3">
-            {lecon.title}
-          </Typography>
-          {lecon.chapitres.map((sub) => (
-            <Stack key={sub.chapitreID} direction="row" spacing={1} alignItems="center" flexWrap="wrap">
-              <FormControlLabel
-                control={<Checkbox checked={selected.has(sub.chapitreID)} disabled={!SELECTABLE.has(sub.autoTranscriptStatus)} onChange={() => onToggle(sub.chapitreID)} />}
-                label={sub.title}
-              />
-              <Chip size="small" variant="outlined" label={t(`aiQuizGeneration.transcript.${sub.autoTranscriptStatus}` as MessageKey)} />
-              {RESTARTABLE.has(sub.autoTranscriptStatus) && (
-                <Button size="small" onClick={() => onRestart(sub)} aria-label={t('aiQuizGeneration.popup.restartNamed', { title: sub.title })}>
-                  {t('aiQuizGeneration.popup.restart')}
-                </Button>
-              )}
-            </Stack>
+    <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" sx={{ pl: indent ? 4 : 0 }}>
+      <FormControlLabel
+        control={<Checkbox checked={selected.has(node.id)} disabled={!isSelectable(node, quizChapterId)} onChange={() => onToggle(node.id)} />}
+        label={node.title}
+      />
+      <Chip size="small" variant="outlined" label={t(`aiQuizGeneration.transcript.${node.autoTranscriptStatus}` as MessageKey)} />
+      {RESTARTABLE.has(node.autoTranscriptStatus) && (
+        <Button size="small" onClick={() => onRestart(node)} aria-label={t('aiQuizGeneration.popup.restartNamed', { title: node.title })}>
+          {t('aiQuizGeneration.popup.restart')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** Chapters and sub-chapters with their transcript status; only DONE or NA ones can be chosen. */
+function TranscriptPicker({ chapters, quizChapterId, selected, onToggle, onRestart }: { chapters: QuizSpeachChapters; quizChapterId: string; selected: Set<string>; onToggle: (id: string) => void; onRestart: (node: QuizChapterNode) => void }) {
+  const { t } = useI18n();
+  const entry = { quizChapterId, selected, onToggle, onRestart };
+  return (
+    <Stack spacing={0.5} role="group" aria-label={t('aiQuizGeneration.popup.chapters')}>
+      {chapters.chapters.map((chapter) => (
+        <Box key={chapter.id}>
+          <TranscriptEntry node={chapter} indent={false} {...entry} />
+          {chapter.subchapters.map((sub) => (
+            <TranscriptEntry key={sub.id} node={sub} indent {...entry} />
           ))}
         </Box>
       ))}
@@ -129,6 +143,8 @@ export function SourcePassage({ text }: { text: string }) {
 
 interface Props {
   chapterId: string;
+  typeQuiz: 'QUIZZ' | 'QUIZZ_EXAMEN';
+  passingScore: number;
   existing: Question[];
   /** The quiz as recorded: existing and generated questions. */
   onRecorded: (questions: GeneratedQuestion[]) => void;
@@ -136,7 +152,7 @@ interface Props {
 }
 
 /** The quiz chapter's "Generate" button and its dialog (spec §2 "AI quiz popup"). */
-export function AiQuizPopup({ chapterId, existing, onRecorded, onFailed }: Props) {
+export function AiQuizPopup({ chapterId, typeQuiz, passingScore, existing, onRecorded, onFailed }: Props) {
   const { t, language } = useI18n();
   const allowed = allowedQuestions(existing.length);
   const [open, setOpen] = useState(false);
@@ -150,6 +166,7 @@ export function AiQuizPopup({ chapterId, existing, onRecorded, onFailed }: Props
   const [running, setRunning] = useState(false);
   const [results, setResults] = useState<GeneratedQuestion[] | null>(null);
   const [noQuestion, setNoQuestion] = useState(false);
+  const [restartError, setRestartError] = useState<string | null>(null);
   const job = useRef<AbortController | null>(null);
 
   const load = useCallback(async () => {
@@ -165,7 +182,8 @@ export function AiQuizPopup({ chapterId, existing, onRecorded, onFailed }: Props
     if (open) void load();
   }, [open, load]);
 
-  const waiting = chapters?.lecons.some((l) => l.chapitres.some((c) => c.autoTranscriptStatus === 'WAITING' || c.autoTranscriptStatus === 'ERROR'));
+  const nodes = (chapters?.chapters ?? []).flatMap((c) => [c, ...c.subchapters]);
+  const waiting = nodes.some((c) => c.autoTranscriptStatus === 'WAITING' || c.autoTranscriptStatus === 'ERROR');
   useEffect(() => {
     if (!open || !waiting) return;
     const timer = setInterval(() => void load(), TRANSCRIPT_REFRESH_MS);
@@ -174,9 +192,10 @@ export function AiQuizPopup({ chapterId, existing, onRecorded, onFailed }: Props
 
   useEffect(() => () => job.current?.abort(), []);
 
-  const selectable = (chapters?.lecons ?? []).flatMap((l) => l.chapitres).filter((c) => SELECTABLE.has(c.autoTranscriptStatus));
-  const chosen = scope === 'ALL' ? selectable.map((c) => c.chapitreID) : selectable.filter((c) => selected.has(c.chapitreID)).map((c) => c.chapitreID);
-  const impossible = chapters !== null && chosen.length === 0;
+  const selectable = nodes.filter((c) => isSelectable(c, chapterId));
+  const chosen = scope === 'ALL' ? selectable.map((c) => c.id) : selectable.filter((c) => selected.has(c.id)).map((c) => c.id);
+  const [refused, setRefused] = useState(false);
+  const impossible = (chapters !== null && chosen.length === 0) || refused;
 
   const close = () => {
     job.current?.abort();
@@ -184,6 +203,8 @@ export function AiQuizPopup({ chapterId, existing, onRecorded, onFailed }: Props
     setRunning(false);
     setResults(null);
     setNoQuestion(false);
+    setRefused(false);
+    setRestartError(null);
   };
 
   const generate = async () => {
@@ -192,12 +213,22 @@ export function AiQuizPopup({ chapterId, existing, onRecorded, onFailed }: Props
     setRunning(true);
     setNoQuestion(false);
     try {
-      const id = await aiApi.generateQuiz(chapterId, { existingQuestions: existing, nbQuestionsToGenerate: custom ? Math.min(count, allowed) : 0, selectedChapters: chosen, selectedLang: lang });
-      const questions = questionsOf(await pollJob<unknown>(id, controller.signal)).slice(0, allowed);
+      const job = await aiApi.generateQuiz(chapterId, {
+        existingQuestions: existing,
+        nbQuestionsToGenerate: custom ? Math.min(count, allowed) : 0,
+        // The full course is the server's choice of every usable chapter.
+        ...(scope === 'SELECTED' ? { selectedChapters: chosen } : {}),
+        selectedLang: lang,
+      });
+      const questions = questionsOf(await pollJob<unknown>(job.jobID, controller.signal)).slice(0, allowed);
       if (questions.length === 0) setNoQuestion(true);
       else setResults(questions);
     } catch (e) {
       if (isAbort(e)) return;
+      if (e instanceof ApiError && e.errors.some((x) => x.reason === IMPOSSIBLE)) {
+        setRefused(true);
+        return;
+      }
       close();
       onFailed(t('aiContent.error'));
     } finally {
@@ -210,7 +241,7 @@ export function AiQuizPopup({ chapterId, existing, onRecorded, onFailed }: Props
     setRunning(true);
     const all = [...existing, ...results];
     try {
-      await aiApi.recordQuiz(chapterId, all);
+      await aiApi.recordQuiz(chapterId, { questions: all, typeQuiz, passingScore });
       close();
       onRecorded(all);
     } catch {
@@ -219,13 +250,24 @@ export function AiQuizPopup({ chapterId, existing, onRecorded, onFailed }: Props
     }
   };
 
-  const toggle = (id: string) =>
+  const restart = async (node: QuizChapterNode) => {
+    try {
+      await aiApi.forceTranscript(node.id);
+    } catch (e) {
+      setRestartError(e instanceof ApiError ? e.message : t('aiContent.error'));
+    }
+    await load();
+  };
+
+  const toggle = (id: string) => {
+    setRefused(false);
     setSelected((current) => {
       const next = new Set(current);
       if (next.has(id)) next.delete(id);
       else next.add(id);
       return next;
     });
+  };
 
   return (
     <>
@@ -287,7 +329,10 @@ export function AiQuizPopup({ chapterId, existing, onRecorded, onFailed }: Props
               </FormControl>
               <FormControl>
                 <FormLabel id="ai-quiz-scope">{t('aiQuizGeneration.popup.scope')}</FormLabel>
-                <RadioGroup row aria-labelledby="ai-quiz-scope" value={scope} onChange={(e) => setScope(e.target.value as 'ALL' | 'SELECTED')}>
+                <RadioGroup row aria-labelledby="ai-quiz-scope" value={scope} onChange={(e) => {
+                    setRefused(false);
+                    setScope(e.target.value as 'ALL' | 'SELECTED');
+                  }}>
                   <FormControlLabel value="ALL" control={<Radio />} label={t('aiQuizGeneration.popup.fullCourse')} />
                   <FormControlLabel value="SELECTED" control={<Radio />} label={t('aiQuizGeneration.popup.selected')} />
                 </RadioGroup>
@@ -300,8 +345,9 @@ export function AiQuizPopup({ chapterId, existing, onRecorded, onFailed }: Props
                 </Stack>
               )}
               {chapters && scope === 'SELECTED' && (
-                <TranscriptPicker chapters={chapters} selected={selected} onToggle={toggle} onRestart={(sub) => void aiApi.forceTranscript(sub.chapitreID).then(load, load)} />
+                <TranscriptPicker chapters={chapters} quizChapterId={chapterId} selected={selected} onToggle={toggle} onRestart={(node) => void restart(node)} />
               )}
+              {restartError && <Alert severity="error">{restartError}</Alert>}
               {impossible && (
                 <Alert severity="warning" role="alert">
                   {t('aiQuizGeneration.impossibleToGenerateWithChapters')}

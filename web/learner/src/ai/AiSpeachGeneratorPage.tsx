@@ -11,6 +11,7 @@ import {
   type PlanSubchapter,
   type SpeachMapping,
   aiApi,
+  fileData,
   isAbort,
   mappedChapters,
   planSubchapters,
@@ -38,6 +39,14 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
       { once: true },
     );
   });
+}
+
+/** The server's answer, else what the plan's provenance says produced it. */
+function generatorOf(info: GeneratorInfo | null, plan: GeneratedPlan | null): GeneratorInfo | null {
+  if (info) return info;
+  const provenance = plan?.provenance;
+  if (!provenance) return null;
+  return provenance.provider === 'extractive-local' ? { kind: 'extractive' } : { kind: 'provider', model: provenance.model };
 }
 
 function GeneratorNotice({ info }: { info: GeneratorInfo | null }) {
@@ -69,6 +78,7 @@ export function AiSpeachGeneratorPage() {
   const [restoreError, setRestoreError] = useState<string | null>(null);
   const [automatic, setAutomatic] = useState(false);
   const [forbidden, setForbidden] = useState<string | null>(null);
+  const [budgetWarning, setBudgetWarning] = useState<80 | 95 | null>(null);
   const automation = useRef<AbortController | null>(null);
   const steps = useRef<AbortController | null>(null);
 
@@ -97,7 +107,7 @@ export function AiSpeachGeneratorPage() {
   const restore = useCallback(async (speachId: string) => {
     setRestoring(true);
     setRestoreError(null);
-    let restored: GeneratedPlan;
+    let restored: GeneratedPlan & { jobIDs?: string[] };
     try {
       restored = await aiApi.restoreSpeach(speachId);
     } catch {
@@ -105,22 +115,25 @@ export function AiSpeachGeneratorPage() {
       setRestoring(false);
       return;
     }
+    let restoredMapping: SpeachMapping;
     try {
-      setMapping(await aiApi.restoreMapping(speachId));
+      restoredMapping = await aiApi.restoreMapping(speachId);
     } catch {
       setRestoreError(t('ai.restore.mapping'));
       setRestoring(false);
       return;
     }
-    const jobs = [...new Set(planSubchapters(restored).flatMap((s) => s.documentPages.map((p) => p.jobID)))];
+    const jobs = restored.jobIDs ?? [...new Set(planSubchapters(restored).flatMap((s) => s.documentPages.map((p) => p.jobID)))];
     try {
-      const data = await Promise.all(jobs.map((job) => aiApi.restoreFile(speachId, job)));
-      setRestoredFiles(new Map(jobs.map((job, i) => [job, { ...data[i], pages: data[i]?.pages ?? [] }])));
+      const files = await Promise.all(jobs.map((job) => aiApi.restoreFile(speachId, job)));
+      setRestoredFiles(new Map(jobs.map((job, i) => [job, fileData(files[i])])));
     } catch {
       setRestoreError(t('ai.restore.files'));
     }
+    const generated = new Set(restoredMapping.lecons.flatMap((l) => l.chapitres.filter((c) => c.generated).map((c) => c.id)));
+    setMapping(restoredMapping);
     setPlan(restored);
-    setStates(Object.fromEntries(planSubchapters(restored).map((s) => [s.id, s.contentGenerated ? 'done' : 'idle'])));
+    setStates(Object.fromEntries(planSubchapters(restored).map((s) => [s.id, generated.has(s.id) ? 'done' : 'idle'])));
     setRestoring(false);
   }, [t]);
 
@@ -142,7 +155,8 @@ export function AiSpeachGeneratorPage() {
     setError(null);
     try {
       const job = await aiApi.generateSteps({ ...options, jobIDs: jobIDs() });
-      const next = await pollJob<GeneratedPlan>(job, controller.signal);
+      if (job.budgetWarning) setBudgetWarning(job.budgetWarning);
+      const next = await pollJob<GeneratedPlan>(job.jobID, controller.signal);
       setPlan({ ...next, chapters: Array.isArray(next.chapters) ? next.chapters : [] });
       setStates({});
       setSettings(options);
@@ -170,7 +184,8 @@ export function AiSpeachGeneratorPage() {
     setStates((s) => ({ ...s, [sub.id]: 'running' }));
     try {
       const job = await aiApi.generateChapter(made.speachID, chapterId);
-      await pollJob(job, signal);
+      if (job.budgetWarning) setBudgetWarning(job.budgetWarning);
+      await pollJob(job.jobID, signal);
       setStates((s) => ({ ...s, [sub.id]: 'done' }));
     } catch (e) {
       setStates((s) => ({ ...s, [sub.id]: isAbort(e) ? 'idle' : 'error' }));
@@ -240,7 +255,10 @@ export function AiSpeachGeneratorPage() {
       <Typography variant="h4" component="h1">
         {t('route.aiGenerator')}
       </Typography>
-      <GeneratorNotice info={info} />
+      <GeneratorNotice info={generatorOf(info, plan)} />
+      {(budgetWarning ?? uploads.budgetWarning) && (
+        <Alert severity="warning">{t('ai.budget.warning', { percent: new Intl.NumberFormat(language).format(budgetWarning ?? uploads.budgetWarning ?? 0) })}</Alert>
+      )}
       {forbidden !== null && <ErrorState message={forbidden || t('ai.forbidden')} />}
       {restoreError && <ErrorState message={restoreError} onRetry={restoreId ? () => void restore(restoreId) : undefined} />}
       {forbidden !== null ? null : restoring ? (

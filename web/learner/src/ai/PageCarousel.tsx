@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useI18n } from '../i18n';
 import type { DocumentPage, FileData } from './aiApi';
 
-function imageSource(b64: string): string {
-  return b64.startsWith('data:') ? b64 : `data:image/png;base64,${b64}`;
+function imageSource(b64: string, mime: string | null | undefined): string {
+  return b64.startsWith('data:') ? b64 : `data:${mime ?? 'image/png'};base64,${b64}`;
 }
 
 /** The source pages of one sub-chapter, one at a time, from the uploaded files' page images. */
@@ -15,7 +15,8 @@ export function PageCarousel({ pages, files }: { pages: DocumentPage[]; files: M
   const [index, setIndex] = useState(0);
   if (pages.length === 0) return null;
   const current = pages[Math.min(index, pages.length - 1)];
-  const image = files.get(current.jobID)?.pages.find((p) => p.pageNumber === current.pageNumber)?.imageB64;
+  const page = files.get(current.jobID)?.pages.find((p) => p.pageNumber === current.pageNumber);
+  const image = page?.imageB64;
   const caption = t('ai.plan.pageOf', { page: current.pageNumber, name: current.documentName });
 
   return (
@@ -25,7 +26,7 @@ export function PageCarousel({ pages, files }: { pages: DocumentPage[]; files: M
       </IconButton>
       <Box component="figure" sx={{ m: 0, textAlign: 'center' }}>
         {image ? (
-          <Box component="img" src={imageSource(image)} alt={caption} sx={{ maxHeight: 180, maxWidth: '100%', border: 1, borderColor: 'divider', bgcolor: 'common.white' }} />
+          <Box component="img" src={imageSource(image, page?.imageMime)} alt={caption} sx={{ maxHeight: 180, maxWidth: '100%', border: 1, borderColor: 'divider', bgcolor: 'common.white' }} />
         ) : (
           <Box sx={{ height: 120, width: 90, border: 1, borderColor: 'divider', display: 'grid', placeItems: 'center', mx: 'auto' }}>
             <Typography variant="caption" color="text.secondary">

@@ -25,8 +25,6 @@ export interface PlanSubchapter {
   chapterID: string;
   autoTranscriptStatus?: AutoTranscriptStatus;
   documentPages: DocumentPage[];
-  /** Set by the server once the sub-chapter's content was generated (restored generations). */
-  contentGenerated?: boolean;
 }
 export interface PlanChapter {
   id: string;
@@ -44,25 +42,43 @@ export interface GeneratedPlan {
   description: string;
   chapters: PlanChapter[];
   generationOptions?: GenerationOptions;
+  provenance?: Provenance;
 }
 /** Speech-to-map result: the speach made from the plan, one chapitre per plan sub-chapter (`id`). */
 export interface SpeachMapping {
   speachID: string;
-  lecons: { chapitres: { chapitreID: string; id: string }[] }[];
+  /** `generated`: restored mappings say which chapters already hold content. */
+  lecons: { id?: string; chapitreID?: string; chapitres: { chapitreID: string; id: string; generated?: boolean }[] }[];
 }
 export interface FilePage {
   pageNumber: number;
   text?: string;
   imageB64?: string | null;
+  imageMime?: string | null;
 }
 export interface FileData {
-  name?: string;
   pages: FilePage[];
+}
+/** Spec §3 "Uploaded AI file" as the server answers a document job or `restoreAIFile`. */
+export interface UploadedFileResult {
+  jobID: string;
+  name: string;
+  data: FileData;
 }
 /** Which generator answers: the local extractive one unless an AI provider is configured. */
 export interface GeneratorInfo {
   kind: 'extractive' | 'provider';
   model?: string | null;
+}
+/** What produced an output (the plan's `provenance`): `extractive-local` when no AI provider is configured. */
+export interface Provenance {
+  provider: string;
+  model: string;
+}
+/** A job accepted: its id, and 80 or 95 when the author's or the organisation's AI budget is nearly spent. */
+export interface JobAccepted {
+  jobID: string;
+  budgetWarning?: 80 | 95 | null;
 }
 
 export interface StepsRequest {
@@ -76,49 +92,55 @@ export interface StepsRequest {
 
 /** A generated question: `source` is the passage of the course it tests (every generated question cites one). */
 export type GeneratedQuestion = Question & { kind?: 'CLOZE' | 'MULTIPLE_CHOICE' };
-export interface QuizSubchapter {
-  chapitreID: string;
+export interface QuizChapterNode {
+  id: string;
   title: string;
+  type: string;
   autoTranscriptStatus: AutoTranscriptStatus;
 }
 export interface QuizSpeachChapters {
   speachID: string;
-  lecons: { title: string; chapitres: QuizSubchapter[] }[];
+  title: string;
+  lang: string;
+  chapters: (QuizChapterNode & { subchapters: QuizChapterNode[] })[];
 }
 export interface QuizRequest {
   existingQuestions: Question[];
   nbQuestionsToGenerate: number;
-  selectedChapters: string[];
+  /** Absent: the full course (every chapter whose transcript is DONE or NA). */
+  selectedChapters?: string[];
   selectedLang: string;
+}
+export interface QuizRecord {
+  questions: Question[];
+  typeQuiz: 'QUIZZ' | 'QUIZZ_EXAMEN';
+  passingScore: number;
 }
 
 const enc = encodeURIComponent;
 const GENERATOR = '/recorder/aiSpeachGenerator';
 const QUIZ = '/recorder/aiQuizGenerator';
 
-/** The job id of an answer that is the id itself or `{ jobID }`. */
-function jobId(answer: unknown): string {
-  if (typeof answer === 'string' && answer) return answer;
-  const id = (answer as { jobID?: unknown } | null)?.jobID;
-  if (typeof id === 'string' && id) return id;
-  throw new ApiError(500, DEFAULT_ERROR);
+function accepted(answer: unknown): JobAccepted {
+  const body = answer as JobAccepted | null;
+  if (typeof body?.jobID !== 'string' || !body.jobID) throw new ApiError(500, DEFAULT_ERROR);
+  return body;
 }
 
 export const aiApi = {
   generator: () => api<GeneratorInfo>(`${GENERATOR}/generator`),
-  generateSteps: (body: StepsRequest) => api<unknown>(`${GENERATOR}/generateSteps`, { method: 'POST', json: body }).then(jobId),
+  generateSteps: (body: StepsRequest) => api<unknown>(`${GENERATOR}/generateSteps`, { method: 'POST', json: body }).then(accepted),
   validateSteps: (plan: GeneratedPlan) => api<SpeachMapping>(`${GENERATOR}/validateSteps`, { method: 'POST', json: plan }),
   generateChapter: (speachID: string, chapterId: string) =>
-    api<unknown>(`${GENERATOR}/generateChapter/${enc(chapterId)}`, { method: 'POST', json: { speachID } }).then(jobId),
-  restoreSpeach: (speachId: string) => api<GeneratedPlan>(`${GENERATOR}/restoreAISpeach/${enc(speachId)}`),
+    api<unknown>(`${GENERATOR}/generateChapter/${enc(speachID)}/${enc(chapterId)}`, { method: 'POST', json: {} }).then(accepted),
+  restoreSpeach: (speachId: string) => api<GeneratedPlan & { jobIDs?: string[] }>(`${GENERATOR}/restoreAISpeach/${enc(speachId)}`),
   restoreMapping: (speachId: string) => api<SpeachMapping>(`${GENERATOR}/restoreSpeachToMap/${enc(speachId)}`),
-  restoreFile: (speachId: string, job: string) => api<FileData>(`${GENERATOR}/restoreAIFile/${enc(speachId)}/${enc(job)}`),
+  restoreFile: (speachId: string, job: string) => api<UploadedFileResult>(`${GENERATOR}/restoreAIFile/${enc(speachId)}/${enc(job)}`),
 
-  quizQuestions: (chapterId: string) => api<{ questions: Question[]; typeQuiz?: string }>(`${QUIZ}/questions/${enc(chapterId)}`),
   quizChapters: (chapterId: string) => api<QuizSpeachChapters>(`${QUIZ}/speachFromChapter/${enc(chapterId)}`),
   forceTranscript: (subchapterId: string) => api<unknown>(`${QUIZ}/forceTranscript/${enc(subchapterId)}`, { method: 'POST', json: {} }),
-  generateQuiz: (chapterId: string, body: QuizRequest) => api<unknown>(`${QUIZ}/generate/${enc(chapterId)}`, { method: 'POST', json: body }).then(jobId),
-  recordQuiz: (chapterId: string, questions: GeneratedQuestion[]) => api<unknown>(`${QUIZ}/record/${enc(chapterId)}`, { method: 'POST', json: { questions } }),
+  generateQuiz: (chapterId: string, body: QuizRequest) => api<unknown>(`${QUIZ}/generate/${enc(chapterId)}`, { method: 'POST', json: body }).then(accepted),
+  recordQuiz: (chapterId: string, quiz: QuizRecord) => api<unknown>(`${QUIZ}/record/${enc(chapterId)}`, { method: 'POST', json: quiz }),
 };
 
 /** Spec §9: jobs are polled every 2 s. */
@@ -156,14 +178,15 @@ export function isAbort(error: unknown): boolean {
 }
 
 /**
- * Uploads one document with XMLHttpRequest for its upload progress (0-100); resolves with the
- * processing job's id. The body is the raw file (the API takes JSON or a raw upload, never a form).
+ * Uploads one document (multipart, field `file`) with XMLHttpRequest for its upload progress
+ * (0-100); resolves with the processing job.
  */
-export function uploadDocument(file: File, onProgress: (percent: number) => void): { promise: Promise<string>; abort: () => void } {
+export function uploadDocument(file: File, onProgress: (percent: number) => void): { promise: Promise<JobAccepted>; abort: () => void } {
   const xhr = new XMLHttpRequest();
-  const promise = new Promise<string>((resolve, reject) => {
-    xhr.open('POST', `${GENERATOR}/uploadDocuments?name=${enc(file.name)}`);
-    xhr.setRequestHeader('content-type', 'application/octet-stream');
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const promise = new Promise<JobAccepted>((resolve, reject) => {
+    xhr.open('POST', `${GENERATOR}/uploadDocuments`);
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
@@ -178,7 +201,7 @@ export function uploadDocument(file: File, onProgress: (percent: number) => void
       if (xhr.status >= 200 && xhr.status < 300) {
         try {
           onProgress(100);
-          resolve(jobId(data));
+          resolve(accepted(data));
         } catch (e) {
           reject(e);
         }
@@ -189,7 +212,7 @@ export function uploadDocument(file: File, onProgress: (percent: number) => void
     };
     xhr.onerror = () => reject(new ApiError(0, DEFAULT_ERROR));
     xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    xhr.send(file);
+    xhr.send(form);
   });
   return { promise, abort: () => xhr.abort() };
 }
@@ -206,6 +229,13 @@ export function isAccepted(name: string): boolean {
 /** Every plan sub-chapter in reading order. */
 export function planSubchapters(plan: GeneratedPlan): PlanSubchapter[] {
   return plan.chapters.flatMap((c) => c.subchapters);
+}
+
+/** A document job's result or a restored file: its pages, whatever the nesting. */
+export function fileData(result: unknown): FileData {
+  const body = result as { data?: { pages?: unknown }; pages?: unknown } | null;
+  const pages = body?.data?.pages ?? body?.pages;
+  return { pages: Array.isArray(pages) ? (pages as FilePage[]) : [] };
 }
 
 /** Plan sub-chapter id → speach chapter id. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useI18n } from '../i18n';
 import { errorMessage, newId } from '../speach/speachApi';
-import { type FileData, JobFailed, MAX_FILE_BYTES, isAbort, isAccepted, pollJob, uploadDocument } from './aiApi';
+import { type FileData, JobFailed, MAX_FILE_BYTES, fileData, isAbort, isAccepted, pollJob, uploadDocument } from './aiApi';
 
 /** Spec §3 "Uploaded AI file": progress 0-100 while sending, -1 on error; data once processed. */
 export interface UploadedAiFile {
@@ -17,6 +17,7 @@ export interface UploadedAiFile {
 export function useUploads() {
   const { t } = useI18n();
   const [files, setFiles] = useState<UploadedAiFile[]>([]);
+  const [budgetWarning, setBudgetWarning] = useState<80 | 95 | null>(null);
   const cancels = useRef(new Map<string, () => void>());
 
   useEffect(() => {
@@ -35,10 +36,10 @@ export function useUploads() {
         controller.abort();
       });
       try {
-        const jobID = await upload.promise;
-        patch(uid, { jobID, progress: 100 });
-        const data = await pollJob<FileData>(jobID, controller.signal);
-        patch(uid, { data: { ...data, pages: Array.isArray(data?.pages) ? data.pages : [] } });
+        const job = await upload.promise;
+        if (job.budgetWarning) setBudgetWarning(job.budgetWarning);
+        patch(uid, { jobID: job.jobID, progress: 100 });
+        patch(uid, { data: fileData(await pollJob<unknown>(job.jobID, controller.signal)) });
       } catch (e) {
         if (isAbort(e)) return;
         patch(uid, { progress: -1, error: e instanceof JobFailed ? t('ai.error.file', { name: file.name }) : errorMessage(e) });
@@ -68,5 +69,5 @@ export function useUploads() {
     setFiles((all) => all.filter((f) => f.uid !== uid));
   }, []);
 
-  return { files, setFiles, add, remove };
+  return { files, add, remove, budgetWarning };
 }

@@ -194,6 +194,8 @@ export function ContentEditor({ speachId, chapter, save, onUploaded, onConflict,
         <>
           <AiQuizPopup
             chapterId={chapter.chapterId}
+            typeQuiz={type === 'QUIZZ_EXAMEN' ? 'QUIZZ_EXAMEN' : 'QUIZZ'}
+            passingScore={content.passingScore ?? 50}
             existing={content.questions ?? []}
             onRecorded={(questions) => {
               setContent((c) => ({ ...c, questions }));
