@@ -6,13 +6,56 @@ import { type BrowserSession, SCREENSHOTS, axeViolations, openBrowser, visit } f
 import { type RunningServer, startServer } from './support/server';
 
 const PDF = makePdf([
-  { heading: 'Hand hygiene', lines: ['Wash your hands with soap for twenty seconds before every task.', 'Dry them with a single-use paper towel.', 'Alcohol gel works only on visibly clean hands.'] },
-  { heading: 'Protective gloves', lines: ['Gloves are changed between two tasks and after any tear.', 'Hands are washed again after the gloves come off.'] },
-  { heading: 'Work clothes', lines: ['The work coat stays in the production area.', 'A hair net covers all the hair in the clean zone.'] },
+  {
+    heading: 'Hand hygiene',
+    lines: [
+      'Operators wash their hands with soap for twenty seconds before every task.',
+      'Hands are dried with a single-use paper towel and never with the work coat.',
+      'Alcohol gel works only on hands that are already visibly clean.',
+      'Rings and watches are removed before entering the production area.',
+      'Nails are kept short and free of varnish in the clean zone.',
+    ],
+  },
+  {
+    heading: 'Protective gloves',
+    lines: [
+      'Gloves are changed between two different tasks and after any tear.',
+      'Hands are washed again as soon as the gloves come off.',
+      'Blue nitrile gloves are used because they are easy to spot in food.',
+      'A torn glove is reported to the team leader at once.',
+      'Used gloves go into the yellow bin next to the exit.',
+    ],
+  },
+  {
+    heading: 'Work clothes',
+    lines: [
+      'The white work coat stays inside the production area at all times.',
+      'A hair net covers all the hair before the operator enters the clean zone.',
+      'Safety shoes are cleaned in the boot washer at the entrance.',
+      'Work clothes are washed by the laundry service every Monday.',
+      'Visitors wear a disposable coat and overshoes.',
+    ],
+  },
 ]);
 const DOCX = makeDocx([
-  { heading: 'Cleaning the line', paragraphs: ['The line is cleaned at the end of each shift with the approved detergent.', 'Surfaces are rinsed with drinking water before the disinfectant is applied.'] },
-  { heading: 'Recording the cleaning', paragraphs: ['The operator signs the cleaning log with the time and the product batch.', 'The team leader checks the log every morning.'] },
+  {
+    heading: 'Cleaning the line',
+    paragraphs: [
+      'The line is cleaned at the end of each shift with the approved alkaline detergent.',
+      'Surfaces are rinsed with drinking water before the disinfectant is applied.',
+      'The disinfectant stays on the surfaces for fifteen minutes before the final rinse.',
+      'Conveyor belts are brushed by hand to remove any remaining residue.',
+    ],
+  },
+  {
+    heading: 'Recording the cleaning',
+    paragraphs: [
+      'The operator signs the cleaning log with the time and the detergent batch number.',
+      'The team leader checks the cleaning log every morning before production starts.',
+      'A missing signature stops the line until the cleaning is checked again.',
+      'The quality department keeps the cleaning logs for three years.',
+    ],
+  },
 ]);
 
 describe('AI authoring: an author makes a speach from documents, edits it, adds generated quiz questions and submits it', () => {
