@@ -9,6 +9,8 @@ export * from './engagement.events';
 export * from './workflow.events';
 export * from './analytics.events';
 export * from './exports.events';
+export * from './ai.events';
+export * from './ai.state';
 export * from './speach.state';
 export * from './workflow.state';
 export * from './periodic-review.state';

@@ -1,3 +1,4 @@
+import { aiProjection } from './ai.projection';
 import { analyticsProjection } from './analytics.projection';
 import { auditProjection } from './audit.projection';
 import { engagementProjection } from './engagement.projection';
@@ -14,7 +15,7 @@ import { usersProjection } from './users.projection';
 import { workflowsProjection } from './workflows.projection';
 
 /** Every read model of the product. A feature's projection is added here when it lands. */
-export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection];
+export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection, aiProjection];
 
 export * from './projection';
 export { ProjectionRunner } from './projection-runner';

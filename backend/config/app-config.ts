@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { type AiConfig, loadAiConfig } from '../ai/ai-config';
 
 /** Feature flags of spec §6, exposed to the web apps through /api/auth/me. */
 export interface FeatureFlags {
@@ -51,6 +52,8 @@ export interface AppConfig {
   };
   /** How long, and how many, Idempotency-Key answers are kept for retries (issue 16 item 11). */
   idempotency: { ttlHours: number; maxKeys: number };
+  /** AI authoring (issue 21): provider, budgets, document parsing. */
+  ai: AiConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -137,6 +140,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       ttlHours: int(env, 'IDEMPOTENCY_TTL_HOURS', 24),
       maxKeys: int(env, 'IDEMPOTENCY_MAX_KEYS', 100_000),
     },
+    ai: loadAiConfig(env),
   };
 }
 

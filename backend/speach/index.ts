@@ -13,3 +13,13 @@ export {
   normaliseKey,
   readingOrder,
 } from '../../projections/speaches.projection';
+
+/** What other contexts use to act on speaches (the AI generator creates and fills drafts through the speach decider). */
+export { SpeachModule } from './speach.module';
+export { SpeachCommands } from './speach-commands.service';
+export { SpeachQueries } from './speach-queries.service';
+export { SpeachAccess } from './speach-access';
+export { SYSTEM_ACTOR } from './policies/system-actor';
+export { isEditor } from './speach-views';
+export { uploadName } from './upload-checks';
+export { MAX_CHAPTERS, CHAPTER_TITLE_MAX, TITLE_MAX, DESCRIPTION_MAX, type Actor } from './speach.decider';

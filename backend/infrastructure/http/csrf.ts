@@ -7,6 +7,8 @@ export interface ShellRouteConfig {
   changesState?: boolean;
   /** The route takes the raw file as its body (chapter uploads), not JSON. */
   acceptsUpload?: boolean;
+  /** The spec makes it a form call (AI generator uploads and options): multipart/form-data is taken besides JSON. */
+  acceptsForm?: boolean;
 }
 
 /**
@@ -18,9 +20,16 @@ export const ChangesState = () => RouteConfig({ changesState: true } satisfies S
 /** The route's body is the uploaded file itself (`video/*`, `audio/*`, PDF, octet-stream). */
 export const AcceptsUpload = () => RouteConfig({ acceptsUpload: true } satisfies ShellRouteConfig);
 
+/**
+ * The route takes a browser FormData (multipart/form-data) as the spec's form calls do. Still refused
+ * cross-site (Sec-Fetch-Site / Origin) like every write; the session cookie is SameSite=Strict too.
+ */
+export const AcceptsForm = () => RouteConfig({ acceptsForm: true } satisfies ShellRouteConfig);
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const UPLOAD_TYPE = /^((video|audio)\/[\w.+-]+|application\/(pdf|octet-stream))\s*(;|$)/i;
+const FORM_TYPE = /^multipart\/form-data\s*;/i;
 
 export function routeFlags(request: FastifyRequest): ShellRouteConfig {
   return (request.routeOptions?.config ?? {}) as ShellRouteConfig;
@@ -69,7 +78,7 @@ export function refuseCrossSiteWrites(fastify: FastifyInstance): void {
     if (isCrossSite(request)) return refuse(reply, 403, 'Cross-site requests may not change anything.', 'the request comes from another site');
     if (!hasBody(request)) return;
     const type = request.headers['content-type'] ?? '';
-    if (JSON_TYPE.test(type) || (routeFlags(request).acceptsUpload && UPLOAD_TYPE.test(type))) return;
+    if (JSON_TYPE.test(type) || (routeFlags(request).acceptsUpload && UPLOAD_TYPE.test(type)) || (routeFlags(request).acceptsForm && FORM_TYPE.test(type))) return;
     return refuse(reply, 415, 'Send the body as JSON (application/json).', `unsupported content type "${type.slice(0, 100)}"`);
   });
 }
