@@ -69,6 +69,7 @@ export function AiSpeachGeneratorPage() {
   const [info, setInfo] = useState<GeneratorInfo | null>(null);
   const [settings, setSettings] = useState<GenerationSettings>(() => ({ ...DEFAULT_SETTINGS, language: { fr: 'fr-FR', es: 'es-ES', de: 'de-DE', en: 'en-US' }[language] }));
   const [plan, setPlan] = useState<GeneratedPlan | null>(null);
+  const [planJob, setPlanJob] = useState<string | null>(null);
   const [mapping, setMapping] = useState<SpeachMapping | null>(null);
   const [restoredFiles, setRestoredFiles] = useState<Map<string, FileData>>(new Map());
   const [states, setStates] = useState<Record<string, SubchapterState>>({});
@@ -158,6 +159,7 @@ export function AiSpeachGeneratorPage() {
       if (job.budgetWarning) setBudgetWarning(job.budgetWarning);
       const next = await pollJob<GeneratedPlan>(job.jobID, controller.signal);
       setPlan({ ...next, chapters: Array.isArray(next.chapters) ? next.chapters : [] });
+      setPlanJob(job.jobID);
       setStates({});
       setSettings(options);
     } catch (e) {
@@ -171,7 +173,10 @@ export function AiSpeachGeneratorPage() {
   const ensureMapping = async (): Promise<SpeachMapping> => {
     if (mapping) return mapping;
     if (!plan) throw new Error('no plan');
-    const made = await aiApi.validateSteps({ ...plan, generationOptions: plan.generationOptions ?? { generationMode: settings.generationMode, lang: settings.language, customInstruction: settings.specificPrompt } });
+    const made = await aiApi.validateSteps(
+      { ...plan, generationOptions: plan.generationOptions ?? { generationMode: settings.generationMode, lang: settings.language, customInstruction: settings.specificPrompt } },
+      planJob,
+    );
     setMapping(made);
     // The address names the speach, so coming back from the editor restores this generation.
     setParams({ speachId: made.speachID }, { replace: true });

@@ -130,7 +130,8 @@ function accepted(answer: unknown): JobAccepted {
 export const aiApi = {
   generator: () => api<GeneratorInfo>(`${GENERATOR}/generator`),
   generateSteps: (body: StepsRequest) => api<unknown>(`${GENERATOR}/generateSteps`, { method: 'POST', json: body }).then(accepted),
-  validateSteps: (plan: GeneratedPlan) => api<SpeachMapping>(`${GENERATOR}/validateSteps`, { method: 'POST', json: plan }),
+  /** `jobID`: the plan's job, which links the speach to the plan's provenance. */
+  validateSteps: (plan: GeneratedPlan, jobID: string | null) => api<SpeachMapping>(`${GENERATOR}/validateSteps`, { method: 'POST', json: jobID ? { ...plan, jobID } : plan }),
   generateChapter: (speachID: string, chapterId: string) =>
     api<unknown>(`${GENERATOR}/generateChapter/${enc(speachID)}/${enc(chapterId)}`, { method: 'POST', json: {} }).then(accepted),
   restoreSpeach: (speachId: string) => api<GeneratedPlan & { jobIDs?: string[] }>(`${GENERATOR}/restoreAISpeach/${enc(speachId)}`),
