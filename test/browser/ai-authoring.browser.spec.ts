@@ -66,7 +66,7 @@ describe('AI authoring: an author makes a speach from documents, edits it, adds 
   beforeAll(async () => {
     server = await startServer();
     browser = await openBrowser();
-  });
+  }, 240_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -91,8 +91,6 @@ describe('AI authoring: an author makes a speach from documents, edits it, adds 
     await logIn(page);
     await visit(page, `${server.url}/recorder/aiSpeachGenerator`);
     await page.getByRole('heading', { name: 'AI speach generator', level: 1 }).waitFor();
-    // No provider configured here: the screen says the extractive default is at work.
-    await page.getByTestId('ai-generator-kind').getByText('Local extractive generator').waitFor();
     expect(await page.getByRole('button', { name: 'Generate', exact: true }).isDisabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
 
@@ -106,8 +104,8 @@ describe('AI authoring: an author makes a speach from documents, edits it, adds 
       { name: 'cleaning.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: DOCX },
     ]);
     const list = page.getByRole('list', { name: 'Uploaded documents' });
-    await list.getByText('3 pages ready').waitFor({ timeout: 60_000 });
-    await list.getByText(/\d+ pages? ready/).nth(1).waitFor({ timeout: 60_000 });
+    await list.getByText('3 pages ready').waitFor({ timeout: 240_000 });
+    await list.getByText(/\d+ pages? ready/).nth(1).waitFor({ timeout: 240_000 });
 
     // The options open from the keyboard.
     await page.getByRole('button', { name: 'Generation options' }).focus();
@@ -116,7 +114,7 @@ describe('AI authoring: an author makes a speach from documents, edits it, adds 
     expect(await page.getByRole('checkbox', { name: 'Allow the plan to reorder the content' }).isChecked()).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'ai-generator-upload.png'), fullPage: true });
-  });
+  }, 400_000);
 
   it('gets a plan with its sources and page images, then generates every chapter and lands in the editor', async () => {
     const { page } = browser;
@@ -125,6 +123,8 @@ describe('AI authoring: an author makes a speach from documents, edits it, adds 
     await page.getByText(/hygiene\.pdf, pages? \d/).first().waitFor();
     await page.getByText(/cleaning\.docx, pages? \d/).first().waitFor();
     await page.getByRole('img', { name: /Page 1 of hygiene\.pdf/ }).first().waitFor();
+    // No provider configured here: the screen says the extractive default made the plan.
+    await page.getByTestId('ai-generator-kind').getByText('Local extractive generator').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'ai-generator-plan.png'), fullPage: true });
 
@@ -135,10 +135,10 @@ describe('AI authoring: an author makes a speach from documents, edits it, adds 
     await overlay.waitFor();
     await overlay.getByText(/of \d+ chapters generated/).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'ai-generator-overlay.png') });
-    await page.waitForURL(/\/recorder\/edit\/[^/?]+$/, { timeout: 120_000 });
+    await page.waitForURL(/\/recorder\/edit\/[^/?]+$/, { timeout: 240_000 });
     speachPath = new URL(page.url()).pathname;
     await page.getByRole('heading', { name: 'Chapters', level: 2 }).waitFor();
-  });
+  }, 400_000);
 
   it('restores the saved generation and opens one chapter in the editor to change it', async () => {
     const { page } = browser;
@@ -185,14 +185,14 @@ describe('AI authoring: an author makes a speach from documents, edits it, adds 
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('radio', { name: 'The full course' }).check();
     await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
-    await dialog.getByText('10 questions generated. Check them, then add them to the quiz.').waitFor({ timeout: 60_000 });
+    await dialog.getByText('10 questions generated. Check them, then add them to the quiz.').waitFor({ timeout: 120_000 });
     expect(await dialog.getByText('Source passage').count()).toBe(10);
     await page.screenshot({ path: join(SCREENSHOTS, 'ai-quiz-results.png') });
     await dialog.getByRole('button', { name: 'Add to the quiz' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('group', { name: 'Question 10' }).waitFor();
     expect(await page.getByRole('group', { name: 'Question 11' }).count()).toBe(0);
-  });
+  }, 240_000);
 
   it('submits the generated speach for validation', async () => {
     const { page } = browser;
