@@ -152,6 +152,8 @@ describe('AI authoring: an author makes a speach from documents, edits it, adds 
     await page.waitForURL(/\/recorder\/edit\/[^/]+\?chapter=/);
     await page.getByRole('heading', { name: /^Content of/ }).waitFor();
     const editor = page.getByRole('textbox', { name: 'Chapter text' });
+    // The extractive generator filled the chapter with its source pages' own text.
+    await editor.getByText('Operators wash their hands with soap').waitFor();
     await editor.click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' Checked by the quality team.');
@@ -208,7 +210,7 @@ describe('AI authoring: an author makes a speach from documents, edits it, adds 
     const speachId = speachPath.split('/').pop() ?? '';
     await visit(page, `${server.url}/recorder/aiSpeachGenerator?speachId=${speachId}`);
     await page.getByRole('button', { name: 'Enregistrer et modifier' }).waitFor({ timeout: 30_000 });
-    await page.getByText('Générateur extractif local', { exact: false }).waitFor();
+    await page.getByText('Contenu généré').first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'ai-generator-plan-fr.png'), fullPage: true });
     await visit(page, `${server.url}/recorder/aiSpeachGenerator`);
