@@ -122,6 +122,12 @@ describe('AI quiz API (spec §7 "AI quiz", §5 limits)', () => {
     await t.http.post('/recorder/aiQuizGenerator/generate/unknown').set(as(author)).send({}).expect(404);
   });
 
+  it('counts the quiz calls in the author\'s AI usage', async () => {
+    const usage = await t.http.get('/api/v2/administration/ai/usage').set(as(admin)).expect(200);
+    // One plan, two chapters, two quiz generations.
+    expect(usage.body.authors[0]).toMatchObject({ calls: 5, models: { 'extractive-local': 5 } });
+  });
+
   it('POST record/{chapterId}: 400 naming the field, 403, 404', async () => {
     expect((await t.http.post(`/recorder/aiQuizGenerator/record/${quizChapter}`).set(as(author)).send({ questions: 'x' }).expect(400)).body.errors[0].field).toBe('questions');
     expect((await t.http.post(`/recorder/aiQuizGenerator/record/${quizChapter}`).set(as(author)).send({ questions: [], typeQuiz: 'POLL' }).expect(400)).body.errors[0].field).toBe('typeQuiz');
