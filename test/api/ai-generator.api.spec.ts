@@ -98,7 +98,7 @@ describe('AI speach generator API (spec §7 "AI generator")', () => {
       expect(plan.generationOptions).toEqual({ generationMode: 'STRICT', lang: 'fr-FR', customInstruction: 'For new staff' });
     });
 
-    it('answers 400 naming the field, 403 to a non AI editor, 404 for someone else\'s job', async () => {
+    it('answers 400 naming the field, 403 to a non AI editor, 404 for an unknown job', async () => {
       const bad = (fields: Record<string, string>) => {
         let req = t.http.post('/recorder/aiSpeachGenerator/generateSteps').set(as(author));
         for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
@@ -157,8 +157,10 @@ describe('AI speach generator API (spec §7 "AI generator")', () => {
       await t.http.post(`/recorder/aiSpeachGenerator/generateChapter/${speachID}/${target}`).set(as(reader)).send({}).expect(403);
 
       // The provenance is in the speach's audit trail.
-      const trail = await t.http.get(`/api/v2/audit/speach/${speachID}/history`).set(as(admin));
-      if (trail.status === 200) expect(JSON.stringify(trail.body)).toContain('AiPlanValidated');
+      const trail = await t.http.get(`/api/v2/audit/speach/${speachID}/events`).query({ size: 100 }).set(as(admin)).expect(200);
+      const types = JSON.stringify(trail.body);
+      expect(types).toContain('AiPlanValidated');
+      expect(types).toContain('AiChapterGenerated');
     });
 
     it('answers 400 naming the field of a bad plan, and 403 to a non AI editor', async () => {

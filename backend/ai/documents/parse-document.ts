@@ -82,18 +82,21 @@ function plainText(type: AiDocumentType, raw: string): string {
 }
 
 function textPages(type: AiDocumentType, raw: string) {
+  const headings = nativeHeadings(type, null, raw);
+  const titles = new Set(headings.map((h) => h.title));
   const paragraphs = plainText(type, raw).split(/\n\s*\n/).map((p) => p.split('\n').map((l) => l.trim()).filter(Boolean).join('\n')).filter(Boolean);
   const pages: DocumentPage[] = [];
   let current = '';
   for (const paragraph of paragraphs) {
-    if (current && current.length + paragraph.length > PAGE_CHARS) {
+    // A heading starts a page, so each part has pages of its own.
+    const heading = titles.has(paragraph.replace(/^#{1,6}\s+/, '').trim());
+    if (current && (heading || current.length + paragraph.length > PAGE_CHARS)) {
       pages.push({ pageNumber: pages.length + 1, text: current, imageB64: null, imageMime: null });
       current = '';
     }
     current = current ? `${current}\n\n${paragraph}` : paragraph;
   }
   if (current) pages.push({ pageNumber: pages.length + 1, text: current, imageB64: null, imageMime: null });
-  const headings = nativeHeadings(type, null, raw);
   return { pages, sections: headings.length ? locate(headings, pages) : inferredSections(pages) };
 }
 

@@ -85,8 +85,8 @@ function words(text: string): string[] {
 
 function sentences(text: string): string[] {
   return text
-    .replace(/\s+/g, ' ')
-    .split(/(?<=[.!?])\s+(?=\p{Lu}|\d)/u)
+    .split(/\n+/)
+    .flatMap((line) => line.replace(/\s+/g, ' ').split(/(?<=[.!?])\s+(?=\p{Lu}|\d)/u))
     .map((s) => s.trim())
     .filter((s) => s.length >= 30 && s.length <= 300 && /[.!]$/.test(s) && words(s).length >= 5);
 }

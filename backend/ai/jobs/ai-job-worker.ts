@@ -24,6 +24,15 @@ import { AiJobStore } from './job-store';
 type Pending = AiJob;
 type Outcome = Extract<AiJobEvent, { type: 'AiDocumentParsed' | 'AiPlanGenerated' | 'AiChapterGenerated' | 'AiQuizGenerated' }>;
 
+/** A chapter's HTML as text, one line per block, so no sentence runs from a heading into a paragraph. */
+function htmlBlocks(html: string): string {
+  return html
+    .split(/<\/(?:p|h[1-6]|li|div|td|th|blockquote)>/i)
+    .map(markupText)
+    .filter(Boolean)
+    .join('\n');
+}
+
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** A failure whose message is meant for the job's owner. */
@@ -240,7 +249,7 @@ export class AiJobWorker implements OnApplicationBootstrap, OnApplicationShutdow
     const doc = await this.speaches.document(request.speachId);
     const passages = request.selectedChapters
       .map((chapterId) => ({ chapterId, content: doc.draft.chapters[chapterId]?.content }))
-      .flatMap(({ chapterId, content }) => (content?.type === 'HTML' ? [{ chapterId, text: markupText(content.html.replace(/<\/(p|h\d|li|div)>/gi, '</$1>\n')) }] : []))
+      .flatMap(({ chapterId, content }) => (content?.type === 'HTML' ? [{ chapterId, text: htmlBlocks(content.html) }] : []))
       .filter((p) => p.text.trim());
     if (passages.length === 0) throw new JobFailure('Sorry, we cannot generate questions with this content', 'the selected chapters hold no text');
     const generated = await this.generator.quiz({ passages, count: request.nbQuestionsToGenerate, existing: request.existingQuestions, lang: request.lang, authorId: state.ownerId, signal });
