@@ -70,6 +70,13 @@ describe('AI speach generator API (spec §7 "AI generator")', () => {
       expect(none.body.errors[0].field).toBe('file');
     });
 
+    it('answers a retried upload with the same Idempotency-Key once (the stream is not read twice)', async () => {
+      const first = await upload(PDF, 'forklift.pdf').set('Idempotency-Key', 'upload-1').expect(200);
+      const retry = await upload(PDF, 'forklift.pdf').set('Idempotency-Key', 'upload-1').expect(200);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.body.jobID).toBe(first.body.jobID);
+    });
+
     it('is for AI editors only: 403 to an admin without the role and to a reader, 401 anonymously', async () => {
       await upload(PDF, 'a.pdf', admin).expect(403);
       await upload(PDF, 'a.pdf', reader).expect(403);
