@@ -218,4 +218,34 @@ describe('AI authoring: an author makes a speach from documents, edits it, adds 
     await page.screenshot({ path: join(SCREENSHOTS, 'ai-generator-upload-fr.png'), fullPage: true });
     await page.evaluate(() => localStorage.removeItem('speach.language'));
   });
+
+  it('regenerates a plan with the options dialog, then cancels a generate-all and keeps the rest to generate', async () => {
+    const { page } = browser;
+    await visit(page, `${server.url}/recorder/aiSpeachGenerator`);
+    await page.getByTestId('ai-files').setInputFiles([{ name: 'hygiene.pdf', mimeType: 'application/pdf', buffer: PDF }]);
+    await page.getByRole('list', { name: 'Uploaded documents' }).getByText('3 pages ready').waitFor({ timeout: 120_000 });
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.getByRole('button', { name: 'Regenerate' }).click({ timeout: 60_000 });
+    const options = page.getByRole('dialog', { name: 'Generation options' });
+    // Spec §5: allow-reorder is on by default in the plan's options.
+    expect(await options.getByRole('checkbox', { name: 'Allow the plan to reorder the content' }).isChecked()).toBe(true);
+    await options.getByRole('radio', { name: 'Medium' }).check();
+    await options.getByRole('button', { name: 'Regenerate' }).click();
+    await options.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Generate content' }).waitFor({ timeout: 60_000 });
+    const toGenerate = await page.getByRole('button', { name: /^Generate this chapter/ }).count();
+    expect(toGenerate).toBe(3);
+
+    await page.getByRole('button', { name: 'Generate content' }).click();
+    await page.getByRole('dialog', { name: 'Generate all the content?' }).getByRole('button', { name: 'Generate all content' }).click();
+    const overlay = page.getByRole('dialog', { name: 'Generating the content' });
+    await overlay.getByRole('button', { name: 'Cancel' }).click();
+    await overlay.waitFor({ state: 'hidden' });
+    // Mapped now (the address names the speach, Regenerate is gone), still on the plan, and what was not
+    // generated can still be.
+    await page.waitForURL(/\/recorder\/aiSpeachGenerator\?speachId=/);
+    await page.getByRole('button', { name: 'Save and edit' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Regenerate' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Generate this chapter/ }).count()).toBeGreaterThanOrEqual(toGenerate - 1);
+  }, 300_000);
 });

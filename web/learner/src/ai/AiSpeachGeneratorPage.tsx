@@ -184,6 +184,7 @@ export function AiSpeachGeneratorPage() {
   };
 
   const generateOne = async (sub: PlanSubchapter, made: SpeachMapping, signal: AbortSignal) => {
+    if (signal.aborted) throw new DOMException('aborted', 'AbortError');
     const chapterId = mappedChapters(made).get(sub.id);
     if (!chapterId) throw new Error(`sub-chapter ${sub.id} has no chapter`);
     setStates((s) => ({ ...s, [sub.id]: 'running' }));
