@@ -84,12 +84,12 @@ describe('AI jobs survive a restart', () => {
       const first = await startTestApp({ eventStore: new SqliteEventStore(join(dir, 'events.sqlite')), blobs });
       const author = await first.login('author@example.com');
       const pdf = await uploaded(first, author);
-      const users = await first.http.get('/api/auth/me').set(as(author)).expect(200);
+      const me = await first.http.get('/api/auth/me').set(as(author)).expect(200);
       // The request is recorded, then the process stops before any worker took it.
       const jobId = uuidv7();
       await first.app.get(CommandRunner).run(aiJobDecider, aiJobStream(jobId), {
         type: 'RequestJob',
-        event: { type: 'AiPlanRequested', data: { jobId, ownerId: users.body.user?.id ?? users.body.id, documentJobIds: [pdf], language: 'en-US', duration: 'short', instruction: '', allowReorder: false, generationMode: 'STRICT' } },
+        event: { type: 'AiPlanRequested', data: { jobId, ownerId: me.body.id, documentJobIds: [pdf], language: 'en-US', duration: 'short', instruction: '', allowReorder: false, generationMode: 'STRICT' } },
       });
       expect((await first.http.get(`/recorder/jobID/${jobId}`).set(as(author)).expect(200)).text).toBe('');
       await first.close();

@@ -1,4 +1,5 @@
 import { AiJobWorker } from '../../backend/ai';
+import { minimalPdf } from '../support/minimal-pdf';
 import { type TestApp, startTestApp } from '../support/test-app';
 
 const MARKDOWN = [
@@ -122,10 +123,23 @@ describe('AI quiz API (spec §7 "AI quiz", §5 limits)', () => {
     await t.http.post('/recorder/aiQuizGenerator/generate/unknown').set(as(author)).send({}).expect(404);
   });
 
+  it('POST generate/{chapterId}: a PDF chapter\'s text feeds the quiz too', async () => {
+    const added = await t.http.post(`/api/v2/recorder/speach/${speachID}/chapters`).set(as(author)).send({ title: 'Handbook' }).expect(201);
+    const pdf = minimalPdf([['Loading dock', 'Trucks reverse to the dock only when the green light is on.', 'Wheel chocks are placed before the trailer is loaded.']]);
+    await t.http.post(`/api/v2/recorder/speach/${speachID}/chapters/${added.body.chapterId}/file`).query({ type: 'PDF_UPLOAD', name: 'handbook.pdf' }).set(as(author)).set('content-type', 'application/pdf').send(pdf).expect(201);
+    const started = await t.http.post(`/recorder/aiQuizGenerator/generate/${quizChapter}`).set(as(author)).send({ nbQuestionsToGenerate: 2, selectedChapters: [added.body.chapterId] }).expect(200);
+    const quiz = await job(started.body.jobID);
+    expect(quiz.questions).toHaveLength(2);
+    for (const question of quiz.questions) {
+      expect(question.source.chapterId).toBe(added.body.chapterId);
+      expect(['Trucks reverse to the dock only when the green light is on.', 'Wheel chocks are placed before the trailer is loaded.']).toContain(question.source.passage);
+    }
+  });
+
   it('counts the quiz calls in the author\'s AI usage', async () => {
     const usage = await t.http.get('/api/v2/administration/ai/usage').set(as(admin)).expect(200);
-    // One plan, two chapters, two quiz generations.
-    expect(usage.body.authors[0]).toMatchObject({ calls: 5, models: { 'extractive-local': 5 } });
+    // One plan, two chapters, three quiz generations.
+    expect(usage.body.authors[0]).toMatchObject({ calls: 6, models: { 'extractive-local': 6 } });
   });
 
   it('POST record/{chapterId}: 400 naming the field, 403, 404', async () => {

@@ -18,6 +18,8 @@ export interface NativeHeading {
   level: number;
   /** Known for slides (one page each); otherwise found by looking for the title in the pages' text. */
   page?: number;
+  /** What to look for instead of the title (a sheet's first cell: sheet names are not printed). */
+  anchor?: string;
 }
 
 const HEADING_STYLE = /^(heading|titre|title|berschrift|t[ií]tulo|kop)\s*(\d)?$/i;
@@ -81,7 +83,7 @@ function xlsxSheets(zip: ZipFile): NativeHeading[] {
     const cell = /<c\b[^>]*t="s"[^>]*>\s*<v>(\d+)<\/v>/.exec(sheet);
     const inline = /<is>([\s\S]*?)<\/is>/.exec(sheet);
     const anchor = cell ? shared[Number(cell[1])] : inline ? markupText(inline[1]) : undefined;
-    return { title: name, level: 1, ...(anchor ? { anchor } : {}) } as NativeHeading;
+    return { title: name, level: 1, ...(anchor ? { anchor } : {}) };
   });
 }
 
@@ -89,7 +91,7 @@ function odsSheets(zip: ZipFile): NativeHeading[] {
   const xml = zip.text('content.xml') ?? '';
   return [...xml.matchAll(/<table:table\b[^>]*table:name="([^"]*)"[^>]*>([\s\S]*?)<\/table:table>/g)].map((m) => {
     const anchor = innerTexts(m[2], /<text:p\b[^>]*>([\s\S]*?)<\/text:p>/g).find(Boolean);
-    return { title: decodeEntities(m[1]), level: 1, ...(anchor ? { anchor } : {}) } as NativeHeading;
+    return { title: decodeEntities(m[1]), level: 1, ...(anchor ? { anchor } : {}) };
   });
 }
 
@@ -129,7 +131,7 @@ export function nativeHeadings(type: AiDocumentType, zip: ZipFile | null, text: 
 const normalise = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** Places each heading on the first page (from the previous heading's on) whose text contains it. */
-export function locate(headings: (NativeHeading & { anchor?: string })[], pages: DocumentPage[]): DocumentSection[] {
+export function locate(headings: NativeHeading[], pages: DocumentPage[]): DocumentSection[] {
   const texts = pages.map((p) => normalise(p.text));
   let from = 0;
   const placed = headings.map((h) => {

@@ -4,7 +4,7 @@ import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { type AiJob, type AiJobEvent, type AiJobState, type AiProvenance, type AiUsage, SYSTEM_USER_ID, aiJobStream } from '../../../events';
+import { type AiJob, type AiJobEvent, type ChapterContent, type AiJobState, type AiProvenance, type AiUsage, SYSTEM_USER_ID, aiJobStream } from '../../../events';
 import { AI_JOBS, type AiJobDocument } from '../../../projections/ai.projection';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { BlobStore } from '../../infrastructure/blobs/blob-store';
@@ -15,6 +15,7 @@ import type { ReadStore } from '../../infrastructure/read-store/read-store.port'
 import { READ_STORE } from '../../infrastructure/tokens';
 import { SpeachQueries } from '../../speach';
 import { DocumentRefusedError, type ParsedDocument, parseDocument } from '../documents/parse-document';
+import { pdfPages } from '../documents/pdf';
 import { markupText } from '../documents/xml-text';
 import { AI_GENERATOR, type AiGenerator, type SourceDocument, type SourcePassage } from '../generation/generator';
 import { AiProviderError } from '../provider/ai-provider.port';
@@ -244,13 +245,31 @@ export class AiJobWorker implements OnApplicationBootstrap, OnApplicationShutdow
     return { type: 'AiChapterGenerated', data: { jobId: state.jobId, speachId: request.speachId, chapterId: request.chapterId, html: generated.value, provenance, usage: generated.usage } };
   }
 
+  /** What a quiz may be made from: a chapter's rich text, or the text of its PDF. */
+  private async chapterText(content: ChapterContent | undefined, signal: AbortSignal): Promise<string> {
+    if (content?.type === 'HTML') return htmlBlocks(content.html);
+    if (content?.type !== 'PDF_UPLOAD') return '';
+    const blob = await this.blobs.get(content.file.blobId);
+    if (!blob) return '';
+    const dir = mkdtempSync(join(tmpdir(), 'ai-chapter-'));
+    try {
+      const file = join(dir, 'chapter.pdf');
+      await pipeline(blob.open(), createWriteStream(file), { signal });
+      const pages = await pdfPages(file, { signal, timeoutMs: this.config.ai.toolTimeoutMs, imageWidth: 0, maxImagePages: 0 });
+      return pages.map((p) => p.text).join('\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
   private async quiz(state: Pending, signal: AbortSignal): Promise<Outcome> {
     const request = state.request as Extract<AiJobEvent, { type: 'AiQuizGenerationRequested' }>['data'];
     const doc = await this.speaches.document(request.speachId);
-    const passages = request.selectedChapters
-      .map((chapterId) => ({ chapterId, content: doc.draft.chapters[chapterId]?.content }))
-      .flatMap(({ chapterId, content }) => (content?.type === 'HTML' ? [{ chapterId, text: htmlBlocks(content.html) }] : []))
-      .filter((p) => p.text.trim());
+    const passages: { chapterId: string; text: string }[] = [];
+    for (const chapterId of request.selectedChapters) {
+      const text = await this.chapterText(doc.draft.chapters[chapterId]?.content, signal);
+      if (text.trim()) passages.push({ chapterId, text });
+    }
     if (passages.length === 0) throw new JobFailure('Sorry, we cannot generate questions with this content', 'the selected chapters hold no text');
     const generated = await this.generator.quiz({ passages, count: request.nbQuestionsToGenerate, existing: request.existingQuestions, lang: request.lang, authorId: state.ownerId, signal });
     const provenance = this.provenance(generated, '', [], generated.value);

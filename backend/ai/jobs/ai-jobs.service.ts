@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import {
   AI_DOCUMENT_TYPES,
@@ -22,7 +22,6 @@ import { aiJobDecider } from './ai-job.decider';
 import { AiJobWorker } from './ai-job-worker';
 import { AiJobStore } from './job-store';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { Inject } from '@nestjs/common';
 
 type Request = Extract<AiJobEvent, { type: 'AiDocumentUploaded' | 'AiPlanRequested' | 'AiChapterGenerationRequested' | 'AiQuizGenerationRequested' }>;
 
