@@ -16,6 +16,7 @@ import { generateSpeaches } from './data/speaches';
 import { generateWorkflows } from './data/workflows';
 import { ROOT } from './lib/processes';
 import { type Result, printTable } from './lib/report';
+import { aiPlanScenario } from './scenarios/ai-plan';
 import { appendScenario } from './scenarios/append';
 import { httpFloors } from './scenarios/http';
 import { productScenarios, restartScenario } from './scenarios/product';
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
     // Its own step: it runs even when a measure of the running server failed (that server was stopped).
     await attempt('restart on the stored read models', () => restartScenario(dataDir, results));
     await attempt('web', () => webScenario(results));
+    await attempt('AI plan of a 200-page PDF', () => aiPlanScenario(results));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

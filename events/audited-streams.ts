@@ -1,4 +1,5 @@
 import type { DomainEvent } from './envelope';
+import { evolveAiGeneration, evolveAiJob, initialAiGenerationState, initialAiJobState } from './ai.state';
 import { evolvePeriodicReview, initialPeriodicReviewState } from './periodic-review.state';
 import { evolveSpeach, initialSpeachState } from './speach.state';
 import { evolveWorkflow, initialWorkflowState } from './workflow.state';
@@ -9,7 +10,7 @@ export interface Fold {
   evolve: (state: never, event: never) => unknown;
 }
 
-export type AuditedKind = 'speach' | 'workflow' | 'periodicReview';
+export type AuditedKind = 'speach' | 'workflow' | 'periodicReview' | 'aiGeneration' | 'aiJob';
 
 interface StreamFamily {
   /** Stream name prefix, dash included. */
@@ -29,6 +30,9 @@ const FAMILIES: StreamFamily[] = [
   // Definitions are organisation settings; a workflow instance carries the snapshot it started with.
   { prefix: 'workflow-definition-', kind: null, decider: null },
   { prefix: 'periodic-review-', kind: 'periodicReview', decider: { initialState: initialPeriodicReviewState, evolve: evolvePeriodicReview } },
+  // AI provenance: the plan a speach was generated from, and the chapter and quiz jobs run on it (their events name the speach).
+  { prefix: 'ai-generation-', kind: 'aiGeneration', decider: { initialState: initialAiGenerationState, evolve: evolveAiGeneration } },
+  { prefix: 'ai-job-', kind: 'aiJob', decider: { initialState: initialAiJobState, evolve: evolveAiJob } },
 ];
 
 export interface AuditedStream {

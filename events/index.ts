@@ -15,6 +15,8 @@ export * from './badge.events';
 export * from './abuse.events';
 export * from './due-date.events';
 export * from './mail.events';
+export * from './ai.events';
+export * from './ai.state';
 export * from './speach.state';
 export * from './workflow.state';
 export * from './periodic-review.state';

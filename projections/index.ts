@@ -1,3 +1,4 @@
+import { aiProjection } from './ai.projection';
 import { analyticsProjection } from './analytics.projection';
 import { auditProjection } from './audit.projection';
 import { engagementProjection } from './engagement.projection';
@@ -19,7 +20,7 @@ import { badgesProjection } from './badges.projection';
 import { abuseReportsProjection } from './abuse-reports.projection';
 
 /** Every read model of the product. A feature's projection is added here when it lands. */
-export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection, scormProjection, forumProjection, messagesProjection, badgesProjection, abuseReportsProjection];
+export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection, scormProjection, forumProjection, messagesProjection, badgesProjection, abuseReportsProjection, aiProjection];
 
 export * from './projection';
 export { ProjectionRunner } from './projection-runner';

@@ -82,10 +82,12 @@ export function asOf(speachId: string, states: Map<string, { kind: AuditedKind; 
   const workflows: { workflowId: string; stream: string; state: unknown }[] = [];
   let speach: unknown = null;
   let periodicReview: unknown = null;
+  const ai: { stream: string; kind: AuditedKind; state: unknown }[] = [];
   for (const [stream, { kind, state }] of states) {
     if (kind === 'speach') speach = state;
     else if (kind === 'periodicReview') periodicReview = state;
+    else if (kind === 'aiGeneration' || kind === 'aiJob') ai.push({ stream, kind, state });
     else workflows.push({ workflowId: stream.slice('workflow-'.length), stream, state });
   }
-  return { speachId, speach, workflows, periodicReview };
+  return { speachId, speach, workflows, periodicReview, ai };
 }

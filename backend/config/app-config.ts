@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MAIL_LANGUAGES, type MailLanguage } from '../../events';
+import { type AiConfig, loadAiConfig } from '../ai/ai-config';
 
 /** Feature flags of spec §6, exposed to the web apps through /api/auth/me. */
 export interface FeatureFlags {
@@ -65,6 +66,8 @@ export interface AppConfig {
     /** The language of a user's mails until the learner app reports theirs. */
     defaultLanguage: MailLanguage;
   };
+  /** AI authoring (issue 21): provider, budgets, document parsing. */
+  ai: AiConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -161,6 +164,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       linkKey: env.MAIL_LINK_KEY || null,
       defaultLanguage: mailLanguage as MailLanguage,
     },
+    ai: loadAiConfig(env),
   };
 }
 

@@ -22,3 +22,9 @@ export { type Viewer, liveVersion, requiredBefore } from './speach-views';
 export { learnerDecider } from './learner.decider';
 export { learnerStream } from './reading.controller';
 export { scoreQuiz } from './chapter-content';
+/** What other contexts use to act on speaches (the AI generator creates and fills drafts through the speach decider). */
+export { SpeachCommands } from './speach-commands.service';
+export { SYSTEM_ACTOR } from './policies/system-actor';
+export { isEditor } from './speach-views';
+export { uploadName } from './upload-checks';
+export { MAX_CHAPTERS, CHAPTER_TITLE_MAX, TITLE_MAX, DESCRIPTION_MAX, type Actor } from './speach.decider';

@@ -32,7 +32,7 @@ export const DEMO_PASSWORD = 'demo-password';
 
 /** The real application on in-memory adapters, seeded with the demo organisation unless told not to. */
 export async function startTestApp(
-  options: { env?: Record<string, string>; seed?: boolean; eventStore?: EventStore; readStore?: ReadStore; projections?: ProjectionDefinition[] } = {},
+  options: { env?: Record<string, string>; seed?: boolean; eventStore?: EventStore; readStore?: ReadStore; projections?: ProjectionDefinition[]; blobs?: MemoryBlobStore } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ DEMO_PASSWORD, LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', AUDIT_KEY: 'test-audit-key', ...options.env });
   const clock = new ManualClock(new Date());
@@ -50,7 +50,7 @@ export async function startTestApp(
     },
   };
   const mailer = new FileMailer(null);
-  const app = await createApp(config, { adapters, clock, mailer, blobs: new MemoryBlobStore(), seed: options.seed ?? true, projections: options.projections });
+  const app = await createApp(config, { adapters, clock, mailer, blobs: options.blobs ?? new MemoryBlobStore(), seed: options.seed ?? true, projections: options.projections });
   await app.getHttpAdapter().getInstance().ready();
   const http = request(app.getHttpServer());
   return {

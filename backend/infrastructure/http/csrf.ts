@@ -18,8 +18,9 @@ export interface ShellRouteConfig {
 export const ChangesState = () => RouteConfig({ changesState: true } satisfies ShellRouteConfig);
 
 /**
- * The route also takes an urlencoded form: a mail provider's one-click unsubscribe posts
- * `List-Unsubscribe=One-Click` from its own servers (RFC 8058). Cross-site browser requests stay refused.
+ * The route also takes a form body: a mail provider's one-click unsubscribe posts the urlencoded
+ * `List-Unsubscribe=One-Click` from its own servers (RFC 8058), and the spec's form calls (AI generator)
+ * send a browser FormData (multipart). Cross-site browser requests stay refused.
  */
 export const AcceptsForm = () => RouteConfig({ acceptsForm: true } satisfies ShellRouteConfig);
 
@@ -28,7 +29,8 @@ export const AcceptsUpload = () => RouteConfig({ acceptsUpload: true } satisfies
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
-const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+// Urlencoded (RFC 8058's one-click unsubscribe) or multipart (the spec's form calls: AI generator uploads and options).
+const FORM_TYPE = /^(application\/x-www-form-urlencoded\s*(;|$)|multipart\/form-data\s*;)/i;
 const UPLOAD_TYPE = /^((video|audio)\/[\w.+-]+|application\/(pdf|octet-stream))\s*(;|$)/i;
 
 export function routeFlags(request: FastifyRequest): ShellRouteConfig {

@@ -34,7 +34,8 @@ export async function startServer(env: Record<string, string> = {}, options: { r
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const readyMs = options.readyTimeoutMs ?? 60_000;
+  // A loaded machine (many suites on 2 cores) can take over a minute to start the seeded server.
+  const readyMs = options.readyTimeoutMs ?? 180_000;
   const deadline = Date.now() + readyMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);

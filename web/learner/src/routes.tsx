@@ -24,6 +24,7 @@ const SpeachAnalyticsPage = lazy(() => import('./analytics/SpeachAnalyticsPage')
 const UserAnalyticsPage = lazy(() => import('./analytics/UserAnalyticsPage').then((m) => ({ default: m.UserAnalyticsPage })));
 const NotificationsPage = lazy(() => import('./notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })));
 const ValidatorPage = lazy(() => import('./workflow/ValidatorPage').then((m) => ({ default: m.ValidatorPage })));
+const AiSpeachGeneratorPage = lazy(() => import('./ai/AiSpeachGeneratorPage').then((m) => ({ default: m.AiSpeachGeneratorPage })));
 const AuthorWorkflowPage = lazy(() => import('./workflow/AuthorWorkflowPage').then((m) => ({ default: m.AuthorWorkflowPage })));
 const ToValidatePage = lazy(() => import('./workflow/WorkflowListPages').then((m) => ({ default: m.ToValidatePage })));
 const EmbedPlayerPage = lazy(() => import('./embed/EmbedPlayerPage').then((m) => ({ default: m.EmbedPlayerPage })));
@@ -33,7 +34,6 @@ const InValidationPage = lazy(() => import('./workflow/WorkflowListPages').then(
 
 /** Routes of spec §2 whose screens come with later issues (#5 learner app, #6 workflow, #7 analytics). */
 const LATER: [string, MessageKey][] = [
-  ['/recorder/aiSpeachGenerator', 'route.aiGenerator'],
   ['/recorder/editionparcour/:pathId', 'route.pathEditor'],
   ['/p/:pathId/:slug', 'route.path'],
 ];
@@ -69,6 +69,7 @@ export function AppRoutes() {
       <Route path="/profil/:userID/:slug" element={secured(<ProfilePage />)} />
       <Route path="/recorder/indexrecorderlayout" element={secured(<CreateSpeachPage />)} />
       <Route path="/recorder/edit/:speachID" element={secured(<EditorPage />)} />
+      <Route path="/recorder/aiSpeachGenerator" element={secured(<Suspense fallback={<Loading />}><AiSpeachGeneratorPage /></Suspense>)} />
       <Route path="/list-versions/:speachID" element={secured(<VersionsPage />)} />
       <Route path="/analytics/s/:speachID" element={secured(<Suspense fallback={<Loading />}><SpeachAnalyticsPage /></Suspense>)} />
       <Route path="/analytics/u/:id" element={secured(<Suspense fallback={<Loading />}><UserAnalyticsPage /></Suspense>)} />

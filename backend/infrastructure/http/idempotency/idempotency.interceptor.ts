@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { type Observable, catchError, finalize, from, mergeMap, of } from 'rxjs';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { Clock } from '../../clock/clock';
@@ -78,7 +79,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     const userId = request.user.id;
     const scope = sha256(`${userId}\0${key}`);
-    const fingerprint = sha256(`${request.method}\0${request.url}\0${JSON.stringify(request.body ?? null)}`);
+    // A streamed body (an upload, a form) is not read here: its declared type and length stand for it.
+    const body = request.body instanceof Readable ? `stream:${String(request.headers['content-type'] ?? '').split(';')[0]}:${request.headers['content-length'] ?? ''}` : (request.body ?? null);
+    const fingerprint = sha256(`${request.method}\0${request.url}\0${JSON.stringify(body)}`);
     // Taken now, inside the request's context: Nest binds the handler to the context it is created in.
     const ctx = requestContext.current();
     const handler = next.handle();

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, LinearProgress, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { AiQuizPopup } from '../ai/AiQuizPopup';
 import { ApiError } from '../api/client';
 import { type MessageKey, useI18n } from '../i18n';
 import { QuestionsEditor } from './QuestionsEditor';
@@ -67,10 +68,12 @@ interface Props {
   save: (content: Content) => Promise<void>;
   onUploaded: (draft: DraftSpeach) => void;
   onConflict: () => void;
+  /** The AI quiz recorded questions on the server: the page reads the chapter again. */
+  onQuizRecorded?: () => void;
 }
 
 /** Content editor of the selected chapter: type chooser and the editor of that type. */
-export function ContentEditor({ speachId, chapter, save, onUploaded, onConflict }: Props) {
+export function ContentEditor({ speachId, chapter, save, onUploaded, onConflict, onQuizRecorded }: Props) {
   const { t } = useI18n();
   const saved: Content = chapter.content ?? { type: 'NONE' };
   const [content, setContent] = useState<Content>(saved);
@@ -189,6 +192,19 @@ export function ContentEditor({ speachId, chapter, save, onUploaded, onConflict 
 
       {QUIZ.includes(type) && (
         <>
+          <AiQuizPopup
+            chapterId={chapter.chapterId}
+            typeQuiz={type === 'QUIZZ_EXAMEN' ? 'QUIZZ_EXAMEN' : 'QUIZZ'}
+            passingScore={content.passingScore ?? 50}
+            existing={content.questions ?? []}
+            onRecorded={(questions) => {
+              setContent((c) => ({ ...c, questions }));
+              setError(null);
+              setSavedMessage(true);
+              onQuizRecorded?.();
+            }}
+            onFailed={(message) => setError({ message, reasons: [] })}
+          />
           <TextField
             type="number"
             label={t('speach.quiz.passingScore')}

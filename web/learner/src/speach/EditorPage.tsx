@@ -2,7 +2,7 @@ import { Alert, Box, Button, Grid, Paper, Stack, Typography } from '@mui/materia
 import History from '@mui/icons-material/History';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useI18n } from '../i18n';
 import { ChapterTree, type TreeActions } from './ChapterTree';
@@ -38,6 +38,9 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
 /** /recorder/edit/{speachID}: the speach editor. */
 export function EditorPage() {
   const { speachID = '' } = useParams();
+  // The AI generator opens the editor on one chapter (?chapter=).
+  const [search] = useSearchParams();
+  const wantedChapter = search.get('chapter');
   const { t } = useI18n();
   const [speach, setSpeach] = useState<DraftSpeach | null>(null);
   const [loadError, setLoadError] = useState<ApiError | Error | null>(null);
@@ -56,11 +59,14 @@ export function EditorPage() {
       setSpeach(draft);
       setConflict(null);
       setGeneration((g) => g + 1);
-      setSelectedId((current) => (findChapter(draft.chapters ?? [], current) ? current : (draft.chapters?.[0]?.chapterId ?? null)));
+      setSelectedId((current) => {
+        const wanted = current ?? wantedChapter;
+        return findChapter(draft.chapters ?? [], wanted) ? wanted : (draft.chapters?.[0]?.chapterId ?? null);
+      });
     } catch (e) {
       setLoadError(e as Error);
     }
-  }, [speachID]);
+  }, [speachID, wantedChapter]);
 
   useEffect(() => {
     setSpeach(null);
@@ -215,6 +221,7 @@ export function EditorPage() {
                 chapter={selected}
                 onConflict={() => setConflict('')}
                 onUploaded={apply}
+                onQuizRecorded={() => void load()}
                 save={async (content) => {
                   apply(await command((v) => speachApi.setContent(speachID, selected.chapterId, { ...content, version: v })));
                 }}

@@ -1,6 +1,7 @@
 import { Box, Button, Checkbox, FormControlLabel, IconButton, Paper, Stack, Switch, TextField, Tooltip, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import Delete from '@mui/icons-material/Delete';
+import { SourcePassage, sourceText } from '../ai/AiQuizPopup';
 import { useI18n } from '../i18n';
 import { newId } from './speachApi';
 import type { Option, Question } from './types';
@@ -49,6 +50,7 @@ export function QuestionsEditor({ questions, onChange, withCorrect }: { question
                 </Tooltip>
               </Stack>
               <TextField label={t('speach.quiz.questionText', { n })} value={question.text} onChange={(e) => update(qi, { text: e.target.value })} multiline fullWidth />
+              {sourceText(question) && <SourcePassage text={sourceText(question)} />}
               <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap">
                 <FormControlLabel
                   control={

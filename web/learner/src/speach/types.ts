@@ -107,6 +107,8 @@ export interface Question {
   multiple: boolean;
   points: number;
   options: Option[];
+  /** A generated question's cited source passage (AI quiz). */
+  source?: string | { chapterId?: string; passage: string };
 }
 export interface UploadedFile {
   blobId: string;

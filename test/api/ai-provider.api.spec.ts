@@ -1,0 +1,68 @@
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AiJobWorker } from '../../backend/ai';
+import { minimalPdf } from '../support/minimal-pdf';
+import { type TestApp, startTestApp } from '../support/test-app';
+
+const PDF = minimalPdf([['Forklift safety', 'The operator inspects the forklift before every shift.'], ['Battery maintenance', 'The battery is charged in a ventilated room away from sparks.']]);
+const as = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** With AI_BASE_URL set, the jobs go to the chat model: here a local OpenAI-compatible server. */
+describe('AI generator with a configured provider (AI_BASE_URL)', () => {
+  let server: Server;
+  let t: TestApp;
+  let author: string;
+  const prompts: { model: string; messages: { role: string; content: string }[]; response_format: { json_schema: { name: string } } }[] = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        prompts.push(body);
+        const plan = {
+          title: 'Forklift course',
+          description: 'Everything about forklifts.',
+          chapters: [{ title: 'Working safely', subchapters: [{ title: 'Daily checks', documentNumber: 1, firstPage: 1, lastPage: 1 }, { title: 'Charging', documentNumber: 1, firstPage: 2, lastPage: 2 }] }],
+        };
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: JSON.stringify(plan) } }], usage: { prompt_tokens: 1200, completion_tokens: 300 } }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    t = await startTestApp({ env: { AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_API_KEY: 'sk-local', AI_MODEL: 'local-model', AI_MODEL_PLAN: 'plan-model' } });
+    author = await t.login('author@example.com');
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('plans through the provider: the pages go in the prompt, its answer maps onto them, the call is metered', async () => {
+    const upload = await t.http.post('/recorder/aiSpeachGenerator/uploadDocuments').set(as(author)).attach('file', PDF, 'forklift.pdf').expect(200);
+    await t.app.get(AiJobWorker).idle();
+    const steps = await t.http.post('/recorder/aiSpeachGenerator/generateSteps').set(as(author)).send({ jobIDs: [upload.body.jobID], language: 'de-DE', specificPrompt: 'Für Lagerpersonal' }).expect(200);
+    await t.app.get(AiJobWorker).idle();
+    const plan = (await t.http.get(`/recorder/jobID/${steps.body.jobID}`).set(as(author)).expect(200)).body;
+
+    expect(prompts).toHaveLength(1);
+    expect(prompts[0].model).toBe('plan-model');
+    expect(prompts[0].response_format.json_schema.name).toBe('speach_plan');
+    expect(prompts[0].messages[0].content).toContain('Write the titles and description in de-DE');
+    expect(prompts[0].messages[1].content).toContain('Instruction from the author: Für Lagerpersonal');
+    expect(prompts[0].messages[1].content).toContain('The battery is charged in a ventilated room away from sparks.');
+
+    expect(plan.title).toBe('Forklift course');
+    expect(plan.chapters[0].subchapters.map((s: { title: string; documentPages: { pageNumber: number }[] }) => [s.title, s.documentPages.map((p) => p.pageNumber)])).toEqual([
+      ['Daily checks', [1]],
+      ['Charging', [2]],
+    ]);
+    expect(plan.provenance).toMatchObject({ provider: 'openai-compatible', model: 'plan-model', promptTemplateVersion: 'plan-v1', instruction: 'Für Lagerpersonal' });
+
+    const admin = await t.login('admin@example.com');
+    const usage = await t.http.get('/api/v2/administration/ai/usage').set(as(admin)).expect(200);
+    expect(usage.body.authors[0]).toMatchObject({ calls: 1, promptTokens: 1200, completionTokens: 300, costUnits: 2.1, models: { 'plan-model': 1 } });
+  });
+});
