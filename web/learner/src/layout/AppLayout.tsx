@@ -7,10 +7,9 @@ import { LANGUAGES, LANGUAGE_NAMES, type Language, useI18n } from '../i18n';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { SearchField } from '../search/SearchField';
 import { SiteFooter } from '../site/SiteFooter';
+import { slug } from './slug';
 
-export function slug(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'item';
-}
+export { slug };
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t, language, setLanguage } = useI18n();

@@ -13,6 +13,8 @@ export interface AppNotification {
   message: { content: string } | null;
   commentaire: { content: string; rating: number | null } | null;
   speach: { speachID: string; title: string; img: string | null } | null;
+  /** What the raiser recorded (comment id, path id, step…): notification-target.ts reads where it leads. */
+  data?: Record<string, unknown>;
 }
 
 /** Spec §3 "Notification parameter". */
