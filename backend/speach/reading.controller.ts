@@ -6,7 +6,7 @@ import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { DomainError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { ReadModels } from '../infrastructure/read-models';
-import { scoreQuiz } from './chapter-content';
+import { scoreQuiz, takesAnswers } from './chapter-content';
 import { learnerDecider } from './learner.decider';
 import { AnswerBody, ReadQuery } from './speach.dto';
 import { SpeachAccess } from './speach-access';
@@ -67,7 +67,7 @@ export class ReadingController {
   async markRead(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Query() query: ReadQuery) {
     const viewer = await this.queries.viewer(user);
     const { doc, nodes, version } = await this.chapters(id, viewer, query.mode, query.accessCode);
-    this.node(nodes, chapterId);
+    const node = this.node(nodes, chapterId);
     await this.commands.run(learnerDecider, learnerStream(user.id), {
       type: 'ReadChapter',
       userId: user.id,
@@ -75,6 +75,7 @@ export class ReadingController {
       chapterId,
       version,
       requiredBefore: requiredBefore(nodes, chapterId, doc.lockedSubchapters),
+      takesAnswers: takesAnswers(node.content as ChapterContent),
     });
     await this.readModels.settled();
     const progress = await this.queries.progress(user.id, id);

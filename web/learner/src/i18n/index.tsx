@@ -18,9 +18,38 @@ export function initialLanguage(): Language {
   return (LANGUAGES as readonly string[]).includes(browser) ? (browser as Language) : 'en';
 }
 
+const pluralRules = new Map<Language, Intl.PluralRules>();
+const numberFormats = new Map<Language, Intl.NumberFormat>();
+
+/** The CLDR plural category of a count in a language (`one`, `other`, …), by Intl.PluralRules. */
+export function pluralCategory(language: Language, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(language);
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+  return rules.select(count);
+}
+
+/** A number as the language writes it (fr "1 000,5", de "1.000,5", en "1,000.5"), by Intl.NumberFormat. */
+export function formatNumber(language: Language, value: number, options?: Intl.NumberFormatOptions): string {
+  if (options) return new Intl.NumberFormat(language, options).format(value);
+  let format = numberFormats.get(language);
+  if (!format) numberFormats.set(language, (format = new Intl.NumberFormat(language, { maximumFractionDigits: 1 })));
+  return format.format(value);
+}
+
+/**
+ * A message with its `{name}` parameters filled. A numeric `count` picks the variant `<key>_<category>`
+ * (e.g. `_one`) of its plural category when the catalogue has one, else the key itself (the `other` form);
+ * numeric parameters are written the language's way.
+ */
 export function translate(language: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
-  const template = CATALOGS[language][key] ?? en[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+  const catalog = CATALOGS[language] as Record<string, string>;
+  const variant = typeof params.count === 'number' ? catalog[`${key}_${pluralCategory(language, params.count)}`] : undefined;
+  const template = variant ?? catalog[key] ?? en[key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (typeof value === 'number') return formatNumber(language, value);
+    return String(value ?? `{${name}}`);
+  });
 }
 
 /** Spec §9: en M/D/YYYY, de D.M.YYYY, es D/M/YYYY, fr DD/MM/YYYY. */
@@ -47,6 +76,7 @@ interface I18n {
   setLanguage: (language: Language) => void;
   t: (key: MessageKey, params?: Record<string, string | number>) => string;
   date: (value: string | Date) => string;
+  number: (value: number, options?: Intl.NumberFormatOptions) => string;
 }
 
 const I18nContext = createContext<I18n | null>(null);
@@ -61,7 +91,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     setLanguageState(next);
   }, []);
   const value = useMemo<I18n>(
-    () => ({ language, setLanguage, t: (key, params) => translate(language, key, params), date: (v) => formatDate(language, v) }),
+    () => ({ language, setLanguage, t: (key, params) => translate(language, key, params), date: (v) => formatDate(language, v), number: (v, o) => formatNumber(language, v, o) }),
     [language, setLanguage],
   );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
