@@ -215,7 +215,7 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
                 {t('speach.read.toc')}
               </Typography>
               <Typography variant="body2" color="text.secondary" id="toc-progress">
-                {t('speach.read.progress', { read: readCount, total: order.length })}
+                {t('speach.read.progress', { read: readCount, total: order.length, count: readCount })}
               </Typography>
               <LinearProgress variant="determinate" value={order.length ? (readCount / order.length) * 100 : 0} aria-labelledby="toc-progress" sx={{ my: 1 }} />
               {last && (
