@@ -1,4 +1,4 @@
-import { LANGUAGES, formatNumber, pluralCategory, translate } from '../../web/learner/src/i18n';
+import { LANGUAGES, formatNumber, pluralCategory, translate } from '../../web/learner/src/i18n/format';
 import { de } from '../../web/learner/src/i18n/de';
 import { en } from '../../web/learner/src/i18n/en';
 import { es } from '../../web/learner/src/i18n/es';

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../i18n';
+import type { MessageKey } from '../i18n/en';
 
 /** The English labels the footer ships with (seed and defaults): shown translated rather than as typed. */
 const DEFAULT_LABELS: Record<string, string> = { ACCESSIBILITY: 'accessibility', GCU: 'terms of use', PDP: 'personal data' };
