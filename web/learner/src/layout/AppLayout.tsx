@@ -31,6 +31,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <Button color="inherit" component={RouterLink} to="/">
               {t('nav.home')}
             </Button>
+            <Button color="inherit" component={RouterLink} to="/catalogue">
+              {t('nav.catalogue')}
+            </Button>
             <Button color="inherit" component={RouterLink} to="/account">
               {t('nav.account')}
             </Button>
