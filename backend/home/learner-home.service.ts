@@ -8,7 +8,7 @@ import { LEARNER_PROGRESS, type ProgressDocument, SPEACH_VERSIONS, type SpeachDo
 import { SpeachAccess } from '../speach/speach-access';
 import { SpeachQueries } from '../speach/speach-queries.service';
 import { type SpeachCard, type Viewer, liveVersion } from '../speach/speach-views';
-import { chapterFacts, progressOf } from './card-facts';
+import { chapterFacts, progressOf } from '../speach/chapter-facts';
 import type { CatalogueQuery, HomeSlider, SliderQuery } from './learner-home.dto';
 
 /** Spec §7 grids answer 20 cards a page; a slider's first page fills its 4 places and the next views. */

@@ -7,6 +7,7 @@ import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { DomainError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { ReadModels } from '../infrastructure/read-models';
 import { scoreQuiz, takesAnswers } from './chapter-content';
+import { chapterFacts } from './chapter-facts';
 import { learnerDecider } from './learner.decider';
 import { AnswerBody, ReadQuery } from './speach.dto';
 import { SpeachAccess } from './speach-access';
@@ -51,6 +52,8 @@ export class ReadingController {
     return {
       speach,
       chapters: this.queries.tree(id, nodes, false),
+      // The page header's chapter count and estimated duration (issue 17), the cards' own rule.
+      facts: chapterFacts(nodes),
       progress: { readChapterIds: read, lastChapterId: progress?.lastChapterId ?? null, quizResults: progress?.quizResults ?? {} },
       lockedChapterIds: lockedChapterIds(nodes, read, doc.lockedSubchapters),
     };

@@ -6,6 +6,11 @@ import { defineMessages } from './define';
  */
 export const learnerMessages = defineMessages({
   en: {
+    'speach.header.by': 'By {name}',
+    'speach.header.updated': 'Updated {date}',
+    'speach.header.START': 'Start',
+    'speach.header.CONTINUE': 'Continue',
+    'speach.header.REVIEW': 'Review',
     'home.slider.kind.continue': 'Continue where you left off',
     'home.slider.kind.assigned': 'Assigned to you',
     'home.slider.kind.new': 'New in your language',
@@ -48,6 +53,11 @@ export const learnerMessages = defineMessages({
     'workflow.step.confirmText': 'The speach then goes to the approvers of the next step. This cannot be undone.',
   },
   fr: {
+    'speach.header.by': 'Par {name}',
+    'speach.header.updated': 'Mis à jour le {date}',
+    'speach.header.START': 'Commencer',
+    'speach.header.CONTINUE': 'Continuer',
+    'speach.header.REVIEW': 'Revoir',
     'home.slider.kind.continue': 'Reprendre là où vous vous êtes arrêté',
     'home.slider.kind.assigned': 'Qui vous sont assignés',
     'home.slider.kind.new': 'Nouveautés dans votre langue',
@@ -90,6 +100,11 @@ export const learnerMessages = defineMessages({
     'workflow.step.confirmText': 'Le speach passe alors aux valideurs de l’étape suivante. Cette action est définitive.',
   },
   es: {
+    'speach.header.by': 'Por {name}',
+    'speach.header.updated': 'Actualizado el {date}',
+    'speach.header.START': 'Empezar',
+    'speach.header.CONTINUE': 'Continuar',
+    'speach.header.REVIEW': 'Repasar',
     'home.slider.kind.continue': 'Continuar donde lo dejó',
     'home.slider.kind.assigned': 'Asignados a usted',
     'home.slider.kind.new': 'Novedades en su idioma',
@@ -132,6 +147,11 @@ export const learnerMessages = defineMessages({
     'workflow.step.confirmText': 'El speach pasa entonces a los validadores del paso siguiente. No se puede deshacer.',
   },
   de: {
+    'speach.header.by': 'Von {name}',
+    'speach.header.updated': 'Aktualisiert am {date}',
+    'speach.header.START': 'Starten',
+    'speach.header.CONTINUE': 'Fortsetzen',
+    'speach.header.REVIEW': 'Wiederholen',
     'home.slider.kind.continue': 'Weitermachen, wo Sie aufgehört haben',
     'home.slider.kind.assigned': 'Ihnen zugewiesen',
     'home.slider.kind.new': 'Neu in Ihrer Sprache',

@@ -1,5 +1,5 @@
 import type { ChapterContent } from '../../events';
-import type { ChapterNode } from '../speach';
+import type { ChapterNode } from '../../projections/speaches.projection';
 
 /** Reading speed for the estimate of a text chapter (words per minute, a common adult average). */
 const WORDS_PER_MINUTE = 200;
