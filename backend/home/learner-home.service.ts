@@ -79,13 +79,16 @@ export class LearnerHome {
     });
   }
 
-  private async page(viewer: Viewer, filter: Filter, sort: Sort, page: number, progress: Map<string, ProgressDocument>) {
+  private async page(viewer: Viewer, filter: Filter, sort: Sort, page: number, progress: Map<string, ProgressDocument> | null) {
+    // The home's overview asks only how many (no progress map): a count, no cards built.
+    if (!progress) return { result: [], total: await this.queries.speaches.count(filter) };
     const { docs, total } = await this.queries.speaches.findPage(filter, { sort: { ...sort, _id: 1 }, skip: page * HOME_PAGE_SIZE, limit: HOME_PAGE_SIZE });
     return { result: await this.cards(docs, viewer, progress), total };
   }
 
   /** A list of ids already ordered (continue, most read): the page's documents in that order. */
-  private async ordered(viewer: Viewer, ids: string[], page: number, progress: Map<string, ProgressDocument>) {
+  private async ordered(viewer: Viewer, ids: string[], page: number, progress: Map<string, ProgressDocument> | null) {
+    if (!progress) return { result: [], total: ids.length };
     const slice = ids.slice(page * HOME_PAGE_SIZE, (page + 1) * HOME_PAGE_SIZE);
     const docs = new Map((await this.queries.speaches.findByIds(slice)).map((d) => [d._id, d]));
     return { result: await this.cards(slice.map((id) => docs.get(id)).filter((d): d is SpeachDocument => !!d), viewer, progress), total: ids.length };
@@ -99,8 +102,12 @@ export class LearnerHome {
   }
 
   async slider(viewer: Viewer, slider: HomeSlider, query: SliderQuery) {
+    return this.list(viewer, slider, query, false);
+  }
+
+  private async list(viewer: Viewer, slider: HomeSlider, query: SliderQuery, countOnly: boolean): Promise<{ result: HomeCard[]; total: number }> {
     const started = await this.started(viewer);
-    const progress = new Map(started.map((p) => [p.speachId, p]));
+    const progress = countOnly ? null : new Map(started.map((p) => [p.speachId, p]));
     const readable = this.readableFilter(viewer, started.map((p) => p.speachId));
     const page = query.page ?? 0;
     switch (slider) {
@@ -163,7 +170,7 @@ export class LearnerHome {
     const fixed: HomeSlider[] = ['continue', 'assigned', 'new', 'mostRead', 'followedAuthors'];
     const sliders: { slider: HomeSlider; categoryId: string | null; name: string | null; total: number }[] = [];
     for (const slider of fixed) {
-      const { total } = await this.slider(viewer, slider, { language, page: 0 });
+      const { total } = await this.list(viewer, slider, { language, page: 0 }, true);
       if (total > 0) sliders.push({ slider, categoryId: null, name: null, total });
     }
     const started = await this.started(viewer);
