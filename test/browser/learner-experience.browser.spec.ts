@@ -34,6 +34,7 @@ describe('learner and author experience', () => {
     await page.getByLabel(language === 'fr' ? /e-mail/i : 'E-mail').fill(email);
     await page.getByLabel(language === 'fr' ? 'Mot de passe' : 'Password').fill('demo-password');
     await page.getByRole('button', { name: language === 'fr' ? 'Se connecter' : 'Log in' }).click();
+    await page.waitForURL((address) => !address.pathname.startsWith('/login'));
     await page.getByRole('heading', { level: 1 }).first().waitFor();
   }
 
@@ -54,7 +55,7 @@ describe('learner and author experience', () => {
   it('a learner’s home shows the demo’s content in sliders with covers, and links to the catalogue', async () => {
     const { page } = browser;
     await login('reader@example.com');
-    await page.getByRole('heading', { name: 'Welcome, Dana' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome, David' }).waitFor();
     const newest = page.getByRole('region', { name: 'New in your language' });
     await newest.getByRole('article').first().waitFor();
     await page.getByRole('region', { name: 'Most read this month' }).getByRole('article').first().waitFor();

@@ -8,6 +8,7 @@ import { SpeachGrid } from './SpeachGrid';
 
 const LISTS: HomeSliderKind[] = ['continue', 'assigned', 'new', 'mostRead', 'followedAuthors'];
 const SPEACH_LANGUAGES = ['en', 'fr', 'es', 'de'] as const;
+const HIDDEN = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /**
  * `/catalogue` (issue 17): the spec §2 grid with its filter bar over everything the user may read, narrowed by
@@ -42,6 +43,9 @@ export function CataloguePage() {
         <Link component={RouterLink} to="/catalogue" sx={{ display: 'inline-block', mb: 2 }}>
           {t('catalogue.all')}
         </Link>
+        <Typography variant="h5" component="h2" sx={HIDDEN}>
+          {t('catalogue.results')}
+        </Typography>
         <SpeachGrid key={list} url={homeApi.sliderUrl(list, language)} label={title} stateFilter={false} />
       </>
     );
@@ -70,6 +74,10 @@ export function CataloguePage() {
         </TextField>
       </Stack>
       <Box>
+        {/* The cards' titles are h3: the results get their h2 (axe heading-order), for screen readers only. */}
+        <Typography variant="h5" component="h2" sx={HIDDEN}>
+          {t('catalogue.results')}
+        </Typography>
         <SpeachGrid key={`${categoryId}|${speachLanguage}`} url={homeApi.catalogueUrl({ categoryId, language: speachLanguage })} label={t('catalogue.title')} stateFilter={false} />
       </Box>
     </>

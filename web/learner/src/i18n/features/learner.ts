@@ -6,6 +6,7 @@ import { defineMessages } from './define';
  */
 export const learnerMessages = defineMessages({
   en: {
+    'catalogue.results': 'Speaches',
     'speach.header.by': 'By {name}',
     'speach.header.updated': 'Updated {date}',
     'speach.header.START': 'Start',
@@ -53,6 +54,7 @@ export const learnerMessages = defineMessages({
     'workflow.step.confirmText': 'The speach then goes to the approvers of the next step. This cannot be undone.',
   },
   fr: {
+    'catalogue.results': 'Speachs',
     'speach.header.by': 'Par {name}',
     'speach.header.updated': 'Mis à jour le {date}',
     'speach.header.START': 'Commencer',
@@ -100,6 +102,7 @@ export const learnerMessages = defineMessages({
     'workflow.step.confirmText': 'Le speach passe alors aux valideurs de l’étape suivante. Cette action est définitive.',
   },
   es: {
+    'catalogue.results': 'Speaches',
     'speach.header.by': 'Por {name}',
     'speach.header.updated': 'Actualizado el {date}',
     'speach.header.START': 'Empezar',
@@ -147,6 +150,7 @@ export const learnerMessages = defineMessages({
     'workflow.step.confirmText': 'El speach pasa entonces a los validadores del paso siguiente. No se puede deshacer.',
   },
   de: {
+    'catalogue.results': 'Speaches',
     'speach.header.by': 'Von {name}',
     'speach.header.updated': 'Aktualisiert am {date}',
     'speach.header.START': 'Starten',
