@@ -43,10 +43,11 @@ describe('learner and author experience', () => {
     expect(await structureViolations(page)).toEqual([]);
   }
 
+  // The demo seed on a loaded machine can take minutes (BROWSER_SERVER_READY_MS sets the server's wait).
   beforeAll(async () => {
     server = await startServer();
     browser = await openBrowser();
-  });
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

@@ -115,18 +115,22 @@ function FunnelChart({ period }: { period: Period }) {
  * A ranking table that fits its card: a fixed layout whose first column takes what the numbers leave, long
  * titles and headers (de "Erstveröffentlichung") wrap instead of scrolling sideways; numbers in the locale's way.
  */
+/** The name first, then a date or count wide enough for "10.10.2025", then the numbers. */
+const COLUMN_WIDTHS = ['32%', '20%', '16%', '16%', '16%'];
+
 function StatTable({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
   const [locale] = useLocaleState();
   const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   const cell = (value: string | number) => (typeof value === 'number' ? numbers.format(value) : value);
   return (
     <TableContainer>
-      <Table size="small" sx={{ tableLayout: 'fixed', width: '100%', '& th, & td': { px: 1, overflowWrap: 'anywhere' } }}>
+      {/* lang: the browser hyphenates the locale's long words (de "Lesevorgänge") at syllables. */}
+      <Table size="small" lang={locale} sx={{ tableLayout: 'fixed', width: '100%', '& th, & td': { px: 1, hyphens: 'auto', overflowWrap: 'break-word' }, '& th': { fontSize: '0.8rem' } }}>
         <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{caption}</caption>
         <TableHead>
           <TableRow>
             {head.map((h, i) => (
-              <TableCell key={h} align={i === 0 ? 'left' : 'right'} sx={i === 0 ? { width: '34%' } : undefined}>{h}</TableCell>
+              <TableCell key={h} align={i === 0 ? 'left' : 'right'} sx={{ width: COLUMN_WIDTHS[i] }}>{h}</TableCell>
             ))}
           </TableRow>
         </TableHead>
