@@ -138,7 +138,7 @@ describe('learner and author experience', () => {
     await clean(page);
   });
 
-  it('a "waiting for your validation" notification opens the validator page, and a step asks for confirmation', async () => {
+  it('a "waiting for your validation" notification opens the validator page, not "does not exist"', async () => {
     const { page } = browser;
     await login('approver@example.com');
     await page.goto(`${server.url}/account/myNotifications`);
