@@ -146,7 +146,7 @@ async function progress(writer: ProjectionWriter, event: RecordedEvent, change: 
 
 export const speachesProjection: ProjectionDefinition = {
   name: 'speaches',
-  version: 1,
+  version: 2, // 2: the learner home's indexes (issue 17)
   collections: [
     {
       name: SPEACHES,
@@ -169,6 +169,9 @@ export const speachesProjection: ProjectionDefinition = {
         // `visibility` alone: without statistics the planner would take it (three values) over these.
         { fields: [{ field: 'archived' }, { field: 'published' }, { field: 'titleKey' }, { field: 'liveFrom' }, { field: 'visibility' }] },
         { fields: [{ field: 'archived' }, { field: 'published' }, { field: 'updatedAt', direction: -1 }, { field: 'liveFrom' }, { field: 'visibility' }, { field: 'titleKey' }] },
+        // The learner home (issue 17): a category's slider in update order, "new in my language" in publication order.
+        { fields: [{ field: 'archived' }, { field: 'published' }, { field: 'categoryId' }, { field: 'updatedAt', direction: -1 }] },
+        { fields: [{ field: 'archived' }, { field: 'published' }, { field: 'language' }, { field: 'liveFrom', direction: -1 }] },
       ],
     },
     { name: SPEACH_VERSIONS, indexes: [{ field: 'speachId' }] },

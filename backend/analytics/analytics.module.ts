@@ -13,6 +13,6 @@ import { SpeachAnalytics } from './speach-analytics.service';
   imports: [SpeachModule, EngagementModule],
   controllers: [DashboardController, SpeachAnalyticsController],
   providers: [DashboardQueries, DashboardRankings, SpeachAnalytics, DemoActivity],
-  exports: [DashboardQueries, DemoActivity],
+  exports: [DashboardQueries, DashboardRankings, DemoActivity],
 })
 export class AnalyticsModule {}

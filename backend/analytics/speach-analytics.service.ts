@@ -21,6 +21,7 @@ import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { SpeachQueries } from '../speach/speach-queries.service';
 import { isEditor, liveVersion, person } from '../speach/speach-views';
+import { speachCompletion } from './completion';
 import { quizResultsDecider } from './quiz-results.decider';
 
 /** The per-speach (`/analytics/s/{id}`) and per-user (`/analytics/u/{id}`) pages, and deleting a quiz result. */
@@ -62,17 +63,20 @@ export class SpeachAnalytics {
     const stats = await this.store.collection<AnalyticsSpeach>(ANALYTICS_SPEACHES).findById(speachId);
     const live = liveVersion(doc, this.clock.now().toISOString());
     const nodes = live ? ((await this.speaches.version(speachId, live.version))?.chapters ?? readingOrder(doc.draft)) : readingOrder(doc.draft);
-    const readers = stats?.readers ?? 0;
+    // Completion comes from the learners' own progress, the same documents the reader shows them.
+    const progress = await this.store.collection<ProgressDocument>(LEARNER_PROGRESS).find({ speachId }, { projection: { readChapterIds: 1 } });
+    const completion = speachCompletion(nodes.map((n) => n.chapterId), progress);
+    const chapterCompletion = new Map(completion.chapters.map((c) => [c.chapterId, c]));
     const results = await this.store.collection<QuizResultDocument>(ANALYTICS_QUIZ_RESULTS).find({ speachId }, { sort: { at: -1 } });
     const users = await this.people(results.map((r) => r.userId));
     const titles = new Map(nodes.map((n) => [n.chapterId, n.title]));
     return {
-      speach: { id: speachId, title: doc.title, published: doc.published, readers, reads: stats?.reads ?? 0, ratingCount: stats?.ratingCount ?? 0, note: stats?.ratingCount ? Math.round((stats.ratingSum / stats.ratingCount) * 10) / 10 : 0 },
+      speach: { id: speachId, title: doc.title, published: doc.published, readers: completion.started, finished: completion.finished, completion: completion.percent, reads: stats?.reads ?? 0, ratingCount: stats?.ratingCount ?? 0, note: stats?.ratingCount ? Math.round((stats.ratingSum / stats.ratingCount) * 10) / 10 : 0 },
       period: parsePeriod(period),
       reads: await this.readsOverTime(ANALYTICS_SPEACH_BUCKETS, speachId, period),
       chapters: nodes.map((n) => {
-        const count = stats?.chapterReaders[n.chapterId] ?? 0;
-        return { chapterId: n.chapterId, parentId: n.parentId, title: n.title, readers: count, percent: readers ? Math.round((count / readers) * 100) : 0 };
+        const { readers, percent } = chapterCompletion.get(n.chapterId)!;
+        return { chapterId: n.chapterId, parentId: n.parentId, title: n.title, readers, percent };
       }),
       quizResults: results.map((r) => ({
         idAchatCour: `${r.userId}:${r.speachId}`,

@@ -10,7 +10,7 @@ import { DomainError, NotFoundError, ValidationError } from '../infrastructure/d
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { ReadModels } from '../infrastructure/read-models';
 import { READ_STORE } from '../infrastructure/tokens';
-import { type ChapterNode, SpeachAccess, SpeachQueries, type Viewer, learnerDecider, liveVersion, learnerStream, readingOrder, requiredBefore, scoreQuiz } from '../speach';
+import { type ChapterNode, SpeachAccess, SpeachQueries, type Viewer, learnerDecider, liveVersion, learnerStream, readingOrder, requiredBefore, scoreQuiz, takesAnswers } from '../speach';
 import { type EmbedGrant, EmbedTokens } from './embed-tokens.service';
 import { EmbedAnswerBody, EmbedQuery, IssueTokenBody, TokenListQuery } from './scorm.dto';
 
@@ -113,8 +113,16 @@ export class EmbedController {
   @HttpCode(200)
   async markRead(@Param('id') id: string, @Param('chapterId') chapterId: string, @Query() query: EmbedQuery) {
     const { doc, nodes, version, userId } = await this.readable(id, query);
-    this.node(nodes, chapterId);
-    await this.commands.run(learnerDecider, learnerStream(userId), { type: 'ReadChapter', userId, speachId: id, chapterId, version, requiredBefore: requiredBefore(nodes, chapterId, doc.lockedSubchapters) });
+    const node = this.node(nodes, chapterId);
+    await this.commands.run(learnerDecider, learnerStream(userId), {
+      type: 'ReadChapter',
+      userId,
+      speachId: id,
+      chapterId,
+      version,
+      requiredBefore: requiredBefore(nodes, chapterId, doc.lockedSubchapters),
+      takesAnswers: takesAnswers(node.content as ChapterContent),
+    });
     await this.readModels.settled();
     const progress = await this.queries.progress(userId, id);
     return { readChapterIds: progress?.readChapterIds ?? [] };

@@ -14,6 +14,7 @@ import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { PROJECTION_RUNNER, READ_STORE } from '../infrastructure/tokens';
 import { SiteSettings } from '../site/site-settings.service';
 import { type LearnerCommand, learnerDecider } from '../speach/learner.decider';
+import { takesAnswers } from '../speach/chapter-content';
 import { SpeachCommands } from '../speach/speach-commands.service';
 import type { Actor } from '../speach/speach.decider';
 import { liveVersion, requiredBefore } from '../speach/speach-views';
@@ -22,7 +23,13 @@ import { seededRandom } from './seeded-random';
 const DAY = 86_400_000;
 /** The four accounts of the quick start (see demo-seeder.ts). */
 const QUICK_START = /^(admin|author|approver|reader)@example\.com$/;
-const HISTORY_DAYS = 730;
+export const HISTORY_DAYS = 730;
+
+/** Moves a clock while seeding (`null` brings it back to the present). */
+export function travelClock(clock: Clock, at: Date | null, present: Date): void {
+  if (clock instanceof ManualClock) clock.set(at ?? present);
+  else if (clock instanceof SystemClock) clock.travelTo(at);
+}
 
 /** Speaches written over the two years of history, oldest first. */
 const HISTORY_TITLES = [
@@ -82,8 +89,7 @@ export class DemoActivity {
 
   /** Moves the app's clock (only while seeding); `null` brings it back. */
   private travel(at: Date | null, present: Date): void {
-    if (this.clock instanceof ManualClock) this.clock.set(at ?? present);
-    else if (this.clock instanceof SystemClock) this.clock.travelTo(at);
+    travelClock(this.clock, at, present);
   }
 
   async seed(): Promise<void> {
@@ -136,7 +142,8 @@ export class DemoActivity {
       if (!readable.length) continue;
       const weekday = new Date(dayStart).getUTCDay();
       const level = (0.4 + (3 * day) / HISTORY_DAYS) * (weekday === 0 || weekday === 6 ? 0.25 : 1);
-      const active = users.filter(() => rand() < (level * 0.8) / users.length);
+      // rand() first for everyone, so the sequence (and the demo) stays the same; nobody is active before they joined.
+      const active = users.filter((u) => rand() < (level * 0.8) / users.length && Date.parse(u.createdAt) <= dayStart);
       if (!active.length) continue;
       this.travel(new Date(dayStart + 8 * 3_600_000 + Math.floor(rand() * 9 * 3_600_000)), present);
       const at = this.clock.now();
@@ -156,7 +163,7 @@ export class DemoActivity {
                 const answers = Object.fromEntries(quiz.questions.map((q) => [q.questionId, [(rand() < 0.7 ? q.options.find((o) => o.correct) : q.options.find((o) => !o.correct))!.optionId]]));
                 batch.push({ type: 'AnswerChapter', userId: user._id, speachId: speach.speachId, chapterId: node.chapterId, content: quiz, answers, text: null, requiredBefore: required });
               } else {
-                batch.push({ type: 'ReadChapter', userId: user._id, speachId: speach.speachId, chapterId: node.chapterId, version: 1, requiredBefore: required });
+                batch.push({ type: 'ReadChapter', userId: user._id, speachId: speach.speachId, chapterId: node.chapterId, version: 1, requiredBefore: required, takesAnswers: takesAnswers(node.content) });
               }
             }
             if (speach.authorId !== user._id && rand() < 0.12) rated.push([user._id, speach.speachId, rand() < 0.6 ? 5 : rand() < 0.7 ? 4 : 3]);
@@ -242,7 +249,7 @@ export class DemoActivity {
               const answers = Object.fromEntries(quiz.questions.map((q) => [q.questionId, [(rand() < 0.7 ? q.options.find((o) => o.correct) : q.options.find((o) => !o.correct))!.optionId]]));
               batch.push({ type: 'AnswerChapter', userId: user._id, speachId: speach._id, chapterId: node.chapterId, content: quiz, answers, text: null, requiredBefore: requiredBefore(nodes, node.chapterId, speach.lockedSubchapters) });
             } else if (node.content.type !== 'NONE') {
-              batch.push({ type: 'ReadChapter', userId: user._id, speachId: speach._id, chapterId: node.chapterId, version: speach.publishedVersion, requiredBefore: requiredBefore(nodes, node.chapterId, speach.lockedSubchapters) });
+              batch.push({ type: 'ReadChapter', userId: user._id, speachId: speach._id, chapterId: node.chapterId, version: speach.publishedVersion, requiredBefore: requiredBefore(nodes, node.chapterId, speach.lockedSubchapters), takesAnswers: takesAnswers(node.content) });
             }
           }
         }

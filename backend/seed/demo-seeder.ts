@@ -10,7 +10,7 @@ import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { requestContext } from '../infrastructure/http/request-context';
 import { SpeachCommands } from '../speach/speach-commands.service';
 import { Clock } from '../infrastructure/clock/clock';
-import { DemoActivity } from './demo-activity';
+import { DemoActivity, HISTORY_DAYS, travelClock } from './demo-activity';
 import { seedDemoAudit } from './demo-audit';
 import { seedDemoEngagement } from './demo-engagement';
 import { EngagementCommands } from '../engagement/engagement-commands.service';
@@ -57,6 +57,13 @@ export function demoStaff(): DemoUser[] {
  * Seeds the demo organisation through the real commands (events, projections and all) on the
  * first start with an empty store. `SEED=none` turns it off.
  */
+/** Ids of what the organisation's set-up made, in the order of the demo lists. */
+interface DemoOrganisation {
+  ids: string[];
+  categories: string[];
+  groups: string[];
+}
+
 @Injectable()
 export class DemoSeeder {
   private readonly logger = new Logger('DemoSeed');
@@ -88,6 +95,20 @@ export class DemoSeeder {
   private async seed(): Promise<void> {
     const password = this.config.demoPassword;
     const context = requestContext.current()!;
+    const present = this.clock.now();
+    // The organisation and its people exist before the demo's two years of history: a user's "Created"
+    // comes before the sessions the history gives them ("Last active").
+    travelClock(this.clock, new Date(present.getTime() - (HISTORY_DAYS + 30) * 86_400_000), present);
+    let organisation: DemoOrganisation;
+    try {
+      organisation = await this.seedOrganisation(password, context);
+    } finally {
+      travelClock(this.clock, null, present);
+    }
+    await this.seedContent(password, organisation);
+  }
+
+  private async seedOrganisation(password: string, context: NonNullable<ReturnType<typeof requestContext.current>>): Promise<DemoOrganisation> {
     const categories: string[] = [];
     for (const name of DEMO_CATEGORIES) categories.push((await this.organisation.createCategory({ name })).id);
     const groups: string[] = [];
@@ -124,6 +145,10 @@ export class DemoSeeder {
       }
     }
     await this.projections.catchUp(30_000);
+    return { ids, categories, groups };
+  }
+
+  private async seedContent(password: string, { ids, categories, groups }: DemoOrganisation): Promise<void> {
     const actor = (userId: string, isAdmin: boolean) => ({ userId, isAdmin, isAuthor: true, groupIds: [] });
     await seedDemoSpeaches(this.speaches, actor(ids[1], false), actor(ids[0], true), categories, groups, this.clock.now());
     await seedDemoSite(this.commands, this.config);

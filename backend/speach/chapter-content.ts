@@ -116,6 +116,11 @@ export function checkContent(raw: ChapterContent): ChapterContent {
 }
 
 /** Scores answers against a quiz: all-or-nothing per question, points summed. */
+/** Chapters a learner answers (quiz, exam, survey, poll, open question): they are read once answered. */
+export function takesAnswers(content: ChapterContent): boolean {
+  return ['QUIZZ', 'QUIZZ_EXAMEN', 'SONDAGE', 'ENQUETE', 'QUESTION_OUVERTE'].includes(content.type);
+}
+
 export function scoreQuiz(content: Extract<ChapterContent, { type: 'QUIZZ' | 'QUIZZ_EXAMEN' }>, answers: Record<string, string[]>) {
   let score = 0;
   let max = 0;

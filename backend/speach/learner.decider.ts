@@ -19,6 +19,8 @@ export type LearnerCommand =
       version: number | null;
       /** Sequential unlock: the chapters that must be read first (computed from the version read). */
       requiredBefore: string[];
+      /** A quiz, exam, survey, poll or open question: it counts as read once answered, not when opened. */
+      takesAnswers: boolean;
     }
   | {
       type: 'AnswerChapter';
@@ -47,6 +49,7 @@ export const learnerDecider: Decider<LearnerState, LearnerCommand, LearnerEvent>
           : [{ type: 'SpeachBookmarked', data: { speachId, userId } }];
       case 'ReadChapter':
         unlocked(state, speachId, command.requiredBefore);
+        if (command.takesAnswers) return [];
         return [{ type: 'ChapterRead', data: { speachId, userId, chapterId: command.chapterId, version: command.version } }];
       case 'AnswerChapter': {
         unlocked(state, speachId, command.requiredBefore);

@@ -6,7 +6,8 @@ import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { DomainError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { ReadModels } from '../infrastructure/read-models';
-import { scoreQuiz } from './chapter-content';
+import { scoreQuiz, takesAnswers } from './chapter-content';
+import { chapterFacts } from './chapter-facts';
 import { learnerDecider } from './learner.decider';
 import { AnswerBody, ReadQuery } from './speach.dto';
 import { SpeachAccess } from './speach-access';
@@ -51,6 +52,8 @@ export class ReadingController {
     return {
       speach,
       chapters: this.queries.tree(id, nodes, false),
+      // The page header's chapter count and estimated duration (issue 17), the cards' own rule.
+      facts: chapterFacts(nodes),
       progress: { readChapterIds: read, lastChapterId: progress?.lastChapterId ?? null, quizResults: progress?.quizResults ?? {} },
       lockedChapterIds: lockedChapterIds(nodes, read, doc.lockedSubchapters),
     };
@@ -67,7 +70,7 @@ export class ReadingController {
   async markRead(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Query() query: ReadQuery) {
     const viewer = await this.queries.viewer(user);
     const { doc, nodes, version } = await this.chapters(id, viewer, query.mode, query.accessCode);
-    this.node(nodes, chapterId);
+    const node = this.node(nodes, chapterId);
     await this.commands.run(learnerDecider, learnerStream(user.id), {
       type: 'ReadChapter',
       userId: user.id,
@@ -75,6 +78,7 @@ export class ReadingController {
       chapterId,
       version,
       requiredBefore: requiredBefore(nodes, chapterId, doc.lockedSubchapters),
+      takesAnswers: takesAnswers(node.content as ChapterContent),
     });
     await this.readModels.settled();
     const progress = await this.queries.progress(user.id, id);

@@ -206,9 +206,9 @@ describe('learner decider', () => {
     spec.given([{ type: 'SpeachBookmarked', data: { speachId: 's', userId: 'u' } }]).when({ type: 'ToggleBookmark', userId: 'u', speachId: 's' }).then([{ type: 'SpeachUnbookmarked', data: { speachId: 's', userId: 'u' } }]);
   });
   it('refuses a locked sub-chapter until the previous ones are read', () => {
-    spec.given([]).when({ type: 'ReadChapter', userId: 'u', speachId: 's', chapterId: 'c2', version: 1, requiredBefore: ['c1'] }).thenThrows(ForbiddenError, /locked/);
+    spec.given([]).when({ type: 'ReadChapter', userId: 'u', speachId: 's', chapterId: 'c2', version: 1, requiredBefore: ['c1'], takesAnswers: false }).thenThrows(ForbiddenError, /locked/);
     spec.given([{ type: 'ChapterRead', data: { speachId: 's', userId: 'u', chapterId: 'c1', version: 1 } }])
-      .when({ type: 'ReadChapter', userId: 'u', speachId: 's', chapterId: 'c2', version: 1, requiredBefore: ['c1'] })
+      .when({ type: 'ReadChapter', userId: 'u', speachId: 's', chapterId: 'c2', version: 1, requiredBefore: ['c1'], takesAnswers: false })
       .then([{ type: 'ChapterRead', data: { speachId: 's', userId: 'u', chapterId: 'c2', version: 1 } }]);
   });
   it('scores a quiz and refuses unknown or multiple answers on a single-choice question', () => {

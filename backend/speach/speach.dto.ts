@@ -17,8 +17,8 @@ import {
 import { BADGES, CONTENT_TYPES, SPEACH_LANGUAGES, VISIBILITIES } from '../../events';
 import { SEARCH_TERM_MAX } from '../infrastructure/search/search-index.port';
 
-const toBoolean = ({ value }: { value: unknown }): unknown => (value === 'true' ? true : value === 'false' ? false : value);
-const toInt = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value);
+export const toBoolean = ({ value }: { value: unknown }): unknown => (value === 'true' ? true : value === 'false' ? false : value);
+export const toInt = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value);
 /** Spec §7 passes lists as JSON in the query (`visibilities=["PUBLIC"]`); a comma list works too. */
 export const toJsonList = ({ value }: { value: unknown }): unknown => {
   if (typeof value !== 'string') return value;

@@ -77,9 +77,16 @@ describe('Admin users API (spec §7 "Admin users")', () => {
       expect(union.body.total).toBe(withoutGroup.body.total + 1);
 
       const today = new Date().toISOString().slice(0, 10);
-      const created = await t.http.get('/api/v2/admin/users').query({ startDateCreated: today, endDateCreated: today }).set(as(admin)).expect(200);
+      const threeYearsAgo = new Date(Date.now() - 3 * 365 * 86_400_000).toISOString().slice(0, 10);
+      const created = await t.http.get('/api/v2/admin/users').query({ startDateCreated: threeYearsAgo, endDateCreated: today }).set(as(admin)).expect(200);
       const all = await t.http.get('/api/v2/admin/users').set(as(admin)).expect(200);
       expect(created.body.total).toBe(all.body.total);
+      // The demo staff joined before their two years of history (issue 17 defect 8).
+      const createdToday = await t.http.get('/api/v2/admin/users').query({ startDateCreated: today, endDateCreated: today }).set(as(admin)).expect(200);
+      expect(createdToday.body.total).toBeLessThan(all.body.total);
+      const everyone = (await t.http.get('/api/v2/admin/users').query({ size: 100 }).set(as(admin)).expect(200)).body.result as { createdAt: string; lastActiveDate: string | null }[];
+      expect(everyone.filter((u) => u.lastActiveDate !== null).length).toBeGreaterThan(5);
+      for (const u of everyone) if (u.lastActiveDate) expect(Date.parse(u.lastActiveDate)).toBeGreaterThanOrEqual(Date.parse(u.createdAt));
       const old = await t.http.get('/api/v2/admin/users').query({ endDateCreated: '2000-01-01' }).set(as(admin)).expect(200);
       expect(old.body.total).toBe(0);
       const inactive = await t.http.get('/api/v2/admin/users').query({ onlyState: 'INACTIVE' }).set(as(admin)).expect(200);

@@ -184,6 +184,13 @@ describe('Dashboard and analytics API (issue #7)', () => {
       expect(page.reads.at(-1).value).toBeGreaterThan(0);
       expect(page.chapters.map((c: { title: string }) => c.title)).toEqual(['Who we are', 'Your first week', 'Check your knowledge']);
       expect(page.chapters[0].readers).toBeGreaterThan(0);
+      // Issue 17 defect 2: the learners tile is what every chapter row divides by; no share above 100 %.
+      for (const c of page.chapters) {
+        expect(c.readers).toBeLessThanOrEqual(page.speach.readers);
+        expect(c.percent).toBe(Math.round((c.readers / page.speach.readers) * 100));
+      }
+      expect(page.speach.finished).toBeLessThanOrEqual(Math.min(...page.chapters.map((c: { readers: number }) => c.readers)));
+      expect(page.speach.completion).toBe(Math.round((page.speach.finished / page.speach.readers) * 100));
       const mine = page.quizResults.find((r: { user: { id: string } }) => r.user.id === readerId);
       expect(mine).toEqual(expect.objectContaining({ idAchatCour: `${readerId}:${welcome._id}`, quizzId: quiz.chapterId, chapterTitle: 'Check your knowledge', score: 1, max: 1, percent: 100, passed: true }));
       await t.http.get(`/api/v2/analytics/speach/${welcome._id}`).set(as(admin)).expect(200);

@@ -47,7 +47,7 @@ describe('admin dashboard and analytics pages (issue #7)', () => {
     await page.getByRole('heading', { name: 'Dashboard', level: 2 }).waitFor();
     // The component's default period when the URL has none.
     await page.getByRole('combobox', { name: 'Period' }).filter({ hasText: 'Last 3 months' }).waitFor();
-    expect(await page.getByRole('radio', { name: 'Speeches' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Speaches' }).isChecked()).toBe(true);
     for (const tile of ['tile-published', 'tile-unpublished', 'tile-total', 'tile-viewed']) {
       await card(tile).getByText(/^\d[\d,]*$/).waitFor();
     }

@@ -66,6 +66,11 @@ describe('workflow: validator page, progress graph, final dialog, periodic revie
     await page.screenshot({ path: join(SCREENSHOTS, 'workflow-validator.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Validate' }).click();
+    // Issue 17 defect 5: a step is validated only once confirmed.
+    const confirm = page.getByRole('dialog', { name: 'Validate step 1 of 2?' });
+    await confirm.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Validate' }).click();
     await page.getByText('Step validated.').waitFor();
     await page.getByTestId('workflow-step-2').filter({ hasText: 'In progress' }).waitFor();
     expect(await page.getByTestId('workflow-step-1').innerText()).toContain('Validated');

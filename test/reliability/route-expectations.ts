@@ -492,6 +492,10 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /api/v2/users/count': { call: () => ({ path: '/api/v2/users/count', query: { type: 'admins' } }), answers: admins() },
 
   // Analytics pages
+  // Issue 17: the learner home and the catalogue, each caller seeing what they may read.
+  'GET /api/v2/home': { call: () => ({ path: '/api/v2/home', query: { language: 'en' } }), answers: signedIn() },
+  'GET /api/v2/home/slider/{slider}': { call: () => ({ path: '/api/v2/home/slider/new', query: { language: 'en' } }), answers: signedIn() },
+  'GET /api/v2/catalogue': { call: () => ({ path: '/api/v2/catalogue' }), answers: signedIn() },
   'GET /api/v2/analytics/speach/{speachId}': { call: (fx) => ({ path: `/api/v2/analytics/speach/${fx.speaches.welcome._id}` }), answers: authors() },
   'GET /api/v2/analytics/user/{userId}': { call: (fx) => ({ path: `/api/v2/analytics/user/${fx.users.reader.id}` }), answers: only(['reader', 'admin']) },
   // The speach's editors and admins delete a learner's quiz result (here the reader's, answered just before).

@@ -19,6 +19,7 @@ export const LEARNER_ROUTES = [
   '/accessibility-statement',
   '/accessibility-statement/edit',
   '/account',
+  '/catalogue',
   '/account/s/validate',
   '/account/s/validateInProgress',
   '/account/myNotifications',

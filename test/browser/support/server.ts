@@ -35,7 +35,7 @@ export async function startServer(env: Record<string, string> = {}, options: { r
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   // A loaded machine (many suites on 2 cores) can take over a minute to start the seeded server.
-  const readyMs = options.readyTimeoutMs ?? 180_000;
+  const readyMs = options.readyTimeoutMs ?? Number(process.env.BROWSER_SERVER_READY_MS ?? 180_000);
   const deadline = Date.now() + readyMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);

@@ -22,6 +22,7 @@ const AccessibilityStatementPage = lazy(() => import('./site/AccessibilityStatem
 const AccessibilityEditPage = lazy(() => import('./site/AccessibilityEditPage').then((m) => ({ default: m.AccessibilityEditPage })));
 const SpeachAnalyticsPage = lazy(() => import('./analytics/SpeachAnalyticsPage').then((m) => ({ default: m.SpeachAnalyticsPage })));
 const UserAnalyticsPage = lazy(() => import('./analytics/UserAnalyticsPage').then((m) => ({ default: m.UserAnalyticsPage })));
+const CataloguePage = lazy(() => import('./home/CataloguePage').then((m) => ({ default: m.CataloguePage })));
 const NotificationsPage = lazy(() => import('./notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })));
 const ValidatorPage = lazy(() => import('./workflow/ValidatorPage').then((m) => ({ default: m.ValidatorPage })));
 const AiSpeachGeneratorPage = lazy(() => import('./ai/AiSpeachGeneratorPage').then((m) => ({ default: m.AiSpeachGeneratorPage })));
@@ -58,6 +59,7 @@ export function AppRoutes() {
       <Route path="/accessibility-statement" element={<Suspense fallback={<Loading />}><AccessibilityStatementPage /></Suspense>} />
       <Route path="/accessibility-statement/edit" element={secured(<Suspense fallback={<Loading />}><AccessibilityEditPage /></Suspense>)} />
       <Route path="/" element={secured(<HomePage />)} />
+      <Route path="/catalogue" element={secured(<Suspense fallback={<Loading />}><CataloguePage /></Suspense>)} />
       <Route path="/account" element={secured(<Suspense fallback={<Loading />}><AccountPage /></Suspense>)} />
       <Route path="/account/s/validate" element={secured(<Suspense fallback={<Loading />}><ToValidatePage /></Suspense>)} />
       <Route path="/account/s/validateInProgress" element={secured(<Suspense fallback={<Loading />}><InValidationPage /></Suspense>)} />

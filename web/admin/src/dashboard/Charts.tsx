@@ -15,16 +15,23 @@ const skipAnimation = typeof window !== 'undefined' && window.matchMedia?.('(pre
 /** Spec §2: dates on the x axis are rotated so a month of days stays readable. */
 const rotated = { angle: -45, textAnchor: 'end', fontSize: 11 } as const;
 
+/** Axis values written the locale's way (de "1.200", fr "1 200"). */
+const localNumber = (locale: string) => {
+  const format = new Intl.NumberFormat(locale);
+  return (value: number | null) => (value === null ? '' : format.format(value));
+};
+
 export function SeriesLineChart({ series, locale, evenY = false, height = 280 }: { series: NamedSeries[]; locale: string; evenY?: boolean; height?: number }) {
   const labels = series[0]?.points.map((p) => pointLabel(p, locale)) ?? [];
   const max = Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.value)));
   const ticks = evenY ? evenTicks(max) : null;
+  const format = localNumber(locale);
   return (
     <LineChart
       height={height}
       skipAnimation={skipAnimation}
       xAxis={[{ scaleType: 'point', data: labels, tickLabelStyle: rotated, height: 60 }]}
-      yAxis={[ticks ? { min: 0, max: ticks[ticks.length - 1], tickInterval: ticks, valueFormatter: (v: number) => String(v) } : { min: 0 }]}
+      yAxis={[ticks ? { min: 0, max: ticks[ticks.length - 1], tickInterval: ticks, valueFormatter: format } : { min: 0, valueFormatter: format }]}
       series={series.map((s) => ({ data: s.points.map((p) => p.value), label: s.label, showMark: s.points.length <= 31, curve: 'linear' as const }))}
       margin={{ left: 8, right: 16 }}
     />
@@ -37,7 +44,7 @@ export function SeriesBarChart({ series, locale, height = 280 }: { series: Named
       height={height}
       skipAnimation={skipAnimation}
       xAxis={[{ scaleType: 'band', data: series.points.map((p) => pointLabel(p, locale)), tickLabelStyle: rotated, height: 60 }]}
-      yAxis={[{ min: 0 }]}
+      yAxis={[{ min: 0, valueFormatter: localNumber(locale) }]}
       series={[{ data: series.points.map((p) => p.value), label: series.label }]}
       margin={{ left: 8, right: 16 }}
     />

@@ -21,10 +21,11 @@ function Row({ children }: { children: ReactNode }) {
 }
 
 function TileValue({ value, sub }: { value: number | null; sub?: string }) {
+  const [locale] = useLocaleState();
   return (
     <>
       <Typography variant="h4" component="p" sx={{ fontWeight: 500 }}>
-        {value === null ? '—' : value.toLocaleString()}
+        {value === null ? '—' : new Intl.NumberFormat(locale).format(value)}
       </Typography>
       {sub && <Typography variant="body2" color="text.secondary">{sub}</Typography>}
     </>
@@ -111,23 +112,34 @@ function FunnelChart({ period }: { period: Period }) {
   );
 }
 
+/**
+ * A ranking table that fits its card: a fixed layout whose first column takes what the numbers leave, long
+ * titles and headers (de "Erstveröffentlichung") wrap instead of scrolling sideways; numbers in the locale's way.
+ */
+/** The name first, then a date or count wide enough for "10.10.2025", then the numbers. */
+const COLUMN_WIDTHS = ['32%', '20%', '16%', '16%', '16%'];
+
 function StatTable({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
+  const [locale] = useLocaleState();
+  const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const cell = (value: string | number) => (typeof value === 'number' ? numbers.format(value) : value);
   return (
     <TableContainer>
-      <Table size="small">
+      {/* lang: the browser hyphenates the locale's long words (de "Lesevorgänge") at syllables. */}
+      <Table size="small" lang={locale} sx={{ tableLayout: 'fixed', width: '100%', '& th, & td': { px: 1, hyphens: 'auto', overflowWrap: 'break-word' }, '& th': { fontSize: '0.8rem' } }}>
         <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{caption}</caption>
         <TableHead>
           <TableRow>
             {head.map((h, i) => (
-              <TableCell key={h} align={i === 0 ? 'left' : 'right'}>{h}</TableCell>
+              <TableCell key={h} align={i === 0 ? 'left' : 'right'} sx={{ width: COLUMN_WIDTHS[i] }}>{h}</TableCell>
             ))}
           </TableRow>
         </TableHead>
         <TableBody>
           {rows.map((row, r) => (
             <TableRow key={r}>
-              {row.map((cell, i) => (
-                <TableCell key={i} align={i === 0 ? 'left' : 'right'}>{cell}</TableCell>
+              {row.map((value, i) => (
+                <TableCell key={i} align={i === 0 ? 'left' : 'right'}>{cell(value)}</TableCell>
               ))}
             </TableRow>
           ))}
@@ -147,7 +159,7 @@ function TopSpeaches({ period, by, caption }: { period: Period; by: 'watch' | 'r
     <StatTable
       caption={caption}
       head={[translate('admin.dashboard.columns.speach'), translate('admin.dashboard.columns.publishDate'), translate('admin.dashboard.columns.reads'), translate('admin.dashboard.columns.ratings'), translate('admin.dashboard.columns.score')]}
-      rows={loaded.data.map((r) => [r.speachTitle, formatDate(r.publishDate, locale), r.nbWatch, r.nbNote, r.nbNote ? r.note.toFixed(1) : '—'])}
+      rows={loaded.data.map((r) => [r.speachTitle, formatDate(r.publishDate, locale), r.nbWatch, r.nbNote, r.nbNote ? r.note : '—'])}
     />
   );
 }
@@ -161,7 +173,7 @@ function TopSpeachmakers({ period, by, caption }: { period: Period; by: 'watch' 
     <StatTable
       caption={caption}
       head={[translate('admin.dashboard.columns.speachmaker'), translate('admin.dashboard.columns.speaches'), translate('admin.dashboard.columns.reads'), translate('admin.dashboard.columns.ratings'), translate('admin.dashboard.columns.score')]}
-      rows={loaded.data.map((r) => [`${r.firstName} ${r.lastName}`, r.nbSpeachs, r.nbWatch, r.nbNote, r.nbNote ? r.note.toFixed(1) : '—'])}
+      rows={loaded.data.map((r) => [`${r.firstName} ${r.lastName}`, r.nbSpeachs, r.nbWatch, r.nbNote, r.nbNote ? r.note : '—'])}
     />
   );
 }

@@ -7,19 +7,22 @@ import type { ReactNode } from 'react';
 import { MenuItem } from '@mui/material';
 import { AppBar, Layout, LocalesMenuButton, Menu, TitlePortal, UserMenu, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
 
+/** Menu labels wrap instead of being cut ("Benutzerdefinierte F…"). */
+const MENU_WRAPS = { '& .MuiMenuItem-root .MuiTypography-root': { whiteSpace: 'normal', overflow: 'visible' } } as const;
+
 function AdminMenu() {
   const translate = useTranslate();
   // Auditors (issue #6) see the audit screens only: the resource items are filtered by authProvider.canAccess.
   const { permissions } = usePermissions<string[]>();
   if (Array.isArray(permissions) && !permissions.includes('ADMIN')) {
     return (
-      <Menu>
+      <Menu sx={MENU_WRAPS}>
         <Menu.ResourceItems />
       </Menu>
     );
   }
   return (
-    <Menu>
+    <Menu sx={MENU_WRAPS}>
       <Menu.DashboardItem />
       <Menu.ResourceItems />
       <Menu.Item to="/administration/importUser" primaryText="admin.menu.importUsers" leftIcon={<UploadFileIcon />} />
@@ -44,7 +47,8 @@ function NamedUserMenu() {
 function AdminAppBar() {
   return (
     <AppBar toolbar={<LocalesMenuButton />} userMenu={<NamedUserMenu />}>
-      <TitlePortal />
+      {/* Each screen's title is the page's h1; a screen without one (it shows its own h1) leaves it empty and hidden. */}
+      <TitlePortal component="h1" sx={{ '&:empty': { display: 'none' } }} />
     </AppBar>
   );
 }

@@ -4,4 +4,6 @@ import { defaultTheme } from 'react-admin';
 export const theme = {
   ...defaultTheme,
   palette: { ...defaultTheme.palette, primary: { main: '#1a4f8b' }, secondary: { main: '#1a4f8b' } },
+  // Wide enough for the longest menu label (de "Benutzerdefinierte Felder"); longer ones wrap (AdminLayout).
+  sidebar: { ...defaultTheme.sidebar, width: 264 },
 };

@@ -55,6 +55,9 @@ function Actions() {
 }
 
 /** Spec §2 "Admin user list": filters with chips, total, infinite table, side panel, bulk actions. */
+/** A deactivated user's row is greyed by its background and italics, its text keeping AA contrast (not by opacity). */
+const DEACTIVATED_ROW = { bgcolor: 'grey.100', '& td': { color: 'text.secondary', fontStyle: 'italic' } } as const;
+
 export function UserList() {
   const translate = useTranslate();
   const groups = useGroupChoices(true);
@@ -84,7 +87,7 @@ export function UserList() {
   return (
     <>
       <InfiniteList filters={filters} actions={<Actions />} sort={{ field: 'lastName', order: 'ASC' }} perPage={25}>
-        <Datagrid bulkActionButtons={<UserBulkActions />} rowClick={false} rowSx={(record) => (record.active ? {} : { opacity: 0.6 })}>
+        <Datagrid bulkActionButtons={<UserBulkActions />} rowClick={false} rowSx={(record) => (record.active ? {} : DEACTIVATED_ROW)}>
           <FunctionField
             source="lastName"
             label="resources.users.fields.user"

@@ -81,6 +81,10 @@ export function AccountPage() {
         })}
       </Tabs>
       <Box id="account-panel" role="tabpanel" aria-labelledby={`account-tab-${tab}`}>
+        {/* The panel's own h2, so the cards' h3 titles follow the page's h1 in order (axe heading-order). */}
+        <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+          {t(`account.tab.${tab}`)}
+        </Typography>
         <SpeachGrid key={tab} url={`/api/v2/my/${TAB_GRIDS[tab]}`} label={t(`account.tab.${tab}`)} addCard={tab === 'EDITED'} />
       </Box>
     </>

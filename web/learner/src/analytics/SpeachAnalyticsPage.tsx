@@ -16,7 +16,7 @@ export function periodFrom(value: string | null): Period {
 /** `/analytics/s/{speachID}`: reads over time, completion per chapter and quiz results, for the speach's authors and admins. */
 export function SpeachAnalyticsPage() {
   const { speachID = '' } = useParams();
-  const { t, date } = useI18n();
+  const { t, date, number } = useI18n();
   const [params, setParams] = useSearchParams();
   const period = periodFrom(params.get('period'));
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -70,10 +70,11 @@ export function SpeachAnalyticsPage() {
         <PeriodSelect value={period} onChange={(p) => setParams({ period: p }, { replace: true })} />
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
-        <Stat label={t('analytics.stat.readers')} value={speach.readers} />
-        <Stat label={t('analytics.stat.reads')} value={speach.reads} />
-        <Stat label={t('analytics.stat.ratings')} value={speach.ratingCount} />
-        <Stat label={t('analytics.stat.score')} value={speach.ratingCount ? speach.note.toFixed(1) : '—'} />
+        <Stat label={t('analytics.stat.readers')} value={number(speach.readers)} />
+        <Stat label={t('analytics.stat.completion')} value={t('analytics.completionValue', { finished: number(speach.finished), percent: number(speach.completion / 100, { style: 'percent' }) })} />
+        <Stat label={t('analytics.stat.reads')} value={number(speach.reads)} />
+        <Stat label={t('analytics.stat.ratings')} value={number(speach.ratingCount)} />
+        <Stat label={t('analytics.stat.score')} value={speach.ratingCount ? number(speach.note, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : '—'} />
       </Box>
       <Section title={t('analytics.readsOverTime')}>
         <ReadsChart points={reads} />
@@ -99,7 +100,7 @@ export function SpeachAnalyticsPage() {
                     <TableCell>
                       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                         <LinearProgress variant="determinate" value={c.percent} sx={{ flexGrow: 1 }} aria-label={t('analytics.completionOf', { title: c.title })} />
-                        <Typography variant="body2">{c.percent}%</Typography>
+                        <Typography variant="body2">{number(c.percent / 100, { style: 'percent' })}</Typography>
                       </Box>
                     </TableCell>
                   </TableRow>

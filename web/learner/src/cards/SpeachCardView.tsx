@@ -34,6 +34,8 @@ import { ScormExportDialog } from '../embed/ScormExportDialog';
 import { useI18n } from '../i18n';
 import { errorMessage } from '../speach/speachApi';
 import { type AvatarItem, type MenuAction, authorAvatars, isDelayed, isPublished, canShareCard, cardTags, cardTarget, editTarget, menuActions, menuTarget, titleSlug, truncateTitle } from './card-rules';
+import { CardCover } from './CardCover';
+import { CardFacts } from './CardFacts';
 import { type Card as CardData, cardsApi } from './cardsApi';
 
 function inFrame(): boolean {
@@ -156,13 +158,14 @@ export function SpeachCardView({ card, onChanged, onToast }: { card: CardData; o
   return (
     <Card variant="outlined" component="article" aria-labelledby={headingId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       <CardActionArea component={RouterLink} to={cardTarget(card, now)} sx={{ flexGrow: 1, alignItems: 'stretch' }}>
-        <Box sx={{ height: 96, bgcolor: 'grey.200', backgroundImage: card.img ? `url(${card.img})` : undefined, backgroundSize: 'cover', backgroundPosition: 'center' }} aria-hidden="true" />
+        <CardCover img={card.img} title={card.title} category={card.category} />
         <CardContent>
           <Tooltip title={title.truncated ? card.title : ''} enterDelay={200}>
             <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, wordBreak: 'break-word' }} aria-label={title.truncated ? card.title : undefined}>
               {title.text}
             </Typography>
           </Tooltip>
+          <CardFacts card={card} />
           <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
             {card.isTemplate && <Chip size="small" label={t('card.template')} />}
             {tags.map((tag) =>

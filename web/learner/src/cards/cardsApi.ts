@@ -9,6 +9,11 @@ export type Card = SpeachCard & {
   wf_state?: string | null;
   wf_step?: number | null;
   wf_total_step?: number | null;
+  rating?: number | null;
+  /** The home and catalogue cards (issue 17) also carry these. */
+  chapterCount?: number;
+  durationMinutes?: number;
+  progress?: { read: number; total: number; percent: number } | null;
 };
 
 export interface GridPage {
@@ -52,7 +57,7 @@ export function gridQuery(params: GridParams): string {
 }
 
 export const cardsApi = {
-  grid: (url: string, params: GridParams, signal?: AbortSignal) => api<GridPage>(`${url}?${gridQuery(params)}`, { signal }),
+  grid: (url: string, params: GridParams, signal?: AbortSignal) => api<GridPage>(`${url}${url.includes('?') ? '&' : '?'}${gridQuery(params)}`, { signal }),
   count: (url: string, signal?: AbortSignal) => api<{ total: number }>(`${url}?page=0`, { signal }).then((r) => r.total),
   search: (term: string, page: number, tri: SearchSort, languageId: string, signal?: AbortSignal) =>
     api<SearchPage>(`/api/v2/speach/search?dataType=json&term=${enc(term)}&page=${page}&tri=${tri}${languageId ? `&languageId=${enc(languageId)}` : ''}`, { signal }),

@@ -213,7 +213,7 @@ function Comments({ speachId, accessCode, count, onCount, show }: { speachId: st
           {comments.map((c) => {
             const name = `${c.author.firstName} ${c.author.lastName}`.trim();
             return (
-              <Box component="li" key={c.id} sx={{ display: 'flex', gap: 2 }}>
+              <Box component="li" key={c.id} id={`comment-${c.id}`} sx={{ display: 'flex', gap: 2, scrollMarginTop: 80 }}>
                 <Avatar src={c.author.img ?? undefined} alt="" sx={{ width: 40, height: 40, bgcolor: 'primary.main', color: 'common.white' }}>
                   {initials(c.author)}
                 </Avatar>

@@ -17,7 +17,7 @@ export function StarRating({ value, label, onChange, readOnly = false, disabled 
 }) {
   const { t } = useI18n();
   const name = useId();
-  const text = (v: number) => t('engagement.rating.star', { value: v });
+  const text = (v: number) => t('engagement.rating.star', { value: v, count: v });
   if (readOnly || !onChange) {
     return <Rating value={value} max={RATING_MAX} precision={0.5} readOnly size={size} getLabelText={() => label} />;
   }

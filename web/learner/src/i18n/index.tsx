@@ -1,12 +1,8 @@
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { de } from './de';
-import { type MessageKey, en } from './en';
-import { es } from './es';
-import { fr } from './fr';
+import type { MessageKey } from './en';
+import { LANGUAGES, type Language, formatDate, formatNumber, translate } from './format';
 
-export const LANGUAGES = ['en', 'fr', 'es', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
-const CATALOGS: Record<Language, Record<MessageKey, string>> = { en, fr, es, de };
+export { LANGUAGES, type Language, formatDate, formatNumber, pluralCategory, translate } from './format';
 const STORAGE_KEY = 'speach.language';
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', fr: 'Français', es: 'Español', de: 'Deutsch' };
 
@@ -18,35 +14,12 @@ export function initialLanguage(): Language {
   return (LANGUAGES as readonly string[]).includes(browser) ? (browser as Language) : 'en';
 }
 
-export function translate(language: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
-  const template = CATALOGS[language][key] ?? en[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
-}
-
-/** Spec §9: en M/D/YYYY, de D.M.YYYY, es D/M/YYYY, fr DD/MM/YYYY. */
-export function formatDate(language: Language, value: string | Date): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  const d = date.getDate();
-  const m = date.getMonth() + 1;
-  const y = date.getFullYear();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  switch (language) {
-    case 'fr':
-      return `${pad(d)}/${pad(m)}/${y}`;
-    case 'de':
-      return `${d}.${m}.${y}`;
-    case 'es':
-      return `${d}/${m}/${y}`;
-    default:
-      return `${m}/${d}/${y}`;
-  }
-}
-
 interface I18n {
   language: Language;
   setLanguage: (language: Language) => void;
   t: (key: MessageKey, params?: Record<string, string | number>) => string;
   date: (value: string | Date) => string;
+  number: (value: number, options?: Intl.NumberFormatOptions) => string;
 }
 
 const I18nContext = createContext<I18n | null>(null);
@@ -61,7 +34,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     setLanguageState(next);
   }, []);
   const value = useMemo<I18n>(
-    () => ({ language, setLanguage, t: (key, params) => translate(language, key, params), date: (v) => formatDate(language, v) }),
+    () => ({ language, setLanguage, t: (key, params) => translate(language, key, params), date: (v) => formatDate(language, v), number: (v, o) => formatNumber(language, v, o) }),
     [language, setLanguage],
   );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;

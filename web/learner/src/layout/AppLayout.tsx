@@ -8,10 +8,9 @@ import { NotificationBell } from '../notifications/NotificationBell';
 import { MessagesNavLink } from '../forum/MessagesNavLink';
 import { SearchField } from '../search/SearchField';
 import { SiteFooter } from '../site/SiteFooter';
+import { slug } from './slug';
 
-export function slug(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'item';
-}
+export { slug };
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t, language, setLanguage } = useI18n();
@@ -32,6 +31,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <Box component="nav" aria-label={t('nav.main')} sx={{ display: 'flex', gap: 1, flexGrow: 1, flexWrap: 'wrap' }}>
             <Button color="inherit" component={RouterLink} to="/">
               {t('nav.home')}
+            </Button>
+            <Button color="inherit" component={RouterLink} to="/catalogue">
+              {t('nav.catalogue')}
             </Button>
             <Button color="inherit" component={RouterLink} to="/account">
               {t('nav.account')}

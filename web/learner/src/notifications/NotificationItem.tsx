@@ -1,7 +1,7 @@
 import { Avatar, Box, ListItemAvatar, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
 import { type MessageKey, useI18n } from '../i18n';
-import { slug } from '../layout/AppLayout';
+import { notificationTarget } from './notification-target';
 import type { AppNotification } from './notificationsApi';
 
 const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
@@ -19,20 +19,20 @@ export function useNotificationText() {
   };
 }
 
-/** One notification; clicking it opens its speach (spec §2). */
+/** One notification; clicking it opens the screen that acts on it (notification-target.ts). */
 export function NotificationItem({ notification, onOpen, dense = false }: { notification: AppNotification; onOpen?: () => void; dense?: boolean }) {
   const { t, date } = useI18n();
   const navigate = useNavigate();
   const text = useNotificationText()(notification);
-  const speach = notification.speach;
+  const target = notificationTarget(notification);
   const person = notification.sourceUser;
   return (
     <ListItemButton
       dense={dense}
-      disabled={!speach}
+      disabled={!target}
       onClick={() => {
         onOpen?.();
-        if (speach) navigate(`/s/${speach.speachID}/${slug(speach.title)}`);
+        if (target) navigate(target);
       }}
       sx={{ alignItems: 'flex-start', bgcolor: notification.read ? undefined : 'action.hover', borderRadius: 1 }}
     >

@@ -15,6 +15,8 @@ export interface AppNotification {
   speach: { speachID: string; title: string; img: string | null } | null;
   /** Why it was sent (absent on notifications older than the reasons). */
   reason?: { eventId: string; eventType: string; rule: string; preference: string } | null;
+  /** What the raiser recorded (comment id, path id, step…): notification-target.ts reads where it leads. */
+  data?: Record<string, unknown>;
 }
 
 /** Spec §3 "Notification parameter". */

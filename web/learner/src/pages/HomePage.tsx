@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { accountAddress } from '../account/account-tabs';
 import { useAuth } from '../auth/AuthContext';
 import { GetStarted } from '../home/GetStarted';
+import { HomeSliders } from '../home/HomeSliders';
 import { SpeachGrid } from '../home/SpeachGrid';
 import { SpeachSlider } from '../home/SpeachSlider';
 import { type MessageKey, useI18n } from '../i18n';
@@ -28,7 +29,7 @@ export function HomePage() {
         {me.roles.length === 0 ? <Chip label={t('home.noRole')} /> : me.roles.map((role) => <Chip key={role} label={t(`role.${role}` as MessageKey)} color="primary" variant="outlined" />)}
       </Stack>
       <GetStarted me={me} onDismissed={() => void refresh()} />
-      <SpeachSlider url="/api/v2/my/speachAssigned" title={t('home.slider.assigned')} fullPage={accountAddress('ASSIGNED')} />
+      <HomeSliders />
       <SpeachSlider url="/api/v2/my/speachBookmarked" title={t('home.slider.bookmarked')} fullPage={accountAddress('BOOKMARKED')} />
       {me.isAuthor && (
         <section aria-labelledby="home-grid">

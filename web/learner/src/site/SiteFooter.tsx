@@ -2,6 +2,7 @@ import { Box, Link } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useI18n } from '../i18n';
+import { footerLabel } from './footer-label';
 import { type FooterData, getFooter } from './siteApi';
 
 /**
@@ -35,7 +36,7 @@ export function SiteFooter() {
             </Link>
           ) : (
             <Link key={item.code} component={RouterLink} to={item.url} color="text.primary">
-              {item.label}
+              {footerLabel(item, t)}
             </Link>
           ),
         )}

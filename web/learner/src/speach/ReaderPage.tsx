@@ -7,6 +7,7 @@ import { type FormEvent, type ReactNode, Suspense, lazy, useCallback, useEffect,
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useI18n } from '../i18n';
+import { type PrimaryAction, SpeachHeader } from './SpeachHeader';
 import { ContentView } from './ContentView';
 import { ErrorState, Loading } from './common';
 import { errorMessage, speachApi } from './speachApi';
@@ -193,20 +194,22 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
   const next = index >= 0 && index < order.length - 1 ? order[index + 1] : null;
   const last = resumeId && resumeId !== currentId && !locked.has(resumeId) && order.some((o) => o.chapter.chapterId === resumeId) ? resumeId : null;
 
+  // Start and review open the first chapter; continue the first one not read yet that is open to the reader.
+  const startFrom = (action: PrimaryAction) => {
+    const target = action === 'CONTINUE' ? order.find((o) => !read.has(o.chapter.chapterId) && !locked.has(o.chapter.chapterId)) : order[0];
+    if (target) open(target.chapter.chapterId);
+  };
+
   return wrap(
     <Stack spacing={3}>
-      <Box>
+      <SpeachHeader speach={speach} facts={data.facts} read={readCount} total={order.length} onPrimary={(action) => startFrom(action)}>
         {mode === 'draft' && <Chip label={t('speach.read.draftPreview')} color="secondary" size="small" sx={{ mb: 1 }} />}
-        <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
-          {speach.title}
-        </Typography>
-        {speach.description && <Typography color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>{speach.description}</Typography>}
         {!embedded && speach.canEdit && (
-          <Button component={RouterLink} to={`/recorder/edit/${speachID}`} size="small" sx={{ mt: 1 }}>
+          <Button component={RouterLink} to={`/recorder/edit/${speachID}`} size="small" sx={{ mb: 1, ml: mode === 'draft' ? 1 : 0 }}>
             {t('speach.read.edit')}
           </Button>
         )}
-      </Box>
+      </SpeachHeader>
       {order.length === 0 ? (
         <Typography>{t('speach.read.empty')}</Typography>
       ) : (
@@ -217,7 +220,7 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
                 {t('speach.read.toc')}
               </Typography>
               <Typography variant="body2" color="text.secondary" id="toc-progress">
-                {t('speach.read.progress', { read: readCount, total: order.length })}
+                {t('speach.read.progress', { read: readCount, total: order.length, count: readCount })}
               </Typography>
               <LinearProgress variant="determinate" value={order.length ? (readCount / order.length) * 100 : 0} aria-labelledby="toc-progress" sx={{ my: 1 }} />
               {last && (

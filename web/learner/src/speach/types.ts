@@ -164,6 +164,8 @@ export interface ReadResponse {
   chapters: Chapter[];
   progress: { readChapterIds: string[]; lastChapterId: string | null; quizResults: Record<string, QuizResult> };
   lockedChapterIds: string[];
+  /** Chapter count and estimated duration of what is read (issue 17). */
+  facts?: { chapterCount: number; durationMinutes: number };
 }
 
 export type AnswerResponse = (QuizResult & { corrections: Record<string, string[]> }) | { recorded: true };

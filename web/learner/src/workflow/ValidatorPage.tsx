@@ -8,6 +8,7 @@ import { errorMessage } from '../speach/speachApi';
 import type { Chapter, SpeachCard } from '../speach/types';
 import { DraftPreview } from './DraftPreview';
 import { FinalValidationDialog } from './FinalValidationDialog';
+import { StepValidationDialog } from './StepValidationDialog';
 import { PeriodicReviewPanel } from './PeriodicReviewPanel';
 import { WorkflowGraph } from './WorkflowGraph';
 import { type FinalChoices, type Workflow, workflowApi } from './workflowApi';
@@ -75,6 +76,7 @@ export function ValidatorPage() {
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [finalOpen, setFinalOpen] = useState(false);
+  const [stepOpen, setStepOpen] = useState(false);
   const [rejectOpen, setRejectOpen] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -106,10 +108,10 @@ export function ValidatorPage() {
   };
   const onValidate = async () => {
     if (!workflow) return;
-    if (workflow.isLastStep) {
-      setFinalOpen(true);
-      return;
-    }
+    if (workflow.isLastStep) setFinalOpen(true);
+    else setStepOpen(true);
+  };
+  const onConfirmStep = async () => {
     setBusy(true);
     try {
       await validate({});
@@ -117,6 +119,7 @@ export function ValidatorPage() {
       showToast('error', errorMessage(e));
     } finally {
       setBusy(false);
+      setStepOpen(false);
     }
   };
   const onReject = async (comment: string) => {
@@ -180,6 +183,7 @@ export function ValidatorPage() {
           </Box>
         )}
       </Stack>
+      {workflow && stepOpen && <StepValidationDialog step={workflow.currentStep} total={workflow.totalSteps} busy={busy} onCancel={() => setStepOpen(false)} onConfirm={() => void onConfirmStep()} />}
       {workflow && finalOpen && <FinalValidationDialog workflow={workflow} open={finalOpen} onClose={() => setFinalOpen(false)} onSubmit={validate} />}
       {rejectOpen && <RejectDialog open={rejectOpen} onClose={() => setRejectOpen(false)} onReject={onReject} />}
       {toast}

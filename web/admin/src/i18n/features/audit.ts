@@ -106,8 +106,8 @@ export const auditMessages = {
         chain: {
           title: 'Preuve d’intégrité',
           checking: 'Vérification du journal des événements…',
-          ok: 'Journal intact : %{smart_count} événement vérifié |||| Journal intact : %{smart_count} événements vérifiés',
-          broken: 'Le journal a été modifié : la chaîne est rompue à la position %{position}.',
+          ok: 'Journal intact : %{smart_count} événement vérifié |||| Journal intact : %{smart_count} événements vérifiés',
+          broken: 'Le journal a été modifié : la chaîne est rompue à la position %{position}.',
           brokenDetail: '%{verified} événements vérifiés avant. Empreinte attendue %{expected}, trouvée %{found}.',
           failed: "La chaîne n'a pas pu être vérifiée.",
           recheck: 'Tout revérifier',
@@ -115,7 +115,7 @@ export const auditMessages = {
         replay: {
           title: 'Rejouer',
           slider: "Étape de l'historique",
-          stepText: 'Étape %{step} sur %{total} : %{type}, %{date}',
+          stepText: 'Étape %{step} sur %{total} : %{type}, %{date}',
           previous: 'Étape précédente',
           next: 'Étape suivante',
           event: 'Événement de cette étape',

@@ -1,6 +1,7 @@
 import { abuseMessages } from './abuse';
 import { auditMessages } from './audit';
 import { dashboardMessages } from './dashboard';
+import { experienceMessages } from './experience';
 import { exportsMessages } from './exports';
 import { scormMessages } from './scorm';
 import { mailboxMessages } from './mailbox';
@@ -8,4 +9,4 @@ import { settingsMessages } from './settings';
 import { workflowMessages } from './workflow';
 
 /** Each feature keeps its messages in its own file. */
-export const featureMessages = [dashboardMessages, workflowMessages, auditMessages, settingsMessages, exportsMessages, scormMessages, abuseMessages, mailboxMessages];
+export const featureMessages = [dashboardMessages, workflowMessages, auditMessages, settingsMessages, exportsMessages, scormMessages, abuseMessages, mailboxMessages, experienceMessages];

@@ -63,7 +63,7 @@ export const workflowMessages = {
           manage: 'Gérer les réviseurs',
           manageNamed: 'Gérer les réviseurs de %{title}',
           saved: 'Speaches modifiés en masse',
-          failed: 'Échec de la modification : %{title} (%{reason})',
+          failed: 'Échec de la modification : %{title} (%{reason})',
         },
         reviews: {
           title: 'Revues périodiques',

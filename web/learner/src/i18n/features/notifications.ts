@@ -136,7 +136,7 @@ export const notificationsMessages = defineMessages({
     'notifications.text.PUBLISHED': '« {title} » est publié',
     'notifications.text.UNPUBLISHED': '« {title} » a été dépublié',
     'notifications.text.PERIODIC_REVIEW_ASSIGNED': 'Vous revoyez « {title} » périodiquement',
-    'notifications.text.generic': '{type} : « {title} »',
+    'notifications.text.generic': '{type} : « {title} »',
   },
   es: {
     'notifications.bell': 'Notificaciones',

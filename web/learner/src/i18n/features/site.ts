@@ -35,7 +35,7 @@ export const siteMessages = defineMessages({
     'site.statement.cancelText': "Vos modifications de la déclaration d'accessibilité seront perdues.",
     'site.statement.keepEditing': "Continuer l'édition",
     'site.statement.discard': 'Quitter',
-    'site.statement.unchanged': "Rien n'a changé : il n'y a rien à enregistrer.",
+    'site.statement.unchanged': "Rien n'a changé : il n'y a rien à enregistrer.",
     'site.statement.empty': 'La déclaration ne doit pas être vide.',
     'accessibility.statement.edition.on-save.success': "La déclaration d'accessibilité a été enregistrée.",
     'accessibility.statement.edition.on-save.error': "La déclaration d'accessibilité n'a pas pu être enregistrée. Veuillez réessayer.",
