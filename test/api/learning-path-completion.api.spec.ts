@@ -12,12 +12,6 @@ import { PolicyRunner } from '../../backend/infrastructure/policies/policy-runne
 import { MemoryReadStore } from '../../backend/infrastructure/read-store/memory-read-store';
 import { type TestApp, startTestApp } from '../support/test-app';
 
-/** Supertest keeps a binary answer as bytes with this parser. */
-function bytes(res: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}
 
 function pdfText(pdf: Buffer): string {
   const file = join(mkdtempSync(join(tmpdir(), 'certificate-')), 'certificate.pdf');
@@ -140,7 +134,13 @@ describe("A learner's path: progress, completion, certificate (issue 18)", () =>
   it('lets the learner download their certificate and anyone verify its code, with nothing more than name, path, date and validity', async () => {
     const page = (await progress(reader, pathId).expect(200)).body;
     const code = page.completion.certificateCode as string;
-    const pdf = await t.http.get(`/api/v2/learningPath/${pathId}/certificate`).set(as(reader)).buffer(true).parse(bytes).expect(200);
+    const pdf = await t.http.get(`/api/v2/learningPath/${pathId}/certificate`).set(as(reader)).buffer(true)
+      .parse((response, callback) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => callback(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = pdfText(pdf.body as Buffer);
     for (const expected of ['David Dupont', 'Site induction', 'Safety basics (version 1)', 'Fire drill (version 1)', code]) expect(text).toContain(expected);
