@@ -276,4 +276,16 @@ describe('Learning paths API (issue 18)', () => {
       await save(author, { pathId: path.pathId, title: 'Too late' }).expect(409);
     });
   });
+
+  describe('demo organisation', () => {
+    it('has two published paths: a sequential one, and one assigned to a group with a due date', async () => {
+      const list = (await t.http.get('/api/v2/admin/learningPath').query({ state: 'PUBLIE', title: 'e' }).set(as(admin)).expect(200)).body.result as { title: string; sequential: boolean; assignment: { groups: { dueDate: string | null }[] } }[];
+      const essentials = list.find((p) => p.title === 'New starter essentials');
+      const refresher = list.find((p) => p.title === 'Team refresher');
+      expect(essentials).toEqual(expect.objectContaining({ sequential: true }));
+      expect(refresher?.assignment.groups).toEqual([expect.objectContaining({ dueDate: expect.any(String) })]);
+      const mine = (await t.http.get('/api/v2/my/learningPaths').set(as(reader)).expect(200)).body.result.map((p: { title: string }) => p.title);
+      expect(mine).toEqual(expect.arrayContaining(['New starter essentials', 'Team refresher']));
+    });
+  });
 });
