@@ -540,7 +540,63 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
     writes: true,
   },
   'DELETE /api/rest/workflow-definitions/{id}': { call: async (fx) => ({ path: `/api/rest/workflow-definitions/${await fx.newDefinition()}` }), answers: admins(), writes: true },
+
+  // Learning paths (issue 18): the owner (the caller when author or admin) and administrators edit; learners read their page.
+  'GET /api/v2/learningPath/getAllGroups': { call: () => ({ path: '/api/v2/learningPath/getAllGroups' }), answers: authors() },
+  'PUT /api/v2/learningPath': { call: () => ({ path: '/api/v2/learningPath', body: { path: json({ title: `Path ${unique()}` }) } }), answers: authors(), writes: true },
+  'GET /api/v2/learningPath/{pathId}': { call: async (fx, caller) => ({ path: `/api/v2/learningPath/${await pathOf(fx, caller)}` }), answers: authors() },
+  'GET /api/v2/learningPath/{pathId}/getAllGroups': { call: async (fx, caller) => ({ path: `/api/v2/learningPath/${await pathOf(fx, caller)}/getAllGroups` }), answers: authors() },
+  'PUT /api/v2/learningPath/{pathId}/changeGroup': {
+    call: async (fx, caller) => ({ path: `/api/v2/learningPath/${await pathOf(fx, caller)}/changeGroup`, query: { groupId: fx.groupId, add: 'true' } }),
+    answers: authors(),
+    writes: true,
+  },
+  'PUT /api/v2/learningPath/{pathId}/changeUser': {
+    call: async (fx, caller) => ({ path: `/api/v2/learningPath/${await pathOf(fx, caller)}/changeUser`, query: { userId: fx.users.reader.id, add: 'true' } }),
+    answers: authors(),
+    writes: true,
+  },
+  'PUT /api/v2/learningPath/{pathId}/addSpeach/{speachId}': {
+    call: async (fx, caller) => ({ path: `/api/v2/learningPath/${await pathOf(fx, caller)}/addSpeach/${fx.speaches.welcome._id}` }),
+    answers: authors(),
+    writes: true,
+  },
+  'PUT /api/v2/learningPath/{pathId}/removeSpeach/{speachId}': {
+    call: async (fx, caller) => ({ path: `/api/v2/learningPath/${await pathOf(fx, caller, { speach: true })}/removeSpeach/${fx.speaches.welcome._id}` }),
+    answers: authors(),
+    writes: true,
+  },
+  'PUT /api/v2/learningPath/{pathId}/recordOrder': {
+    call: async (fx, caller) => ({ path: `/api/v2/learningPath/${await pathOf(fx, caller, { speach: true })}/recordOrder`, query: { order: fx.speaches.welcome._id } }),
+    answers: authors(),
+    writes: true,
+  },
+  'PUT /api/v2/learningPath/{pathId}/publish': { call: async (fx, caller) => ({ path: `/api/v2/learningPath/${await pathOf(fx, caller, { speach: true })}/publish` }), answers: authors(), writes: true },
+  'PUT /api/v2/learningPath/{pathId}/unpublish': { call: async (fx, caller) => ({ path: `/api/v2/learningPath/${await pathOf(fx, caller, { publish: true })}/unpublish` }), answers: authors(), writes: true },
+  'PUT /api/v2/learningPath/{pathId}/archive': { call: async (fx, caller) => ({ path: `/api/v2/learningPath/${await pathOf(fx, caller)}/archive` }), answers: authors(), writes: true },
+  'GET /api/v2/learningPath/{pathId}/getSpeaches': { call: async (fx, caller) => ({ path: `/api/v2/learningPath/${await pathOf(fx, caller)}/getSpeaches`, query: { selected: 'false' } }), answers: authors() },
+  'PUT /api/v2/learningPath/{pathId}/enrol': { call: async (fx) => ({ path: `/api/v2/learningPath/${await pathOf(fx, 'author', { publish: true, open: true })}/enrol` }), answers: signedIn(), writes: true },
+  'GET /api/v2/learningPath/{pathId}/progress': { call: async (fx) => ({ path: `/api/v2/learningPath/${await pathOf(fx, 'author', { publish: true, open: true })}/progress` }), answers: signedIn() },
+  // Nobody of the suite completed a path: a certificate is unknown to every signed-in caller.
+  'GET /api/v2/learningPath/{pathId}/certificate': { call: async (fx) => ({ path: `/api/v2/learningPath/${await pathOf(fx, 'author', { publish: true })}/certificate` }), answers: signedIn({}, 404) },
+  'GET /api/v2/my/learningPaths': { call: () => ({ path: '/api/v2/my/learningPaths' }), answers: signedIn() },
+  'GET /api/v2/admin/learningPath': { call: () => ({ path: '/api/v2/admin/learningPath' }), answers: admins() },
+  // Public verification: an unknown code is a 404 for anyone, signed in or not.
+  'GET /api/v2/certificates/{code}': {
+    call: () => ({ path: '/api/v2/certificates/0000-0000-0000-0000' }),
+    answers: { anonymous: 404, deactivated: 404, reader: 404, approver: 404, auditor: 404, author: 404, admin: 404 },
+  },
 };
+
+/** A fresh path owned by the caller when they may own one (the demo author's otherwise), with the welcome speach, published and open when asked. */
+async function pathOf(fx: Fixtures, caller: Caller, setup: { speach?: boolean; publish?: boolean; open?: boolean } = {}): Promise<string> {
+  const owner = fx.auth(ownerOf(caller));
+  const created = await fx.t.http.put('/api/v2/learningPath').set(owner).send({ path: json({ title: `Path ${unique()}`, openForSelfEnrolment: setup.open === true }) }).expect(200);
+  const pathId = created.body.pathId as string;
+  if (setup.speach || setup.publish) await fx.t.http.put(`/api/v2/learningPath/${pathId}/addSpeach/${fx.speaches.welcome._id}`).set(owner).expect(200);
+  if (setup.publish) await fx.t.http.put(`/api/v2/learningPath/${pathId}/publish`).set(owner).expect(200);
+  return pathId;
+}
 
 /** A notification type the caller's audience has (spec §3 "Notification types by audience"). */
 async function notificationType(fx: Fixtures, caller: Caller): Promise<string> {
