@@ -26,13 +26,13 @@ const NotificationsPage = lazy(() => import('./notifications/NotificationsPage')
 const ValidatorPage = lazy(() => import('./workflow/ValidatorPage').then((m) => ({ default: m.ValidatorPage })));
 const AuthorWorkflowPage = lazy(() => import('./workflow/AuthorWorkflowPage').then((m) => ({ default: m.AuthorWorkflowPage })));
 const ToValidatePage = lazy(() => import('./workflow/WorkflowListPages').then((m) => ({ default: m.ToValidatePage })));
+const PathEditorPage = lazy(() => import('./paths/PathEditorPage').then((m) => ({ default: m.PathEditorPage })));
+const PathPage = lazy(() => import('./paths/PathPage').then((m) => ({ default: m.PathPage })));
 const InValidationPage = lazy(() => import('./workflow/WorkflowListPages').then((m) => ({ default: m.InValidationPage })));
 
 /** Routes of spec §2 whose screens come with later issues (#5 learner app, #6 workflow, #7 analytics). */
 const LATER: [string, MessageKey][] = [
   ['/recorder/aiSpeachGenerator', 'route.aiGenerator'],
-  ['/recorder/editionparcour/:pathId', 'route.pathEditor'],
-  ['/p/:pathId/:slug', 'route.path'],
 ];
 
 const secured = (page: ReactNode) => (
@@ -75,6 +75,9 @@ export function AppRoutes() {
           </RequireAuth>
         }
       />
+      <Route path="/recorder/editionparcour/:pathId" element={secured(<Suspense fallback={<Loading />}><PathEditorPage /></Suspense>)} />
+      <Route path="/p/:pathId/:slug" element={secured(<Suspense fallback={<Loading />}><PathPage /></Suspense>)} />
+      <Route path="/p/:pathId" element={secured(<Suspense fallback={<Loading />}><PathPage /></Suspense>)} />
       {LATER.map(([path, title]) => (
         <Route key={path} path={path} element={secured(<LaterPage title={title} />)} />
       ))}

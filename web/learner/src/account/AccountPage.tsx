@@ -5,6 +5,7 @@ import { useAuth } from '../auth/AuthContext';
 import { cardsApi } from '../cards/cardsApi';
 import { SpeachGrid } from '../home/SpeachGrid';
 import { useI18n } from '../i18n';
+import { AssignedPaths } from '../paths/AssignedPaths';
 import { type AccountTab, TAB_GRIDS, selectedTab, visibleTabs } from './account-tabs';
 
 /** Badge counts: refused speaches on EDITED (from the in-validation list), to validate, to review. */
@@ -77,6 +78,7 @@ export function AccountPage() {
         })}
       </Tabs>
       <Box id="account-panel" role="tabpanel" aria-labelledby={`account-tab-${tab}`}>
+        {tab === 'ASSIGNED' && <AssignedPaths />}
         <SpeachGrid key={tab} url={`/api/v2/my/${TAB_GRIDS[tab]}`} label={t(`account.tab.${tab}`)} addCard={tab === 'EDITED'} />
       </Box>
     </>

@@ -6,6 +6,7 @@ import { GetStarted } from '../home/GetStarted';
 import { SpeachGrid } from '../home/SpeachGrid';
 import { SpeachSlider } from '../home/SpeachSlider';
 import { type MessageKey, useI18n } from '../i18n';
+import { AssignedPaths } from '../paths/AssignedPaths';
 import { SearchOverlay } from '../search/SearchOverlay';
 
 /**
@@ -28,6 +29,7 @@ export function HomePage() {
         {me.roles.length === 0 ? <Chip label={t('home.noRole')} /> : me.roles.map((role) => <Chip key={role} label={t(`role.${role}` as MessageKey)} color="primary" variant="outlined" />)}
       </Stack>
       <GetStarted me={me} onDismissed={() => void refresh()} />
+      <AssignedPaths quiet />
       <SpeachSlider url="/api/v2/my/speachAssigned" title={t('home.slider.assigned')} fullPage={accountAddress('ASSIGNED')} />
       <SpeachSlider url="/api/v2/my/speachBookmarked" title={t('home.slider.bookmarked')} fullPage={accountAddress('BOOKMARKED')} />
       {me.isAuthor && (

@@ -3,11 +3,12 @@ import { analyticsMessages } from './analytics';
 import { engagementMessages } from './engagement';
 import { homeMessages } from './home';
 import { notificationsMessages } from './notifications';
+import { pathsMessages } from './paths';
 import { siteMessages } from './site';
 import { workflowMessages } from './workflow';
 
 /** Each feature keeps its messages in its own file; the catalogues are their union with the core ones. */
-const FEATURES = [homeMessages, engagementMessages, notificationsMessages, accountMessages, workflowMessages, analyticsMessages, siteMessages] as const;
+const FEATURES = [homeMessages, engagementMessages, notificationsMessages, accountMessages, workflowMessages, analyticsMessages, siteMessages, pathsMessages] as const;
 
 type Union<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;
 export type FeatureCatalog = Union<(typeof FEATURES)[number]['en']>;

@@ -1,0 +1,215 @@
+import { Alert, Box, Button, Chip, Paper, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../api/client';
+import { useAuth } from '../auth/AuthContext';
+import { useI18n } from '../i18n';
+import { ErrorState, Loading, useToast } from '../speach/common';
+import { errorMessage, fieldErrors } from '../speach/speachApi';
+import { AvailableSpeaches } from './AvailableSpeaches';
+import { PathAssignmentSection } from './PathAssignmentSection';
+import { PathDetailsSection } from './PathDetailsSection';
+import { RemoveSpeachDialog } from './RemoveSpeachDialog';
+import { SelectedSpeaches } from './SelectedSpeaches';
+import { type ContentTab, NEW_PATH_ID, canPublish, contentTab, formatCount, pluralForm, editorAddress, moveItem, orderParameter, pathAddress, showOwnerBanner } from './path-rules';
+import { type Path, type PathDetails, type PathItem, pathsApi } from './pathsApi';
+
+const EMPTY_DETAILS: PathDetails = { title: '', description: '', image: null };
+
+/** `/recorder/editionparcour/{pathId}?selectedTab=SELECTED|AVAILABLE` (spec §2 "Learning path editor"); `new` creates one. */
+export function PathEditorPage() {
+  const { t, language } = useI18n();
+  const { me } = useAuth();
+  const { pathId = NEW_PATH_ID } = useParams();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [path, setPath] = useState<Path | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [reload, setReload] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [removing, setRemoving] = useState<PathItem | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [toast, showToast] = useToast();
+  const isNew = pathId === NEW_PATH_ID;
+
+  useEffect(() => {
+    if (isNew) {
+      setPath(null);
+      return;
+    }
+    const controller = new AbortController();
+    setLoadError(null);
+    pathsApi
+      .get(pathId, controller.signal)
+      .then(setPath)
+      .catch((e) => !controller.signal.aborted && setLoadError(e));
+    return () => controller.abort();
+  }, [pathId, isNew, reload]);
+
+  const requestedTab = params.get('selectedTab');
+  const tab: ContentTab = contentTab(requestedTab, path?.items.length ?? 0);
+  // The tab chosen by default is written into the address, so adding the first speach doesn't switch tabs under the editor.
+  useEffect(() => {
+    if (path && requestedTab !== tab) setParams({ selectedTab: tab }, { replace: true });
+  }, [path, requestedTab, tab, setParams]);
+
+  const run = useCallback(
+    async (action: () => Promise<Path>, success?: string) => {
+      setBusy(true);
+      try {
+        const next = await action();
+        setPath(next);
+        setServerErrors({});
+        if (success) showToast('success', success);
+        return next;
+      } catch (e) {
+        setServerErrors(fieldErrors(e));
+        showToast('error', errorMessage(e));
+        return null;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [showToast],
+  );
+
+  if (isNew && me && !me.isAuthor && !me.isAdmin) {
+    return (
+      <>
+        <Typography variant="h4" component="h1" gutterBottom>
+          {t('path.editor.newTitle')}
+        </Typography>
+        <Alert severity="info">{t('path.editor.notAuthor')}</Alert>
+      </>
+    );
+  }
+  if (loadError) {
+    const status = loadError instanceof ApiError ? loadError.status : 0;
+    return (
+      <>
+        <Typography variant="h4" component="h1" gutterBottom>
+          {t('route.pathEditor')}
+        </Typography>
+        {status === 404 ? <Alert severity="warning">{t('path.notFound')}</Alert> : status === 403 ? <Alert severity="warning">{t('path.editor.forbidden')}</Alert> : <ErrorState message={errorMessage(loadError)} onRetry={() => setReload((r) => r + 1)} />}
+      </>
+    );
+  }
+  if (!isNew && !path) return <Loading />;
+
+  const details: PathDetails = path ? { pathId: path.pathId, title: path.title, description: path.description ?? '', image: path.image ?? null } : EMPTY_DETAILS;
+  const saveDetails = async (next: PathDetails) => {
+    const body = path?.version !== undefined ? { ...next, version: path.version } : next;
+    const saved = await run(() => pathsApi.save(body), t('path.details.saved'));
+    if (saved && isNew) navigate(editorAddress(saved.pathId), { replace: true });
+  };
+
+  const reorder = async (from: number, to: number) => {
+    if (!path || to < 0 || to >= path.items.length || from === to) return;
+    const previous = path;
+    const items = moveItem(path.items, from, to);
+    const moved = path.items[from];
+    setPath({ ...path, items });
+    setAnnouncement(t('path.selected.moved', { title: moved.title, position: to + 1, total: items.length }));
+    const saved = await run(() => pathsApi.recordOrder(path.pathId, orderParameter(items.map((i) => i.speachID ?? i.id))));
+    if (!saved) setPath(previous);
+  };
+
+  const pictures = path ? [...new Map(path.items.filter((i) => i.img).map((i) => [i.img as string, { src: i.img as string, label: i.title }])).values()] : [];
+  const published = path?.state === 'PUBLIE';
+
+  return (
+    <Box sx={{ pb: 12 }}>
+      <Typography variant="overline" component="p" color="text.secondary">
+        {t('route.pathEditor')}
+      </Typography>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {path?.title || t('path.editor.newTitle')}
+      </Typography>
+      {path && me && showOwnerBanner(path.user?.userID, me.id) && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="path-owner-banner">
+          {t('path.editor.ownerBanner', { owner: `${path.user.firstName} ${path.user.lastName}`.trim() })}
+        </Alert>
+      )}
+      <Box aria-live="polite" role="status" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {announcement}
+      </Box>
+
+      <Paper component="section" aria-labelledby="path-details" variant="outlined" sx={{ p: 3, mb: 3 }}>
+        <Typography id="path-details" variant="h5" component="h2" gutterBottom>
+          {t('path.section.details')}
+        </Typography>
+        {isNew && <Alert severity="info" sx={{ mb: 2 }}>{t('path.editor.newHelp')}</Alert>}
+        <PathDetailsSection key={path?.pathId ?? NEW_PATH_ID} details={details} pictures={pictures} busy={busy} serverErrors={serverErrors} onSave={saveDetails} />
+      </Paper>
+
+      {path && (
+        <>
+          <Paper component="section" aria-labelledby="path-assignment" variant="outlined" sx={{ p: 3, mb: 3 }}>
+            <Typography id="path-assignment" variant="h5" component="h2" gutterBottom>
+              {t('path.section.assignment')}
+            </Typography>
+            <PathAssignmentSection
+              path={path}
+              busy={busy}
+              onGroup={(groupId, add) => void run(() => pathsApi.changeGroup(path.pathId, groupId, add))}
+              onUser={(userId, add) => void run(() => pathsApi.changeUser(path.pathId, userId, add))}
+            />
+          </Paper>
+
+          <Paper component="section" aria-labelledby="path-content" variant="outlined" sx={{ p: 3, mb: 3 }}>
+            <Typography id="path-content" variant="h5" component="h2" gutterBottom>
+              {t('path.section.content')}
+            </Typography>
+            <Tabs value={tab} onChange={(_, value: ContentTab) => setParams({ selectedTab: value }, { replace: true })} aria-label={t('path.section.content')} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+              <Tab value="SELECTED" id="path-tab-SELECTED" aria-controls="path-tabpanel" label={t('path.tab.SELECTED', { count: path.items.length })} />
+              <Tab value="AVAILABLE" id="path-tab-AVAILABLE" aria-controls="path-tabpanel" label={t('path.tab.AVAILABLE')} />
+            </Tabs>
+            <Box id="path-tabpanel" role="tabpanel" aria-labelledby={`path-tab-${tab}`}>
+              {tab === 'SELECTED' ? (
+                <SelectedSpeaches items={path.items} busy={busy} onMove={(from, to) => void reorder(from, to)} onRemove={setRemoving} />
+              ) : (
+                <AvailableSpeaches
+                  pathId={path.pathId}
+                  revision={path.items.map((i) => i.speachID ?? i.id).join(';')}
+                  busy={busy}
+                  onAdd={(speach) => void run(() => pathsApi.addSpeach(path.pathId, speach.speachID ?? speach.id), t('path.available.added', { title: speach.title }))}
+                />
+              )}
+            </Box>
+          </Paper>
+
+          <Paper component="section" aria-label={t('path.bar.label')} elevation={8} square sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 1100, px: 3, py: 1.5 }}>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+              <Chip label={t(`path.state.${path.state ?? 'NON_PUBLIE'}`)} color={published ? 'success' : 'default'} />
+              <Typography variant="body2" sx={{ flexGrow: 1 }}>
+                {t(`path.bar.count.${pluralForm(language, path.items.length)}`, { count: formatCount(language, path.items.length) })}
+              </Typography>
+              {published && (
+                <Button component={RouterLink} to={pathAddress(path.pathId, path.title)}>
+                  {t('path.bar.view')}
+                </Button>
+              )}
+              <Tooltip title={canPublish(path.items.length) ? '' : t('path.bar.needSpeach')}>
+                <span>
+                  <Button variant="contained" disabled={busy || published || !canPublish(path.items.length)} onClick={() => void run(() => pathsApi.publish(path.pathId), t('path.bar.published'))}>
+                    {published ? t('path.state.PUBLIE') : t('path.bar.publish')}
+                  </Button>
+                </span>
+              </Tooltip>
+            </Stack>
+          </Paper>
+          <RemoveSpeachDialog
+            item={removing}
+            onCancel={() => setRemoving(null)}
+            onConfirm={(item) => {
+              setRemoving(null);
+              void run(() => pathsApi.removeSpeach(path.pathId, item.speachID ?? item.id), t('path.remove.done'));
+            }}
+          />
+        </>
+      )}
+      {toast}
+    </Box>
+  );
+}

@@ -1,0 +1,164 @@
+import { Alert, Avatar, Box, Button, Chip, LinearProgress, Link, Paper, Stack, Typography } from '@mui/material';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import Download from '@mui/icons-material/Download';
+import Event from '@mui/icons-material/Event';
+import Lock from '@mui/icons-material/Lock';
+import PlayArrow from '@mui/icons-material/PlayArrow';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { ApiError } from '../api/client';
+import { useI18n } from '../i18n';
+import { ErrorState, Loading, useToast } from '../speach/common';
+import { errorMessage, speachSlug } from '../speach/speachApi';
+import { dueState, formatCount, formatPercent, pluralForm } from './path-rules';
+import { type PathProgress, type ProgressItem, pathsApi } from './pathsApi';
+
+const speachAddress = (item: Pick<ProgressItem, 'speachID' | 'title'>) => `/s/${encodeURIComponent(item.speachID)}/${speachSlug(item.title)}`;
+
+/** `/p/{pathId}/{slug}` (spec §2): the learner's path, its ordered speaches with their progress, where to continue. */
+export function PathPage() {
+  const { t, date, language } = useI18n();
+  const { pathId = '' } = useParams();
+  const [view, setView] = useState<PathProgress | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [reload, setReload] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [toast, showToast] = useToast();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setError(null);
+    pathsApi
+      .progress(pathId, controller.signal)
+      .then(setView)
+      .catch((e) => !controller.signal.aborted && setError(e));
+    return () => controller.abort();
+  }, [pathId, reload]);
+
+  if (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    return (
+      <>
+        <Typography variant="h4" component="h1" gutterBottom>
+          {t('route.path')}
+        </Typography>
+        {status === 404 || status === 403 ? <Alert severity="warning">{t('path.notFound')}</Alert> : <ErrorState message={errorMessage(error)} onRetry={() => setReload((r) => r + 1)} />}
+      </>
+    );
+  }
+  if (!view) return <Loading />;
+
+  const next = view.items.find((i) => i.speachID === view.next) ?? null;
+  const due = view.dueDate ? dueState(view.dueDate, view.completed, new Date()) : null;
+  const enrol = async () => {
+    setBusy(true);
+    try {
+      setView(await pathsApi.enrol(view.pathId));
+      showToast('success', t('path.page.enrolled'));
+    } catch (e) {
+      showToast('error', errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Paper component="header" variant="outlined" sx={{ p: 3, mb: 3, display: 'flex', gap: 3, flexWrap: 'wrap' }}>
+        {view.image && <Box component="img" src={view.image} alt="" sx={{ width: 240, maxWidth: '100%', height: 150, objectFit: 'cover', borderRadius: 1 }} />}
+        <Box sx={{ flex: 1, minWidth: 240 }}>
+          <Typography variant="overline" component="p" color="text.secondary">
+            {t('route.path')}
+            {view.sequential ? ` · ${t('path.page.sequential')}` : ''}
+          </Typography>
+          <Typography variant="h4" component="h1" gutterBottom>
+            {view.title}
+          </Typography>
+          {view.description && (
+            <Typography sx={{ whiteSpace: 'pre-line', mb: 2 }}>{view.description}</Typography>
+          )}
+          {view.enrolled && (
+            <Box sx={{ mb: 2 }}>
+              <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+                <Typography id="path-progress-label" variant="body2">
+                  {t('path.page.progress')}
+                </Typography>
+                <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="path-progress">
+                  {formatPercent(language, view.progress)}
+                </Typography>
+              </Stack>
+              <LinearProgress variant="determinate" value={view.progress} aria-labelledby="path-progress-label" sx={{ height: 8, borderRadius: 4 }} />
+            </Box>
+          )}
+          <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            {due && view.dueDate && (
+              <Chip
+                icon={<Event />}
+                color={due === 'overdue' ? 'error' : 'default'}
+                variant={due === 'overdue' ? 'filled' : 'outlined'}
+                label={t(due === 'overdue' ? 'path.page.overdue' : 'path.page.due', { date: date(view.dueDate) })}
+              />
+            )}
+            {view.completed && (
+              <Chip icon={<CheckCircle />} color="success" label={view.completedAt ? t('path.page.completedOn', { date: date(view.completedAt) }) : t('path.page.completed')} />
+            )}
+            {!view.enrolled && view.openForEnrolment && (
+              <Button variant="contained" disabled={busy} onClick={() => void enrol()}>
+                {t('path.page.enrol')}
+              </Button>
+            )}
+            {view.enrolled && next && !view.completed && (
+              <Button variant="contained" startIcon={<PlayArrow />} component={RouterLink} to={speachAddress(next)}>
+                {view.progress > 0 ? t('path.page.continue') : t('path.page.start')}
+              </Button>
+            )}
+            {view.completed && view.certificate && (
+              <Button variant="outlined" startIcon={<Download />} href={pathsApi.certificateUrl(view.pathId)} download>
+                {t('path.page.certificate')}
+              </Button>
+            )}
+          </Stack>
+          {!view.enrolled && !view.openForEnrolment && <Typography sx={{ mt: 2 }}>{t('path.page.notAssigned')}</Typography>}
+        </Box>
+      </Paper>
+
+      <Typography variant="h5" component="h2" gutterBottom>
+        {t(`path.page.speaches.${pluralForm(language, view.items.length)}`, { count: formatCount(language, view.items.length) })}
+      </Typography>
+      {view.items.length === 0 ? (
+        <Typography>{t('path.page.noSpeach')}</Typography>
+      ) : (
+        <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="path-speaches">
+          {view.items.map((item, index) => (
+            <Paper component="li" key={item.speachID} variant="outlined" sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 1.5, mb: 1 }} data-testid="path-speach">
+              <Typography sx={{ fontWeight: 700, minWidth: 24 }} aria-hidden="true">
+                {index + 1}.
+              </Typography>
+              <Avatar variant="rounded" src={item.img ?? undefined} alt="" sx={{ width: 64, height: 48 }} />
+              <Box sx={{ flex: 1, minWidth: 160 }}>
+                {item.locked ? (
+                  <Typography color="text.secondary">
+                    {item.title}
+                  </Typography>
+                ) : (
+                  <Link component={RouterLink} to={speachAddress(item)} underline="hover">
+                    {item.title}
+                  </Link>
+                )}
+                {view.enrolled && (
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
+                    <LinearProgress variant="determinate" value={item.progress} aria-label={t('path.page.speachProgress', { title: item.title })} sx={{ flex: 1, maxWidth: 240 }} />
+                    <Typography variant="body2">{formatPercent(language, item.progress)}</Typography>
+                  </Stack>
+                )}
+              </Box>
+              {item.completed && <CheckCircle color="success" titleAccess={t('path.page.speachCompleted')} />}
+              {item.locked && <Lock color="action" titleAccess={t('path.page.locked')} />}
+            </Paper>
+          ))}
+        </Box>
+      )}
+      {toast}
+    </>
+  );
+}
