@@ -14,6 +14,7 @@ import { AllExceptionsFilter } from './infrastructure/http/exception.filter';
 import { idempotencyProviders } from './infrastructure/http/idempotency/idempotency.providers';
 import { ReadYourWritesInterceptor } from './infrastructure/http/read-your-writes.interceptor';
 import { InfrastructureModule, type InfrastructureOptions } from './infrastructure/infrastructure.module';
+import { PathsModule } from './paths';
 import { DemoSeeder } from './seed/demo-seeder';
 import { SiteModule } from './site/site.module';
 import { SpeachModule } from './speach/speach.module';
@@ -24,7 +25,7 @@ export class AppModule {
   static forRoot(config: AppConfig, options: InfrastructureOptions = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), SiteModule, IdentityModule, SpeachModule, EngagementModule, ExportsModule, AuditModule, AnalyticsModule, WorkflowModule],
+      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), SiteModule, IdentityModule, SpeachModule, EngagementModule, ExportsModule, AuditModule, AnalyticsModule, WorkflowModule, PathsModule],
       controllers: [HealthController, ProjectionsController, PoliciesController],
       providers: [
         DemoSeeder,

@@ -13,3 +13,5 @@ export * from './speach.state';
 export * from './workflow.state';
 export * from './periodic-review.state';
 export * from './audited-streams';
+export * from './path.events';
+export * from './path.state';

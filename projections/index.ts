@@ -4,6 +4,7 @@ import { engagementProjection } from './engagement.projection';
 import { notificationsProjection } from './notifications.projection';
 import { csvExportsProjection } from './csv-exports.projection';
 import { organisationProjection } from './organisation.projection';
+import { pathsProjection } from './paths.projection';
 import type { ProjectionDefinition } from './projection';
 import { speachesProjection } from './speaches.projection';
 import { speachSearchProjection } from './speach-search.projection';
@@ -14,7 +15,7 @@ import { usersProjection } from './users.projection';
 import { workflowsProjection } from './workflows.projection';
 
 /** Every read model of the product. A feature's projection is added here when it lands. */
-export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection];
+export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection, pathsProjection];
 
 export * from './projection';
 export { ProjectionRunner } from './projection-runner';

@@ -13,3 +13,9 @@ export {
   normaliseKey,
   readingOrder,
 } from '../../projections/speaches.projection';
+
+/** What the learning paths context uses of speaches: the access rule, the views and the cards. */
+export { SPEACH_VERSIONS, type SpeachVersionDocument } from '../../projections/speaches.projection';
+export { SpeachAccess } from './speach-access';
+export { SpeachQueries } from './speach-queries.service';
+export { type Viewer, canView, isEditor, liveVersion, person } from './speach-views';

@@ -1,0 +1,8 @@
+/**
+ * The paths context's public face: its module, its read models and its rules for other contexts
+ * (the seed, the app module, the notifications).
+ */
+export { PathsModule } from './paths.module';
+export { PATHS, PATH_LEARNERS, type PathDocument, type PathLearnerDocument } from '../../projections/paths.projection';
+export { pathDecider, mayEditPath, type PathActor, type PathCommand } from './path.decider';
+export { pathLearnerDecider } from './path-learner.decider';

@@ -1,0 +1,165 @@
+import { Body, Controller, Get, Headers, Param, Put, Query } from '@nestjs/common';
+import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
+import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { ValidationError } from '../infrastructure/decider/decider';
+import { dueDateOf, PathCommands } from './path-commands.service';
+import { PathQueries } from './path-queries.service';
+import { AdminPathListQuery, ChangeGroupQuery, ChangeUserQuery, GetSpeachesQuery, PageQuery, RecordOrderQuery, SavePathBody, VersionQuery } from './paths.dto';
+
+/** `version` in the query, else an `If-Match: <revision>` header (quotes allowed). */
+function expected(version: number | undefined, ifMatch: string | undefined): number | undefined {
+  if (version !== undefined) return version;
+  if (!ifMatch) return undefined;
+  const value = Number(ifMatch.replace(/^W\//, '').replace(/"/g, ''));
+  if (!Number.isInteger(value)) throw new ValidationError('If-Match', 'If-Match must be the path version');
+  return value;
+}
+
+function parsePath(raw: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new ValidationError('path', 'path must be the path as a JSON object');
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ValidationError('path', 'path must be the path as a JSON object');
+  return value as Record<string, unknown>;
+}
+
+/** Spec §7 "Learning paths": the editor's calls (authors and administrators), then the learner's. */
+@Controller('api/v2/learningPath')
+export class PathsController {
+  constructor(
+    private readonly commands: PathCommands,
+    private readonly queries: PathQueries,
+  ) {}
+
+  private async answer(user: AuthenticatedUser, pathId: string) {
+    return this.queries.view(pathId, await this.queries.viewer(user));
+  }
+
+  @Get('getAllGroups')
+  @Roles('FORMATEUR', 'ADMIN')
+  allGroups() {
+    return this.queries.allGroups();
+  }
+
+  @Put()
+  @Roles('FORMATEUR', 'ADMIN')
+  async save(@CurrentUser() user: AuthenticatedUser, @Body() body: SavePathBody, @Headers('if-match') ifMatch?: string) {
+    const path = parsePath(body.path);
+    const pathId = await this.commands.save(user, path, expected(undefined, ifMatch));
+    return this.answer(user, pathId);
+  }
+
+  @Get(':pathId')
+  @Roles('FORMATEUR', 'ADMIN')
+  get(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string) {
+    return this.answer(user, pathId);
+  }
+
+  @Get(':pathId/getAllGroups')
+  @Roles('FORMATEUR', 'ADMIN')
+  async pathGroups(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string) {
+    await this.queries.editable(pathId, await this.queries.viewer(user));
+    return this.queries.allGroups(pathId);
+  }
+
+  @Put(':pathId/changeGroup')
+  @Roles('FORMATEUR', 'ADMIN')
+  async changeGroup(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string, @Query() query: ChangeGroupQuery, @Headers('if-match') ifMatch?: string) {
+    await this.commands.changeGroup(user, pathId, query.groupId, query.add, dueDateOf(query.dueDate), expected(query.version, ifMatch));
+    return this.answer(user, pathId);
+  }
+
+  @Put(':pathId/changeUser')
+  @Roles('FORMATEUR', 'ADMIN')
+  async changeUser(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string, @Query() query: ChangeUserQuery, @Headers('if-match') ifMatch?: string) {
+    await this.commands.changeUser(user, pathId, query.userId, query.add, dueDateOf(query.dueDate), expected(query.version, ifMatch));
+    return this.answer(user, pathId);
+  }
+
+  @Put(':pathId/addSpeach/:speachId')
+  @Roles('FORMATEUR', 'ADMIN')
+  async addSpeach(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string, @Param('speachId') speachId: string, @Query() query: VersionQuery, @Headers('if-match') ifMatch?: string) {
+    await this.commands.addSpeach(user, pathId, speachId, expected(query.version, ifMatch));
+    return this.answer(user, pathId);
+  }
+
+  @Put(':pathId/removeSpeach/:speachId')
+  @Roles('FORMATEUR', 'ADMIN')
+  async removeSpeach(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string, @Param('speachId') speachId: string, @Query() query: VersionQuery, @Headers('if-match') ifMatch?: string) {
+    await this.commands.removeSpeach(user, pathId, speachId, expected(query.version, ifMatch));
+    return this.answer(user, pathId);
+  }
+
+  @Put(':pathId/recordOrder')
+  @Roles('FORMATEUR', 'ADMIN')
+  async recordOrder(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string, @Query() query: RecordOrderQuery, @Headers('if-match') ifMatch?: string) {
+    await this.commands.recordOrder(user, pathId, query.order, expected(query.version, ifMatch));
+    return this.answer(user, pathId);
+  }
+
+  @Put(':pathId/publish')
+  @Roles('FORMATEUR', 'ADMIN')
+  async publish(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string, @Query() query: VersionQuery, @Headers('if-match') ifMatch?: string) {
+    await this.commands.lifecycle(user, pathId, 'Publish', expected(query.version, ifMatch));
+    return this.answer(user, pathId);
+  }
+
+  @Put(':pathId/unpublish')
+  @Roles('FORMATEUR', 'ADMIN')
+  async unpublish(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string, @Query() query: VersionQuery, @Headers('if-match') ifMatch?: string) {
+    await this.commands.lifecycle(user, pathId, 'Unpublish', expected(query.version, ifMatch));
+    return this.answer(user, pathId);
+  }
+
+  @Put(':pathId/archive')
+  @Roles('FORMATEUR', 'ADMIN')
+  async archive(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string, @Query() query: VersionQuery, @Headers('if-match') ifMatch?: string) {
+    await this.commands.lifecycle(user, pathId, 'Archive', expected(query.version, ifMatch));
+    return this.answer(user, pathId);
+  }
+
+  @Get(':pathId/getSpeaches')
+  @Roles('FORMATEUR', 'ADMIN')
+  async getSpeaches(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string, @Query() query: GetSpeachesQuery) {
+    return this.queries.speachList(pathId, await this.queries.viewer(user), query);
+  }
+
+  /** Self-enrolment in a published path marked open. */
+  @Put(':pathId/enrol')
+  async enrol(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string) {
+    await this.commands.enrol(user, pathId);
+    return this.queries.progress(pathId, await this.queries.viewer(user));
+  }
+
+  /** The learner's page `/p/{pathId}/{slug}`. */
+  @Get(':pathId/progress')
+  async progress(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string) {
+    return this.queries.progress(pathId, await this.queries.viewer(user));
+  }
+}
+
+/** The learner's own paths: the account's ASSIGNED tab and the home's "assigned to you". */
+@Controller('api/v2/my')
+export class MyPathsController {
+  constructor(private readonly queries: PathQueries) {}
+
+  @Get('learningPaths')
+  async assigned(@CurrentUser() user: AuthenticatedUser, @Query() query: PageQuery) {
+    return this.queries.assigned(await this.queries.viewer(user), query.page ?? 0);
+  }
+}
+
+/** The back-office path list (archive goes through `PUT /api/v2/learningPath/{pathId}/archive`). */
+@Controller('api/v2/admin/learningPath')
+@Roles('ADMIN')
+export class AdminPathsController {
+  constructor(private readonly queries: PathQueries) {}
+
+  @Get()
+  list(@Query() query: AdminPathListQuery) {
+    return this.queries.admin(query);
+  }
+}
