@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useI18n } from '../i18n';
 import { ErrorState } from '../speach/common';
 import { errorMessage } from '../speach/speachApi';
-import { dueState, formatCount, formatPercent, pathAddress, pluralForm } from './path-rules';
+import { dueDay, formatCount, formatPercent, pathAddress, pluralForm } from './path-rules';
 import { type AssignedPath, pathsApi } from './pathsApi';
 
 /**
@@ -50,7 +50,7 @@ export function AssignedPaths({ quiet = false }: { quiet?: boolean }) {
 
 function PathCard({ path }: { path: AssignedPath }) {
   const { t, date, language } = useI18n();
-  const overdue = path.dueDate ? dueState(path.dueDate, path.completed, new Date()) === 'overdue' : false;
+  const overdue = path.overdue;
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardActionArea component={RouterLink} to={pathAddress(path.pathId, path.title)} sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}>
@@ -63,18 +63,18 @@ function PathCard({ path }: { path: AssignedPath }) {
         )}
         <CardContent sx={{ flex: 1 }}>
           <Typography variant="overline" component="p" color="text.secondary">
-            {t(`path.assigned.kind.${pluralForm(language, path.itemCount)}`, { count: formatCount(language, path.itemCount) })}
+            {t(`path.assigned.kind.${pluralForm(language, path.speachCount)}`, { count: formatCount(language, path.speachCount) })}
           </Typography>
           <Typography variant="h6" component="p" sx={{ fontSize: '1.05rem' }}>
             {path.title}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
-            <LinearProgress variant="determinate" value={path.progress} aria-label={t('path.page.progress')} sx={{ flex: 1 }} />
-            <Typography variant="body2">{formatPercent(language, path.progress)}</Typography>
+            <LinearProgress variant="determinate" value={path.percent} aria-label={t('path.page.progress')} sx={{ flex: 1 }} />
+            <Typography variant="body2">{formatPercent(language, path.percent)}</Typography>
             {path.completed && <CheckCircle color="success" titleAccess={t('path.page.completed')} fontSize="small" />}
           </Stack>
           {path.dueDate && (
-            <Chip size="small" sx={{ mt: 1 }} color={overdue ? 'error' : 'default'} label={t(overdue ? 'path.page.overdue' : 'path.page.due', { date: date(path.dueDate) })} />
+            <Chip size="small" sx={{ mt: 1 }} color={overdue ? 'error' : 'default'} label={t(overdue ? 'path.page.overdue' : 'path.page.due', { date: date(dueDay(path.dueDate)) })} />
           )}
         </CardContent>
       </CardActionArea>

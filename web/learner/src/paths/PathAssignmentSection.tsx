@@ -1,4 +1,4 @@
-import { Autocomplete, Avatar, Box, Checkbox, Chip, CircularProgress, FormControlLabel, FormGroup, IconButton, Link, Stack, TextField, Typography } from '@mui/material';
+import { Autocomplete, Avatar, Box, Checkbox, Chip, CircularProgress, FormControlLabel, IconButton, Link, Stack, TextField, Typography } from '@mui/material';
 import Close from '@mui/icons-material/Close';
 import { useEffect, useMemo, useState } from 'react';
 import { type UserResult, cardsApi } from '../cards/cardsApi';
@@ -6,17 +6,18 @@ import { useI18n } from '../i18n';
 import { SEARCH_DEBOUNCE_MS, debounce } from '../search/search-rules';
 import { ErrorState } from '../speach/common';
 import { errorMessage } from '../speach/speachApi';
-import { USER_SEARCH_COUNT } from './path-rules';
+import { USER_SEARCH_COUNT, dateInputValue } from './path-rules';
 import { type Path, type PathGroup, pathsApi } from './pathsApi';
 
 interface Props {
   path: Path;
   busy: boolean;
-  onGroup: (groupId: string, add: boolean) => void;
-  onUser: (userId: string, add: boolean) => void;
+  /** `dueDate` (YYYY-MM-DD) or null: assigning again with another date changes it. */
+  onGroup: (groupId: string, add: boolean, dueDate: string | null) => void;
+  onUser: (userId: string, add: boolean, dueDate: string | null) => void;
 }
 
-/** Spec §2 assignment: groups as checkboxes (managed at /administration/listGroupe) and users by remote search. */
+/** Spec §2 assignment: groups as checkboxes (managed at /administration/listGroupe) and users by remote search, each with an optional due date. */
 export function PathAssignmentSection({ path, busy, onGroup, onUser }: Props) {
   const { t } = useI18n();
   const [groups, setGroups] = useState<PathGroup[] | null>(null);
@@ -27,16 +28,16 @@ export function PathAssignmentSection({ path, busy, onGroup, onUser }: Props) {
     const controller = new AbortController();
     setGroupsError(null);
     pathsApi
-      .groups(controller.signal)
+      .groups(path.pathId, controller.signal)
       .then(setGroups)
       .catch((e) => !controller.signal.aborted && setGroupsError(errorMessage(e)));
     return () => controller.abort();
-  }, [reload]);
+  }, [path.pathId, reload]);
 
-  const assigned = new Set(path.assignment.groups.map((g) => g.id));
+  const assigned = new Map(path.assignment.groups.map((g) => [g.id, g]));
   return (
     <Stack spacing={3}>
-      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
         <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600 }}>
           {t('path.assignment.groups')}
         </Typography>
@@ -44,15 +45,23 @@ export function PathAssignmentSection({ path, busy, onGroup, onUser }: Props) {
         {!groups && !groupsError && <CircularProgress size={20} aria-label={t('path.common.loading')} />}
         {groups && groups.length === 0 && <Typography>{t('path.assignment.noGroups')}</Typography>}
         {groups && groups.length > 0 && (
-          <FormGroup row>
-            {groups.map((group) => (
-              <FormControlLabel
-                key={group.id}
-                control={<Checkbox checked={assigned.has(group.id)} disabled={busy} onChange={(e) => onGroup(group.id, e.target.checked)} />}
-                label={group.name}
-              />
-            ))}
-          </FormGroup>
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' }, columnGap: 3 }}>
+            {groups.map((group) => {
+              const assignment = assigned.get(group.id);
+              return (
+                <Box component="li" key={group.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 48, flexWrap: 'wrap' }}>
+                  <FormControlLabel
+                    sx={{ flex: 1, minWidth: 180 }}
+                    control={<Checkbox checked={!!assignment} disabled={busy} onChange={(e) => onGroup(group.id, e.target.checked, null)} />}
+                    label={group.name}
+                  />
+                  {assignment && (
+                    <DueDateField label={t('path.assignment.dueFor', { name: group.name })} value={assignment.dueDate} disabled={busy} onChange={(date) => onGroup(group.id, true, date)} />
+                  )}
+                </Box>
+              );
+            })}
+          </Box>
         )}
         <Link href="/administration/listGroupe" variant="body2">
           {t('path.assignment.manageGroups')}
@@ -60,6 +69,26 @@ export function PathAssignmentSection({ path, busy, onGroup, onUser }: Props) {
       </Box>
       <UserAssignment path={path} busy={busy} onUser={onUser} />
     </Stack>
+  );
+}
+
+/** A due date field that sends its value once a whole date is entered, or null once cleared. */
+function DueDateField({ label, value, disabled, onChange }: { label: string; value: string | null; disabled: boolean; onChange: (date: string | null) => void }) {
+  const current = dateInputValue(value);
+  const [draft, setDraft] = useState(current);
+  useEffect(() => setDraft(current), [current]);
+  return (
+    <TextField
+      type="date"
+      size="small"
+      label={label}
+      value={draft}
+      disabled={disabled}
+      onChange={(e) => setDraft(e.target.value)}
+      onBlur={() => draft !== current && (draft === '' || /^\d{4}-\d{2}-\d{2}$/.test(draft)) && onChange(draft || null)}
+      slotProps={{ inputLabel: { shrink: true } }}
+      sx={{ width: 200 }}
+    />
   );
 }
 
@@ -91,7 +120,7 @@ function UserAssignment({ path, busy, onUser }: { path: Path; busy: boolean; onU
   }, [input, search]);
 
   const assignedIds = new Set(path.assignment.users.map((u) => u.userID));
-  const name = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+  const name = (u: { firstName: string; lastName: string; email?: string }) => `${u.firstName} ${u.lastName}`.trim() || u.email || '';
   return (
     <Box>
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
@@ -105,13 +134,13 @@ function UserAssignment({ path, busy, onUser }: { path: Path; busy: boolean; onU
         filterOptions={(x) => x}
         loading={loading}
         disabled={busy}
-        getOptionLabel={(o) => name(o) || o.email}
+        getOptionLabel={(o) => name(o)}
         isOptionEqualToValue={(a, b) => a.id === b.id}
         noOptionsText={input.trim() ? t('path.assignment.noUser') : t('path.assignment.typeToSearch')}
         loadingText={t('path.common.loading')}
         onChange={(_, picked) => {
           if (picked) {
-            onUser(picked.id, true);
+            onUser(picked.id, true, null);
             setInput('');
           }
         }}
@@ -127,17 +156,23 @@ function UserAssignment({ path, busy, onUser }: { path: Path; busy: boolean; onU
         renderInput={(params) => <TextField {...params} label={t('path.assignment.searchUser')} />}
         sx={{ maxWidth: 480 }}
       />
-      <Box component="ul" aria-label={t('path.assignment.assignedUsers')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, mt: 1 }}>
-        {path.assignment.users.map((user) => (
-          <Box component="li" key={user.userID} sx={{ display: 'flex', alignItems: 'center' }} data-testid="path-assigned-user">
-            <Chip label={name(user)} />
-            <IconButton size="small" aria-label={t('path.assignment.unassign', { name: name(user) })} disabled={busy} onClick={() => onUser(user.userID, false)}>
-              <Close fontSize="small" />
-            </IconButton>
-          </Box>
-        ))}
-      </Box>
-      {path.assignment.users.length === 0 && <Typography variant="body2" color="text.secondary">{t('path.assignment.noUserAssigned')}</Typography>}
+      {path.assignment.users.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('path.assignment.noUserAssigned')}
+        </Typography>
+      ) : (
+        <Box component="ul" aria-label={t('path.assignment.assignedUsers')} sx={{ listStyle: 'none', p: 0, mt: 1 }}>
+          {path.assignment.users.map((user) => (
+            <Box component="li" key={user.userID} sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }} data-testid="path-assigned-user">
+              <Chip avatar={<Avatar src={user.img ?? undefined} alt="" />} label={name(user)} />
+              <DueDateField label={t('path.assignment.dueFor', { name: name(user) })} value={user.dueDate} disabled={busy} onChange={(date) => onUser(user.userID, true, date)} />
+              <IconButton size="small" aria-label={t('path.assignment.unassign', { name: name(user) })} disabled={busy} onClick={() => onUser(user.userID, false, null)}>
+                <Close fontSize="small" />
+              </IconButton>
+            </Box>
+          ))}
+        </Box>
+      )}
     </Box>
   );
 }

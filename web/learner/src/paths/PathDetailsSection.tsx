@@ -3,15 +3,22 @@ import Image from '@mui/icons-material/Image';
 import { useEffect, useState } from 'react';
 import { useI18n } from '../i18n';
 import { PATH_DESCRIPTION_MAX, PATH_TITLE_MAX, detailsError } from './path-rules';
-import type { PathDetails } from './pathsApi';
+
+/** The editable details, as the editor shows them. */
+export interface DetailsValue {
+  pathId?: string;
+  title: string;
+  description: string;
+  image: string | null;
+}
 
 interface Props {
-  details: PathDetails;
+  details: DetailsValue;
   /** Pictures to offer: those of the path's speaches. */
   pictures: { src: string; label: string }[];
   busy: boolean;
   serverErrors: Record<string, string>;
-  onSave: (details: PathDetails) => Promise<void>;
+  onSave: (details: DetailsValue) => Promise<void>;
 }
 
 /** Spec §2 details: title (100) and description (1000) with counters, saved on blur, and the picture chooser. */
@@ -28,7 +35,7 @@ export function PathDetailsSection({ details, pictures, busy, serverErrors, onSa
   const titleMessage = titleError === 'required' ? t('path.details.titleRequired') : titleError === 'tooLong' ? t('path.details.tooLong', { max: PATH_TITLE_MAX }) : serverErrors.title;
   const descriptionMessage = descriptionError ? t('path.details.tooLong', { max: PATH_DESCRIPTION_MAX }) : serverErrors.description;
 
-  const saveIfChanged = (next: PathDetails) => {
+  const saveIfChanged = (next: DetailsValue) => {
     if (detailsError('title', next.title) || detailsError('description', next.description)) return;
     if (next.title.trim() === details.title && next.description === details.description && next.image === details.image) return;
     void onSave({ ...next, title: next.title.trim() });

@@ -9,12 +9,13 @@ import { errorMessage, fieldErrors } from '../speach/speachApi';
 import { AvailableSpeaches } from './AvailableSpeaches';
 import { PathAssignmentSection } from './PathAssignmentSection';
 import { PathDetailsSection } from './PathDetailsSection';
+import { PathOptionsSection } from './PathOptionsSection';
 import { RemoveSpeachDialog } from './RemoveSpeachDialog';
 import { SelectedSpeaches } from './SelectedSpeaches';
-import { type ContentTab, NEW_PATH_ID, canPublish, contentTab, formatCount, pluralForm, editorAddress, moveItem, orderParameter, pathAddress, showOwnerBanner } from './path-rules';
+import { type ContentTab, NEW_PATH_ID, canPublish, contentTab, editorAddress, formatCount, moveItem, orderParameter, pathAddress, pluralForm } from './path-rules';
 import { type Path, type PathDetails, type PathItem, pathsApi } from './pathsApi';
 
-const EMPTY_DETAILS: PathDetails = { title: '', description: '', image: null };
+const EMPTY_DETAILS = { title: '', description: '', image: null };
 
 /** `/recorder/editionparcour/{pathId}?selectedTab=SELECTED|AVAILABLE` (spec §2 "Learning path editor"); `new` creates one. */
 export function PathEditorPage() {
@@ -66,6 +67,8 @@ export function PathEditorPage() {
       } catch (e) {
         setServerErrors(fieldErrors(e));
         showToast('error', errorMessage(e));
+        // Someone else changed the path meanwhile (409): show what it is now.
+        if (e instanceof ApiError && e.status === 409) setReload((r) => r + 1);
         return null;
       } finally {
         setBusy(false);
@@ -97,9 +100,9 @@ export function PathEditorPage() {
   }
   if (!isNew && !path) return <Loading />;
 
-  const details: PathDetails = path ? { pathId: path.pathId, title: path.title, description: path.description ?? '', image: path.image ?? null } : EMPTY_DETAILS;
-  const saveDetails = async (next: PathDetails) => {
-    const body = path?.version !== undefined ? { ...next, version: path.version } : next;
+  const details = path ? { pathId: path.pathId, title: path.title, description: path.description ?? '', image: path.image ?? null } : EMPTY_DETAILS;
+  const saveDetails = async (change: PathDetails) => {
+    const body = path ? { ...change, pathId: path.pathId, version: path.version } : change;
     const saved = await run(() => pathsApi.save(body), t('path.details.saved'));
     if (saved && isNew) navigate(editorAddress(saved.pathId), { replace: true });
   };
@@ -111,7 +114,7 @@ export function PathEditorPage() {
     const moved = path.items[from];
     setPath({ ...path, items });
     setAnnouncement(t('path.selected.moved', { title: moved.title, position: to + 1, total: items.length }));
-    const saved = await run(() => pathsApi.recordOrder(path.pathId, orderParameter(items.map((i) => i.speachID ?? i.id))));
+    const saved = await run(() => pathsApi.recordOrder(previous, orderParameter(items.map((i) => i.speachID ?? i.id))));
     if (!saved) setPath(previous);
   };
 
@@ -126,7 +129,7 @@ export function PathEditorPage() {
       <Typography variant="h4" component="h1" gutterBottom>
         {path?.title || t('path.editor.newTitle')}
       </Typography>
-      {path && me && showOwnerBanner(path.user?.userID, me.id) && (
+      {path && !path.isOwner && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="path-owner-banner">
           {t('path.editor.ownerBanner', { owner: `${path.user.firstName} ${path.user.lastName}`.trim() })}
         </Alert>
@@ -152,9 +155,16 @@ export function PathEditorPage() {
             <PathAssignmentSection
               path={path}
               busy={busy}
-              onGroup={(groupId, add) => void run(() => pathsApi.changeGroup(path.pathId, groupId, add))}
-              onUser={(userId, add) => void run(() => pathsApi.changeUser(path.pathId, userId, add))}
+              onGroup={(groupId, add, dueDate) => void run(() => pathsApi.changeGroup(path, groupId, add, dueDate))}
+              onUser={(userId, add, dueDate) => void run(() => pathsApi.changeUser(path, userId, add, dueDate))}
             />
+          </Paper>
+
+          <Paper component="section" aria-labelledby="path-options" variant="outlined" sx={{ p: 3, mb: 3 }}>
+            <Typography id="path-options" variant="h5" component="h2" gutterBottom>
+              {t('path.section.options')}
+            </Typography>
+            <PathOptionsSection path={path} busy={busy} onSave={(change) => void saveDetails(change)} />
           </Paper>
 
           <Paper component="section" aria-labelledby="path-content" variant="outlined" sx={{ p: 3, mb: 3 }}>
@@ -173,7 +183,7 @@ export function PathEditorPage() {
                   pathId={path.pathId}
                   revision={path.items.map((i) => i.speachID ?? i.id).join(';')}
                   busy={busy}
-                  onAdd={(speach) => void run(() => pathsApi.addSpeach(path.pathId, speach.speachID ?? speach.id), t('path.available.added', { title: speach.title }))}
+                  onAdd={(speach) => void run(() => pathsApi.addSpeach(path, speach.speachID ?? speach.id), t('path.available.added', { title: speach.title }))}
                 />
               )}
             </Box>
@@ -186,13 +196,18 @@ export function PathEditorPage() {
                 {t(`path.bar.count.${pluralForm(language, path.items.length)}`, { count: formatCount(language, path.items.length) })}
               </Typography>
               {published && (
-                <Button component={RouterLink} to={pathAddress(path.pathId, path.title)}>
-                  {t('path.bar.view')}
-                </Button>
+                <>
+                  <Button component={RouterLink} to={pathAddress(path.pathId, path.title)}>
+                    {t('path.bar.view')}
+                  </Button>
+                  <Button disabled={busy} onClick={() => void run(() => pathsApi.unpublish(path), t('path.bar.unpublished'))}>
+                    {t('path.bar.unpublish')}
+                  </Button>
+                </>
               )}
               <Tooltip title={canPublish(path.items.length) ? '' : t('path.bar.needSpeach')}>
                 <span>
-                  <Button variant="contained" disabled={busy || published || !canPublish(path.items.length)} onClick={() => void run(() => pathsApi.publish(path.pathId), t('path.bar.published'))}>
+                  <Button variant="contained" disabled={busy || published || !canPublish(path.items.length)} onClick={() => void run(() => pathsApi.publish(path), t('path.bar.published'))}>
                     {published ? t('path.state.PUBLIE') : t('path.bar.publish')}
                   </Button>
                 </span>
@@ -204,7 +219,7 @@ export function PathEditorPage() {
             onCancel={() => setRemoving(null)}
             onConfirm={(item) => {
               setRemoving(null);
-              void run(() => pathsApi.removeSpeach(path.pathId, item.speachID ?? item.id), t('path.remove.done'));
+              void run(() => pathsApi.removeSpeach(path, item.speachID ?? item.id), t('path.remove.done'));
             }}
           />
         </>

@@ -10,10 +10,12 @@ import { ApiError } from '../api/client';
 import { useI18n } from '../i18n';
 import { ErrorState, Loading, useToast } from '../speach/common';
 import { errorMessage, speachSlug } from '../speach/speachApi';
-import { dueState, formatCount, formatPercent, pluralForm } from './path-rules';
+import { dueDay, formatCount, formatPercent, pluralForm } from './path-rules';
 import { type PathProgress, type ProgressItem, pathsApi } from './pathsApi';
 
-const speachAddress = (item: Pick<ProgressItem, 'speachID' | 'title'>) => `/s/${encodeURIComponent(item.speachID)}/${speachSlug(item.title)}`;
+/** A speach of the path on the reader, at the chapter the learner left it when there is one. */
+const speachAddress = (item: Pick<ProgressItem, 'speachId' | 'title' | 'lastChapterId'>) =>
+  `/s/${encodeURIComponent(item.speachId)}/${speachSlug(item.title)}${item.lastChapterId ? `?chapter=${encodeURIComponent(item.lastChapterId)}` : ''}`;
 
 /** `/p/{pathId}/{slug}` (spec §2): the learner's path, its ordered speaches with their progress, where to continue. */
 export function PathPage() {
@@ -48,8 +50,8 @@ export function PathPage() {
   }
   if (!view) return <Loading />;
 
-  const next = view.items.find((i) => i.speachID === view.next) ?? null;
-  const due = view.dueDate ? dueState(view.dueDate, view.completed, new Date()) : null;
+  const next = view.next;
+  const learning = view.assigned || view.enrolled;
   const enrol = async () => {
     setBusy(true);
     try {
@@ -77,48 +79,49 @@ export function PathPage() {
           {view.description && (
             <Typography sx={{ whiteSpace: 'pre-line', mb: 2 }}>{view.description}</Typography>
           )}
-          {view.enrolled && (
+          {learning && (
             <Box sx={{ mb: 2 }}>
               <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
                 <Typography id="path-progress-label" variant="body2">
                   {t('path.page.progress')}
                 </Typography>
                 <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="path-progress">
-                  {formatPercent(language, view.progress)}
+                  {formatPercent(language, view.percent)}
                 </Typography>
               </Stack>
-              <LinearProgress variant="determinate" value={view.progress} aria-labelledby="path-progress-label" sx={{ height: 8, borderRadius: 4 }} />
+              <LinearProgress variant="determinate" value={view.percent} aria-labelledby="path-progress-label" sx={{ height: 8, borderRadius: 4 }} />
             </Box>
           )}
           <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            {due && view.dueDate && (
+            {view.dueDate && (
               <Chip
                 icon={<Event />}
-                color={due === 'overdue' ? 'error' : 'default'}
-                variant={due === 'overdue' ? 'filled' : 'outlined'}
-                label={t(due === 'overdue' ? 'path.page.overdue' : 'path.page.due', { date: date(view.dueDate) })}
+                color={view.overdue ? 'error' : 'default'}
+                variant={view.overdue ? 'filled' : 'outlined'}
+                label={t(view.overdue ? 'path.page.overdue' : 'path.page.due', { date: date(dueDay(view.dueDate)) })}
+                data-testid="path-due-date"
               />
             )}
             {view.completed && (
-              <Chip icon={<CheckCircle />} color="success" label={view.completedAt ? t('path.page.completedOn', { date: date(view.completedAt) }) : t('path.page.completed')} />
+              <Chip icon={<CheckCircle />} color="success" label={view.completion ? t('path.page.completedOn', { date: date(view.completion.completedAt) }) : t('path.page.completed')} />
             )}
-            {!view.enrolled && view.openForEnrolment && (
+            {view.canEnrol && (
               <Button variant="contained" disabled={busy} onClick={() => void enrol()}>
                 {t('path.page.enrol')}
               </Button>
             )}
-            {view.enrolled && next && !view.completed && (
+            {learning && next && !view.completed && (
               <Button variant="contained" startIcon={<PlayArrow />} component={RouterLink} to={speachAddress(next)}>
-                {view.progress > 0 ? t('path.page.continue') : t('path.page.start')}
+                {view.percent > 0 ? t('path.page.continue') : t('path.page.start')}
               </Button>
             )}
-            {view.completed && view.certificate && (
+            {view.completion?.certificateReady && (
               <Button variant="outlined" startIcon={<Download />} href={pathsApi.certificateUrl(view.pathId)} download>
                 {t('path.page.certificate')}
               </Button>
             )}
           </Stack>
-          {!view.enrolled && !view.openForEnrolment && <Typography sx={{ mt: 2 }}>{t('path.page.notAssigned')}</Typography>}
+          {!learning && !view.canEnrol && <Typography sx={{ mt: 2 }}>{t('path.page.notAssigned')}</Typography>}
         </Box>
       </Paper>
 
@@ -130,7 +133,7 @@ export function PathPage() {
       ) : (
         <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="path-speaches">
           {view.items.map((item, index) => (
-            <Paper component="li" key={item.speachID} variant="outlined" sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 1.5, mb: 1 }} data-testid="path-speach">
+            <Paper component="li" key={item.speachId} variant="outlined" sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 1.5, mb: 1 }} data-testid="path-speach">
               <Typography sx={{ fontWeight: 700, minWidth: 24 }} aria-hidden="true">
                 {index + 1}.
               </Typography>
@@ -145,10 +148,10 @@ export function PathPage() {
                     {item.title}
                   </Link>
                 )}
-                {view.enrolled && (
+                {learning && (
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
-                    <LinearProgress variant="determinate" value={item.progress} aria-label={t('path.page.speachProgress', { title: item.title })} sx={{ flex: 1, maxWidth: 240 }} />
-                    <Typography variant="body2">{formatPercent(language, item.progress)}</Typography>
+                    <LinearProgress variant="determinate" value={item.percent} aria-label={t('path.page.speachProgress', { title: item.title })} sx={{ flex: 1, maxWidth: 240 }} />
+                    <Typography variant="body2">{formatPercent(language, item.percent)}</Typography>
                   </Stack>
                 )}
               </Box>

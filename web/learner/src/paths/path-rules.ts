@@ -7,6 +7,9 @@ export const USER_SEARCH_COUNT = 10;
 /** The editor's address for a path not created yet: the first save of a title creates it. */
 export const NEW_PATH_ID = 'new';
 
+/** Recertification periods offered, in months (0: none); the server takes 1 to its maximum. */
+export const RECERTIFICATION_CHOICES = [0, 6, 12, 24, 36] as const;
+
 export const CONTENT_TABS = ['SELECTED', 'AVAILABLE'] as const;
 export type ContentTab = (typeof CONTENT_TABS)[number];
 
@@ -40,11 +43,6 @@ export function removalVariant(canView: boolean): 'plain' | 'warning' {
 /** Spec §5: publishing needs at least one speach. */
 export function canPublish(itemCount: number): boolean {
   return itemCount > 0;
-}
-
-/** Spec §2/§6: editors other than the owner see the banner advising to inform the owner. */
-export function showOwnerBanner(ownerId: string | undefined, userId: string | undefined): boolean {
-  return !!ownerId && !!userId && ownerId !== userId;
 }
 
 /** The detail field's error, or null: title required and ≤ 100, description ≤ 1000 (spec §5). */
@@ -86,16 +84,18 @@ export function formatCount(language: string, count: number): string {
   return new Intl.NumberFormat(language).format(count);
 }
 
+/** The `YYYY-MM-DD` of a stored due date (the server keeps the end of that day, UTC), for a date input. */
+export function dateInputValue(dueDate: string | null | undefined): string {
+  return dueDate ? dueDate.slice(0, 10) : '';
+}
+
+/** A stored due date (the end of its day, UTC) as that calendar day at local noon, for display in any time zone. */
+export function dueDay(dueDate: string): Date {
+  return new Date(`${dueDate.slice(0, 10)}T12:00:00`);
+}
+
 /** A percentage 0..100 in the UI language (Intl), whole numbers. */
 export function formatPercent(language: string, value: number): string {
   const clamped = Math.max(0, Math.min(100, value));
   return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(clamped / 100);
-}
-
-/** A due date is shown as overdue once its day has passed and the path is not completed. */
-export function dueState(dueDate: string, completed: boolean, now: Date): 'due' | 'overdue' {
-  const end = new Date(dueDate);
-  // A date without a time is due until the end of that day.
-  if (/^\d{4}-\d{2}-\d{2}$/.test(dueDate)) end.setUTCHours(23, 59, 59, 999);
-  return !completed && end.getTime() < now.getTime() ? 'overdue' : 'due';
 }

@@ -10,33 +10,48 @@ export interface PathPerson {
 export interface PathGroup {
   id: string;
   name: string;
+  selected?: boolean;
+  dueDate?: string | null;
 }
 
-/** A speach of a path: its card, as the speach lists give it. */
+/** A speach of a path: its card, as the speach lists give it (`canView` false when the editor may not read it). */
 export type PathItem = SpeachCard;
 
 export type PathState = 'NON_PUBLIE' | 'PUBLIE' | 'ARCHIVE';
 
-/** Spec §3 Path, with the options of issue 18 the server may add. */
+/** Spec §3 Path, with the options and flags of docs/learning-paths.md. */
 export interface Path {
   pathId: string;
   title: string;
   description: string;
   image: string | null;
+  slug: string;
   user: PathPerson;
   items: PathItem[];
-  assignment: { groups: PathGroup[]; users: (PathPerson & { dueDate?: string | null })[] };
-  state?: PathState;
-  version?: number;
-  sequential?: boolean;
-  openForEnrolment?: boolean;
+  assignment: {
+    groups: { id: string; name: string; dueDate: string | null }[];
+    users: (PathPerson & { email: string; img: string | null; dueDate: string | null })[];
+  };
+  sequential: boolean;
+  openForSelfEnrolment: boolean;
+  recertificationMonths: number | null;
+  state: PathState;
+  published: boolean;
+  archived: boolean;
+  isOwner: boolean;
+  canEdit: boolean;
+  version: number;
 }
 
+/** What `PUT /api/v2/learningPath` takes in its `path` JSON; without `pathId` the path is created. */
 export interface PathDetails {
   pathId?: string;
-  title: string;
-  description: string;
-  image: string | null;
+  title?: string;
+  description?: string;
+  image?: string | null;
+  sequential?: boolean;
+  openForSelfEnrolment?: boolean;
+  recertificationMonths?: number | null;
   /** The version the editor saw: a stale one answers 409. */
   version?: number;
 }
@@ -48,34 +63,42 @@ export interface SpeachPage {
 
 /** One speach of the learner's path view, in the path's order. */
 export interface ProgressItem {
-  speachID: string;
+  speachId: string;
   title: string;
   img: string | null;
+  version: number | null;
+  live: boolean;
+  totalChapters: number;
+  readChapters: number;
   /** 0..100 */
-  progress: number;
+  percent: number;
   completed: boolean;
+  lastChapterId: string | null;
   /** Sequential paths: not reachable before the previous one is completed. */
   locked: boolean;
 }
 
-/** The learner's view of a path (issue 18): the path, its speaches with progress, where to continue, the due date. */
+/** `GET …/{pathId}/progress`: the learner's page. */
 export interface PathProgress {
   pathId: string;
   title: string;
   description: string;
   image: string | null;
+  slug: string;
+  user: PathPerson;
   sequential: boolean;
-  openForEnrolment: boolean;
-  /** Assigned or enrolled: the path counts for this learner. */
+  published: boolean;
+  assigned: boolean;
   enrolled: boolean;
-  /** 0..100 */
-  progress: number;
-  completed: boolean;
-  completedAt: string | null;
+  canEnrol: boolean;
   dueDate: string | null;
-  next: string | null;
+  overdue: boolean;
+  /** 0..100 */
+  percent: number;
+  completed: boolean;
+  next: { speachId: string; title: string; lastChapterId: string | null } | null;
   items: ProgressItem[];
-  certificate: boolean;
+  completion: { completedAt: string; validUntil: string | null; certificateCode: string | null; certificateReady: boolean } | null;
 }
 
 /** A path in the learner's lists (account ASSIGNED tab, home). */
@@ -84,32 +107,41 @@ export interface AssignedPath {
   title: string;
   description: string;
   image: string | null;
-  itemCount: number;
-  progress: number;
+  slug: string;
+  speachCount: number;
+  percent: number;
   completed: boolean;
   dueDate: string | null;
+  overdue: boolean;
 }
 
 const enc = encodeURIComponent;
 const base = '/api/v2/learningPath';
 const of = (pathId: string) => `${base}/${enc(pathId)}`;
+const query = (params: Record<string, string | number | boolean | null | undefined>) =>
+  Object.entries(params)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => `${k}=${enc(String(v))}`)
+    .join('&');
 
-/** Spec §7 "Learning paths". */
+/** Spec §7 "Learning paths" (docs/learning-paths.md): every change takes the version read and answers the whole path. */
 export const pathsApi = {
   get: (pathId: string, signal?: AbortSignal) => api<Path>(of(pathId), { signal }),
-  groups: (signal?: AbortSignal) => api<PathGroup[]>(`${base}/getAllGroups`, { signal }),
-  /** Without `pathId` the server creates the path. */
+  groups: (pathId: string, signal?: AbortSignal) => api<PathGroup[]>(`${of(pathId)}/getAllGroups`, { signal }),
   save: (details: PathDetails) => api<Path>(base, { method: 'PUT', json: { path: JSON.stringify(details) } }),
-  changeGroup: (pathId: string, groupId: string, add: boolean) => api<Path>(`${of(pathId)}/changeGroup`, { method: 'PUT', json: { groupId, add } }),
-  changeUser: (pathId: string, userId: string, add: boolean) => api<Path>(`${of(pathId)}/changeUser`, { method: 'PUT', json: { userId, add } }),
-  addSpeach: (pathId: string, speachId: string) => api<Path>(`${of(pathId)}/addSpeach/${enc(speachId)}`, { method: 'PUT', json: {} }),
-  removeSpeach: (pathId: string, speachId: string) => api<Path>(`${of(pathId)}/removeSpeach/${enc(speachId)}`, { method: 'PUT', json: {} }),
-  publish: (pathId: string) => api<Path>(`${of(pathId)}/publish`, { method: 'PUT', json: {} }),
-  recordOrder: (pathId: string, order: string) => api<Path>(`${of(pathId)}/recordOrder`, { method: 'PUT', json: { order } }),
-  assigned: (signal?: AbortSignal) => api<{ result: AssignedPath[]; total: number }>(`${base}/assigned?page=0`, { signal }),
+  changeGroup: (path: Path, groupId: string, add: boolean, dueDate?: string | null) =>
+    api<Path>(`${of(path.pathId)}/changeGroup?${query({ groupId, add, dueDate, version: path.version })}`, { method: 'PUT', json: {} }),
+  changeUser: (path: Path, userId: string, add: boolean, dueDate?: string | null) =>
+    api<Path>(`${of(path.pathId)}/changeUser?${query({ userId, add, dueDate, version: path.version })}`, { method: 'PUT', json: {} }),
+  addSpeach: (path: Path, speachId: string) => api<Path>(`${of(path.pathId)}/addSpeach/${enc(speachId)}?${query({ version: path.version })}`, { method: 'PUT', json: {} }),
+  removeSpeach: (path: Path, speachId: string) => api<Path>(`${of(path.pathId)}/removeSpeach/${enc(speachId)}?${query({ version: path.version })}`, { method: 'PUT', json: {} }),
+  recordOrder: (path: Path, order: string) => api<Path>(`${of(path.pathId)}/recordOrder?${query({ order, version: path.version })}`, { method: 'PUT', json: {} }),
+  publish: (path: Path) => api<Path>(`${of(path.pathId)}/publish?${query({ version: path.version })}`, { method: 'PUT', json: {} }),
+  unpublish: (path: Path) => api<Path>(`${of(path.pathId)}/unpublish?${query({ version: path.version })}`, { method: 'PUT', json: {} }),
+  speaches: (pathId: string, selected: boolean, name: string, page: number, signal?: AbortSignal) =>
+    api<SpeachPage>(`${of(pathId)}/getSpeaches?${query({ selected, page, name: name.trim() })}`, { signal }),
   progress: (pathId: string, signal?: AbortSignal) => api<PathProgress>(`${of(pathId)}/progress`, { signal }),
   enrol: (pathId: string) => api<PathProgress>(`${of(pathId)}/enrol`, { method: 'PUT', json: {} }),
   certificateUrl: (pathId: string) => `${of(pathId)}/certificate`,
-  speaches: (pathId: string, selected: boolean, name: string, page: number, signal?: AbortSignal) =>
-    api<SpeachPage>(`${of(pathId)}/getSpeaches?selected=${selected}&page=${page}${name.trim() ? `&name=${enc(name.trim())}` : ''}`, { signal }),
+  assigned: (signal?: AbortSignal) => api<{ result: AssignedPath[]; total: number }>('/api/v2/my/learningPaths?page=0', { signal }),
 };
