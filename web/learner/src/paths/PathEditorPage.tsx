@@ -52,8 +52,8 @@ export function PathEditorPage() {
   const tab: ContentTab = contentTab(requestedTab, path?.items.length ?? 0);
   // The tab chosen by default is written into the address, so adding the first speach doesn't switch tabs under the editor.
   useEffect(() => {
-    if (path && requestedTab !== tab) setParams({ selectedTab: tab }, { replace: true });
-  }, [path, requestedTab, tab, setParams]);
+    if (path && !isNew && requestedTab !== tab) setParams({ selectedTab: tab }, { replace: true });
+  }, [path, isNew, requestedTab, tab, setParams]);
 
   const run = useCallback(
     async (action: () => Promise<Path>, success?: string) => {
@@ -104,7 +104,7 @@ export function PathEditorPage() {
   const saveDetails = async (change: PathDetails) => {
     const body = path ? { ...change, pathId: path.pathId, version: path.version } : change;
     const saved = await run(() => pathsApi.save(body), t('path.details.saved'));
-    if (saved && isNew) navigate(editorAddress(saved.pathId), { replace: true });
+    if (saved && isNew) navigate(editorAddress(saved.pathId, contentTab(null, saved.items.length)), { replace: true });
   };
 
   const reorder = async (from: number, to: number) => {

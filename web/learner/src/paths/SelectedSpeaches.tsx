@@ -35,10 +35,11 @@ export function SelectedSpeaches({ items, busy, onMove, onRemove }: Props) {
   };
 
   return (
+    <>
+    <Typography id="path-order-help" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      {t('path.selected.help')}
+    </Typography>
     <Box component="ol" aria-label={t('path.selected.list')} aria-describedby="path-order-help" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="path-selected">
-      <Typography id="path-order-help" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('path.selected.help')}
-      </Typography>
       {items.map((item, index) => {
         const title = item.canView === false ? t('path.selected.hidden') : item.title;
         return (
@@ -118,5 +119,6 @@ export function SelectedSpeaches({ items, busy, onMove, onRemove }: Props) {
         );
       })}
     </Box>
+    </>
   );
 }
