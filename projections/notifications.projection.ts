@@ -6,6 +6,7 @@ import {
 } from '../events';
 import type { ProjectedDocument, ProjectionDefinition, ProjectionHandler, ProjectionWriter } from './projection';
 import { workflowNotificationHandlers } from './workflow-notifications';
+import { pathNotificationHandlers } from './path-notifications';
 
 export const NOTIFICATIONS = 'notifications';
 export const NOTIFICATION_SETTINGS = 'notification_settings';
@@ -267,7 +268,7 @@ export const notificationsProjection: ProjectionDefinition = {
   ],
   // Read when the runner starts, so the workflow handlers (which import `notify` from here) are loaded by then.
   get handlers() {
-    handlers ??= merged(ownHandlers, workflowNotificationHandlers ?? {});
+    handlers ??= merged(ownHandlers, workflowNotificationHandlers ?? {}, pathNotificationHandlers ?? {});
     return handlers;
   },
 };

@@ -4,5 +4,5 @@
  */
 export { PathsModule } from './paths.module';
 export { PATHS, PATH_LEARNERS, type PathDocument, type PathLearnerDocument } from '../../projections/paths.projection';
-export { pathDecider, mayEditPath, type PathActor, type PathCommand } from './path.decider';
+export { pathDecider, mayEditPath, type PathActor, type PathChange, type PathCommand } from './path.decider';
 export { pathLearnerDecider } from './path-learner.decider';

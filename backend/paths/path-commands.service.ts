@@ -10,10 +10,8 @@ import { ReadModels } from '../infrastructure/read-models';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { SpeachAccess, SpeachQueries } from '../speach';
-import { type PathActor, type PathCommand, type PathDetailsInput, pathDecider } from './path.decider';
+import { type PathActor, type PathChange, type PathCommand, type PathDetailsInput, pathDecider } from './path.decider';
 import { pathLearnerDecider } from './path-learner.decider';
-
-type Change = PathCommand extends infer C ? (C extends { actor: PathActor } ? Omit<C, 'actor'> : never) : never;
 
 /** A due date: a day (`YYYY-MM-DD`, end of that day UTC) or a full date-time; empty means none. */
 export function dueDateOf(value: unknown): string | null {
@@ -39,7 +37,7 @@ export class PathCommands {
     return { userId: user.id, isAdmin: user.roles.includes('ADMIN'), isAuthor: user.roles.includes('FORMATEUR') };
   }
 
-  private async run(user: AuthenticatedUser, pathId: string, change: Change, version?: number): Promise<void> {
+  private async run(user: AuthenticatedUser, pathId: string, change: PathChange, version?: number): Promise<void> {
     await this.commands.run(pathDecider, pathStream(pathId), { ...change, actor: this.actor(user) } as PathCommand, version === undefined ? {} : { expectedRevision: version });
     await this.readModels.settled();
   }

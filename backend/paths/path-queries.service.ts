@@ -199,6 +199,31 @@ export class PathQueries {
     return { result, total };
   }
 
+  /** The learner's own latest certificate (404 before the path is completed or while it is being made). */
+  async certificateBlob(pathId: string, viewer: Viewer): Promise<{ blobId: string; title: string }> {
+    const doc = await this.document(pathId);
+    const learner = await this.learner(doc._id, viewer.userId);
+    const completion = [...(learner?.completions ?? [])].reverse().find((c) => c.blobId);
+    if (!completion?.blobId) throw new NotFoundError('No certificate: this path is not completed yet');
+    return { blobId: completion.blobId, title: completion.title };
+  }
+
+  /** Public verification: who, which path, when, and whether it is still valid; nothing more. */
+  async verify(code: string, now: string) {
+    const [learner] = await this.learners.find({ certificateCodes: code }, { limit: 1 });
+    const completion = learner?.completions.find((c) => c.certificateCode === code);
+    if (!learner || !completion) throw new NotFoundError('Unknown certificate');
+    const user = await this.store.collection<UserDocument>(USERS).findById(learner.userId);
+    return {
+      code,
+      name: user ? `${user.firstName} ${user.lastName}`.trim() : '',
+      path: completion.title,
+      date: completion.completedAt,
+      validUntil: completion.validUntil,
+      valid: completion.validUntil === null || completion.validUntil > now,
+    };
+  }
+
   /** `GET /api/v2/admin/learningPath`: filters title, state, owner (name or e-mail); sorted by update date, title or creation. */
   async admin(query: AdminPathQuery) {
     const clauses: Filter[] = [];

@@ -43,6 +43,9 @@ export type PathCommand =
   | On<{ type: 'Unpublish' }>
   | On<{ type: 'Archive' }>;
 
+/** A command without its actor (the caller adds who acts). */
+export type PathChange = PathCommand extends infer C ? (C extends { actor: PathActor } ? Omit<C, 'actor'> : never) : never;
+
 /** Spec §6: authors create paths; the owner and administrators edit them (others see the path, never change it). */
 export function mayEditPath(path: Pick<ExistingPath, 'ownerId'>, actor: PathActor): boolean {
   return actor.isAdmin || path.ownerId === actor.userId;

@@ -1,8 +1,12 @@
-import { Body, Controller, Get, Headers, Param, Put, Query } from '@nestjs/common';
-import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
+import { Body, Controller, Get, Headers, Param, Put, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { CurrentUser, Public, Roles } from '../identity/auth/auth.decorators';
+import { BlobStore } from '../infrastructure/blobs/blob-store';
+import { Clock } from '../infrastructure/clock/clock';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
-import { ValidationError } from '../infrastructure/decider/decider';
-import { dueDateOf, PathCommands } from './path-commands.service';
+import { NotFoundError, ValidationError } from '../infrastructure/decider/decider';
+import { PathCommands, dueDateOf } from './path-commands.service';
+import { slugOf } from './path-views';
 import { PathQueries } from './path-queries.service';
 import { AdminPathListQuery, ChangeGroupQuery, ChangeUserQuery, GetSpeachesQuery, PageQuery, RecordOrderQuery, SavePathBody, VersionQuery } from './paths.dto';
 
@@ -32,6 +36,7 @@ export class PathsController {
   constructor(
     private readonly commands: PathCommands,
     private readonly queries: PathQueries,
+    private readonly blobs: BlobStore,
   ) {}
 
   private async answer(user: AuthenticatedUser, pathId: string) {
@@ -134,10 +139,43 @@ export class PathsController {
     return this.queries.progress(pathId, await this.queries.viewer(user));
   }
 
+  /** The learner's own certificate of completion (PDF). */
+  @Get(':pathId/certificate')
+  async certificate(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string, @Res() reply: FastifyReply) {
+    const { blobId, title } = await this.queries.certificateBlob(pathId, await this.queries.viewer(user));
+    const blob = await this.blobs.get(blobId);
+    if (!blob) throw new NotFoundError('No certificate: this path is not completed yet');
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="certificate-${slugOf(title)}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .header('content-length', blob.size)
+      .send(blob.open());
+  }
+
   /** The learner's page `/p/{pathId}/{slug}`. */
   @Get(':pathId/progress')
   async progress(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string) {
     return this.queries.progress(pathId, await this.queries.viewer(user));
+  }
+}
+
+const CERTIFICATE_CODE = /^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/;
+
+/** Public verification of a certificate's code (printed on the PDF). */
+@Controller('api/v2/certificates')
+export class CertificatesController {
+  constructor(
+    private readonly queries: PathQueries,
+    private readonly clock: Clock,
+  ) {}
+
+  @Get(':code')
+  @Public()
+  verify(@Param('code') code: string) {
+    const normalised = code.trim().toUpperCase();
+    if (!CERTIFICATE_CODE.test(normalised)) throw new ValidationError('code', 'code must look like XXXX-XXXX-XXXX-XXXX');
+    return this.queries.verify(normalised, this.clock.now().toISOString());
   }
 }
 

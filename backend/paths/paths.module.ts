@@ -2,13 +2,15 @@ import { Module } from '@nestjs/common';
 import { SpeachModule } from '../speach/speach.module';
 import { PathCommands } from './path-commands.service';
 import { PathQueries } from './path-queries.service';
-import { AdminPathsController, MyPathsController, PathsController } from './paths.controller';
+import { AdminPathsController, CertificatesController, MyPathsController, PathsController } from './paths.controller';
+import { CompletePathPolicy } from './policies/complete-path.policy';
+import { IssueCertificatePolicy } from './policies/issue-certificate.policy';
 
 /** Learning paths (issue 18): editor, assignment, publication, the learner's path, progress and certificates. */
 @Module({
   imports: [SpeachModule],
-  controllers: [PathsController, MyPathsController, AdminPathsController],
-  providers: [PathCommands, PathQueries],
+  controllers: [PathsController, MyPathsController, AdminPathsController, CertificatesController],
+  providers: [PathCommands, PathQueries, CompletePathPolicy, IssueCertificatePolicy],
   exports: [PathQueries],
 })
 export class PathsModule {}

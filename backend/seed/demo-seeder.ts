@@ -18,10 +18,12 @@ import { SpeachQueries } from '../speach/speach-queries.service';
 import { seedDemoSpeaches } from './demo-speaches';
 import { seedDemoWorkflow } from './demo-workflow';
 import { seedDemoLearnerHome } from './demo-learner-home';
+import { seedDemoPaths } from './demo-paths';
 import { seedDemoSite } from './demo-site';
 import { DEMO_CATEGORIES, DEMO_CUSTOM_FIELDS, DEMO_GROUPS, DEMO_TERMS } from './demo-organisation';
 import type { EventStore } from '../infrastructure/event-store/event-store.port';
-import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure/tokens';
+import { EVENT_STORE, PROJECTION_RUNNER, READ_STORE } from '../infrastructure/tokens';
+import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 
 interface DemoUser {
   email: string;
@@ -74,6 +76,7 @@ export class DemoSeeder {
     private readonly engagement: EngagementCommands,
     private readonly speachQueries: SpeachQueries,
     private readonly activity: DemoActivity,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
   ) {}
 
   async seedIfEmpty(): Promise<boolean> {
@@ -133,6 +136,9 @@ export class DemoSeeder {
     await this.activity.seed();
     await seedDemoLearnerHome(this.speaches, actor(ids[1], false), ids[3], this.clock.now());
     await seedDemoWorkflow(this.commands, this.speaches, { admin: ids[0], author: ids[1], approver: ids[2], stepTwoApprover: ids[4], otherApprover: ids[5] }, groups, categories, this.clock.now());
+    await this.projections.catchUp(30_000);
+    // The reader (index 3) belongs to groups[3].
+    await seedDemoPaths(this.commands, this.readStore, ids[1], ids[3], groups[3 % groups.length], this.clock.now());
     await this.projections.catchUp(30_000);
   }
 }

@@ -1,0 +1,291 @@
+import { type TestApp, startTestApp } from '../support/test-app';
+
+interface PathView {
+  pathId: string;
+  title: string;
+  description: string;
+  version: number;
+  state: string;
+  isOwner: boolean;
+  user: { userID: string };
+  items: { id: string; canView: boolean }[];
+  assignment: { groups: { id: string; name: string; dueDate: string | null }[]; users: { userID: string; dueDate: string | null }[] };
+}
+
+
+describe('Learning paths API (issue 18)', () => {
+  let t: TestApp;
+  let admin: string;
+  let author: string;
+  let otherAuthor: string;
+  let reader: string;
+  let approver: string;
+  let ids: Record<string, string>;
+  let readerGroupId: string;
+  let otherGroupId: string;
+  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  async function publishedSpeach(title: string, chapters = 1) {
+    const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title, language: 'en-US' }).expect(201)).body as { id: string };
+    const chapterIds: string[] = [];
+    for (let i = 0; i < chapters; i++) {
+      const chapterId = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: `Part ${i + 1}`, parentId: null }).expect(201)).body.chapterId as string;
+      await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(author)).send({ type: 'HTML', html: `<p>${title} ${i}</p>` }).expect(200);
+      chapterIds.push(chapterId);
+    }
+    // The demo runs the validation workflow: an administrator publishes directly.
+    await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
+    return { id, chapterIds };
+  }
+
+  const save = (token: string, path: Record<string, unknown> | string, headers: Record<string, string> = {}) =>
+    t.http.put('/api/v2/learningPath').set({ ...as(token), ...headers }).send({ path: typeof path === 'string' ? path : JSON.stringify(path) });
+  const create = async (title = 'Onboarding', extra: Record<string, unknown> = {}) => (await save(author, { title, ...extra }).expect(200)).body as PathView;
+  const put = (token: string, url: string, query: Record<string, unknown> = {}) => t.http.put(url).query(query).set(as(token));
+  const fields = (body: { errors?: { field: string }[] }) => [...new Set((body.errors ?? []).map((e) => e.field))];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    [admin, author, otherAuthor, reader, approver] = await Promise.all(
+      ['admin@example.com', 'author@example.com', 'emma.bernard0@example.com', 'reader@example.com', 'approver@example.com'].map((e) => t.login(e)),
+    );
+    const users = (await t.http.get('/api/v2/users').query({ term: '', count: 100, page: 0 }).set(as(admin)).expect(200)).body.results as { id: string; email: string }[];
+    ids = Object.fromEntries(users.map((u) => [u.email, u.id]));
+    const readerDoc = await t.adapters.readStore.collection<{ _id: string; groupIds: string[] }>('users').findById(ids['reader@example.com']);
+    readerGroupId = readerDoc!.groupIds[0];
+    const groups = (await t.http.get('/api/v2/learningPath/getAllGroups').set(as(author)).expect(200)).body as { id: string; name: string }[];
+    otherGroupId = groups.find((g) => g.id !== readerGroupId && !readerDoc!.groupIds.includes(g.id))!.id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('PUT /api/v2/learningPath (create and save details)', () => {
+    it('creates a path owned by the author and answers the whole path of spec §3', async () => {
+      const path = await create('Onboarding', { description: 'Week one', sequential: true });
+      expect(path).toEqual(
+        expect.objectContaining({
+          pathId: expect.any(String),
+          title: 'Onboarding',
+          description: 'Week one',
+          image: null,
+          items: [],
+          assignment: { groups: [], users: [] },
+          sequential: true,
+          state: 'NON_PUBLIE',
+          isOwner: true,
+          canEdit: true,
+          version: 0,
+        }),
+      );
+      expect(path.user).toEqual({ userID: ids['author@example.com'], firstName: 'Bruno', lastName: 'Garcia' });
+    });
+
+    it('saves details with the version it read; a stale version is a 409', async () => {
+      const path = await create();
+      const saved = (await save(author, { pathId: path.pathId, title: 'Onboarding 2', description: 'New', version: 0 }).expect(200)).body as PathView;
+      expect(saved).toEqual(expect.objectContaining({ pathId: path.pathId, title: 'Onboarding 2', description: 'New', version: 1 }));
+      await save(author, { pathId: path.pathId, title: 'Lost update', version: 0 }).expect(409);
+      await save(author, { pathId: path.pathId, title: 'Lost update' }, { 'if-match': '0' }).expect(409);
+      expect((await t.http.get(`/api/v2/learningPath/${path.pathId}`).set(as(author)).expect(200)).body.title).toBe('Onboarding 2');
+    });
+
+    it('answers 400 naming the field for a bad body, title or description', async () => {
+      expect(fields((await t.http.put('/api/v2/learningPath').set(as(author)).send({}).expect(400)).body)).toEqual(['path']);
+      expect(fields((await save(author, 'not json').expect(400)).body)).toEqual(['path']);
+      expect(fields((await save(author, '[1]').expect(400)).body)).toEqual(['path']);
+      expect(fields((await save(author, { description: 'no title' }).expect(400)).body)).toEqual(['title']);
+      expect(fields((await save(author, { title: 'x'.repeat(101) }).expect(400)).body)).toEqual(['title']);
+      expect(fields((await save(author, { title: 'ok', description: 'd'.repeat(1001) }).expect(400)).body)).toEqual(['description']);
+      expect(fields((await save(author, { title: 'ok', recertificationMonths: -2 }).expect(400)).body)).toEqual(['recertificationMonths']);
+    });
+
+    it('refuses users without the author role (403), another author on a path they do not own (403), and an unknown path (404)', async () => {
+      await save(reader, { title: 'Mine' }).expect(403);
+      await save(approver, { title: 'Mine' }).expect(403);
+      const path = await create();
+      await save(otherAuthor, { pathId: path.pathId, title: 'Taken' }).expect(403);
+      await save(author, { pathId: 'nope', title: 'Ghost' }).expect(404);
+      const byAdmin = (await save(admin, { pathId: path.pathId, title: 'Edited by admin' }).expect(200)).body;
+      expect(byAdmin).toEqual(expect.objectContaining({ title: 'Edited by admin', isOwner: false, canEdit: true }));
+    });
+  });
+
+  describe('GET /api/v2/learningPath/{pathId} and getAllGroups', () => {
+    it('answers the path to its owner and administrators only', async () => {
+      const path = await create('Visible');
+      expect((await t.http.get(`/api/v2/learningPath/${path.pathId}`).set(as(admin)).expect(200)).body).toEqual(expect.objectContaining({ pathId: path.pathId, isOwner: false }));
+      await t.http.get(`/api/v2/learningPath/${path.pathId}`).set(as(reader)).expect(403);
+      await t.http.get(`/api/v2/learningPath/${path.pathId}`).set(as(otherAuthor)).expect(403);
+      await t.http.get('/api/v2/learningPath/unknown-path').set(as(author)).expect(404);
+    });
+
+    it('lists every group, and for a path marks the assigned ones', async () => {
+      const groups = (await t.http.get('/api/v2/learningPath/getAllGroups').set(as(author)).expect(200)).body;
+      expect(groups.map((g: { name: string }) => g.name)).toEqual(expect.arrayContaining(['Sales', 'Engineering']));
+      await t.http.get('/api/v2/learningPath/getAllGroups').set(as(reader)).expect(403);
+      const path = await create('Groups');
+      await put(author, `/api/v2/learningPath/${path.pathId}/changeGroup`, { groupId: otherGroupId, add: true }).expect(200);
+      const marked = (await t.http.get(`/api/v2/learningPath/${path.pathId}/getAllGroups`).set(as(author)).expect(200)).body as { id: string; selected: boolean }[];
+      expect(marked.filter((g) => g.selected).map((g) => g.id)).toEqual([otherGroupId]);
+      await t.http.get('/api/v2/learningPath/unknown/getAllGroups').set(as(author)).expect(404);
+    });
+  });
+
+  describe('content: addSpeach, removeSpeach, recordOrder, getSpeaches', () => {
+    let one: { id: string };
+    let two: { id: string };
+    beforeAll(async () => {
+      one = await publishedSpeach('Path content one');
+      two = await publishedSpeach('Path content two');
+    });
+
+    it('adds speaches at the end and answers the path with its items as speach cards', async () => {
+      const path = await create('Content');
+      await put(author, `/api/v2/learningPath/${path.pathId}/addSpeach/${one.id}`).expect(200);
+      const after = (await put(author, `/api/v2/learningPath/${path.pathId}/addSpeach/${two.id}`, { version: 1 }).expect(200)).body as PathView;
+      expect(after.items.map((i) => i.id)).toEqual([one.id, two.id]);
+      expect(after.items[0]).toEqual(expect.objectContaining({ speachID: one.id, title: 'Path content one', canView: true }));
+      await put(author, `/api/v2/learningPath/${path.pathId}/addSpeach/${one.id}`).expect(409);
+      await put(author, `/api/v2/learningPath/${path.pathId}/addSpeach/${two.id}`, { version: 0 }).expect(409);
+      expect(fields((await put(author, `/api/v2/learningPath/${path.pathId}/addSpeach/${two.id}`, { version: 'x' }).expect(400)).body)).toEqual(['version']);
+      await put(author, `/api/v2/learningPath/${path.pathId}/addSpeach/unknown`).expect(404);
+      await put(author, `/api/v2/learningPath/unknown/addSpeach/${one.id}`).expect(404);
+      await put(reader, `/api/v2/learningPath/${path.pathId}/addSpeach/${one.id}`).expect(403);
+    });
+
+    it('refuses a speach the editor cannot view (403) but lets them remove it once there', async () => {
+      const restricted = await publishedSpeach('Restricted to others');
+      await t.http.put(`/api/v2/recorder/speach/${restricted.id}/visibility`).set(as(admin)).send({ visibility: 'RESTREINT' }).expect(200);
+      const adminPath = (await save(admin, { title: 'Admin path' }).expect(200)).body as PathView;
+      await put(admin, `/api/v2/learningPath/${adminPath.pathId}/addSpeach/${restricted.id}`).expect(200);
+      const otherPath = (await save(otherAuthor, { title: 'Other author path' }).expect(200)).body as PathView;
+      await put(otherAuthor, `/api/v2/learningPath/${otherPath.pathId}/addSpeach/${restricted.id}`).expect(403);
+      // Removal never asks whether the speach can still be viewed (spec §5, the warning variant).
+      const removed = (await put(admin, `/api/v2/learningPath/${adminPath.pathId}/removeSpeach/${restricted.id}`).expect(200)).body as PathView;
+      expect(removed.items).toEqual([]);
+    });
+
+    it('removes a speach; one not in the path is a 404; others are refused', async () => {
+      const path = await create('Removal');
+      await put(author, `/api/v2/learningPath/${path.pathId}/addSpeach/${one.id}`).expect(200);
+      await put(reader, `/api/v2/learningPath/${path.pathId}/removeSpeach/${one.id}`).expect(403);
+      await put(author, `/api/v2/learningPath/${path.pathId}/removeSpeach/${one.id}`, { version: 0 }).expect(409);
+      expect(((await put(author, `/api/v2/learningPath/${path.pathId}/removeSpeach/${one.id}`).expect(200)).body as PathView).items).toEqual([]);
+      await put(author, `/api/v2/learningPath/${path.pathId}/removeSpeach/${one.id}`).expect(404);
+      await put(author, `/api/v2/learningPath/unknown/removeSpeach/${one.id}`).expect(404);
+    });
+
+    it('records a new order given as ids joined by ";" only when it is a permutation', async () => {
+      const path = await create('Order');
+      await put(author, `/api/v2/learningPath/${path.pathId}/addSpeach/${one.id}`).expect(200);
+      await put(author, `/api/v2/learningPath/${path.pathId}/addSpeach/${two.id}`).expect(200);
+      const reordered = (await put(author, `/api/v2/learningPath/${path.pathId}/recordOrder`, { order: `${two.id};${one.id}` }).expect(200)).body as PathView;
+      expect(reordered.items.map((i) => i.id)).toEqual([two.id, one.id]);
+      expect(fields((await put(author, `/api/v2/learningPath/${path.pathId}/recordOrder`).expect(400)).body)).toEqual(['order']);
+      expect(fields((await put(author, `/api/v2/learningPath/${path.pathId}/recordOrder`, { order: one.id }).expect(400)).body)).toEqual(['order']);
+      expect(fields((await put(author, `/api/v2/learningPath/${path.pathId}/recordOrder`, { order: `${one.id};${one.id}` }).expect(400)).body)).toEqual(['order']);
+      await put(author, `/api/v2/learningPath/${path.pathId}/recordOrder`, { order: `${one.id};${two.id}`, version: 1 }).expect(409);
+      await put(reader, `/api/v2/learningPath/${path.pathId}/recordOrder`, { order: `${one.id};${two.id}` }).expect(403);
+      await put(author, '/api/v2/learningPath/unknown/recordOrder', { order: `${one.id};${two.id}` }).expect(404);
+    });
+
+    it('lists the selected speaches in order and the available ones (published by default, filterable by name, paged)', async () => {
+      const path = await create('Lists');
+      await put(author, `/api/v2/learningPath/${path.pathId}/addSpeach/${one.id}`).expect(200);
+      const selected = (await t.http.get(`/api/v2/learningPath/${path.pathId}/getSpeaches`).query({ selected: true }).set(as(author)).expect(200)).body;
+      expect(selected).toEqual({ result: [expect.objectContaining({ id: one.id })], total: 1 });
+      const available = (await t.http.get(`/api/v2/learningPath/${path.pathId}/getSpeaches`).query({ selected: false, name: 'path content' }).set(as(author)).expect(200)).body;
+      expect(available.result.map((c: { id: string }) => c.id)).toEqual([two.id]);
+      expect(available.total).toBe(1);
+      const all = (await t.http.get(`/api/v2/learningPath/${path.pathId}/getSpeaches`).query({ selected: false }).set(as(author)).expect(200)).body;
+      expect(all.result.length).toBeLessThanOrEqual(20);
+      expect(all.result.every((c: { state: string }) => c.state === 'PUBLIE')).toBe(true);
+      expect(all.result.map((c: { id: string }) => c.id)).not.toContain(one.id);
+      const drafts = (await t.http.get(`/api/v2/learningPath/${path.pathId}/getSpeaches`).query({ selected: false, onlyState: 'NON_PUBLIE' }).set(as(author)).expect(200)).body;
+      expect(drafts.result.every((c: { state: string }) => c.state === 'NON_PUBLIE')).toBe(true);
+      expect(fields((await t.http.get(`/api/v2/learningPath/${path.pathId}/getSpeaches`).query({ selected: 'maybe' }).set(as(author)).expect(400)).body)).toEqual(['selected']);
+      expect(fields((await t.http.get(`/api/v2/learningPath/${path.pathId}/getSpeaches`).query({ onlyState: 'ALL' }).set(as(author)).expect(400)).body)).toEqual(['onlyState']);
+      await t.http.get(`/api/v2/learningPath/${path.pathId}/getSpeaches`).set(as(reader)).expect(403);
+      await t.http.get('/api/v2/learningPath/unknown/getSpeaches').set(as(author)).expect(404);
+    });
+  });
+
+  describe('assignment: changeGroup and changeUser', () => {
+    it('assigns and unassigns a group with a due date', async () => {
+      const path = await create('Assign groups');
+      const assigned = (await put(author, `/api/v2/learningPath/${path.pathId}/changeGroup`, { groupId: readerGroupId, add: true, dueDate: '2027-01-31' }).expect(200)).body as PathView;
+      expect(assigned.assignment.groups).toEqual([expect.objectContaining({ id: readerGroupId, name: expect.any(String), dueDate: '2027-01-31T23:59:59.999Z' })]);
+      const removed = (await put(author, `/api/v2/learningPath/${path.pathId}/changeGroup`, { groupId: readerGroupId, add: false }).expect(200)).body as PathView;
+      expect(removed.assignment.groups).toEqual([]);
+      expect(fields((await put(author, `/api/v2/learningPath/${path.pathId}/changeGroup`, { add: true }).expect(400)).body)).toEqual(['groupId']);
+      expect(fields((await put(author, `/api/v2/learningPath/${path.pathId}/changeGroup`, { groupId: readerGroupId, add: 'maybe' }).expect(400)).body)).toEqual(['add']);
+      expect(fields((await put(author, `/api/v2/learningPath/${path.pathId}/changeGroup`, { groupId: readerGroupId, add: true, dueDate: 'soon' }).expect(400)).body)).toEqual(['dueDate']);
+      await put(author, `/api/v2/learningPath/${path.pathId}/changeGroup`, { groupId: 'unknown', add: true }).expect(404);
+      await put(author, '/api/v2/learningPath/unknown/changeGroup', { groupId: readerGroupId, add: true }).expect(404);
+      await put(reader, `/api/v2/learningPath/${path.pathId}/changeGroup`, { groupId: readerGroupId, add: true }).expect(403);
+      await put(author, `/api/v2/learningPath/${path.pathId}/changeGroup`, { groupId: readerGroupId, add: true, version: 0 }).expect(409);
+    });
+
+    it('assigns and unassigns a user', async () => {
+      const path = await create('Assign users');
+      const assigned = (await put(author, `/api/v2/learningPath/${path.pathId}/changeUser`, { userId: ids['reader@example.com'], add: true }).expect(200)).body as PathView;
+      expect(assigned.assignment.users).toEqual([expect.objectContaining({ userID: ids['reader@example.com'], firstName: 'David', lastName: 'Dupont', dueDate: null })]);
+      expect(((await put(author, `/api/v2/learningPath/${path.pathId}/changeUser`, { userId: ids['reader@example.com'], add: false }).expect(200)).body as PathView).assignment.users).toEqual([]);
+      expect(fields((await put(author, `/api/v2/learningPath/${path.pathId}/changeUser`, { add: true }).expect(400)).body)).toEqual(['userId']);
+      await put(author, `/api/v2/learningPath/${path.pathId}/changeUser`, { userId: 'unknown', add: true }).expect(404);
+      await put(otherAuthor, `/api/v2/learningPath/${path.pathId}/changeUser`, { userId: ids['reader@example.com'], add: true }).expect(403);
+      await put(author, `/api/v2/learningPath/${path.pathId}/changeUser`, { userId: ids['reader@example.com'], add: true, version: 0 }).expect(409);
+    });
+  });
+
+  describe('publication', () => {
+    it('needs at least one speach, publishes once, and tells the assignees and the administrators', async () => {
+      const speach = await publishedSpeach('Published path speach');
+      const path = await create('To publish');
+      expect(fields((await put(author, `/api/v2/learningPath/${path.pathId}/publish`).expect(400)).body)).toEqual(['items']);
+      await put(author, `/api/v2/learningPath/${path.pathId}/addSpeach/${speach.id}`).expect(200);
+      await put(author, `/api/v2/learningPath/${path.pathId}/changeUser`, { userId: ids['reader@example.com'], add: true }).expect(200);
+      await put(reader, `/api/v2/learningPath/${path.pathId}/publish`).expect(403);
+      await put(author, `/api/v2/learningPath/${path.pathId}/publish`, { version: 0 }).expect(409);
+      await put(author, '/api/v2/learningPath/unknown/publish').expect(404);
+      const published = (await put(author, `/api/v2/learningPath/${path.pathId}/publish`).expect(200)).body as PathView;
+      expect(published).toEqual(expect.objectContaining({ state: 'PUBLIE', published: true }));
+      await put(author, `/api/v2/learningPath/${path.pathId}/publish`).expect(409);
+
+      const notifications = t.adapters.readStore.collection<{ _id: string; userId: string; type: string; data: Record<string, unknown> }>('notifications');
+      const told = await notifications.find({ type: 'NEW_ASSIGNMENT', 'data.pathId': path.pathId });
+      expect(told.map((n) => n.userId)).toEqual([ids['reader@example.com']]);
+      expect(told[0].data).toEqual(expect.objectContaining({ pathTitle: 'To publish' }));
+      const admins = await notifications.find({ type: 'NEW_PATH_PUBLISHED', 'data.pathId': path.pathId });
+      expect(admins.map((n) => n.userId)).toContain(ids['admin@example.com']);
+
+      // An assignment to the published path is told at once, to each member of the group.
+      await put(author, `/api/v2/learningPath/${path.pathId}/changeGroup`, { groupId: otherGroupId, add: true }).expect(200);
+      expect((await notifications.find({ type: 'NEW_ASSIGNMENT', 'data.pathId': path.pathId })).length).toBeGreaterThan(1);
+    });
+
+    it('unpublishes and archives; an archived path takes no more changes', async () => {
+      const speach = await publishedSpeach('Archive path speach');
+      const path = await create('To archive');
+      await put(author, `/api/v2/learningPath/${path.pathId}/addSpeach/${speach.id}`).expect(200);
+      await put(author, `/api/v2/learningPath/${path.pathId}/publish`).expect(200);
+      expect((await put(author, `/api/v2/learningPath/${path.pathId}/unpublish`).expect(200)).body.state).toBe('NON_PUBLIE');
+      await put(reader, `/api/v2/learningPath/${path.pathId}/archive`).expect(403);
+      expect((await put(admin, `/api/v2/learningPath/${path.pathId}/archive`).expect(200)).body).toEqual(expect.objectContaining({ state: 'ARCHIVE', canEdit: false }));
+      await save(author, { pathId: path.pathId, title: 'Too late' }).expect(409);
+    });
+  });
+
+  describe('demo organisation', () => {
+    it('has two published paths: a sequential one, and one assigned to a group with a due date', async () => {
+      const list = (await t.http.get('/api/v2/admin/learningPath').query({ state: 'PUBLIE', title: 'e' }).set(as(admin)).expect(200)).body.result as { title: string; sequential: boolean; assignment: { groups: { dueDate: string | null }[] } }[];
+      const essentials = list.find((p) => p.title === 'New starter essentials');
+      const refresher = list.find((p) => p.title === 'Team refresher');
+      expect(essentials).toEqual(expect.objectContaining({ sequential: true }));
+      expect(refresher?.assignment.groups).toEqual([expect.objectContaining({ dueDate: expect.any(String) })]);
+      const mine = (await t.http.get('/api/v2/my/learningPaths').set(as(reader)).expect(200)).body.result.map((p: { title: string }) => p.title);
+      expect(mine).toEqual(expect.arrayContaining(['New starter essentials', 'Team refresher']));
+    });
+  });
+});
