@@ -1,4 +1,6 @@
 /// <reference lib="dom" />
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { type BrowserSession, SCREENSHOTS, axeViolations, openBrowser, visit } from './support/browser';
@@ -78,7 +80,7 @@ describe('learning paths: editor, assignment, publication, the learner’s path'
   it('an author creates a path, adds three speaches, reorders them by drag and by keyboard, assigns a group and publishes', async () => {
     const { page } = browser;
     await logIn(page, 'author@example.com', 'Bruno');
-    await page.getByRole('navigation').getByRole('link', { name: 'Create a learning path' }).click();
+    await page.getByRole('region', { name: 'My learning paths' }).getByRole('link', { name: 'Create a learning path' }).click();
     await page.getByRole('heading', { name: 'New learning path', level: 1 }).waitFor();
 
     // The first save of a title creates the path and the address takes its id.
@@ -172,7 +174,7 @@ describe('learning paths: editor, assignment, publication, the learner’s path'
     await screenshotIn(page, 'en', 'path-editor-en-reloaded.png');
   });
 
-  it('a learner of the group finds the path on the home, opens it, reads and sees the progress', async () => {
+  it('a learner of the group finds the path on the home, opens it, reads, sees the progress and downloads the certificate', async () => {
     const { page } = browser;
     await logIn(page, 'reader@example.com', 'David');
     const home = page.getByTestId('assigned-paths');
@@ -209,6 +211,22 @@ describe('learning paths: editor, assignment, publication, the learner’s path'
     await page.getByRole('heading', { name: PATH_TITLE, level: 1 }).waitFor();
     expect(await page.getByTestId('path-progress').innerText()).toBe('100%');
     await page.getByText(/^Completed/).first().waitFor();
+
+    // The certificate is made by a policy after the completion: the page offers it once it is kept.
+    const certificate = page.getByRole('link', { name: 'Download the certificate' });
+    for (let attempt = 0; attempt < 30 && (await certificate.count()) === 0; attempt++) {
+      await page.reload();
+      await page.getByRole('heading', { name: PATH_TITLE, level: 1 }).waitFor();
+    }
+    const [download] = await Promise.all([page.waitForEvent('download'), certificate.click()]);
+    const pdf = readFileSync((await download.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString();
+    expect(text).toContain('David Dupont');
+    expect(text).toContain(PATH_TITLE);
+    const code = (await page.getByText(/^Verification code /).innerText()).replace('Verification code ', '');
+    const verified = (await (await fetch(`${server.url}/api/v2/certificates/${code}`)).json()) as { name: string; path: string; valid: boolean };
+    expect(verified).toMatchObject({ name: 'David Dupont', path: PATH_TITLE, valid: true });
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'path-page-en.png'), fullPage: true });
     await screenshotIn(page, 'fr', 'path-page-fr.png');

@@ -43,11 +43,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
                 {t('nav.create')}
               </Button>
             )}
-            {(me?.isAuthor || me?.isAdmin) && (
-              <Button color="inherit" component={RouterLink} to="/recorder/editionparcour/new">
-                {t('path.nav.create')}
-              </Button>
-            )}
             {me?.isAdmin && (
               <Button color="inherit" href="/admin/">
                 {t('nav.backOffice')}

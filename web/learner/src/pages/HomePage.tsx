@@ -7,6 +7,7 @@ import { SpeachGrid } from '../home/SpeachGrid';
 import { SpeachSlider } from '../home/SpeachSlider';
 import { type MessageKey, useI18n } from '../i18n';
 import { AssignedPaths } from '../paths/AssignedPaths';
+import { AuthorPaths } from '../paths/AuthorPaths';
 import { SearchOverlay } from '../search/SearchOverlay';
 
 /**
@@ -32,6 +33,7 @@ export function HomePage() {
       <AssignedPaths quiet />
       <SpeachSlider url="/api/v2/my/speachAssigned" title={t('home.slider.assigned')} fullPage={accountAddress('ASSIGNED')} />
       <SpeachSlider url="/api/v2/my/speachBookmarked" title={t('home.slider.bookmarked')} fullPage={accountAddress('BOOKMARKED')} />
+      {(me.isAuthor || me.isAdmin) && <AuthorPaths />}
       {me.isAuthor && (
         <section aria-labelledby="home-grid">
           <Typography id="home-grid" variant="h5" component="h2" sx={{ mt: 4, mb: 2 }}>

@@ -1,6 +1,7 @@
 import { Avatar, Box, Button, InputAdornment, Paper, TextField, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import Search from '@mui/icons-material/Search';
+import Slideshow from '@mui/icons-material/Slideshow';
 import { useEffect, useMemo, useState } from 'react';
 import { useI18n } from '../i18n';
 import { SEARCH_DEBOUNCE_MS, debounce } from '../search/search-rules';
@@ -68,7 +69,9 @@ export function AvailableSpeaches({ pathId, revision, busy, onAdd }: Props) {
       <Box component="ul" aria-label={t('path.available.list')} sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="path-available">
         {cards.map((card) => (
           <Paper component="li" key={card.speachID ?? card.id} variant="outlined" sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, mb: 1 }} data-testid="path-available-item">
-            <Avatar variant="rounded" src={card.img ?? undefined} alt="" sx={{ width: 48, height: 48 }} />
+            <Avatar variant="rounded" src={card.img ?? undefined} alt="" sx={{ width: 48, height: 48 }}>
+              <Slideshow fontSize="small" />
+            </Avatar>
             <Box sx={{ flex: 1, minWidth: 120 }}>
               <Typography>{card.title}</Typography>
               {card.category && (

@@ -122,7 +122,7 @@ export function PathEditorPage() {
   const published = path?.state === 'PUBLIE';
 
   return (
-    <Box sx={{ pb: 12 }}>
+    <Box>
       <Typography variant="overline" component="p" color="text.secondary">
         {t('route.pathEditor')}
       </Typography>
@@ -189,7 +189,7 @@ export function PathEditorPage() {
             </Box>
           </Paper>
 
-          <Paper component="section" aria-label={t('path.bar.label')} elevation={8} square sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 1100, px: 3, py: 1.5 }}>
+          <Paper component="section" aria-label={t('path.bar.label')} elevation={8} sx={{ position: 'sticky', bottom: 0, zIndex: 1100, px: 3, py: 1.5 }}>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
               <Chip label={t(`path.state.${path.state ?? 'NON_PUBLIE'}`)} color={published ? 'success' : 'default'} />
               <Typography variant="body2" sx={{ flexGrow: 1 }}>

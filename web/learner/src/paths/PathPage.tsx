@@ -4,13 +4,15 @@ import Download from '@mui/icons-material/Download';
 import Event from '@mui/icons-material/Event';
 import Lock from '@mui/icons-material/Lock';
 import PlayArrow from '@mui/icons-material/PlayArrow';
+import Slideshow from '@mui/icons-material/Slideshow';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
+import { useAuth } from '../auth/AuthContext';
 import { useI18n } from '../i18n';
 import { ErrorState, Loading, useToast } from '../speach/common';
 import { errorMessage, speachSlug } from '../speach/speachApi';
-import { dueDay, formatCount, formatPercent, pluralForm } from './path-rules';
+import { dueDay, editorAddress, formatCount, formatPercent, pluralForm } from './path-rules';
 import { type PathProgress, type ProgressItem, pathsApi } from './pathsApi';
 
 /** A speach of the path on the reader, at the chapter the learner left it when there is one. */
@@ -20,6 +22,7 @@ const speachAddress = (item: Pick<ProgressItem, 'speachId' | 'title' | 'lastChap
 /** `/p/{pathId}/{slug}` (spec §2): the learner's path, its ordered speaches with their progress, where to continue. */
 export function PathPage() {
   const { t, date, language } = useI18n();
+  const { me } = useAuth();
   const { pathId = '' } = useParams();
   const [view, setView] = useState<PathProgress | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -52,6 +55,8 @@ export function PathPage() {
 
   const next = view.next;
   const learning = view.assigned || view.enrolled;
+  // The editor's own rule (owner or administrator): the server refuses anyone else anyway.
+  const mayEdit = !!me && (me.isAdmin || me.id === view.user.userID);
   const enrol = async () => {
     setBusy(true);
     try {
@@ -120,7 +125,22 @@ export function PathPage() {
                 {t('path.page.certificate')}
               </Button>
             )}
+            {view.completion?.certificateCode && (
+              <Typography variant="body2" color="text.secondary">
+                {t('path.page.certificateCode', { code: view.completion.certificateCode })}
+              </Typography>
+            )}
+            {view.completion?.validUntil && (
+              <Typography variant="body2" color="text.secondary">
+                {t('path.page.validUntil', { date: date(view.completion.validUntil) })}
+              </Typography>
+            )}
           </Stack>
+          {mayEdit && (
+            <Button component={RouterLink} to={editorAddress(view.pathId)} sx={{ mt: 2 }}>
+              {t('path.page.edit')}
+            </Button>
+          )}
           {!learning && !view.canEnrol && <Typography sx={{ mt: 2 }}>{t('path.page.notAssigned')}</Typography>}
         </Box>
       </Paper>
@@ -137,7 +157,9 @@ export function PathPage() {
               <Typography sx={{ fontWeight: 700, minWidth: 24 }} aria-hidden="true">
                 {index + 1}.
               </Typography>
-              <Avatar variant="rounded" src={item.img ?? undefined} alt="" sx={{ width: 64, height: 48 }} />
+              <Avatar variant="rounded" src={item.img ?? undefined} alt="" sx={{ width: 64, height: 48 }}>
+                <Slideshow fontSize="small" />
+              </Avatar>
               <Box sx={{ flex: 1, minWidth: 160 }}>
                 {item.locked ? (
                   <Typography color="text.secondary">

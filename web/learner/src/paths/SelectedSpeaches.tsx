@@ -3,6 +3,7 @@ import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import Delete from '@mui/icons-material/Delete';
 import DragIndicator from '@mui/icons-material/DragIndicator';
+import Slideshow from '@mui/icons-material/Slideshow';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { type KeyboardEvent, useState } from 'react';
 import { useI18n } from '../i18n';
@@ -88,7 +89,7 @@ export function SelectedSpeaches({ items, busy, onMove, onRemove }: Props) {
               {index + 1}.
             </Typography>
             <Avatar variant="rounded" src={item.img ?? undefined} alt="" sx={{ width: 48, height: 48 }}>
-              {item.canView === false ? <VisibilityOff fontSize="small" /> : undefined}
+              {item.canView === false ? <VisibilityOff fontSize="small" /> : <Slideshow fontSize="small" />}
             </Avatar>
             <Box sx={{ flex: 1, minWidth: 120 }}>
               <Typography variant="body1">{title}</Typography>

@@ -4,6 +4,11 @@ import { defineMessages } from './define';
 export const pathsMessages = defineMessages({
   en: {
     'path.assignment.dueFor': 'Due date for {name}',
+    'path.assignment.due': 'Due date',
+    'path.page.edit': 'Edit the path',
+    'path.page.certificateCode': 'Verification code {code}',
+    'path.page.validUntil': 'Valid until {date}',
+    'path.mine.title': 'My learning paths',
     'path.section.options': 'Options',
     'path.options.sequential': 'Sequential',
     'path.options.sequentialHelp': 'Each speach unlocks when the previous one is completed.',
@@ -116,6 +121,11 @@ export const pathsMessages = defineMessages({
   },
   fr: {
     'path.assignment.dueFor': 'Échéance pour {name}',
+    'path.assignment.due': 'Échéance',
+    'path.page.edit': 'Modifier le parcours',
+    'path.page.certificateCode': 'Code de vérification {code}',
+    'path.page.validUntil': 'Valable jusqu’au {date}',
+    'path.mine.title': 'Mes parcours',
     'path.section.options': 'Options',
     'path.options.sequential': 'Séquentiel',
     'path.options.sequentialHelp': 'Chaque speach se débloque quand le précédent est terminé.',
@@ -228,6 +238,11 @@ export const pathsMessages = defineMessages({
   },
   es: {
     'path.assignment.dueFor': 'Fecha límite para {name}',
+    'path.assignment.due': 'Fecha límite',
+    'path.page.edit': 'Editar el itinerario',
+    'path.page.certificateCode': 'Código de verificación {code}',
+    'path.page.validUntil': 'Válido hasta el {date}',
+    'path.mine.title': 'Mis itinerarios',
     'path.section.options': 'Opciones',
     'path.options.sequential': 'Secuencial',
     'path.options.sequentialHelp': 'Cada speach se desbloquea al completar el anterior.',
@@ -340,6 +355,11 @@ export const pathsMessages = defineMessages({
   },
   de: {
     'path.assignment.dueFor': 'Fälligkeitsdatum für {name}',
+    'path.assignment.due': 'Fälligkeitsdatum',
+    'path.page.edit': 'Lernpfad bearbeiten',
+    'path.page.certificateCode': 'Prüfcode {code}',
+    'path.page.validUntil': 'Gültig bis {date}',
+    'path.mine.title': 'Meine Lernpfade',
     'path.section.options': 'Optionen',
     'path.options.sequential': 'Sequenziell',
     'path.options.sequentialHelp': 'Jedes Speach wird freigeschaltet, wenn das vorherige abgeschlossen ist.',
