@@ -238,4 +238,36 @@ describe('learning paths: editor, assignment, publication, the learner’s path'
     await page.getByTestId('assigned-paths').getByText(PATH_TITLE).waitFor();
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  it('an administrator finds the path in the back office, filters, opens its side panel and archives it', async () => {
+    const { page } = browser;
+    await browser.context.clearCookies();
+    await page.goto(`${server.url}/admin/`);
+    await page.getByLabel('Username').fill('admin@example.com');
+    await page.getByLabel('Password', { exact: false }).and(page.locator('input')).fill('demo-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('menuitem', { name: 'Learning paths' }).first().click();
+    const total = page.getByTestId('path-total');
+    // The demo organisation's two paths and the one built above.
+    await total.filter({ hasText: '3 learning paths' }).waitFor();
+    await page.getByRole('textbox', { name: 'Title' }).fill('Onboarding');
+    await total.filter({ hasText: '1 learning path' }).waitFor();
+    expect(await page.locator('tbody tr').innerText()).toContain(PATH_TITLE);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'admin-paths-list.png'), fullPage: true });
+
+    await page.getByRole('button', { name: `Details of ${PATH_TITLE}` }).click();
+    const panel = page.getByRole('dialog', { name: PATH_TITLE });
+    await panel.getByText(GROUP).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'admin-paths-panel.png') });
+    await panel.getByRole('button', { name: 'Archive' }).click();
+    await page.getByRole('dialog', { name: `Archive "${PATH_TITLE}"?` }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Learning path archived.').waitFor();
+    await page.locator('tbody tr').filter({ hasText: 'Archived' }).waitFor();
+
+    // Archived, it leaves the learner's lists.
+    const mine = await call<{ result: { title: string }[] }>('reader@example.com', 'GET', '/api/v2/my/learningPaths');
+    expect(mine.result.map((p) => p.title)).not.toContain(PATH_TITLE);
+  });
 });
