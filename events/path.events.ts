@@ -4,6 +4,8 @@ import { registerEventType } from './schema-registry';
 /** Spec §9: path title and description limits. */
 export const PATH_TITLE_MAX = 100;
 export const PATH_DESCRIPTION_MAX = 1000;
+/** Learners are reminded this many days before their completion lapses. */
+export const PATH_RECERTIFICATION_NOTICE_DAYS = 30;
 /** A recertification period longer than ten years is a typing mistake, not a policy. */
 export const PATH_RECERTIFICATION_MAX_MONTHS = 120;
 
@@ -67,12 +69,14 @@ export type PathEnrolled = L<'PathEnrolled', Record<never, never>>;
 /** Every speach of the path completed; `certificateCode` is what the public verification URL takes. */
 export type PathCompleted = L<'PathCompleted', { title: string; completedAt: string; validUntil: string | null; speaches: CompletedSpeach[]; certificateCode: string }>;
 export type PathCertificateIssued = L<'PathCertificateIssued', { certificateCode: string; blobId: string }>;
-export type PathLearnerEvent = PathEnrolled | PathCompleted | PathCertificateIssued;
+/** The completion `certificateCode` lapses at `validUntil`: the learner is told to take the path again. */
+export type PathRecertificationDue = L<'PathRecertificationDue', { certificateCode: string; title: string; validUntil: string }>;
+export type PathLearnerEvent = PathEnrolled | PathCompleted | PathCertificateIssued | PathRecertificationDue;
 
 for (const type of [
   'PathCreated', 'PathDetailsChanged', 'PathOptionsChanged', 'PathSpeachAdded', 'PathSpeachRemoved', 'PathSpeachesReordered',
   'PathGroupAssignmentChanged', 'PathUserAssignmentChanged', 'PathPublished', 'PathUnpublished', 'PathArchived',
-  'PathEnrolled', 'PathCompleted', 'PathCertificateIssued',
+  'PathEnrolled', 'PathCompleted', 'PathCertificateIssued', 'PathRecertificationDue',
 ]) {
   registerEventType(type, 1);
 }

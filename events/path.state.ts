@@ -91,6 +91,8 @@ export interface PathCompletion {
   validUntil: string | null;
   certificateCode: string;
   blobId: string | null;
+  /** The learner was told the completion lapses. */
+  reminded: boolean;
 }
 
 /** One learner on one path. */
@@ -106,12 +108,14 @@ export function evolvePathLearner(state: PathLearnerState, event: PathLearnerEve
     case 'PathEnrolled':
       return { ...state, enrolled: true };
     case 'PathCompleted':
-      return { ...state, completions: [...state.completions, { completedAt: event.data.completedAt, validUntil: event.data.validUntil, certificateCode: event.data.certificateCode, blobId: null }] };
+      return { ...state, completions: [...state.completions, { completedAt: event.data.completedAt, validUntil: event.data.validUntil, certificateCode: event.data.certificateCode, blobId: null, reminded: false }] };
     case 'PathCertificateIssued':
       return {
         ...state,
         completions: state.completions.map((c) => (c.certificateCode === event.data.certificateCode ? { ...c, blobId: event.data.blobId } : c)),
       };
+    case 'PathRecertificationDue':
+      return { ...state, completions: state.completions.map((c) => (c.certificateCode === event.data.certificateCode ? { ...c, reminded: true } : c)) };
     default:
       return state;
   }

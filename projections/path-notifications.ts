@@ -21,6 +21,10 @@ export const pathNotificationHandlers: Record<string, ProjectionHandler> = {
     if (!d.assigned || !d.published) return;
     await notify(writer, event, { userIds: await groupMembers(writer, [d.groupId]), type: 'NEW_ASSIGNMENT', speachId: null, data: { pathId: d.pathId, pathTitle: d.title, dueDate: d.dueDate } });
   },
+  PathRecertificationDue: async (event, writer) => {
+    const d = event.data as { pathId: string; userId: string; title: string; validUntil: string };
+    await notify(writer, event, { userIds: [d.userId], type: 'DUE_DATE_APPROACHING', speachId: null, actorId: null, data: { pathId: d.pathId, pathTitle: d.title, dueDate: d.validUntil, recertification: true } });
+  },
   PathPublished: async (event, writer) => {
     const d = (event as unknown as Of<'PathPublished'>).data;
     if (!d.firstPublication) return;

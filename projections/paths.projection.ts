@@ -9,6 +9,7 @@ import {
   evolvePathLearner,
   initialPathLearnerState,
   type PathCompletion,
+  PATH_RECERTIFICATION_NOTICE_DAYS,
 } from '../events';
 import type { ProjectedDocument, ProjectionDefinition, ProjectionWriter } from './projection';
 
@@ -54,6 +55,8 @@ export interface PathLearnerDocument extends ProjectedDocument {
   completions: (PathCompletion & { title: string; speaches: CompletedSpeach[] })[];
   /** Every certificate code this learner holds on the path: the public verification looks them up. */
   certificateCodes: string[];
+  /** When to remind the learner that their latest completion lapses (null: nothing to remind). */
+  remindAt: string | null;
 }
 
 export function pathKey(value: string): string {
@@ -101,11 +104,16 @@ async function pathEvent(event: RecordedEvent, writer: ProjectionWriter) {
   });
 }
 
+function remindAt(latest: PathCompletion | undefined): string | null {
+  if (!latest?.validUntil || latest.reminded) return null;
+  return new Date(Date.parse(latest.validUntil) - PATH_RECERTIFICATION_NOTICE_DAYS * 86_400_000).toISOString();
+}
+
 async function learnerEvent(event: RecordedEvent, writer: ProjectionWriter) {
   const e = event as unknown as PathLearnerEvent;
   const id = `${e.data.pathId}:${e.data.userId}`;
   await writer.upsert<PathLearnerDocument>(PATH_LEARNERS, id, (doc) => {
-    const base: PathLearnerDocument = doc ?? { _id: id, pathId: e.data.pathId, userId: e.data.userId, enrolled: false, enrolledAt: null, completions: [], certificateCodes: [] };
+    const base: PathLearnerDocument = doc ?? { _id: id, pathId: e.data.pathId, userId: e.data.userId, enrolled: false, enrolledAt: null, completions: [], certificateCodes: [], remindAt: null };
     const state = evolvePathLearner({ ...initialPathLearnerState(), enrolled: base.enrolled, completions: base.completions }, e);
     const completions = state.completions.map((c, i) => {
       const known = base.completions[i];
@@ -119,6 +127,7 @@ async function learnerEvent(event: RecordedEvent, writer: ProjectionWriter) {
       enrolledAt: e.type === 'PathEnrolled' ? (base.enrolledAt ?? event.time) : base.enrolledAt,
       completions,
       certificateCodes: completions.map((c) => c.certificateCode),
+      remindAt: remindAt(completions[completions.length - 1]),
     };
   });
 }
@@ -141,7 +150,7 @@ export const pathsProjection: ProjectionDefinition = {
         { fields: [{ field: 'titleKey' }] },
       ],
     },
-    { name: PATH_LEARNERS, indexes: [{ field: 'userId' }, { field: 'pathId' }, { field: 'certificateCodes' }] },
+    { name: PATH_LEARNERS, indexes: [{ field: 'userId' }, { field: 'pathId' }, { field: 'certificateCodes' }, { field: 'remindAt' }] },
   ],
   handlers: {
     PathCreated: pathEvent,
@@ -158,5 +167,6 @@ export const pathsProjection: ProjectionDefinition = {
     PathEnrolled: learnerEvent,
     PathCompleted: learnerEvent,
     PathCertificateIssued: learnerEvent,
+    PathRecertificationDue: learnerEvent,
   },
 };

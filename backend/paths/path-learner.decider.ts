@@ -21,7 +21,8 @@ export type PathLearnerCommand =
       speaches: CompletedSpeach[];
       certificateCode: string;
     }
-  | { type: 'IssueCertificate'; pathId: string; userId: string; certificateCode: string; blobId: string };
+  | { type: 'IssueCertificate'; pathId: string; userId: string; certificateCode: string; blobId: string }
+  | { type: 'RemindRecertification'; pathId: string; userId: string; certificateCode: string; title: string };
 
 /** Whole months in UTC, the day clamped to the target month's last (31 August + 6 months = 28 February). */
 export function addMonths(iso: string, months: number): string {
@@ -60,6 +61,13 @@ function issueCertificate(cmd: Extract<PathLearnerCommand, { type: 'IssueCertifi
   return [{ type: 'PathCertificateIssued', data: { pathId: cmd.pathId, userId: cmd.userId, certificateCode: cmd.certificateCode, blobId: cmd.blobId } }];
 }
 
+/** Once per completion, and only for the latest one (a renewed completion replaces the reminder). */
+function remind(cmd: Extract<PathLearnerCommand, { type: 'RemindRecertification' }>, state: PathLearnerState): PathLearnerEvent[] {
+  const latest = state.completions[state.completions.length - 1];
+  if (!latest || latest.certificateCode !== cmd.certificateCode || !latest.validUntil || latest.reminded) return [];
+  return [{ type: 'PathRecertificationDue', data: { pathId: cmd.pathId, userId: cmd.userId, certificateCode: cmd.certificateCode, title: cmd.title, validUntil: latest.validUntil } }];
+}
+
 function decide(command: PathLearnerCommand, state: PathLearnerState): PathLearnerEvent[] {
   switch (command.type) {
     case 'Enrol':
@@ -68,6 +76,8 @@ function decide(command: PathLearnerCommand, state: PathLearnerState): PathLearn
       return complete(command, state);
     case 'IssueCertificate':
       return issueCertificate(command, state);
+    case 'RemindRecertification':
+      return remind(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown path learner command ${(unknown as { type: string }).type}`);

@@ -170,6 +170,17 @@ describe('path learner decider', () => {
     spec.given([]).when(issue).thenThrows(NotFoundError);
   });
 
+  it('reminds once of the latest completion lapsing, never of an older one or one without end', () => {
+    const remind = { type: 'RemindRecertification' as const, pathId: p, userId: 'u-l', certificateCode: 'CODE1', title: 'Onboarding' };
+    const due: PathLearnerEvent = { type: 'PathRecertificationDue', data: { pathId: p, userId: 'u-l', certificateCode: 'CODE1', title: 'Onboarding', validUntil: '2027-11-23T10:00:00.000Z' } };
+    spec.given([completed]).when(remind).then([due]);
+    spec.given([completed, due]).when(remind).then([]);
+    const renewed: PathLearnerEvent = { ...completed, data: { ...completed.data, certificateCode: 'CODE2' } } as PathLearnerEvent;
+    spec.given([completed, renewed]).when(remind).then([]);
+    const forever: PathLearnerEvent = { ...completed, data: { ...completed.data, validUntil: null } } as PathLearnerEvent;
+    spec.given([forever]).when(remind).then([]);
+  });
+
   it('adds months clamped to the end of the month', () => {
     expect(addMonths('2026-08-31T00:00:00.000Z', 6)).toBe('2027-02-28T00:00:00.000Z');
   });

@@ -5,12 +5,13 @@ import { PathQueries } from './path-queries.service';
 import { AdminPathsController, CertificatesController, MyPathsController, PathsController } from './paths.controller';
 import { CompletePathPolicy } from './policies/complete-path.policy';
 import { IssueCertificatePolicy } from './policies/issue-certificate.policy';
+import { RemindRecertificationPolicy } from './policies/remind-recertification.policy';
 
 /** Learning paths (issue 18): editor, assignment, publication, the learner's path, progress and certificates. */
 @Module({
   imports: [SpeachModule],
   controllers: [PathsController, MyPathsController, AdminPathsController, CertificatesController],
-  providers: [PathCommands, PathQueries, CompletePathPolicy, IssueCertificatePolicy],
+  providers: [PathCommands, PathQueries, CompletePathPolicy, IssueCertificatePolicy, RemindRecertificationPolicy],
   exports: [PathQueries],
 })
 export class PathsModule {}

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import type { RecordedEvent } from '../../events';
 import { CompletePathPolicy } from '../../backend/paths/policies/complete-path.policy';
 import { IssueCertificatePolicy } from '../../backend/paths/policies/issue-certificate.policy';
+import { RemindRecertificationPolicy } from '../../backend/paths/policies/remind-recertification.policy';
+import { PROJECTION_RUNNER } from '../../backend/infrastructure/tokens';
 import { MemoryCheckpointStore } from '../../backend/infrastructure/checkpoints/memory-checkpoint-store';
 import { ReadStoreDeadLetters } from '../../backend/infrastructure/policies/dead-letter-store';
 import type { Policy } from '../../backend/infrastructure/policies/policy';
@@ -157,6 +159,25 @@ describe("A learner's path: progress, completion, certificate (issue 18)", () =>
     t.clock.advance(400 * 24 * 3600 * 1000);
     expect((await t.http.get(`/api/v2/certificates/${code}`).expect(200)).body.valid).toBe(false);
     t.clock.set(now);
+  });
+
+  it('reminds the learner 30 days before the completion lapses, once, as "due date approaching"', async () => {
+    const policy = t.app.get(RemindRecertificationPolicy);
+    expect(await policy.tick()).toBe(0);
+    const page = (await progress(reader, pathId).expect(200)).body;
+    const now = t.clock.now();
+    t.clock.set(new Date(Date.parse(page.completion.validUntil) - 29 * 86_400_000));
+    try {
+      expect(await policy.tick()).toBe(1);
+      await t.app.get(PROJECTION_RUNNER).catchUp(10_000);
+      expect(await policy.tick()).toBe(0);
+    } finally {
+      t.clock.set(now);
+    }
+    expect(await eventsOf('PathRecertificationDue', pathId)).toHaveLength(1);
+    const notifications = t.adapters.readStore.collection<{ _id: string; userId: string; type: string; data: Record<string, unknown> }>('notifications');
+    const told = await notifications.find({ type: 'DUE_DATE_APPROACHING', 'data.pathId': pathId });
+    expect(told.map((n) => [n.userId, n.data.dueDate])).toEqual([[ids['reader@example.com'], page.completion.validUntil]]);
   });
 
   it("lists the learner's assigned paths with their progress", async () => {

@@ -52,9 +52,13 @@ export class CompletePathPolicy implements Policy<Trigger> {
   }
 
   private async onRead(event: RecordedEvent<ChapterRead | ChapterAnswered>, ctx: PolicyContext): Promise<void> {
+    // Most reads are of speaches in no path: answered from the index at once, without waiting for the
+    // projections (a path is published well before its learners read it).
+    const inPaths = { speachIds: event.data.speachId, state: 'PUBLIE' };
+    const paths = this.store.collection<PathDocument>(PATHS);
+    if ((await paths.count(inPaths)) === 0) return;
     await this.caughtUp(event.position);
-    const paths = await this.store.collection<PathDocument>(PATHS).find({ speachIds: event.data.speachId, state: 'PUBLIE' });
-    for (const path of paths) await this.check(path, event.data.userId, event, ctx);
+    for (const path of await paths.find(inPaths)) await this.check(path, event.data.userId, event, ctx);
   }
 
   private async onEnrol(event: RecordedEvent<PathEnrolled>, ctx: PolicyContext): Promise<void> {
