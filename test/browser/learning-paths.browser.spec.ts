@@ -145,8 +145,10 @@ describe('learning paths: editor, assignment, publication, the learner’s path'
 
     // Assign the reader's group, with a due date.
     const assigned = answerOf(page, '/changeGroup');
-    await page.getByRole('checkbox', { name: GROUP }).check();
+    // The box follows the server's answer (the path it sends back), not the click alone.
+    await page.getByRole('checkbox', { name: GROUP }).click();
     expect((await assigned).status()).toBe(200);
+    await page.getByRole('checkbox', { name: GROUP, checked: true }).waitFor();
     const dated = answerOf(page, '/changeGroup');
     await page.getByLabel(`Due date for ${GROUP}`).fill('2099-06-30');
     await page.getByLabel(`Due date for ${GROUP}`).blur();
@@ -169,9 +171,20 @@ describe('learning paths: editor, assignment, publication, the learner’s path'
     expect(await page.getByRole('checkbox', { name: GROUP }).isChecked()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'path-editor-en.png'), fullPage: true });
+    // The bar stays at the bottom of the window while the content scrolls.
+    await page.getByRole('heading', { name: 'Content', level: 2 }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOTS, 'path-editor-content-en.png') });
     await screenshotIn(page, 'fr', 'path-editor-fr.png');
     await page.getByRole('heading', { name: 'Contenu', level: 2 }).waitFor();
     await screenshotIn(page, 'en', 'path-editor-en-reloaded.png');
+
+    // Back on the home, the author finds the path among theirs, with the demo's own, and returns to its editor.
+    await page.goto(`${server.url}/`);
+    const mine = page.getByRole('region', { name: 'My learning paths' });
+    await mine.getByRole('link', { name: 'New starter essentials' }).waitFor();
+    await mine.getByRole('link', { name: PATH_TITLE }).click();
+    await page.waitForURL(new RegExp(`/recorder/editionparcour/${pathId}`));
+    await page.getByRole('heading', { name: PATH_TITLE, level: 1 }).waitFor();
   });
 
   it('a learner of the group finds the path on the home, opens it, reads, sees the progress and downloads the certificate', async () => {

@@ -115,6 +115,18 @@ export interface AssignedPath {
   overdue: boolean;
 }
 
+/** A path in its owner's list (the home's "My learning paths"). */
+export interface EditedPath {
+  pathId: string;
+  title: string;
+  description: string;
+  image: string | null;
+  slug: string;
+  state: PathState;
+  speachCount: number;
+  updatedAt: string;
+}
+
 const enc = encodeURIComponent;
 const base = '/api/v2/learningPath';
 const of = (pathId: string) => `${base}/${enc(pathId)}`;
@@ -143,5 +155,6 @@ export const pathsApi = {
   progress: (pathId: string, signal?: AbortSignal) => api<PathProgress>(`${of(pathId)}/progress`, { signal }),
   enrol: (pathId: string) => api<PathProgress>(`${of(pathId)}/enrol`, { method: 'PUT', json: {} }),
   certificateUrl: (pathId: string) => `${of(pathId)}/certificate`,
+  edited: (page: number, signal?: AbortSignal) => api<{ result: EditedPath[]; total: number }>(`/api/v2/my/learningPathsEdited?page=${page}`, { signal }),
   assigned: (signal?: AbortSignal) => api<{ result: AssignedPath[]; total: number }>('/api/v2/my/learningPaths?page=0', { signal }),
 };
