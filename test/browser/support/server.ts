@@ -34,7 +34,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // The demo seed takes longer on a loaded machine: BROWSER_SERVER_START_MS lets a run wait more.
+  const startMs = Number(process.env.BROWSER_SERVER_START_MS ?? 60_000);
+  const deadline = Date.now() + startMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     try {
@@ -45,7 +47,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server not ready in 60 s: ${output}`);
+      throw new Error(`server not ready in ${startMs / 1000} s: ${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
