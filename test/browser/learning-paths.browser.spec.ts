@@ -283,4 +283,36 @@ describe('learning paths: editor, assignment, publication, the learner’s path'
     const mine = await call<{ result: { title: string }[] }>('reader@example.com', 'GET', '/api/v2/my/learningPaths');
     expect(mine.result.map((p) => p.title)).not.toContain(PATH_TITLE);
   });
+
+  it('shows a sequential path with its later speaches locked, and lets a user outside its groups enrol in an open path', async () => {
+    const { page } = browser;
+    const demo = (await call<{ result: { pathId: string; title: string; slug: string }[] }>('author@example.com', 'GET', '/api/v2/my/learningPathsEdited')).result;
+    const sequential = demo.find((p) => p.title === 'New starter essentials')!;
+    const open = demo.find((p) => p.title === 'Team refresher')!;
+
+    await logIn(page, 'reader@example.com', 'David');
+    await page.goto(`${server.url}/p/${sequential.pathId}/${sequential.slug}`);
+    await page.getByRole('heading', { name: 'New starter essentials', level: 1 }).waitFor();
+    await page.getByText('Learning path · in order').waitFor();
+    const rows = page.getByTestId('path-speach');
+    // Only the first speach not completed is reachable; the ones after it are locked, and not links.
+    expect(await rows.nth(0).getByRole('link').count()).toBe(1);
+    expect(await rows.nth(2).getByRole('link').count()).toBe(0);
+    expect(await rows.nth(2).getByRole('img', { name: 'Locked until the previous speach is completed' }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'path-page-sequential-en.png'), fullPage: true });
+
+    // The administrator's groups are not assigned to the open path: she may enrol herself.
+    await logIn(page, 'admin@example.com', 'Alice');
+    await page.goto(`${server.url}/p/${open.pathId}/${open.slug}`);
+    await page.getByRole('heading', { name: 'Team refresher', level: 1 }).waitFor();
+    const enrolled = answerOf(page, '/enrol');
+    await page.getByRole('button', { name: 'Enrol' }).click();
+    expect((await enrolled).status()).toBe(200);
+    await page.getByText('You are enrolled in this path.').waitFor();
+    await page.getByText('Your progress').waitFor();
+    expect(await page.getByRole('button', { name: 'Enrol' }).count()).toBe(0);
+    const mine = await call<{ result: { title: string }[] }>('admin@example.com', 'GET', '/api/v2/my/learningPaths');
+    expect(mine.result.map((p) => p.title)).toContain('Team refresher');
+  });
 });
