@@ -42,7 +42,8 @@ export interface PathProgress {
  */
 export async function pathProgress(store: ReadStore, userId: string, speachIds: string[], sequential: boolean, now: string): Promise<PathProgress> {
   const docs = new Map((await store.collection<SpeachDocument>(SPEACHES).findByIds(speachIds)).map((d) => [d._id, d]));
-  const present = speachIds.filter((id) => docs.has(id));
+  // An archived speach leaves the learner's path; one unpublished for now is listed, not required.
+  const present = speachIds.filter((id) => docs.has(id) && !docs.get(id)!.archived);
   const versionOf = (doc: SpeachDocument) => liveVersion(doc, now)?.version ?? doc.versions[doc.versions.length - 1]?.version ?? null;
   const versionIds = present.map((id) => `${id}:${versionOf(docs.get(id)!)}`);
   const versions = new Map((await store.collection<SpeachVersionDocument>(SPEACH_VERSIONS).findByIds(versionIds)).map((v) => [v.speachId, v]));
@@ -68,15 +69,16 @@ export async function pathProgress(store: ReadStore, userId: string, speachIds: 
       lastChapterId: progress.get(id)?.lastChapterId ?? null,
       locked: sequential && blocked,
     };
-    if (!completed) blocked = true;
+    if (!completed && item.live) blocked = true;
     return item;
   });
-  const percent = speaches.length ? Math.round(speaches.reduce((sum, s) => sum + s.percent, 0) / speaches.length) : 0;
+  const required = speaches.filter((s) => s.live || s.completed);
+  const percent = required.length ? Math.round(required.reduce((sum, s) => sum + s.percent, 0) / required.length) : 0;
   return {
     speaches,
     percent,
-    completed: speaches.length > 0 && speaches.every((s) => s.completed),
-    next: speaches.find((s) => !s.completed && !s.locked) ?? null,
+    completed: required.length > 0 && required.every((s) => s.completed),
+    next: speaches.find((s) => s.live && !s.completed && !s.locked) ?? null,
   };
 }
 

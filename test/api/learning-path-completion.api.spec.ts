@@ -180,6 +180,26 @@ describe("A learner's path: progress, completion, certificate (issue 18)", () =>
     expect(told.map((n) => [n.userId, n.data.dueDate])).toEqual([[ids['reader@example.com'], page.completion.validUntil]]);
   });
 
+  it('lists a speach unpublished since as unavailable and does not require it; an archived one leaves the path', async () => {
+    const kept = await publishedSpeach('Kept', 1);
+    const withdrawn = await publishedSpeach('Withdrawn', 1);
+    const archived = await publishedSpeach('Archived', 1);
+    const id = await publishedPath('Changing content', [withdrawn.id, kept.id, archived.id], { sequential: true }, async (path) => {
+      await t.http.put(`/api/v2/learningPath/${path}/changeUser`).query({ userId: ids['reader@example.com'], add: true }).set(as(author)).expect(200);
+    });
+    await t.http.post(`/api/v2/recorder/speach/${withdrawn.id}/unpublish`).set(as(admin)).send({}).expect(200);
+    await t.http.delete('/user/speach/delete').query({ id: archived.id }).set(as(admin)).expect((res) => expect(res.status).toBeLessThan(300));
+    const before = (await progress(reader, id).expect(200)).body;
+    expect(before.items.map((i: { speachId: string; live: boolean; locked: boolean }) => [i.speachId, i.live, i.locked])).toEqual([
+      [withdrawn.id, false, false],
+      [kept.id, true, false],
+    ]);
+    expect(before.next.speachId).toBe(kept.id);
+    await read(reader, kept.id, kept.chapterIds[0]);
+    const after = (await progress(reader, id).expect(200)).body;
+    expect(after).toEqual(expect.objectContaining({ completed: true, percent: 100, completion: expect.objectContaining({ certificateReady: true }) }));
+  });
+
   it("lists the learner's assigned paths with their progress", async () => {
     const mine = (await t.http.get('/api/v2/my/learningPaths').set(as(reader)).expect(200)).body;
     expect(mine.result.find((p: { pathId: string }) => p.pathId === pathId)).toEqual(expect.objectContaining({ title: 'Site induction', percent: 100, completed: true, speachCount: 2 }));
