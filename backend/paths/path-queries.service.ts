@@ -224,6 +224,26 @@ export class PathQueries {
     };
   }
 
+  /** The author's own paths, not archived, last changed first: where they return to their editors. */
+  async edited(viewer: Viewer, page = 0) {
+    const { docs, total } = await this.paths.findPage(
+      { ownerId: viewer.userId, archived: false },
+      // Ids are time-ordered (uuidv7): on the same instant the newer path comes first.
+      { sort: { updatedAt: -1, _id: -1 }, skip: page * PATH_PAGE_SIZE, limit: PATH_PAGE_SIZE },
+    );
+    const result = docs.map((doc) => ({
+      pathId: doc._id,
+      title: doc.title,
+      description: doc.description,
+      image: doc.image,
+      slug: slugOf(doc.title),
+      state: doc.state,
+      speachCount: doc.speachIds.length,
+      updatedAt: doc.updatedAt,
+    }));
+    return { result, total };
+  }
+
   /** `GET /api/v2/admin/learningPath`: filters title, state, owner (name or e-mail); sorted by update date, title or creation. */
   async admin(query: AdminPathQuery) {
     const clauses: Filter[] = [];

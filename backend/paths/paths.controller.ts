@@ -188,6 +188,13 @@ export class MyPathsController {
   async assigned(@CurrentUser() user: AuthenticatedUser, @Query() query: PageQuery) {
     return this.queries.assigned(await this.queries.viewer(user), query.page ?? 0);
   }
+
+  /** The paths I own (authors and administrators): the home's "My learning paths". */
+  @Get('learningPathsEdited')
+  @Roles('FORMATEUR', 'ADMIN')
+  async edited(@CurrentUser() user: AuthenticatedUser, @Query() query: PageQuery) {
+    return this.queries.edited(await this.queries.viewer(user), query.page ?? 0);
+  }
 }
 
 /** The back-office path list (archive goes through `PUT /api/v2/learningPath/{pathId}/archive`). */

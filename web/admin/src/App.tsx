@@ -11,6 +11,7 @@ import mailbox from './mailbox';
 import { i18nProvider } from './i18n';
 import { ExportsPage } from './exports/ExportsPage';
 import { ImportUsersPage } from './import/ImportUsersPage';
+import learningPaths from './learningPaths';
 import { AdminLayout } from './layout/AdminLayout';
 import { theme } from './layout/theme';
 import { authProvider } from './providers/authProvider';
@@ -36,6 +37,7 @@ export function App() {
     >
       <Resource name="users" {...users} options={{ label: 'admin.menu.users' }} />
       <Resource name="speaches" {...speaches} options={{ label: 'admin.menu.speaches' }} />
+      <Resource name="learning-paths" {...learningPaths} options={{ label: 'admin.menu.paths' }} />
       <Resource name="groups" {...groups} options={{ label: 'admin.menu.groups' }} />
       <Resource name="categories" {...categories} options={{ label: 'admin.menu.categories' }} />
       <Resource name="custom-fields" {...customFields} options={{ label: 'admin.menu.customFields' }} />

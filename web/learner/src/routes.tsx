@@ -3,10 +3,8 @@ import { Route, Routes } from 'react-router-dom';
 import { LoginPage } from './auth/LoginPage';
 import { LogoutPage } from './auth/LogoutPage';
 import { RequireAuth } from './auth/RequireAuth';
-import type { MessageKey } from './i18n';
 import { AppLayout } from './layout/AppLayout';
 import { HomePage } from './pages/HomePage';
-import { LaterPage } from './pages/LaterPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { TermsContentPage } from './pages/TermsContentPage';
@@ -31,13 +29,9 @@ const ToValidatePage = lazy(() => import('./workflow/WorkflowListPages').then((m
 const EmbedPlayerPage = lazy(() => import('./embed/EmbedPlayerPage').then((m) => ({ default: m.EmbedPlayerPage })));
 const EmbedEditorPage = lazy(() => import('./embed/EmbedEditorPage').then((m) => ({ default: m.EmbedEditorPage })));
 const MessagesPage = lazy(() => import('./forum/MessagesPage').then((m) => ({ default: m.MessagesPage })));
+const PathEditorPage = lazy(() => import('./paths/PathEditorPage').then((m) => ({ default: m.PathEditorPage })));
+const PathPage = lazy(() => import('./paths/PathPage').then((m) => ({ default: m.PathPage })));
 const InValidationPage = lazy(() => import('./workflow/WorkflowListPages').then((m) => ({ default: m.InValidationPage })));
-
-/** Routes of spec §2 whose screens come with later issues (#5 learner app, #6 workflow, #7 analytics). */
-const LATER: [string, MessageKey][] = [
-  ['/recorder/editionparcour/:pathId', 'route.pathEditor'],
-  ['/p/:pathId/:slug', 'route.path'],
-];
 
 const secured = (page: ReactNode) => (
   <RequireAuth>
@@ -86,9 +80,9 @@ export function AppRoutes() {
           </RequireAuth>
         }
       />
-      {LATER.map(([path, title]) => (
-        <Route key={path} path={path} element={secured(<LaterPage title={title} />)} />
-      ))}
+      <Route path="/recorder/editionparcour/:pathId" element={secured(<Suspense fallback={<Loading />}><PathEditorPage /></Suspense>)} />
+      <Route path="/p/:pathId/:slug" element={secured(<Suspense fallback={<Loading />}><PathPage /></Suspense>)} />
+      <Route path="/p/:pathId" element={secured(<Suspense fallback={<Loading />}><PathPage /></Suspense>)} />
       <Route path="*" element={secured(<NotFoundPage />)} />
     </Routes>
   );

@@ -1,10 +1,11 @@
 import type { DataProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
+import { withLearningPaths } from '../learningPaths/api';
 import { httpClient } from './httpClient';
 
 import { mailboxProvider } from '../mailbox/mailboxProvider';
 
-const rest = simpleRestProvider('/api/rest', httpClient);
+const rest = withLearningPaths(simpleRestProvider('/api/rest', httpClient));
 
 /** The REST data API, except the dev mailbox, which reads the mail calls of the product API. */
 export const dataProvider: DataProvider = {

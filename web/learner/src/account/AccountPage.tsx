@@ -6,6 +6,7 @@ import { useAuth } from '../auth/AuthContext';
 import { cardsApi } from '../cards/cardsApi';
 import { SpeachGrid } from '../home/SpeachGrid';
 import { useI18n } from '../i18n';
+import { AssignedPaths } from '../paths/AssignedPaths';
 import { type AccountTab, TAB_GRIDS, selectedTab, visibleTabs } from './account-tabs';
 
 /** Badge counts: refused speaches on EDITED (from the in-validation list), to validate, to review. */
@@ -85,6 +86,7 @@ export function AccountPage() {
         <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
           {t(`account.tab.${tab}`)}
         </Typography>
+        {tab === 'ASSIGNED' && <AssignedPaths />}
         <SpeachGrid key={tab} url={`/api/v2/my/${TAB_GRIDS[tab]}`} label={t(`account.tab.${tab}`)} addCard={tab === 'EDITED'} />
       </Box>
     </>

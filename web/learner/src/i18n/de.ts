@@ -27,7 +27,6 @@ const coreDe: Record<CoreMessageKey, string> = {
   'role.FORMATEUR': 'Autor',
   'role.APPROVER': 'Freigeber',
   'role.AI_EDITOR': 'KI-Editor',
-  'page.later': 'Diese Ansicht kommt mit einer späteren Version der Plattform.',
   'page.notFound.title': 'Seite nicht gefunden',
   'page.notFound.text': 'Die aufgerufene Adresse führt zu keiner Seite.',
   'page.backHome': 'Zurück zur Startseite',

@@ -26,7 +26,6 @@ const coreEn = {
   'role.FORMATEUR': 'Author',
   'role.APPROVER': 'Approver',
   'role.AI_EDITOR': 'AI editor',
-  'page.later': 'This screen arrives with a later release of the platform.',
   'page.notFound.title': 'Page not found',
   'page.notFound.text': 'The address you followed does not lead to any page.',
   'page.backHome': 'Back to home',

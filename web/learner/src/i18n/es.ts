@@ -27,7 +27,6 @@ const coreEs: Record<CoreMessageKey, string> = {
   'role.FORMATEUR': 'Autor',
   'role.APPROVER': 'Aprobador',
   'role.AI_EDITOR': 'Editor IA',
-  'page.later': 'Esta pantalla llegará con una próxima versión de la plataforma.',
   'page.notFound.title': 'Página no encontrada',
   'page.notFound.text': 'La dirección que ha seguido no lleva a ninguna página.',
   'page.backHome': 'Volver al inicio',

@@ -27,7 +27,6 @@ const coreFr: Record<CoreMessageKey, string> = {
   'role.FORMATEUR': 'Auteur',
   'role.APPROVER': 'Approbateur',
   'role.AI_EDITOR': 'Éditeur IA',
-  'page.later': 'Cet écran arrive avec une prochaine version de la plateforme.',
   'page.notFound.title': 'Page introuvable',
   'page.notFound.text': "L'adresse suivie ne mène à aucune page.",
   'page.backHome': "Retour à l'accueil",

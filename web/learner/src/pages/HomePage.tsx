@@ -7,6 +7,8 @@ import { HomeSliders } from '../home/HomeSliders';
 import { SpeachGrid } from '../home/SpeachGrid';
 import { SpeachSlider } from '../home/SpeachSlider';
 import { type MessageKey, useI18n } from '../i18n';
+import { AssignedPaths } from '../paths/AssignedPaths';
+import { AuthorPaths } from '../paths/AuthorPaths';
 import { SearchOverlay } from '../search/SearchOverlay';
 
 /**
@@ -29,8 +31,10 @@ export function HomePage() {
         {me.roles.length === 0 ? <Chip label={t('home.noRole')} /> : me.roles.map((role) => <Chip key={role} label={t(`role.${role}` as MessageKey)} color="primary" variant="outlined" />)}
       </Stack>
       <GetStarted me={me} onDismissed={() => void refresh()} />
+      <AssignedPaths quiet />
       <HomeSliders />
       <SpeachSlider url="/api/v2/my/speachBookmarked" title={t('home.slider.bookmarked')} fullPage={accountAddress('BOOKMARKED')} />
+      {(me.isAuthor || me.isAdmin) && <AuthorPaths />}
       {me.isAuthor && (
         <section aria-labelledby="home-grid">
           <Typography id="home-grid" variant="h5" component="h2" sx={{ mt: 4, mb: 2 }}>

@@ -5,8 +5,9 @@ import { experienceMessages } from './experience';
 import { exportsMessages } from './exports';
 import { scormMessages } from './scorm';
 import { mailboxMessages } from './mailbox';
+import { learningPathsMessages } from './learningPaths';
 import { settingsMessages } from './settings';
 import { workflowMessages } from './workflow';
 
 /** Each feature keeps its messages in its own file. */
-export const featureMessages = [dashboardMessages, workflowMessages, auditMessages, settingsMessages, exportsMessages, scormMessages, abuseMessages, mailboxMessages, experienceMessages];
+export const featureMessages = [dashboardMessages, workflowMessages, auditMessages, settingsMessages, exportsMessages, scormMessages, abuseMessages, mailboxMessages, experienceMessages, learningPathsMessages];
