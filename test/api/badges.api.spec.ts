@@ -53,7 +53,10 @@ describe('Badges', () => {
     const s = await withBadge('AVANCEMENT');
     await read(reader, s.id, s.intro);
     expect((await badgesOf(reader)).result.some((b) => b.speachID === s.id)).toBe(false);
+    // An exam counts as read once answered (issue 17: a chapter that takes answers is not read by opening it).
     await read(reader, s.id, s.test);
+    expect((await badgesOf(reader)).result.some((b) => b.speachID === s.id)).toBe(false);
+    await answer(reader, s.id, s.test, 'b');
     await read(reader, s.id, s.intro);
     const mine = (await badgesOf(reader)).result.filter((b) => b.speachID === s.id);
     expect(mine).toEqual([expect.objectContaining({ badge: 'AVANCEMENT', title: 'Ladders AVANCEMENT' })]);
