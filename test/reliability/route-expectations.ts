@@ -2,67 +2,12 @@ import { UnsubscribeLinks } from '../../backend/engagement/mail/unsubscribe-link
 import { PolicyRunner } from '../../backend/infrastructure/policies/policy-runner';
 import { DEMO_PASSWORD } from '../support/test-app';
 import type { Caller, Fixtures } from './support/fixtures';
+import { type Answer, type Call, HIDDEN, type RouteExpectation, admins, authors, everyone, json, only, signedIn, unique } from './route-answers';
+import { AI_ROUTES } from './routes/ai';
+import { FORUM_ROUTES } from './routes/forum';
+import { SCORM_ROUTES } from './routes/scorm';
 
-/**
- * THE declaration of who may call what (spec §6, the routes' @Roles/@Public, issue 16): one entry per
- * route of the OpenAPI document, keyed `METHOD /path/{param}`. A route without an entry fails the
- * authorisation matrix, and so does an entry whose route is gone.
- *
- * An answer is a status, `'ok'` (any 2xx) or a list of statuses that all mean the same thing
- * (`HIDDEN`: refused, whether the server says "forbidden" or pretends the record does not exist).
- */
-export type Answer = 'ok' | number | readonly number[];
-
-export interface Call {
-  /** The concrete path, ids filled in. */
-  path: string;
-  query?: Record<string, string>;
-  body?: unknown;
-  /** A raw body with its content type (uploads). */
-  raw?: { contentType: string; data: Buffer };
-  /** Headers that replace the caller's own (a throwaway session, for instance). */
-  headers?: Record<string, string>;
-}
-
-export interface RouteExpectation {
-  /** The request for this caller: valid ids of the demo data, so 2xx against 403 means something. */
-  call(fx: Fixtures, caller: Caller): Call | Promise<Call>;
-  answers: Record<Caller, Answer>;
-  /** A successful call changes state, whatever its method (spec §7 has GETs that do). */
-  writes?: boolean;
-  /** Puts back what the call changed, for the calls after it (runs after every call). */
-  after?(fx: Fixtures, caller: Caller, response: { status: number; body: Record<string, unknown> }): Promise<void>;
-}
-
-export const HIDDEN = [403, 404] as const;
-
-const everyone = (): Record<Caller, Answer> => ({ anonymous: 'ok', deactivated: 'ok', reader: 'ok', approver: 'ok', auditor: 'ok', author: 'ok', admin: 'ok' });
-
-/** Any live session; a deactivated user's session is dead. */
-const signedIn = (overrides: Partial<Record<Caller, Answer>> = {}, ok: Answer = 'ok'): Record<Caller, Answer> => ({
-  anonymous: 401,
-  deactivated: 401,
-  reader: ok,
-  approver: ok,
-  auditor: ok,
-  author: ok,
-  admin: ok,
-  ...overrides,
-});
-
-type Role = 'reader' | 'approver' | 'auditor' | 'author' | 'admin';
-const ROLE_CALLERS: Role[] = ['reader', 'approver', 'auditor', 'author', 'admin'];
-
-/** Only these callers succeed; the others are refused with `refused` (403 unless told). */
-const only = (allowed: Role[], ok: Answer = 'ok', refused: Answer = 403): Record<Caller, Answer> =>
-  signedIn(Object.fromEntries(ROLE_CALLERS.map((role) => [role, allowed.includes(role) ? ok : refused])), ok);
-
-const admins = (ok: Answer = 'ok') => only(['admin'], ok);
-const authors = (ok: Answer = 'ok') => only(['author', 'admin'], ok);
-
-const json = (value: unknown) => JSON.stringify(value);
-let serial = 0;
-const unique = () => `${Date.now().toString(36)}${++serial}`;
+export { type Answer, type Call, HIDDEN, type RouteExpectation };
 
 /** A fresh submission awaiting step 1, whose group the demo approver belongs to. */
 async function submitted(fx: Fixtures): Promise<string> {
@@ -113,7 +58,19 @@ async function freshSession(fx: Fixtures, caller: Caller): Promise<Record<string
   return { authorization: `Bearer ${await fx.t.login(fx.users[caller].email)}` };
 }
 
+/**
+ * THE declaration of who may call what (spec §6, the routes' @Roles/@Public, issue 16): one entry per
+ * route of the OpenAPI document, keyed `METHOD /path/{param}`. A route without an entry fails the
+ * authorisation matrix, and so does an entry whose route is gone.
+ *
+ * An answer is a status, `'ok'` (any 2xx) or a list of statuses that all mean the same thing
+ * (`HIDDEN`: refused, whether the server says "forbidden" or pretends the record does not exist).
+ */
 export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
+  // Each context added since session 7 declares its routes in its own file (routes/*.ts).
+  ...SCORM_ROUTES,
+  ...FORUM_ROUTES,
+  ...AI_ROUTES,
   // Health and site settings
   'GET /api/health': { call: () => ({ path: '/api/health' }), answers: everyone() },
   'POST /api/admin/projections/rebuild': {
