@@ -129,7 +129,7 @@ export const forumMessages = defineMessages({
     'report.details': 'Précisions',
     'report.detailsHelp': '{count}/{max} caractères',
     'report.send': 'Envoyer le signalement',
-    'report.sent': 'Merci : les administrateurs ont été prévenus.',
+    'report.sent': 'Merci : les administrateurs ont été prévenus.',
     'report.reason.SPAM': 'Spam ou publicité',
     'report.reason.HARASSMENT': 'Harcèlement',
     'report.reason.HATE': 'Contenu haineux',
