@@ -14,5 +14,6 @@ module.exports = {
   },
   // file-type (magic bytes of uploads) and its ESM-only dependencies likewise.
   transformIgnorePatterns: ['/node_modules/(?!(content-disposition|glob|minimatch|path-scurry|lru-cache|minipass|@isaacs|jackspeak|package-json-from-dist|file-type|strtok3|token-types|@tokenizer|@borewit|uint8array-extras)/)'],
-  testTimeout: 30000,
+  // A guard, not a speed check: the seeded app starts in 5-15 s alone, several times that on a loaded 2-core machine.
+  testTimeout: 90000,
 };
