@@ -52,7 +52,7 @@ describe('Audit API (issue #6: replay and tamper evidence)', () => {
     t.clock.advance(60_000);
     await t.http.post(`/api/v2/recorder/speach/${speachId}/publish`).set(as(admin)).send({}).expect(200); // the workflow is on: only an admin publishes directly
     // Seeding the demo on the real, fsync'd SQLite store takes most of jest's default 30 s on a loaded machine.
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await t.close();
     rmSync(dir, { recursive: true, force: true });
