@@ -537,6 +537,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // Nobody of the suite completed a path: a certificate is unknown to every signed-in caller.
   'GET /api/v2/learningPath/{pathId}/certificate': { call: async (fx) => ({ path: `/api/v2/learningPath/${await pathOf(fx, 'author', { publish: true })}/certificate` }), answers: signedIn({}, 404) },
   'GET /api/v2/my/learningPaths': { call: () => ({ path: '/api/v2/my/learningPaths' }), answers: signedIn() },
+  'GET /api/v2/my/learningPathsEdited': { call: () => ({ path: '/api/v2/my/learningPathsEdited', query: { page: '0' } }), answers: authors() },
   'GET /api/v2/admin/learningPath': { call: () => ({ path: '/api/v2/admin/learningPath' }), answers: admins() },
   // Public verification: an unknown code is a 404 for anyone, signed in or not.
   'GET /api/v2/certificates/{code}': {
