@@ -44,6 +44,19 @@ describe('AI speach generator API (spec §7 "AI generator")', () => {
     return { pdf, md, planJob: steps.body.jobID as string, plan };
   }
 
+  describe('GET /recorder/aiSpeachGenerator/generator', () => {
+    it('says the local extractive generator answers when no provider is configured', async () => {
+      const res = await t.http.get('/recorder/aiSpeachGenerator/generator').set(as(author)).expect(200);
+      expect(res.body).toEqual({ kind: 'extractive', model: 'extractive-local' });
+    });
+
+    it('is for AI editors only: 403 to an admin without the role and to a reader, 401 anonymously', async () => {
+      await t.http.get('/recorder/aiSpeachGenerator/generator').set(as(admin)).expect(403);
+      await t.http.get('/recorder/aiSpeachGenerator/generator').set(as(reader)).expect(403);
+      await t.http.get('/recorder/aiSpeachGenerator/generator').expect(401);
+    });
+  });
+
   describe('POST /recorder/aiSpeachGenerator/uploadDocuments', () => {
     it('answers a job whose result is the text and a PNG image of every page', async () => {
       const res = await upload(PDF, 'forklift.pdf').expect(200);

@@ -40,6 +40,11 @@ describe('AI generator with a configured provider (AI_BASE_URL)', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
+  it('says a provider answers, with its model, and nothing of its address or key', async () => {
+    const res = await t.http.get('/recorder/aiSpeachGenerator/generator').set(as(author)).expect(200);
+    expect(res.body).toEqual({ kind: 'provider', model: 'local-model' });
+  });
+
   it('plans through the provider: the pages go in the prompt, its answer maps onto them, the call is metered', async () => {
     const upload = await t.http.post('/recorder/aiSpeachGenerator/uploadDocuments').set(as(author)).attach('file', PDF, 'forklift.pdf').expect(200);
     await t.app.get(AiJobWorker).idle();
