@@ -139,6 +139,21 @@ describe('AI speach generator API (spec §7 "AI generator")', () => {
     });
   });
 
+  describe('POST /recorder/jobID/{id}/cancel', () => {
+    it('answers 409 for a finished job, 404 for an unknown one, 403 to an admin who is not its owner and to a reader', async () => {
+      const jobID = (await upload(PDF, 'forklift.pdf').expect(200)).body.jobID;
+      await worker.idle();
+      await t.http.post(`/recorder/jobID/${jobID}/cancel`).set(as(admin)).expect(403);
+      await t.http.post(`/recorder/jobID/${jobID}/cancel`).set(as(reader)).expect(403);
+      const done = await t.http.post(`/recorder/jobID/${jobID}/cancel`).set(as(author)).expect(409);
+      expect(done.body.message).toBe('This job is already finished');
+      await t.http.post('/recorder/jobID/00000000-0000-7000-8000-000000000000/cancel').set(as(author)).expect(404);
+      await t.http.post(`/recorder/jobID/${jobID}/cancel`).expect(401);
+      // Still its parsed result: a refused cancellation changes nothing.
+      expect((await finished(jobID)).body.name).toBe('forklift.pdf');
+    });
+  });
+
   describe('POST /recorder/aiSpeachGenerator/validateSteps, generateChapter and the restore calls', () => {
     it('creates a draft speach with the plan\'s chapters and answers the mapping; chapters then fill from their pages', async () => {
       const { planJob, plan } = await uploadedPlan();

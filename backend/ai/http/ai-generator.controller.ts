@@ -86,6 +86,14 @@ export class AiGeneratorController {
     return outcome.result;
   }
 
+  /** The owner stops a job still running (generate-all's Cancel); 409 once it has finished. */
+  @Post('recorder/jobID/:id/cancel')
+  @Roles('FORMATEUR', 'ADMIN')
+  @HttpCode(200)
+  cancel(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
+    return this.jobs.cancel(user, id);
+  }
+
   @Post('recorder/aiSpeachGenerator/validateSteps')
   @Roles('AI_EDITOR')
   @HttpCode(200)
