@@ -108,6 +108,8 @@ export type AiQuizGenerationRequested = J<
 export type AiQuizGenerated = J<'AiQuizGenerated', { speachId: string; chapterId: string; questions: AiQuizQuestion[]; provenance: AiProvenance; usage: AiUsage }>;
 /** The job stopped: `reason` is shown to its owner, `detail` is for the administrator; the usage spent before the failure still counts. */
 export type AiJobFailed = J<'AiJobFailed', { reason: string; detail: string; usage: AiUsage | null }>;
+/** Its owner stopped the job before it finished: it takes no outcome afterwards, so it never fills a chapter or a quiz. */
+export type AiJobCancelled = J<'AiJobCancelled', { cancelledBy: string }>;
 
 export type AiJobEvent =
   | AiDocumentUploaded
@@ -118,7 +120,8 @@ export type AiJobEvent =
   | AiChapterGenerated
   | AiQuizGenerationRequested
   | AiQuizGenerated
-  | AiJobFailed;
+  | AiJobFailed
+  | AiJobCancelled;
 
 /** The author validated a plan: the draft speach is created from it with these chapter ids. */
 export type AiPlanValidated = DomainEvent<
@@ -137,6 +140,7 @@ for (const type of [
   'AiQuizGenerationRequested',
   'AiQuizGenerated',
   'AiJobFailed',
+  'AiJobCancelled',
   'AiPlanValidated',
 ]) {
   registerEventType(type, 1);

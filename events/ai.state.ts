@@ -7,7 +7,7 @@ export type AiJobOutcome = Extract<AiJobEvent, { type: 'AiDocumentParsed' | 'AiP
 
 /** One job's request (the data of its first event) and, once finished, its outcome event's data. */
 export interface AiJob {
-  status: 'pending' | 'done' | 'failed';
+  status: 'pending' | 'done' | 'failed' | 'cancelled';
   kind: AiJobKind;
   jobId: string;
   ownerId: string;
@@ -33,6 +33,7 @@ export function evolveAiJob(state: AiJobState, event: AiJobEvent): AiJobState {
     return { status: 'pending', kind, jobId: event.data.jobId, ownerId: request.ownerId, request, outcome: null };
   }
   if (state.status === 'none') return state;
+  if (event.type === 'AiJobCancelled') return { ...state, status: 'cancelled', outcome: null };
   return { ...state, status: event.type === 'AiJobFailed' ? 'failed' : 'done', outcome: event.data as AiJobOutcome };
 }
 

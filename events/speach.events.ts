@@ -22,12 +22,18 @@ export interface QuestionOption {
   text: string;
   correct?: boolean;
 }
+/** The passage a generated question tests (AI quiz): kept so authors can check it; never shown to learners. */
+export interface QuestionSource {
+  chapterId?: string;
+  passage: string;
+}
 export interface Question {
   questionId: string;
   text: string;
   multiple: boolean;
   points: number;
   options: QuestionOption[];
+  source?: QuestionSource;
 }
 export interface StoredFile {
   blobId: string;

@@ -9,7 +9,7 @@ export const AI_CHAPTERS = 'ai_chapters';
 /** One AI job: what the worker resumes after a restart, and whose it is. */
 export interface AiJobDocument extends ProjectedDocument {
   kind: 'document' | 'plan' | 'chapter' | 'quiz';
-  status: 'pending' | 'done' | 'failed';
+  status: 'pending' | 'done' | 'failed' | 'cancelled';
   ownerId: string;
   name: string | null;
   speachId: string | null;
@@ -115,6 +115,7 @@ export const aiProjection: ProjectionDefinition = {
     AiChapterGenerated: finished('done'),
     AiQuizGenerated: finished('done'),
     AiJobFailed: finished('failed'),
+    AiJobCancelled: finished('cancelled'),
     AiPlanValidated: async (event, writer) => {
       const data = event.data as { speachId: string; ownerId: string; planJobId: string | null; plan: AiPlan; mapping: AiSpeachMapping };
       const documentJobIds = [...new Set(data.plan.chapters.flatMap((c) => c.subchapters.flatMap((s) => s.documentPages.map((p) => p.jobID))))];

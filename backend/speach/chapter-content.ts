@@ -1,11 +1,14 @@
 import sanitizeHtml from 'sanitize-html';
-import { CONTENT_TYPES, type ChapterContent, type Question } from '../../events';
+import { CONTENT_TYPES, type ChapterContent, type Question, type QuestionSource } from '../../events';
 import { ValidationError } from '../infrastructure/decider/decider';
 
 export const HTML_MAX = 200_000;
 export const QUESTIONS_MAX = 50;
 export const OPTIONS_MAX = 20;
 export const QUESTION_TEXT_MAX = 1000;
+/** A cited passage is a sentence or a short paragraph, not a copy of the chapter. */
+export const QUESTION_SOURCE_MAX = 2000;
+const ID_MAX = 100;
 
 const FILE_TYPES = ['VIDEO_UPLOAD', 'AUDIO_UPLOAD', 'PDF_UPLOAD'] as const;
 const DEDICATED = new Set<string>(['NONE', 'HTML', 'EMBED', 'PDF_URL', ...FILE_TYPES, 'QUIZZ', 'QUIZZ_EXAMEN', 'SONDAGE', 'ENQUETE', 'QUESTION_OUVERTE', 'REUSSITE']);
@@ -31,6 +34,18 @@ function httpsUrl(url: unknown, field: string): string {
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new ValidationError(field, `${field} must be an http(s) URL`);
   if (url.length > 2000) throw new ValidationError(field, `${field} must be at most 2000 characters`);
   return parsed.toString();
+}
+
+function questionSource(raw: unknown, field: string): QuestionSource | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw new ValidationError(field, 'source must be an object { passage, chapterId? }');
+  const { passage, chapterId } = raw as Record<string, unknown>;
+  const text = typeof passage === 'string' ? passage.trim() : '';
+  if (!text) throw new ValidationError(`${field}.passage`, 'The cited passage must not be empty');
+  if (text.length > QUESTION_SOURCE_MAX) throw new ValidationError(`${field}.passage`, `The cited passage must be at most ${QUESTION_SOURCE_MAX} characters`);
+  if (chapterId === undefined || chapterId === null) return { passage: text };
+  if (typeof chapterId !== 'string' || !chapterId || chapterId.length > ID_MAX) throw new ValidationError(`${field}.chapterId`, `chapterId must be a chapter id of at most ${ID_MAX} characters`);
+  return { chapterId, passage: text };
 }
 
 function questions(list: unknown, scored: boolean): Question[] {
@@ -61,7 +76,8 @@ function questions(list: unknown, scored: boolean): Question[] {
       if (!multiple && correct > 1) throw new ValidationError(`${field}.options`, `Question ${i + 1} is single-choice but has ${correct} correct answers`);
       if (typeof points !== 'number' || !Number.isInteger(points) || points < 1 || points > 100) throw new ValidationError(`${field}.points`, 'points must be an integer from 1 to 100');
     }
-    return { questionId: q.questionId, text: textValue, multiple, points: scored ? points : 1, options: cleanOptions };
+    const source = questionSource(q.source, `${field}.source`);
+    return { questionId: q.questionId, text: textValue, multiple, points: scored ? points : 1, options: cleanOptions, ...(source ? { source } : {}) };
   });
 }
 

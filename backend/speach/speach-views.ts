@@ -163,7 +163,7 @@ export type FileUrl = (file: { blobId: string; mimeType: string }) => string;
 function publicContent(content: ChapterContent, withAnswers: boolean, fileUrl: FileUrl): ChapterContent {
   if ('file' in content) return { ...content, file: { ...content.file, url: fileUrl(content.file) } } as ChapterContent;
   if ((content.type === 'QUIZZ' || content.type === 'QUIZZ_EXAMEN') && !withAnswers) {
-    return { ...content, questions: content.questions.map((q) => ({ ...q, options: q.options.map(({ optionId, text }) => ({ optionId, text })) })) };
+    return { ...content, questions: content.questions.map(({ source: _cited, ...q }) => ({ ...q, options: q.options.map(({ optionId, text }) => ({ optionId, text })) })) };
   }
   return content;
 }

@@ -105,6 +105,23 @@ describe('speach decider', () => {
       spec.given(given).when({ type: 'SetChapterContent', speachId: s, actor: author, chapterId: 'c1', content: { type: 'EMBED', url: 'javascript:alert(1)' } }).thenThrows(ValidationError, /http/);
       spec.given(given).when({ type: 'SetChapterContent', speachId: s, actor: author, chapterId: 'nope', content: { type: 'NONE' } }).thenThrows(NotFoundError);
     });
+    it('keeps a question\'s cited source passage (trimmed), and refuses an empty or oversized one naming the field', () => {
+      const given = [created, chapter('c1')];
+      const cited = (source: unknown) => ({ ...quiz([true, false]), questions: [{ ...quiz([true, false]).questions[0], source }] });
+      spec.given(given).when({ type: 'SetChapterContent', speachId: s, actor: author, chapterId: 'c1', content: cited({ chapterId: 'c0', passage: '  The battery is charged in a ventilated room.  ' }) as never }).thenEvents((events) => {
+        const content = (events[0].data as { content: { questions: { source?: unknown }[] } }).content;
+        expect(content.questions[0].source).toEqual({ chapterId: 'c0', passage: 'The battery is charged in a ventilated room.' });
+      });
+      spec.given(given).when({ type: 'SetChapterContent', speachId: s, actor: author, chapterId: 'c1', content: quiz([true, false]) }).thenEvents((events) => {
+        expect((events[0].data as { content: { questions: object[] } }).content.questions[0]).not.toHaveProperty('source');
+      });
+      const refused = (source: unknown, message: RegExp) =>
+        spec.given(given).when({ type: 'SetChapterContent', speachId: s, actor: author, chapterId: 'c1', content: cited(source) as never }).thenThrows(ValidationError, message);
+      refused({ passage: '   ' }, /cited passage must not be empty/);
+      refused({ passage: 'x'.repeat(2001) }, /at most 2000 characters/);
+      refused({ passage: 'ok', chapterId: 42 }, /chapterId must be/);
+      refused('a bare string', /source must be an object/);
+    });
     it('sanitises rich text and keeps other spec types as typed placeholders', () => {
       spec.given([created, chapter('c1')]).when({ type: 'SetChapterContent', speachId: s, actor: author, chapterId: 'c1', content: { type: 'HTML', html: '<p onclick="x()">Hi<script>alert(1)</script></p>' } }).then([
         { type: 'ChapterContentSet', data: { speachId: s, chapterId: 'c1', content: { type: 'HTML', html: '<p>Hi</p>' } } },

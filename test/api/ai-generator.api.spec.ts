@@ -44,6 +44,19 @@ describe('AI speach generator API (spec §7 "AI generator")', () => {
     return { pdf, md, planJob: steps.body.jobID as string, plan };
   }
 
+  describe('GET /recorder/aiSpeachGenerator/generator', () => {
+    it('says the local extractive generator answers when no provider is configured', async () => {
+      const res = await t.http.get('/recorder/aiSpeachGenerator/generator').set(as(author)).expect(200);
+      expect(res.body).toEqual({ kind: 'extractive', model: 'extractive-local' });
+    });
+
+    it('is for AI editors only: 403 to an admin without the role and to a reader, 401 anonymously', async () => {
+      await t.http.get('/recorder/aiSpeachGenerator/generator').set(as(admin)).expect(403);
+      await t.http.get('/recorder/aiSpeachGenerator/generator').set(as(reader)).expect(403);
+      await t.http.get('/recorder/aiSpeachGenerator/generator').expect(401);
+    });
+  });
+
   describe('POST /recorder/aiSpeachGenerator/uploadDocuments', () => {
     it('answers a job whose result is the text and a PNG image of every page', async () => {
       const res = await upload(PDF, 'forklift.pdf').expect(200);
@@ -123,6 +136,21 @@ describe('AI speach generator API (spec §7 "AI generator")', () => {
       const otherAuthor = await t.login('admin@example.com');
       await t.http.get(`/recorder/jobID/${pdf}`).set(as(otherAuthor)).expect(200); // admins see every job
       await t.http.get('/recorder/jobID/00000000-0000-7000-8000-000000000000').set(as(author)).expect(404);
+    });
+  });
+
+  describe('POST /recorder/jobID/{id}/cancel', () => {
+    it('answers 409 for a finished job, 404 for an unknown one, 403 to an admin who is not its owner and to a reader', async () => {
+      const jobID = (await upload(PDF, 'forklift.pdf').expect(200)).body.jobID;
+      await worker.idle();
+      await t.http.post(`/recorder/jobID/${jobID}/cancel`).set(as(admin)).expect(403);
+      await t.http.post(`/recorder/jobID/${jobID}/cancel`).set(as(reader)).expect(403);
+      const done = await t.http.post(`/recorder/jobID/${jobID}/cancel`).set(as(author)).expect(409);
+      expect(done.body.message).toBe('This job is already finished');
+      await t.http.post('/recorder/jobID/00000000-0000-7000-8000-000000000000/cancel').set(as(author)).expect(404);
+      await t.http.post(`/recorder/jobID/${jobID}/cancel`).expect(401);
+      // Still its parsed result: a refused cancellation changes nothing.
+      expect((await finished(jobID)).body.name).toBe('forklift.pdf');
     });
   });
 

@@ -13,6 +13,11 @@ describe('AI generator with a configured provider (AI_BASE_URL)', () => {
   let t: TestApp;
   let author: string;
   const prompts: { model: string; messages: { role: string; content: string }[]; response_format: { json_schema: { name: string } } }[] = [];
+  // A chapter call never answers: it stays in flight until the worker aborts it (the cancel test).
+  let chapterCallArrived!: () => void;
+  let chapterCallClosed!: () => void;
+  const chapterArrived = new Promise<void>((resolve) => (chapterCallArrived = resolve));
+  const chapterClosed = new Promise<void>((resolve) => (chapterCallClosed = resolve));
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -21,6 +26,11 @@ describe('AI generator with a configured provider (AI_BASE_URL)', () => {
       req.on('end', () => {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
         prompts.push(body);
+        if (body.response_format.json_schema.name === 'chapter_content') {
+          res.on('close', chapterCallClosed);
+          chapterCallArrived();
+          return;
+        }
         const plan = {
           title: 'Forklift course',
           description: 'Everything about forklifts.',
@@ -38,6 +48,11 @@ describe('AI generator with a configured provider (AI_BASE_URL)', () => {
   afterAll(async () => {
     await t.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('says a provider answers, with its model, and nothing of its address or key', async () => {
+    const res = await t.http.get('/recorder/aiSpeachGenerator/generator').set(as(author)).expect(200);
+    expect(res.body).toEqual({ kind: 'provider', model: 'local-model' });
   });
 
   it('plans through the provider: the pages go in the prompt, its answer maps onto them, the call is metered', async () => {
@@ -64,5 +79,34 @@ describe('AI generator with a configured provider (AI_BASE_URL)', () => {
     const admin = await t.login('admin@example.com');
     const usage = await t.http.get('/api/v2/administration/ai/usage').set(as(admin)).expect(200);
     expect(usage.body.authors[0]).toMatchObject({ calls: 1, promptTokens: 1200, completionTokens: 300, costUnits: 2.1, models: { 'plan-model': 1 } });
+  });
+
+  it('cancels a running chapter job: the provider call is aborted, no outcome is recorded, the chapter stays empty', async () => {
+    const worker = t.app.get(AiJobWorker);
+    const upload = await t.http.post('/recorder/aiSpeachGenerator/uploadDocuments').set(as(author)).attach('file', PDF, 'forklift.pdf').expect(200);
+    await worker.idle();
+    const steps = await t.http.post('/recorder/aiSpeachGenerator/generateSteps').set(as(author)).send({ jobIDs: [upload.body.jobID], language: 'en-US' }).expect(200);
+    await worker.idle();
+    const plan = (await t.http.get(`/recorder/jobID/${steps.body.jobID}`).set(as(author)).expect(200)).body;
+    const { speachID, mapping } = (await t.http.post('/recorder/aiSpeachGenerator/validateSteps').set(as(author)).send(plan).expect(200)).body;
+    const target = mapping.lecons[0].chapitres[0].chapitreID;
+    const started = await t.http.post(`/recorder/aiSpeachGenerator/generateChapter/${speachID}/${target}`).set(as(author)).send({}).expect(200);
+    await chapterArrived;
+    const jobID = started.body.jobID as string;
+
+    await t.http.post(`/recorder/jobID/${jobID}/cancel`).set(as(await t.login('admin@example.com'))).expect(403);
+    const cancelled = await t.http.post(`/recorder/jobID/${jobID}/cancel`).set(as(author)).expect(200);
+    expect(cancelled.body).toEqual({ jobID, status: 'cancelled' });
+    await chapterClosed;
+    await worker.idle();
+
+    const job = await t.http.get(`/recorder/jobID/${jobID}`).set(as(author)).expect(200);
+    expect(job.text).toBe('ERROR');
+    expect(decodeURIComponent(job.headers['x-job-error'])).toBe('This generation was cancelled.');
+    const draft = await t.http.get('/api/v2/speach/draftSpeach').query({ speachID }).set(as(author)).expect(200);
+    expect(draft.body.chapters[0].children[0].content?.type ?? 'NONE').toBe('NONE');
+    const stream = (await t.adapters.eventStore.readStream(`ai-job-${jobID}`)).map((e) => e.type);
+    expect(stream).toEqual(['AiChapterGenerationRequested', 'AiJobCancelled']);
+    await t.http.post(`/recorder/jobID/${jobID}/cancel`).set(as(author)).expect(409);
   });
 });

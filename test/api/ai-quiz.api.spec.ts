@@ -97,6 +97,10 @@ describe('AI quiz API (spec §7 "AI quiz", §5 limits)', () => {
     expect(recorded.body.questions).toHaveLength(4);
     const draft = await t.http.get('/api/v2/speach/draftSpeach').query({ speachID }).set(as(author)).expect(200);
     expect(draft.body.chapters[2].content.questions.map((q: { questionId: string }) => q.questionId)).toEqual(quiz.questions.map((q: { questionId: string }) => q.questionId));
+    // The cited passages stay with the saved questions, so the editor can show what each one tests.
+    const cited = quiz.questions.map((q: { source: unknown }) => q.source);
+    expect(recorded.body.questions.map((q: { source: unknown }) => q.source)).toEqual(cited);
+    expect(draft.body.chapters[2].content.questions.map((q: { source: unknown }) => q.source)).toEqual(cited);
   });
 
   it('POST generate/{chapterId}: 0 is auto; full course without a selection', async () => {
@@ -145,6 +149,11 @@ describe('AI quiz API (spec §7 "AI quiz", §5 limits)', () => {
   it('POST record/{chapterId}: 400 naming the field, 403, 404', async () => {
     expect((await t.http.post(`/recorder/aiQuizGenerator/record/${quizChapter}`).set(as(author)).send({ questions: 'x' }).expect(400)).body.errors[0].field).toBe('questions');
     expect((await t.http.post(`/recorder/aiQuizGenerator/record/${quizChapter}`).set(as(author)).send({ questions: [], typeQuiz: 'POLL' }).expect(400)).body.errors[0].field).toBe('typeQuiz');
+    const question = (source: unknown) => ({ questionId: 'q1', text: 'Where is the battery charged?', multiple: false, points: 1, options: [{ optionId: 'a', text: 'In a ventilated room', correct: true }, { optionId: 'b', text: 'Outside', correct: false }], source });
+    const badSource = (source: unknown) => t.http.post(`/recorder/aiQuizGenerator/record/${quizChapter}`).set(as(author)).send({ questions: [question(source)] }).expect(400);
+    expect((await badSource({ chapterId: textChapters[0], passage: 'x'.repeat(2001) })).body.errors[0].field).toBe('questions[0].source.passage');
+    expect((await badSource({ chapterId: textChapters[0], passage: '' })).body.errors[0].field).toBe('questions[0].source.passage');
+    expect((await badSource(['not', 'an', 'object'])).body.errors[0].field).toBe('questions[0].source');
     await t.http.post(`/recorder/aiQuizGenerator/record/${quizChapter}`).set(as(reader)).send({ questions: [] }).expect(403);
     await t.http.post('/recorder/aiQuizGenerator/record/unknown').set(as(author)).send({ questions: [] }).expect(404);
   });

@@ -187,6 +187,18 @@ describe('Speach API (issue #4)', () => {
         t.clock.set(new Date());
       }
     });
+    it('keeps a question\'s cited source passage for its editors and never shows it to learners (it holds the answer)', async () => {
+      const { id } = await publishable('Cited quiz');
+      const quizChapter = await addChapter(id, 'Quiz');
+      const source = { chapterId: 'c-sky', passage: 'The sky is blue on a clear day.' };
+      const cited = { ...quiz, questions: [{ ...quiz.questions[0], source }] };
+      await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${quizChapter}/content`).set(as(author)).send(cited).expect(200);
+      const draft = await t.http.get('/api/v2/speach/draftSpeach').query({ speachID: id }).set(as(author)).expect(200);
+      expect(draft.body.chapters[1].content.questions[0].source).toEqual(source);
+      await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(author)).send({}).expect(200);
+      const read = await t.http.get(`/api/v2/speach/${id}/read`).set(as(reader)).expect(200);
+      expect(read.body.chapters[1].content.questions[0]).toEqual({ questionId: 'q1', text: 'Which colour is the sky?', multiple: false, points: 1, options: [{ optionId: 'a', text: 'Blue' }, { optionId: 'b', text: 'Green' }] });
+    });
     it('records chapter reads, scores quizzes and honours sequential unlock', async () => {
       const { id, chapterId } = await publishable('Quiz course');
       const quizChapter = await addChapter(id, 'Quiz');

@@ -6,6 +6,7 @@ import { CurrentUser, Roles } from '../../identity/auth/auth.decorators';
 import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
 import { ValidationError } from '../../infrastructure/decider/decider';
 import { AcceptsForm } from '../../infrastructure/http/csrf';
+import { EXTRACTIVE } from '../generation/extractive.generator';
 import { AiGenerations } from '../jobs/ai-generations.service';
 import { AiJobs } from '../jobs/ai-jobs.service';
 import { instruction, language } from './fields';
@@ -33,6 +34,14 @@ export class AiGeneratorController {
     private readonly generations: AiGenerations,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** Which generator answers, so the screen can say so before any output exists (no address or key: those stay server-side). */
+  @Get('recorder/aiSpeachGenerator/generator')
+  @Roles('AI_EDITOR')
+  generator(): { kind: 'extractive' | 'provider'; model: string } {
+    const ai = this.config.ai;
+    return ai.baseUrl ? { kind: 'provider', model: ai.model } : { kind: 'extractive', model: EXTRACTIVE };
+  }
 
   @Post('recorder/aiSpeachGenerator/uploadDocuments')
   @AcceptsForm()
@@ -75,6 +84,14 @@ export class AiGeneratorController {
       return 'ERROR';
     }
     return outcome.result;
+  }
+
+  /** The owner stops a job still running (generate-all's Cancel); 409 once it has finished. */
+  @Post('recorder/jobID/:id/cancel')
+  @Roles('FORMATEUR', 'ADMIN')
+  @HttpCode(200)
+  cancel(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
+    return this.jobs.cancel(user, id);
   }
 
   @Post('recorder/aiSpeachGenerator/validateSteps')

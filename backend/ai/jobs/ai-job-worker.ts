@@ -88,6 +88,18 @@ export class AiJobWorker implements OnApplicationBootstrap, OnApplicationShutdow
     this.pump();
   }
 
+  /**
+   * Stops a cancelled job here: dropped from the queue, or its provider call and tools aborted through
+   * its signal. The cancellation event is what counts: a worker elsewhere that still finishes the job
+   * cannot record an outcome for it (the decider refuses), so it fills nothing.
+   */
+  cancel(jobId: string): void {
+    const queued = this.queue.indexOf(jobId);
+    if (queued >= 0) this.queue.splice(queued, 1);
+    this.running.get(jobId)?.abort(new Error('cancelled by its author'));
+    this.notifyIdle();
+  }
+
   /** Resolves once no job is queued or running (tests, and an orderly stop). */
   idle(): Promise<void> {
     if (this.queue.length === 0 && this.running.size === 0) return Promise.resolve();
@@ -104,13 +116,16 @@ export class AiJobWorker implements OnApplicationBootstrap, OnApplicationShutdow
         .finally(() => {
           this.running.delete(jobId);
           this.pump();
-          if (this.queue.length === 0 && this.running.size === 0) {
-            const waiters = this.idleWaiters;
-            this.idleWaiters = [];
-            for (const resolve of waiters) resolve();
-          }
+          this.notifyIdle();
         });
     }
+  }
+
+  private notifyIdle(): void {
+    if (this.queue.length > 0 || this.running.size > 0) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const resolve of waiters) resolve();
   }
 
   private async execute(jobId: string, signal: AbortSignal): Promise<void> {

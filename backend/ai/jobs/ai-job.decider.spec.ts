@@ -1,5 +1,5 @@
 import type { AiJobEvent, AiPlan, AiSpeachMapping } from '../../../events';
-import { IllegalStateError, NotFoundError } from '../../infrastructure/decider/decider';
+import { ForbiddenError, IllegalStateError, NotFoundError } from '../../infrastructure/decider/decider';
 import { deciderSpec } from '../../infrastructure/decider/given-when-then';
 import { aiGenerationDecider } from './ai-generation.decider';
 import { aiJobDecider } from './ai-job.decider';
@@ -24,6 +24,20 @@ describe('AI job decider', () => {
   it('a finished job takes no second outcome (a second worker or a replay records nothing)', () => {
     spec.given([uploaded, parsed]).when({ type: 'FinishJob', event: failed as never }).thenThrows(IllegalStateError, /already finished/);
     spec.given([uploaded, failed]).when({ type: 'FinishJob', event: parsed as never }).thenThrows(IllegalStateError, /already finished/);
+  });
+
+  it('its owner cancels a pending job; no outcome is recorded afterwards', () => {
+    const cancelled: AiJobEvent = { type: 'AiJobCancelled', data: { jobId: 'j1', cancelledBy: 'u1' } };
+    spec.given([uploaded]).when({ type: 'CancelJob', jobId: 'j1', userId: 'u1' }).then([cancelled]);
+    spec.given([uploaded, cancelled]).when({ type: 'FinishJob', event: parsed as never }).thenThrows(IllegalStateError, /already finished/);
+    spec.given([uploaded, cancelled]).when({ type: 'CancelJob', jobId: 'j1', userId: 'u1' }).thenThrows(IllegalStateError, /already finished/);
+    expect([uploaded, cancelled].reduce(aiJobDecider.evolve, aiJobDecider.initialState())).toMatchObject({ status: 'cancelled', outcome: null });
+  });
+
+  it('only the owner cancels, only a pending job, only a known one', () => {
+    spec.given([uploaded]).when({ type: 'CancelJob', jobId: 'j1', userId: 'u-admin' }).thenThrows(ForbiddenError, /Only the author/);
+    spec.given([uploaded, parsed]).when({ type: 'CancelJob', jobId: 'j1', userId: 'u1' }).thenThrows(IllegalStateError, /already finished/);
+    spec.given([]).when({ type: 'CancelJob', jobId: 'j1', userId: 'u1' }).thenThrows(NotFoundError, /Unknown job/);
   });
 
   it('an unknown job cannot finish', () => {

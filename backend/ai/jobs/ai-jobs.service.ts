@@ -88,7 +88,7 @@ export class AiJobs {
       const state = await this.store.job(jobId);
       if (state.status === 'none' || state.ownerId !== user.id || state.kind !== 'document') throw new ValidationError(`jobIDs[${i}]`, 'Unknown document');
       if (state.status === 'pending') throw new ValidationError(`jobIDs[${i}]`, 'This document is still being processed');
-      if (state.status === 'failed') throw new ValidationError(`jobIDs[${i}]`, `Something wrong on your file: ${(state.request as { name: string }).name}`);
+      if (state.status === 'failed' || state.status === 'cancelled') throw new ValidationError(`jobIDs[${i}]`, `Something wrong on your file: ${(state.request as { name: string }).name}`);
     }
     const status = await this.budget.check(user.id);
     const jobID = await this.request({
@@ -119,11 +119,20 @@ export class AiJobs {
     return { jobID, budgetWarning: this.warning(status) };
   }
 
+  /** Stops a job its owner no longer wants (the generate-all overlay's Cancel): recorded first, then aborted here. */
+  async cancel(user: AuthenticatedUser, jobId: string): Promise<{ jobID: string; status: 'cancelled' }> {
+    await this.owned(user, jobId);
+    await this.commands.run(aiJobDecider, aiJobStream(jobId), { type: 'CancelJob', jobId, userId: user.id });
+    this.worker.cancel(jobId);
+    return { jobID: jobId, status: 'cancelled' };
+  }
+
   /** Spec §7 GET /recorder/jobID/{id}: the result, the string ERROR, or empty while running. */
   async result(user: AuthenticatedUser, jobId: string): Promise<{ status: 'pending' } | { status: 'failed'; reason: string } | { status: 'done'; result: unknown }> {
     const state = await this.owned(user, jobId);
     if (state.status === 'pending') return { status: 'pending' };
     if (state.status === 'failed') return { status: 'failed', reason: (state.outcome as { reason: string }).reason };
+    if (state.status === 'cancelled') return { status: 'failed', reason: 'This generation was cancelled.' };
     return { status: 'done', result: await this.present(state) };
   }
 

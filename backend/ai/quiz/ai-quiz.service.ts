@@ -143,8 +143,8 @@ export class AiQuiz {
     if (type !== 'QUIZZ' && type !== 'QUIZZ_EXAMEN') throw new ValidationError('typeQuiz', 'typeQuiz must be QUIZZ or QUIZZ_EXAMEN');
     if (!Array.isArray(quiz.questions)) throw new ValidationError('questions', 'questions must be a list');
     const questions = quiz.questions.map((q) => {
-      const { questionId, text, multiple, points, options } = (q ?? {}) as Record<string, unknown>;
-      return { questionId, text, multiple, points, options };
+      const { questionId, text, multiple, points, options, source } = (q ?? {}) as Record<string, unknown>;
+      return { questionId, text, multiple, points, options, source };
     });
     const content = { type, passingScore: quiz.passingScore ?? 50, questions } as ChapterContent;
     await this.commands.setContent(user, doc._id, chapterId, content);

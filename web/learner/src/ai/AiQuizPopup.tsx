@@ -121,10 +121,9 @@ function GeneratedList({ questions }: { questions: GeneratedQuestion[] }) {
   );
 }
 
-/** The passage a generated question cites, whichever shape the server gave it. */
+/** The passage a generated question cites ('' for a question written by hand). */
 export function sourceText(question: Question): string {
-  const source = question.source;
-  return typeof source === 'string' ? source : (source?.passage ?? '');
+  return question.source?.passage ?? '';
 }
 
 export function SourcePassage({ text }: { text: string }) {

@@ -81,6 +81,10 @@ export function AiSpeachGeneratorPage() {
   const [forbidden, setForbidden] = useState<string | null>(null);
   const [budgetWarning, setBudgetWarning] = useState<80 | 95 | null>(null);
   const automation = useRef<AbortController | null>(null);
+  // Generate-all's Cancel also stops the chapter job in flight on the server, so it fills nothing afterwards;
+  // leaving the page only stops polling (the job finishes and the restore shows it).
+  const inFlightJob = useRef<string | null>(null);
+  const cancelRequested = useRef(false);
   const steps = useRef<AbortController | null>(null);
 
   useEffect(() => {
@@ -190,20 +194,28 @@ export function AiSpeachGeneratorPage() {
     setStates((s) => ({ ...s, [sub.id]: 'running' }));
     try {
       const job = await aiApi.generateChapter(made.speachID, chapterId);
+      inFlightJob.current = job.jobID;
+      if (cancelRequested.current) cancelJob(job.jobID);
       if (job.budgetWarning) setBudgetWarning(job.budgetWarning);
       await pollJob(job.jobID, signal);
       setStates((s) => ({ ...s, [sub.id]: 'done' }));
     } catch (e) {
       setStates((s) => ({ ...s, [sub.id]: isAbort(e) ? 'idle' : 'error' }));
       throw e;
+    } finally {
+      inFlightJob.current = null;
     }
   };
+
+  // Best effort: a job that finished meanwhile answers 409 and stays done.
+  const cancelJob = (jobID: string) => void aiApi.cancelJob(jobID).catch(() => undefined);
 
   const onGenerateOne = async (sub: PlanSubchapter) => {
     setBusy(true);
     setError(null);
     const controller = new AbortController();
     automation.current = controller;
+    cancelRequested.current = false;
     try {
       await generateOne(sub, await ensureMapping(), controller.signal);
     } catch (e) {
@@ -221,6 +233,7 @@ export function AiSpeachGeneratorPage() {
     setError(null);
     const controller = new AbortController();
     automation.current = controller;
+    cancelRequested.current = false;
     setAutomatic(true);
     setBusy(true);
     try {
@@ -304,6 +317,8 @@ export function AiSpeachGeneratorPage() {
           subchapters={planSubchapters(plan)}
           states={states}
           onCancel={() => {
+            cancelRequested.current = true;
+            if (inFlightJob.current) cancelJob(inFlightJob.current);
             automation.current?.abort();
             setAutomatic(false);
           }}

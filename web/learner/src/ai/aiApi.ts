@@ -134,6 +134,8 @@ export const aiApi = {
   validateSteps: (plan: GeneratedPlan, jobID: string | null) => api<SpeachMapping>(`${GENERATOR}/validateSteps`, { method: 'POST', json: jobID ? { ...plan, jobID } : plan }),
   generateChapter: (speachID: string, chapterId: string) =>
     api<unknown>(`${GENERATOR}/generateChapter/${enc(speachID)}/${enc(chapterId)}`, { method: 'POST', json: {} }).then(accepted),
+  /** Stops a job on the server (owner only); 409 when it has finished meanwhile. */
+  cancelJob: (jobID: string) => api<unknown>(`/recorder/jobID/${enc(jobID)}/cancel`, { method: 'POST', json: {} }),
   restoreSpeach: (speachId: string) => api<GeneratedPlan & { jobIDs?: string[] }>(`${GENERATOR}/restoreAISpeach/${enc(speachId)}`),
   restoreMapping: (speachId: string) => api<SpeachMapping>(`${GENERATOR}/restoreSpeachToMap/${enc(speachId)}`),
   restoreFile: (speachId: string, job: string) => api<UploadedFileResult>(`${GENERATOR}/restoreAIFile/${enc(speachId)}/${enc(job)}`),

@@ -107,8 +107,8 @@ export interface Question {
   multiple: boolean;
   points: number;
   options: Option[];
-  /** A generated question's cited source passage (AI quiz). */
-  source?: string | { chapterId?: string; passage: string };
+  /** A generated question's cited source passage (AI quiz); kept with the question when saved, never shown to learners. */
+  source?: { chapterId?: string; passage: string };
 }
 export interface UploadedFile {
   blobId: string;
