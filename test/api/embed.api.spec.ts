@@ -133,7 +133,7 @@ describe('Embed access tokens (issue 20)', () => {
     expect((await t.http.get(`/api/v2/embed/edit/${id}`).query({ access_token: token }).expect(200)).body.speach.title).toBe('Edited in the LMS');
   });
 
-  it('answers 400 naming the field, 403 to a read token and another speach, 404 for an unknown speach when editing', async () => {
+  it('answers 400 naming the field, 403 to a read, other-speach, revoked or expired token and a former editor, 404 for an unknown speach when editing', async () => {
     const { id, chapterId, quiz } = await published('Embed editing inputs');
     const other = await published('Embed editing other');
     const { token } = await issue(id, 'edit');
@@ -156,6 +156,18 @@ describe('Embed access tokens (issue 20)', () => {
     const unknown = await issue(id, 'edit');
     await t.http.delete(`/api/v2/embed/tokens/${unknown.tokenId}`).set(as(author)).expect(204);
     await put(id, { title: 'Revoked' }, unknown.token).expect(403);
+    const later = await issue(id, 'edit');
+    t.clock.advance(31 * 86_400_000);
+    try {
+      expect((await put(id, { title: 'Expired' }, later.token).expect(403)).body.message).toMatch(/expired/);
+    } finally {
+      t.clock.advance(-31 * 86_400_000);
+    }
+    // An issuer who is no longer an editor (the speach went to another author) stops their tokens.
+    const adminId = (await t.http.get('/api/auth/me').set(as(admin)).expect(200)).body.id;
+    await t.http.put('/api/v2/admin/speach/update').set(as(admin)).send({ speach: { id, authorId: adminId } }).expect(200);
+    expect((await put(id, { title: 'Not mine any more' }).expect(403)).body.message).toMatch(/no longer edit/);
+    expect((await t.http.get(`/api/v2/embed/edit/${id}`).query({ access_token: token }).expect(403)).body.errors).toEqual([expect.objectContaining({ field: 'access_token' })]);
   });
 
   it('is never a session: a token opens no other call', async () => {
