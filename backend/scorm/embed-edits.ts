@@ -32,7 +32,7 @@ export function embedEdits(doc: SpeachDocument, body: { version?: unknown; title
       if (chapterTitle !== undefined) {
         if (typeof chapterTitle !== 'string' || !chapterTitle.trim()) throw new ValidationError(field('title'), 'title must be a non-empty string');
         if (chapterTitle.trim().length > CHAPTER_TITLE_MAX) throw new ValidationError(field('title'), `title must be at most ${CHAPTER_TITLE_MAX} characters`);
-        commands.push({ type: 'RenameChapter', chapterId: chapterId as string, title: chapterTitle });
+        if (chapterTitle.trim() !== chapter.title) commands.push({ type: 'RenameChapter', chapterId: chapterId as string, title: chapterTitle });
       }
       if (html !== undefined) {
         if (typeof html !== 'string') throw new ValidationError(field('html'), 'html must be a string');
