@@ -21,6 +21,7 @@ import { appendScenario } from './scenarios/append';
 import { httpFloors } from './scenarios/http';
 import { productScenarios, restartScenario } from './scenarios/product';
 import { rebuildScenario } from './scenarios/rebuild';
+import { scormExportScenario } from './scenarios/scorm-export';
 import { webScenario } from './scenarios/web';
 
 const quick = process.argv.includes('--quick');
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
     await attempt('restart on the stored read models', () => restartScenario(dataDir, results));
     await attempt('web', () => webScenario(results));
     await attempt('AI plan of a 200-page PDF', () => aiPlanScenario(results));
+    await attempt('SCORM_FULL export of 100 sub-chapters', () => scormExportScenario(results));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

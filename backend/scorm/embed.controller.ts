@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import type { ChapterContent } from '../../events';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { CurrentUser, Public, Roles } from '../identity/auth/auth.decorators';
@@ -10,9 +10,10 @@ import { DomainError, NotFoundError, ValidationError } from '../infrastructure/d
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { ReadModels } from '../infrastructure/read-models';
 import { READ_STORE } from '../infrastructure/tokens';
-import { type ChapterNode, SpeachAccess, SpeachQueries, type Viewer, learnerDecider, liveVersion, learnerStream, readingOrder, requiredBefore, scoreQuiz, takesAnswers } from '../speach';
+import { type ChapterNode, SpeachAccess, SpeachCommands, SpeachQueries, type Viewer, learnerDecider, liveVersion, learnerStream, readingOrder, requiredBefore, scoreQuiz, takesAnswers } from '../speach';
 import { type EmbedGrant, EmbedTokens } from './embed-tokens.service';
-import { EmbedAnswerBody, EmbedQuery, IssueTokenBody, TokenListQuery } from './scorm.dto';
+import { embedEdits } from './embed-edits';
+import { EmbedAnswerBody, EmbedEditBody, EmbedQuery, IssueTokenBody, TokenListQuery } from './scorm.dto';
 
 const DEFAULT_TOKEN_DAYS = 30;
 
@@ -28,6 +29,7 @@ export class EmbedController {
     private readonly access: SpeachAccess,
     private readonly queries: SpeachQueries,
     private readonly commands: CommandRunner,
+    private readonly speachCommands: SpeachCommands,
     private readonly readModels: ReadModels,
     private readonly clock: Clock,
     @Inject(READ_STORE) private readonly store: ReadStore,
@@ -145,18 +147,44 @@ export class EmbedController {
     return scoreQuiz(content, answers);
   }
 
+  /** The issuer of an `edit` token, refused once they may no longer edit the speach. */
+  private async editor(id: string, query: EmbedQuery) {
+    // An unknown speach is a 404 whatever the token: ids are random, so this tells a caller nothing useful.
+    const doc = await this.queries.document(id);
+    const grant = await this.tokens.grant(query.access_token, id, 'edit');
+    const issuer = await this.issuer(grant);
+    const [card] = await this.queries.cards([doc], issuer);
+    if (!card?.canEdit) throw new DomainError('The member who issued this access token may no longer edit this speach.', 403, [{ field: 'access_token', reason: 'issuer not an editor' }]);
+    return { issuer, doc };
+  }
+
   /** The editor's view through an `edit` token: the draft, read as the issuer (who must still be an editor). */
   @Public()
   @Get('edit/:id')
   async draft(@Param('id') id: string, @Query() query: EmbedQuery) {
-    const grant = await this.tokens.grant(query.access_token, id, 'edit');
-    const issuer = await this.issuer(grant);
-    const doc = await this.queries.document(id);
-    const [card] = await this.queries.cards([doc], issuer);
-    if (!card?.canEdit) throw new DomainError('The member who issued this access token may no longer edit this speach.', 403, [{ field: 'access_token', reason: 'issuer not an editor' }]);
+    const { doc } = await this.editor(id, query);
     return {
       speach: { id: doc._id, title: doc.title, language: doc.language, revision: doc.revision },
       chapters: this.queries.tree(id, readingOrder(doc.draft), true),
+    };
+  }
+
+  /**
+   * The embed editor's save: the title, chapter titles and HTML contents of the draft, decided by the
+   * speach decider as one decision. The token's issuer is the acting editor, so the events carry their id
+   * as the actor, exactly as if they had saved in the normal editor. `version` guards stale edits.
+   */
+  @Public()
+  @Put('edit/:id')
+  async edit(@Param('id') id: string, @Query() query: EmbedQuery, @Body() body: EmbedEditBody) {
+    const { issuer, doc } = await this.editor(id, query);
+    const { commands, version } = embedEdits(doc, body);
+    const actor = { userId: issuer.userId, isAdmin: issuer.isAdmin, isAuthor: issuer.isAuthor, groupIds: issuer.groupIds };
+    if (commands.length) await this.speachCommands.run(actor, id, commands, version);
+    const saved = await this.queries.document(id);
+    return {
+      speach: { id: saved._id, title: saved.title, language: saved.language, revision: saved.revision },
+      chapters: this.queries.tree(id, readingOrder(saved.draft), true),
     };
   }
 }

@@ -67,3 +67,18 @@ export class EmbedAnswerBody {
   @IsOptional() @Allow()
   answers?: Record<string, string[]>;
 }
+
+/**
+ * The embed editor's save: the speach title and, per chapter, its title and/or HTML content. Shapes are
+ * checked in the controller so a 400 names the exact chapter field (`chapters[2].html`).
+ */
+export class EmbedEditBody {
+  @IsOptional() @Allow()
+  version?: unknown;
+
+  @IsOptional() @Allow()
+  title?: unknown;
+
+  @IsOptional() @Allow()
+  chapters?: unknown;
+}

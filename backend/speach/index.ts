@@ -21,7 +21,7 @@ export { SpeachAccess } from './speach-access';
 export { type Viewer, liveVersion, requiredBefore } from './speach-views';
 export { learnerDecider } from './learner.decider';
 export { learnerStream } from './reading.controller';
-export { scoreQuiz, takesAnswers } from './chapter-content';
+export { scoreQuiz, takesAnswers, HTML_MAX } from './chapter-content';
 /** What other contexts use to act on speaches (the AI generator creates and fills drafts through the speach decider). */
 export { SpeachCommands } from './speach-commands.service';
 export { SYSTEM_ACTOR } from './policies/system-actor';

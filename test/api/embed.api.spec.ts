@@ -110,6 +110,66 @@ describe('Embed access tokens (issue 20)', () => {
     }
   });
 
+  it('lets an edit token change the title, chapter titles and HTML of the draft, acting as its issuer (200)', async () => {
+    const { id, chapterId } = await published('Embed editing');
+    const { token } = await issue(id, 'edit');
+    const before = (await t.http.get(`/api/v2/embed/edit/${id}`).query({ access_token: token }).expect(200)).body;
+    const saved = await t.http
+      .put(`/api/v2/embed/edit/${id}`)
+      .query({ access_token: token })
+      .send({ version: before.speach.revision, title: 'Edited in the LMS', chapters: [{ chapterId, title: 'Basics, revised', html: '<p>New text</p><script>x()</script>' }] })
+      .expect(200);
+    expect(saved.body.speach.title).toBe('Edited in the LMS');
+    expect(saved.body.chapters[0]).toEqual(expect.objectContaining({ title: 'Basics, revised', content: { type: 'HTML', html: '<p>New text</p>' } }));
+    // The normal editor sees the same draft; the events name the token's issuer as the actor.
+    const authorId = (await t.http.get('/api/auth/me').set(as(author)).expect(200)).body.id;
+    const events = await t.adapters.eventStore.readStream(`speach-${id}`);
+    const edits = events.filter((e) => ['SpeachDetailsChanged', 'ChapterRenamed', 'ChapterContentSet'].includes(e.type)).slice(-3);
+    expect(edits.map((e) => e.type)).toEqual(['SpeachDetailsChanged', 'ChapterRenamed', 'ChapterContentSet']);
+    expect(edits.map((e) => e.metadata.userId)).toEqual([authorId, authorId, authorId]);
+    expect(JSON.stringify(events)).not.toContain(token);
+    // A stale version is refused and nothing is written.
+    await t.http.put(`/api/v2/embed/edit/${id}`).query({ access_token: token }).send({ version: before.speach.revision, title: 'Stale' }).expect(409);
+    expect((await t.http.get(`/api/v2/embed/edit/${id}`).query({ access_token: token }).expect(200)).body.speach.title).toBe('Edited in the LMS');
+  });
+
+  it('answers 400 naming the field, 403 to a read, other-speach, revoked or expired token and a former editor, 404 for an unknown speach when editing', async () => {
+    const { id, chapterId, quiz } = await published('Embed editing inputs');
+    const other = await published('Embed editing other');
+    const { token } = await issue(id, 'edit');
+    const put = (speachId: string, body: object, accessToken = token) => t.http.put(`/api/v2/embed/edit/${speachId}`).query({ access_token: accessToken }).send(body);
+    const field = async (body: object, name: string) => expect((await put(id, body).expect(400)).body.errors).toEqual([expect.objectContaining({ field: name })]);
+    await field({ title: '  ' }, 'title');
+    await field({ chapters: [{ chapterId, title: 'ok' }, { chapterId: 'nope', title: 'x' }] }, 'chapters[1].chapterId');
+    await field({ chapters: [{ chapterId, title: 'x'.repeat(300) }] }, 'chapters[0].title');
+    await field({ chapters: [{ chapterId: quiz, html: '<p>no</p>' }] }, 'chapters[0].html');
+    await field({ chapters: 'all' }, 'chapters');
+    await field({ version: 'latest' }, 'version');
+    // One decision: the valid first edit was not written either.
+    expect((await t.http.get(`/api/v2/embed/edit/${id}`).query({ access_token: token }).expect(200)).body.chapters[0].title).toBe('Basics');
+    const missing = await put(id, { title: 'x' }, '').expect(400);
+    expect(missing.body.errors).toEqual([expect.objectContaining({ field: 'access_token' })]);
+    const read = await issue(id, 'read');
+    await put(id, { title: 'By a reader' }, read.token).expect(403);
+    await put(other.id, { title: 'Other speach' }).expect(403);
+    await put('unknown-speach', { title: 'x' }).expect(404);
+    const unknown = await issue(id, 'edit');
+    await t.http.delete(`/api/v2/embed/tokens/${unknown.tokenId}`).set(as(author)).expect(204);
+    await put(id, { title: 'Revoked' }, unknown.token).expect(403);
+    const later = await issue(id, 'edit');
+    t.clock.advance(31 * 86_400_000);
+    try {
+      expect((await put(id, { title: 'Expired' }, later.token).expect(403)).body.message).toMatch(/expired/);
+    } finally {
+      t.clock.advance(-31 * 86_400_000);
+    }
+    // An issuer who is no longer an editor (the speach went to another author) stops their tokens.
+    const adminId = (await t.http.get('/api/auth/me').set(as(admin)).expect(200)).body.id;
+    await t.http.put('/api/v2/admin/speach/update').set(as(admin)).send({ speach: { id, authorId: adminId } }).expect(200);
+    expect((await put(id, { title: 'Not mine any more' }).expect(403)).body.message).toMatch(/no longer edit/);
+    expect((await t.http.get(`/api/v2/embed/edit/${id}`).query({ access_token: token }).expect(403)).body.errors).toEqual([expect.objectContaining({ field: 'access_token' })]);
+  });
+
   it('is never a session: a token opens no other call', async () => {
     const { id } = await published('Token is not a session');
     const { token } = await issue(id, 'read');

@@ -13,6 +13,13 @@ export interface EmbedDraft {
   chapters: Chapter[];
 }
 
+/** What the embed editor may change: the title, chapter titles and the text of text chapters. */
+export interface EmbedEdit {
+  version: number;
+  title?: string;
+  chapters?: { chapterId: string; title?: string; html?: string }[];
+}
+
 export class EmbedError extends Error {
   constructor(
     readonly status: number,
@@ -48,6 +55,7 @@ export const embedApi = {
   answer: (id: string, chapterId: string, answers: Record<string, string[]>, p: EmbedParams) =>
     call<QuizResult>(`/api/v2/embed/speach/${enc(id)}/chapters/${enc(chapterId)}/answers`, q(p), { method: 'POST', body: JSON.stringify({ answers }) }),
   draft: (id: string, p: EmbedParams) => call<EmbedDraft>(`/api/v2/embed/edit/${enc(id)}`, q(p)),
+  saveDraft: (id: string, edit: EmbedEdit, p: EmbedParams) => call<EmbedDraft>(`/api/v2/embed/edit/${enc(id)}`, q(p), { method: 'PUT', body: JSON.stringify(edit) }),
 };
 
 /** Chapters in reading order, flattened. */
