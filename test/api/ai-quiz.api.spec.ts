@@ -110,6 +110,12 @@ describe('AI quiz API (spec §7 "AI quiz", §5 limits)', () => {
     expect(quiz.questions.length).toBeLessThanOrEqual(10);
   });
 
+  it('POST generate/{chapterId}: an urlencoded body (what a plain HTML form sends) is refused, nothing generated', async () => {
+    const res = await t.http.post(`/recorder/aiQuizGenerator/generate/${quizChapter}`).set(as(author)).type('form').send('nbQuestionsToGenerate=2');
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].field).toBe('content-type');
+  });
+
   it('POST generate/{chapterId}: the limits and the spec\'s error keys, naming the field', async () => {
     const generate = (fields: Record<string, unknown>) => t.http.post(`/recorder/aiQuizGenerator/generate/${quizChapter}`).set(as(author)).send(fields);
     expect((await generate({ selectedChapters: [] }).expect(400)).body.errors[0]).toEqual({ field: 'selectedChapters', reason: 'aiQuizGeneration.impossibleToGenerateWithChapters' });

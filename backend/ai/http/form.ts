@@ -7,6 +7,7 @@ import { ValidationError } from '../../infrastructure/decider/decider';
 export type FormFields = Record<string, string[]>;
 
 const MULTIPART = /^multipart\/form-data/i;
+const URLENCODED = /^application\/x-www-form-urlencoded/i;
 
 function isMultipart(request: FastifyRequest): boolean {
   return MULTIPART.test(String(request.headers['content-type'] ?? '')) && request.body instanceof Readable;
@@ -27,6 +28,10 @@ export async function readFields(request: FastifyRequest): Promise<FormFields> {
       parser.on('close', () => resolve(fields));
       (request.body as Readable).pipe(parser);
     });
+  }
+  // csrf.ts lets urlencoded through on form routes for the one-click unsubscribe; these calls are a FormData or JSON.
+  if (URLENCODED.test(String(request.headers['content-type'] ?? ''))) {
+    throw new ValidationError('content-type', 'Send the fields as multipart/form-data or JSON, not urlencoded');
   }
   const body = (request.body ?? {}) as Record<string, unknown>;
   if (typeof body !== 'object' || Array.isArray(body)) throw new ValidationError('body', 'Send the fields as a form or a JSON object');
