@@ -2,7 +2,7 @@ import { AiJobWorker } from '../../../backend/ai';
 import { PROJECTION_RUNNER } from '../../../backend/infrastructure/tokens';
 import type { ProjectionRunner } from '../../../projections/projection-runner';
 import type { Fixtures } from '../support/fixtures';
-import { type RouteExpectation, admins, json, only, unique } from '../route-answers';
+import { HIDDEN, type RouteExpectation, admins, json, only, unique } from '../route-answers';
 
 /** The demo author is the one AI editor of the demo (the admin is not one: AI_EDITOR routes refuse them). */
 const aiEditors = () => only(['author']);
@@ -109,6 +109,15 @@ export const AI_ROUTES: Record<string, RouteExpectation> = {
   'POST /recorder/aiSpeachGenerator/generateSteps': {
     call: async (fx) => ({ path: '/recorder/aiSpeachGenerator/generateSteps', body: { jobIDs: [(await aiSpeach(fx)).documentJob], language: 'en-US', duration: 'short' } }),
     answers: aiEditors(),
+    writes: true,
+    after: afterJobs,
+  },
+  'GET /recorder/aiSpeachGenerator/generator': { call: () => ({ path: '/recorder/aiSpeachGenerator/generator' }), answers: aiEditors() },
+  // A fresh document job per call: only its owner may cancel it (a job already done answers 409, still an authorised
+  // call); another admin is refused, anyone else is told nothing.
+  'POST /recorder/jobID/{id}/cancel': {
+    call: async (fx) => ({ path: `/recorder/jobID/${await uploaded(fx)}/cancel`, body: {} }),
+    answers: only(['author'], [200, 409], HIDDEN),
     writes: true,
     after: afterJobs,
   },

@@ -73,4 +73,15 @@ export const SCORM_ROUTES: Record<string, RouteExpectation> = {
     writes: true,
   },
   'GET /api/v2/embed/edit/{id}': { call: async (fx, caller) => ({ path: `/api/v2/embed/edit/${fx.speaches.welcome._id}`, query: await embedQuery(fx, 'edit', caller) }), answers: everyone() },
+  // Editing through an edit token: the token's issuer acts; the title is set to what it is (an edit that changes nothing
+  // still goes through the decider), so later calls find the speach as the demo made it.
+  'PUT /api/v2/embed/edit/{id}': {
+    call: async (fx, caller) => {
+      const query = await embedQuery(fx, 'edit', caller);
+      const draft = (await fx.t.http.get(`/api/v2/embed/edit/${fx.speaches.welcome._id}`).query(query)).body as { speach: { title: string; revision: number } };
+      return { path: `/api/v2/embed/edit/${fx.speaches.welcome._id}`, query, body: { version: draft.speach.revision, title: draft.speach.title } };
+    },
+    answers: everyone(),
+    writes: true,
+  },
 };
