@@ -40,6 +40,7 @@ export const LEARNER_ROUTES = [
   '/play/:speachID/:slug',
   '/play-embedded/:speachID',
   '/p/:pathId/:slug',
+  '/p/:pathId',
   '/embed/:speachID',
   '/editEmbed',
   '/editEmbed/:speachID',
