@@ -6,3 +6,5 @@ export { PathsModule } from './paths.module';
 export { PATHS, PATH_LEARNERS, type PathDocument, type PathLearnerDocument } from '../../projections/paths.projection';
 export { pathDecider, mayEditPath, type PathActor, type PathChange, type PathCommand } from './path.decider';
 export { pathLearnerDecider } from './path-learner.decider';
+/** The sequential-path rule the speach reading calls consult (through the speach context's ReadingGates port). */
+export { sequentialLock, type SequentialLock } from './sequential-lock';
