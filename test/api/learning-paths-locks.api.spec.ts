@@ -81,6 +81,18 @@ describe('Learning paths: sequential locks on the speach reading calls', () => {
     await readChapter(reader, sixth).expect(200);
   });
 
+  it('locks for a learner who enrolled in an open sequential path, from their enrolment on', async () => {
+    const first = await publishedSpeach('Open 1');
+    const second = await publishedSpeach('Open 2');
+    const { pathId } = (await t.http.put('/api/v2/learningPath').set(as(author)).send({ path: JSON.stringify({ title: 'Open track', sequential: true, openForSelfEnrolment: true }) }).expect(200)).body as { pathId: string };
+    for (const id of [first.id, second.id]) await t.http.put(`/api/v2/learningPath/${pathId}/addSpeach/${id}`).set(as(author)).expect(200);
+    await t.http.put(`/api/v2/learningPath/${pathId}/publish`).set(as(author)).expect(200);
+    // Merely able to enrol: nothing is locked yet.
+    await t.http.get(`/api/v2/speach/${second.id}/read`).set(as(otherReader)).expect(200);
+    await t.http.put(`/api/v2/learningPath/${pathId}/enrol`).set(as(otherReader)).expect(200);
+    expect((await readChapter(otherReader, second).expect(403)).body.message).toBe('This speach is locked by the learning path "Open track": complete "Open 1" first.');
+  });
+
   it('lets the speach author read a speach their own sequential path locks for learners', async () => {
     const first = await publishedSpeach('Intro');
     const second = await publishedSpeach('Follow-up');
