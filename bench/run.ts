@@ -12,6 +12,7 @@ import { resolveAuditKey } from '../backend/config/audit-key';
 import { SqliteEventStore } from '../backend/infrastructure/event-store/sqlite-event-store';
 import { generateActivity } from './data/activity';
 import { generateIdentity } from './data/identity';
+import { generatePaths } from './data/paths';
 import { generateSpeaches } from './data/speaches';
 import { generateWorkflows } from './data/workflows';
 import { ROOT } from './lib/processes';
@@ -25,7 +26,7 @@ import { scormExportScenario } from './scenarios/scorm-export';
 import { webScenario } from './scenarios/web';
 
 const quick = process.argv.includes('--quick');
-const SIZE = quick ? { users: 2000, groups: 50, speaches: 5000, reads: 50_000, seconds: 3, appends: 5000 } : { users: 10_000, groups: 50, speaches: 100_000, reads: 1_000_000, seconds: 10, appends: 30_000 };
+const SIZE = quick ? { users: 2000, groups: 50, speaches: 5000, reads: 50_000, seconds: 3, appends: 5000, paths: 1000 } : { users: 10_000, groups: 50, speaches: 100_000, reads: 1_000_000, seconds: 10, appends: 30_000, paths: 5000 };
 
 function save(results: Result[]): void {
   writeFileSync(
@@ -62,7 +63,9 @@ async function main(): Promise<void> {
     // The learners the command scenario logs in as keep a clean history: their ratings are all new.
     const learners = new Set(identity.learnerIds);
     const activity = await generateActivity(store, SIZE.reads, identity.userIds.filter((id) => !learners.has(id)), speaches, now);
-    console.error(`[bench]   ${JSON.stringify(activity)}; ${await store.headPosition()} events in the store`);
+    step(`generating ${SIZE.paths} learning paths over the published speaches`);
+    const paths = await generatePaths(store, SIZE.paths, identity, speaches, now);
+    console.error(`[bench]   ${JSON.stringify(activity)}; ${paths.published} of ${paths.count} paths published; ${await store.headPosition()} events in the store`);
     await store.close();
 
     // A scenario that fails is reported as such and the others still run: a long full run never
@@ -83,7 +86,7 @@ async function main(): Promise<void> {
     await attempt('rebuild', () => rebuildScenario(join(dataDir, 'events.sqlite'), dir, results));
     await attempt('product over HTTP', () => {
       if (!floors) throw new Error('no floors to compare with');
-      return productScenarios(dataDir, identity, speaches.filter((s) => s.published).map((s) => s.speachId), SIZE.seconds, SIZE.reads, floors, results);
+      return productScenarios(dataDir, identity, speaches.filter((s) => s.published).map((s) => s.speachId), SIZE.seconds, SIZE.reads, floors, results, paths);
     });
     // Its own step: it runs even when a measure of the running server failed (that server was stopped).
     await attempt('restart on the stored read models', () => restartScenario(dataDir, results));

@@ -1,6 +1,7 @@
 import { GROUPS, type GroupDocument, CATEGORIES, type CategoryDocument } from '../../projections/organisation.projection';
 import { LEARNER_PROGRESS, type ProgressDocument, SPEACHES, type SpeachDocument } from '../speach';
 import { USERS, type UserDocument } from '../../projections/users.projection';
+import { PATH_LEARNERS, PATHS, type PathDocument, type PathLearnerDocument, dueDateFor, isAssignedTo, pathProgress } from '../paths';
 import { PERIODIC_REVIEWS, type PeriodicReviewDocument, WORKFLOWS, type WorkflowDocument } from '../workflow';
 import type { Collection, Document, Filter, ReadStore } from '../infrastructure/read-store/read-store.port';
 
@@ -218,7 +219,58 @@ const workflowHistory: CsvTemplate = {
   },
 };
 
-export const CSV_TEMPLATES: CsvTemplate[] = [users, speaches, reads, quizResults, workflowHistory];
+const PATH_COLUMNS = ['pathID', 'pathTitle', 'userID', 'email', 'learner', 'assignment', 'percent', 'completed', 'completedAt', 'validUntil', 'certificateCode', 'dueDate'];
+
+/**
+ * One row per learner × path (issue 18): the learners a published (or since archived) path concerns are
+ * its assigned users, the members of its assigned groups and those who enrolled. Progress comes from the
+ * same `pathProgress` as the learner's page; the completion columns are the latest completion's.
+ */
+const pathProgressTemplate = simpleTemplate<PathDocument>(
+  { templateName: 'pathProgress', labelEn: 'Learning path progress', labelFr: 'Progression des parcours', labelEs: 'Progreso de los itinerarios', labelDe: 'Lernpfad-Fortschritt' },
+  PATHS,
+  { state: { $in: ['PUBLIE', 'ARCHIVE'] } },
+  PATH_COLUMNS,
+  async (page, store) => {
+    const now = new Date().toISOString();
+    const pathIds = page.map((p) => p._id);
+    const groupIds = [...new Set(page.flatMap((p) => p.groupIds))];
+    const [enrolments, groupMembers] = await Promise.all([
+      store.collection<PathLearnerDocument>(PATH_LEARNERS).find({ pathId: { $in: pathIds } }),
+      groupIds.length ? store.collection<UserDocument>(USERS).find({ groupIds: { $in: groupIds } }, { projection: { _id: 1 } }) : Promise.resolve([]),
+    ]);
+    const learnerDocs = new Map(enrolments.map((l) => [l._id, l]));
+    const people = await namesById<UserDocument>(store, USERS, [...page.flatMap((p) => p.userIds), ...groupMembers.map((u) => u._id), ...enrolments.map((l) => l.userId)]);
+    const rows: CsvRow[] = [];
+    for (const path of page) {
+      const enrolled = new Set(enrolments.filter((l) => l.pathId === path._id && l.enrolled).map((l) => l.userId));
+      const learners = [...people.values()].filter((u) => isAssignedTo(path, { userId: u._id, groupIds: u.groupIds }) || enrolled.has(u._id));
+      learners.sort((a, b) => a._id.localeCompare(b._id));
+      for (const user of learners) {
+        const progress = await pathProgress(store, user._id, path.speachIds, path.sequential, now);
+        const latest = learnerDocs.get(`${path._id}:${user._id}`)?.completions.at(-1);
+        const learner = { userId: user._id, groupIds: user.groupIds };
+        rows.push({
+          pathID: path._id,
+          pathTitle: path.title,
+          userID: user._id,
+          email: user.email,
+          learner: `${user.firstName} ${user.lastName}`.trim(),
+          assignment: isAssignedTo(path, learner) ? 'ASSIGNED' : 'ENROLLED',
+          percent: progress.percent,
+          completed: progress.completed,
+          completedAt: latest?.completedAt ?? null,
+          validUntil: latest?.validUntil ?? null,
+          certificateCode: latest?.certificateCode ?? null,
+          dueDate: isAssignedTo(path, learner) ? dueDateFor(path, learner) : null,
+        });
+      }
+    }
+    return rows;
+  },
+);
+
+export const CSV_TEMPLATES: CsvTemplate[] = [users, speaches, reads, quizResults, workflowHistory, pathProgressTemplate];
 
 export function templateInfo(template: CsvTemplate): CsvTemplateInfo {
   const { templateName, labelEn, labelFr, labelEs, labelDe } = template;

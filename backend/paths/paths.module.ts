@@ -6,12 +6,13 @@ import { AdminPathsController, CertificatesController, MyPathsController, PathsC
 import { CompletePathPolicy } from './policies/complete-path.policy';
 import { IssueCertificatePolicy } from './policies/issue-certificate.policy';
 import { RemindRecertificationPolicy } from './policies/remind-recertification.policy';
+import { SequentialPathGate } from './sequential-lock';
 
 /** Learning paths (issue 18): editor, assignment, publication, the learner's path, progress and certificates. */
 @Module({
   imports: [SpeachModule],
   controllers: [PathsController, MyPathsController, AdminPathsController, CertificatesController],
-  providers: [PathCommands, PathQueries, CompletePathPolicy, IssueCertificatePolicy, RemindRecertificationPolicy],
+  providers: [PathCommands, PathQueries, CompletePathPolicy, IssueCertificatePolicy, RemindRecertificationPolicy, SequentialPathGate],
   exports: [PathQueries],
 })
 export class PathsModule {}

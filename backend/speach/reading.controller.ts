@@ -11,6 +11,7 @@ import { chapterFacts } from './chapter-facts';
 import { learnerDecider } from './learner.decider';
 import { AnswerBody, ReadQuery } from './speach.dto';
 import { SpeachAccess } from './speach-access';
+import { ReadingGates } from './reading-gates';
 import { SpeachQueries } from './speach-queries.service';
 import { type Viewer, canView, isEditor, liveVersion, lockedChapterIds, requiredBefore } from './speach-views';
 
@@ -24,6 +25,7 @@ export class ReadingController {
     private readonly commands: CommandRunner,
     private readonly readModels: ReadModels,
     private readonly access: SpeachAccess,
+    private readonly gates: ReadingGates,
   ) {}
 
   /** The chapters a viewer reads: the live version, or the draft for an editor asking for it (or when nothing is live). */
@@ -38,6 +40,8 @@ export class ReadingController {
     }
     if (!live) throw new NotFoundError('This speach is not published');
     await this.access.assertCanRead(viewer, doc, accessCode);
+    // Other contexts' rules (a sequential path) may hold a learner back; an editor reads freely.
+    if (!editor) await this.gates.assertOpen(viewer, speachId);
     const version = await this.queries.version(speachId, live.version);
     return { doc, nodes: version?.chapters ?? [], version: live.version };
   }

@@ -7,6 +7,7 @@ import { CardsController } from './cards.controller';
 import { DueDateWatcher } from './due-date.watcher';
 import { UnpinWithdrawnPolicy } from './policies/unpin-withdrawn.policy';
 import { ReadingController } from './reading.controller';
+import { ReadingGates } from './reading-gates';
 import { SpeachAccess } from './speach-access';
 import { FileUrls } from './file-urls';
 import { FilesController } from './files.controller';
@@ -18,7 +19,7 @@ import { SpeachQueries } from './speach-queries.service';
 @Module({
   imports: [IdentityModule],
   controllers: [AuthoringController, ReadingController, FilesController, CardsController, AdminSpeachController, SpeachSettingsController, SpeachesRestController],
-  providers: [AccessCodeThrottle, DueDateWatcher, UnpinWithdrawnPolicy, SpeachQueries, SpeachAccess, FileUrls, SpeachCommands, SpeachLists],
-  exports: [SpeachCommands, SpeachQueries, SpeachAccess],
+  providers: [AccessCodeThrottle, DueDateWatcher, UnpinWithdrawnPolicy, SpeachQueries, SpeachAccess, FileUrls, SpeachCommands, SpeachLists, ReadingGates],
+  exports: [SpeachCommands, SpeachQueries, SpeachAccess, ReadingGates],
 })
 export class SpeachModule {}

@@ -9,6 +9,8 @@ import { type Child, ROOT, spawnServer } from '../lib/processes';
 import { type Result, ratio } from '../lib/report';
 import { BENCH_ADMIN, type GeneratedIdentity } from '../data/identity';
 import { dashboardScenario } from './dashboard';
+import type { GeneratedPaths } from '../data/paths';
+import { pathsScenario } from './paths';
 import type { Floors } from './http';
 
 async function head(server: Child): Promise<number> {
@@ -42,7 +44,7 @@ async function checkGeneratedData(server: Child, auth: Record<string, string>, s
   return `20 most read speaches: ${rated} rated, ${ratings} ratings, ${comments} comments; projections ${health.status}`;
 }
 
-export async function productScenarios(dataDir: string, identity: GeneratedIdentity, publishedIds: string[], seconds: number, readEvents: number, floors: Floors, results: Result[]): Promise<void> {
+export async function productScenarios(dataDir: string, identity: GeneratedIdentity, publishedIds: string[], seconds: number, readEvents: number, floors: Floors, results: Result[], paths?: GeneratedPaths): Promise<void> {
   const { userIds } = identity;
   const server = await spawnServer(join(ROOT, 'dist/backend/main.js'), { DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'error' }, '/api/health', 900_000); // a full replay of 2M+ events takes minutes: measure it rather than give up
   try {
@@ -129,6 +131,11 @@ export async function productScenarios(dataDir: string, identity: GeneratedIdent
       } catch (error) {
         results.push({ scenario: `${name}: p99 at 200 req/s`, figure: null, unit: 'ms', reference: 'target 25 ms', referenceFigure: 25, ratio: null, note: `failed: ${(error as Error).message}` });
       }
+    }
+
+    if (paths) {
+      const learnerAuth = { authorization: `Bearer ${await login(server, paths.sample.learnerEmail, BENCH_ADMIN.password)}` };
+      await pathsScenario({ url: server.url, adminAuth: auth, learnerAuth, paths, seconds }, results);
     }
 
     await dashboardScenario(server.url, auth, seconds, readEvents, results);

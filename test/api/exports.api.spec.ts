@@ -48,7 +48,7 @@ describe('CSV exports', () => {
   describe('GET /administration/listCsvTemplates', () => {
     it('lists the templates with their labels in four languages', async () => {
       const res = await t.http.get('/administration/listCsvTemplates').query({ dataType: 'json', superAdminAccess: true }).set(as(admin)).expect(200);
-      expect(res.body.map((tpl: { templateName: string }) => tpl.templateName)).toEqual(['users', 'speaches', 'reads', 'quizResults', 'workflowHistory']);
+      expect(res.body.map((tpl: { templateName: string }) => tpl.templateName)).toEqual(['users', 'speaches', 'reads', 'quizResults', 'workflowHistory', 'pathProgress']);
       expect(res.body[0]).toEqual({ templateName: 'users', labelEn: 'Users', labelFr: 'Utilisateurs', labelEs: 'Usuarios', labelDe: 'Benutzer' });
     });
 

@@ -171,7 +171,9 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
     );
   if (error) {
     const status = error instanceof ApiError ? error.status : 0;
-    const message = status === 404 ? t('speach.notFound') : status === 403 ? t('speach.read.forbidden') : errorMessage(error);
+    // A sequential learning path holds this speach back (the server names the field `speachId`).
+    const lockedByPath = status === 403 && error instanceof ApiError && error.errors.some((x) => x.field === 'speachId');
+    const message = status === 404 ? t('speach.notFound') : lockedByPath ? t('path.lockedSpeach') : status === 403 ? t('speach.read.forbidden') : errorMessage(error);
     return wrap(
       <>
         <Typography variant="h4" component="h1" gutterBottom>
