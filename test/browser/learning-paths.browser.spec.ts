@@ -14,6 +14,7 @@ interface PathView {
 interface ChapterNode {
   chapterId: string;
   children: ChapterNode[];
+  content?: { type?: string; questions?: { questionId: string; options?: { optionId: string }[] }[] } | null;
 }
 
 const SPEACHES = ['Welcome to the company', 'Phishing awareness', 'Verkaufstechniken für Einsteiger'];
@@ -215,10 +216,16 @@ describe('learning paths: editor, assignment, publication, the learner’s path'
     // Read every chapter of the three speaches (through the reader's own calls), then look again.
     for (const item of (await call<PathView>('author@example.com', 'GET', `/api/v2/learningPath/${encodeURIComponent(pathId)}`)).items) {
       const reading = await call<{ chapters: ChapterNode[] }>('reader@example.com', 'GET', `/api/v2/speach/${item.speachID}/read?mode=published`);
-      const ids: string[] = [];
-      const walk = (nodes: ChapterNode[]) => nodes.forEach((n) => (ids.push(n.chapterId), walk(n.children ?? [])));
+      const nodes: ChapterNode[] = [];
+      const walk = (list: ChapterNode[]) => list.forEach((n) => (nodes.push(n), walk(n.children ?? [])));
       walk(reading.chapters);
-      for (const id of ids) await call('reader@example.com', 'POST', `/api/v2/speach/${item.speachID}/chapters/${id}/read?mode=published`, {});
+      for (const node of nodes) {
+        const base = `/api/v2/speach/${item.speachID}/chapters/${node.chapterId}`;
+        await call('reader@example.com', 'POST', `${base}/read?mode=published`, {});
+        // A quiz counts as read once answered (issue 17): answer each question with its first option.
+        const questions = node.content?.questions ?? [];
+        if (questions.length) await call('reader@example.com', 'POST', `${base}/answers?mode=published`, { answers: Object.fromEntries(questions.map((q) => [q.questionId, q.options?.length ? [q.options[0].optionId] : []])) });
+      }
     }
     await page.reload();
     await page.getByRole('heading', { name: PATH_TITLE, level: 1 }).waitFor();

@@ -67,7 +67,7 @@ export function MassScormExportPage() {
   return (
     <Box component="main" sx={{ p: 2 }}>
       <Title title="admin.scorm.massTitle" />
-      <Typography variant="h4" component="h1" gutterBottom>
+      <Typography variant="h4" component="h2" gutterBottom>
         {translate('admin.scorm.massTitle')}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={4} alignItems={{ md: 'center' }} sx={{ mb: 3 }}>
