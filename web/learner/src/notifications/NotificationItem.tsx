@@ -11,7 +11,9 @@ export function useNotificationText() {
   const { t } = useI18n();
   return (n: AppNotification): string => {
     const user = n.sourceUser ? `${n.sourceUser.firstName} ${n.sourceUser.lastName}`.trim() : t('notifications.someone');
-    const title = n.speach?.title ?? '';
+    // A path's, topic's or badge's notifications carry their own title in `data` (they may have no speach).
+    const data = n.data ?? {};
+    const title = n.speach?.title ?? [data.pathTitle, data.topicTitle, data.badgeTitle].find((v): v is string => typeof v === 'string') ?? '';
     const typeLabel = t(`notifications.type.${n.typeNotification}` as MessageKey);
     const key = `notifications.text.${n.typeNotification}` as MessageKey;
     const text = t(key, { user, title, type: typeLabel });
