@@ -55,7 +55,7 @@ describe('back office: the speach audit screen', () => {
 
   it('lets an auditor in, showing only the audit screens, with the chain status', async () => {
     const { page } = browser;
-    await page.getByRole('heading', { name: 'Audit', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Audit', level: 2 }).waitFor();
     await page.getByText(/Event log intact: \d+ events verified/).first().waitFor();
     await page.getByRole('menuitem', { name: 'Audit' }).waitFor();
     for (const hidden of ['Users', 'Speaches', 'Import users', 'Site settings']) expect(await page.getByRole('menuitem', { name: hidden, exact: true }).count()).toBe(0);
@@ -64,7 +64,7 @@ describe('back office: the speach audit screen', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'audit-list.png'), fullPage: true });
     await page.getByRole('link', { name: TITLE }).click();
-    await page.getByRole('heading', { name: `Audit of "${TITLE}"`, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: `Audit of "${TITLE}"`, level: 2 }).waitFor();
   });
 
   it('replays the history with the slider: the workflow graph changes step by step', async () => {
@@ -135,7 +135,7 @@ describe('back office: the speach audit screen', () => {
     await first.getByRole('button', { name: /^Edit / }).click();
     const panel = page.getByRole('region', { name: 'Speach details' });
     await panel.getByRole('link', { name: 'Audit trail' }).click();
-    await page.getByRole('heading', { name: /^Audit of "/, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: /^Audit of "/, level: 2 }).waitFor();
     await page.getByTestId('history-table').locator('tbody tr').first().getByText('SpeachCreated').waitFor();
   });
 });

@@ -41,7 +41,7 @@ describe('site settings, footer, accessibility statement and CSV exports', () =>
     await page.getByLabel('Password', { exact: false }).and(page.locator('input')).fill('demo-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('menuitem', { name: 'Site settings' }).click();
-    await page.getByRole('heading', { name: 'Site settings', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Site settings', level: 2 }).waitFor();
     const footerFlag = page.getByRole('switch', { name: 'Footer', exact: true });
     await footerFlag.waitFor();
     expect(await footerFlag.isChecked()).toBe(true);
@@ -107,7 +107,7 @@ describe('site settings, footer, accessibility statement and CSV exports', () =>
   it('exports CSV from the dialog and downloads a file a CSV parser reads back', async () => {
     const { page } = browser;
     await page.goto(`${server.url}/admin/#/exports`);
-    await page.getByRole('heading', { name: 'CSV exports', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'CSV exports', level: 2 }).waitFor();
     await page.getByText('No export yet.').waitFor();
     await page.getByRole('button', { name: 'CSV export' }).click();
     const dialog = page.getByRole('dialog', { name: 'Export to CSV' });

@@ -44,7 +44,7 @@ export function AuditList() {
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={translate('admin.audit.title')} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         {translate('admin.audit.title')}
       </Typography>
       <Box sx={{ mb: 2 }}>

@@ -307,7 +307,7 @@ export function SpeachAudit() {
         {translate('admin.audit.back')}
       </Button>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} sx={{ my: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+        <Typography variant="h5" component="h2" sx={{ flex: 1 }}>
           {translate('admin.audit.speachTitle', { title: title ?? '…' })}
         </Typography>
         <Stack direction="row" spacing={1} aria-label={translate('admin.audit.exports')} role="group">

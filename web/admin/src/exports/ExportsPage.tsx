@@ -13,7 +13,7 @@ export function ExportsPage() {
       <Title title="admin.exports.pageTitle" />
       <CardContent>
         <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 2 }}>
-          <Typography variant="h5" component="h1">
+          <Typography variant="h5" component="h2">
             {translate('admin.exports.pageTitle')}
           </Typography>
           <CsvExportButton onLaunched={() => setRefreshKey((k) => k + 1)} />

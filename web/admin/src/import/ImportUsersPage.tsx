@@ -88,7 +88,7 @@ export function ImportUsersPage() {
     <Card sx={{ mt: 2 }}>
       <Title title="admin.import.title" />
       <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
+        <Typography variant="h5" component="h2" gutterBottom>
           {translate('admin.import.title')}
         </Typography>
         <Typography gutterBottom>{translate('admin.import.help')}</Typography>

@@ -15,7 +15,7 @@ export function SettingsPage() {
   return (
     <Stack spacing={2} sx={{ mt: 2, mb: 4 }}>
       <Title title="admin.settings.title" />
-      <Typography variant="h5" component="h1">
+      <Typography variant="h5" component="h2">
         {translate('admin.settings.title')}
       </Typography>
       <FlagsCard key={`flags-${footerSaves}`} onSaved={() => setFlagSaves((n) => n + 1)} />

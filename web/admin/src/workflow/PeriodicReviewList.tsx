@@ -186,7 +186,7 @@ export function PeriodicReviewList() {
   return (
     <Box sx={{ p: 2 }}>
       <Title title="admin.workflow.reviews.title" />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         {translate('admin.workflow.reviews.title')}
       </Typography>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="form" role="search" aria-label={translate('admin.workflow.reviews.filters')} onSubmit={(e) => e.preventDefault()}>
