@@ -105,8 +105,8 @@ describe('learner home, search and account', () => {
   it('account: tabs by role, the address follows the tab, no axe violations', async () => {
     const { page } = browser;
     await login('reader@example.com', 'David');
-    // The reader's assigned speach shows in the "To follow" slider.
-    await page.getByRole('region', { name: 'To follow' }).getByRole('heading', { name: 'Fire evacuation drill' }).waitFor();
+    // The reader's assigned speach shows in the home's "Assigned to you" slider (issue 17's sliders).
+    await page.getByRole('region', { name: 'Assigned to you' }).getByRole('heading', { name: 'Fire evacuation drill' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'learner-home-reader.png'), fullPage: true });
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My account' }).click();
