@@ -34,7 +34,7 @@ describe('smoke: the demo admin logs in to the learner app and the back office',
 
   it('learner app: switches language and keeps it', async () => {
     const { page } = browser;
-    await page.getByLabel('Language').click();
+    await page.getByRole('combobox', { name: /^Language/ }).click();
     await page.getByRole('option', { name: 'Français' }).click();
     await page.getByRole('heading', { name: 'Bienvenue, Alice' }).waitFor();
     await page.reload();
