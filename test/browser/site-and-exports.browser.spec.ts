@@ -115,7 +115,7 @@ describe('site settings, footer, accessibility statement and CSV exports', () =>
     const box = await dialog.locator('.MuiDialog-paper').or(page.locator('.MuiDialog-paper')).first().boundingBox();
     expect(Math.round(box!.width)).toBe(600);
     expect(await dialog.getByRole('list', { name: 'Export templates' }).evaluate((el) => getComputedStyle(el).maxHeight)).toBe('365px');
-    expect(await dialog.getByRole('checkbox').count()).toBe(5);
+    expect(await dialog.getByRole('checkbox').count()).toBe(6);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'csv-export-dialog.png') });
 
