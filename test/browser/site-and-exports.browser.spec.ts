@@ -128,7 +128,7 @@ describe('site settings, footer, accessibility statement and CSV exports', () =>
 
     const downloadButton = page.getByRole('button', { name: /^Download users\.csv \(\d+ rows\)$/ });
     await downloadButton.waitFor({ timeout: 20_000 });
-    expect(await page.getByRole('button', { name: /^Download .+\.csv/ }).count()).toBe(5);
+    expect(await page.getByRole('button', { name: /^Download .+\.csv/ }).count()).toBe(6);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'csv-exports.png'), fullPage: true });
     const rows = Number((await downloadButton.textContent())!.match(/\((\d+) rows\)/)![1]);
