@@ -46,8 +46,11 @@ describe('learner app: terms of use and personal-data overlays', () => {
 
   it('shows the read-only terms without a session', async () => {
     const { page, context } = browser;
-    await context.clearCookies();
     await page.evaluate(() => sessionStorage.clear());
+    // Leave the app first: its background polls (unread counts) would otherwise meet the cleared session
+    // and send the page to /login while it navigates here.
+    await page.goto('about:blank');
+    await context.clearCookies();
     await page.goto(`${server.url}/gcuContent`);
     await page.getByRole('heading', { name: 'Terms of use', level: 1 }).waitFor();
     await page.getByText('Your account is personal.').waitFor();
