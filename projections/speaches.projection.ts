@@ -146,7 +146,7 @@ async function progress(writer: ProjectionWriter, event: RecordedEvent, change: 
 
 export const speachesProjection: ProjectionDefinition = {
   name: 'speaches',
-  version: 2, // 2: the learner home's indexes (issue 17)
+  version: 3, // 2: the learner home's indexes (issue 17); 3: `isTemplate` in the admin-list composites
   collections: [
     {
       name: SPEACHES,
@@ -166,9 +166,10 @@ export const speachesProjection: ProjectionDefinition = {
         { fields: [{ field: 'updatedAt', direction: -1 }] },
         // The admin list's "published" state (published and live) with its visibility and title filters, read from
         // the index alone (no JSON of the big speach document per candidate), in title or update order. No index of
-        // `visibility` alone: without statistics the planner would take it (three values) over these.
-        { fields: [{ field: 'archived' }, { field: 'published' }, { field: 'titleKey' }, { field: 'liveFrom' }, { field: 'visibility' }] },
-        { fields: [{ field: 'archived' }, { field: 'published' }, { field: 'updatedAt', direction: -1 }, { field: 'liveFrom' }, { field: 'visibility' }, { field: 'titleKey' }] },
+        // `visibility` alone: without statistics the planner would take it (three values) over these. `isTemplate`
+        // last: the path editor's catalogue and the grids leave templates out, also from the index alone.
+        { fields: [{ field: 'archived' }, { field: 'published' }, { field: 'titleKey' }, { field: 'liveFrom' }, { field: 'visibility' }, { field: 'isTemplate' }] },
+        { fields: [{ field: 'archived' }, { field: 'published' }, { field: 'updatedAt', direction: -1 }, { field: 'liveFrom' }, { field: 'visibility' }, { field: 'titleKey' }, { field: 'isTemplate' }] },
         // The learner home (issue 17): a category's slider in update order, "new in my language" in publication order.
         { fields: [{ field: 'archived' }, { field: 'published' }, { field: 'categoryId' }, { field: 'updatedAt', direction: -1 }] },
         { fields: [{ field: 'archived' }, { field: 'published' }, { field: 'language' }, { field: 'liveFrom', direction: -1 }] },

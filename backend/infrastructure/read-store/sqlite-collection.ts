@@ -147,7 +147,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
       const page = options.limit ? ` LIMIT ${Math.trunc(options.limit)} OFFSET ${Math.trunc(options.skip ?? 0)}` : options.skip ? ` LIMIT -1 OFFSET ${Math.trunc(options.skip)}` : '';
       const docs = this.candidates(table, where.sql, where.params, ` ORDER BY ${order}${page}`) as T[];
       if (!withTotal) return { docs };
-      const counted = !options.limit && !options.skip ? docs.length : (this.tables.statement(`SELECT count(*) FROM "${table}" WHERE ${where.sql}`).pluck(true).get(...where.params) as number);
+      const counted = !options.limit && !options.skip ? docs.length : this.countAlong(table, where.sql, where.params, sort ? order : null);
       return { docs, total: counted };
     }
     let matches = this.candidates(table, where.sql, where.params, ' ORDER BY rowid') as T[];
@@ -157,6 +157,20 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit) cursor = cursor.limit(options.limit);
     return { docs: cursor.all() as T[], total: matches.length };
+  }
+
+  /**
+   * Counts a page's matches through the index that served the page. A bare `count(*)` lets SQLite pick any
+   * index whose leading equality columns match, and it does not rank an index over generated columns as
+   * covering: on the admin list it chose one without the title and visibility, so every row's JSON was read
+   * (15 ms instead of 1 ms over 5k speaches). Ordering the counted rows as the page is ordered makes the
+   * planner take the page's index.
+   */
+  private countAlong(table: string, where: string, params: unknown[], order: string | null): number {
+    const sql = order
+      ? `SELECT count(*) FROM (SELECT 1 FROM "${table}" WHERE ${where} ORDER BY ${order} LIMIT -1)`
+      : `SELECT count(*) FROM "${table}" WHERE ${where}`;
+    return this.tables.statement(sql).pluck(true).get(...params) as number;
   }
 
   private candidates(table: string, where: string, params: unknown[], tail = ' ORDER BY rowid'): Document[] {
