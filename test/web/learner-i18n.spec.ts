@@ -1,4 +1,4 @@
-import { LANGUAGES, formatNumber, pluralCategory, translate } from '../../web/learner/src/i18n/format';
+import { LANGUAGES, formatNumber, pluralCategory, registerCatalogue, translate } from '../../web/learner/src/i18n/format';
 import { de } from '../../web/learner/src/i18n/de';
 import { en } from '../../web/learner/src/i18n/en';
 import { es } from '../../web/learner/src/i18n/es';
@@ -6,6 +6,9 @@ import { fr } from '../../web/learner/src/i18n/fr';
 import { footerLabel } from '../../web/learner/src/site/footer-label';
 
 const NBSP = '\u00a0';
+
+// The app loads one catalogue per language as its own chunk (i18n/load.ts); here they are registered directly.
+for (const [language, messages] of Object.entries({ en, fr, es, de })) registerCatalogue(language as 'en', messages);
 
 describe('learner i18n (issue 17 defect 6)', () => {
   it('picks the plural variant by Intl.PluralRules: French 0 and 1 are singular, English 1 only', () => {

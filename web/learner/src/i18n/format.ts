@@ -1,12 +1,22 @@
-import { de } from './de';
-import { type MessageKey, en } from './en';
-import { es } from './es';
-import { fr } from './fr';
+import type { MessageKey } from './en';
 
 /** The pure side of the catalogues (no React): the app's context and the tests share it. */
 export const LANGUAGES = ['en', 'fr', 'es', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
-const CATALOGS: Record<Language, Record<MessageKey, string>> = { en, fr, es, de };
+
+/**
+ * The catalogues loaded so far. The app loads the language in use (`load.ts`, one chunk per language);
+ * the tests register the TypeScript catalogues directly.
+ */
+const CATALOGS: Partial<Record<Language, Record<string, string>>> = {};
+
+export function registerCatalogue(language: Language, messages: Record<string, string>): void {
+  CATALOGS[language] = messages;
+}
+
+export function hasCatalogue(language: Language): boolean {
+  return CATALOGS[language] !== undefined;
+}
 
 const pluralRules = new Map<Language, Intl.PluralRules>();
 const numberFormats = new Map<Language, Intl.NumberFormat>();
@@ -32,9 +42,9 @@ export function formatNumber(language: Language, value: number, options?: Intl.N
  * numeric parameters are written the language's way.
  */
 export function translate(language: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
-  const catalog = CATALOGS[language] as Record<string, string>;
+  const catalog = CATALOGS[language] ?? CATALOGS.en ?? {};
   const variant = typeof params.count === 'number' ? catalog[`${key}_${pluralCategory(language, params.count)}`] : undefined;
-  const template = variant ?? catalog[key] ?? en[key] ?? key;
+  const template = variant ?? catalog[key] ?? CATALOGS.en?.[key] ?? key;
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (typeof value === 'number') return formatNumber(language, value);
