@@ -105,6 +105,13 @@ export type SpeachDueDateSet = S<'SpeachDueDateSet', { dueDate: string | null }>
 export type SpeachUnpublishAfterDueDateSet = S<'SpeachUnpublishAfterDueDateSet', { unpublish: boolean }>;
 export type SpeachBadgeConfigured = S<'SpeachBadgeConfigured', { badge: Badge }>;
 export type SpeachSubchaptersLocked = S<'SpeachSubchaptersLocked', { locked: boolean }>;
+/** A cover uploaded in the editor: the blobs of its three WebP sizes (16:9: 320×180, 640×360, 1280×720). */
+export interface SpeachCover {
+  small: string;
+  medium: string;
+  large: string;
+}
+export type SpeachCoverSet = S<'SpeachCoverSet', { cover: SpeachCover | null }>;
 export type PeriodicReviewersAssigned = S<'PeriodicReviewersAssigned', { userIds: string[]; groupIds: string[] }>;
 
 export type SpeachEvent =
@@ -129,6 +136,7 @@ export type SpeachEvent =
   | SpeachUnpublishAfterDueDateSet
   | SpeachBadgeConfigured
   | SpeachSubchaptersLocked
+  | SpeachCoverSet
   | PeriodicReviewersAssigned;
 
 /** Stream `home-pins`: the one list of speaches pinned on the home page (max 10, race-free by expected revision). */
@@ -159,7 +167,7 @@ for (const type of [
   'SpeachCreated', 'SpeachDetailsChanged', 'ChapterAdded', 'ChapterRenamed', 'ChapterMoved', 'ChapterRemoved', 'ChapterContentSet',
   'SpeachVisibilityChanged', 'SpeachAuthorChanged', 'SpeachCoEditorsChanged', 'SpeachCoEditorGroupsChanged',
   'SpeachAffectedUsersChanged', 'SpeachAffectedGroupsChanged', 'SpeachPublished', 'SpeachUnpublished', 'SpeachArchived',
-  'SpeachRestored', 'SpeachDueDateSet', 'SpeachUnpublishAfterDueDateSet', 'SpeachBadgeConfigured', 'SpeachSubchaptersLocked',
+  'SpeachRestored', 'SpeachDueDateSet', 'SpeachUnpublishAfterDueDateSet', 'SpeachBadgeConfigured', 'SpeachSubchaptersLocked', 'SpeachCoverSet',
   'PeriodicReviewersAssigned', 'SpeachPinnedOnHome', 'SpeachUnpinnedFromHome', 'SpeachBookmarked', 'SpeachUnbookmarked',
   'ChapterRead', 'ChapterAnswered',
 ]) {

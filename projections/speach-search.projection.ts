@@ -157,6 +157,7 @@ export const speachSearchProjection: ProjectionDefinition = {
     SpeachUnpublishAfterDueDateSet: patch(),
     SpeachBadgeConfigured: patch(),
     SpeachSubchaptersLocked: patch(),
+    SpeachCoverSet: patch(),
     PeriodicReviewersAssigned: patch(),
   },
 };

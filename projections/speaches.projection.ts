@@ -1,4 +1,4 @@
-import { type Badge, type ChapterContent, type ExistingSpeach, type RecordedEvent, type SpeachEvent, type SpeachLanguage, type Visibility, evolveSpeach, initialSpeachState } from '../events';
+import { type Badge, type ChapterContent, type ExistingSpeach, type RecordedEvent, type SpeachEvent, type SpeachCover, type SpeachLanguage, type Visibility, evolveSpeach, initialSpeachState } from '../events';
 import type { ProjectedDocument, ProjectionDefinition, ProjectionWriter } from './projection';
 
 export const SPEACHES = 'speaches';
@@ -58,6 +58,8 @@ export interface SpeachDocument extends ProjectedDocument {
   dueDate: string | null;
   unpublishAfterDueDate: boolean;
   lockedSubchapters: boolean;
+  /** The uploaded cover's blobs (absent on documents projected before covers existed: read as none). */
+  cover?: SpeachCover | null;
   createdAt: string;
   updatedAt: string;
   /** Stream revision: the `version` an edit sends back. */
@@ -278,6 +280,7 @@ export const speachesProjection: ProjectionDefinition = {
     SpeachUnpublishAfterDueDateSet: (event, writer) => patch(writer, event, (_, d) => ({ unpublishAfterDueDate: d.unpublish as boolean })),
     SpeachBadgeConfigured: (event, writer) => patch(writer, event, (_, d) => ({ badge: d.badge as Badge })),
     SpeachSubchaptersLocked: (event, writer) => patch(writer, event, (_, d) => ({ lockedSubchapters: d.locked as boolean })),
+    SpeachCoverSet: (event, writer) => patch(writer, event, (_, d) => ({ cover: (d.cover as SpeachCover | null) ?? null })),
     PeriodicReviewersAssigned: (event, writer) =>
       patch(writer, event, (_, d) => ({ periodicReviewUserIds: d.userIds as string[], periodicReviewGroupIds: d.groupIds as string[] })),
     SpeachPinnedOnHome: async (event, writer) => {

@@ -47,7 +47,7 @@ export class FilesController {
     if (!blob) throw new NotFoundError('Unknown file');
     const type = String(query.type ?? '');
     // Only the types uploads accept are echoed back; anything else is served as opaque bytes.
-    void reply.type(/^(video|audio)\/[\w.+-]+$|^application\/pdf$/.test(type) ? type : 'application/octet-stream').header('x-content-type-options', 'nosniff');
+    void reply.type(/^(video|audio)\/[\w.+-]+$|^image\/webp$|^application\/pdf$/.test(type) ? type : 'application/octet-stream').header('x-content-type-options', 'nosniff');
     // Private: a shared cache must never keep a file whose readers are chosen per user.
     void reply.header('accept-ranges', 'bytes').header('cache-control', 'private, max-age=3600');
     const range = /^bytes=(\d*)-(\d*)$/.exec(String(request.headers.range ?? ''));
@@ -63,6 +63,8 @@ export class FilesController {
   /** Readers reach the live version's files; editors also the draft's and every version's. */
   private async holds(doc: SpeachDocument, viewer: Viewer, blobId: string): Promise<boolean> {
     const live = liveVersion(doc, viewer.now);
+    // The cover is shown wherever the card is: anyone who may read the speach may see it.
+    if (doc.cover && [doc.cover.small, doc.cover.medium, doc.cover.large].includes(blobId)) return true;
     const editor = isEditor(doc, viewer);
     if (editor && fileIds(readingOrder(doc.draft)).has(blobId)) return true;
     const versions = editor ? doc.versions.map((v) => v.version) : live ? [live.version] : [];

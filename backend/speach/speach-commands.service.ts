@@ -133,6 +133,7 @@ export class SpeachCommands {
       ...(source.tags || source.img ? [{ type: 'ChangeDetails' as const, tags: source.tags, img: source.img }] : []),
       ...(source.badge !== 'NONE' ? [{ type: 'ConfigureBadge' as const, badge: source.badge }] : []),
       ...(source.lockedSubchapters ? [{ type: 'LockSubchapters' as const, locked: true }] : []),
+      ...(source.cover ? [{ type: 'SetCover' as const, cover: source.cover }] : []),
     ]);
     return speachId;
   }

@@ -112,6 +112,7 @@ export class SpeachQueries {
       ratings: new Map(ratings.map((r) => [r._id, r.average])),
       workflows: new Map(workflows.map((w) => [w.speachId, w])),
       reviews: new Map(reviews.map((r) => [r._id, r])),
+      coverUrl: (speachId, blobId) => this.files.url(speachId, { blobId, mimeType: 'image/webp' }),
     };
     return docs.map((d) => toCard(d, viewer, context));
   }

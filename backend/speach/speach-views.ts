@@ -72,6 +72,8 @@ export interface CardContext {
   /** speachId → its newest workflow and its periodic review (workflow read models). */
   workflows?: Map<string, WorkflowDocument>;
   reviews?: Map<string, PeriodicReviewDocument>;
+  /** The signed URL of a cover blob for this viewer (covers are read like the speach's files). */
+  coverUrl?: (speachId: string, blobId: string) => string;
 }
 
 /** Spec §3 "Speach (card/list)" for one viewer. */
@@ -92,7 +94,9 @@ export function toCard(doc: SpeachDocument, viewer: Viewer, context: CardContext
     id: doc._id,
     speachID: doc._id,
     title: doc.title,
-    img: doc.img,
+    img: doc.cover && context.coverUrl ? context.coverUrl(doc._id, doc.cover.medium) : doc.img,
+    /** The uploaded cover's three sizes (320, 640, 1280 px wide), for `srcset`; null without an upload. */
+    cover: doc.cover && context.coverUrl ? { small: context.coverUrl(doc._id, doc.cover.small), medium: context.coverUrl(doc._id, doc.cover.medium), large: context.coverUrl(doc._id, doc.cover.large) } : null,
     description: doc.description,
     tags: doc.tags,
     language: doc.language,

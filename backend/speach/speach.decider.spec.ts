@@ -42,6 +42,17 @@ describe('speach decider', () => {
     });
   });
 
+  describe('cover (issue 17)', () => {
+    const cover = { small: 'b-s', medium: 'b-m', large: 'b-l' };
+    it('lets an editor set and remove the cover, not another author, nor on an archived or unknown speach', () => {
+      spec.given([created]).when({ type: 'SetCover', speachId: s, actor: author, cover }).then([{ type: 'SpeachCoverSet', data: { speachId: s, cover } }]);
+      spec.given([created]).when({ type: 'SetCover', speachId: s, actor: admin, cover: null }).then([{ type: 'SpeachCoverSet', data: { speachId: s, cover: null } }]);
+      spec.given([created]).when({ type: 'SetCover', speachId: s, actor: otherAuthor, cover }).thenThrows(ForbiddenError);
+      spec.given([created, { type: 'SpeachArchived', data: { speachId: s } }]).when({ type: 'SetCover', speachId: s, actor: author, cover }).thenThrows(IllegalStateError, /archived/);
+      spec.given([]).when({ type: 'SetCover', speachId: s, actor: author, cover }).thenThrows(NotFoundError);
+    });
+  });
+
   describe('permissions', () => {
     it('lets the author, co-editors (by user or group) and admins edit, not other authors or readers', () => {
       const rename = (actor: Actor) => ({ type: 'ChangeDetails' as const, speachId: s, actor, title: 'New' });

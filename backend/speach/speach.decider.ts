@@ -6,6 +6,7 @@ import {
   type ChapterState,
   type ExistingSpeach,
   SPEACH_LANGUAGES,
+  type SpeachCover,
   type SpeachEvent,
   type SpeachLanguage,
   type SpeachState,
@@ -69,6 +70,7 @@ export type SpeachCommand =
   | WithActor<{ type: 'SetUnpublishAfterDueDate'; unpublish: boolean }>
   | WithActor<{ type: 'ConfigureBadge'; badge: string }>
   | WithActor<{ type: 'LockSubchapters'; locked: boolean }>
+  | WithActor<{ type: 'SetCover'; cover: SpeachCover | null }>
   | WithActor<{ type: 'AssignPeriodicReviewers'; userIds: string[]; groupIds: string[] }>;
 
 export function canEdit(state: ExistingSpeach, actor: Actor): boolean {
@@ -302,6 +304,10 @@ export const speachDecider: Decider<SpeachState, SpeachCommand, SpeachEvent> = {
       case 'LockSubchapters': {
         const speach = editable(state, actor);
         return speach.lockedSubchapters === command.locked ? [] : [{ type: 'SpeachSubchaptersLocked', data: { speachId, locked: command.locked } }];
+      }
+      case 'SetCover': {
+        editable(state, actor);
+        return [{ type: 'SpeachCoverSet', data: { speachId, cover: command.cover } }];
       }
       case 'AssignPeriodicReviewers': {
         existing(state);

@@ -10,6 +10,7 @@ import { ReadingController } from './reading.controller';
 import { ReadingGates } from './reading-gates';
 import { SpeachAccess } from './speach-access';
 import { FileUrls } from './file-urls';
+import { CoverController } from './cover.controller';
 import { FilesController } from './files.controller';
 import { SpeachCommands } from './speach-commands.service';
 import { SpeachLists } from './speach-lists.service';
@@ -18,7 +19,7 @@ import { SpeachQueries } from './speach-queries.service';
 /** Speach authoring, publication, reading and the admin list (issue #4). */
 @Module({
   imports: [IdentityModule],
-  controllers: [AuthoringController, ReadingController, FilesController, CardsController, AdminSpeachController, SpeachSettingsController, SpeachesRestController],
+  controllers: [AuthoringController, CoverController, ReadingController, FilesController, CardsController, AdminSpeachController, SpeachSettingsController, SpeachesRestController],
   providers: [AccessCodeThrottle, DueDateWatcher, UnpinWithdrawnPolicy, SpeachQueries, SpeachAccess, FileUrls, SpeachCommands, SpeachLists, ReadingGates],
   exports: [SpeachCommands, SpeachQueries, SpeachAccess, ReadingGates],
 })

@@ -4,6 +4,7 @@ import { DEMO_PASSWORD } from '../support/test-app';
 import type { Caller, Fixtures } from './support/fixtures';
 import { type Answer, type Call, HIDDEN, type RouteExpectation, admins, authors, everyone, json, only, signedIn, unique } from './route-answers';
 import { AI_ROUTES } from './routes/ai';
+import { COVER_ROUTES } from './routes/covers';
 import { FORUM_ROUTES } from './routes/forum';
 import { SCORM_ROUTES } from './routes/scorm';
 
@@ -71,6 +72,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   ...SCORM_ROUTES,
   ...FORUM_ROUTES,
   ...AI_ROUTES,
+  ...COVER_ROUTES,
   // Health and site settings
   'GET /api/health': { call: () => ({ path: '/api/health' }), answers: everyone() },
   'POST /api/admin/projections/rebuild': {

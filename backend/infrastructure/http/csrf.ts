@@ -31,7 +31,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 // Urlencoded (RFC 8058's one-click unsubscribe) or multipart (the spec's form calls: AI generator uploads and options).
 const FORM_TYPE = /^(application\/x-www-form-urlencoded\s*(;|$)|multipart\/form-data\s*;)/i;
-const UPLOAD_TYPE = /^((video|audio)\/[\w.+-]+|application\/(pdf|octet-stream))\s*(;|$)/i;
+const UPLOAD_TYPE = /^((video|audio)\/[\w.+-]+|image\/(jpeg|png|webp|gif)|application\/(pdf|octet-stream))\s*(;|$)/i;
 
 export function routeFlags(request: FastifyRequest): ShellRouteConfig {
   return (request.routeOptions?.config ?? {}) as ShellRouteConfig;

@@ -2,7 +2,31 @@ import { Box } from '@mui/material';
 import { coverColour, coverInitials } from './cover';
 
 /** The card's picture at the card ratio (16:9): the speach's image, or its generated cover. */
-export function CardCover({ img, title, category }: { img: string | null; title: string; category: { id: string; name: string } | null }) {
+export function CardCover({
+  img,
+  cover,
+  title,
+  category,
+}: {
+  img: string | null;
+  /** An uploaded cover's three WebP sizes: the browser picks by the displayed width. */
+  cover?: { small: string; medium: string; large: string } | null;
+  title: string;
+  category: { id: string; name: string } | null;
+}) {
+  if (cover) {
+    return (
+      <Box
+        component="img"
+        src={cover.medium}
+        srcSet={`${cover.small} 320w, ${cover.medium} 640w, ${cover.large} 1280w`}
+        sizes="(max-width: 600px) 100vw, 400px"
+        alt=""
+        loading="lazy"
+        sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', objectFit: 'cover' }}
+      />
+    );
+  }
   if (img) {
     return <Box component="img" src={img} alt="" loading="lazy" sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', objectFit: 'cover' }} />;
   }

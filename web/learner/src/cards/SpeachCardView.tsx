@@ -158,7 +158,7 @@ export function SpeachCardView({ card, onChanged, onToast }: { card: CardData; o
   return (
     <Card variant="outlined" component="article" aria-labelledby={headingId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       <CardActionArea component={RouterLink} to={cardTarget(card, now)} sx={{ flexGrow: 1, alignItems: 'stretch' }}>
-        <CardCover img={card.img} title={card.title} category={card.category} />
+        <CardCover img={card.img} cover={card.cover} title={card.title} category={card.category} />
         <CardContent>
           <Tooltip title={title.truncated ? card.title : ''} enterDelay={200}>
             <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, wordBreak: 'break-word' }} aria-label={title.truncated ? card.title : undefined}>

@@ -7,6 +7,7 @@ import { ApiError } from '../api/client';
 import { useI18n } from '../i18n';
 import { ChapterTree, type TreeActions } from './ChapterTree';
 import { ContentEditor } from './ContentEditor';
+import { CoverPicker } from './CoverPicker';
 import { DetailsPanel } from './DetailsPanel';
 import { PublicationPanel } from './PublicationPanel';
 import { SharePanel } from './SharePanel';
@@ -233,6 +234,7 @@ export function EditorPage() {
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <Section id="details-heading" title={t('speach.editor.details')}>
+            <CoverPicker speach={speach} onChanged={apply} notify={(message) => showToast('success', message)} />
             <DetailsPanel
               key={generation}
               speach={speach}

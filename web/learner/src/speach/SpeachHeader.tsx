@@ -50,7 +50,7 @@ export function SpeachHeader({
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '280px 1fr' }, gap: 3, alignItems: 'start' }}>
       <Box sx={{ borderRadius: 1, overflow: 'hidden' }}>
-        <CardCover img={speach.img} title={speach.title} category={speach.category} />
+        <CardCover img={speach.img} cover={speach.cover} title={speach.title} category={speach.category} />
       </Box>
       <Box>
         {children}

@@ -29,6 +29,7 @@ export const speachApi = {
     api<SpeachCard>('/api/v2/recorder/speach', { method: 'POST', json: body }),
   draft: (id: string) => api<DraftSpeach>(`/api/v2/speach/draftSpeach?speachID=${enc(id)}`),
   card: (id: string) => api<SpeachCard>(`/api/v2/speach/speachWithMetadata?speachID=${enc(id)}`),
+  removeCover: (id: string) => api<SpeachCard>(`${recorder(id)}/cover`, { method: 'DELETE' }),
   categories: () => api<Category[]>('/api/v2/speach/categories'),
   templates: () => api<{ result: SpeachCard[]; total: number }>('/api/v2/my/templateEdited?page=0&sort=TITLE&asc=true'),
   details: (id: string, body: { title?: string; description?: string; img?: string | null; tags?: string; language?: string; categoryId?: string | null; version?: number }) =>
@@ -74,10 +75,29 @@ export function uploadChapterFile(
   onProgress: (percent: number) => void,
   version?: number,
 ): { promise: Promise<DraftSpeach>; abort: () => void } {
-  const xhr = new XMLHttpRequest();
   const query = `type=${enc(type)}&name=${enc(file.name)}${version !== undefined ? `&version=${version}` : ''}`;
-  const promise = new Promise<DraftSpeach>((resolve, reject) => {
-    xhr.open('POST', `${recorder(id)}/chapters/${enc(chapterId)}/file?${query}`);
+  return uploadRaw<DraftSpeach>(`${recorder(id)}/chapters/${enc(chapterId)}/file?${query}`, file, onProgress);
+}
+
+/** The frame of a cover, as fractions of the picture's width and height. */
+export interface CoverFrame {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Uploads a cover picture with the 16:9 frame chosen; resolves with the card carrying the new cover. */
+export function uploadCover(id: string, file: File, frame: CoverFrame, onProgress: (percent: number) => void): { promise: Promise<SpeachCard>; abort: () => void } {
+  const round = (n: number) => String(Math.round(n * 1e6) / 1e6);
+  const query = new URLSearchParams({ x: round(frame.x), y: round(frame.y), width: round(frame.width), height: round(frame.height) });
+  return uploadRaw<SpeachCard>(`${recorder(id)}/cover?${query.toString()}`, file, onProgress);
+}
+
+function uploadRaw<T>(url: string, file: File, onProgress: (percent: number) => void): { promise: Promise<T>; abort: () => void } {
+  const xhr = new XMLHttpRequest();
+  const promise = new Promise<T>((resolve, reject) => {
+    xhr.open('POST', url);
     xhr.setRequestHeader('content-type', file.type || 'application/octet-stream');
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {
@@ -92,7 +112,7 @@ export function uploadChapterFile(
       }
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(100);
-        resolve(data as unknown as DraftSpeach);
+        resolve(data as unknown as T);
       } else {
         const message = typeof data.message === 'string' ? data.message : DEFAULT_ERROR;
         reject(new ApiError(xhr.status, message, (data.errors as { field: string; reason: string }[]) ?? [], data));

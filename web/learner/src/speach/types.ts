@@ -59,6 +59,8 @@ export interface SpeachCard {
   speachID: string;
   title: string;
   img: string | null;
+  /** The uploaded cover's sizes (320, 640, 1280 px wide), for `srcset`. */
+  cover?: { small: string; medium: string; large: string } | null;
   description: string | null;
   tags: string | null;
   language: SpeachLanguage;

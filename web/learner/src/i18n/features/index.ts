@@ -1,6 +1,7 @@
 import { accountMessages } from './account';
 import { aiMessages } from './ai';
 import { analyticsMessages } from './analytics';
+import { coversMessages } from './covers';
 import { embedMessages } from './embed';
 import { engagementMessages } from './engagement';
 import { forumMessages } from './forum';
@@ -13,7 +14,7 @@ import { siteMessages } from './site';
 import { workflowMessages } from './workflow';
 
 /** Each feature keeps its messages in its own file; the catalogues are their union with the core ones. */
-const FEATURES = [homeMessages, engagementMessages, notificationsMessages, accountMessages, workflowMessages, analyticsMessages, siteMessages, embedMessages, forumMessages, notificationReasonsMessages, aiMessages, learnerMessages, pathsMessages] as const;
+const FEATURES = [homeMessages, engagementMessages, notificationsMessages, accountMessages, workflowMessages, analyticsMessages, siteMessages, embedMessages, forumMessages, notificationReasonsMessages, aiMessages, learnerMessages, pathsMessages, coversMessages] as const;
 
 type Union<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;
 export type FeatureCatalog = Union<(typeof FEATURES)[number]['en']>;
