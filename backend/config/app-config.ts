@@ -40,6 +40,8 @@ export interface AppConfig {
   webRoot: string;
   /** Largest file an author may upload into a chapter (video, audio, PDF). */
   maxUploadBytes: number;
+  /** How often the time-driven policies (digests, due dates, recertification reminders) look for due work; 0: only when asked. */
+  policyTickMs: number;
   /** HMAC key of the audit chain's signed head (and what short-lived file URLs are signed with); null: a key file in DATA_DIR. */
   auditKey: string | null;
   featureFlags: FeatureFlags;
@@ -132,6 +134,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     webRoot: resolve(env.WEB_ROOT ?? defaultWebRoot()),
     maxUploadBytes: int(env, 'MAX_UPLOAD_BYTES', 200 * 1024 * 1024),
+    policyTickMs: int(env, 'POLICY_TICK_MS', 60_000),
     auditKey: env.AUDIT_KEY || null,
     featureFlags: {
       workflowEnabled: bool(env, 'WORKFLOW_ENABLED', true),

@@ -103,7 +103,7 @@ export class InfrastructureModule {
         useFactory: (a: Adapters, clock: Clock) => {
           const log = new Logger('Policies');
           return new PolicyRunner(a.eventStore, a.relayCheckpoints, a.deadLetters ?? new ReadStoreDeadLetters(a.readStore), clock, {
-            tickEveryMs: 60_000,
+            tickEveryMs: config.policyTickMs,
             log: (m) => log.log(m),
             error: (m) => log.error(m),
           });

@@ -34,7 +34,9 @@ export const DEMO_PASSWORD = 'demo-password';
 export async function startTestApp(
   options: { env?: Record<string, string>; seed?: boolean; eventStore?: EventStore; readStore?: ReadStore; projections?: ProjectionDefinition[]; blobs?: MemoryBlobStore } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ DEMO_PASSWORD, LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', AUDIT_KEY: 'test-audit-key', ...options.env });
+  // POLICY_TICK_MS 0: time-driven policies run when a test asks (runAt, tick), never from a wall-clock timer in
+  // the middle of another test's checks (a background digest once counted as a refused call's write).
+  const config = loadConfig({ DEMO_PASSWORD, LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', AUDIT_KEY: 'test-audit-key', POLICY_TICK_MS: '0', ...options.env });
   const clock = new ManualClock(new Date());
   const publisher = new InProcessPublisher();
   const readStore = options.readStore ?? new MemoryReadStore();
