@@ -4,6 +4,8 @@ import { allProjections } from '../../projections';
 import type { ProjectionDefinition } from '../../projections/projection';
 import { ProjectionRunner } from '../../projections/projection-runner';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { Metrics } from '../observability/metrics';
+import { instrumentAdapters } from '../observability/instrumented-adapters';
 import { type Adapters, createAdapters } from './adapters';
 import { Clock, SystemClock } from './clock/clock';
 import { CommandRunner } from './decider/command-runner';
@@ -74,7 +76,8 @@ export class InfrastructureModule {
     const logger = new Logger('Projections');
     const providers = [
       { provide: APP_CONFIG, useValue: config },
-      { provide: ADAPTERS, useFactory: () => options.adapters ?? createAdapters(config) },
+      { provide: Metrics, useValue: new Metrics() },
+      { provide: ADAPTERS, useFactory: async (metrics: Metrics) => instrumentAdapters(await (options.adapters ?? createAdapters(config)), metrics), inject: [Metrics] },
       { provide: EVENT_STORE, useFactory: (a: Adapters) => a.eventStore, inject: [ADAPTERS] },
       { provide: READ_STORE, useFactory: (a: Adapters) => a.readStore, inject: [ADAPTERS] },
       { provide: CHECKPOINT_STORE, useFactory: (a: Adapters) => a.readStore.checkpoints, inject: [ADAPTERS] },

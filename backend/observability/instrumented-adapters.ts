@@ -1,0 +1,81 @@
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import type { Adapters } from '../infrastructure/adapters';
+import { type EventStore, WrongExpectedRevisionError } from '../infrastructure/event-store/event-store.port';
+import type { Collection, ReadStore } from '../infrastructure/read-store/read-store.port';
+import type { Metrics } from './metrics';
+import { traceparentOf, tracer } from './tracing';
+
+/** The same adapters, timed and traced: appends and read-store queries. */
+export function instrumentAdapters(adapters: Adapters, metrics: Metrics): Adapters {
+  return {
+    ...adapters,
+    eventStore: instrumentEventStore(adapters.eventStore, metrics),
+    readStore: instrumentReadStore(adapters.readStore, metrics),
+    close: () => adapters.close(),
+  };
+}
+
+/** Forwards everything to `target` except the members given. */
+function delegate<T extends object>(target: T, overrides: Partial<Record<keyof T, unknown>>): T {
+  return new Proxy(target, {
+    get(object, property) {
+      if (Object.prototype.hasOwnProperty.call(overrides, property)) return overrides[property as keyof T];
+      const value = Reflect.get(object, property, object);
+      return typeof value === 'function' ? value.bind(object) : value;
+    },
+  });
+}
+
+export function instrumentEventStore(store: EventStore, metrics: Metrics): EventStore {
+  const appendToStream: EventStore['appendToStream'] = (streamId, events, options) =>
+    tracer().startActiveSpan('event-store append', { kind: SpanKind.PRODUCER, attributes: { 'speach.stream_id': streamId, 'speach.event_count': events.length } }, async (span) => {
+      const first = events[0]?.metadata;
+      if (first) span.setAttributes({ 'speach.correlation_id': first.correlationId, 'speach.causation_id': first.causationId });
+      const traceparent = traceparentOf(span);
+      // Only a recorded trace is worth naming in the log; without tracing the events stay as they were.
+      const stamped = traceparent && span.isRecording() ? events.map((e) => ({ ...e, metadata: { ...e.metadata, traceparent } })) : events;
+      const stop = metrics.appendDuration.startTimer();
+      try {
+        const result = await store.appendToStream(streamId, stamped, options);
+        stop({ outcome: 'ok' });
+        metrics.appendedEvents.inc(events.length);
+        span.setAttribute('speach.position', result.position);
+        return result;
+      } catch (error) {
+        stop({ outcome: error instanceof WrongExpectedRevisionError ? 'conflict' : 'error' });
+        span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+        throw error;
+      } finally {
+        span.end();
+      }
+    });
+  return delegate(store, { appendToStream });
+}
+
+const QUERIES = ['find', 'findOne', 'findById', 'peekById', 'findByIds', 'count', 'findPage', 'aggregate'] as const;
+
+export function instrumentReadStore(store: ReadStore, metrics: Metrics): ReadStore {
+  const timed = new WeakMap<Collection, Collection>();
+  const collection = (name: string) => {
+    const raw = store.collection(name);
+    let wrapped = timed.get(raw);
+    if (!wrapped) {
+      const overrides: Partial<Record<keyof Collection, unknown>> = {};
+      for (const operation of QUERIES) {
+        const query = (raw[operation] as (...args: unknown[]) => Promise<unknown>).bind(raw);
+        overrides[operation] = async (...args: unknown[]) => {
+          const stop = metrics.queryDuration.startTimer({ collection: name, operation });
+          try {
+            return await query(...args);
+          } finally {
+            stop();
+          }
+        };
+      }
+      wrapped = delegate(raw, overrides);
+      timed.set(raw, wrapped);
+    }
+    return wrapped;
+  };
+  return delegate(store, { collection });
+}
