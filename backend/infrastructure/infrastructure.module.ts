@@ -6,7 +6,7 @@ import { ProjectionRunner } from '../../projections/projection-runner';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Metrics } from '../observability/metrics';
 import { instrumentAdapters } from '../observability/instrumented-adapters';
-import { type Adapters, createAdapters } from './adapters';
+import { type Adapters, createAdapters, withUpcasting } from './adapters';
 import { Clock, SystemClock } from './clock/clock';
 import { CommandRunner } from './decider/command-runner';
 import { IntegrationRelay } from './integration/integration-relay';
@@ -77,7 +77,7 @@ export class InfrastructureModule {
     const providers = [
       { provide: APP_CONFIG, useValue: config },
       { provide: Metrics, useValue: new Metrics() },
-      { provide: ADAPTERS, useFactory: async (metrics: Metrics) => instrumentAdapters(await (options.adapters ?? createAdapters(config)), metrics), inject: [Metrics] },
+      { provide: ADAPTERS, useFactory: async (metrics: Metrics) => instrumentAdapters(withUpcasting(await (options.adapters ?? createAdapters(config))), metrics), inject: [Metrics] },
       { provide: EVENT_STORE, useFactory: (a: Adapters) => a.eventStore, inject: [ADAPTERS] },
       { provide: READ_STORE, useFactory: (a: Adapters) => a.readStore, inject: [ADAPTERS] },
       { provide: CHECKPOINT_STORE, useFactory: (a: Adapters) => a.readStore.checkpoints, inject: [ADAPTERS] },

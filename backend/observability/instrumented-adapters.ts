@@ -1,5 +1,6 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { Adapters } from '../infrastructure/adapters';
+import { forwarding } from '../infrastructure/forwarding-proxy';
 import { type EventStore, WrongExpectedRevisionError } from '../infrastructure/event-store/event-store.port';
 import type { Collection, ReadStore } from '../infrastructure/read-store/read-store.port';
 import type { Metrics } from './metrics';
@@ -13,17 +14,6 @@ export function instrumentAdapters(adapters: Adapters, metrics: Metrics): Adapte
     readStore: instrumentReadStore(adapters.readStore, metrics),
     close: () => adapters.close(),
   };
-}
-
-/** Forwards everything to `target` except the members given. */
-function delegate<T extends object>(target: T, overrides: Partial<Record<keyof T, unknown>>): T {
-  return new Proxy(target, {
-    get(object, property) {
-      if (Object.prototype.hasOwnProperty.call(overrides, property)) return overrides[property as keyof T];
-      const value = Reflect.get(object, property, object);
-      return typeof value === 'function' ? value.bind(object) : value;
-    },
-  });
 }
 
 export function instrumentEventStore(store: EventStore, metrics: Metrics): EventStore {
@@ -49,7 +39,7 @@ export function instrumentEventStore(store: EventStore, metrics: Metrics): Event
         span.end();
       }
     });
-  return delegate(store, { appendToStream });
+  return forwarding(store, { appendToStream });
 }
 
 const QUERIES = ['find', 'findOne', 'findById', 'peekById', 'findByIds', 'count', 'findPage', 'aggregate'] as const;
@@ -72,10 +62,10 @@ export function instrumentReadStore(store: ReadStore, metrics: Metrics): ReadSto
           }
         };
       }
-      wrapped = delegate(raw, overrides);
+      wrapped = forwarding(raw, overrides);
       timed.set(raw, wrapped);
     }
     return wrapped;
   };
-  return delegate(store, { collection });
+  return forwarding(store, { collection });
 }
