@@ -10,10 +10,19 @@ export function commandOutcome(status: number): CommandOutcome {
   return (known.includes(String(status)) ? String(status) : '4xx') as CommandOutcome;
 }
 
+export interface ProcessorLag {
+  kind: 'projection' | 'policy';
+  name: string;
+  position: number;
+  /** Events between the head and the position. */
+  behind: number;
+  /** Age of the oldest event not applied yet. */
+  seconds: number;
+}
+
 /** Sources the gauges read at scrape time (nothing is polled between scrapes). */
 export interface MetricSources {
-  /** Each projection's and policy's position, the head, and how old the oldest event it has not applied is. */
-  lag(): Promise<{ kind: 'projection' | 'policy'; name: string; position: number; behind: number; seconds: number }[]>;
+  lag(): Promise<ProcessorLag[]>;
   /** Jobs waiting or running, per queue, counted in their read models. */
   jobQueues(): Promise<{ queue: string; pending: number }[]>;
 }
@@ -25,6 +34,7 @@ export interface MetricSources {
 export class Metrics {
   readonly registry = new Registry();
   private sources: MetricSources | null = null;
+  private lagInFlight: Promise<ProcessorLag[]> | null = null;
 
   readonly requestDuration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -73,28 +83,21 @@ export class Metrics {
   constructor() {
     collectDefaultMetrics({ register: this.registry });
     const metrics = this;
-    const behind = new Gauge({ name: 'processor_lag_events', help: 'Events between the head of the log and each projection or policy.', labelNames: ['kind', 'name'], registers: [] });
-    const seconds = new Gauge({ name: 'processor_lag_seconds', help: 'Age of the oldest event a projection or policy has not applied yet (0 when caught up).', labelNames: ['kind', 'name'], registers: [] });
-    // One read of the sources fills the three gauges: the first one collected (registration order) does it.
-    new Gauge({
-      name: 'processor_position',
-      help: 'Last log position applied by each projection and policy.',
-      labelNames: ['kind', 'name'],
-      registers: [this.registry],
-      async collect() {
-        this.reset();
-        behind.reset();
-        seconds.reset();
-        for (const lag of (await metrics.sources?.lag()) ?? []) {
-          const labels = { kind: lag.kind, name: lag.name };
-          this.set(labels, lag.position);
-          behind.set(labels, lag.behind);
-          seconds.set(labels, lag.seconds);
-        }
-      },
-    });
-    this.registry.registerMetric(behind);
-    this.registry.registerMetric(seconds);
+    const lagGauge = (name: string, help: string, value: (lag: ProcessorLag) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['kind', 'name'],
+        registers: [this.registry],
+        async collect() {
+          const lags = await metrics.lag();
+          this.reset();
+          for (const lag of lags) this.set({ kind: lag.kind, name: lag.name }, value(lag));
+        },
+      });
+    lagGauge('processor_position', 'Last log position applied by each projection and policy.', (lag) => lag.position);
+    lagGauge('processor_lag_events', 'Events between the head of the log and each projection or policy.', (lag) => lag.behind);
+    lagGauge('processor_lag_seconds', 'Age of the oldest event a projection or policy has not applied yet (0 when caught up).', (lag) => lag.seconds);
     new Gauge({
       name: 'job_queue_pending',
       help: 'Jobs waiting or running per queue (SCORM exports, AI generations), from their read models.',
@@ -105,6 +108,12 @@ export class Metrics {
         for (const { queue, pending } of (await metrics.sources?.jobQueues()) ?? []) this.set({ queue }, pending);
       },
     });
+  }
+
+  /** The registry collects every metric at once: the three lag gauges share one read of the sources. */
+  private lag(): Promise<ProcessorLag[]> {
+    if (!this.lagInFlight) this.lagInFlight = (this.sources?.lag() ?? Promise.resolve([])).finally(() => (this.lagInFlight = null));
+    return this.lagInFlight;
   }
 
   /** Connects the gauges to the running read side (once the application is built). */

@@ -1,4 +1,7 @@
+import { uuidv7 } from '../../events';
+import type { ProjectionDefinition } from '../../projections/projection';
 import { parsePrometheusText, sampleValue } from '../support/prometheus-text';
+import { PROJECTION_RUNNER } from '../../backend/infrastructure/tokens';
 import { type TestApp, startTestApp } from '../support/test-app';
 
 describe('Prometheus metrics at /metrics (issue 25)', () => {
@@ -49,7 +52,9 @@ describe('Prometheus metrics at /metrics (issue 25)', () => {
     expect(projections.length).toBeGreaterThan(10);
     // Read-your-writes settled before the scrape: every projection stands at the head, nothing waits.
     for (const p of projections) expect(p.value).toBe(head);
-    expect(samples.filter((s) => s.name === 'processor_lag_events' && s.labels.kind === 'projection').every((s) => s.value === 0)).toBe(true);
+    const lags = samples.filter((s) => s.name === 'processor_lag_events' && s.labels.kind === 'projection');
+    expect(lags.map((s) => s.labels.name).sort()).toEqual(projections.map((s) => s.labels.name).sort());
+    for (const lag of lags) expect(lag.value).toBe(0);
     expect(samples.some((s) => s.name === 'processor_position' && s.labels.kind === 'policy')).toBe(true);
     expect(types.get('processor_lag_seconds')).toBe('gauge');
     expect(sampleValue(samples, 'job_queue_pending', { queue: 'scorm-export' })).toBe(0);
@@ -75,6 +80,34 @@ describe('Prometheus metrics at /metrics (issue 25)', () => {
       await open.http.get('/metrics').expect(200);
     } finally {
       await open.close();
+    }
+  });
+
+  it('shows how far behind, in events and in seconds, a projection that stopped is', async () => {
+    const stalled: ProjectionDefinition = {
+      name: 'stalled_metrics_test',
+      version: 1,
+      collections: [{ name: 'stalled_metrics_test' }],
+      handlers: {
+        MetricsTestHappened: () => {
+          throw new Error('cannot apply');
+        },
+      },
+    };
+    const app = await startTestApp({ seed: false, projections: [stalled] });
+    try {
+      const at = app.clock.now().toISOString();
+      const event = () => ({ id: uuidv7(), type: 'MetricsTestHappened', data: {}, schemaVersion: 1, metadata: { userId: null, correlationId: 'c', causationId: 'c' }, time: at });
+      const { position } = await app.adapters.eventStore.appendToStream('metrics-1', [event(), event()], { expectedRevision: 'no_stream' });
+      await app.app.get<import('../../projections/projection-runner').ProjectionRunner>(PROJECTION_RUNNER).catchUp(5_000);
+      app.clock.advance(90_000);
+      const { samples } = parsePrometheusText((await app.http.get('/metrics').expect(200)).text);
+      const labels = { kind: 'projection', name: 'stalled_metrics_test' };
+      expect(sampleValue(samples, 'processor_position', labels)).toBe(position - 2);
+      expect(sampleValue(samples, 'processor_lag_events', labels)).toBe(2);
+      expect(sampleValue(samples, 'processor_lag_seconds', labels)).toBe(90);
+    } finally {
+      await app.close();
     }
   });
 });

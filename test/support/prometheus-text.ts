@@ -35,8 +35,8 @@ export function parsePrometheusText(text: string): { samples: Sample[]; types: M
     const match = SAMPLE.exec(line);
     if (!match) throw fail('not a sample');
     const [, name, rawLabels = '', rawValue] = match;
-    const value = rawValue === '+Inf' ? Infinity : rawValue === '-Inf' ? -Infinity : Number(rawValue);
-    if (Number.isNaN(value) && rawValue !== 'NaN') throw fail('value is not a number');
+    const value = parseGoFloat(rawValue);
+    if (value === null) throw fail('value is not a number');
     const family = name.replace(/_(bucket|sum|count|total|created)$/, '');
     if (!types.has(name) && !types.has(family)) throw fail('sample before its TYPE');
     const labels: Record<string, string> = {};
@@ -49,6 +49,14 @@ export function parsePrometheusText(text: string): { samples: Sample[]; types: M
     samples.push({ name, labels, value });
   }
   return { samples, types };
+}
+
+/** Values as Prometheus reads them (Go's ParseFloat): NaN and Inf in any case, with a sign for Inf. */
+function parseGoFloat(raw: string): number | null {
+  if (/^nan$/i.test(raw)) return Number.NaN;
+  const infinity = /^([+-]?)inf(inity)?$/i.exec(raw);
+  if (infinity) return infinity[1] === '-' ? -Infinity : Infinity;
+  return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(raw) ? Number(raw) : null;
 }
 
 /** The value of the one sample with this name and these labels (0 when absent: a counter not yet moved). */
