@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -12,6 +13,17 @@ import { MANIFEST_FILE, type Manifest, backupDataDir, restoreDataDir } from '../
 import { allProjections } from '../../projections';
 
 const PASSWORD = 'demo-password';
+const ROOT = join(__dirname, '..', '..');
+
+/** Runs `npm run backup` / `npm run restore` as their scripts do, but from the sources. */
+function cli(script: 'backup' | 'restore', dataDir: string, ...args: string[]) {
+  const run = spawnSync(process.execPath, ['-r', join(ROOT, 'test/support/swc-register.js'), join(ROOT, `backend/cli/${script}.ts`), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  return { code: run.status, out: run.stdout + run.stderr };
+}
 
 /** The real application on the embedded stores of one DATA_DIR (its own audit key file included). */
 async function startOn(dataDir: string) {
@@ -98,5 +110,16 @@ describe('Online backup and restore of the embedded stores (issue 25)', () => {
       await fromBackup.app.close();
       await fromLog.app.close();
     }
+  });
+
+  it('runs as npm scripts: backup of the running app, restore refusing a non-empty DATA_DIR, then restoring', () => {
+    const target = join(root, 'by-cli');
+    const backedUp = cli('backup', live, target);
+    expect(backedUp).toMatchObject({ code: 0, out: expect.stringContaining('log head at position') });
+    expect(existsSync(join(target, MANIFEST_FILE))).toBe(true);
+    expect(cli('restore', live, target)).toMatchObject({ code: 1, out: expect.stringContaining('is not empty') });
+    expect(cli('restore', join(root, 'cli-restored'), target, '--rebuild-read-models')).toMatchObject({ code: 0, out: expect.stringContaining('rebuilt from the log') });
+    expect(existsSync(join(root, 'cli-restored', 'read-models.sqlite'))).toBe(false);
+    expect(cli('backup', live)).toMatchObject({ code: 1, out: expect.stringContaining('Usage') });
   });
 });
