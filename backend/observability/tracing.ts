@@ -24,6 +24,8 @@ export async function startTracing(config: AppConfig): Promise<Tracing | null> {
     serviceName: config.observability.serviceName,
     traceExporter: new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, '')}/v1/traces` }),
     instrumentations: [],
+    // Traces only: without this the SDK would also set up an OTLP log exporter from the environment.
+    logRecordProcessors: [],
   });
   sdk.start();
   return { shutdown: () => sdk.shutdown() };
