@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '../../events';
 import { AI_JOBS } from '../../projections/ai.projection';
 import type { ProjectionRunner } from '../../projections/projection-runner';
+import { CSV_EXPORTS } from '../../projections/csv-exports.projection';
 import { SCORM_EXPORTS } from '../../projections/scorm.projection';
 import type { Clock } from '../infrastructure/clock/clock';
 import type { EventStore } from '../infrastructure/event-store/event-store.port';
@@ -12,6 +13,7 @@ import type { MetricSources } from './metrics';
 const QUEUES = [
   { queue: 'scorm-export', collection: SCORM_EXPORTS, filter: { status: 'RUNNING' } },
   { queue: 'ai-generation', collection: AI_JOBS, filter: { status: 'pending' } },
+  { queue: 'csv-export', collection: CSV_EXPORTS, filter: { status: 'RUNNING' } },
 ];
 
 export function metricSources(events: EventStore, readStore: ReadStore, projections: ProjectionRunner, policies: PolicyRunner, clock: Clock): MetricSources {

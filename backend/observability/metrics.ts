@@ -100,7 +100,7 @@ export class Metrics {
     lagGauge('processor_lag_seconds', 'Age of the oldest event a projection or policy has not applied yet (0 when caught up).', (lag) => lag.seconds);
     new Gauge({
       name: 'job_queue_pending',
-      help: 'Jobs waiting or running per queue (SCORM exports, AI generations), from their read models.',
+      help: 'Jobs waiting or running per queue (SCORM exports, AI generations, CSV exports), from their read models.',
       labelNames: ['queue'],
       registers: [this.registry],
       async collect() {
