@@ -35,10 +35,10 @@ interface Logger {
  * others go on. Where the store can, a new version or a rebuild is built into fresh tables while the
  * current ones serve, and switched to once it has caught up with the head.
  */
+export type CommitListener = (collection: string, writes: Map<string, ProjectedDocument | null> | 'cleared') => void;
+
 /** Wraps the application of each batch (timing, tracing): it must call `apply` exactly once. */
 export type BatchObserver = (events: RecordedEvent[], apply: () => Promise<void>) => Promise<void>;
-
-export type CommitListener = (collection: string, writes: Map<string, ProjectedDocument | null> | 'cleared') => void;
 
 export class ProjectionRunner {
   private readonly statuses = new Map<string, ProjectionStatus>();
