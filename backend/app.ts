@@ -12,6 +12,14 @@ import { serveWebApps } from './infrastructure/http/web-apps';
 import type { InfrastructureOptions } from './infrastructure/infrastructure.module';
 import { Platform } from './infrastructure/infrastructure.module';
 import { DemoSeeder } from './seed/demo-seeder';
+import { PolicyRunner } from './infrastructure/policies/policy-runner';
+import { Clock } from './infrastructure/clock/clock';
+import { EVENT_STORE, PROJECTION_RUNNER, READ_STORE } from './infrastructure/tokens';
+import { observeHttp, serveMetrics } from './observability/http-observability';
+import { metricSources } from './observability/metric-sources';
+import { Metrics } from './observability/metrics';
+import { observeProjectionBatches } from './observability/projection-batches';
+import { startTracing } from './observability/tracing';
 
 export interface CreateAppOptions extends InfrastructureOptions {
   /** Structured JSON request logs (pino); off in tests. */
@@ -30,6 +38,8 @@ const NEST_LOG_LEVELS: Record<string, LogLevel[]> = {
 
 /** Builds the whole application (not yet listening): HTTP shell, read side caught up, demo seeded. */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  // Before anything makes a span: the SDK must own the global tracer provider and context manager.
+  const tracing = await startTracing(config);
   const adapter = new FastifyAdapter({
     logger: options.requestLogs ? { level: config.logLevel } : false,
     bodyLimit: 10 * 1024 * 1024, // CSV imports of a few thousand users
@@ -51,7 +61,15 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   fastify.addContentTypeParser(/^(video|audio)\/[\w.+-]+$|^image\/(jpeg|png|webp|gif)$|^application\/(pdf|octet-stream)$/, (_request, payload, done) => done(null, payload));
   // The AI generator's form calls (spec §7): parsed by their handlers as they stream (csrf.ts lets only those routes take them).
   fastify.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload));
+  const metrics = app.get(Metrics);
+  observeHttp(fastify, metrics);
   await serveWebApps(fastify, config);
+  serveMetrics(fastify, metrics, config);
+  const projectionRunner = app.get(PROJECTION_RUNNER);
+  projectionRunner.observeBatches(observeProjectionBatches(metrics));
+  metrics.observe(metricSources(app.get(EVENT_STORE), app.get(READ_STORE), projectionRunner, app.get(PolicyRunner), app.get(Clock)));
+  // Last to close: the spans of the shutdown's final batches are exported too.
+  if (tracing) fastify.addHook('onClose', () => tracing.shutdown());
 
   await app.get(Platform).start();
   await app.init();

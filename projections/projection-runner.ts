@@ -37,12 +37,16 @@ interface Logger {
  */
 export type CommitListener = (collection: string, writes: Map<string, ProjectedDocument | null> | 'cleared') => void;
 
+/** Wraps the application of each batch (timing, tracing): it must call `apply` exactly once. */
+export type BatchObserver = (events: RecordedEvent[], apply: () => Promise<void>) => Promise<void>;
+
 export class ProjectionRunner {
   private readonly statuses = new Map<string, ProjectionStatus>();
   private subscription: Subscription | null = null;
   private readonly waiters = new PositionWaiters();
   private running = false;
   private readonly commitListeners: CommitListener[] = [];
+  private batchObserver: BatchObserver = (_events, apply) => apply();
   private readonly builds = new Map<string, Build>();
   private buildWaiters: ((switched: boolean) => void)[] = [];
   /** Per store (the serving one, a build beside it): what the projections last committed there. */
@@ -60,6 +64,10 @@ export class ProjectionRunner {
   /** Follows every write the projections store, and the clearing of a collection when a projection is rebuilt. */
   onCommitted(listener: CommitListener): void {
     this.commitListeners.push(listener);
+  }
+
+  observeBatches(observer: BatchObserver): void {
+    this.batchObserver = observer;
   }
 
   async start(): Promise<void> {
@@ -185,7 +193,7 @@ export class ProjectionRunner {
       // Larger batches coalesce more writes per document and commit less often: a quick-set rebuild
       // ran about a third faster at 10k than at 2k events (bench/ docs/performance.md). Live batches stay small.
       batchSize: 10_000,
-      onEvents: (batch) => this.exclusive(() => this.apply(batch)),
+      onEvents: (batch) => this.exclusive(() => this.batchObserver(batch, () => this.apply(batch))),
       onError: (error) => this.logger.error(`Projection subscription stopped: ${String(error)}`),
     });
   }

@@ -70,6 +70,14 @@ export interface AppConfig {
   };
   /** AI authoring (issue 21): provider, budgets, document parsing. */
   ai: AiConfig;
+  /** Metrics and traces (issue 25, docs/observability.md). */
+  observability: {
+    /** Bearer token that opens /metrics to other hosts; null: localhost only. */
+    metricsToken: string | null;
+    /** OTLP/HTTP collector base URL; traces are off without it. */
+    otlpEndpoint?: string;
+    serviceName: string;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -168,6 +176,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       defaultLanguage: mailLanguage as MailLanguage,
     },
     ai: loadAiConfig(env),
+    observability: {
+      metricsToken: env.METRICS_TOKEN || null,
+      otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
+      serviceName: env.OTEL_SERVICE_NAME || 'speach-platform',
+    },
   };
 }
 

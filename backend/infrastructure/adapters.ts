@@ -5,6 +5,7 @@ import type { CheckpointStore } from './checkpoints/checkpoint-store.port';
 import { SqliteCheckpointStore } from './checkpoints/sqlite-checkpoint-store';
 import type { EventStore } from './event-store/event-store.port';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
+import { upcastingEventStore } from './event-store/upcasting-event-store';
 import type { IntegrationPublisher } from './integration/integration-bus.port';
 import { type DeadLetterStore, SqliteDeadLetterStore } from './policies/dead-letter-store';
 import type { ReadStore } from './read-store/read-store.port';
@@ -88,4 +89,9 @@ export async function createAdapters(config: AppConfig): Promise<Adapters> {
       for (const close of closers) await close();
     },
   };
+}
+
+/** The same adapters, reading every event in its current schema (old stored versions lifted by their upcasters). */
+export function withUpcasting(adapters: Adapters): Adapters {
+  return { ...adapters, eventStore: upcastingEventStore(adapters.eventStore), close: () => adapters.close() };
 }

@@ -4,7 +4,9 @@ import { allProjections } from '../../projections';
 import type { ProjectionDefinition } from '../../projections/projection';
 import { ProjectionRunner } from '../../projections/projection-runner';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { type Adapters, createAdapters } from './adapters';
+import { Metrics } from '../observability/metrics';
+import { instrumentAdapters, instrumentReadStore } from '../observability/instrumented-adapters';
+import { type Adapters, createAdapters, withUpcasting } from './adapters';
 import { Clock, SystemClock } from './clock/clock';
 import { CommandRunner } from './decider/command-runner';
 import { IntegrationRelay } from './integration/integration-relay';
@@ -74,9 +76,10 @@ export class InfrastructureModule {
     const logger = new Logger('Projections');
     const providers = [
       { provide: APP_CONFIG, useValue: config },
-      { provide: ADAPTERS, useFactory: () => options.adapters ?? createAdapters(config) },
+      { provide: Metrics, useValue: new Metrics() },
+      { provide: ADAPTERS, useFactory: async (metrics: Metrics) => instrumentAdapters(withUpcasting(await (options.adapters ?? createAdapters(config))), metrics), inject: [Metrics] },
       { provide: EVENT_STORE, useFactory: (a: Adapters) => a.eventStore, inject: [ADAPTERS] },
-      { provide: READ_STORE, useFactory: (a: Adapters) => a.readStore, inject: [ADAPTERS] },
+      { provide: READ_STORE, useFactory: (a: Adapters, metrics: Metrics) => instrumentReadStore(a.readStore, metrics), inject: [ADAPTERS, Metrics] },
       { provide: CHECKPOINT_STORE, useFactory: (a: Adapters) => a.readStore.checkpoints, inject: [ADAPTERS] },
       { provide: INTEGRATION_PUBLISHER, useFactory: (a: Adapters) => a.publisher, inject: [ADAPTERS] },
       { provide: SEARCH_INDEX, useFactory: (a: Adapters) => a.searchIndex, inject: [ADAPTERS] },

@@ -1,7 +1,7 @@
 import { type AnyBulkWriteOperation, type ClientSession, type Db, type Filter as MongoFilter, MongoClient } from 'mongodb';
 import type { Checkpoint, CheckpointStore } from '../checkpoints/checkpoint-store.port';
 import { MongoCheckpointStore } from '../checkpoints/mongo-checkpoint-store';
-import { type Collection, type CollectionWrites, type Document, type Filter, type FindOptions, type IndexSpec, indexKeys, type Pipeline, type ReadStore, type WriteOperation } from './read-store.port';
+import { type Collection, type CollectionWrites, type Document, type Filter, type FindOptions, type IndexSpec, indexKeys, type Pipeline, type ReadStore, type RebuildBeside, type WriteOperation } from './read-store.port';
 
 /** Read-model documents use string ids (stream ids, UUIDv7), not ObjectIds. */
 type MongoDocument = { _id: string; [key: string]: unknown };
@@ -104,8 +104,60 @@ export class MongoReadStore implements ReadStore {
    * then the checkpoint: a crash in between replays events the documents' `_position` skips.
    */
   async commit(writes: CollectionWrites[], checkpoint: Checkpoint): Promise<void> {
+    await this.commitTo((name) => name, writes, checkpoint);
+  }
+
+  /**
+   * A rebuild beside the serving collections: side collections `<collection>__v<version>` (resumed when
+   * a previous process left them all with their checkpoint), with the serving ones' indexes, and the
+   * switch: each renamed over its serving collection (atomic per collection in MongoDB), then the
+   * projection's checkpoint. A crash between two renames leaves a side missing: the build starts over.
+   */
+  async rebuildBeside(projection: string, version: number, collections: string[], fresh: boolean): Promise<RebuildBeside> {
+    const build = `${projection}@v${version}`;
+    const sides = new Map(collections.map((c) => [c, `${c}__v${version}`]));
+    const existing = new Set((await this.db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name));
+    const resumable = !fresh && (await this.checkpoints.load(build)) !== null && [...sides.values()].every((side) => existing.has(side));
+    if (!resumable) {
+      for (const [collection, side] of sides) {
+        if (existing.has(side)) await this.db.collection(side).drop();
+        await this.db.createCollection(side);
+        for (const index of existing.has(collection) ? await this.db.collection(collection).listIndexes().toArray() : []) {
+          if (index.name === '_id_') continue;
+          await this.db.collection(side).createIndex(index.key, { unique: index.unique ?? false, name: index.name });
+        }
+      }
+      await this.checkpoints.save({ name: build, position: 0, version });
+    }
+    const resolve = (name: string) => sides.get(name) ?? name;
+    const target: ReadStore = {
+      adapter: 'mongo',
+      checkpoints: {
+        load: async () => {
+          const checkpoint = await this.checkpoints.load(build);
+          return checkpoint && { ...checkpoint, name: projection };
+        },
+        save: (checkpoint) => this.checkpoints.save({ ...checkpoint, name: build }),
+      },
+      collection: <T extends Document>(name: string) => new MongoCollection<T>(resolve(name), this.db),
+      commit: (writes, checkpoint) => this.commitTo(resolve, writes, { ...checkpoint, name: build }),
+      ping: () => this.ping(),
+      close: async () => undefined,
+    };
+    return {
+      store: target,
+      position: (await this.checkpoints.load(build))?.position ?? 0,
+      switchOver: async (checkpoint) => {
+        for (const [collection, side] of sides) await this.db.renameCollection(side, collection, { dropTarget: true });
+        await this.checkpoints.save(checkpoint);
+        await this.db.collection('_checkpoints').deleteOne({ _id: build as never });
+      },
+    };
+  }
+
+  private async commitTo(resolve: (collection: string) => string, writes: CollectionWrites[], checkpoint: Checkpoint): Promise<void> {
     const store = async (session?: ClientSession) => {
-      for (const { collection, operations } of writes) await (this.collection(collection) as MongoCollection<Document>).bulkWrite(operations, session);
+      for (const { collection, operations } of writes) await new MongoCollection<Document>(resolve(collection), this.db).bulkWrite(operations, session);
       await this.db
         .collection<{ _id: string; position: number; version: number }>('_checkpoints')
         .replaceOne({ _id: checkpoint.name }, { position: checkpoint.position, version: checkpoint.version }, { upsert: true, session });
