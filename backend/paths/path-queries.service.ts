@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { GROUPS, type GroupDocument } from '../../projections/organisation.projection';
+import { PATH_SEARCH, type PathSearchDocument } from '../../projections/path-search.projection';
+import { searchTokens } from '../../projections/search-text';
 import { PATH_LEARNERS, PATHS, type PathDocument, type PathLearnerDocument, pathKey } from '../../projections/paths.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
@@ -13,6 +15,10 @@ import { pathProgress } from './path-progress';
 import { dueDateFor, isAssignedTo, slugOf, toPathView } from './path-views';
 
 export const PATH_PAGE_SIZE = 20;
+export const PATH_SEARCH_PAGE_SIZE = 10;
+/** Words of a search term that count: a pasted page is cut rather than refused, so typing never breaks. */
+const SEARCH_TERM_MAX = 200;
+const SEARCH_WORDS_MAX = 10;
 
 export interface SpeachListQuery {
   selected?: boolean;
@@ -197,6 +203,29 @@ export class PathQueries {
       });
     }
     return { result, total };
+  }
+
+  /**
+   * Paths in the search results: published ones the viewer may open (open for self-enrolment, owned,
+   * assigned to them or their groups, enrolled in; administrators every one), each word of the term a
+   * word prefix of the title or the description; last changed first.
+   */
+  async search(viewer: Viewer, term: string, page = 0) {
+    const words = searchTokens(term.slice(0, SEARCH_TERM_MAX)).slice(0, SEARCH_WORDS_MAX);
+    const clauses: Filter[] = [{ listed: true }, ...words.map((w) => ({ words: { $regex: ` ${escapeRegex(w)}` } }))];
+    if (!viewer.isAdmin) {
+      const enrolled = await this.learners.find({ userId: viewer.userId, enrolled: true }, { projection: { pathId: 1 } });
+      const principals = ['*', `u:${viewer.userId}`, ...viewer.groupIds.map((g) => `g:${g}`)];
+      clauses.push({ $or: [{ audience: { $in: principals } }, { _id: { $in: enrolled.map((e) => e.pathId) } }] });
+    }
+    const { docs, total } = await this.store
+      .collection<PathSearchDocument>(PATH_SEARCH)
+      .findPage({ $and: clauses }, { sort: { updatedAt: -1, _id: 1 }, skip: page * PATH_SEARCH_PAGE_SIZE, limit: PATH_SEARCH_PAGE_SIZE });
+    const results = docs.map(({ path }) => {
+      const slug = slugOf(path.title);
+      return { kind: 'PATH' as const, pathId: path.pathId, title: path.title, description: path.description, image: path.image, slug, speachCount: path.speachIds.length, url: `/p/${path.pathId}/${slug}` };
+    });
+    return { results, total };
   }
 
   /** The learner's own latest certificate (404 before the path is completed or while it is being made). */
