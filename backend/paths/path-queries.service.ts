@@ -149,9 +149,11 @@ export class PathQueries {
     const enrolled = learner?.enrolled === true;
     const visible = editor || (doc.published && !doc.archived && (assigned || enrolled || doc.openForSelfEnrolment));
     if (!visible) throw new NotFoundError('Unknown learning path');
-    const progress = await pathProgress(this.store, viewer.userId, doc.speachIds, doc.sequential, viewer.now);
+    const cycle = learner?.reassigned ?? null;
+    const progress = await pathProgress(this.store, viewer.userId, doc.speachIds, doc.sequential, viewer.now, cycle?.since ?? null);
     const completion = learner?.completions[learner.completions.length - 1] ?? null;
-    const dueDate = dueDateFor(doc, viewer);
+    // Re-assigned for recertification: due when the completion lapses.
+    const dueDate = cycle?.dueDate ?? dueDateFor(doc, viewer);
     const owner = await this.store.collection<UserDocument>(USERS).findById(doc.ownerId);
     return {
       pathId: doc._id,
@@ -167,6 +169,7 @@ export class PathQueries {
       canEnrol: !assigned && !enrolled && doc.published && doc.openForSelfEnrolment,
       dueDate,
       overdue: dueDate !== null && dueDate < viewer.now && !progress.completed,
+      recertification: cycle ? { dueDate: cycle.dueDate, since: cycle.since } : null,
       percent: progress.percent,
       completed: progress.completed,
       next: progress.next ? { speachId: progress.next.speachId, title: progress.next.title, lastChapterId: progress.next.lastChapterId } : null,
@@ -185,10 +188,12 @@ export class PathQueries {
       $or: [{ userIds: viewer.userId }, { groupIds: { $in: viewer.groupIds } }, { _id: { $in: enrolled.map((e) => e.pathId) } }],
     };
     const { docs, total } = await this.paths.findPage(filter, { sort: { updatedAt: -1, _id: 1 }, skip: page * PATH_PAGE_SIZE, limit: PATH_PAGE_SIZE });
+    const cycles = new Map((await this.learners.findByIds(docs.map((d) => `${d._id}:${viewer.userId}`))).map((l) => [l.pathId, l.reassigned ?? null]));
     const result = [];
     for (const doc of docs) {
-      const progress = await pathProgress(this.store, viewer.userId, doc.speachIds, doc.sequential, viewer.now);
-      const dueDate = dueDateFor(doc, viewer);
+      const cycle = cycles.get(doc._id) ?? null;
+      const progress = await pathProgress(this.store, viewer.userId, doc.speachIds, doc.sequential, viewer.now, cycle?.since ?? null);
+      const dueDate = cycle?.dueDate ?? dueDateFor(doc, viewer);
       result.push({
         pathId: doc._id,
         title: doc.title,
