@@ -13,6 +13,7 @@ import { SqliteEventStore } from '../backend/infrastructure/event-store/sqlite-e
 import { generateActivity } from './data/activity';
 import { generateIdentity } from './data/identity';
 import { generatePaths } from './data/paths';
+import { generateNotifications } from './data/notifications';
 import { generateSpeaches } from './data/speaches';
 import { generateWorkflows } from './data/workflows';
 import { ROOT } from './lib/processes';
@@ -26,7 +27,7 @@ import { scormExportScenario } from './scenarios/scorm-export';
 import { webScenario } from './scenarios/web';
 
 const quick = process.argv.includes('--quick');
-const SIZE = quick ? { users: 2000, groups: 50, speaches: 5000, reads: 50_000, seconds: 3, appends: 5000, paths: 1000 } : { users: 10_000, groups: 50, speaches: 100_000, reads: 1_000_000, seconds: 10, appends: 30_000, paths: 5000 };
+const SIZE = quick ? { users: 2000, groups: 50, speaches: 5000, reads: 50_000, seconds: 3, appends: 5000, paths: 1000, busyNotifications: 20_000, digestUsers: 2000 } : { users: 10_000, groups: 50, speaches: 100_000, reads: 1_000_000, seconds: 10, appends: 30_000, paths: 5000, busyNotifications: 100_000, digestUsers: 10_000 };
 
 function save(results: Result[]): void {
   writeFileSync(
@@ -65,6 +66,8 @@ async function main(): Promise<void> {
     const activity = await generateActivity(store, SIZE.reads, identity.userIds.filter((id) => !learners.has(id)), speaches, now);
     step(`generating ${SIZE.paths} learning paths over the published speaches`);
     const paths = await generatePaths(store, SIZE.paths, identity, speaches, now);
+    step(`generating ${SIZE.busyNotifications} notifications of one user and ${SIZE.digestUsers} daily digest readers`);
+    const notifications = await generateNotifications(store, identity, speaches, { busy: SIZE.busyNotifications, digestUsers: SIZE.digestUsers }, now);
     console.error(`[bench]   ${JSON.stringify(activity)}; ${paths.published} of ${paths.count} paths published; ${await store.headPosition()} events in the store`);
     await store.close();
 
@@ -86,7 +89,7 @@ async function main(): Promise<void> {
     await attempt('rebuild', () => rebuildScenario(join(dataDir, 'events.sqlite'), dir, results));
     await attempt('product over HTTP', () => {
       if (!floors) throw new Error('no floors to compare with');
-      return productScenarios(dataDir, identity, speaches.filter((s) => s.published).map((s) => s.speachId), SIZE.seconds, SIZE.reads, floors, results, paths);
+      return productScenarios(dataDir, identity, speaches.filter((s) => s.published).map((s) => s.speachId), SIZE.seconds, SIZE.reads, floors, results, paths, notifications);
     });
     // Its own step: it runs even when a measure of the running server failed (that server was stopped).
     await attempt('restart on the stored read models', () => restartScenario(dataDir, results));

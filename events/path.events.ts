@@ -71,12 +71,17 @@ export type PathCompleted = L<'PathCompleted', { title: string; completedAt: str
 export type PathCertificateIssued = L<'PathCertificateIssued', { certificateCode: string; blobId: string }>;
 /** The completion `certificateCode` lapses at `validUntil`: the learner is told to take the path again. */
 export type PathRecertificationDue = L<'PathRecertificationDue', { certificateCode: string; title: string; validUntil: string }>;
-export type PathLearnerEvent = PathEnrolled | PathCompleted | PathCertificateIssued | PathRecertificationDue;
+/**
+ * Recertification: the learner is assigned the path again, to complete before `dueDate` (when the
+ * completion `certificateCode` lapses); only chapters read from `since` on count for the new cycle.
+ */
+export type PathReassigned = L<'PathReassigned', { certificateCode: string; dueDate: string; since: string }>;
+export type PathLearnerEvent = PathEnrolled | PathCompleted | PathCertificateIssued | PathRecertificationDue | PathReassigned;
 
 for (const type of [
   'PathCreated', 'PathDetailsChanged', 'PathOptionsChanged', 'PathSpeachAdded', 'PathSpeachRemoved', 'PathSpeachesReordered',
   'PathGroupAssignmentChanged', 'PathUserAssignmentChanged', 'PathPublished', 'PathUnpublished', 'PathArchived',
-  'PathEnrolled', 'PathCompleted', 'PathCertificateIssued', 'PathRecertificationDue',
+  'PathEnrolled', 'PathCompleted', 'PathCertificateIssued', 'PathRecertificationDue', 'PathReassigned',
 ]) {
   registerEventType(type, 1);
 }

@@ -95,20 +95,29 @@ export interface PathCompletion {
   reminded: boolean;
 }
 
+/** A recertification cycle in progress: the completion it renews, its due date, and from when reads count. */
+export interface PathRecertificationCycle {
+  certificateCode: string;
+  dueDate: string;
+  since: string;
+}
+
 /** One learner on one path. */
 export interface PathLearnerState {
   enrolled: boolean;
   completions: PathCompletion[];
+  /** Set when re-assigned for recertification, cleared by the next completion. */
+  reassigned: PathRecertificationCycle | null;
 }
 
-export const initialPathLearnerState = (): PathLearnerState => ({ enrolled: false, completions: [] });
+export const initialPathLearnerState = (): PathLearnerState => ({ enrolled: false, completions: [], reassigned: null });
 
 export function evolvePathLearner(state: PathLearnerState, event: PathLearnerEvent): PathLearnerState {
   switch (event.type) {
     case 'PathEnrolled':
       return { ...state, enrolled: true };
     case 'PathCompleted':
-      return { ...state, completions: [...state.completions, { completedAt: event.data.completedAt, validUntil: event.data.validUntil, certificateCode: event.data.certificateCode, blobId: null, reminded: false }] };
+      return { ...state, reassigned: null, completions: [...state.completions, { completedAt: event.data.completedAt, validUntil: event.data.validUntil, certificateCode: event.data.certificateCode, blobId: null, reminded: false }] };
     case 'PathCertificateIssued':
       return {
         ...state,
@@ -116,6 +125,8 @@ export function evolvePathLearner(state: PathLearnerState, event: PathLearnerEve
       };
     case 'PathRecertificationDue':
       return { ...state, completions: state.completions.map((c) => (c.certificateCode === event.data.certificateCode ? { ...c, reminded: true } : c)) };
+    case 'PathReassigned':
+      return { ...state, reassigned: { certificateCode: event.data.certificateCode, dueDate: event.data.dueDate, since: event.data.since } };
     default:
       return state;
   }

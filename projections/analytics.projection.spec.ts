@@ -172,3 +172,31 @@ describe('analytics projection', () => {
     expect(await h.store.collection(ANALYTICS_SPEACHES).findById('s1')).toEqual(expect.objectContaining({ ratingCount: 1, ratingSum: 4 }));
   });
 });
+
+describe('analytics projection: learning paths (issue 18)', () => {
+  const published = (pathId: string, time: string, firstPublication: boolean) =>
+    ['PathPublished', time, { pathId, title: pathId, firstPublication, speachIds: ['s1'], assignedUserIds: [], assignedGroupIds: [] }] as [string, string, Record<string, unknown>];
+  const completed = (pathId: string, userId: string, completedAt: string) =>
+    ['PathCompleted', completedAt, { pathId, userId, title: pathId, completedAt, validUntil: null, speaches: [], certificateCode: `${pathId}-${userId}` }] as [string, string, Record<string, unknown>];
+
+  it('counts a path once when first published, and every completion on its day', async () => {
+    const h = new Harness();
+    await h.apply([
+      published('p1', '2026-11-02T08:00:00Z', true),
+      published('p1', '2026-11-03T08:00:00Z', false), // republished after an edit: not a new path
+      published('p2', '2026-11-03T09:00:00Z', true),
+      completed('p1', 'u1', '2026-11-03T10:00:00Z'),
+      completed('p1', 'u2', '2026-11-03T11:00:00Z'),
+      completed('p2', 'u1', '2026-11-04T10:00:00Z'),
+    ], 2);
+    expect(await h.series('PATH_PUBLICATION', 'd', '2026-11-02')).toBe(1);
+    expect(await h.series('PATH_PUBLICATION', 'd', '2026-11-03')).toBe(1);
+    expect(await h.series('PATH_COMPLETION', 'd', '2026-11-03')).toBe(2);
+    expect(await h.series('PATH_COMPLETION', 'm', '2026-11')).toBe(3);
+    const cumulative = await h.queries('2026-11-10T00:00:00Z').timeSeries('PATH_PUBLICATION', 'ONE_MONTH', true);
+    expect(cumulative.at(-1)!.value).toBe(2);
+    // Delivered again after a restart: counted once.
+    await h.redeliver(6, ...completed('p2', 'u1', '2026-11-04T10:00:00Z'));
+    expect(await h.series('PATH_COMPLETION', 'm', '2026-11')).toBe(3);
+  });
+});

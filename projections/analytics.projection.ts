@@ -53,7 +53,7 @@ export const ANALYTICS_USER_BUCKETS = 'analytics_user_buckets';
 export const ANALYTICS_USERS = 'analytics_users';
 export const ANALYTICS_QUIZ_RESULTS = 'analytics_quiz_results';
 
-export const METRICS = ['READ', 'UNIQUE_READ', 'UNIQUE_ACTIVITY', 'PUBLICATION', 'CREATION', 'GRADE', 'COMMENT', 'CONNECTION', 'UNIQUE_CONNECTION'] as const;
+export const METRICS = ['READ', 'UNIQUE_READ', 'UNIQUE_ACTIVITY', 'PUBLICATION', 'CREATION', 'GRADE', 'COMMENT', 'CONNECTION', 'UNIQUE_CONNECTION', 'PATH_PUBLICATION', 'PATH_COMPLETION'] as const;
 export type Metric = (typeof METRICS)[number];
 export const UNIQUE_METRICS: Metric[] = ['UNIQUE_READ', 'UNIQUE_ACTIVITY', 'UNIQUE_CONNECTION'];
 
@@ -381,7 +381,7 @@ const categoryOwner = (categoryId: string | null) => categoryId ?? 'none';
 
 export const analyticsProjection: ProjectionDefinition = {
   name: 'analytics',
-  version: 3, // 2: week and month buckets for the summed metrics; 3: the rankings' tallies
+  version: 4, // 2: week and month buckets for the summed metrics; 3: the rankings' tallies; 4: learning paths published and completed
   collections: [
     { name: ANALYTICS_SERIES },
     { name: ANALYTICS_TOTALS },
@@ -519,6 +519,13 @@ export const analyticsProjection: ProjectionDefinition = {
       const inc = new Increments().series('COMMENT', keys);
       await countUser(writer, userId, (user) => unique(user, inc, 'UNIQUE_ACTIVITY', keys));
       await inc.flush(writer);
+    },
+    // A path counts once when first published (republishing after an edit is not a new path), and each completion counts, recertifications included.
+    PathPublished: async (event, writer) => {
+      if ((event.data as { firstPublication: boolean }).firstPublication) await new Increments().series('PATH_PUBLICATION', bucketKeys(event.time)).flush(writer);
+    },
+    PathCompleted: async (event, writer) => {
+      await new Increments().series('PATH_COMPLETION', bucketKeys((event.data as { completedAt: string }).completedAt)).flush(writer);
     },
     UserRegistered: userHandler((current, data) => ({ last: {}, seen: {}, ...current, _id: data.userId as string, roles: data.roles as Role[], active: true })),
     UserRolesChanged: userHandler((current, data) => current && { ...current, roles: data.roles as Role[] }),

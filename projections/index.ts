@@ -7,6 +7,7 @@ import { csvExportsProjection } from './csv-exports.projection';
 import { scormProjection } from './scorm.projection';
 import { organisationProjection } from './organisation.projection';
 import { pathsProjection } from './paths.projection';
+import { pathSearchProjection } from './path-search.projection';
 import type { ProjectionDefinition } from './projection';
 import { speachesProjection } from './speaches.projection';
 import { speachSearchProjection } from './speach-search.projection';
@@ -21,7 +22,7 @@ import { badgesProjection } from './badges.projection';
 import { abuseReportsProjection } from './abuse-reports.projection';
 
 /** Every read model of the product. A feature's projection is added here when it lands. */
-export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection, scormProjection, forumProjection, messagesProjection, badgesProjection, abuseReportsProjection, aiProjection, pathsProjection];
+export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection, scormProjection, forumProjection, messagesProjection, badgesProjection, abuseReportsProjection, aiProjection, pathsProjection, pathSearchProjection];
 
 export * from './projection';
 export { ProjectionRunner } from './projection-runner';

@@ -10,6 +10,7 @@ import {
   initialPathLearnerState,
   type PathCompletion,
   PATH_RECERTIFICATION_NOTICE_DAYS,
+  type PathRecertificationCycle,
 } from '../events';
 import type { ProjectedDocument, ProjectionDefinition, ProjectionWriter } from './projection';
 
@@ -57,6 +58,8 @@ export interface PathLearnerDocument extends ProjectedDocument {
   certificateCodes: string[];
   /** When to remind the learner that their latest completion lapses (null: nothing to remind). */
   remindAt: string | null;
+  /** The recertification cycle in progress (absent on documents written before it existed). */
+  reassigned?: PathRecertificationCycle | null;
 }
 
 export function pathKey(value: string): string {
@@ -114,7 +117,7 @@ async function learnerEvent(event: RecordedEvent, writer: ProjectionWriter) {
   const id = `${e.data.pathId}:${e.data.userId}`;
   await writer.upsert<PathLearnerDocument>(PATH_LEARNERS, id, (doc) => {
     const base: PathLearnerDocument = doc ?? { _id: id, pathId: e.data.pathId, userId: e.data.userId, enrolled: false, enrolledAt: null, completions: [], certificateCodes: [], remindAt: null };
-    const state = evolvePathLearner({ ...initialPathLearnerState(), enrolled: base.enrolled, completions: base.completions }, e);
+    const state = evolvePathLearner({ ...initialPathLearnerState(), enrolled: base.enrolled, completions: base.completions, reassigned: base.reassigned ?? null }, e);
     const completions = state.completions.map((c, i) => {
       const known = base.completions[i];
       if (known) return { ...known, ...c };
@@ -126,6 +129,7 @@ async function learnerEvent(event: RecordedEvent, writer: ProjectionWriter) {
       enrolled: state.enrolled,
       enrolledAt: e.type === 'PathEnrolled' ? (base.enrolledAt ?? event.time) : base.enrolledAt,
       completions,
+      reassigned: state.reassigned,
       certificateCodes: completions.map((c) => c.certificateCode),
       remindAt: remindAt(completions[completions.length - 1]),
     };
@@ -168,5 +172,6 @@ export const pathsProjection: ProjectionDefinition = {
     PathCompleted: learnerEvent,
     PathCertificateIssued: learnerEvent,
     PathRecertificationDue: learnerEvent,
+    PathReassigned: learnerEvent,
   },
 };

@@ -90,6 +90,8 @@ export interface ProgressDocument extends ProjectedDocument {
   readChapterIds: string[];
   lastChapterId: string | null;
   lastReadAt: string;
+  /** chapterId → when the learner last read it: a recertification cycle counts only reads from its start. */
+  readAt?: Record<string, string>;
   quizResults: Record<string, { score: number; max: number; percent: number; passed: boolean }>;
 }
 
@@ -142,13 +144,15 @@ async function progress(writer: ProjectionWriter, event: RecordedEvent, change: 
   const { userId, speachId } = event.data as { userId: string; speachId: string };
   await writer.upsert<ProgressDocument>(LEARNER_PROGRESS, `${userId}:${speachId}`, (doc) => {
     const base: ProgressDocument = doc ?? { _id: `${userId}:${speachId}`, userId, speachId, readChapterIds: [], lastChapterId: null, lastReadAt: event.time, quizResults: {} };
-    return { ...base, ...change(base), lastReadAt: event.time };
+    const { chapterId } = event.data as { chapterId?: string };
+    const readAt = chapterId ? { ...base.readAt, [chapterId]: event.time } : base.readAt;
+    return { ...base, ...change(base), lastReadAt: event.time, ...(readAt ? { readAt } : {}) };
   });
 }
 
 export const speachesProjection: ProjectionDefinition = {
   name: 'speaches',
-  version: 3, // 2: the learner home's indexes (issue 17); 3: `isTemplate` in the admin-list composites
+  version: 4, // 2: the learner home's indexes (issue 17); 3: `isTemplate` in the admin-list composites; 4: each chapter's last read time (path recertification)
   collections: [
     {
       name: SPEACHES,

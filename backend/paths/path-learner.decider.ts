@@ -22,7 +22,7 @@ export type PathLearnerCommand =
       certificateCode: string;
     }
   | { type: 'IssueCertificate'; pathId: string; userId: string; certificateCode: string; blobId: string }
-  | { type: 'RemindRecertification'; pathId: string; userId: string; certificateCode: string; title: string };
+  | { type: 'RemindRecertification'; pathId: string; userId: string; certificateCode: string; title: string; now: string };
 
 /** Whole months in UTC, the day clamped to the target month's last (31 August + 6 months = 28 February). */
 export function addMonths(iso: string, months: number): string {
@@ -42,9 +42,13 @@ function enrol(cmd: Extract<PathLearnerCommand, { type: 'Enrol' }>, state: PathL
   return [{ type: 'PathEnrolled', data: { pathId: cmd.pathId, userId: cmd.userId } }];
 }
 
-/** Once per validity period: a completion still in force is not repeated by later reads. */
+/**
+ * Once per validity period: a completion still in force is not repeated by later reads, unless the
+ * learner was re-assigned to renew it (recertification), which a new completion answers.
+ */
 function complete(cmd: Extract<PathLearnerCommand, { type: 'Complete' }>, state: PathLearnerState): PathLearnerEvent[] {
-  if (currentCompletion(state, cmd.now)) return [];
+  const current = currentCompletion(state, cmd.now);
+  if (current && current.certificateCode !== state.reassigned?.certificateCode) return [];
   const validUntil = cmd.recertificationMonths ? addMonths(cmd.now, cmd.recertificationMonths) : null;
   return [
     {
@@ -61,11 +65,17 @@ function issueCertificate(cmd: Extract<PathLearnerCommand, { type: 'IssueCertifi
   return [{ type: 'PathCertificateIssued', data: { pathId: cmd.pathId, userId: cmd.userId, certificateCode: cmd.certificateCode, blobId: cmd.blobId } }];
 }
 
-/** Once per completion, and only for the latest one (a renewed completion replaces the reminder). */
+/**
+ * Once per completion, and only for the latest one (a renewed completion replaces the reminder): the
+ * learner is told and re-assigned, due when the completion lapses, reads counting from now.
+ */
 function remind(cmd: Extract<PathLearnerCommand, { type: 'RemindRecertification' }>, state: PathLearnerState): PathLearnerEvent[] {
   const latest = state.completions[state.completions.length - 1];
   if (!latest || latest.certificateCode !== cmd.certificateCode || !latest.validUntil || latest.reminded) return [];
-  return [{ type: 'PathRecertificationDue', data: { pathId: cmd.pathId, userId: cmd.userId, certificateCode: cmd.certificateCode, title: cmd.title, validUntil: latest.validUntil } }];
+  return [
+    { type: 'PathRecertificationDue', data: { pathId: cmd.pathId, userId: cmd.userId, certificateCode: cmd.certificateCode, title: cmd.title, validUntil: latest.validUntil } },
+    { type: 'PathReassigned', data: { pathId: cmd.pathId, userId: cmd.userId, certificateCode: cmd.certificateCode, dueDate: latest.validUntil, since: cmd.now } },
+  ];
 }
 
 function decide(command: PathLearnerCommand, state: PathLearnerState): PathLearnerEvent[] {

@@ -38,9 +38,10 @@ export interface PathProgress {
 /**
  * A learner's progress on a path, from the chapters they read (the speaches' `learner_progress` read
  * model) against each speach's live version. The page, the lists and the completion policy all ask
- * this one function, so a certificate is issued exactly when the page shows 100 %.
+ * this one function, so a certificate is issued exactly when the page shows 100 %. During a
+ * recertification cycle (`since`), only chapters read from its start count: an old read renews nothing.
  */
-export async function pathProgress(store: ReadStore, userId: string, speachIds: string[], sequential: boolean, now: string): Promise<PathProgress> {
+export async function pathProgress(store: ReadStore, userId: string, speachIds: string[], sequential: boolean, now: string, since: string | null = null): Promise<PathProgress> {
   const docs = new Map((await store.collection<SpeachDocument>(SPEACHES).findByIds(speachIds)).map((d) => [d._id, d]));
   // An archived speach leaves the learner's path; one unpublished for now is listed, not required.
   const present = speachIds.filter((id) => docs.has(id) && !docs.get(id)!.archived);
@@ -53,7 +54,8 @@ export async function pathProgress(store: ReadStore, userId: string, speachIds: 
     const doc = docs.get(id)!;
     const version = versionOf(doc);
     const nodes = versions.get(id)?.chapters ?? readingOrder(doc.draft);
-    const read = new Set(progress.get(id)?.readChapterIds ?? []);
+    const own = progress.get(id);
+    const read = new Set((own?.readChapterIds ?? []).filter((chapterId) => since === null || (own?.readAt?.[chapterId] ?? '') >= since));
     const readChapters = nodes.filter((n) => read.has(n.chapterId)).length;
     const completed = nodes.length > 0 && readChapters === nodes.length;
     const item: SpeachInPath = {

@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { GROUPS, type GroupDocument } from '../../projections/organisation.projection';
+import { PATH_SEARCH, type PathSearchDocument } from '../../projections/path-search.projection';
+import { searchTokens } from '../../projections/search-text';
 import { PATH_LEARNERS, PATHS, type PathDocument, type PathLearnerDocument, pathKey } from '../../projections/paths.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
@@ -13,6 +15,10 @@ import { pathProgress } from './path-progress';
 import { dueDateFor, isAssignedTo, slugOf, toPathView } from './path-views';
 
 export const PATH_PAGE_SIZE = 20;
+export const PATH_SEARCH_PAGE_SIZE = 10;
+/** Words of a search term that count: a pasted page is cut rather than refused, so typing never breaks. */
+const SEARCH_TERM_MAX = 200;
+const SEARCH_WORDS_MAX = 10;
 
 export interface SpeachListQuery {
   selected?: boolean;
@@ -143,9 +149,11 @@ export class PathQueries {
     const enrolled = learner?.enrolled === true;
     const visible = editor || (doc.published && !doc.archived && (assigned || enrolled || doc.openForSelfEnrolment));
     if (!visible) throw new NotFoundError('Unknown learning path');
-    const progress = await pathProgress(this.store, viewer.userId, doc.speachIds, doc.sequential, viewer.now);
+    const cycle = learner?.reassigned ?? null;
+    const progress = await pathProgress(this.store, viewer.userId, doc.speachIds, doc.sequential, viewer.now, cycle?.since ?? null);
     const completion = learner?.completions[learner.completions.length - 1] ?? null;
-    const dueDate = dueDateFor(doc, viewer);
+    // Re-assigned for recertification: due when the completion lapses.
+    const dueDate = cycle?.dueDate ?? dueDateFor(doc, viewer);
     const owner = await this.store.collection<UserDocument>(USERS).findById(doc.ownerId);
     return {
       pathId: doc._id,
@@ -161,6 +169,7 @@ export class PathQueries {
       canEnrol: !assigned && !enrolled && doc.published && doc.openForSelfEnrolment,
       dueDate,
       overdue: dueDate !== null && dueDate < viewer.now && !progress.completed,
+      recertification: cycle ? { dueDate: cycle.dueDate, since: cycle.since } : null,
       percent: progress.percent,
       completed: progress.completed,
       next: progress.next ? { speachId: progress.next.speachId, title: progress.next.title, lastChapterId: progress.next.lastChapterId } : null,
@@ -179,10 +188,12 @@ export class PathQueries {
       $or: [{ userIds: viewer.userId }, { groupIds: { $in: viewer.groupIds } }, { _id: { $in: enrolled.map((e) => e.pathId) } }],
     };
     const { docs, total } = await this.paths.findPage(filter, { sort: { updatedAt: -1, _id: 1 }, skip: page * PATH_PAGE_SIZE, limit: PATH_PAGE_SIZE });
+    const cycles = new Map((await this.learners.findByIds(docs.map((d) => `${d._id}:${viewer.userId}`))).map((l) => [l.pathId, l.reassigned ?? null]));
     const result = [];
     for (const doc of docs) {
-      const progress = await pathProgress(this.store, viewer.userId, doc.speachIds, doc.sequential, viewer.now);
-      const dueDate = dueDateFor(doc, viewer);
+      const cycle = cycles.get(doc._id) ?? null;
+      const progress = await pathProgress(this.store, viewer.userId, doc.speachIds, doc.sequential, viewer.now, cycle?.since ?? null);
+      const dueDate = cycle?.dueDate ?? dueDateFor(doc, viewer);
       result.push({
         pathId: doc._id,
         title: doc.title,
@@ -197,6 +208,29 @@ export class PathQueries {
       });
     }
     return { result, total };
+  }
+
+  /**
+   * Paths in the search results: published ones the viewer may open (open for self-enrolment, owned,
+   * assigned to them or their groups, enrolled in; administrators every one), each word of the term a
+   * word prefix of the title or the description; last changed first.
+   */
+  async search(viewer: Viewer, term: string, page = 0) {
+    const words = searchTokens(term.slice(0, SEARCH_TERM_MAX)).slice(0, SEARCH_WORDS_MAX);
+    const clauses: Filter[] = [{ listed: true }, ...words.map((w) => ({ words: { $regex: ` ${escapeRegex(w)}` } }))];
+    if (!viewer.isAdmin) {
+      const enrolled = await this.learners.find({ userId: viewer.userId, enrolled: true }, { projection: { pathId: 1 } });
+      const principals = ['*', `u:${viewer.userId}`, ...viewer.groupIds.map((g) => `g:${g}`)];
+      clauses.push({ $or: [{ audience: { $in: principals } }, { _id: { $in: enrolled.map((e) => e.pathId) } }] });
+    }
+    const { docs, total } = await this.store
+      .collection<PathSearchDocument>(PATH_SEARCH)
+      .findPage({ $and: clauses }, { sort: { updatedAt: -1, _id: 1 }, skip: page * PATH_SEARCH_PAGE_SIZE, limit: PATH_SEARCH_PAGE_SIZE });
+    const results = docs.map(({ path }) => {
+      const slug = slugOf(path.title);
+      return { kind: 'PATH' as const, pathId: path.pathId, title: path.title, description: path.description, image: path.image, slug, speachCount: path.speachIds.length, url: `/p/${path.pathId}/${slug}` };
+    });
+    return { results, total };
   }
 
   /** The learner's own latest certificate (404 before the path is completed or while it is being made). */

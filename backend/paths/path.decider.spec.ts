@@ -170,15 +170,28 @@ describe('path learner decider', () => {
     spec.given([]).when(issue).thenThrows(NotFoundError);
   });
 
-  it('reminds once of the latest completion lapsing, never of an older one or one without end', () => {
-    const remind = { type: 'RemindRecertification' as const, pathId: p, userId: 'u-l', certificateCode: 'CODE1', title: 'Onboarding' };
-    const due: PathLearnerEvent = { type: 'PathRecertificationDue', data: { pathId: p, userId: 'u-l', certificateCode: 'CODE1', title: 'Onboarding', validUntil: '2027-11-23T10:00:00.000Z' } };
-    spec.given([completed]).when(remind).then([due]);
-    spec.given([completed, due]).when(remind).then([]);
+  const REMINDED = '2027-10-24T10:00:00.000Z';
+  const remind = { type: 'RemindRecertification' as const, pathId: p, userId: 'u-l', certificateCode: 'CODE1', title: 'Onboarding', now: REMINDED };
+  const due: PathLearnerEvent = { type: 'PathRecertificationDue', data: { pathId: p, userId: 'u-l', certificateCode: 'CODE1', title: 'Onboarding', validUntil: '2027-11-23T10:00:00.000Z' } };
+  const reassigned: PathLearnerEvent = { type: 'PathReassigned', data: { pathId: p, userId: 'u-l', certificateCode: 'CODE1', dueDate: '2027-11-23T10:00:00.000Z', since: REMINDED } };
+
+  it('reminds once of the latest completion lapsing and re-assigns the learner, due when it lapses; never of an older one or one without end', () => {
+    spec.given([completed]).when(remind).then([due, reassigned]);
+    spec.given([completed, due, reassigned]).when(remind).then([]);
     const renewed: PathLearnerEvent = { ...completed, data: { ...completed.data, certificateCode: 'CODE2' } } as PathLearnerEvent;
     spec.given([completed, renewed]).when(remind).then([]);
     const forever: PathLearnerEvent = { ...completed, data: { ...completed.data, validUntil: null } } as PathLearnerEvent;
     spec.given([forever]).when(remind).then([]);
+  });
+
+  it('given a re-assigned learner whose completion is still in force, when they complete again, then the path is completed anew, once', () => {
+    const renewing = { ...complete('2027-11-01T00:00:00.000Z'), certificateCode: 'CODE2' };
+    spec.given([completed, due, reassigned]).when(renewing).thenEvents((events) => {
+      expect(events.map((e) => e.type)).toEqual(['PathCompleted']);
+      expect(events[0].data).toEqual(expect.objectContaining({ certificateCode: 'CODE2', completedAt: '2027-11-01T00:00:00.000Z', validUntil: '2028-11-01T00:00:00.000Z' }));
+    });
+    const renewed: PathLearnerEvent = { ...completed, data: { ...completed.data, certificateCode: 'CODE2', completedAt: '2027-11-01T00:00:00.000Z', validUntil: '2028-11-01T00:00:00.000Z' } } as PathLearnerEvent;
+    spec.given([completed, due, reassigned, renewed]).when({ ...renewing, now: '2027-11-02T00:00:00.000Z' }).then([]);
   });
 
   it('adds months clamped to the end of the month', () => {

@@ -8,7 +8,7 @@ import { NotFoundError, ValidationError } from '../infrastructure/decider/decide
 import { PathCommands, dueDateOf } from './path-commands.service';
 import { slugOf } from './path-views';
 import { PathQueries } from './path-queries.service';
-import { AdminPathListQuery, ChangeGroupQuery, ChangeUserQuery, GetSpeachesQuery, PageQuery, RecordOrderQuery, SavePathBody, VersionQuery } from './paths.dto';
+import { AdminPathListQuery, ChangeGroupQuery, ChangeUserQuery, GetSpeachesQuery, PageQuery, PathSearchQuery, RecordOrderQuery, SavePathBody, VersionQuery } from './paths.dto';
 
 /** `version` in the query, else an `If-Match: <revision>` header (quotes allowed). */
 function expected(version: number | undefined, ifMatch: string | undefined): number | undefined {
@@ -55,6 +55,12 @@ export class PathsController {
     const path = parsePath(body.path);
     const pathId = await this.commands.save(user, path, expected(undefined, ifMatch));
     return this.answer(user, pathId);
+  }
+
+  /** The search overlay's path results: published paths the user may open, matched on title and description. */
+  @Get('search')
+  async search(@CurrentUser() user: AuthenticatedUser, @Query() query: PathSearchQuery) {
+    return this.queries.search(await this.queries.viewer(user), query.term ?? '', query.page ?? 0);
   }
 
   @Get(':pathId')

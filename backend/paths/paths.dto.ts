@@ -55,3 +55,8 @@ export class AdminPathListQuery {
   @IsOptional() @IsIn(['LAST_MAJ', 'TITLE', 'CREATED']) sort?: string;
   @IsOptional() @Transform(toBoolean) @IsBoolean() asc?: boolean;
 }
+
+export class PathSearchQuery {
+  @IsOptional() @IsString() term?: string;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) page?: number;
+}

@@ -60,6 +60,16 @@ export function canView(doc: SpeachDocument, viewer: Viewer): boolean {
   return doc.visibility !== 'RESTREINT' || isAssigned(doc, viewer);
 }
 
+/**
+ * Spec §2 card "canShare": a speach the viewer can open, neither a template nor archived, published
+ * (live or scheduled); a RESTREINT one only by its editors (others would hand out a link that opens for nobody).
+ */
+export function mayShare(doc: SpeachDocument, viewer: Viewer): boolean {
+  const live = liveVersion(doc, viewer.now);
+  const scheduled = doc.published && doc.liveFrom !== null && doc.liveFrom > viewer.now;
+  return canView(doc, viewer) && !doc.isTemplate && !doc.archived && (live !== null || scheduled) && (isEditor(doc, viewer) || doc.visibility !== 'RESTREINT');
+}
+
 const ts = (iso: string | null) => (iso ? Date.parse(iso) : null);
 
 export interface CardContext {
@@ -106,7 +116,7 @@ export function toCard(doc: SpeachDocument, viewer: Viewer, context: CardContext
     isFavori: context.bookmarks.has(doc._id),
     isTemplate: doc.isTemplate,
     canEdit: editor && !doc.archived,
-    canShare: viewable && !doc.isTemplate && !doc.archived && (live !== null || delayedTill !== null) && (editor || doc.visibility !== 'RESTREINT'),
+    canShare: mayShare(doc, viewer),
     canApprove: wf.canApprove,
     canView: viewable,
     isWorkflowInProgress: wf.isWorkflowInProgress,

@@ -8,6 +8,7 @@ import { DueDateWatcher } from './due-date.watcher';
 import { UnpinWithdrawnPolicy } from './policies/unpin-withdrawn.policy';
 import { ReadingController } from './reading.controller';
 import { ReadingGates } from './reading-gates';
+import { ShareController } from './share.controller';
 import { SpeachAccess } from './speach-access';
 import { FileUrls } from './file-urls';
 import { CoverController } from './cover.controller';
@@ -19,7 +20,7 @@ import { SpeachQueries } from './speach-queries.service';
 /** Speach authoring, publication, reading and the admin list (issue #4). */
 @Module({
   imports: [IdentityModule],
-  controllers: [AuthoringController, CoverController, ReadingController, FilesController, CardsController, AdminSpeachController, SpeachSettingsController, SpeachesRestController],
+  controllers: [AuthoringController, CoverController, ReadingController, FilesController, CardsController, AdminSpeachController, SpeachSettingsController, SpeachesRestController, ShareController],
   providers: [AccessCodeThrottle, DueDateWatcher, UnpinWithdrawnPolicy, SpeachQueries, SpeachAccess, FileUrls, SpeachCommands, SpeachLists, ReadingGates],
   exports: [SpeachCommands, SpeachQueries, SpeachAccess, ReadingGates],
 })

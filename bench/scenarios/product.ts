@@ -11,6 +11,8 @@ import { BENCH_ADMIN, type GeneratedIdentity } from '../data/identity';
 import { dashboardScenario } from './dashboard';
 import type { GeneratedPaths } from '../data/paths';
 import { pathsScenario } from './paths';
+import type { GeneratedNotifications } from '../data/notifications';
+import { notificationsScenario } from './notifications';
 import type { Floors } from './http';
 
 async function head(server: Child): Promise<number> {
@@ -44,7 +46,7 @@ async function checkGeneratedData(server: Child, auth: Record<string, string>, s
   return `20 most read speaches: ${rated} rated, ${ratings} ratings, ${comments} comments; projections ${health.status}`;
 }
 
-export async function productScenarios(dataDir: string, identity: GeneratedIdentity, publishedIds: string[], seconds: number, readEvents: number, floors: Floors, results: Result[], paths?: GeneratedPaths): Promise<void> {
+export async function productScenarios(dataDir: string, identity: GeneratedIdentity, publishedIds: string[], seconds: number, readEvents: number, floors: Floors, results: Result[], paths?: GeneratedPaths, notifications?: GeneratedNotifications): Promise<void> {
   const { userIds } = identity;
   const server = await spawnServer(join(ROOT, 'dist/backend/main.js'), { DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'error' }, '/api/health', 900_000); // a full replay of 2M+ events takes minutes: measure it rather than give up
   try {
@@ -137,6 +139,9 @@ export async function productScenarios(dataDir: string, identity: GeneratedIdent
       const learnerAuth = { authorization: `Bearer ${await login(server, paths.sample.learnerEmail, BENCH_ADMIN.password)}` };
       await pathsScenario({ url: server.url, adminAuth: auth, learnerAuth, paths, seconds }, results);
     }
+
+    // The bench administrator is the busy user: `auth` is theirs.
+    if (notifications) await notificationsScenario({ url: server.url, busyAuth: auth, notifications, seconds }, results);
 
     await dashboardScenario(server.url, auth, seconds, readEvents, results);
   } finally {

@@ -7,6 +7,7 @@ import { AI_ROUTES } from './routes/ai';
 import { COVER_ROUTES } from './routes/covers';
 import { FORUM_ROUTES } from './routes/forum';
 import { SCORM_ROUTES } from './routes/scorm';
+import { PATHS_AND_COMMUNICATION_ROUTES } from './routes/paths-and-communication';
 
 export { type Answer, type Call, HIDDEN, type RouteExpectation };
 
@@ -73,6 +74,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   ...FORUM_ROUTES,
   ...AI_ROUTES,
   ...COVER_ROUTES,
+  ...PATHS_AND_COMMUNICATION_ROUTES,
   // Health and site settings
   'GET /api/health': { call: () => ({ path: '/api/health' }), answers: everyone() },
   'POST /api/admin/projections/rebuild': {

@@ -35,3 +35,22 @@ export function previousPeriod(frequency: DigestFrequency, at: Date): DigestPeri
   const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 1, 1));
   return { frequency, key: `M:${isoDay(start).slice(0, 7)}`, ordinal: start.getUTCFullYear() * 12 + start.getUTCMonth(), start, end };
 }
+
+/** At most this many periods of one frequency are caught up after a downtime: older ones are let go. */
+export const DIGEST_CATCH_UP_MAX = 12;
+
+/**
+ * The whole periods before `at` not yet told, oldest first: after `lastDone` (the ordinal of the last
+ * period told; null on a first run, which tells the last period only), at most DIGEST_CATCH_UP_MAX.
+ * A period missed entirely while the server was down is told at the next start, once.
+ */
+export function periodsToTell(frequency: DigestFrequency, at: Date, lastDone: number | null): DigestPeriod[] {
+  const periods: DigestPeriod[] = [];
+  let period = previousPeriod(frequency, at);
+  const after = lastDone ?? period.ordinal - 1;
+  while (period.ordinal > after && periods.length < DIGEST_CATCH_UP_MAX) {
+    periods.unshift(period);
+    period = previousPeriod(frequency, period.start);
+  }
+  return periods;
+}

@@ -13,7 +13,7 @@ import { type DueItem, type PolicyContext, type ScheduledPolicy, deterministicId
 import { PolicyRunner } from '../../infrastructure/policies/policy-runner';
 import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { ADAPTERS, EVENT_STORE, READ_STORE } from '../../infrastructure/tokens';
-import { DIGEST_FREQUENCIES, type DigestPeriod, previousPeriod } from './digest-period';
+import { DIGEST_FREQUENCIES, type DigestFrequency, type DigestPeriod, periodsToTell } from './digest-period';
 import { type DigestSection, SECTION_LIMIT, renderDigest } from './digest-render';
 import { mailDecider } from './mail.decider';
 import { MailRecipients } from './mail-recipients';
@@ -51,29 +51,35 @@ export class MailDigestPolicy implements ScheduledPolicy {
     void runner.register(this);
   }
 
-  private marker(period: DigestPeriod) {
-    return `mail-digest:${period.frequency}`;
+  private marker(frequency: DigestFrequency) {
+    return `mail-digest:${frequency}`;
   }
 
+  /** Every period of each frequency not told yet, oldest first: one missed while the server was down is caught up. */
   async due(at: Date): Promise<DueItem[]> {
     const items: DueItem[] = [];
     for (const frequency of DIGEST_FREQUENCIES) {
-      const period = previousPeriod(frequency, at);
-      const done = await this.adapters.relayCheckpoints.load(this.marker(period));
-      if (done && done.position >= period.ordinal) continue;
-      const notifications = await this.store
-        .collection<NotificationDocument>(NOTIFICATIONS)
-        .find({ date: { $gte: period.start.toISOString(), $lt: period.end.toISOString() } }, { sort: { position: -1 }, projection: { _id: 1, userId: 1, type: 1, speachId: 1, actorId: 1, data: 1, date: 1, position: 1 } });
-      const byUser = new Map<string, Notification[]>();
-      for (const n of notifications) byUser.set(n.userId, [...(byUser.get(n.userId) ?? []), n]);
-      const frequencies = await this.recipients.frequencies([...byUser.keys()]);
-      for (const [userId, mine] of byUser) {
-        if (frequencies.get(userId) !== frequency) continue;
-        items.push({ key: `${period.key}:${userId}`, run: (ctx) => this.send(ctx, userId, period, mine) });
-      }
-      // Last of the period's items: later ticks skip the period (a failed user's item stays a dead letter to retry).
-      items.push({ key: `${period.key}:done`, run: () => this.adapters.relayCheckpoints.save({ name: this.marker(period), position: period.ordinal, version: 1 }) });
+      const done = await this.adapters.relayCheckpoints.load(this.marker(frequency));
+      for (const period of periodsToTell(frequency, at, done?.position ?? null)) items.push(...(await this.periodItems(period)));
     }
+    return items;
+  }
+
+  private async periodItems(period: DigestPeriod): Promise<DueItem[]> {
+    const items: DueItem[] = [];
+    const { frequency } = period;
+    const notifications = await this.store
+      .collection<NotificationDocument>(NOTIFICATIONS)
+      .find({ date: { $gte: period.start.toISOString(), $lt: period.end.toISOString() } }, { sort: { position: -1 }, projection: { _id: 1, userId: 1, type: 1, speachId: 1, actorId: 1, data: 1, date: 1, position: 1 } });
+    const byUser = new Map<string, Notification[]>();
+    for (const n of notifications) byUser.set(n.userId, [...(byUser.get(n.userId) ?? []), n]);
+    const frequencies = await this.recipients.frequencies([...byUser.keys()]);
+    for (const [userId, mine] of byUser) {
+      if (frequencies.get(userId) !== frequency) continue;
+      items.push({ key: `${period.key}:${userId}`, run: (ctx) => this.send(ctx, userId, period, mine) });
+    }
+    // Last of the period's items: later ticks skip the period (a failed user's item stays a dead letter to retry).
+    items.push({ key: `${period.key}:done`, run: () => this.adapters.relayCheckpoints.save({ name: this.marker(frequency), position: period.ordinal, version: 1 }) });
     return items;
   }
 

@@ -10,8 +10,8 @@ import { pathLearnerDecider } from '../path-learner.decider';
 
 /**
  * Recertification: a completion of a path with a recertification period lapses after N months. Thirty
- * days before, the learner is told (`PathRecertificationDue`, notified as "due date approaching"); once
- * it lapsed, the next completion of every speach completes the path again. A time-driven policy over
+ * days before, the learner is told (`PathRecertificationDue`, notified as "due date approaching") and
+ * re-assigned (`PathReassigned`, due when it lapses): only chapters read from then on complete the path again. A time-driven policy over
  * the `path_learners` read model (`remindAt`) and the clock, once per completion.
  */
 @Injectable()
@@ -40,6 +40,7 @@ export class RemindRecertificationPolicy implements ScheduledPolicy {
               userId: doc.userId,
               certificateCode: latest.certificateCode,
               title: latest.title,
+              now: now.toISOString(),
             }),
           );
         },

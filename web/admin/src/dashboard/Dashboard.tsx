@@ -211,6 +211,12 @@ function SpeachesTab({ period }: { period: Period }) {
         <LazyCard title={t('admin.dashboard.charts.funnel')} testId="chart-funnel">
           <FunnelChart period={period} />
         </LazyCard>
+        <LazyCard title={t('admin.dashboard.charts.pathsPublished')} testId="chart-paths-published">
+          <MetricChart period={period} cumulative evenY metrics={[{ metric: 'PATH_PUBLICATION', label: t('admin.dashboard.metrics.PATH_PUBLICATION') }]} />
+        </LazyCard>
+        <LazyCard title={t('admin.dashboard.charts.pathCompletions')} testId="chart-path-completions">
+          <MetricChart period={period} kind="bar" metrics={[{ metric: 'PATH_COMPLETION', label: t('admin.dashboard.metrics.PATH_COMPLETION') }]} />
+        </LazyCard>
       </Row>
     </>
   );

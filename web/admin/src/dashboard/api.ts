@@ -3,7 +3,7 @@ import { apiCall } from '../providers/httpClient';
 /** Spec §3 "Dashboard" enums. */
 export const PERIODS = ['ONE_MONTH', 'THREE_MONTHS', 'SIX_MONTHS', 'TWELVE_MONTHS', 'TWO_YEARS'] as const;
 export type Period = (typeof PERIODS)[number];
-export type Metric = 'READ' | 'UNIQUE_READ' | 'UNIQUE_ACTIVITY' | 'PUBLICATION' | 'CREATION' | 'GRADE' | 'COMMENT' | 'CONNECTION' | 'UNIQUE_CONNECTION';
+export type Metric = 'READ' | 'UNIQUE_READ' | 'UNIQUE_ACTIVITY' | 'PUBLICATION' | 'CREATION' | 'GRADE' | 'COMMENT' | 'CONNECTION' | 'UNIQUE_CONNECTION' | 'PATH_PUBLICATION' | 'PATH_COMPLETION';
 /** Spec §9: the component starts at THREE_MONTHS; a `period` parameter it does not know gives ONE_MONTH. */
 export const DEFAULT_PERIOD: Period = 'THREE_MONTHS';
 

@@ -32,7 +32,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { ScormExportDialog } from '../embed/ScormExportDialog';
 import { useI18n } from '../i18n';
-import { errorMessage } from '../speach/speachApi';
+import { errorMessage, speachApi } from '../speach/speachApi';
 import { type AvatarItem, type MenuAction, authorAvatars, isDelayed, isPublished, canShareCard, cardTags, cardTarget, editTarget, menuActions, menuTarget, titleSlug, truncateTitle } from './card-rules';
 import { CardCover } from './CardCover';
 import { CardFacts } from './CardFacts';
@@ -146,6 +146,8 @@ export function SpeachCardView({ card, onChanged, onToast }: { card: CardData; o
 
   const share = async () => {
     const url = `${window.location.origin}/s/${encodeURIComponent(card.id)}/${titleSlug(card.title)}`;
+    // Recording the share must not keep the link from being copied.
+    void speachApi.share(card.id).catch(() => undefined);
     try {
       await navigator.clipboard.writeText(url);
       onToast('success', t('card.linkCopied'));

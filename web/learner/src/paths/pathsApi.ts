@@ -19,6 +19,18 @@ export type PathItem = SpeachCard;
 
 export type PathState = 'NON_PUBLIE' | 'PUBLIE' | 'ARCHIVE';
 
+/** A path found by the search: its own result kind, linked to the learner's page `url`. */
+export interface PathSearchResult {
+  kind: 'PATH';
+  pathId: string;
+  title: string;
+  description: string;
+  image: string | null;
+  slug: string;
+  speachCount: number;
+  url: string;
+}
+
 /** Spec §3 Path, with the options and flags of docs/learning-paths.md. */
 export interface Path {
   pathId: string;
@@ -156,5 +168,6 @@ export const pathsApi = {
   enrol: (pathId: string) => api<PathProgress>(`${of(pathId)}/enrol`, { method: 'PUT', json: {} }),
   certificateUrl: (pathId: string) => `${of(pathId)}/certificate`,
   edited: (page: number, signal?: AbortSignal) => api<{ result: EditedPath[]; total: number }>(`/api/v2/my/learningPathsEdited?page=${page}`, { signal }),
+  search: (term: string, page: number, signal?: AbortSignal) => api<{ results: PathSearchResult[]; total: number }>(`/api/v2/learningPath/search?${query({ term, page })}`, { signal }),
   assigned: (signal?: AbortSignal) => api<{ result: AssignedPath[]; total: number }>('/api/v2/my/learningPaths?page=0', { signal }),
 };

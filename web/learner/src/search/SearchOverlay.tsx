@@ -7,6 +7,7 @@ import { type Card, type UserResult, cardsApi } from '../cards/cardsApi';
 import { useI18n } from '../i18n';
 import { Loading, useToast } from '../speach/common';
 import { errorMessage } from '../speach/speachApi';
+import { PathResults } from './PathResults';
 import { UsersCarousel, UsersList } from './UsersCarousel';
 import { CANCELLED_BY_NEW_TERM, SEARCH_SORTS, type SearchSort, effectiveSort, shouldLoadMoreUsers, sortAfterTermChange, usersRequest } from './search-rules';
 
@@ -155,6 +156,7 @@ export function SearchOverlay({ term }: { term: string }) {
                 ))}
               </TextField>
             </Stack>
+            <PathResults term={term} />
             {error && <Alert severity="error">{error}</Alert>}
             {!loading && !error && total === 0 && (
               <Box role="status" sx={{ py: 4, textAlign: 'center' }}>

@@ -21,6 +21,8 @@ export function SharePanel({ speachId, title, onCopied }: { speachId: string; ti
   const link = `${window.location.origin}/s/${speachId}/${speachSlug(title)}${atChapter && chapterId ? `?chapter=${encodeURIComponent(chapterId)}` : ''}`;
 
   const copy = async () => {
+    // Recording the share must not keep the link from being copied.
+    void speachApi.share(speachId, atChapter && chapterId ? chapterId : undefined).catch(() => undefined);
     try {
       await navigator.clipboard.writeText(link);
     } catch {

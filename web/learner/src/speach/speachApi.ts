@@ -46,6 +46,8 @@ export const speachApi = {
     api<DraftSpeach>(`${recorder(id)}/chapters/${enc(chapterId)}/content`, { method: 'PUT', json: content }),
   visibility: (id: string, body: { visibility: Visibility; accessCode?: string; version?: number }) =>
     api<SpeachCard>(`${recorder(id)}/visibility`, { method: 'PUT', json: body }),
+  /** Records a share of the reading link (its author is told "speach shared"). */
+  share: (id: string, chapterId?: string) => api<{ shareId: string }>(`/api/v2/speach/${encodeURIComponent(id)}/share`, { method: 'POST', json: chapterId ? { chapterId } : {} }),
   publish: (id: string, body: { at?: string; version?: number }) => api<SpeachCard>(`${recorder(id)}/publish`, { method: 'POST', json: body }),
   unpublish: (id: string, body: { version?: number }) => api<SpeachCard>(`${recorder(id)}/unpublish`, { method: 'POST', json: body }),
   badge: (id: string, badge: Badge) => api<SpeachCard>(`${recorder(id)}/badge`, { method: 'PUT', json: { badge } }),

@@ -6,8 +6,9 @@ import { exportsMessages } from './exports';
 import { scormMessages } from './scorm';
 import { mailboxMessages } from './mailbox';
 import { learningPathsMessages } from './learningPaths';
+import { pathStatsMessages } from './pathStats';
 import { settingsMessages } from './settings';
 import { workflowMessages } from './workflow';
 
 /** Each feature keeps its messages in its own file. */
-export const featureMessages = [dashboardMessages, workflowMessages, auditMessages, settingsMessages, exportsMessages, scormMessages, abuseMessages, mailboxMessages, experienceMessages, learningPathsMessages];
+export const featureMessages = [dashboardMessages, workflowMessages, auditMessages, settingsMessages, exportsMessages, scormMessages, abuseMessages, mailboxMessages, experienceMessages, learningPathsMessages, pathStatsMessages];

@@ -10,11 +10,12 @@ import { learnerMessages } from './learner';
 import { notificationsMessages } from './notifications';
 import { notificationReasonsMessages } from './notification-reasons';
 import { pathsMessages } from './paths';
+import { pathSearchMessages } from './path-search';
 import { siteMessages } from './site';
 import { workflowMessages } from './workflow';
 
 /** Each feature keeps its messages in its own file; the catalogues are their union with the core ones. */
-const FEATURES = [homeMessages, engagementMessages, notificationsMessages, accountMessages, workflowMessages, analyticsMessages, siteMessages, embedMessages, forumMessages, notificationReasonsMessages, aiMessages, learnerMessages, pathsMessages, coversMessages] as const;
+const FEATURES = [homeMessages, engagementMessages, notificationsMessages, accountMessages, workflowMessages, analyticsMessages, siteMessages, embedMessages, forumMessages, notificationReasonsMessages, aiMessages, learnerMessages, pathsMessages, coversMessages, pathSearchMessages] as const;
 
 type Union<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;
 export type FeatureCatalog = Union<(typeof FEATURES)[number]['en']>;
