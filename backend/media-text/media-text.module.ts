@@ -2,9 +2,10 @@ import { Module } from '@nestjs/common';
 import { SpeachModule } from '../speach';
 import { ChapterLocator } from './chapter-locator';
 import { ChapterTokens } from './chapter-tokens';
+import { QuizExamController } from './quiz-exam.controller';
 import { SubtitlesController } from './subtitles.controller';
 import { Subtitles } from './subtitles.service';
 
 /** Issue 22's text side of media: subtitles, transcripts, version videos, AI avatar accounting, quiz to exam. */
-@Module({ imports: [SpeachModule], controllers: [SubtitlesController], providers: [ChapterLocator, ChapterTokens, Subtitles], exports: [Subtitles] })
+@Module({ imports: [SpeachModule], controllers: [SubtitlesController, QuizExamController], providers: [ChapterLocator, ChapterTokens, Subtitles], exports: [Subtitles] })
 export class MediaTextModule {}
