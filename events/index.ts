@@ -24,3 +24,4 @@ export * from './audited-streams';
 export * from './path.events';
 export * from './path.state';
 export * from './subtitles.events';
+export * from './ai-avatar.events';

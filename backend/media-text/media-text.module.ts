@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SpeachModule } from '../speach';
+import { AiAvatarTimeController } from './ai-avatar-time.controller';
+import { AiAvatarTime } from './ai-avatar-time.service';
 import { ChapterLocator } from './chapter-locator';
 import { ChapterTokens } from './chapter-tokens';
 import { QuizExamController } from './quiz-exam.controller';
@@ -7,5 +9,5 @@ import { SubtitlesController } from './subtitles.controller';
 import { Subtitles } from './subtitles.service';
 
 /** Issue 22's text side of media: subtitles, transcripts, version videos, AI avatar accounting, quiz to exam. */
-@Module({ imports: [SpeachModule], controllers: [SubtitlesController, QuizExamController], providers: [ChapterLocator, ChapterTokens, Subtitles], exports: [Subtitles] })
+@Module({ imports: [SpeachModule], controllers: [SubtitlesController, QuizExamController, AiAvatarTimeController], providers: [ChapterLocator, ChapterTokens, Subtitles, AiAvatarTime], exports: [Subtitles] })
 export class MediaTextModule {}
