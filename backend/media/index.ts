@@ -27,3 +27,7 @@ export {
 export { EspeakSynthesizer } from './speech/espeak.synthesizer';
 export { ProviderSynthesizer } from './speech/provider.synthesizer';
 export { loadMediaConfig, type MediaConfig } from './media-config';
+/** The media jobs: other features (subtitles' voice-over) request speech tracks through MediaJobs; tests wait on the worker. */
+export { MediaJobs, type Ready } from './jobs/media-jobs.service';
+export { MediaJobWorker } from './jobs/media-job-worker';
+export { mediaJobDecider, SPEECH_TEXT_MAX } from './jobs/media-job.decider';

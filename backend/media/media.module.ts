@@ -1,5 +1,10 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { SpeachModule } from '../speach';
+import { MediaController } from './http/media.controller';
+import { MediaJobWorker } from './jobs/media-job-worker';
+import { MediaJobs } from './jobs/media-jobs.service';
+import { MediaPipelinePolicy } from './jobs/media-pipeline.policy';
 import { EspeakSynthesizer } from './speech/espeak.synthesizer';
 import { ProviderSynthesizer } from './speech/provider.synthesizer';
 import { SPEECH_SYNTHESIZER, type SpeechSynthesizer } from './speech/speech-synthesizer.port';
@@ -19,10 +24,15 @@ export function createSpeechSynthesizer(config: AppConfig): SpeechSynthesizer {
 
 /** The media pipeline (issue 22): ffmpeg tools, text to speech, media jobs and the voice-over calls. */
 @Module({
+  imports: [SpeachModule],
+  controllers: [MediaController],
   providers: [
     { provide: MEDIA_TOOLS, useFactory: createMediaTools, inject: [APP_CONFIG] },
     { provide: SPEECH_SYNTHESIZER, useFactory: createSpeechSynthesizer, inject: [APP_CONFIG] },
+    MediaJobWorker,
+    MediaJobs,
+    MediaPipelinePolicy,
   ],
-  exports: [MEDIA_TOOLS, SPEECH_SYNTHESIZER],
+  exports: [MEDIA_TOOLS, SPEECH_SYNTHESIZER, MediaJobs, MediaJobWorker],
 })
 export class MediaModule {}
