@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SUBTITLE_LOCALES, type SubtitleLocale, subtitlesStream, uuidv7 } from '../../events';
 import { CHAPTER_SUBTITLES, type ChapterSubtitlesDocument, localeName } from '../../projections/subtitles.projection';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { MediaJobs } from '../media';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { DomainError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
@@ -10,7 +11,7 @@ import { ChapterLocator, type LocatedChapter } from './chapter-locator';
 import { ChapterTokens } from './chapter-tokens';
 import { locale, subtitlesDecider } from './subtitles.decider';
 import type { EditSubtitleBody, UploadSubtitleBody } from './subtitles.dto';
-import { checkCues, parseSubtitles, renderVtt } from './webvtt';
+import { checkCues, parseSubtitles, plainText, renderVtt } from './webvtt';
 
 /** The chapter types a subtitle track goes with: a video or audio the player plays. */
 const PLAYABLE = /^(VIDEO|AUDIO|WEBCAM|SCREEN|WEET|WC_PPT)/;
@@ -29,6 +30,7 @@ export class Subtitles {
     private readonly commands: CommandRunner,
     private readonly chapters: ChapterLocator,
     private readonly tokens: ChapterTokens,
+    private readonly media: MediaJobs,
   ) {}
 
   private async document(chapterId: string): Promise<ChapterSubtitlesDocument | null> {
@@ -86,6 +88,17 @@ export class Subtitles {
   async remove(user: AuthenticatedUser, chapterId: string, subtitleId: string): Promise<void> {
     const located = await this.chapters.editable(user, chapterId);
     await this.commands.run(subtitlesDecider, subtitlesStream(chapterId), { type: 'RemoveSubtitle', chapterId, speachId: located.doc._id, subtitleId });
+  }
+
+  /**
+   * The voice of a subtitle language (the studio's step 2): its lines spoken in order by the media jobs' text to
+   * speech, as the chapter's audio track named after the subtitle. Answers the job id the studio polls.
+   */
+  async voiceOver(user: AuthenticatedUser, chapterId: string, subtitleId: string): Promise<{ jobID: string }> {
+    await this.playable(await this.chapters.editable(user, chapterId));
+    const track = (await this.document(chapterId))?.tracks.find((t) => t.id === subtitleId);
+    if (!track) throw new NotFoundError('Unknown subtitle');
+    return this.media.requestSubtitleVoice(user, chapterId, subtitleId, plainText(track.cues), track.lang);
   }
 
   /** The WebVTT file: with the chapter's token (a `<track>` sends no bearer token), or for a session that may read the chapter. */

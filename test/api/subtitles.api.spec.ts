@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MediaJobWorker } from '../../backend/media';
 import { type TestApp, startTestApp } from '../support/test-app';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'subtitles');
@@ -122,6 +123,23 @@ describe('Subtitles and transcript token (issue 22)', () => {
     const restricted = await videoSpeach('Restricted token', 'RESTREINT');
     await t.http.get('/api/transcript/token').query({ chapterId: restricted.chapterId }).set(as(reader)).expect(404);
     await t.http.get('/api/transcript/token').query({ chapterId: 'nope' }).set(as(reader)).expect(404);
+  });
+
+  it('makes an AI voice from a subtitle language as a media job (202 job id), then its audio track plays', async () => {
+    const { chapterId } = await videoSpeach('Voiced briefing');
+    const { id } = (await t.http.post(`/api/v2/chapter/subtitles/${chapterId}`).set(as(author)).send({ lang: 'fr_FR', file: fixture('briefing.fr.srt') }).expect(201)).body;
+    const accepted = await t.http.post(`/recorder/voiceOver/subtitle/${chapterId}`).set(as(author)).field('subtitleId', id).expect(202);
+    expect(accepted.body).toEqual({ jobID: expect.any(String) });
+    await t.app.get(MediaJobWorker).idle();
+    const track = await t.http.get(`/api/v2/chapter/audio-track/${chapterId}/${id}`).set(as(reader)).expect(200);
+    expect(track.body.url).toMatch(/^\/blob\/[0-9a-f]{64}\?/);
+    const audio = await t.http.get(track.body.url).buffer(true).expect(200);
+    expect(Number(audio.headers['content-length'])).toBeGreaterThan(1000);
+
+    const missing = await t.http.post(`/recorder/voiceOver/subtitle/${chapterId}`).set(as(author)).field('other', 'x').expect(400);
+    expect(missing.body.errors[0].field).toBe('subtitleId');
+    await t.http.post(`/recorder/voiceOver/subtitle/${chapterId}`).set(as(reader)).field('subtitleId', id).expect(403);
+    await t.http.post(`/recorder/voiceOver/subtitle/${chapterId}`).set(as(author)).field('subtitleId', 'unknown').expect(404);
   });
 
   it('lists the supported languages (about 38, with names)', async () => {

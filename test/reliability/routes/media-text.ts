@@ -3,9 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SUBTITLE_LOCALES } from '../../../events';
+import { MediaJobWorker } from '../../../backend/media';
 import { Transcripts } from '../../../backend/media-text';
 import type { Fixtures } from '../support/fixtures';
-import { type RouteExpectation, admins, authors, everyone, signedIn } from '../route-answers';
+import { type RouteExpectation, admins, authors, everyone, signedIn, unique } from '../route-answers';
 
 const VTT = 'WEBVTT\n\n00:00.000 --> 00:01.000\nHello.\n';
 
@@ -76,6 +77,12 @@ async function chapterToken(fx: Fixtures): Promise<string> {
   return (await fx.t.http.get('/api/transcript/token').query({ chapterId }).set(fx.auth('reader')).expect(200)).body.token as string;
 }
 
+/** The studio's form: one field, as a browser's FormData sends it. */
+function formField(name: string, value: string): { contentType: string; data: Buffer } {
+  const boundary = `----matrix${unique()}`;
+  return { contentType: `multipart/form-data; boundary=${boundary}`, data: Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n--${boundary}--\r\n`) };
+}
+
 /** Who may call the routes of subtitles, transcripts, AI avatar time and quiz-to-exam (backend/media-text/). */
 export const MEDIA_TEXT_ROUTES: Record<string, RouteExpectation> = {
   'GET /api/v2/chapter/subtitle-languages': { call: () => ({ path: '/api/v2/chapter/subtitle-languages' }), answers: signedIn() },
@@ -122,6 +129,16 @@ export const MEDIA_TEXT_ROUTES: Record<string, RouteExpectation> = {
   'GET /api/transcript/{chapterId}': {
     call: async (fx) => ({ path: `/api/transcript/${(await videoSpeach(fx)).chapterId}`, query: { token: await chapterToken(fx) } }),
     answers: everyone(),
+  },
+  // The voice of a subtitle language: a media job, finished before the next caller's call.
+  'POST /recorder/voiceOver/subtitle/{chapterId}': {
+    call: async (fx) => {
+      const { chapterId, subtitleId } = await videoSpeach(fx);
+      return { path: `/recorder/voiceOver/subtitle/${chapterId}`, raw: formField('subtitleId', subtitleId) };
+    },
+    answers: authors(),
+    writes: true,
+    after: (fx) => fx.t.app.get(MediaJobWorker).idle(),
   },
   // A GET that changes state (spec §7): editors only, and marked so a foreign origin is refused.
   'GET /api/v2/quizz/do-convert-to-quizz-exam': { call: async (fx) => ({ path: '/api/v2/quizz/do-convert-to-quizz-exam', query: { chapterId: await freshQuiz(fx) } }), answers: authors(), writes: true },
