@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { SUBTITLE_LOCALES } from '../../../events';
 import { MediaJobWorker } from '../../../backend/media';
 import { Transcripts } from '../../../backend/media-text';
+import { PROJECTION_RUNNER } from '../../../backend/infrastructure/tokens';
+import type { ProjectionRunner } from '../../../projections/projection-runner';
 import type { Fixtures } from '../support/fixtures';
 import { type RouteExpectation, admins, authors, everyone, signedIn, unique } from '../route-answers';
 
@@ -40,7 +42,10 @@ function videoSpeach(fx: Fixtures): Promise<VideoSpeach> {
       const draft = await fx.draftFor('author');
       const chapterId = draft.chapters[0];
       await fx.t.http.post(`/api/v2/recorder/speach/${draft.id}/chapters/${chapterId}/file`).query({ type: 'VIDEO_UPLOAD', name: 'clip.mp4' }).set({ ...author, 'content-type': 'video/mp4' }).send(clip()).expect(201);
+      // The upload's transcode (a media job) and transcript request run on their own: done before any call is judged.
+      await fx.t.app.get(MediaJobWorker).idle();
       await fx.t.app.get(Transcripts).idle();
+      await fx.t.app.get<ProjectionRunner>(PROJECTION_RUNNER).waitFor(await fx.t.adapters.eventStore.headPosition(), 5000);
       const quiz = { type: 'QUIZZ', passingScore: 50, questions: [{ questionId: 'q1', text: 'Yes?', multiple: false, points: 1, options: [{ optionId: 'a', text: 'Yes', correct: true }, { optionId: 'b', text: 'No' }] }] };
       await fx.t.http.put(`/api/v2/recorder/speach/${draft.id}/chapters/${draft.chapters[1]}/content`).set(author).send(quiz).expect(200);
       const track = await fx.t.http.post(`/api/v2/chapter/subtitles/${chapterId}`).set(author).send({ lang: 'en_US', file: VTT }).expect(201);
@@ -138,7 +143,10 @@ export const MEDIA_TEXT_ROUTES: Record<string, RouteExpectation> = {
     },
     answers: authors(),
     writes: true,
-    after: (fx) => fx.t.app.get(MediaJobWorker).idle(),
+    after: async (fx) => {
+      await fx.t.app.get(MediaJobWorker).idle();
+      await fx.t.app.get<ProjectionRunner>(PROJECTION_RUNNER).waitFor(await fx.t.adapters.eventStore.headPosition(), 5000);
+    },
   },
   // A GET that changes state (spec §7): editors only, and marked so a foreign origin is refused.
   'GET /api/v2/quizz/do-convert-to-quizz-exam': { call: async (fx) => ({ path: '/api/v2/quizz/do-convert-to-quizz-exam', query: { chapterId: await freshQuiz(fx) } }), answers: authors(), writes: true },
