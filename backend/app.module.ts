@@ -4,6 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AiModule } from './ai';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { HomeModule } from './home';
+import { MediaModule } from './media';
 import { AuditModule } from './audit/audit.module';
 import type { AppConfig } from './config/app-config';
 import { EngagementModule } from './engagement/engagement.module';
@@ -17,6 +18,7 @@ import { AllExceptionsFilter } from './infrastructure/http/exception.filter';
 import { idempotencyProviders } from './infrastructure/http/idempotency/idempotency.providers';
 import { ReadYourWritesInterceptor } from './infrastructure/http/read-your-writes.interceptor';
 import { InfrastructureModule, type InfrastructureOptions } from './infrastructure/infrastructure.module';
+import { MediaTextModule } from './media-text';
 import { PathsModule } from './paths';
 import { DemoSeeder } from './seed/demo-seeder';
 import { ScormModule } from './scorm';
@@ -29,7 +31,7 @@ export class AppModule {
   static forRoot(config: AppConfig, options: InfrastructureOptions = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), SiteModule, IdentityModule, SpeachModule, EngagementModule, ExportsModule, AuditModule, AnalyticsModule, WorkflowModule, ScormModule, ForumModule, AiModule, HomeModule, PathsModule],
+      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), SiteModule, IdentityModule, SpeachModule, EngagementModule, ExportsModule, AuditModule, AnalyticsModule, WorkflowModule, ScormModule, ForumModule, AiModule, HomeModule, PathsModule, MediaModule, MediaTextModule],
       controllers: [HealthController, ProjectionsController, PoliciesController],
       providers: [
         DemoSeeder,

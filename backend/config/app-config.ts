@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MAIL_LANGUAGES, type MailLanguage } from '../../events';
 import { type AiConfig, loadAiConfig } from '../ai/ai-config';
+import { type MediaConfig, loadMediaConfig } from '../media/media-config';
+import { type MediaTextConfig, loadMediaTextConfig } from '../media-text/media-text-config';
 
 /** Feature flags of spec §6, exposed to the web apps through /api/auth/me. */
 export interface FeatureFlags {
@@ -78,6 +80,9 @@ export interface AppConfig {
     otlpEndpoint?: string;
     serviceName: string;
   };
+  media: MediaConfig;
+  /** Subtitles, transcripts, AI avatar time (issue 22). */
+  mediaText: MediaTextConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -181,6 +186,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
       serviceName: env.OTEL_SERVICE_NAME || 'speach-platform',
     },
+    media: loadMediaConfig(env),
+    mediaText: loadMediaTextConfig(env),
   };
 }
 

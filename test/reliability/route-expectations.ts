@@ -6,6 +6,7 @@ import { type Answer, type Call, HIDDEN, type RouteExpectation, admins, authors,
 import { AI_ROUTES } from './routes/ai';
 import { COVER_ROUTES } from './routes/covers';
 import { FORUM_ROUTES } from './routes/forum';
+import { MEDIA_TEXT_ROUTES } from './routes/media-text';
 import { SCORM_ROUTES } from './routes/scorm';
 import { PATHS_AND_COMMUNICATION_ROUTES } from './routes/paths-and-communication';
 
@@ -75,6 +76,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   ...AI_ROUTES,
   ...COVER_ROUTES,
   ...PATHS_AND_COMMUNICATION_ROUTES,
+  ...MEDIA_TEXT_ROUTES,
   // Health and site settings
   'GET /api/health': { call: () => ({ path: '/api/health' }), answers: everyone() },
   'POST /api/admin/projections/rebuild': {
