@@ -6,6 +6,7 @@ import { type Answer, type Call, HIDDEN, type RouteExpectation, admins, authors,
 import { AI_ROUTES } from './routes/ai';
 import { FORUM_ROUTES } from './routes/forum';
 import { SCORM_ROUTES } from './routes/scorm';
+import { MEDIA_ROUTES } from './routes/media';
 
 export { type Answer, type Call, HIDDEN, type RouteExpectation };
 
@@ -69,6 +70,7 @@ async function freshSession(fx: Fixtures, caller: Caller): Promise<Record<string
 export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // Each context added since session 7 declares its routes in its own file (routes/*.ts).
   ...SCORM_ROUTES,
+  ...MEDIA_ROUTES,
   ...FORUM_ROUTES,
   ...AI_ROUTES,
   // Health and site settings
