@@ -24,6 +24,7 @@ import { httpFloors } from './scenarios/http';
 import { productScenarios, restartScenario } from './scenarios/product';
 import { rebuildScenario } from './scenarios/rebuild';
 import { scormExportScenario } from './scenarios/scorm-export';
+import { mediaTranscodeScenario } from './scenarios/media-transcode';
 import { webScenario } from './scenarios/web';
 
 const quick = process.argv.includes('--quick');
@@ -96,6 +97,7 @@ async function main(): Promise<void> {
     await attempt('web', () => webScenario(results));
     await attempt('AI plan of a 200-page PDF', () => aiPlanScenario(results));
     await attempt('SCORM_FULL export of 100 sub-chapters', () => scormExportScenario(results));
+    await attempt('transcode of a 1-minute 720p video', () => mediaTranscodeScenario(results));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -9,6 +9,7 @@ import { FORUM_ROUTES } from './routes/forum';
 import { MEDIA_TEXT_ROUTES } from './routes/media-text';
 import { SCORM_ROUTES } from './routes/scorm';
 import { PATHS_AND_COMMUNICATION_ROUTES } from './routes/paths-and-communication';
+import { MEDIA_ROUTES } from './routes/media';
 
 export { type Answer, type Call, HIDDEN, type RouteExpectation };
 
@@ -72,6 +73,7 @@ async function freshSession(fx: Fixtures, caller: Caller): Promise<Record<string
 export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // Each context added since session 7 declares its routes in its own file (routes/*.ts).
   ...SCORM_ROUTES,
+  ...MEDIA_ROUTES,
   ...FORUM_ROUTES,
   ...AI_ROUTES,
   ...COVER_ROUTES,

@@ -1,4 +1,4 @@
-import { rename, rm } from 'node:fs/promises';
+import { rename, rm, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { MediaConfig } from '../media-config';
 import {
@@ -49,9 +49,25 @@ export const formatOf = (path: string): WebFormat => (extname(path).toLowerCase(
 
 /** MediaTools on Debian's ffmpeg and ffprobe, one child process per operation. */
 export class FfmpegMediaTools implements MediaTools {
+  /** A job probes its source before each step: the answer is kept while the file is unchanged (path, size, mtime). */
+  private readonly probes = new Map<string, MediaProbe>();
+
   constructor(private readonly config: Pick<MediaConfig, 'ffmpegPath' | 'ffprobePath' | 'toolTimeoutMs'>) {}
 
   async probe(input: string): Promise<MediaProbe> {
+    const file = await stat(input).catch(() => null);
+    const key = file ? `${input}\n${file.size}\n${file.mtimeMs}` : null;
+    const known = key ? this.probes.get(key) : undefined;
+    if (known) return known;
+    const probe = await this.runProbe(input);
+    if (key) {
+      if (this.probes.size >= 64) this.probes.delete(this.probes.keys().next().value as string);
+      this.probes.set(key, probe);
+    }
+    return probe;
+  }
+
+  private async runProbe(input: string): Promise<MediaProbe> {
     const json = await runTool(this.config.ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input], {
       captureStdout: true,
       timeoutMs: Math.min(this.config.toolTimeoutMs, 60_000),
