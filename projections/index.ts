@@ -5,6 +5,7 @@ import { engagementProjection } from './engagement.projection';
 import { notificationsProjection } from './notifications.projection';
 import { csvExportsProjection } from './csv-exports.projection';
 import { scormProjection } from './scorm.projection';
+import { videoEditsProjection } from './video-edits.projection';
 import { organisationProjection } from './organisation.projection';
 import { pathsProjection } from './paths.projection';
 import type { ProjectionDefinition } from './projection';
@@ -21,7 +22,7 @@ import { badgesProjection } from './badges.projection';
 import { abuseReportsProjection } from './abuse-reports.projection';
 
 /** Every read model of the product. A feature's projection is added here when it lands. */
-export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection, scormProjection, forumProjection, messagesProjection, badgesProjection, abuseReportsProjection, aiProjection, pathsProjection];
+export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection, scormProjection, forumProjection, messagesProjection, badgesProjection, abuseReportsProjection, aiProjection, pathsProjection, videoEditsProjection];
 
 export * from './projection';
 export { ProjectionRunner } from './projection-runner';
