@@ -2,6 +2,7 @@ import { Alert, Box, Button, Link, Paper, Stack, TextField, Typography } from '@
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import { type FormEvent, useState } from 'react';
 import { type MessageKey, useI18n } from '../i18n';
+import { OverlaidVideo } from '../media/OverlaidVideo';
 import { QuizTaker } from './QuizTaker';
 import { type Reading, errorMessage, speachApi } from './speachApi';
 import type { Chapter, QuizResult } from './types';
@@ -91,7 +92,7 @@ export function ContentView({ speachId, chapter, reading, previousResult, onAnsw
     }
     case 'VIDEO_UPLOAD':
       return content.file?.url ? (
-        <video controls src={content.file.url} aria-label={chapter.title} style={{ width: '100%', maxHeight: '70vh', background: '#000' }} preload="metadata" />
+        <OverlaidVideo chapterId={chapter.chapterId} src={content.file.url} title={chapter.title} />
       ) : (
         <Typography color="text.secondary">{t('speach.read.noContent')}</Typography>
       );
