@@ -4,6 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AiModule } from './ai';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { HomeModule } from './home';
+import { MediaModule } from './media';
 import { AuditModule } from './audit/audit.module';
 import type { AppConfig } from './config/app-config';
 import { EngagementModule } from './engagement/engagement.module';
@@ -30,7 +31,7 @@ export class AppModule {
   static forRoot(config: AppConfig, options: InfrastructureOptions = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), SiteModule, IdentityModule, SpeachModule, EngagementModule, ExportsModule, AuditModule, AnalyticsModule, WorkflowModule, ScormModule, ForumModule, AiModule, HomeModule, PathsModule, VideoEditorModule],
+      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), SiteModule, IdentityModule, SpeachModule, EngagementModule, ExportsModule, AuditModule, AnalyticsModule, WorkflowModule, ScormModule, ForumModule, AiModule, HomeModule, PathsModule, MediaModule, VideoEditorModule],
       controllers: [HealthController, ProjectionsController, PoliciesController],
       providers: [
         DemoSeeder,

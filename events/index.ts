@@ -10,6 +10,7 @@ export * from './workflow.events';
 export * from './analytics.events';
 export * from './exports.events';
 export * from './scorm.events';
+export * from './media.events';
 export * from './forum.events';
 export * from './badge.events';
 export * from './abuse.events';

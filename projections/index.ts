@@ -5,6 +5,7 @@ import { engagementProjection } from './engagement.projection';
 import { notificationsProjection } from './notifications.projection';
 import { csvExportsProjection } from './csv-exports.projection';
 import { scormProjection } from './scorm.projection';
+import { mediaProjection } from './media.projection';
 import { videoEditsProjection } from './video-edits.projection';
 import { organisationProjection } from './organisation.projection';
 import { pathsProjection } from './paths.projection';
@@ -22,7 +23,7 @@ import { badgesProjection } from './badges.projection';
 import { abuseReportsProjection } from './abuse-reports.projection';
 
 /** Every read model of the product. A feature's projection is added here when it lands. */
-export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection, scormProjection, forumProjection, messagesProjection, badgesProjection, abuseReportsProjection, aiProjection, pathsProjection, videoEditsProjection];
+export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection, scormProjection, forumProjection, messagesProjection, badgesProjection, abuseReportsProjection, aiProjection, pathsProjection, mediaProjection, videoEditsProjection];
 
 export * from './projection';
 export { ProjectionRunner } from './projection-runner';

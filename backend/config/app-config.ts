@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MAIL_LANGUAGES, type MailLanguage } from '../../events';
 import { type AiConfig, loadAiConfig } from '../ai/ai-config';
+import { type MediaConfig, loadMediaConfig } from '../media/media-config';
 
 /** Feature flags of spec §6, exposed to the web apps through /api/auth/me. */
 export interface FeatureFlags {
@@ -68,6 +69,7 @@ export interface AppConfig {
   };
   /** AI authoring (issue 21): provider, budgets, document parsing. */
   ai: AiConfig;
+  media: MediaConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -165,6 +167,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       defaultLanguage: mailLanguage as MailLanguage,
     },
     ai: loadAiConfig(env),
+    media: loadMediaConfig(env),
   };
 }
 

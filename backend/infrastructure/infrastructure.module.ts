@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { JobResults } from './jobs/job-results';
 import { allProjections } from '../../projections';
 import type { ProjectionDefinition } from '../../projections/projection';
 import { ProjectionRunner } from '../../projections/projection-runner';
@@ -113,6 +114,7 @@ export class InfrastructureModule {
       CommandRunner,
       ReadModels,
       Platform,
+      JobResults,
     ];
     return {
       module: InfrastructureModule,

@@ -18,6 +18,8 @@ export {
 export { SpeachModule } from './speach.module';
 export { SpeachQueries } from './speach-queries.service';
 export { SpeachAccess } from './speach-access';
+/** Signed, short-lived URLs of a speach's files (the media context signs its renditions and tracks with them). */
+export { FileUrls } from './file-urls';
 /** The port through which other contexts' rules (sequential paths) may keep a learner from reading a speach for now. */
 export { ReadingGates, type ReadingGate } from './reading-gates';
 export { type Viewer, liveVersion, requiredBefore } from './speach-views';

@@ -20,6 +20,6 @@ import { SpeachQueries } from './speach-queries.service';
   imports: [IdentityModule],
   controllers: [AuthoringController, ReadingController, FilesController, CardsController, AdminSpeachController, SpeachSettingsController, SpeachesRestController],
   providers: [AccessCodeThrottle, DueDateWatcher, UnpinWithdrawnPolicy, SpeachQueries, SpeachAccess, FileUrls, SpeachCommands, SpeachLists, ReadingGates],
-  exports: [SpeachCommands, SpeachQueries, SpeachAccess, ReadingGates],
+  exports: [SpeachCommands, SpeachQueries, SpeachAccess, ReadingGates, FileUrls],
 })
 export class SpeachModule {}

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -17,13 +17,16 @@ describe('Voice-over studio: an author records over a video chapter with the fak
   let dir: string;
   let chapterId = '';
   let speachId = '';
+  let token = '';
+  let jobId = '';
+  let originalSrc: string | null = null;
 
-  async function call(token: string, path: string, init: RequestInit & { json?: unknown } = {}) {
-    const headers: Record<string, string> = { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) };
+  async function call(bearer: string, path: string, init: RequestInit & { json?: unknown } = {}, as: 'json' | 'text' = 'json') {
+    const headers: Record<string, string> = { authorization: `Bearer ${bearer}`, ...(init.headers as Record<string, string>) };
     if (init.json !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(`${server.url}${path}`, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return response.json();
+    return as === 'json' ? response.json() : response.text();
   }
 
   beforeAll(async () => {
@@ -34,7 +37,7 @@ describe('Voice-over studio: an author records over a video chapter with the fak
     server = await startServer({}, { readyTimeoutMs: 240_000 });
     browser = await openBrowser();
     const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'author@example.com', password: 'demo-password' }) });
-    const { token } = (await login.json()) as { token: string };
+    token = ((await login.json()) as { token: string }).token;
     speachId = (await call(token, '/api/v2/recorder/speach', { method: 'POST', json: { title: 'Forklift walk-through', language: 'en-US' } })).id;
     chapterId = (await call(token, `/api/v2/recorder/speach/${speachId}/chapters`, { method: 'POST', json: { title: 'The walk-through' } })).chapterId;
     await call(token, `/api/v2/recorder/speach/${speachId}/chapters/${chapterId}/file?type=VIDEO_UPLOAD&name=clip.webm`, { method: 'POST', headers: { 'content-type': 'video/webm' }, body: readFileSync(video) });
@@ -69,11 +72,12 @@ describe('Voice-over studio: an author records over a video chapter with the fak
     });
     expect(duration).toBeGreaterThan(9.5);
     expect(duration).toBeLessThan(10.5);
+    originalSrc = await page.getByTestId('video-editor-video').getAttribute('src');
     await page.screenshot({ path: join(SCREENSHOTS, 'video-editor-player.png'), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it('records with the fake microphone: countdown, recording with the time ticking, stop, review, then confirm uploads a WebM/Opus file', async () => {
+  it('records with the fake microphone: countdown, recording with the time ticking, pause, stop, review of the WebM/Opus take, confirm', async () => {
     const { page } = browser;
     await page.getByRole('tab', { name: 'Voice-over' }).click();
     await page.getByRole('button', { name: 'Open the voice-over studio' }).click();
@@ -123,12 +127,45 @@ describe('Voice-over studio: an author records over a video chapter with the fak
     await page.screenshot({ path: join(SCREENSHOTS, 'voice-over-step12-review.png') });
     expect(await axeViolations(page)).toEqual([]);
 
-    const upload = page.waitForRequest((r) => r.url().includes(`/recorder/voiceOver/upload/${chapterId}`) && r.method() === 'POST');
+    // What MediaRecorder made: WebM (EBML magic) holding Opus.
+    const bytes = await playback.evaluate(async (a: HTMLAudioElement) => Array.from(new Uint8Array(await (await fetch(a.src)).arrayBuffer())));
+    const recording = Buffer.from(bytes);
+    expect(recording.subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));
+    expect(recording.includes(Buffer.from('A_OPUS'))).toBe(true);
+
+    const upload = page.waitForResponse((r) => r.url().includes(`/recorder/voiceOver/upload/${chapterId}`) && r.request().method() === 'POST');
     await studio(page).getByRole('button', { name: 'Confirm' }).click();
-    const body = (await upload).postDataBuffer() ?? Buffer.alloc(0);
-    expect(body.toString('latin1')).toMatch(/name="file"; filename="voice-over\.webm"\r\nContent-Type: audio\/webm/);
-    // The EBML magic of a WebM file, then the Opus codec id in its track header.
-    expect(body.includes(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))).toBe(true);
-    expect(body.includes(Buffer.from('A_OPUS'))).toBe(true);
+    const uploaded = await upload;
+    expect(uploaded.status()).toBe(201);
+    const { jobID } = (await uploaded.json()) as { jobID: string };
+    expect(jobID).toBeTruthy();
+    await studio(page).getByText('Waiting for transcoding…').waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'voice-over-transcoding.png') });
+    jobId = jobID;
+  });
+
+  it('after the job, the chapter plays the mixed video: a new file of the same length, with a picture and a sound', async () => {
+    const { page } = browser;
+    await studio(page).waitFor({ state: 'detached', timeout: 15_000 });
+    // The editor polls the job every 2 s and reads the chapter again once it is done.
+    await page.waitForFunction((before) => document.querySelector('[data-testid="video-editor-video"]')?.getAttribute('src') !== before, originalSrc, { timeout: 180_000, polling: 500 });
+    const result = await call(token, `/recorder/jobID/${jobId}`, {}, 'text');
+    expect(result).not.toBe('');
+    expect(result).not.toBe('ERROR');
+    const video = page.getByTestId('video-editor-video');
+    const src = (await video.getAttribute('src'))!;
+    const duration = await video.evaluate(async (v: HTMLVideoElement) => {
+      if (!Number.isFinite(v.duration) || v.readyState < 1) await new Promise((r) => v.addEventListener('loadedmetadata', r, { once: true }));
+      return v.duration;
+    });
+    expect(duration).toBeGreaterThan(9.5);
+    expect(duration).toBeLessThan(10.5);
+    // The served file itself: one video and one audio stream (the voice mixed over the original sound).
+    const file = join(dir, 'mixed');
+    writeFileSync(file, Buffer.from(await (await fetch(`${server.url}${src}`)).arrayBuffer()));
+    const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-of', 'json', file]).toString()) as { streams: { codec_type: string }[] };
+    expect(probe.streams.map((s) => s.codec_type).sort()).toEqual(['audio', 'video']);
+    await page.screenshot({ path: join(SCREENSHOTS, 'video-editor-after-voice-over.png'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { CurrentUser, Roles } from '../../identity/auth/auth.decorators';
 import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
 import { ValidationError } from '../../infrastructure/decider/decider';
 import { AcceptsForm } from '../../infrastructure/http/csrf';
+import { JobResults } from '../../infrastructure/jobs/job-results';
 import { EXTRACTIVE } from '../generation/extractive.generator';
 import { AiGenerations } from '../jobs/ai-generations.service';
 import { AiJobs } from '../jobs/ai-jobs.service';
@@ -32,6 +33,7 @@ export class AiGeneratorController {
   constructor(
     private readonly jobs: AiJobs,
     private readonly generations: AiGenerations,
+    private readonly results: JobResults,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -74,7 +76,8 @@ export class AiGeneratorController {
   @Get('recorder/jobID/:id')
   @Roles('FORMATEUR', 'ADMIN')
   async job(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
-    const outcome = await this.jobs.result(user, id);
+    // Other contexts' jobs (media) share this poll.
+    const outcome = (await this.results.find(user, id)) ?? (await this.jobs.result(user, id));
     if (outcome.status === 'pending') {
       void reply.type('text/plain; charset=utf-8');
       return '';

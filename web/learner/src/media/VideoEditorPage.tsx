@@ -36,6 +36,7 @@ import { VoiceOverStudio } from './VoiceOverStudio';
 
 /** Spec §4: after a failed save the error shows, then the page reloads. */
 export const SAVE_FAILURE_RELOAD_MS = 4000;
+export const JOB_POLL_MS = 2000;
 const MODES = ['cut', 'annotations', 'interactions', 'voiceOver', 'transcript', 'download', 'sync'] as const;
 type Mode = (typeof MODES)[number];
 
@@ -76,7 +77,8 @@ export function VideoEditorPage() {
   const [progress, setProgress] = useState<number | null>(null);
   const [silent, setSilent] = useState(false);
   const videoRef = useRef<HTMLVideoElement | null>(null);
-  const track = useAudioTrack(chapterId, fileUrl);
+  const track = useAudioTrack(chapterId, null);
+  const [mixing, setMixing] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -94,6 +96,32 @@ export function VideoEditorPage() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  // Spec §4: the voice-over's job is asked about every 2 s; once done the chapter (now the mixed video) is read again.
+  useEffect(() => {
+    if (!mixing) return;
+    let timer = 0;
+    const ask = async () => {
+      try {
+        const state = await mediaApi.job(mixing);
+        if (state === 'pending') {
+          timer = window.setTimeout(() => void ask(), JOB_POLL_MS);
+          return;
+        }
+        setMixing(null);
+        if (state === 'failed') setSaveError(t('videoEditor.voiceOver.failed'));
+        else {
+          await load();
+          track.load();
+        }
+      } catch (e) {
+        setMixing(null);
+        setSaveError(e instanceof Error ? e.message : String(e));
+      }
+    };
+    void ask();
+    return () => window.clearTimeout(timer);
+  }, [mixing, load, t, track.load]);
 
   /** Every edit goes through here: a refusal is shown, then the page reloads on the server's state (spec §4). */
   const save = async (action: () => Promise<VideoEditorView>) => {
@@ -174,7 +202,18 @@ export function VideoEditorPage() {
         </Paper>
       ) : (
         <Stack spacing={2} data-testid="video-editor-player-mode">
-          {track.source && <video ref={videoRef} controls src={track.source} aria-label={view.title} style={{ width: '100%', maxHeight: '60vh', background: '#000' }} preload="metadata" data-testid="video-editor-video" />}
+          {fileUrl && <video ref={videoRef} controls src={fileUrl} aria-label={view.title} style={{ width: '100%', maxHeight: '60vh', background: '#000' }} preload="metadata" data-testid="video-editor-video" />}
+          {mixing && (
+            <Alert severity="info" role="status" data-testid="voice-over-mixing">
+              {t('videoEditor.voiceOver.mixing')}
+            </Alert>
+          )}
+          {track.source && (
+            <Stack spacing={0.5}>
+              <Typography id="video-editor-audio-track">{t('videoEditor.audioTrack')}</Typography>
+              <audio controls src={track.source} aria-labelledby="video-editor-audio-track" data-testid="video-editor-audio-track" style={{ width: '100%' }} />
+            </Stack>
+          )}
           {track.error && <Alert severity="error">{track.error}</Alert>}
           <Typography variant="body2" color="text.secondary">
             {view.duration ? t('videoEditor.duration', { time: clock(view.duration) }) : ''}
@@ -203,7 +242,7 @@ export function VideoEditorPage() {
             )}
             {mode === 'transcript' && <TranscriptPanel chapterId={chapterId} />}
             {mode === 'download' && (
-              <Button variant="outlined" component="a" href={track.source ?? fileUrl ?? '#'} download>
+              <Button variant="outlined" component="a" href={fileUrl ?? '#'} download>
                 {t('videoEditor.download')}
               </Button>
             )}
@@ -215,10 +254,10 @@ export function VideoEditorPage() {
       <VoiceOverStudio
         open={studioOpen}
         chapterId={chapterId}
-        videoUrl={track.source ?? fileUrl}
+        videoUrl={fileUrl}
         generationEnabled={!!me?.isAiEditor}
         onClose={() => setStudioOpen(false)}
-        onSaved={() => track.load()}
+        onSaved={(jobID) => (jobID ? setMixing(jobID) : void load().then(() => track.load()))}
       />
       <AudioTrackWaitDialog open={track.waiting} onCancel={track.cancel} />
     </Stack>

@@ -39,8 +39,8 @@ interface Props {
   /** Voice generation is on for this author (the AI voice choice is disabled with a tooltip otherwise). */
   generationEnabled: boolean;
   onClose: () => void;
-  /** A voice-over was saved: the chapter's media is being rebuilt. */
-  onSaved: () => void;
+  /** A voice-over was saved: the chapter's media is being rebuilt by the job named (when the call answered one). */
+  onSaved: (jobID: string | null) => void;
 }
 
 function failure(error: unknown): string {
@@ -125,12 +125,12 @@ export function VoiceOverStudio({ open, chapterId, videoUrl, generationEnabled, 
   };
 
   /** After a save: the server transcodes for a moment (spec §4: 3 s), then the chapter is reloaded. */
-  const saved = () => {
+  const saved = (jobID: string | null) => {
     setTranscoding(true);
     window.setTimeout(() => {
       if (!alive.current) return;
       reset();
-      onSaved();
+      onSaved(jobID);
       onClose();
     }, TRANSCODING_WAIT_MS);
   };
@@ -139,8 +139,8 @@ export function VoiceOverStudio({ open, chapterId, videoUrl, generationEnabled, 
     setSaving(true);
     setError(null);
     try {
-      await action();
-      saved();
+      const answer = (await action()) as { jobID?: unknown } | null;
+      saved(answer && typeof answer.jobID === 'string' ? answer.jobID : null);
     } catch (e) {
       setError(failure(e));
     } finally {

@@ -98,6 +98,13 @@ export const mediaApi = {
   audioTrack: (chapterId: string, subtitleId?: string) =>
     pending(`/api/v2/chapter/audio-track/${enc(chapterId)}${subtitleId ? `/${enc(subtitleId)}` : ''}`, { method: 'GET' }, (b) => String(b.url ?? '')),
 
+  /** Spec §7 job poll: the result, the string ERROR, or an empty answer while it runs. */
+  job: async (jobID: string): Promise<'pending' | 'failed' | 'done'> => {
+    const answer = await api<unknown>(`/recorder/jobID/${enc(jobID)}`);
+    if (answer === '' || answer === null || answer === undefined) return 'pending';
+    return answer === 'ERROR' ? 'failed' : 'done';
+  },
+
   editingUrl: (chapterId: string) => api<string>(`/api/v2/recorder/getUrlEditingForChapter/${enc(chapterId)}`),
   editor: (chapterId: string) => api<VideoEditorView>(`/api/v2/recorder/video-editor/${enc(chapterId)}`),
   registerVideo: (chapitreId: string, weetID: string, duration: number, silent = false) =>

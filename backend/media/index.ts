@@ -1,0 +1,33 @@
+/** The media context's public face (issue 22): the MediaTools and SpeechSynthesizer ports, their tokens, the module. */
+export { MediaModule, createMediaTools, createSpeechSynthesizer } from './media.module';
+export {
+  MEDIA_TOOLS,
+  MediaToolError,
+  WEB_FORMATS,
+  AUDIO_FORMATS,
+  VOICE_OVER_MODES,
+  type MediaTools,
+  type MediaProbe,
+  type MediaRunOptions,
+  type TimeRange,
+  type WebFormat,
+  type AudioFormat,
+  type VoiceOverMode,
+} from './tools/media-tools.port';
+export { FfmpegMediaTools } from './tools/ffmpeg-media-tools';
+export {
+  SPEECH_SYNTHESIZER,
+  espeakVoice,
+  type SpeechSynthesizer,
+  type SpeechRequest,
+  type SynthesizedSpeech,
+  type SpeechEngine,
+  type SpeechEngineInfo,
+} from './speech/speech-synthesizer.port';
+export { EspeakSynthesizer } from './speech/espeak.synthesizer';
+export { ProviderSynthesizer } from './speech/provider.synthesizer';
+export { loadMediaConfig, type MediaConfig } from './media-config';
+/** The media jobs: other features (subtitles' voice-over) request speech tracks through MediaJobs; tests wait on the worker. */
+export { MediaJobs, type Ready } from './jobs/media-jobs.service';
+export { MediaJobWorker } from './jobs/media-job-worker';
+export { mediaJobDecider, SPEECH_TEXT_MAX } from './jobs/media-job.decider';

@@ -1,0 +1,284 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { Inject, Injectable } from '@nestjs/common';
+import { fileTypeFromBuffer } from 'file-type';
+import { type ChapterContent, type MediaFile, type MediaJobRequested, mediaJobStream, uuidv7 } from '../../../events';
+import {
+  MEDIA_CHAPTERS,
+  MEDIA_JOBS,
+  MEDIA_RENDITIONS,
+  MEDIA_TRACKS,
+  type MediaChapterDocument,
+  type MediaJobDocument,
+  type MediaRenditionsDocument,
+  type MediaTrackDocument,
+  trackId,
+} from '../../../projections/media.projection';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
+import { BlobStore } from '../../infrastructure/blobs/blob-store';
+import { CommandRunner } from '../../infrastructure/decider/command-runner';
+import { DomainError, ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../../infrastructure/decider/decider';
+import { JobResults } from '../../infrastructure/jobs/job-results';
+import { ReadModels } from '../../infrastructure/read-models';
+import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { READ_STORE } from '../../infrastructure/tokens';
+import { type ChapterNode, FileUrls, type SpeachDocument, SpeachAccess, SpeachCommands, SpeachQueries, isEditor, liveVersion, readingOrder } from '../../speach';
+import { SPEECH_SYNTHESIZER, type SpeechEngineInfo, type SpeechSynthesizer, espeakVoice } from '../speech/speech-synthesizer.port';
+import type { VoiceOverMode } from '../tools/media-tools.port';
+import { mediaJobDecider } from './media-job.decider';
+
+/** A call's answer: 200 with the file's URL when it exists, 202 with the job making it. */
+export type Ready = { status: 200; body: { url: string } & Partial<SpeechEngineInfo> } | { status: 202; body: { jobID: string } & Partial<SpeechEngineInfo> };
+
+type MediaChapter = { doc: SpeachDocument; node: ChapterNode; content: ChapterContent };
+type FileContent = Extract<ChapterContent, { file: unknown }>;
+
+const BLOB_URL = /^(?:https?:\/\/[^/]+)?\/blob\/([0-9a-f]{64})(?:\?|$)/;
+/** What a recording from the browser (MediaRecorder) or an audio file may be, read from its first bytes. */
+const VOICE = /^audio\/|^video\/(webm|mp4|ogg)$|^application\/ogg$/;
+
+/**
+ * The chapter-media calls (spec §7 "Voice-over and chapters"). Each validates everything, then appends one job
+ * request (or one chapter content change) or nothing. Editors of the speach change its media (the speach's own
+ * rule, `isEditor`); readers (SpeachAccess) read its tracks.
+ */
+@Injectable()
+export class MediaJobs {
+  constructor(
+    private readonly commands: CommandRunner,
+    private readonly readModels: ReadModels,
+    private readonly queries: SpeachQueries,
+    private readonly access: SpeachAccess,
+    private readonly speaches: SpeachCommands,
+    private readonly blobs: BlobStore,
+    private readonly urls: FileUrls,
+    @Inject(SPEECH_SYNTHESIZER) private readonly synthesizer: SpeechSynthesizer,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    results: JobResults,
+  ) {
+    results.register(async (user, jobId) => ((await this.job(jobId)) ? this.result(user, jobId) : null));
+  }
+
+  private get jobs() {
+    return this.store.collection<MediaJobDocument>(MEDIA_JOBS);
+  }
+
+  /** The speach a chapter id belongs to (404 when no speach has it). */
+  private async speachOf(chapterId: string): Promise<SpeachDocument> {
+    const found = /^[\w-]{1,64}$/.test(chapterId) ? await this.store.collection<MediaChapterDocument>(MEDIA_CHAPTERS).findById(chapterId) : null;
+    if (!found) throw new NotFoundError('Unknown chapter');
+    return this.queries.document(found.speachId);
+  }
+
+  /** A chapter the user may change: an editor of its speach, its draft's content. */
+  async editable(user: AuthenticatedUser, chapterId: string): Promise<MediaChapter> {
+    const doc = await this.speachOf(chapterId);
+    const viewer = await this.queries.viewer(user);
+    if (!isEditor(doc, viewer)) {
+      // Someone who cannot even see the speach learns nothing about it.
+      if (!(await this.access.canRead(viewer, doc))) throw new NotFoundError('Unknown chapter');
+      throw new ForbiddenError('You may not edit this speach.');
+    }
+    const node = readingOrder(doc.draft).find((n) => n.chapterId === chapterId);
+    if (!node) throw new NotFoundError('Unknown chapter');
+    return { doc, node, content: node.content as ChapterContent };
+  }
+
+  /** A chapter the user may read (SpeachAccess): the draft's for an editor, the live version's for a reader. */
+  async readable(user: AuthenticatedUser, chapterId: string, accessCode?: string): Promise<MediaChapter> {
+    const found = await this.speachOf(chapterId);
+    const viewer = await this.queries.viewer(user);
+    const doc = await this.access.readable(found._id, viewer, accessCode);
+    let nodes = isEditor(doc, viewer) ? readingOrder(doc.draft) : [];
+    if (!isEditor(doc, viewer)) {
+      const live = liveVersion(doc, viewer.now);
+      nodes = live ? ((await this.queries.version(doc._id, live.version))?.chapters ?? []) : [];
+    }
+    const node = nodes.find((n) => n.chapterId === chapterId);
+    if (!node) throw new NotFoundError('Unknown chapter');
+    return { doc, node, content: node.content as ChapterContent };
+  }
+
+  private async request(data: Omit<MediaJobRequested['data'], 'jobId'> & { jobId?: string }): Promise<string> {
+    const jobId = data.jobId ?? uuidv7();
+    await this.commands.run(mediaJobDecider, mediaJobStream(jobId), { type: 'RequestMediaJob', ...data, jobId });
+    await this.readModels.settled();
+    return jobId;
+  }
+
+  /** The policy's transcode of an uploaded chapter file (its job id derived from the upload's event). */
+  async requestTranscode(jobId: string, speachId: string, chapterId: string, file: MediaFile, requestedBy: string): Promise<void> {
+    const renditions = await this.store.collection<MediaRenditionsDocument>(MEDIA_RENDITIONS).findById(file.blobId);
+    // The same bytes uploaded again (a copy, a duplicate speach) reuse their renditions.
+    if (renditions && renditions.status !== 'FAILED') return;
+    await this.commands.run(mediaJobDecider, mediaJobStream(jobId), {
+      type: 'RequestMediaJob',
+      jobId,
+      kind: 'TRANSCODE',
+      speachId,
+      chapterId,
+      requestedBy,
+      inputs: [file],
+      mode: null,
+      speech: null,
+      trackKey: null,
+      key: null,
+    });
+  }
+
+  private chapterFile(chapter: MediaChapter): MediaFile {
+    const { content } = chapter;
+    if (content.type !== 'VIDEO_UPLOAD' && content.type !== 'AUDIO_UPLOAD') throw new IllegalStateError('This chapter has no video or audio to put a voice-over on.');
+    const { blobId, mimeType, size } = (content as FileContent).file;
+    return { blobId, mimeType, size };
+  }
+
+  /** `POST /recorder/voiceOver/upload/{chapterId}`: the recording streams into the store, then one mix job. */
+  async uploadVoiceOver(user: AuthenticatedUser, chapterId: string, upload: (store: (stream: Readable) => Promise<MediaFile>) => Promise<MediaFile>): Promise<{ jobID: string }> {
+    const chapter = await this.editable(user, chapterId);
+    const media = this.chapterFile(chapter);
+    const voice = await upload(async (stream) => {
+      let mimeType = 'audio/webm';
+      const { blobId, size } = await this.blobs.putStream(stream, {
+        maxBytes: this.config.media.maxUploadBytes,
+        check: async (head) => {
+          const detected = await fileTypeFromBuffer(head);
+          if (!detected || !VOICE.test(detected.mime)) throw new ValidationError('file', `The recording's content (${detected?.mime ?? 'unknown'}) is not audio`);
+          mimeType = detected.mime.replace(/^video\//, 'audio/');
+        },
+      });
+      return { blobId, size, mimeType };
+    });
+    return { jobID: await this.voiceOver(user, chapter, media, voice, 'replace') };
+  }
+
+  private voiceOver(user: AuthenticatedUser, chapter: MediaChapter, media: MediaFile, voice: MediaFile, mode: VoiceOverMode): Promise<string> {
+    return this.request({ kind: 'VOICE_OVER', speachId: chapter.doc._id, chapterId: chapter.node.chapterId, requestedBy: user.id, inputs: [media, voice], mode, speech: null, trackKey: null, key: null });
+  }
+
+  private speechKey(chapterId: string, lang: string, text: string): string {
+    return createHash('sha256').update(`${chapterId}\n${this.synthesizer.info.engine}\n${lang}\n${text}`).digest('hex');
+  }
+
+  private url(speachId: string, file: MediaFile): string {
+    return this.urls.url(speachId, file);
+  }
+
+  /**
+   * `POST /api/v2/chapter/voice/text/{chapterId}`: the same text and language give the audio already made (200),
+   * else a job (202); with `jobID` it polls that job.
+   */
+  async speak(user: AuthenticatedUser, chapterId: string, input: { text?: string; lang?: string; jobID?: string }): Promise<Ready> {
+    const chapter = await this.editable(user, chapterId);
+    const info = this.synthesizer.info;
+    if (input.jobID !== undefined) {
+      const job = await this.jobs.findById(input.jobID);
+      if (!job || job.kind !== 'SPEECH' || job.chapterId !== chapterId) throw new NotFoundError('Unknown jobID');
+      return this.answer(chapter.doc._id, job, info);
+    }
+    const text = (input.text ?? '').trim();
+    if (!text) throw new ValidationError('text', 'text must not be empty');
+    if (text.length > 3000) throw new ValidationError('text', 'text must be at most 3000 characters');
+    const lang = input.lang ?? '';
+    if (!espeakVoice(lang)) throw new ValidationError('lang', 'lang must be one of en-US, en-GB, fr-FR, es-ES, de-DE, pt-PT, it-IT, zh-CN');
+    const key = this.speechKey(chapterId, lang, text);
+    const [known] = await this.jobs.find({ key, status: { $in: ['done', 'pending'] } }, { sort: { requestedAt: -1 }, limit: 1 });
+    if (known) return this.answer(chapter.doc._id, known, info);
+    const jobId = await this.request({ kind: 'SPEECH', speachId: chapter.doc._id, chapterId, requestedBy: user.id, inputs: [], mode: null, speech: { text, lang }, trackKey: null, key });
+    return { status: 202, body: { jobID: jobId, ...info } };
+  }
+
+  private answer(speachId: string, job: MediaJobDocument, info: SpeechEngineInfo): Ready {
+    if (job.status === 'failed') throw new DomainError(`The voice could not be generated: ${job.reason ?? 'unknown reason'}`, 409);
+    if (job.status === 'pending') return { status: 202, body: { jobID: job._id, ...info } };
+    return { status: 200, body: { url: this.url(speachId, job.outputs[0]), ...info } };
+  }
+
+  /** A generated audio named by its URL (or blob id): only one made by a finished SPEECH job of this chapter. */
+  private async generated(chapterId: string, reference: string | undefined, field: string): Promise<MediaFile> {
+    const value = (reference ?? '').trim();
+    if (!value) throw new ValidationError(field, `${field} must name the generated audio`);
+    const blobId = /^[0-9a-f]{64}$/.test(value) ? value : BLOB_URL.exec(value)?.[1];
+    if (!blobId) throw new ValidationError(field, `${field} must be the URL of a generated audio`);
+    const jobs = await this.jobs.find({ chapterId, status: 'done' });
+    const output = jobs.filter((j) => j.kind === 'SPEECH').flatMap((j) => j.outputs).find((o) => o.blobId === blobId);
+    if (!output) throw new NotFoundError('This audio was not generated for this chapter');
+    return { blobId: output.blobId, mimeType: output.mimeType, size: output.size };
+  }
+
+  /** `POST /recorder/voiceOver/text/{chapterId}`: the generated audio becomes the chapter's voice-over (a mix job). */
+  async voiceOverFromText(user: AuthenticatedUser, chapterId: string, filePath: string | undefined): Promise<{ jobID: string }> {
+    const chapter = await this.editable(user, chapterId);
+    const voice = await this.generated(chapterId, filePath, 'filePath');
+    return { jobID: await this.voiceOver(user, chapter, this.chapterFile(chapter), voice, 'replace') };
+  }
+
+  /**
+   * `POST /recorder/copyGeneratedAudio/{chapterId}`: an audio (or empty) chapter takes the generated audio as its
+   * file at once; a video chapter gets it as its voice-over (a mix job).
+   */
+  async copyGeneratedAudio(user: AuthenticatedUser, chapterId: string, urlFileAudio: string | undefined): Promise<{ jobID: string | null; url: string | null }> {
+    const chapter = await this.editable(user, chapterId);
+    const audio = await this.generated(chapterId, urlFileAudio, 'urlFileAudio');
+    if (chapter.content.type === 'VIDEO_UPLOAD') return { jobID: await this.voiceOver(user, chapter, this.chapterFile(chapter), audio, 'replace'), url: null };
+    if (chapter.content.type !== 'AUDIO_UPLOAD' && chapter.content.type !== 'NONE') throw new IllegalStateError('Only an audio, video or empty chapter takes a generated audio.');
+    const content = { type: 'AUDIO_UPLOAD', file: { ...audio, name: 'voice-over.m4a' } } as ChapterContent;
+    await this.speaches.setContent(user, chapter.doc._id, chapterId, content);
+    return { jobID: null, url: this.url(chapter.doc._id, audio) };
+  }
+
+  /**
+   * `GET /api/v2/chapter/audio-track/{chapterId}/{subtitleId?}`: without a subtitle, the sound of the chapter's
+   * file (a transcode output); with one, the voice made from that subtitle language.
+   */
+  async audioTrack(user: AuthenticatedUser, chapterId: string, subtitleId: string | undefined, accessCode?: string): Promise<Ready> {
+    const chapter = await this.readable(user, chapterId, accessCode);
+    if (subtitleId !== undefined) {
+      if (!/^[\w-]{1,64}$/.test(subtitleId)) throw new ValidationError('subtitleId', 'subtitleId must be an id');
+      const track = await this.store.collection<MediaTrackDocument>(MEDIA_TRACKS).findById(trackId(chapterId, subtitleId));
+      if (!track || track.status === 'failed') throw new NotFoundError('This chapter has no audio track for this subtitle');
+      if (track.status === 'pending' || !track.output) return { status: 202, body: { jobID: track.jobId } };
+      return { status: 200, body: { url: this.url(chapter.doc._id, track.output) } };
+    }
+    if (chapter.content.type !== 'VIDEO_UPLOAD' && chapter.content.type !== 'AUDIO_UPLOAD') throw new NotFoundError('This chapter has no audio track');
+    const renditions = await this.store.collection<MediaRenditionsDocument>(MEDIA_RENDITIONS).findById((chapter.content as FileContent).file.blobId);
+    if (!renditions || renditions.status === 'FAILED') throw new NotFoundError('This chapter has no audio track');
+    if (renditions.status === 'TRANSCODING') return { status: 202, body: { jobID: renditions.jobId } };
+    const audio = renditions.outputs.find((o) => o.role === 'audio');
+    if (!audio) throw new NotFoundError('This chapter has no sound');
+    return { status: 200, body: { url: this.url(chapter.doc._id, audio) } };
+  }
+
+  /**
+   * For the subtitles feature (`POST /recorder/voiceOver/subtitle/{chapterId}`): the voice of a subtitle's text,
+   * as the chapter's audio track `subtitleId`.
+   */
+  async requestSubtitleVoice(user: AuthenticatedUser, chapterId: string, subtitleId: string, text: string, lang: string): Promise<{ jobID: string }> {
+    const chapter = await this.editable(user, chapterId);
+    if (!espeakVoice(lang)) throw new ValidationError('lang', `No voice speaks "${lang}"`);
+    const jobID = await this.request({ kind: 'SPEECH', speachId: chapter.doc._id, chapterId, requestedBy: user.id, inputs: [], mode: null, speech: { text: text.slice(0, 3000), lang }, trackKey: subtitleId, key: this.speechKey(chapterId, lang, text) });
+    return { jobID };
+  }
+
+  /** `GET /recorder/jobID/{jobId}` for a media job: the output's URL, `ERROR`, or nothing while it runs. */
+  async result(user: AuthenticatedUser, jobId: string): Promise<{ status: 'pending' } | { status: 'failed'; reason: string } | { status: 'done'; result: string }> {
+    const job = await this.job(jobId);
+    if (!job) throw new NotFoundError('Unknown job');
+    await this.editable(user, job.chapterId);
+    if (job.status === 'pending') return { status: 'pending' };
+    if (job.status === 'failed') return { status: 'failed', reason: job.reason ?? 'unknown reason' };
+    const main = job.outputs.find((o) => o.role !== 'poster') ?? job.outputs[0];
+    return { status: 'done', result: this.url(job.speachId, main) };
+  }
+
+  /** A media job by id, or null (the job-id poll is shared with the AI jobs). */
+  job(jobId: string): Promise<MediaJobDocument | null> {
+    return /^[\w-]{1,64}$/.test(jobId) ? this.jobs.findById(jobId) : Promise.resolve(null);
+  }
+
+  engine(): SpeechEngineInfo {
+    return this.synthesizer.info;
+  }
+}

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import type { ChapterContent, ChapterContentSet, MediaJobCompleted, MediaJobRequested, RecordedEvent } from '../../../events';
+import { DomainError } from '../../infrastructure/decider/decider';
+import { type Policy, type PolicyContext, deterministicId } from '../../infrastructure/policies/policy';
+import { PolicyRunner } from '../../infrastructure/policies/policy-runner';
+import { SYSTEM_ACTOR, SpeachCommands } from '../../speach';
+import { MediaJobWorker } from './media-job-worker';
+import { MediaJobs } from './media-jobs.service';
+
+type Trigger = ChapterContentSet | MediaJobRequested | MediaJobCompleted;
+
+/**
+ * What follows from the media facts: an uploaded video or audio is transcoded for the web; a requested job is
+ * handed to the worker; a finished voice-over becomes the chapter's file (through the speach decider), which is
+ * in turn transcoded like any upload.
+ */
+@Injectable()
+export class MediaPipelinePolicy implements Policy<Trigger> {
+  readonly name = 'media-pipeline';
+  readonly handles = {
+    ChapterContentSet: (event: RecordedEvent<ChapterContentSet>, ctx: PolicyContext) => this.transcode(event, ctx),
+    MediaJobRequested: async (event: RecordedEvent<MediaJobRequested>) => this.worker.enqueue(event.data.jobId),
+    MediaJobCompleted: (event: RecordedEvent<MediaJobCompleted>, ctx: PolicyContext) => this.applyVoiceOver(event, ctx),
+  };
+
+  constructor(
+    runner: PolicyRunner,
+    private readonly jobs: MediaJobs,
+    private readonly worker: MediaJobWorker,
+    private readonly speaches: SpeachCommands,
+  ) {
+    void runner.register<Trigger>(this);
+  }
+
+  private async transcode(event: RecordedEvent<ChapterContentSet>, ctx: PolicyContext): Promise<void> {
+    const { speachId, chapterId, content } = event.data;
+    if (content.type !== 'VIDEO_UPLOAD' && content.type !== 'AUDIO_UPLOAD') return;
+    const { blobId, mimeType, size } = content.file;
+    const jobId = deterministicId(this.name, event.id, 'transcode');
+    await ctx.issue('transcode', () => this.jobs.requestTranscode(jobId, speachId, chapterId, { blobId, mimeType, size }, event.metadata.userId ?? SYSTEM_ACTOR.userId));
+  }
+
+  private async applyVoiceOver(event: RecordedEvent<MediaJobCompleted>, ctx: PolicyContext): Promise<void> {
+    const { kind, speachId, chapterId, outputs } = event.data;
+    const mixed = outputs.find((o) => o.role === 'mixed');
+    if (kind !== 'VOICE_OVER' || !mixed) return;
+    const video = mixed.mimeType.startsWith('video/');
+    const content = {
+      type: video ? 'VIDEO_UPLOAD' : 'AUDIO_UPLOAD',
+      file: { blobId: mixed.blobId, mimeType: mixed.mimeType, size: mixed.size, name: video ? 'voice-over.mp4' : 'voice-over.m4a' },
+    } as ChapterContent;
+    try {
+      await ctx.issue('apply-voice-over', () => this.speaches.run(SYSTEM_ACTOR, speachId, [{ type: 'SetChapterContent', chapterId, content }]));
+    } catch (error) {
+      // The chapter was removed or the speach archived meanwhile: the voice-over has nowhere to go.
+      if (!(error instanceof DomainError) || (error.status !== 404 && error.status !== 409)) throw error;
+    }
+  }
+}
