@@ -25,3 +25,5 @@ export * from './periodic-review.state';
 export * from './audited-streams';
 export * from './path.events';
 export * from './path.state';
+export * from './subtitles.events';
+export * from './ai-avatar.events';

@@ -21,9 +21,11 @@ import { forumProjection } from './forum.projection';
 import { messagesProjection } from './messages.projection';
 import { badgesProjection } from './badges.projection';
 import { abuseReportsProjection } from './abuse-reports.projection';
+import { subtitlesProjection } from './subtitles.projection';
+import { aiAvatarProjection } from './ai-avatar.projection';
 
 /** Every read model of the product. A feature's projection is added here when it lands. */
-export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection, scormProjection, forumProjection, messagesProjection, badgesProjection, abuseReportsProjection, aiProjection, pathsProjection, mediaProjection, videoEditsProjection];
+export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection, scormProjection, forumProjection, messagesProjection, badgesProjection, abuseReportsProjection, aiProjection, pathsProjection, mediaProjection, subtitlesProjection, aiAvatarProjection, videoEditsProjection];
 
 export * from './projection';
 export { ProjectionRunner } from './projection-runner';

@@ -30,6 +30,24 @@ describe('speach-search projection', () => {
     expect((await documentOf(corpus, 's1')).body).toContain('Renamed chapter');
   });
 
+  it('searches the automatic transcripts of the published chapters (issue 22), at once or at publication', async () => {
+    const corpus = new SearchCorpus();
+    await corpus.speach('s1', 'Briefing', '<p>Welcome.</p>');
+    await corpus.apply('s1', 'ChapterAdded', { chapterId: 'v1', parentId: null, title: 'Film', position: 1 });
+    await corpus.apply('s1', 'TranscriptCompleted', { chapterId: 'v1', blobId: 'b', lang: 'en_US', subtitleId: 't', cues: [], text: 'Fasten the harness' });
+    expect((await documentOf(corpus, 's1')).body).toBe('');
+    await corpus.publish('s1');
+    expect((await documentOf(corpus, 's1')).terms).toEqual(expect.arrayContaining(['fasten', 'harness']));
+    // A chapter added after the publication is not searched yet, its transcript neither.
+    await corpus.apply('s1', 'ChapterAdded', { chapterId: 'v2', parentId: null, title: 'Later film', position: 2 });
+    await corpus.apply('s1', 'TranscriptCompleted', { chapterId: 'v2', blobId: 'b2', lang: 'en_US', subtitleId: 't2', cues: [], text: 'Ladders' });
+    expect((await documentOf(corpus, 's1')).terms).not.toContain('ladders');
+    await corpus.apply('s1', 'TranscriptCompleted', { chapterId: 'v1', blobId: 'b3', lang: 'en_US', subtitleId: null, cues: [], text: 'Goggles on' });
+    const again = await documentOf(corpus, 's1');
+    expect(again.terms).toEqual(expect.arrayContaining(['goggles']));
+    expect(again.terms).not.toContain('harness');
+  });
+
   it('lists a speach from when its publication goes live, to its audience, until it leaves', async () => {
     const corpus = new SearchCorpus();
     await corpus.speach('s1', 'Scheduled', '<p>Later.</p>');

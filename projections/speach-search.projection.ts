@@ -1,4 +1,4 @@
-import type { RecordedEvent, SpeachEvent, SpeachLanguage, Visibility } from '../events';
+import type { RecordedEvent, SpeachEvent, SpeachLanguage, TranscriptCompleted, Visibility } from '../events';
 import type { ProjectedDocument, ProjectionDefinition, ProjectionHandler, ProjectionWriter } from './projection';
 import { distinctTokens } from './search-text';
 import { type ChapterNode, type DraftStructure, evolveDraft, initialDraft, liveFromOnPublish, normaliseKey, readingOrder } from './speaches.projection';
@@ -40,6 +40,17 @@ export interface SpeachSearchDocument extends ProjectedDocument, SearchFacts {
 
 interface SearchDraftDocument extends ProjectedDocument {
   draft: DraftStructure;
+  /** Chapters' automatic transcripts (issue 22), searched with the published chapters that hold them. */
+  transcripts?: Record<string, string>;
+  /** The published version's chapter text and chapter ids, kept to add a transcript that completes later. */
+  publishedText?: string;
+  publishedChapters?: string[];
+}
+
+/** The searched body: the published chapters' text, then the transcripts of their videos. */
+function composeBody(draft: SearchDraftDocument): string {
+  const transcripts = (draft.publishedChapters ?? []).map((id) => draft.transcripts?.[id]).filter(Boolean);
+  return [draft.publishedText ?? '', ...transcripts].join('\n');
 }
 
 /** Readable text of a chapter: its title and what a reader sees of its content (HTML without tags, questions, answers). */
@@ -89,8 +100,29 @@ const structure: ProjectionHandler = async (event, writer) => {
 async function published(event: RecordedEvent, writer: ProjectionWriter): Promise<void> {
   const d = event.data as { speachId: string; scheduledFor: string | null };
   const draft = await writer.get<SearchDraftDocument>(SPEACH_SEARCH_DRAFTS, d.speachId);
-  const body = draft ? readingOrder(draft.draft).map(chapterText).join('\n') : '';
+  let body = '';
+  if (draft) {
+    const order = readingOrder(draft.draft);
+    const frozen = { ...draft, publishedText: order.map(chapterText).join('\n'), publishedChapters: order.map((n) => n.chapterId) };
+    await writer.upsert<SearchDraftDocument>(SPEACH_SEARCH_DRAFTS, d.speachId, () => frozen);
+    body = composeBody(frozen);
+  }
   await patch((doc) => ({ body, published: true, liveFrom: liveFromOnPublish(doc, d.scheduledFor, event.time) }))(event, writer);
+}
+
+/** A transcript joins the searched body at once when its chapter is in the published version (it describes the same video). */
+async function transcribed(event: RecordedEvent, writer: ProjectionWriter): Promise<void> {
+  const d = event.data as TranscriptCompleted['data'];
+  const draft = await writer.get<SearchDraftDocument>(SPEACH_SEARCH_DRAFTS, d.speachId);
+  if (!draft) return;
+  const updated = { ...draft, transcripts: { ...draft.transcripts, [d.chapterId]: d.text } };
+  await writer.upsert<SearchDraftDocument>(SPEACH_SEARCH_DRAFTS, d.speachId, () => updated);
+  if (!updated.publishedChapters?.includes(d.chapterId)) return;
+  await writer.upsert<SpeachSearchDocument>(SPEACH_SEARCH, d.speachId, (doc) => {
+    if (!doc) return null;
+    const { terms: _terms, listed: _listed, listedFrom: _from, audience: _audience, _position, ...facts } = doc;
+    return finish({ ...facts, body: composeBody(updated) }, doc);
+  });
 }
 
 type Data<T extends SpeachEvent['type']> = Extract<SpeachEvent, { type: T }>['data'];
@@ -99,7 +131,8 @@ const data = <T extends SpeachEvent['type']>(event: RecordedEvent) => event.data
 /** The search index's documents (issue 15): folded from the speach events alone, one per speach. */
 export const speachSearchProjection: ProjectionDefinition = {
   name: 'speach-search',
-  version: 1,
+  // 2: transcripts (issue 22) join the body; the drafts keep the published text.
+  version: 2,
   collections: [{ name: SPEACH_SEARCH, indexes: [{ field: 'listed' }] }, { name: SPEACH_SEARCH_DRAFTS }],
   handlers: {
     SpeachCreated: async (event, writer) => {
@@ -146,6 +179,7 @@ export const speachSearchProjection: ProjectionDefinition = {
     SpeachAffectedUsersChanged: patch((_, event) => ({ affectedUserIds: data<'SpeachAffectedUsersChanged'>(event).userIds })),
     SpeachAffectedGroupsChanged: patch((_, event) => ({ affectedGroupIds: data<'SpeachAffectedGroupsChanged'>(event).groupIds })),
     SpeachPublished: published,
+    TranscriptCompleted: transcribed,
     SpeachUnpublished: patch(() => ({ published: false, liveFrom: null })),
     SpeachArchived: patch(() => ({ archived: true })),
     SpeachRestored: patch(() => ({ archived: false })),

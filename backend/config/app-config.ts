@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { MAIL_LANGUAGES, type MailLanguage } from '../../events';
 import { type AiConfig, loadAiConfig } from '../ai/ai-config';
 import { type MediaConfig, loadMediaConfig } from '../media/media-config';
+import { type MediaTextConfig, loadMediaTextConfig } from '../media-text/media-text-config';
 
 /** Feature flags of spec §6, exposed to the web apps through /api/auth/me. */
 export interface FeatureFlags {
@@ -70,6 +71,8 @@ export interface AppConfig {
   /** AI authoring (issue 21): provider, budgets, document parsing. */
   ai: AiConfig;
   media: MediaConfig;
+  /** Subtitles, transcripts, AI avatar time (issue 22). */
+  mediaText: MediaTextConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -168,6 +171,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     ai: loadAiConfig(env),
     media: loadMediaConfig(env),
+    mediaText: loadMediaTextConfig(env),
   };
 }
 

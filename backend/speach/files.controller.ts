@@ -47,7 +47,7 @@ export class FilesController {
     if (!blob) throw new NotFoundError('Unknown file');
     const type = String(query.type ?? '');
     // Only the types uploads accept are echoed back; anything else is served as opaque bytes.
-    void reply.type(/^(video|audio)\/[\w.+-]+$|^application\/pdf$/.test(type) ? type : 'application/octet-stream').header('x-content-type-options', 'nosniff');
+    void reply.type(/^(video|audio)\/[\w.+-]+$|^application\/pdf$|^image\/jpeg$/.test(type) ? type : 'application/octet-stream').header('x-content-type-options', 'nosniff');
     // Private: a shared cache must never keep a file whose readers are chosen per user.
     void reply.header('accept-ranges', 'bytes').header('cache-control', 'private, max-age=3600');
     const range = /^bytes=(\d*)-(\d*)$/.exec(String(request.headers.range ?? ''));

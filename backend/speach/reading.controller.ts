@@ -55,7 +55,7 @@ export class ReadingController {
     const [speach] = await this.queries.cards([doc], viewer);
     return {
       speach,
-      chapters: this.queries.tree(id, nodes, false),
+      chapters: await this.queries.withMedia(id, this.queries.tree(id, nodes, false)),
       // The page header's chapter count and estimated duration (issue 17), the cards' own rule.
       facts: chapterFacts(nodes),
       progress: { readChapterIds: read, lastChapterId: progress?.lastChapterId ?? null, quizResults: progress?.quizResults ?? {} },

@@ -21,6 +21,7 @@ import { NotFoundError } from '../infrastructure/decider/decider';
 import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import type { Actor } from './speach.decider';
+import { withChapterMedia } from './chapter-media';
 import { FileUrls } from './file-urls';
 import { type CardContext, type ChapterView, type SpeachCard, type Viewer, draftTree, isEditor, liveVersion, person, toCard, toTree } from './speach-views';
 
@@ -55,6 +56,11 @@ export class SpeachQueries {
 
   draftTree(doc: SpeachDocument): ChapterView[] {
     return draftTree(doc, (file) => this.files.url(doc._id, file));
+  }
+
+  /** The chapters' videos and audio with their web renditions, poster and duration (issue 22), for the players. */
+  withMedia(speachId: string, views: ChapterView[]): Promise<ChapterView[]> {
+    return withChapterMedia(this.store, views, (file) => this.files.url(speachId, file));
   }
 
   get speaches() {
@@ -125,7 +131,7 @@ export class SpeachQueries {
     const doc = await this.document(speachId);
     if (!isEditor(doc, viewer)) throw new NotFoundError('Unknown speach');
     const [card] = await this.cards([doc], viewer);
-    return { ...card, chapters: this.draftTree(doc) };
+    return { ...card, chapters: await this.withMedia(doc._id, this.draftTree(doc)) };
   }
 
   async versions(speachId: string, viewer: Viewer) {

@@ -1,4 +1,4 @@
-import type { SpeachEvent } from '../../events';
+import type { ChapterContent, SpeachEvent } from '../../events';
 import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { deciderSpec } from '../infrastructure/decider/given-when-then';
 import { HOME_PINS_STREAM, MAX_PINNED, homePinsDecider } from './home-pins.decider';
@@ -104,6 +104,15 @@ describe('speach decider', () => {
       });
       spec.given(given).when({ type: 'SetChapterContent', speachId: s, actor: author, chapterId: 'c1', content: { type: 'EMBED', url: 'javascript:alert(1)' } }).thenThrows(ValidationError, /http/);
       spec.given(given).when({ type: 'SetChapterContent', speachId: s, actor: author, chapterId: 'nope', content: { type: 'NONE' } }).thenThrows(NotFoundError);
+    });
+    it('converts an assessment into the final exam, questions kept; anything else, or twice, is refused', () => {
+      const set = (content: ChapterContent): SpeachEvent => ({ type: 'ChapterContentSet', data: { speachId: s, chapterId: 'c1', content } });
+      const given = [created, chapter('c1'), set(quiz([true, false]))];
+      spec.given(given).when({ type: 'ConvertQuizToExam', speachId: s, actor: author, chapterId: 'c1' }).then([set({ ...quiz([true, false]), type: 'QUIZZ_EXAMEN' })]);
+      spec.given([...given, set({ ...quiz([true, false]), type: 'QUIZZ_EXAMEN' })]).when({ type: 'ConvertQuizToExam', speachId: s, actor: author, chapterId: 'c1' }).thenThrows(ValidationError, /already a final exam/);
+      spec.given([created, chapter('c1')]).when({ type: 'ConvertQuizToExam', speachId: s, actor: author, chapterId: 'c1' }).thenThrows(ValidationError, /Only an assessment/);
+      spec.given(given).when({ type: 'ConvertQuizToExam', speachId: s, actor: author, chapterId: 'c9' }).thenThrows(NotFoundError);
+      spec.given(given).when({ type: 'ConvertQuizToExam', speachId: s, actor: otherAuthor, chapterId: 'c1' }).thenThrows(ForbiddenError);
     });
     it('keeps a question\'s cited source passage (trimmed), and refuses an empty or oversized one naming the field', () => {
       const given = [created, chapter('c1')];

@@ -54,6 +54,8 @@ export type SpeachCommand =
   | WithActor<{ type: 'MoveChapter'; chapterId: string; parentId: string | null; position: number }>
   | WithActor<{ type: 'RemoveChapter'; chapterId: string }>
   | WithActor<{ type: 'SetChapterContent'; chapterId: string; content: ChapterContent }>
+  /** Spec §2/§4: an assessment (QUIZZ) becomes the final exam (QUIZZ_EXAMEN), questions kept, after the editor confirmed. */
+  | WithActor<{ type: 'ConvertQuizToExam'; chapterId: string }>
   | WithActor<{ type: 'ChangeVisibility'; visibility: string; accessCodeHash: string | null }>
   | WithActor<{ type: 'ChangeAuthor'; authorId: string }>
   | WithActor<{ type: 'SetCoEditors'; userIds: string[] }>
@@ -217,6 +219,11 @@ export const speachDecider: Decider<SpeachState, SpeachCommand, SpeachEvent> = {
       case 'SetChapterContent': {
         chapter(editable(state, actor), command.chapterId);
         return [{ type: 'ChapterContentSet', data: { speachId, chapterId: command.chapterId, content: checkContent(command.content) } }];
+      }
+      case 'ConvertQuizToExam': {
+        const content = chapter(editable(state, actor), command.chapterId).content;
+        if (content.type !== 'QUIZZ') throw new ValidationError('chapterId', content.type === 'QUIZZ_EXAMEN' ? 'This chapter is already a final exam' : 'Only an assessment (QUIZZ) chapter can become a final exam');
+        return [{ type: 'ChapterContentSet', data: { speachId, chapterId: command.chapterId, content: { ...content, type: 'QUIZZ_EXAMEN' } } }];
       }
       case 'ChangeVisibility': {
         const speach = editable(state, actor);

@@ -136,7 +136,7 @@ describe('Voice-over studio: an author records over a video chapter with the fak
     const upload = page.waitForResponse((r) => r.url().includes(`/recorder/voiceOver/upload/${chapterId}`) && r.request().method() === 'POST');
     await studio(page).getByRole('button', { name: 'Confirm' }).click();
     const uploaded = await upload;
-    expect(uploaded.status()).toBe(201);
+    expect(uploaded.status()).toBe(202);
     const { jobID } = (await uploaded.json()) as { jobID: string };
     expect(jobID).toBeTruthy();
     await studio(page).getByText('Waiting for transcoding…').waitFor();

@@ -22,3 +22,9 @@ export function makeVoice(file: string, seconds = 6): string {
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=220:sample_rate=48000:duration=${seconds}`, '-c:a', 'libopus', '-b:a', '64k', file]);
   return file;
 }
+
+/** A voice as MediaRecorder writes it: WebM/Opus streamed, so its header carries no duration. */
+export function makeStreamedVoice(file: string, seconds = 6): string {
+  execFileSync('sh', ['-c', `ffmpeg -v error -f lavfi -i sine=frequency=330:sample_rate=48000:duration=${seconds} -c:a libopus -b:a 64k -f webm pipe:1 > '${file}'`]);
+  return file;
+}

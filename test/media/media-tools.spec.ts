@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FfmpegMediaTools, MediaToolError } from '../../backend/media';
-import { makeVideo, makeVoice, mediaDir } from './media-fixtures';
+import { makeStreamedVoice, makeVideo, makeVoice, mediaDir } from './media-fixtures';
 
 const tools = new FfmpegMediaTools({ ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe', toolTimeoutMs: 120_000 });
 const dir = mediaDir();
@@ -77,6 +77,16 @@ describe('FfmpegMediaTools on real files', () => {
     const probe = await tools.probe(output);
     expect(probe.audio?.codec).toBe('aac');
     expect(probe.video?.codec).toBe('h264');
+    expect(Math.abs(probe.durationSeconds - 10)).toBeLessThanOrEqual(0.2);
+  });
+
+  it('mixes a browser recording whose header has no duration', async () => {
+    const streamed = makeStreamedVoice(join(dir, 'streamed.webm'), 4);
+    expect((await tools.probe(streamed)).audio?.codec).toBe('opus');
+    const output = join(dir, 'mixed-streamed.mp4');
+    await tools.mixVoiceOver(video, streamed, output, 'replace');
+    const probe = await tools.probe(output);
+    expect(probe.audio?.codec).toBe('aac');
     expect(Math.abs(probe.durationSeconds - 10)).toBeLessThanOrEqual(0.2);
   });
 

@@ -5,6 +5,7 @@ import type { Caller, Fixtures } from './support/fixtures';
 import { type Answer, type Call, HIDDEN, type RouteExpectation, admins, authors, everyone, json, only, signedIn, unique } from './route-answers';
 import { AI_ROUTES } from './routes/ai';
 import { FORUM_ROUTES } from './routes/forum';
+import { MEDIA_TEXT_ROUTES } from './routes/media-text';
 import { SCORM_ROUTES } from './routes/scorm';
 import { VIDEO_EDITOR_ROUTES } from './routes/video-editor';
 
@@ -73,6 +74,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   ...FORUM_ROUTES,
   ...AI_ROUTES,
   ...VIDEO_EDITOR_ROUTES,
+  ...MEDIA_TEXT_ROUTES,
   // Health and site settings
   'GET /api/health': { call: () => ({ path: '/api/health' }), answers: everyone() },
   'POST /api/admin/projections/rebuild': {

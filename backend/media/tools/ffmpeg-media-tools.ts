@@ -59,8 +59,10 @@ export class FfmpegMediaTools implements MediaTools {
     const parsed = JSON.parse(json) as ProbeJson;
     const video = parsed.streams?.find((s) => s.codec_type === 'video' && s.codec_name !== 'mjpeg' && s.codec_name !== 'png');
     const audio = parsed.streams?.find((s) => s.codec_type === 'audio');
-    const durationSeconds = Number(parsed.format?.duration ?? video?.duration ?? audio?.duration ?? NaN);
-    if (!Number.isFinite(durationSeconds)) throw new MediaToolError('This file has no playable duration: it is not an audio or video file ffmpeg can read');
+    if (!video && !audio) throw new MediaToolError('This file has neither picture nor sound that ffmpeg can read');
+    // A MediaRecorder WebM carries no duration in its header: 0 then means "unknown", and the file still plays.
+    const duration = Number(parsed.format?.duration ?? video?.duration ?? audio?.duration ?? NaN);
+    const durationSeconds = Number.isFinite(duration) ? duration : 0;
     return {
       durationSeconds,
       sizeBytes: Number(parsed.format?.size ?? 0),
@@ -88,7 +90,7 @@ export class FfmpegMediaTools implements MediaTools {
   async cut(input: string, output: string, keep: TimeRange[], options: MediaRunOptions = {}): Promise<void> {
     const probe = await this.probe(input);
     const ranges = keep
-      .map((r) => ({ start: Math.max(0, r.start), end: Math.min(probe.durationSeconds, r.end) }))
+      .map((r) => ({ start: Math.max(0, r.start), end: probe.durationSeconds > 0 ? Math.min(probe.durationSeconds, r.end) : r.end }))
       .filter((r) => r.end > r.start);
     if (ranges.length === 0) throw new MediaToolError('Nothing would be kept: every range is empty or outside the media');
     const format = formatOf(output);
@@ -127,7 +129,9 @@ export class FfmpegMediaTools implements MediaTools {
         : '[1:a:0]apad[a]';
     const keepsCodec = (format === 'mp4' && picture.video.codec === 'h264') || (format === 'webm' && ['vp8', 'vp9'].includes(picture.video.codec));
     const args = ['-i', video, '-i', voice, '-filter_complex', graph, '-map', '0:v:0', '-map', '[a]'];
-    args.push(...(keepsCodec ? ['-c:v', 'copy'] : ['-vf', EVEN_SIZE, ...VIDEO_CODEC[format]]), ...AUDIO_CODEC[format], '-t', picture.durationSeconds.toFixed(3));
+    args.push(...(keepsCodec ? ['-c:v', 'copy'] : ['-vf', EVEN_SIZE, ...VIDEO_CODEC[format]]), ...AUDIO_CODEC[format]);
+    // The padded voice never ends, so the picture's end is the result's: its known length, or else the shortest stream.
+    args.push(...(picture.durationSeconds > 0 ? ['-t', picture.durationSeconds.toFixed(3)] : ['-shortest']));
     await this.ffmpeg(args, CONTAINER[format], output, picture.durationSeconds, options);
   }
 

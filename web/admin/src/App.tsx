@@ -1,5 +1,6 @@
 import { Route } from 'react-router-dom';
 import { MassScormExportPage } from './scorm/MassScormExportPage';
+import { AiAvatarUsagePage } from './aiAvatar/AiAvatarUsagePage';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import abuseReports from './abuseReports';
 import audit from './audit';
@@ -48,6 +49,7 @@ export function App() {
       <CustomRoutes>
         <Route path="/administration/importUser" element={<ImportUsersPage />} />
         <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/ai/avatar-usage" element={<AiAvatarUsagePage />} />
         <Route path="/exports" element={<ExportsPage />} />
         <Route path="/administration/scorm/massExport" element={<MassScormExportPage />} />
         <Route path="/admin.listspeach/listperiodicreviews" element={<PeriodicReviewList />} />

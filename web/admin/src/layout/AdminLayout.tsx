@@ -1,4 +1,5 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import SmartToyIcon from '@mui/icons-material/SmartToy';
 import SettingsIcon from '@mui/icons-material/Settings';
 import DownloadIcon from '@mui/icons-material/Download';
 import SchoolIcon from '@mui/icons-material/School';
@@ -29,6 +30,7 @@ function AdminMenu() {
       <Menu.Item to="/exports" primaryText="admin.menu.exports" leftIcon={<DownloadIcon />} />
       <Menu.Item to="/administration/scorm/massExport" primaryText="admin.menu.scorm" leftIcon={<DownloadIcon />} />
       <Menu.Item to="/admin.listspeach/listperiodicreviews" primaryText="admin.menu.periodicReviews" leftIcon={<EventRepeatIcon />} />
+      <Menu.Item to="/ai/avatar-usage" primaryText="admin.menu.aiAvatar" leftIcon={<SmartToyIcon />} />
       <Menu.Item to="/settings" primaryText="admin.menu.settings" leftIcon={<SettingsIcon />} />
       <MenuItem component="a" href="/" sx={{ color: 'text.secondary', gap: 2 }}>
         <SchoolIcon fontSize="small" />

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, LinearProgress, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { ConvertToExamLink, SubtitlesManager } from '../media-text/SubtitlesManager';
 import { AiQuizPopup } from '../ai/AiQuizPopup';
 import { ApiError } from '../api/client';
 import { type MessageKey, useI18n } from '../i18n';
@@ -189,11 +190,22 @@ export function ContentEditor({ speachId, chapter, save, onUploaded, onConflict,
               </Typography>
             </Box>
           )}
+          {type === 'VIDEO_UPLOAD' && uploadedFile && <SubtitlesManager chapterId={chapter.chapterId} />}
         </Stack>
       )}
 
       {QUIZ.includes(type) && (
         <>
+          {saved.type === 'QUIZZ' && type === 'QUIZZ' && (
+            <ConvertToExamLink
+              chapterId={chapter.chapterId}
+              onConverted={() => {
+                setContent((c) => ({ ...c, type: 'QUIZZ_EXAMEN' }));
+                setSavedMessage(true);
+                onQuizRecorded?.();
+              }}
+            />
+          )}
           <AiQuizPopup
             chapterId={chapter.chapterId}
             typeQuiz={type === 'QUIZZ_EXAMEN' ? 'QUIZZ_EXAMEN' : 'QUIZZ'}

@@ -1,4 +1,5 @@
 import { abuseMessages } from './abuse';
+import { aiAvatarMessages } from './aiAvatar';
 import { auditMessages } from './audit';
 import { dashboardMessages } from './dashboard';
 import { experienceMessages } from './experience';
@@ -10,4 +11,4 @@ import { settingsMessages } from './settings';
 import { workflowMessages } from './workflow';
 
 /** Each feature keeps its messages in its own file. */
-export const featureMessages = [dashboardMessages, workflowMessages, auditMessages, settingsMessages, exportsMessages, scormMessages, abuseMessages, mailboxMessages, experienceMessages, learningPathsMessages];
+export const featureMessages = [dashboardMessages, workflowMessages, auditMessages, settingsMessages, exportsMessages, scormMessages, abuseMessages, mailboxMessages, experienceMessages, learningPathsMessages, aiAvatarMessages];

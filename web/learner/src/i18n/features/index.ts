@@ -7,6 +7,7 @@ import { forumMessages } from './forum';
 import { homeMessages } from './home';
 import { learnerMessages } from './learner';
 import { mediaStudioMessages } from './media-studio';
+import { mediaTextMessages } from './media-text';
 import { notificationsMessages } from './notifications';
 import { notificationReasonsMessages } from './notification-reasons';
 import { pathsMessages } from './paths';
@@ -14,7 +15,7 @@ import { siteMessages } from './site';
 import { workflowMessages } from './workflow';
 
 /** Each feature keeps its messages in its own file; the catalogues are their union with the core ones. */
-const FEATURES = [homeMessages, engagementMessages, notificationsMessages, accountMessages, workflowMessages, analyticsMessages, siteMessages, embedMessages, forumMessages, notificationReasonsMessages, aiMessages, learnerMessages, pathsMessages, mediaStudioMessages] as const;
+const FEATURES = [homeMessages, engagementMessages, notificationsMessages, accountMessages, workflowMessages, analyticsMessages, siteMessages, embedMessages, forumMessages, notificationReasonsMessages, aiMessages, learnerMessages, pathsMessages, mediaTextMessages, mediaStudioMessages] as const;
 
 type Union<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;
 export type FeatureCatalog = Union<(typeof FEATURES)[number]['en']>;

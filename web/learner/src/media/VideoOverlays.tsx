@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, Paper, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useI18n } from '../i18n';
-import { type VideoOverlays, type VideoQuestion, mediaApi } from './mediaApi';
+import { type VideoOverlays as Overlays, type VideoQuestion, mediaApi } from './mediaApi';
 
 /** A question the player reached: asked once per viewing, whatever was answered before. */
 function QuestionCard({ chapterId, question, onDone }: { chapterId: string; question: VideoQuestion; onDone: () => void }) {
@@ -61,41 +61,48 @@ function QuestionCard({ chapterId, question, onDone }: { chapterId: string; ques
 }
 
 /**
- * The learner's video with the editor's overlays: annotations shown while their time runs, and questions that
- * pause the video at their timestamp until answered (the answer is recorded like a quiz answer).
+ * The editor's overlays over a learner's video (the player's own component, with its subtitles, goes inside):
+ * annotations shown while their time runs, and questions that pause the video at their timestamp until answered
+ * (the answer is recorded like a quiz answer).
  */
-export function OverlaidVideo({ chapterId, src, title, children }: { chapterId: string; src: string; title: string; children?: ReactNode }) {
-  const [overlays, setOverlays] = useState<VideoOverlays | null>(null);
+export function VideoOverlays({ chapterId, children }: { chapterId: string; children: ReactNode }) {
+  const [overlays, setOverlays] = useState<Overlays | null>(null);
   const [time, setTime] = useState(0);
+  const [width, setWidth] = useState<number | null>(null);
   const [asking, setAsking] = useState<VideoQuestion | null>(null);
   const asked = useRef(new Set<string>());
-  const video = useRef<HTMLVideoElement | null>(null);
+  const box = useRef<HTMLDivElement | null>(null);
 
   useEffect(() => {
     mediaApi.overlays(chapterId).then(setOverlays, () => setOverlays(null));
   }, [chapterId]);
 
-  const onTime = () => {
-    const v = video.current;
-    if (!v) return;
-    setTime(v.currentTime);
-    const due = overlays?.interactions.find((q) => !asked.current.has(q.interactionId) && v.currentTime >= q.at && v.currentTime - q.at < 1.5);
-    if (due) {
-      asked.current.add(due.interactionId);
-      v.pause();
-      setAsking(due);
-    }
-  };
+  const player = () => box.current?.querySelector('video') ?? null;
+
+  useEffect(() => {
+    const v = player();
+    if (!v || !overlays) return;
+    const onTime = () => {
+      setTime(v.currentTime);
+      setWidth(v.offsetWidth);
+      const due = overlays.interactions.find((q) => !asked.current.has(q.interactionId) && v.currentTime >= q.at && v.currentTime - q.at < 1.5);
+      if (due) {
+        asked.current.add(due.interactionId);
+        v.pause();
+        setAsking(due);
+      }
+    };
+    v.addEventListener('timeupdate', onTime);
+    return () => v.removeEventListener('timeupdate', onTime);
+  }, [overlays]);
 
   const shown = (overlays?.annotations ?? []).filter((a) => time >= a.at && time < a.at + a.duration);
   return (
     <Stack spacing={1}>
-      <Box sx={{ position: 'relative' }}>
-        <video ref={video} controls src={src} aria-label={title} style={{ width: '100%', maxHeight: '70vh', background: '#000', display: 'block' }} preload="metadata" onTimeUpdate={onTime} data-testid="chapter-video">
-          {children}
-        </video>
+      <Box ref={box} sx={{ position: 'relative' }}>
+        {children}
         {shown.length > 0 && (
-          <Box aria-live="polite" sx={{ position: 'absolute', top: 12, left: 12, right: 12, pointerEvents: 'none' }}>
+          <Box aria-live="polite" sx={{ position: 'absolute', top: 12, left: 12, width: width ? width - 24 : 'auto', pointerEvents: 'none' }}>
             {shown.map((a) => (
               <Typography key={a.annotationId} data-testid="video-annotation" sx={{ display: 'inline-block', bgcolor: 'rgba(0,0,0,0.75)', color: '#fff', px: 1.5, py: 0.5, borderRadius: 1, mb: 0.5 }}>
                 {a.text}
@@ -111,7 +118,7 @@ export function OverlaidVideo({ chapterId, src, title, children }: { chapterId: 
           question={asking}
           onDone={() => {
             setAsking(null);
-            void video.current?.play().catch(() => undefined);
+            void player()?.play().catch(() => undefined);
           }}
         />
       )}

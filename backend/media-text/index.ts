@@ -1,0 +1,4 @@
+/** The media-text context's public face (issue 22): subtitles, transcripts, version videos, AI avatar time. */
+export { MediaTextModule } from './media-text.module';
+export { Subtitles } from './subtitles.service';
+export { Transcripts } from './transcripts/transcripts.service';

@@ -1,0 +1,49 @@
+import { api } from '../api/client';
+
+const enc = encodeURIComponent;
+
+export interface SubtitleEntry {
+  id: string;
+  lang: string;
+  label: string;
+  source: 'UPLOAD' | 'TRANSCRIPT';
+  /** Signed URL of the WebVTT file (a `<track>` sends no bearer token). */
+  src: string;
+}
+export interface Cue {
+  start: number;
+  end: number;
+  text: string;
+}
+export type TranscriptStatus = 'NONE' | 'WAITING' | 'DONE' | 'ERROR' | 'NA';
+export interface Transcript {
+  lng: string;
+  autoTranscriptStatus: TranscriptStatus;
+  reason: string | null;
+  text: string | null;
+  cues: Cue[];
+}
+
+/** Calls of issue 22's subtitles, transcript and quiz-to-exam (docs/subtitles-and-transcripts.md). */
+export const mediaTextApi = {
+  languages: () => api<{ lang: string; label: string }[]>('/api/v2/chapter/subtitle-languages'),
+  subtitles: (chapterId: string) => api<SubtitleEntry[]>(`/api/v2/chapter/subtitles/${enc(chapterId)}`),
+  track: (chapterId: string, subtitleId: string) => api<SubtitleEntry & { cues: Cue[] }>(`/api/v2/chapter/subtitles/${enc(chapterId)}/${enc(subtitleId)}`),
+  upload: (chapterId: string, body: { lang: string; label?: string; file: string }) =>
+    api<{ id: string; cues: number }>(`/api/v2/chapter/subtitles/${enc(chapterId)}`, { method: 'POST', json: body }),
+  edit: (chapterId: string, subtitleId: string, body: { label?: string; cues?: Cue[] }) =>
+    api<{ id: string }>(`/api/v2/chapter/subtitles/${enc(chapterId)}/${enc(subtitleId)}`, { method: 'PUT', json: body }),
+  remove: (chapterId: string, subtitleId: string) => api<{ deleted: boolean }>(`/api/v2/chapter/subtitles/${enc(chapterId)}/${enc(subtitleId)}`, { method: 'DELETE' }),
+  /** Spec §7: the token first, then the transcript it opens. */
+  transcript: async (chapterId: string) => {
+    const { token } = await api<{ token: string; lng: string }>(`/api/transcript/token?chapterId=${enc(chapterId)}`);
+    return api<Transcript>(`/api/transcript/${enc(chapterId)}?token=${enc(token)}`);
+  },
+  convertToExam: (chapterId: string) => api<{ chapterId: string; type: string }>(`/api/v2/quizz/do-convert-to-quizz-exam?chapterId=${enc(chapterId)}`),
+};
+
+/** `m:ss` of a cue start (milliseconds). */
+export function clock(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
