@@ -164,4 +164,16 @@ describe('Voice-over studio: an author records over a video chapter with the fak
     await page.screenshot({ path: join(SCREENSHOTS, 'video-editor-after-voice-over.png'), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  it('the learner player plays the chapter with its subtitles as a <track>', async () => {
+    const { page } = browser;
+    const vtt = 'WEBVTT\n\n00:00:00.000 --> 00:00:04.000\nCheck the forks before you lift.\n';
+    await call(token, `/api/v2/chapter/subtitles/${chapterId}`, { method: 'POST', json: { lang: 'en_US', label: 'English', file: vtt } });
+    await visit(page, `${server.url}/play/${speachId}/forklift-walk-through`);
+    const video = page.locator('video').first();
+    await video.waitFor();
+    await page.locator('video track[srclang="en-US"]').first().waitFor({ state: 'attached' });
+    expect(await video.getAttribute('src')).not.toBe(originalSrc);
+    await page.screenshot({ path: join(SCREENSHOTS, 'voice-over-learner-player.png'), fullPage: true });
+  });
 });
