@@ -20,6 +20,7 @@ import { ReadYourWritesInterceptor } from './infrastructure/http/read-your-write
 import { InfrastructureModule, type InfrastructureOptions } from './infrastructure/infrastructure.module';
 import { MediaTextModule } from './media-text';
 import { PathsModule } from './paths';
+import { VideoEditorModule } from './video-editor';
 import { DemoSeeder } from './seed/demo-seeder';
 import { ScormModule } from './scorm';
 import { SiteModule } from './site/site.module';
@@ -31,7 +32,7 @@ export class AppModule {
   static forRoot(config: AppConfig, options: InfrastructureOptions = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), SiteModule, IdentityModule, SpeachModule, EngagementModule, ExportsModule, AuditModule, AnalyticsModule, WorkflowModule, ScormModule, ForumModule, AiModule, HomeModule, PathsModule, MediaModule, MediaTextModule],
+      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), SiteModule, IdentityModule, SpeachModule, EngagementModule, ExportsModule, AuditModule, AnalyticsModule, WorkflowModule, ScormModule, ForumModule, AiModule, HomeModule, PathsModule, MediaModule, MediaTextModule, VideoEditorModule],
       controllers: [HealthController, ProjectionsController, PoliciesController],
       providers: [
         DemoSeeder,

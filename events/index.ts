@@ -17,6 +17,7 @@ export * from './abuse.events';
 export * from './due-date.events';
 export * from './mail.events';
 export * from './ai.events';
+export * from './video-edit.events';
 export * from './ai.state';
 export * from './speach.state';
 export * from './workflow.state';

@@ -6,6 +6,7 @@ import { notificationsProjection } from './notifications.projection';
 import { csvExportsProjection } from './csv-exports.projection';
 import { scormProjection } from './scorm.projection';
 import { mediaProjection } from './media.projection';
+import { videoEditsProjection } from './video-edits.projection';
 import { organisationProjection } from './organisation.projection';
 import { pathsProjection } from './paths.projection';
 import { pathSearchProjection } from './path-search.projection';
@@ -25,7 +26,7 @@ import { subtitlesProjection } from './subtitles.projection';
 import { aiAvatarProjection } from './ai-avatar.projection';
 
 /** Every read model of the product. A feature's projection is added here when it lands. */
-export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection, scormProjection, forumProjection, messagesProjection, badgesProjection, abuseReportsProjection, aiProjection, pathsProjection, pathSearchProjection, mediaProjection, subtitlesProjection, aiAvatarProjection];
+export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection, scormProjection, forumProjection, messagesProjection, badgesProjection, abuseReportsProjection, aiProjection, pathsProjection, pathSearchProjection, mediaProjection, subtitlesProjection, aiAvatarProjection, videoEditsProjection];
 
 export * from './projection';
 export { ProjectionRunner } from './projection-runner';

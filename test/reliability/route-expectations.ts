@@ -10,6 +10,7 @@ import { MEDIA_TEXT_ROUTES } from './routes/media-text';
 import { SCORM_ROUTES } from './routes/scorm';
 import { PATHS_AND_COMMUNICATION_ROUTES } from './routes/paths-and-communication';
 import { MEDIA_ROUTES } from './routes/media';
+import { VIDEO_EDITOR_ROUTES } from './routes/video-editor';
 
 export { type Answer, type Call, HIDDEN, type RouteExpectation };
 
@@ -78,6 +79,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   ...AI_ROUTES,
   ...COVER_ROUTES,
   ...PATHS_AND_COMMUNICATION_ROUTES,
+  ...VIDEO_EDITOR_ROUTES,
   ...MEDIA_TEXT_ROUTES,
   // Health and site settings
   'GET /api/health': { call: () => ({ path: '/api/health' }), answers: everyone() },

@@ -32,6 +32,7 @@ export const LEARNER_ROUTES = [
   '/recorder/edit/:speachID',
   '/recorder/aiSpeachGenerator',
   '/recorder/editionparcour/:pathId',
+  '/recorder/video-editor/:chapterId',
   '/list-versions/:speachID',
   '/analytics/s/:speachID',
   '/analytics/u/:id',

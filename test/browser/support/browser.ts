@@ -13,7 +13,10 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-/** Debian's Chromium, headless, with a fresh profile and no background networking (the machine has no internet). */
+/**
+ * Debian's Chromium, headless, with a fresh profile and no background networking (the machine has no internet).
+ * Its microphone is Chromium's fake device (a beeping tone), granted without a prompt: the voice-over studio records it.
+ */
 export async function openBrowser(): Promise<BrowserSession> {
   const profile = mkdtempSync(join(tmpdir(), 'chromium-'));
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -22,7 +25,7 @@ export async function openBrowser(): Promise<BrowserSession> {
     headless: true,
     viewport: { width: 1280, height: 900 },
     locale: 'en-US',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {

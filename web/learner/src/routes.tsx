@@ -31,6 +31,7 @@ const EmbedEditorPage = lazy(() => import('./embed/EmbedEditorPage').then((m) =>
 const MessagesPage = lazy(() => import('./forum/MessagesPage').then((m) => ({ default: m.MessagesPage })));
 const PathEditorPage = lazy(() => import('./paths/PathEditorPage').then((m) => ({ default: m.PathEditorPage })));
 const PathPage = lazy(() => import('./paths/PathPage').then((m) => ({ default: m.PathPage })));
+const VideoEditorPage = lazy(() => import('./media/VideoEditorPage').then((m) => ({ default: m.VideoEditorPage })));
 const InValidationPage = lazy(() => import('./workflow/WorkflowListPages').then((m) => ({ default: m.InValidationPage })));
 
 const secured = (page: ReactNode) => (
@@ -65,6 +66,7 @@ export function AppRoutes() {
       <Route path="/profil/:userID/:slug" element={secured(<ProfilePage />)} />
       <Route path="/recorder/indexrecorderlayout" element={secured(<CreateSpeachPage />)} />
       <Route path="/recorder/edit/:speachID" element={secured(<EditorPage />)} />
+      <Route path="/recorder/video-editor/:chapterId" element={secured(<Suspense fallback={<Loading />}><VideoEditorPage /></Suspense>)} />
       <Route path="/recorder/aiSpeachGenerator" element={secured(<Suspense fallback={<Loading />}><AiSpeachGeneratorPage /></Suspense>)} />
       <Route path="/list-versions/:speachID" element={secured(<VersionsPage />)} />
       <Route path="/analytics/s/:speachID" element={secured(<Suspense fallback={<Loading />}><SpeachAnalyticsPage /></Suspense>)} />

@@ -5,6 +5,7 @@ import { ConvertToExamLink, SubtitlesManager } from '../media-text/SubtitlesMana
 import { AiQuizPopup } from '../ai/AiQuizPopup';
 import { ApiError } from '../api/client';
 import { type MessageKey, useI18n } from '../i18n';
+import { MediaChapterActions } from '../media/MediaChapterActions';
 import { QuestionsEditor } from './QuestionsEditor';
 import { RichTextEditor } from './RichTextEditor';
 import { errorMessage, uploadChapterFile } from './speachApi';
@@ -180,6 +181,7 @@ export function ContentEditor({ speachId, chapter, save, onUploaded, onConflict,
               <input type="file" hidden accept={ACCEPT[type]} onChange={upload} data-testid="chapter-file" />
             </Button>
           </Box>
+          {(type === 'VIDEO_UPLOAD' || type === 'AUDIO_UPLOAD') && <MediaChapterActions chapterId={chapter.chapterId} fileUrl={uploadedFile?.url ?? null} onSaved={() => onQuizRecorded?.()} />}
           {progress !== null && progress >= 0 && (
             <Box>
               <LinearProgress variant="determinate" value={progress} aria-label={t('speach.upload.progress')} />

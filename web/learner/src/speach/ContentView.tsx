@@ -2,6 +2,7 @@ import { Alert, Box, Button, Link, Paper, Stack, TextField, Typography } from '@
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import { type FormEvent, useState } from 'react';
 import { type MessageKey, useI18n } from '../i18n';
+import { VideoOverlays } from '../media/VideoOverlays';
 import { VideoWithSubtitles } from '../media-text/VideoWithSubtitles';
 import { QuizTaker } from './QuizTaker';
 import { type Reading, errorMessage, speachApi } from './speachApi';
@@ -92,7 +93,9 @@ export function ContentView({ speachId, chapter, reading, previousResult, onAnsw
     }
     case 'VIDEO_UPLOAD':
       return content.file?.url ? (
-        <VideoWithSubtitles chapterId={chapter.chapterId} src={content.file.url} title={chapter.title} />
+        <VideoOverlays chapterId={chapter.chapterId}>
+          <VideoWithSubtitles chapterId={chapter.chapterId} src={content.file.url} title={chapter.title} />
+        </VideoOverlays>
       ) : (
         <Typography color="text.secondary">{t('speach.read.noContent')}</Typography>
       );

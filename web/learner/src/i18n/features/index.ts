@@ -7,6 +7,7 @@ import { engagementMessages } from './engagement';
 import { forumMessages } from './forum';
 import { homeMessages } from './home';
 import { learnerMessages } from './learner';
+import { mediaStudioMessages } from './media-studio';
 import { mediaTextMessages } from './media-text';
 import { notificationsMessages } from './notifications';
 import { notificationReasonsMessages } from './notification-reasons';
@@ -16,7 +17,7 @@ import { siteMessages } from './site';
 import { workflowMessages } from './workflow';
 
 /** Each feature keeps its messages in its own file; the catalogues are their union with the core ones. */
-const FEATURES = [homeMessages, engagementMessages, notificationsMessages, accountMessages, workflowMessages, analyticsMessages, siteMessages, embedMessages, forumMessages, notificationReasonsMessages, aiMessages, learnerMessages, pathsMessages, coversMessages, pathSearchMessages, mediaTextMessages] as const;
+const FEATURES = [homeMessages, engagementMessages, notificationsMessages, accountMessages, workflowMessages, analyticsMessages, siteMessages, embedMessages, forumMessages, notificationReasonsMessages, aiMessages, learnerMessages, pathsMessages, coversMessages, pathSearchMessages, mediaTextMessages, mediaStudioMessages] as const;
 
 type Union<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;
 export type FeatureCatalog = Union<(typeof FEATURES)[number]['en']>;
