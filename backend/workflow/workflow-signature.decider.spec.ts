@@ -73,12 +73,12 @@ describe('workflow decider: electronic signatures (issue 23)', () => {
       spec
         .given([submitted(true), applied(first), validated(1, quality)])
         .when(revoke(OTHER))
-        .then([{ type: 'ApprovalsRevoked', data: { workflowId: w, speachId: s, reason: APPROVALS_REVOKED_REASON, revokedSteps: [1], approvedContentHash: HASH, changeEventId: 'e-edit', at: NOW } }]);
+        .then([{ type: 'ApprovalsRevoked', data: { workflowId: w, speachId: s, reason: APPROVALS_REVOKED_REASON, revokedSteps: [1], approvedContentHash: HASH, changeEventId: 'e-edit', awaiting: { step: 1, groupId: 'g-quality', userId: null }, at: NOW } }]);
     });
     it('after the revocation the first step approves again, on the new content', () => {
       const first = signature(quality, 'approved');
       const again = signature(quality, 'approved', OTHER);
-      const revoked: WorkflowEvent = { type: 'ApprovalsRevoked', data: { workflowId: w, speachId: s, reason: APPROVALS_REVOKED_REASON, revokedSteps: [1], approvedContentHash: HASH, changeEventId: 'e-edit', at: NOW } };
+      const revoked: WorkflowEvent = { type: 'ApprovalsRevoked', data: { workflowId: w, speachId: s, reason: APPROVALS_REVOKED_REASON, revokedSteps: [1], approvedContentHash: HASH, changeEventId: 'e-edit', awaiting: { step: 1, groupId: 'g-quality', userId: null }, at: NOW } };
       spec.given([submitted(true), applied(first), validated(1, quality), revoked]).when(validate(quality, again)).then([applied(again), validated(1, quality)]);
       spec.given([submitted(true), applied(first), validated(1, quality), revoked]).when(validate(legal, signature(legal, 'approved', OTHER))).thenThrows(Error, /not an approver/);
     });
@@ -94,7 +94,7 @@ describe('workflow decider: electronic signatures (issue 23)', () => {
       spec
         .given([submitted(false), validated(1, quality)])
         .when(revoke(OTHER))
-        .then([{ type: 'ApprovalsRevoked', data: { workflowId: w, speachId: s, reason: APPROVALS_REVOKED_REASON, revokedSteps: [1], approvedContentHash: null, changeEventId: 'e-edit', at: NOW } }]);
+        .then([{ type: 'ApprovalsRevoked', data: { workflowId: w, speachId: s, reason: APPROVALS_REVOKED_REASON, revokedSteps: [1], approvedContentHash: null, changeEventId: 'e-edit', awaiting: { step: 1, groupId: 'g-quality', userId: null }, at: NOW } }]);
     });
   });
 });

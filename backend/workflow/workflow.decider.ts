@@ -244,6 +244,7 @@ export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEv
               revokedSteps: [...state.validatedSteps],
               approvedContentHash: state.approvedContentHash,
               changeEventId: command.changeEventId,
+              awaiting: awaited(state.steps[0]),
               at: now,
             },
           },
