@@ -24,4 +24,6 @@ export const GXP_SIGN_ROUTES: Record<string, RouteExpectation> = {
     answers: signedIn(),
     writes: true,
   },
+  // Published versions follow the outline's rule: every signed-in reader of the live welcome speach compares them.
+  'GET /api/v2/speach/{id}/diff': { call: (fx) => ({ path: `/api/v2/speach/${fx.speaches.welcome._id}/diff`, query: { from: '1', to: '1' } }), answers: signedIn() },
 };
