@@ -11,9 +11,10 @@ import { notificationReasonsMessages } from './notification-reasons';
 import { pathsMessages } from './paths';
 import { siteMessages } from './site';
 import { workflowMessages } from './workflow';
+import { signatureMessages } from './signature';
 
 /** Each feature keeps its messages in its own file; the catalogues are their union with the core ones. */
-const FEATURES = [homeMessages, engagementMessages, notificationsMessages, accountMessages, workflowMessages, analyticsMessages, siteMessages, embedMessages, forumMessages, notificationReasonsMessages, aiMessages, learnerMessages, pathsMessages] as const;
+const FEATURES = [homeMessages, engagementMessages, notificationsMessages, accountMessages, workflowMessages, analyticsMessages, siteMessages, embedMessages, forumMessages, notificationReasonsMessages, aiMessages, learnerMessages, pathsMessages, signatureMessages] as const;
 
 type Union<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;
 export type FeatureCatalog = Union<(typeof FEATURES)[number]['en']>;
