@@ -11,6 +11,7 @@ import { FinalValidationDialog } from './FinalValidationDialog';
 import { StepValidationDialog } from './StepValidationDialog';
 import { type SignatureInput, SignatureDialog } from './SignatureDialog';
 import { SignatureList } from './SignatureList';
+import { ContentDiffView } from './ContentDiffView';
 import { PeriodicReviewPanel } from './PeriodicReviewPanel';
 import { WorkflowGraph } from './WorkflowGraph';
 import { type FinalChoices, type Workflow, workflowApi } from './workflowApi';
@@ -173,6 +174,7 @@ export function ValidatorPage() {
           <>
             <WorkflowGraph workflow={workflow} />
             <SignatureList signatures={workflow.signatures ?? []} />
+            {speach.publishedVersion ? <ContentDiffView speachId={speachID} from={speach.publishedVersion} /> : null}
             {workflow.canValidate ? (
               <Stack direction="row" spacing={2}>
                 <Button variant="contained" color="success" onClick={() => void onValidate()} disabled={busy}>
