@@ -28,3 +28,4 @@ export * from './path.state';
 export * from './share.events';
 export * from './subtitles.events';
 export * from './ai-avatar.events';
+export * from './signature.events';

@@ -9,6 +9,9 @@ import type { Chapter, SpeachCard } from '../speach/types';
 import { DraftPreview } from './DraftPreview';
 import { FinalValidationDialog } from './FinalValidationDialog';
 import { StepValidationDialog } from './StepValidationDialog';
+import { type SignatureInput, SignatureDialog } from './SignatureDialog';
+import { SignatureList } from './SignatureList';
+import { ContentDiffView } from './ContentDiffView';
 import { PeriodicReviewPanel } from './PeriodicReviewPanel';
 import { WorkflowGraph } from './WorkflowGraph';
 import { type FinalChoices, type Workflow, workflowApi } from './workflowApi';
@@ -100,7 +103,22 @@ export function ValidatorPage() {
     void load();
   }, [load]);
 
+  // A GMP-regulated workflow's decisions are signed: the choices wait in `signing` until the signer signs.
+  const [signing, setSigning] = useState<{ kind: 'validate'; choices: FinalChoices | Record<string, never> } | { kind: 'reject'; comment: string } | null>(null);
+  const contentHash = (speach as { contentHash?: string } | null)?.contentHash;
+  const onSign = async (signature: SignatureInput) => {
+    if (!signing) return;
+    const updated = signing.kind === 'validate' ? await workflowApi.validate(speachID, signing.choices, signature) : await workflowApi.reject(speachID, signing.comment, signature);
+    setWorkflow(updated);
+    setSigning(null);
+    showToast('success', signing.kind === 'reject' ? t('workflow.validator.rejected') : updated.state === 'COMPLETED' ? t('workflow.validator.completed') : t('workflow.validator.validated'));
+  };
   const validate = async (choices: FinalChoices | Record<string, never>) => {
+    if (workflow?.regulatedGmp) {
+      setFinalOpen(false);
+      setSigning({ kind: 'validate', choices });
+      return;
+    }
     const updated = await workflowApi.validate(speachID, choices);
     setWorkflow(updated);
     setFinalOpen(false);
@@ -123,6 +141,11 @@ export function ValidatorPage() {
     }
   };
   const onReject = async (comment: string) => {
+    if (workflow?.regulatedGmp) {
+      setRejectOpen(false);
+      setSigning({ kind: 'reject', comment });
+      return;
+    }
     const updated = await workflowApi.reject(speachID, comment);
     setWorkflow(updated);
     setRejectOpen(false);
@@ -150,6 +173,8 @@ export function ValidatorPage() {
         {workflow ? (
           <>
             <WorkflowGraph workflow={workflow} />
+            <SignatureList signatures={workflow.signatures ?? []} />
+            {speach.publishedVersion ? <ContentDiffView speachId={speachID} from={speach.publishedVersion} /> : null}
             {workflow.canValidate ? (
               <Stack direction="row" spacing={2}>
                 <Button variant="contained" color="success" onClick={() => void onValidate()} disabled={busy}>
@@ -186,6 +211,15 @@ export function ValidatorPage() {
       {workflow && stepOpen && <StepValidationDialog step={workflow.currentStep} total={workflow.totalSteps} busy={busy} onCancel={() => setStepOpen(false)} onConfirm={() => void onConfirmStep()} />}
       {workflow && finalOpen && <FinalValidationDialog workflow={workflow} open={finalOpen} onClose={() => setFinalOpen(false)} onSubmit={validate} />}
       {rejectOpen && <RejectDialog open={rejectOpen} onClose={() => setRejectOpen(false)} onReject={onReject} />}
+      {signing && (
+        <SignatureDialog
+          meaning={signing.kind === 'reject' ? 'rejected' : 'approved'}
+          contentHash={contentHash}
+          initialReason={signing.kind === 'reject' ? signing.comment : ''}
+          onCancel={() => setSigning(null)}
+          onSign={onSign}
+        />
+      )}
       {toast}
     </Container>
   );

@@ -1,3 +1,4 @@
+import type { SignatureInput } from './SignatureDialog';
 import { api } from '../api/client';
 import type { Chapter, Person, SpeachCard } from '../speach/types';
 
@@ -38,6 +39,8 @@ export interface Workflow {
   steps: WorkflowStepView[];
   rejected: { comment: string; date: string; stepNumber: number; groupName: string | null; userName: string | null; rejectedBy: Person } | null;
   regulatedGmp: boolean;
+  /** Issue 23: the signatures of this workflow's decisions, oldest first. */
+  signatures?: SignatureRecord[];
   scheduledAt: string | null;
   scheduledExpired: boolean;
   periodicReviewEnabled: boolean;
@@ -89,8 +92,9 @@ export const workflowApi = {
   definitions: () => api<Definition[]>('/api/v2/workflow/definitions'),
   approvers: (search: string) => api<ApproverChoice[]>(`/api/v2/speach/getUsersByRole?role=APPROVER&search=${encodeURIComponent(search)}`),
   submit: (input: SubmitInput) => api<Workflow>('/api/v2/workflow/submit', { method: 'POST', json: input }),
-  validate: (speachId: string, choices: FinalChoices | Record<string, never>) => api<Workflow>(`${base(speachId)}/validate`, { method: 'POST', json: choices }),
-  reject: (speachId: string, comment: string) => api<Workflow>(`${base(speachId)}/reject`, { method: 'POST', json: { comment } }),
+  validate: (speachId: string, choices: FinalChoices | Record<string, never>, signature?: SignatureInput) =>
+    api<Workflow>(`${base(speachId)}/validate`, { method: 'POST', json: signature ? { ...choices, signature } : choices }),
+  reject: (speachId: string, comment: string, signature?: SignatureInput) => api<Workflow>(`${base(speachId)}/reject`, { method: 'POST', json: signature ? { comment, signature } : { comment } }),
   resubmit: (speachId: string) => api<Workflow>(`${base(speachId)}/resubmit`, { method: 'POST', json: {} }),
   decide: (speachId: string, decision: ReviewDecision, comment: string) =>
     api<SpeachCard>(`/api/v2/periodic-review/${encodeURIComponent(speachId)}/decision`, { method: 'POST', json: { decision, comment: comment || null } }),
@@ -106,4 +110,16 @@ export function windowStart(iso: string, months = WARNING_WINDOW_MONTHS): Date {
 /** Spec §2 final dialog rule: an expired requested date makes IMMEDIATELY the default and rules out SCHEDULED. */
 export function defaultDelay(workflow: Pick<Workflow, 'scheduledAt' | 'scheduledExpired'>): PublicationDelay {
   return workflow.scheduledAt && !workflow.scheduledExpired ? 'SCHEDULED' : 'IMMEDIATELY';
+}
+
+/** A signature as the record shows it (21 CFR Part 11 §11.50). */
+export interface SignatureRecord {
+  signatureId: string;
+  printedName: string;
+  meaning: 'approved' | 'rejected' | 'reviewed' | 'trained';
+  reason: string | null;
+  signedAt: string;
+  timeZone: string;
+  contentHash: string;
+  version: number;
 }

@@ -1,0 +1,61 @@
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { IsOptional, IsString, Matches } from 'class-validator';
+import { CurrentUser } from '../identity/auth/auth.decorators';
+import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { NotFoundError } from '../infrastructure/decider/decider';
+import { type SpeachDocument, SpeachAccess, SpeachQueries, type Viewer, isEditor, readingOrder } from '../speach';
+import { WORKFLOWS, type WorkflowDocument } from '../workflow';
+import { isStepApprover } from '../workflow/workflow.decider';
+import type { ReadStore } from '../infrastructure/read-store/read-store.port';
+import { READ_STORE } from '../infrastructure/tokens';
+import { type DiffChapter, contentDiff } from './content-diff';
+
+const VERSION_REF = /^(current|[1-9]\d{0,8})$/;
+
+export class DiffQuery {
+  @IsString() @Matches(VERSION_REF, { message: 'from must be a version number or current' }) from!: string;
+  @IsOptional() @IsString() @Matches(VERSION_REF, { message: 'to must be a version number or current' }) to?: string;
+}
+
+/**
+ * What changed between two versions of a speach (issue 23 item 3), for the versions page, the
+ * approver's "what changed since you approved" and the audit screens. Published versions follow the
+ * outline's rule (SpeachAccess); the draft (`current`) only its editors and its workflow's approvers.
+ */
+@Controller()
+export class DiffController {
+  constructor(
+    private readonly queries: SpeachQueries,
+    private readonly access: SpeachAccess,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+  ) {}
+
+  @Get('api/v2/speach/:id/diff')
+  async diff(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query() query: DiffQuery) {
+    const viewer = await this.queries.viewer(user);
+    const doc = await this.queries.document(id);
+    const to = query.to ?? 'current';
+    const draftReader = isEditor(doc, viewer) || (await this.approves(doc, viewer));
+    if (!draftReader) await this.access.assertCanRead(viewer, doc);
+    const [left, right] = await Promise.all([this.side(doc, query.from, 'from', draftReader), this.side(doc, to, 'to', draftReader)]);
+    return { speachId: id, from: left.ref, to: right.ref, ...contentDiff(left, right) };
+  }
+
+  private async approves(doc: SpeachDocument, viewer: Viewer): Promise<boolean> {
+    const [wf] = await this.store.collection<WorkflowDocument>(WORKFLOWS).find({ speachId: doc._id, latest: true }, { limit: 1 });
+    return !!wf && wf.steps.some((s) => isStepApprover(s, viewer));
+  }
+
+  private async side(doc: SpeachDocument, ref: string, field: 'from' | 'to', draftReader: boolean): Promise<{ ref: string | number; title: string; chapters: DiffChapter[] }> {
+    if (ref === 'current') {
+      // The draft is not the readers' to see; to them it is as if it did not exist.
+      if (!draftReader) throw new NotFoundError(`Unknown version in ${field}`);
+      return { ref, title: doc.title, chapters: readingOrder(doc.draft) };
+    }
+    const number = Number(ref);
+    const withdrawn = number <= doc.withdrawnUpTo;
+    const version = await this.queries.version(doc._id, number);
+    if (!version || (withdrawn && !draftReader)) throw new NotFoundError(`Unknown version in ${field}`);
+    return { ref: number, title: version.title, chapters: version.chapters };
+  }
+}

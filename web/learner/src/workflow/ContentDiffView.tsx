@@ -1,0 +1,88 @@
+import { Alert, Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { api } from '../api/client';
+import { useI18n } from '../i18n';
+import { errorMessage } from '../speach/speachApi';
+
+interface LineRow {
+  kind: 'same' | 'added' | 'removed' | 'changed';
+  left: string | null;
+  right: string | null;
+}
+interface ContentDiff {
+  titleChanged: { before: string; after: string } | null;
+  added: { chapterId: string; title: string }[];
+  removed: { chapterId: string; title: string }[];
+  changed: {
+    chapterId: string;
+    title: string;
+    previousTitle: string | null;
+    moved: unknown;
+    content: { lines: LineRow[]; questions: { questionId: string; kind: string; before: string | null; after: string | null }[] } | null;
+  }[];
+}
+
+const TINT: Record<LineRow['kind'], string | undefined> = { same: undefined, added: 'success.light', removed: 'error.light', changed: 'warning.light' };
+
+/** What changed between a published version and the draft (issue 23): the approver sees it before signing again. */
+export function ContentDiffView({ speachId, from }: { speachId: string; from: number }) {
+  const { t } = useI18n();
+  const [diff, setDiff] = useState<ContentDiff | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    api<ContentDiff>(`/api/v2/speach/${encodeURIComponent(speachId)}/diff?from=${from}&to=current`)
+      .then(setDiff)
+      .catch((e) => setError(errorMessage(e)));
+  }, [speachId, from]);
+  if (error) return <Alert severity="error">{error}</Alert>;
+  if (!diff) return null;
+  const nothing = !diff.titleChanged && diff.added.length === 0 && diff.removed.length === 0 && diff.changed.length === 0;
+  return (
+    <section aria-labelledby="diff-title">
+      <Typography id="diff-title" variant="h6" component="h2">
+        {t('diff.title', { version: from })}
+      </Typography>
+      {nothing && <Typography>{t('diff.none')}</Typography>}
+      {diff.titleChanged && <Typography>{t('diff.renamedSpeach', { before: diff.titleChanged.before, after: diff.titleChanged.after })}</Typography>}
+      <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+        {diff.added.map((c) => (
+          <Chip key={c.chapterId} color="success" label={t('diff.added', { title: c.title })} />
+        ))}
+        {diff.removed.map((c) => (
+          <Chip key={c.chapterId} color="error" label={t('diff.removed', { title: c.title })} />
+        ))}
+      </Stack>
+      {diff.changed.map((c) => (
+        <Box key={c.chapterId} sx={{ mt: 2 }}>
+          <Typography variant="subtitle1" component="h3">
+            {c.previousTitle ? t('diff.renamed', { before: c.previousTitle, after: c.title }) : c.title}
+            {c.moved ? ` — ${t('diff.moved')}` : ''}
+          </Typography>
+          {c.content && c.content.lines.length > 0 && (
+            <Table size="small" aria-label={t('diff.sideBySide', { title: c.title })}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('diff.before')}</TableCell>
+                  <TableCell>{t('diff.after')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {c.content.lines.map((row, index) => (
+                  <TableRow key={index} sx={{ bgcolor: TINT[row.kind] }}>
+                    <TableCell sx={{ color: 'text.primary' }}>{row.left ?? ''}</TableCell>
+                    <TableCell sx={{ color: 'text.primary' }}>{row.right ?? ''}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+          {c.content?.questions.map((q) => (
+            <Typography key={q.questionId} variant="body2">
+              {t(`diff.question.${q.kind as 'added' | 'removed' | 'changed'}`)}: {q.after ?? q.before}
+            </Typography>
+          ))}
+        </Box>
+      ))}
+    </section>
+  );
+}

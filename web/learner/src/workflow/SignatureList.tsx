@@ -1,0 +1,27 @@
+import { List, ListItem, ListItemText, Typography } from '@mui/material';
+import { useI18n } from '../i18n';
+import type { SignatureRecord } from './workflowApi';
+
+/** Each signature as Part 11 §11.50 wants it shown: printed name, meaning, date-time in the signer's zone, the content signed. */
+export function SignatureList({ signatures }: { signatures: SignatureRecord[] }) {
+  const { t, language } = useI18n();
+  if (signatures.length === 0) return null;
+  const when = (s: SignatureRecord) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: s.timeZone, timeZoneName: 'short' }).format(new Date(s.signedAt));
+  return (
+    <section aria-labelledby="signatures-title">
+      <Typography id="signatures-title" variant="h6" component="h2">
+        {t('signature.records')}
+      </Typography>
+      <List dense>
+        {signatures.map((s) => (
+          <ListItem key={s.signatureId}>
+            <ListItemText
+              primary={t('signature.record', { name: s.printedName, meaning: t(`signature.meaning.${s.meaning}`), date: when(s), zone: s.timeZone, hash: s.contentHash.slice(0, 19) })}
+              secondary={s.reason}
+            />
+          </ListItem>
+        ))}
+      </List>
+    </section>
+  );
+}
