@@ -18,6 +18,7 @@ import { idempotencyProviders } from './infrastructure/http/idempotency/idempote
 import { ReadYourWritesInterceptor } from './infrastructure/http/read-your-writes.interceptor';
 import { InfrastructureModule, type InfrastructureOptions } from './infrastructure/infrastructure.module';
 import { PathsModule } from './paths';
+import { GxpModule } from './gxp';
 import { DemoSeeder } from './seed/demo-seeder';
 import { ScormModule } from './scorm';
 import { SiteModule } from './site/site.module';
@@ -29,7 +30,7 @@ export class AppModule {
   static forRoot(config: AppConfig, options: InfrastructureOptions = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), SiteModule, IdentityModule, SpeachModule, EngagementModule, ExportsModule, AuditModule, AnalyticsModule, WorkflowModule, ScormModule, ForumModule, AiModule, HomeModule, PathsModule],
+      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), SiteModule, IdentityModule, SpeachModule, EngagementModule, ExportsModule, AuditModule, AnalyticsModule, WorkflowModule, ScormModule, ForumModule, AiModule, HomeModule, PathsModule, GxpModule],
       controllers: [HealthController, ProjectionsController, PoliciesController],
       providers: [
         DemoSeeder,

@@ -23,3 +23,4 @@ export * from './periodic-review.state';
 export * from './audited-streams';
 export * from './path.events';
 export * from './path.state';
+export * from './gxp.events';

@@ -19,9 +19,10 @@ import { forumProjection } from './forum.projection';
 import { messagesProjection } from './messages.projection';
 import { badgesProjection } from './badges.projection';
 import { abuseReportsProjection } from './abuse-reports.projection';
+import { qualificationProjection } from './qualification.projection';
 
 /** Every read model of the product. A feature's projection is added here when it lands. */
-export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection, scormProjection, forumProjection, messagesProjection, badgesProjection, abuseReportsProjection, aiProjection, pathsProjection];
+export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection, scormProjection, forumProjection, messagesProjection, badgesProjection, abuseReportsProjection, aiProjection, pathsProjection, qualificationProjection];
 
 export * from './projection';
 export { ProjectionRunner } from './projection-runner';

@@ -10,6 +10,7 @@ import { workflowNotificationHandlers } from './workflow-notifications';
 import { forumNotificationHandlers } from './forum-notifications';
 import { speachNotificationHandlers } from './speach-notifications';
 import { pathNotificationHandlers } from './path-notifications';
+import { gxpNotificationHandlers } from './gxp-notifications';
 
 export const NOTIFICATIONS = 'notifications';
 export const NOTIFICATION_SETTINGS = 'notification_settings';
@@ -325,7 +326,7 @@ export const notificationsProjection: ProjectionDefinition = {
   // Read when the runner starts, so the workflow handlers (which import `notify` from here) are loaded by then.
   get handlers() {
     // The speach handlers first: "new speach published" reads `everPublished` before the own handler sets it.
-    handlers ??= merged(speachNotificationHandlers ?? {}, ownHandlers, workflowNotificationHandlers ?? {}, forumNotificationHandlers ?? {}, pathNotificationHandlers ?? {});
+    handlers ??= merged(speachNotificationHandlers ?? {}, ownHandlers, workflowNotificationHandlers ?? {}, forumNotificationHandlers ?? {}, pathNotificationHandlers ?? {}, gxpNotificationHandlers ?? {});
     return handlers;
   },
 };

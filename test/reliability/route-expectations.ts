@@ -6,6 +6,7 @@ import { type Answer, type Call, HIDDEN, type RouteExpectation, admins, authors,
 import { AI_ROUTES } from './routes/ai';
 import { FORUM_ROUTES } from './routes/forum';
 import { SCORM_ROUTES } from './routes/scorm';
+import { GXP_QUALIFY_ROUTES } from './routes/gxp-qualify';
 
 export { type Answer, type Call, HIDDEN, type RouteExpectation };
 
@@ -71,6 +72,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   ...SCORM_ROUTES,
   ...FORUM_ROUTES,
   ...AI_ROUTES,
+  ...GXP_QUALIFY_ROUTES,
   // Health and site settings
   'GET /api/health': { call: () => ({ path: '/api/health' }), answers: everyone() },
   'POST /api/admin/projections/rebuild': {
