@@ -11,7 +11,7 @@ function pdfText(pdf: Buffer): string {
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
-const binary = (response: NodeJS.ReadableStream, callback: (error: Error | null, body: Buffer) => void) => {
+const binary = (response: import('superagent').Response, callback: (error: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
   response.on('data', (c: Buffer) => chunks.push(c));
   response.on('end', () => callback(null, Buffer.concat(chunks)));
