@@ -24,3 +24,4 @@ export * from './audited-streams';
 export * from './path.events';
 export * from './path.state';
 export * from './gxp.events';
+export * from './signature.events';

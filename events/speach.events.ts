@@ -1,5 +1,6 @@
 import type { DomainEvent } from './envelope';
 import { registerEventType } from './schema-registry';
+import type { SignatureApplied, TrainingCompleted } from './signature.events';
 
 /** Spec §3 / §9. */
 export const SPEACH_LANGUAGES = ['en-US', 'en-GB', 'fr-FR', 'es-ES', 'de-DE', 'pt-PT', 'it-IT', 'zh-CN'] as const;
@@ -62,6 +63,11 @@ export interface ChapterSnapshot {
 }
 
 type S<T extends string, D> = DomainEvent<T, { speachId: string } & D>;
+/**
+ * The author's "typo" flag on a content edit: true keeps the approvals already given (issue 23).
+ * Absent means material; it is recorded on the event so the audit trail shows who chose it.
+ */
+type Edit<D> = D & { nonMaterial?: true };
 
 /** Stream `speach-{id}`. */
 export type SpeachCreated = S<
@@ -81,14 +87,14 @@ export type SpeachCreated = S<
 >;
 export type SpeachDetailsChanged = S<
   'SpeachDetailsChanged',
-  { title?: string; description?: string; img?: string | null; tags?: string; language?: SpeachLanguage; categoryId?: string | null }
+  Edit<{ title?: string; description?: string; img?: string | null; tags?: string; language?: SpeachLanguage; categoryId?: string | null }>
 >;
-export type ChapterAdded = S<'ChapterAdded', { chapterId: string; parentId: string | null; title: string; position: number }>;
-export type ChapterRenamed = S<'ChapterRenamed', { chapterId: string; title: string }>;
-export type ChapterMoved = S<'ChapterMoved', { chapterId: string; parentId: string | null; position: number }>;
+export type ChapterAdded = S<'ChapterAdded', Edit<{ chapterId: string; parentId: string | null; title: string; position: number }>>;
+export type ChapterRenamed = S<'ChapterRenamed', Edit<{ chapterId: string; title: string }>>;
+export type ChapterMoved = S<'ChapterMoved', Edit<{ chapterId: string; parentId: string | null; position: number }>>;
 /** Removes the chapter and its sub-chapters. */
-export type ChapterRemoved = S<'ChapterRemoved', { chapterId: string }>;
-export type ChapterContentSet = S<'ChapterContentSet', { chapterId: string; content: ChapterContent }>;
+export type ChapterRemoved = S<'ChapterRemoved', Edit<{ chapterId: string }>>;
+export type ChapterContentSet = S<'ChapterContentSet', Edit<{ chapterId: string; content: ChapterContent }>>;
 /** Only the argon2 hash of a private speach's access code is stored. */
 export type SpeachVisibilityChanged = S<'SpeachVisibilityChanged', { visibility: Visibility; accessCodeHash: string | null }>;
 export type SpeachAuthorChanged = S<'SpeachAuthorChanged', { authorId: string }>;
@@ -163,7 +169,8 @@ export type ChapterAnswered = S<
     contentHash?: string | null;
   }
 >;
-export type LearnerEvent = SpeachBookmarked | SpeachUnbookmarked | ChapterRead | ChapterAnswered;
+/** A regulated speach's completion is signed: the signature and the completion land in one append. */
+export type LearnerEvent = SpeachBookmarked | SpeachUnbookmarked | ChapterRead | ChapterAnswered | TrainingCompleted | SignatureApplied;
 
 for (const type of [
   'SpeachCreated', 'SpeachDetailsChanged', 'ChapterAdded', 'ChapterRenamed', 'ChapterMoved', 'ChapterRemoved', 'ChapterContentSet',

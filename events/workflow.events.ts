@@ -1,5 +1,6 @@
 import type { DomainEvent } from './envelope';
 import { registerEventType } from './schema-registry';
+import type { ApprovalsRevoked, SignatureApplied } from './signature.events';
 
 /** Spec §9: periodic review frequencies and their length in months. */
 export const REVIEW_FREQUENCIES = { ONE_YEAR: 12, TWO_YEARS: 24, THREE_YEARS: 36 } as const;
@@ -97,7 +98,16 @@ export type WorkflowCompleted = W<
     at: string;
   }
 >;
-export type WorkflowEvent = WorkflowSubmitted | WorkflowStepValidated | WorkflowRejected | WorkflowResubmitted | WorkflowCancelled | WorkflowCompleted;
+/** The signed decisions' signatures and the revocation of approvals share the workflow's stream (one append per decision). */
+export type WorkflowEvent =
+  | WorkflowSubmitted
+  | WorkflowStepValidated
+  | WorkflowRejected
+  | WorkflowResubmitted
+  | WorkflowCancelled
+  | WorkflowCompleted
+  | SignatureApplied
+  | ApprovalsRevoked;
 
 type P<T extends string, D> = DomainEvent<T, { speachId: string } & D>;
 
@@ -109,7 +119,7 @@ export type PeriodicReviewCompleted = P<
 >;
 /** A later validation chose no periodic review: the schedule ends. */
 export type PeriodicReviewStopped = P<'PeriodicReviewStopped', { workflowId: string | null }>;
-export type PeriodicReviewEvent = PeriodicReviewScheduled | PeriodicReviewCompleted | PeriodicReviewStopped;
+export type PeriodicReviewEvent = PeriodicReviewScheduled | PeriodicReviewCompleted | PeriodicReviewStopped | SignatureApplied;
 
 for (const type of [
   'WorkflowDefinitionCreated', 'WorkflowDefinitionChanged', 'WorkflowDefinitionDeleted',

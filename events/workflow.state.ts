@@ -24,6 +24,8 @@ export interface RunningWorkflow {
   rejection: Rejection | null;
   regulatedGmp: boolean;
   scheduledAt: string | null;
+  /** The content hash the current round's approvals were signed on (null before the first signed approval). */
+  approvedContentHash: string | null;
 }
 
 export type WorkflowState = { status: 'none' } | RunningWorkflow;
@@ -47,6 +49,7 @@ export function evolveWorkflow(state: WorkflowState, event: WorkflowEvent): Work
       rejection: null,
       regulatedGmp: d.regulatedGmp,
       scheduledAt: d.scheduledAt,
+      approvedContentHash: null,
     };
   }
   if (state.status === 'none') return state;
@@ -63,7 +66,11 @@ export function evolveWorkflow(state: WorkflowState, event: WorkflowEvent): Work
         rejection: { step: event.data.step, comment: event.data.comment, rejectedBy: event.data.rejectedBy, at: event.data.at },
       };
     case 'WorkflowResubmitted':
-      return { ...state, status: 'AWAITING_VALIDATION', currentStep: 1, validatedSteps: [], rejection: null, scheduledAt: event.data.scheduledAt };
+      return { ...state, status: 'AWAITING_VALIDATION', currentStep: 1, validatedSteps: [], rejection: null, scheduledAt: event.data.scheduledAt, approvedContentHash: null };
+    case 'SignatureApplied':
+      return event.data.meaning === 'approved' ? { ...state, approvedContentHash: event.data.contentHash } : state;
+    case 'ApprovalsRevoked':
+      return { ...state, status: 'AWAITING_VALIDATION', currentStep: 1, validatedSteps: [], approvedContentHash: null };
     case 'WorkflowCancelled':
       return { ...state, status: 'CANCELLED' };
     case 'WorkflowCompleted':

@@ -32,6 +32,8 @@ export interface GxpCompletion {
   contentHash: string | null;
   /** false: a chapter of it was recorded before versions were pinned, and was taken as the version in force then. */
   pinned: boolean;
+  /** A regulated speach's completion signed by the learner (meaning `trained`): the manifestation of the signature. */
+  signature?: { signedAt: string; timeZone: string; printedName: string; contentHash: string } | null;
 }
 
 export interface GxpRetraining {
@@ -106,6 +108,10 @@ function withoutSubtree(parents: Record<string, string | null>, root: string): R
   return Object.fromEntries(Object.entries(parents).filter(([id]) => !gone.has(id)));
 }
 
+const emptyTraining = (speachId: string, userId: string): GxpTrainingDocument => ({
+  _id: `${speachId}:${userId}`, speachId, userId, reads: {}, hashes: {}, inferred: [], completions: [], retraining: [],
+});
+
 const speachPatch = (writer: ProjectionWriter, event: RecordedEvent, change: (doc: GxpSpeachDocument) => Partial<GxpSpeachDocument>) => {
   const { speachId } = event.data as { speachId: string };
   return writer.upsert<GxpSpeachDocument>(GXP_SPEACHES, speachId, (doc) => (doc ? { ...doc, ...change(doc) } : null));
@@ -123,7 +129,7 @@ async function onProgress(event: RecordedEvent, writer: ProjectionWriter): Promi
   if (!version) return;
   const id = `${d.speachId}:${d.userId}`;
   await writer.upsert<GxpTrainingDocument>(GXP_TRAINING, id, (current) => {
-    const doc: GxpTrainingDocument = current ?? { _id: id, speachId: d.speachId, userId: d.userId, reads: {}, hashes: {}, inferred: [], completions: [], retraining: [] };
+    const doc = current ?? emptyTraining(d.speachId, d.userId);
     const key = String(version.version);
     const read = doc.reads[key] ?? [];
     const reads = { ...doc.reads, [key]: read.includes(d.chapterId) ? read : [...read, d.chapterId] };
@@ -211,6 +217,28 @@ export const qualificationProjection: ProjectionDefinition = {
     },
     ChapterRead: onProgress,
     ChapterAnswered: onProgress,
+    // A signed completion of a regulated speach is a completion of that version, whatever was read before.
+    TrainingCompleted: async (event, writer) => {
+      const d = event.data as { speachId: string; userId: string; version: number; contentHash: string; at: string };
+      await writer.upsert<GxpTrainingDocument>(GXP_TRAINING, `${d.speachId}:${d.userId}`, (current) => {
+        const doc = current ?? emptyTraining(d.speachId, d.userId);
+        if (doc.completions.some((c) => c.version === d.version)) return doc;
+        return { ...doc, completions: [...doc.completions, { version: d.version, at: d.at, contentHash: d.contentHash, pinned: true }] };
+      });
+    },
+    SignatureApplied: async (event, writer) => {
+      const d = event.data as { speachId: string; signerId: string; meaning: string; version: number; signedAt: string; timeZone: string; printedName: string; contentHash: string };
+      if (d.meaning !== 'trained') return;
+      await writer.upsert<GxpTrainingDocument>(GXP_TRAINING, `${d.speachId}:${d.signerId}`, (current) => {
+        const doc = current ?? emptyTraining(d.speachId, d.signerId);
+        const signature = { signedAt: d.signedAt, timeZone: d.timeZone, printedName: d.printedName, contentHash: d.contentHash };
+        const has = doc.completions.some((c) => c.version === d.version);
+        const completions = has
+          ? doc.completions.map((c) => (c.version === d.version ? { ...c, signature } : c))
+          : [...doc.completions, { version: d.version, at: d.signedAt, contentHash: d.contentHash, pinned: true, signature }];
+        return { ...doc, completions };
+      });
+    },
     ImpactAssessmentConfirmed: async (event, writer) => {
       const d = event.data as { assessmentId: string; dueDate: string; confirmedBy: string };
       await writer.upsert<GxpImpactDocument>(GXP_IMPACT, d.assessmentId, (doc) =>
@@ -221,7 +249,7 @@ export const qualificationProjection: ProjectionDefinition = {
       const d = event.data as { speachId: string; userId: string; version: number; dueDate: string; assessmentId: string };
       const id = `${d.speachId}:${d.userId}`;
       await writer.upsert<GxpTrainingDocument>(GXP_TRAINING, id, (current) => {
-        const doc: GxpTrainingDocument = current ?? { _id: id, speachId: d.speachId, userId: d.userId, reads: {}, hashes: {}, inferred: [], completions: [], retraining: [] };
+        const doc = current ?? emptyTraining(d.speachId, d.userId);
         const retraining = doc.retraining.some((r) => r.version === d.version) ? doc.retraining : [...doc.retraining, { version: d.version, dueDate: d.dueDate, assessmentId: d.assessmentId, assignedAt: event.time }];
         return { ...doc, retraining };
       });

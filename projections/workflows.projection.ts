@@ -4,6 +4,8 @@ import {
   type PeriodicReviewState,
   type ReviewDecision,
   type ReviewFrequency,
+  type SignatureApplied,
+  type SignatureRecord,
   type RunningWorkflow,
   type WorkflowDefinitionEvent,
   type WorkflowEvent,
@@ -61,6 +63,8 @@ export interface WorkflowDocument extends ProjectedDocument {
   regulatedGmp: boolean;
   scheduledAt: string | null;
   completion: { periodicReview: 'ON' | 'OFF'; frequency: ReviewFrequency | null; delay: string; publishAt: string | null } | null;
+  /** The electronic signatures of its decisions, oldest first (absent on documents made before issue 23). */
+  signatures?: SignatureRecord[];
   history: WorkflowHistoryEntry[];
   submittedAt: string;
   updatedAt: string;
@@ -77,6 +81,8 @@ export interface PeriodicReviewDocument extends ProjectedDocument {
   reviewerUserIds: string[];
   reviewerGroupIds: string[];
   lastDecision: { decision: ReviewDecision; by: string; at: string; comment: string | null } | null;
+  /** The signatures of its decisions (regulated speaches), oldest first. */
+  signatures?: SignatureRecord[];
   decisions: { decision: ReviewDecision; by: string; at: string; comment: string | null }[];
   updatedAt: string;
 }
@@ -89,7 +95,9 @@ function currentActors(wf: RunningWorkflow): Pick<WorkflowDocument, 'currentGrou
 
 async function workflowEvent(event: Parameters<ProjectionDefinition['handlers'][string]>[0], writer: ProjectionWriter) {
   const e = event as unknown as WorkflowEvent;
-  const { workflowId, speachId } = e.data;
+  // A signature names its speach only: the workflow is the stream it was appended to.
+  const workflowId = 'workflowId' in e.data ? e.data.workflowId : event.streamId.slice('workflow-'.length);
+  const { speachId } = e.data;
   if (e.type === 'WorkflowSubmitted') {
     // The speach's earlier workflows are no longer the one its card shows.
     const previous = await writer.find<WorkflowDocument>(WORKFLOWS, { speachId, latest: true });
@@ -121,7 +129,14 @@ async function workflowEvent(event: Parameters<ProjectionDefinition['handlers'][
     let steps = base.steps;
     let rejected = base.rejected;
     let completion = base.completion;
+    let signatures = base.signatures ?? [];
     switch (e.type) {
+      case 'SignatureApplied':
+        signatures = [...signatures, signatureOf(e.data)];
+        break;
+      case 'ApprovalsRevoked':
+        steps = steps.map((s) => ({ ...s, validatedBy: null, validatedAt: null }));
+        break;
       case 'WorkflowStepValidated':
         steps = steps.map((s) => (s.order === e.data.step ? { ...s, validatedBy: e.data.validatedBy, validatedAt: event.time } : s));
         break;
@@ -150,6 +165,7 @@ async function workflowEvent(event: Parameters<ProjectionDefinition['handlers'][
       steps,
       rejected,
       completion,
+      signatures,
       regulatedGmp: wf.regulatedGmp,
       scheduledAt: wf.scheduledAt,
       history: [...base.history, entry],
@@ -167,6 +183,7 @@ async function reviewEvent(event: Parameters<ProjectionDefinition['handlers'][st
       base.status === 'none' ? { status: 'none' } : { status: base.status, speachId: base.speachId, frequency: base.frequency as ReviewFrequency, nextReviewAt: base.nextReviewAt, lastDecision: base.lastDecision?.decision ?? null };
     const next = evolvePeriodicReview(before, e);
     if (next.status === 'none') return base;
+    if (e.type === 'SignatureApplied') return { ...base, signatures: [...(base.signatures ?? []), signatureOf(e.data)], updatedAt: event.time };
     const decision = e.type === 'PeriodicReviewCompleted' ? { decision: e.data.decision, by: e.data.reviewedBy, at: e.data.at, comment: e.data.comment } : null;
     return {
       ...base,
@@ -178,6 +195,11 @@ async function reviewEvent(event: Parameters<ProjectionDefinition['handlers'][st
       updatedAt: event.time,
     };
   });
+}
+
+function signatureOf(d: SignatureApplied['data']): SignatureRecord {
+  const { speachId: _speachId, ...record } = d;
+  return record;
 }
 
 function emptyReview(speachId: string, time: string): PeriodicReviewDocument {
@@ -221,6 +243,11 @@ export const workflowsProjection: ProjectionDefinition = {
     WorkflowResubmitted: workflowEvent,
     WorkflowCancelled: workflowEvent,
     WorkflowCompleted: workflowEvent,
+    ApprovalsRevoked: workflowEvent,
+    SignatureApplied: async (event, writer) => {
+      if (event.streamId.startsWith('workflow-')) await workflowEvent(event, writer);
+      else if (event.streamId.startsWith('periodic-review-')) await reviewEvent(event, writer);
+    },
     PeriodicReviewScheduled: reviewEvent,
     PeriodicReviewCompleted: reviewEvent,
     PeriodicReviewStopped: reviewEvent,

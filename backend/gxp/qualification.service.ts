@@ -144,8 +144,10 @@ export class QualificationService {
   }
 }
 
-const STANDING_COLUMNS = ['userId', 'name', 'email', 'speachId', 'title', 'version', 'completedAt', 'contentHash', 'versionPinned', 'status', 'requiredVersion', 'dueDate'];
-const standingCells = (r: SpeachRow) => [r.userId, r.name, r.email, r.speachId, r.title, String(r.version), r.completedAt, r.contentHash ?? '', r.pinned ? 'yes' : 'inferred', r.status, r.requiredVersion === null ? '' : String(r.requiredVersion), r.dueDate ?? ''];
+const STANDING_COLUMNS = ['userId', 'name', 'email', 'speachId', 'title', 'version', 'completedAt', 'contentHash', 'versionPinned', 'status', 'requiredVersion', 'dueDate', 'signedAt'];
+const standingCells = (r: SpeachRow) => [r.userId, r.name, r.email, r.speachId, r.title, String(r.version), r.completedAt, r.contentHash ?? '', r.pinned ? 'yes' : 'inferred', r.status, r.requiredVersion === null ? '' : String(r.requiredVersion), r.dueDate ?? '', signed(r)];
+/** Part 11 §11.50: printed name, date-time with its zone, meaning. */
+const signed = (r: SpeachRow) => (r.signature ? `${r.signature.printedName}, ${r.signature.signedAt} (${r.signature.timeZone}), trained` : '');
 const PATH_COLUMNS = ['userId', 'name', 'email', 'pathId', 'title', 'completedAt', 'validUntil', 'certificateCode', 'status', 'speachVersions'];
 const pathCells = (r: PathRow) => [r.userId, r.name, r.email, r.pathId, r.title, r.completedAt, r.validUntil ?? '', r.certificateCode, r.valid ? 'QUALIFIED' : 'LAPSED', r.speaches.map((s) => `${s.title} v${s.version ?? '?'}`).join('; ')];
 
@@ -182,7 +184,7 @@ export function userTable(r: Awaited<ReturnType<QualificationService['user']>>):
     columns: ['kind', ...STANDING_COLUMNS.slice(3)],
     rows: [
       ...r.speaches.map((s) => ['speach', ...standingCells(s).slice(3)]),
-      ...r.paths.map((p) => ['path', p.pathId, p.title, p.speaches.map((s) => `${s.title} v${s.version ?? '?'}`).join('; '), p.completedAt, '', 'yes', p.valid ? 'QUALIFIED' : 'LAPSED', '', p.validUntil ?? '']),
+      ...r.paths.map((p) => ['path', p.pathId, p.title, p.speaches.map((s) => `${s.title} v${s.version ?? '?'}`).join('; '), p.completedAt, '', 'yes', p.valid ? 'QUALIFIED' : 'LAPSED', '', p.validUntil ?? '', '']),
     ],
   };
 }
@@ -199,11 +201,11 @@ const paperDate = (cell: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(cell)
 export function tablePdf(table: QualificationTable): Promise<Buffer> {
   const keep = table.columns.map((c, i) => [c, i] as const).filter(([c]) => !PDF_HIDDEN.has(c));
   const wide = new Set(['title', 'name', 'email', 'speachVersions']);
-  const cell = (column: string, value: string) => (column === 'contentHash' && value.length > 16 ? `${value.slice(0, 16)}...` : paperDate(value));
+  const cell = (column: string, value: string) => (column === 'contentHash' && value.length > 23 ? `${value.slice(0, 23)}...` : paperDate(value));
   const report: ReportTable = {
     title: table.title,
     subtitle: table.subtitle,
-    columns: keep.map(([header]) => ({ header, width: wide.has(header) ? 2 : header === 'contentHash' ? 1.6 : 1.1 })),
+    columns: keep.map(([header]) => ({ header, width: wide.has(header) ? 2 : header === 'contentHash' ? 2.3 : 1.1 })),
     rows: table.rows.map((row) => keep.map(([column, i]) => cell(column, row[i]))),
   };
   return renderReportPdf(report);

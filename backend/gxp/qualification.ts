@@ -11,6 +11,8 @@ export interface Standing {
   /** The version a material change requires, when the learner's is older. */
   requiredVersion: number | null;
   dueDate: string | null;
+  /** The learner's signature on that completion (regulated speaches), else null. */
+  signature: { signedAt: string; timeZone: string; printedName: string; contentHash: string } | null;
 }
 
 /**
@@ -23,7 +25,7 @@ export function standingAt(training: GxpTrainingDocument, versions: GxpVersion[]
   if (done.length === 0) return null;
   const last = done.reduce((a, b) => (b.at > a.at || (b.at === a.at && b.version > a.version) ? b : a));
   const material = versions.filter((v) => v.materialChange && v.effectiveAt <= at && v.version > last.version);
-  const base = { version: last.version, completedAt: last.at, contentHash: last.contentHash, pinned: last.pinned };
+  const base = { version: last.version, completedAt: last.at, contentHash: last.contentHash, pinned: last.pinned, signature: last.signature ?? null };
   if (material.length === 0) return { ...base, status: 'QUALIFIED', requiredVersion: null, dueDate: null };
   const required = material.reduce((a, b) => (b.version > a.version ? b : a));
   const grace = training.retraining.find((r) => r.version >= required.version && r.assignedAt <= at && r.dueDate > at);

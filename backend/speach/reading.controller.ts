@@ -45,7 +45,7 @@ export class ReadingController {
     if (!editor) await this.gates.assertOpen(viewer, speachId);
     const version = await this.queries.version(speachId, live.version);
     const nodes = version?.chapters ?? [];
-    return { doc, nodes, version: live.version, contentHash: versionContentHash(nodes) };
+    return { doc, nodes, version: live.version, contentHash: versionContentHash(version?.title ?? doc.title, nodes) };
   }
 
   @Get('api/v2/speach/:id/read')

@@ -3,6 +3,7 @@ import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsNotEmpty, I
 import { PUBLICATION_DELAYS, REVIEW_DECISIONS, REVIEW_FREQUENCIES } from '../../events';
 import { APPROVERS_MAX, COMMENT_MAX, ROLE_MAX } from './workflow.decider';
 import { DEFINITION_NAME_MAX, DEFINITION_STEPS_MAX } from './workflow-definition.decider';
+import { SignatureBody } from '../signature/signature.dto';
 
 const toBoolean = ({ value }: { value: unknown }): unknown => (value === 'true' ? true : value === 'false' ? false : value);
 const toInt = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value);
@@ -49,10 +50,14 @@ export class ValidateBody {
   @IsOptional() @IsIn(Object.keys(REVIEW_FREQUENCIES)) frequency?: string;
   @IsOptional() @IsIn(PUBLICATION_DELAYS) delay?: string;
   @IsOptional() @ValidateIf((_, v) => v !== null) @IsISO8601() date?: string | null;
+  /** Required on a GMP-regulated workflow (meaning `approved`). */
+  @IsOptional() @ValidateNested() @Type(() => SignatureBody) signature?: SignatureBody;
 }
 
 export class RejectBody {
   @IsOptional() @IsString() @MaxLength(COMMENT_MAX) comment?: string;
+  /** Required on a GMP-regulated workflow (meaning `rejected`, with a reason). */
+  @IsOptional() @ValidateNested() @Type(() => SignatureBody) signature?: SignatureBody;
 }
 
 export class ResubmitBody {
@@ -67,6 +72,8 @@ export class SpeachIdParamQuery {
 export class ReviewDecisionBody {
   @IsIn(REVIEW_DECISIONS) decision!: string;
   @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(COMMENT_MAX) comment?: string | null;
+  /** Required for a GMP-regulated speach (meaning `reviewed`). */
+  @IsOptional() @ValidateNested() @Type(() => SignatureBody) signature?: SignatureBody;
 }
 
 export class WorkflowGridQuery {

@@ -63,14 +63,14 @@ describe('Regulated training: version-pinned completions, impact assessment, qua
     for (const c of chapterIds) await read(speachId, c);
     const reads = (await eventsOf('ChapterRead')).filter((e) => (e.data as { speachId: string }).speachId === speachId);
     expect(reads).toHaveLength(2);
-    for (const e of reads) expect(e.data).toEqual(expect.objectContaining({ version: 1, contentHash: expect.stringMatching(/^[0-9a-f]{64}$/) }));
+    for (const e of reads) expect(e.data).toEqual(expect.objectContaining({ version: 1, contentHash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) }));
     expect(reads[0].schemaVersion).toBe(2);
   });
 
   it('answers who was qualified on the speach at a date, on which version, for an auditor', async () => {
     const body = (await qualification({ speachId, at: day(2).toISOString() }).expect(200)).body;
     expect(body).toEqual(expect.objectContaining({ speachId, title: 'SOP-042 Cleanroom gowning', versionInForce: 1, notQualified: [] }));
-    expect(body.qualified).toEqual([expect.objectContaining({ userId: readerId, version: 1, status: 'QUALIFIED', pinned: true, contentHash: expect.stringMatching(/^[0-9a-f]{64}$/) })]);
+    expect(body.qualified).toEqual([expect.objectContaining({ userId: readerId, version: 1, status: 'QUALIFIED', pinned: true, contentHash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) })]);
     // Before the training, nobody.
     expect((await qualification({ speachId, at: start.toISOString() }).expect(200)).body.qualified).toEqual([]);
     const user = (await t.http.get(`/api/v2/gxp/qualification/user/${readerId}`).query({ at: day(2).toISOString() }).set(as(admin)).expect(200)).body;
@@ -130,7 +130,7 @@ describe('Regulated training: version-pinned completions, impact assessment, qua
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="qualification-.*\.csv"/);
     const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('userId,name,email,speachId,title,version,completedAt,contentHash,versionPinned,status,requiredVersion,dueDate');
+    expect(lines[0]).toBe('userId,name,email,speachId,title,version,completedAt,contentHash,versionPinned,status,requiredVersion,dueDate,signedAt');
     expect(lines.slice(1)).toEqual([expect.stringContaining(`${readerId},`)]);
     expect(lines[1]).toContain(',2,');
     const pdf = await qualification({ speachId, at: day(14).toISOString(), format: 'pdf' }).buffer(true).parse(binary).expect(200);
@@ -140,8 +140,8 @@ describe('Regulated training: version-pinned completions, impact assessment, qua
     expect(text).toMatch(/David Dupont\s+reader@example\.com/);
     expect(text).toMatch(/QUALIFIED/);
     // The hash prefix on paper matches the recorded one.
-    const hash = lines[1].match(/[0-9a-f]{64}/)![0];
-    expect(text).toContain(hash.slice(0, 16));
+    const hash = lines[1].match(/sha256:[0-9a-f]{64}/)![0];
+    expect(text).toContain(hash.slice(0, 23));
   });
 
   it('refuses bad input naming the field, other roles, and unknown ids', async () => {

@@ -1,0 +1,2 @@
+/** The electronic signature context's public face (issue 23): the body every signing call takes, and the check of a signature. */
+export { SignatureBody, CompleteBody, SIGNATURE_REASON_MAX } from './signature.dto';
