@@ -16,7 +16,7 @@ import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { PATHS, type PathDocument } from '../paths';
 import { type Standing, isQualified, pathStandingAt, standingAt, versionInForce } from './qualification';
-import { type ReportTable, renderReportPdf } from './report-pdf';
+import { type ReportTable, renderReportPdf } from '../infrastructure/pdf/report-pdf';
 
 export interface LearnerRef {
   userId: string;

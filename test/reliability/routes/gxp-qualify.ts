@@ -22,6 +22,8 @@ export const GXP_QUALIFY_ROUTES: Record<string, RouteExpectation> = {
   'GET /api/v2/gxp/qualification': { call: (fx) => ({ path: '/api/v2/gxp/qualification', query: { speachId: fx.speaches.welcome._id } }), answers: inspectors() },
   'GET /api/v2/gxp/qualification/user/{userId}': { call: (fx) => ({ path: `/api/v2/gxp/qualification/user/${fx.users.reader.id}` }), answers: inspectors() },
   'GET /api/v2/gxp/impact/{speachId}': { call: (fx) => ({ path: `/api/v2/gxp/impact/${fx.speaches.welcome._id}` }), answers: inspectors() },
+  // Item 7: the audit trail on paper, beside the CSV and JSON exports of the audit context.
+  'GET /api/v2/audit/speach/{speachID}/events.pdf': { call: (fx) => ({ path: `/api/v2/audit/speach/${fx.speaches.welcome._id}/events.pdf` }), answers: inspectors() },
   'POST /api/v2/gxp/impact/{speachId}/{assessmentId}/confirm': {
     call: async (fx) => {
       const { speachId, assessmentId } = await openAssessment(fx);
