@@ -24,13 +24,14 @@ import { ScormModule } from './scorm';
 import { SiteModule } from './site/site.module';
 import { SpeachModule } from './speach/speach.module';
 import { WorkflowModule } from './workflow/workflow.module';
+import { SignatureModule } from './signature/signature.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, options: InfrastructureOptions = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), SiteModule, IdentityModule, SpeachModule, EngagementModule, ExportsModule, AuditModule, AnalyticsModule, WorkflowModule, ScormModule, ForumModule, AiModule, HomeModule, PathsModule, GxpModule],
+      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), SiteModule, IdentityModule, SpeachModule, EngagementModule, ExportsModule, AuditModule, AnalyticsModule, WorkflowModule, ScormModule, ForumModule, AiModule, HomeModule, PathsModule, SignatureModule, GxpModule],
       controllers: [HealthController, ProjectionsController, PoliciesController],
       providers: [
         DemoSeeder,

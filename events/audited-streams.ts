@@ -10,7 +10,7 @@ export interface Fold {
   evolve: (state: never, event: never) => unknown;
 }
 
-export type AuditedKind = 'speach' | 'workflow' | 'periodicReview' | 'aiGeneration' | 'aiJob';
+export type AuditedKind = 'speach' | 'workflow' | 'periodicReview' | 'aiGeneration' | 'aiJob' | 'signatureFailures';
 
 interface StreamFamily {
   /** Stream name prefix, dash included. */
@@ -33,6 +33,8 @@ const FAMILIES: StreamFamily[] = [
   // AI provenance: the plan a speach was generated from, and the chapter and quiz jobs run on it (their events name the speach).
   { prefix: 'ai-generation-', kind: 'aiGeneration', decider: { initialState: initialAiGenerationState, evolve: evolveAiGeneration } },
   { prefix: 'ai-job-', kind: 'aiJob', decider: { initialState: initialAiJobState, evolve: evolveAiJob } },
+  // Refused electronic signatures (issue 23): an inspector sees every failed attempt on the speach.
+  { prefix: 'signature-failures-', kind: 'signatureFailures', decider: { initialState: () => ({ failures: 0 }), evolve: (state: { failures: number }) => ({ failures: state.failures + 1 }) } },
 ];
 
 export interface AuditedStream {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DomainEvent } from './envelope';
 import { registerEventType } from './schema-registry';
 import type { ChapterContent } from './speach.events';
+import type { AwaitedApprover } from './workflow.events';
 
 /**
  * Electronic signatures (21 CFR Part 11 §11.50, §11.70, §11.200): what a signature means is part of
@@ -61,6 +62,8 @@ export type ApprovalsRevoked = DomainEvent<
     approvedContentHash: string | null;
     /** The speach event that changed the content (its id). */
     changeEventId: string;
+    /** Who validates again: step 1's group or named approver (told by a notification). */
+    awaiting: AwaitedApprover;
     at: string;
   }
 >;

@@ -11,6 +11,7 @@ import { forumNotificationHandlers } from './forum-notifications';
 import { speachNotificationHandlers } from './speach-notifications';
 import { pathNotificationHandlers } from './path-notifications';
 import { gxpNotificationHandlers } from './gxp-notifications';
+import { gxpSignNotificationHandlers } from './gxp-sign-notifications';
 
 export const NOTIFICATIONS = 'notifications';
 export const NOTIFICATION_SETTINGS = 'notification_settings';
@@ -326,7 +327,7 @@ export const notificationsProjection: ProjectionDefinition = {
   // Read when the runner starts, so the workflow handlers (which import `notify` from here) are loaded by then.
   get handlers() {
     // The speach handlers first: "new speach published" reads `everPublished` before the own handler sets it.
-    handlers ??= merged(speachNotificationHandlers ?? {}, ownHandlers, workflowNotificationHandlers ?? {}, forumNotificationHandlers ?? {}, pathNotificationHandlers ?? {}, gxpNotificationHandlers ?? {});
+    handlers ??= merged(speachNotificationHandlers ?? {}, ownHandlers, workflowNotificationHandlers ?? {}, forumNotificationHandlers ?? {}, pathNotificationHandlers ?? {}, gxpSignNotificationHandlers ?? {}, gxpNotificationHandlers ?? {});
     return handlers;
   },
 };

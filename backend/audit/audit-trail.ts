@@ -87,6 +87,7 @@ export function asOf(speachId: string, states: Map<string, { kind: AuditedKind; 
     if (kind === 'speach') speach = state;
     else if (kind === 'periodicReview') periodicReview = state;
     else if (kind === 'aiGeneration' || kind === 'aiJob') ai.push({ stream, kind, state });
+    else if (kind === 'signatureFailures') continue;
     else workflows.push({ workflowId: stream.slice('workflow-'.length), stream, state });
   }
   return { speachId, speach, workflows, periodicReview, ai };

@@ -50,6 +50,8 @@ export interface AppConfig {
     loginPerAddress: number;
     accessCodePerAccount: number;
     accessCodePerAddress: number;
+    /** Failed electronic signatures per user within the window (issue 23). */
+    signaturePerAccount: number;
   };
   /** How long, and how many, Idempotency-Key answers are kept for retries (issue 16 item 11). */
   idempotency: { ttlHours: number; maxKeys: number };
@@ -152,6 +154,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       loginPerAddress: int(env, 'LOGIN_ATTEMPTS_PER_ADDRESS', 50),
       accessCodePerAccount: int(env, 'ACCESS_CODE_ATTEMPTS_PER_ACCOUNT', 10),
       accessCodePerAddress: int(env, 'ACCESS_CODE_ATTEMPTS_PER_ADDRESS', 50),
+      signaturePerAccount: int(env, 'SIGNATURE_ATTEMPTS_PER_ACCOUNT', 5),
     },
     idempotency: {
       ttlHours: int(env, 'IDEMPOTENCY_TTL_HOURS', 24),

@@ -1,4 +1,4 @@
-import { type ChapterContent, type ReviewFrequency, type WorkflowStep, uuidv7 } from '../../events';
+import { type ChapterContent, type HashedChapter, type ReviewFrequency, type SignatureMeaning, type SignatureRecord, type WorkflowStep, speachContentHash, uuidv7 } from '../../events';
 import { userDecider } from '../identity/user.decider';
 import type { CommandRunner } from '../infrastructure/decider/command-runner';
 import type { SpeachCommands } from '../speach/speach-commands.service';
@@ -60,16 +60,20 @@ export async function seedDemoWorkflow(commands: CommandRunner, speaches: Speach
   const definitionSteps: WorkflowStep[] = STEP_GROUPS.map((g, index) => ({ order: index + 1, groupId: groups[g], groupName: DEMO_GROUPS[g].name, userId: null, userName: null, role: null }));
 
   const authorActor = { userId: people.author, isAdmin: false, isAuthor: true, groupIds: [] };
+  const contentHashes = new Map<string, string>();
   const speach = async (title: string, description: string, category: number, chapters: [string, string][]) => {
     const speachId = uuidv7();
+    const hashed: HashedChapter[] = [];
     const cmds: Parameters<SpeachCommands['run']>[2] = [
       { type: 'CreateSpeach', title, description, language: 'en-US', categoryId: categories[category] ?? null, isTemplate: false, templateId: null, duplicatedFrom: null, chapters: [] },
     ];
     for (const [chapterTitle, body] of chapters) {
       const chapterId = uuidv7();
       cmds.push({ type: 'AddChapter', chapterId, parentId: null, title: chapterTitle }, { type: 'SetChapterContent', chapterId, content: html(body) });
+      hashed.push({ chapterId, parentId: null, title: chapterTitle, content: html(body) });
     }
     await speaches.run(authorActor, speachId, cmds);
+    contentHashes.set(speachId, speachContentHash(title, hashed));
     return speachId;
   };
   const actor = (userId: string, groupIds: string[] = []): WorkflowActor => ({ userId, isAdmin: false, isApprover: userId !== people.author, groupIds });
@@ -98,8 +102,29 @@ export async function seedDemoWorkflow(commands: CommandRunner, speaches: Speach
     );
     return workflowId;
   };
-  const validate = (workflowId: string, by: WorkflowActor, final: FinalChoices = {}) =>
-    commands.run(workflowDecider, workflowStream(workflowId), { type: 'Validate', workflowId, actor: by, now: iso, final, periodicReviewEnabled: true }, { userId: by.userId });
+  const names: Record<string, string> = { [people.approver]: 'Chloé Schmidt', [people.stepTwoApprover]: 'Emma Bernard' };
+  /**
+   * The demo's regulated decisions are signed by the seed on behalf of the demo approvers (whose
+   * passwords are the documented demo ones); the reason says so, so nobody mistakes them for real ones.
+   */
+  const seededSignature = (speachId: string, signerId: string, meaning: SignatureMeaning): SignatureRecord => ({
+    signatureId: uuidv7(),
+    signerId,
+    printedName: names[signerId] ?? signerId,
+    meaning,
+    reason: 'Demo data: signed by the seed',
+    signedAt: iso,
+    timeZone: 'UTC',
+    contentHash: contentHashes.get(speachId)!,
+    version: 1,
+  });
+  const validate = (workflowId: string, by: WorkflowActor, final: FinalChoices = {}, signFor: string | null = null) =>
+    commands.run(
+      workflowDecider,
+      workflowStream(workflowId),
+      { type: 'Validate', workflowId, actor: by, now: iso, final, periodicReviewEnabled: true, signature: signFor ? seededSignature(signFor, by.userId, 'approved') : null },
+      { userId: by.userId },
+    );
 
   // Awaiting the demo approver (step 1).
   const audit = await speach('Supplier audit checklist', 'What to check before approving a new supplier.', 3, [
@@ -124,7 +149,7 @@ export async function seedDemoWorkflow(commands: CommandRunner, speaches: Speach
   await commands.run(
     workflowDecider,
     workflowStream(rejectedId),
-    { type: 'Reject', workflowId: rejectedId, actor: actor(people.approver, [stepOneGroup]), now: iso, comment: 'The per-diem amounts are from 2025: please update the table before resubmitting.' },
+    { type: 'Reject', workflowId: rejectedId, actor: actor(people.approver, [stepOneGroup]), now: iso, comment: 'The per-diem amounts are from 2025: please update the table before resubmitting.', signature: null },
     { userId: people.approver },
   );
 
@@ -147,8 +172,8 @@ export async function seedDemoWorkflow(commands: CommandRunner, speaches: Speach
   for (const [title, body, frequency, monthsAgo] of reviewed) {
     const speachId = await speach(title, 'A GMP procedure under periodic review.', 3, [['Procedure', body]]);
     const workflowId = await submit(speachId, { regulatedGmp: true });
-    await validate(workflowId, actor(people.approver, [stepOneGroup]));
-    await validate(workflowId, actor(people.stepTwoApprover, [stepTwoGroup]), { periodicReview: 'ON', frequency, delay: 'IMMEDIATELY' });
+    await validate(workflowId, actor(people.approver, [stepOneGroup]), {}, speachId);
+    await validate(workflowId, actor(people.stepTwoApprover, [stepTwoGroup]), { periodicReview: 'ON', frequency, delay: 'IMMEDIATELY' }, speachId);
     // The publish-on-validation policy publishes and schedules the review; this command's wait for
     // read-your-writes lets it finish first, so the back-dated schedule below comes after.
     await speaches.run(admin, speachId, [{ type: 'AssignPeriodicReviewers', userIds: [people.approver], groupIds: [stepOneGroup] }]);

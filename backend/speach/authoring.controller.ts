@@ -98,43 +98,52 @@ export class AuthoringController {
   @Roles('FORMATEUR', 'ADMIN')
   async addChapter(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: AddChapterBody, @Headers('if-match') ifMatch?: string) {
     const chapterId = uuidv7();
-    await this.commands.run(user, id, [{ type: 'AddChapter', chapterId, parentId: body.parentId ?? null, title: body.title, position: body.position }], expectedVersion(body.version, ifMatch));
+    await this.commands.run(user, id, [{ type: 'AddChapter', chapterId, parentId: body.parentId ?? null, title: body.title, position: body.position, nonMaterial: body.nonMaterial }], expectedVersion(body.version, ifMatch));
     return { chapterId, speach: await this.draft(user, id) };
   }
 
   @Put('api/v2/recorder/speach/:id/chapters/:chapterId')
   @Roles('FORMATEUR', 'ADMIN')
   async renameChapter(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Body() body: RenameChapterBody, @Headers('if-match') ifMatch?: string) {
-    await this.commands.run(user, id, [{ type: 'RenameChapter', chapterId, title: body.title }], expectedVersion(body.version, ifMatch));
+    await this.commands.run(user, id, [{ type: 'RenameChapter', chapterId, title: body.title, nonMaterial: body.nonMaterial }], expectedVersion(body.version, ifMatch));
     return this.draft(user, id);
   }
 
   @Put('api/v2/recorder/speach/:id/chapters/:chapterId/move')
   @Roles('FORMATEUR', 'ADMIN')
   async moveChapter(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Body() body: MoveChapterBody, @Headers('if-match') ifMatch?: string) {
-    await this.commands.run(user, id, [{ type: 'MoveChapter', chapterId, parentId: body.parentId, position: body.position }], expectedVersion(body.version, ifMatch));
+    await this.commands.run(user, id, [{ type: 'MoveChapter', chapterId, parentId: body.parentId, position: body.position, nonMaterial: body.nonMaterial }], expectedVersion(body.version, ifMatch));
     return this.draft(user, id);
   }
 
   @Delete('api/v2/recorder/speach/:id/chapters/:chapterId')
   @ApiQuery({ name: 'version', required: false, type: Number, description: 'The stale-edit guard (or If-Match)' })
+  @ApiQuery({ name: 'nonMaterial', required: false, type: Boolean, description: 'The author\'s typo flag: keeps the approvals already given (issue 23)' })
   @Roles('FORMATEUR', 'ADMIN')
-  async removeChapter(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Query('version') version?: string, @Headers('if-match') ifMatch?: string) {
+  async removeChapter(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Param('chapterId') chapterId: string,
+    @Query('version') version?: string,
+    @Headers('if-match') ifMatch?: string,
+    @Query('nonMaterial') nonMaterial?: string,
+  ) {
+    if (nonMaterial !== undefined && nonMaterial !== 'true' && nonMaterial !== 'false') throw new ValidationError('nonMaterial', 'nonMaterial must be true or false');
     const parsed = version === undefined ? undefined : Number(version);
     if (parsed !== undefined && !Number.isInteger(parsed)) throw new ValidationError('version', 'version must be an integer');
-    await this.commands.run(user, id, [{ type: 'RemoveChapter', chapterId }], expectedVersion(parsed, ifMatch));
+    await this.commands.run(user, id, [{ type: 'RemoveChapter', chapterId, nonMaterial: nonMaterial === 'true' }], expectedVersion(parsed, ifMatch));
     return this.draft(user, id);
   }
 
   @Put('api/v2/recorder/speach/:id/chapters/:chapterId/content')
   @Roles('FORMATEUR', 'ADMIN')
   async content(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Body() body: ContentBody, @Headers('if-match') ifMatch?: string) {
-    const { version, ...content } = body;
+    const { version, nonMaterial, ...content } = body;
     if (['VIDEO_UPLOAD', 'AUDIO_UPLOAD', 'PDF_UPLOAD'].includes(content.type)) {
       // A file reaches a chapter only through the upload call, which stores it first.
       throw new ValidationError('type', 'Upload the file with the file call');
     }
-    await this.commands.setContent(user, id, chapterId, content as unknown as ChapterContent, expectedVersion(version, ifMatch));
+    await this.commands.setContent(user, id, chapterId, content as unknown as ChapterContent, expectedVersion(version, ifMatch), nonMaterial);
     return this.draft(user, id);
   }
 

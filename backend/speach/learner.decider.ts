@@ -1,5 +1,5 @@
-import type { ChapterContent, LearnerEvent } from '../../events';
-import { type Decider, ForbiddenError, ValidationError } from '../infrastructure/decider/decider';
+import type { ChapterContent, LearnerEvent, SignatureRecord } from '../../events';
+import { type Decider, ForbiddenError, IllegalStateError, ValidationError } from '../infrastructure/decider/decider';
 import { scoreQuiz } from './chapter-content';
 
 /** Stream `learner-{userId}`: what one learner bookmarked, read and answered. */
@@ -7,6 +7,10 @@ export interface LearnerState {
   bookmarks: string[];
   /** speachId → chapter ids read. */
   read: Record<string, string[]>;
+  /** speachId → quiz chapter ids passed at least once (absent in states folded before issue 23). */
+  passed?: Record<string, string[]>;
+  /** speachId → versions whose completion the learner signed. */
+  trained?: Record<string, number[]>;
 }
 
 export type LearnerCommand =
@@ -35,7 +39,35 @@ export type LearnerCommand =
       requiredBefore: string[];
       version?: number | null;
       contentHash?: string | null;
+    }
+  | {
+      /** A learner's completion of a speach version (issue 23): signed when the speach is GMP-regulated. */
+      type: 'CompleteTraining';
+      userId: string;
+      speachId: string;
+      version: number;
+      contentHash: string;
+      /** The version's chapters; a quiz must have been passed, any other chapter read. */
+      chapters: { chapterId: string; mustPass: boolean }[];
+      regulated: boolean;
+      signature: SignatureRecord | null;
+      now: string;
     };
+
+function completion(state: LearnerState, command: Extract<LearnerCommand, { type: 'CompleteTraining' }>): LearnerEvent[] {
+  const { userId, speachId, version, contentHash, signature } = command;
+  const read = state.read[speachId] ?? [];
+  const passed = state.passed?.[speachId] ?? [];
+  const missing = command.chapters.filter((c) => (c.mustPass ? !passed.includes(c.chapterId) : !read.includes(c.chapterId)));
+  if (missing.length > 0) throw new IllegalStateError(`Read every chapter and pass every quiz first (${missing.length} left)`);
+  if ((state.trained?.[speachId] ?? []).includes(version)) throw new IllegalStateError('You already completed this version');
+  if (!signature && command.regulated) throw new ValidationError('signature', 'This speach is GMP-regulated: its completion needs an electronic signature (meaning trained)');
+  if (signature && signature.meaning !== 'trained') throw new ValidationError('signature.meaning', 'The meaning of this signature is trained');
+  return [
+    ...(signature ? [{ type: 'SignatureApplied' as const, data: { speachId, ...signature } }] : []),
+    { type: 'TrainingCompleted', data: { speachId, userId, version, contentHash, at: command.now } },
+  ];
+}
 
 function unlocked(state: LearnerState, speachId: string, requiredBefore: string[]): void {
   const read = state.read[speachId] ?? [];
@@ -92,6 +124,8 @@ export const learnerDecider: Decider<LearnerState, LearnerCommand, LearnerEvent>
         const result = scoreQuiz(content as Extract<ChapterContent, { type: 'QUIZZ' | 'QUIZZ_EXAMEN' }>, clean);
         return [{ type: 'ChapterAnswered', data: { ...base, answers: clean, score: result.score, max: result.max, passed: result.passed } }];
       }
+      case 'CompleteTraining':
+        return completion(state, command);
     }
   },
   evolve(state, event) {
@@ -102,8 +136,16 @@ export const learnerDecider: Decider<LearnerState, LearnerCommand, LearnerEvent>
         return { ...state, bookmarks: state.bookmarks.filter((id) => id !== event.data.speachId) };
       case 'ChapterRead':
       case 'ChapterAnswered': {
-        const read = state.read[event.data.speachId] ?? [];
-        return read.includes(event.data.chapterId) ? state : { ...state, read: { ...state.read, [event.data.speachId]: [...read, event.data.chapterId] } };
+        const { speachId, chapterId } = event.data;
+        const read = state.read[speachId] ?? [];
+        const next = read.includes(chapterId) ? state : { ...state, read: { ...state.read, [speachId]: [...read, chapterId] } };
+        const passed = next.passed?.[speachId] ?? [];
+        if (event.type !== 'ChapterAnswered' || event.data.passed !== true || passed.includes(chapterId)) return next;
+        return { ...next, passed: { ...next.passed, [speachId]: [...passed, chapterId] } };
+      }
+      case 'TrainingCompleted': {
+        const { speachId, version } = event.data;
+        return { ...state, trained: { ...state.trained, [speachId]: [...(state.trained?.[speachId] ?? []), version] } };
       }
       // The stream also holds what other deciders write there (QuizResultsDeleted): it changes nothing here.
       default:

@@ -137,8 +137,8 @@ export class SpeachCommands {
     return speachId;
   }
 
-  async setContent(user: AuthenticatedUser, speachId: string, chapterId: string, content: ChapterContent, version?: number): Promise<void> {
-    await this.run(user, speachId, [{ type: 'SetChapterContent', chapterId, content }], version);
+  async setContent(user: AuthenticatedUser, speachId: string, chapterId: string, content: ChapterContent, version?: number, nonMaterial?: boolean): Promise<void> {
+    await this.run(user, speachId, [{ type: 'SetChapterContent', chapterId, content, nonMaterial }], version);
   }
 
   /**

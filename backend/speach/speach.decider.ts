@@ -48,12 +48,12 @@ export type SpeachCommand =
       duplicatedFrom: string | null;
       chapters: ChapterSnapshot[];
     }>
-  | WithActor<{ type: 'ChangeDetails'; title?: string; description?: string; img?: string | null; tags?: string; language?: string; categoryId?: string | null }>
-  | WithActor<{ type: 'AddChapter'; chapterId: string; parentId: string | null; title: string; position?: number }>
-  | WithActor<{ type: 'RenameChapter'; chapterId: string; title: string }>
-  | WithActor<{ type: 'MoveChapter'; chapterId: string; parentId: string | null; position: number }>
-  | WithActor<{ type: 'RemoveChapter'; chapterId: string }>
-  | WithActor<{ type: 'SetChapterContent'; chapterId: string; content: ChapterContent }>
+  | WithActor<{ type: 'ChangeDetails'; nonMaterial?: boolean; title?: string; description?: string; img?: string | null; tags?: string; language?: string; categoryId?: string | null }>
+  | WithActor<{ type: 'AddChapter'; nonMaterial?: boolean; chapterId: string; parentId: string | null; title: string; position?: number }>
+  | WithActor<{ type: 'RenameChapter'; nonMaterial?: boolean; chapterId: string; title: string }>
+  | WithActor<{ type: 'MoveChapter'; nonMaterial?: boolean; chapterId: string; parentId: string | null; position: number }>
+  | WithActor<{ type: 'RemoveChapter'; nonMaterial?: boolean; chapterId: string }>
+  | WithActor<{ type: 'SetChapterContent'; nonMaterial?: boolean; chapterId: string; content: ChapterContent }>
   | WithActor<{ type: 'ChangeVisibility'; visibility: string; accessCodeHash: string | null }>
   | WithActor<{ type: 'ChangeAuthor'; authorId: string }>
   | WithActor<{ type: 'SetCoEditors'; userIds: string[] }>
@@ -140,10 +140,26 @@ function tomorrow(now: string): string {
   return isoDay(date.toISOString());
 }
 
+const EDIT_EVENTS = new Set<SpeachEvent['type']>(['SpeachDetailsChanged', 'ChapterAdded', 'ChapterRenamed', 'ChapterMoved', 'ChapterRemoved', 'ChapterContentSet']);
+
+/** The author's typo flag travels on the edit's events: the approvals policy reads it, the trail shows it. */
+function flagged(command: SpeachCommand, events: SpeachEvent[]): SpeachEvent[] {
+  if (!('nonMaterial' in command) || command.nonMaterial !== true) return events;
+  return events.map((e) => (EDIT_EVENTS.has(e.type) ? ({ ...e, data: { ...e.data, nonMaterial: true } } as SpeachEvent) : e));
+}
+
 export const speachDecider: Decider<SpeachState, SpeachCommand, SpeachEvent> = {
   initialState: initialSpeachState,
 
   decide(command, state) {
+    return flagged(command, decideSpeach(command, state));
+  },
+
+  evolve: evolveSpeach,
+};
+
+function decideSpeach(command: SpeachCommand, state: SpeachState): SpeachEvent[] {
+  {
     const { speachId, actor } = command;
     switch (command.type) {
       case 'CreateSpeach': {
@@ -311,10 +327,8 @@ export const speachDecider: Decider<SpeachState, SpeachCommand, SpeachEvent> = {
         return [{ type: 'PeriodicReviewersAssigned', data: { speachId, userIds: [...new Set(command.userIds)], groupIds: [...new Set(command.groupIds)] } }];
       }
     }
-  },
-
-  evolve: evolveSpeach,
-};
+  }
+}
 
 /** Chapters in reading order (chapter, then its sub-chapters), as duplicates and templates copy them. */
 export function chapterSnapshots(speach: ExistingSpeach, newId: () => string): ChapterSnapshot[] {

@@ -65,21 +65,29 @@ export class DetailsBody extends Versioned {
   @IsOptional() @IsString() @MaxLength(500) tags?: string;
   @IsOptional() @IsIn(SPEACH_LANGUAGES) language?: string;
   @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() categoryId?: string | null;
+  /** The author's typo flag (issue 23): a non-material edit keeps the approvals already given; it is recorded on the event. */
+  @IsOptional() @IsBoolean() nonMaterial?: boolean;
 }
 
 export class AddChapterBody extends Versioned {
   @IsString() @MaxLength(255) title!: string;
   @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() parentId?: string | null;
   @IsOptional() @IsInt() @Min(0) position?: number;
+  /** The author's typo flag (issue 23): a non-material edit keeps the approvals already given; it is recorded on the event. */
+  @IsOptional() @IsBoolean() nonMaterial?: boolean;
 }
 
 export class RenameChapterBody extends Versioned {
   @IsString() @MaxLength(255) title!: string;
+  /** The author's typo flag (issue 23): a non-material edit keeps the approvals already given; it is recorded on the event. */
+  @IsOptional() @IsBoolean() nonMaterial?: boolean;
 }
 
 export class MoveChapterBody extends Versioned {
   @ValidateIf((_, v) => v !== null) @IsString() parentId!: string | null;
   @IsInt() @Min(0) position!: number;
+  /** The author's typo flag (issue 23): a non-material edit keeps the approvals already given; it is recorded on the event. */
+  @IsOptional() @IsBoolean() nonMaterial?: boolean;
 }
 
 /** Content shapes are checked by the decider (chapter-content.ts), which names the failing field. */
@@ -93,6 +101,8 @@ export class ContentBody extends Versioned {
   @Allow() message?: unknown;
   @Allow() placeholder?: unknown;
   @Allow() file?: unknown;
+  /** The author's typo flag (issue 23): a non-material edit keeps the approvals already given; it is recorded on the event. */
+  @IsOptional() @IsBoolean() nonMaterial?: boolean;
 }
 
 export class UploadQuery {

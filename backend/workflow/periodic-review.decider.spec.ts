@@ -18,6 +18,8 @@ const decide = (actor: { userId: string; groupIds: string[]; isApprover: boolean
   decision,
   comment: ' Still accurate ',
   now,
+  regulated: false,
+  signature: null,
 });
 const dueSoon = scheduled('2027-02-01T00:00:00.000Z'); // inside the 6-month window at NOW
 

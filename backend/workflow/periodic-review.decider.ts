@@ -5,6 +5,7 @@ import {
   type PeriodicReviewState,
   type ReviewDecision,
   type ReviewFrequency,
+  type SignatureRecord,
   evolvePeriodicReview,
   initialPeriodicReviewState,
 } from '../../events';
@@ -46,6 +47,9 @@ export type PeriodicReviewCommand =
       decision: string;
       comment?: string | null;
       now: string;
+      /** A GMP-regulated speach's review is signed (meaning `reviewed`). */
+      regulated: boolean;
+      signature: SignatureRecord | null;
     };
 
 /** One speach's periodic review (stream `periodic-review-{speachId}`): spec §4 periodic review transitions. */
@@ -77,7 +81,13 @@ export const periodicReviewDecider: Decider<PeriodicReviewState, PeriodicReviewC
         const decision = command.decision as ReviewDecision;
         // Spec §9: after "no revision" the next date is today plus the chosen frequency.
         const nextReviewAt = decision === 'NO_REVISION' ? addMonths(command.now, REVIEW_FREQUENCIES[state.frequency]) : null;
-        return [{ type: 'PeriodicReviewCompleted', data: { speachId, decision, reviewedBy: actor.userId, comment, at: command.now, nextReviewAt } }];
+        const { signature } = command;
+        if (!signature && command.regulated) throw new ValidationError('signature', 'This speach is GMP-regulated: the review needs an electronic signature (meaning reviewed)');
+        if (signature && signature.meaning !== 'reviewed') throw new ValidationError('signature.meaning', 'The meaning of this signature is reviewed');
+        return [
+          ...(signature ? [{ type: 'SignatureApplied' as const, data: { speachId, ...signature } }] : []),
+          { type: 'PeriodicReviewCompleted', data: { speachId, decision, reviewedBy: actor.userId, comment, at: command.now, nextReviewAt } },
+        ];
       }
     }
   },

@@ -55,7 +55,7 @@ export class WorkflowController {
   @Post('api/v2/workflow/speach/:speachId/reject')
   @HttpCode(200)
   async reject(@CurrentUser() user: AuthenticatedUser, @Param('speachId') speachId: string, @Body() body: RejectBody) {
-    await this.workflows.reject(user, speachId, body.comment);
+    await this.workflows.reject(user, speachId, body.comment, body.signature);
     return this.representation(user, speachId);
   }
 
@@ -69,7 +69,7 @@ export class WorkflowController {
   @Post('api/v2/periodic-review/:speachId/decision')
   @HttpCode(200)
   async decide(@CurrentUser() user: AuthenticatedUser, @Param('speachId') speachId: string, @Body() body: ReviewDecisionBody) {
-    await this.workflows.decideReview(user, speachId, body.decision, body.comment);
+    await this.workflows.decideReview(user, speachId, body.decision, body.comment, body.signature);
     return this.queries.card(speachId, await this.queries.viewer(user));
   }
 

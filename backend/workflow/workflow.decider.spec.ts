@@ -1,4 +1,4 @@
-import type { SpeachEvent, WorkflowEvent, WorkflowStep } from '../../events';
+import type { SignatureRecord, SpeachEvent, WorkflowEvent, WorkflowStep } from '../../events';
 import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { deciderSpec } from '../infrastructure/decider/given-when-then';
 import { speachDecider } from '../speach/speach.decider';
@@ -63,8 +63,8 @@ const rejected = (step: number, by: WorkflowActor, groupId: string | null, comme
   type: 'WorkflowRejected',
   data: { workflowId: w, speachId: s, step, comment, rejectedBy: by.userId, groupId, at: NOW },
 });
-const validate = (actor: WorkflowActor, final = {}, periodicReviewEnabled = true): WorkflowCommand => ({ type: 'Validate', workflowId: w, actor, now: NOW, final, periodicReviewEnabled });
-const reject = (actor: WorkflowActor, comment: string): WorkflowCommand => ({ type: 'Reject', workflowId: w, actor, now: NOW, comment });
+const validate = (actor: WorkflowActor, final = {}, periodicReviewEnabled = true, signature: SignatureRecord | null = null): WorkflowCommand => ({ type: 'Validate', workflowId: w, actor, now: NOW, final, periodicReviewEnabled, signature });
+const reject = (actor: WorkflowActor, comment: string, signature: SignatureRecord | null = null): WorkflowCommand => ({ type: 'Reject', workflowId: w, actor, now: NOW, comment, signature });
 const finalOk = { periodicReview: 'ON', frequency: 'TWO_YEARS', delay: 'IMMEDIATELY' };
 const completed = (over: Partial<Extract<WorkflowEvent, { type: 'WorkflowCompleted' }>['data']> = {}): WorkflowEvent => ({
   type: 'WorkflowCompleted',
@@ -126,7 +126,7 @@ describe('workflow decider', () => {
     });
     it('refuses a member of the step\'s group who does not hold the APPROVER role (issue #16, spec §6)', () => {
       spec.given([submitted()]).when(validate(qualityMember)).thenThrows(ForbiddenError, /not an approver/);
-      spec.given([submitted()]).when({ type: 'Reject', workflowId: w, actor: qualityMember, now: NOW, comment: 'no' }).thenThrows(ForbiddenError, /not an approver/);
+      spec.given([submitted()]).when({ type: 'Reject', workflowId: w, actor: qualityMember, now: NOW, comment: 'no', signature: null }).thenThrows(ForbiddenError, /not an approver/);
     });
     it('refuses the author validating their own speach, even as a member of the group (403)', () => {
       spec.given([submitted()]).when(validate(author)).thenThrows(ForbiddenError, /own speach/);

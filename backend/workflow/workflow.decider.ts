@@ -1,10 +1,14 @@
 import {
+  APPROVALS_REVOKED_REASON,
   type AwaitedApprover,
   PUBLICATION_DELAYS,
   type PublicationDelay,
   REVIEW_FREQUENCIES,
   type ReviewFrequency,
   type RunningWorkflow,
+  type SignatureApplied,
+  type SignatureMeaning,
+  type SignatureRecord,
   type WorkflowEvent,
   type WorkflowState,
   type WorkflowStep,
@@ -53,10 +57,22 @@ export type WorkflowCommand =
       regulatedGmp: boolean;
       scheduledAt: string | null;
     }>
-  | On<{ type: 'Validate'; final: FinalChoices; periodicReviewEnabled: boolean }>
-  | On<{ type: 'Reject'; comment: string }>
+  | On<{
+      type: 'Validate';
+      final: FinalChoices;
+      periodicReviewEnabled: boolean;
+      /** Checked by the signature service (password, meaning, content signed); null when unsigned. */
+      signature: SignatureRecord | null;
+    }>
+  | On<{ type: 'Reject'; comment: string; signature: SignatureRecord | null }>
   | On<{ type: 'Resubmit'; mayEdit: boolean; scheduledAt?: string | null }>
-  | On<{ type: 'Cancel' }>;
+  | On<{ type: 'Cancel' }>
+  | On<{
+      type: 'RevokeApprovals';
+      /** The speach's content hash after the material change; approvals signed on exactly it still hold. */
+      contentHash: string;
+      changeEventId: string;
+    }>;
 
 function running(state: WorkflowState): RunningWorkflow {
   if (state.status === 'none') throw new NotFoundError('No workflow for this speach');
@@ -87,6 +103,23 @@ function decidable(state: WorkflowState, actor: WorkflowActor): RunningWorkflow 
   if (wf.authorId === actor.userId) throw new ForbiddenError('An author may not validate their own speach.');
   if (!isStepApprover(wf.steps[wf.currentStep - 1], actor)) throw new ForbiddenError('You are not an approver of the current step.');
   return wf;
+}
+
+/**
+ * The signature a decision carries (Part 11): required on a GMP-regulated workflow, with the
+ * decision's meaning; an approval must sign the same content as the approvals already given in
+ * this round, or it would approve a version nobody else approved.
+ */
+function signatureOf(wf: RunningWorkflow, signature: SignatureRecord | null, meaning: SignatureMeaning): SignatureApplied[] {
+  if (!signature) {
+    if (wf.regulatedGmp) throw new ValidationError('signature', `This workflow is GMP-regulated: the decision needs an electronic signature (meaning ${meaning})`);
+    return [];
+  }
+  if (signature.meaning !== meaning) throw new ValidationError('signature.meaning', `The meaning of this signature is ${meaning}`);
+  if (meaning === 'approved' && wf.approvedContentHash !== null && wf.approvedContentHash !== signature.contentHash) {
+    throw new IllegalStateError('The earlier approvals of this round were signed on other content: they are revoked before a new approval counts');
+  }
+  return [{ type: 'SignatureApplied', data: { speachId: wf.speachId, ...signature } }];
 }
 
 function futureDate(value: string | null | undefined, field: string, now: string, required: boolean): string | null {
@@ -180,9 +213,11 @@ export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEv
         const wf = decidable(state, actor);
         const last = wf.currentStep === wf.steps.length;
         const step = wf.steps[wf.currentStep - 1];
+        const signed = signatureOf(wf, command.signature, 'approved');
         const choices = last ? finalChoices(wf, command.final, command.periodicReviewEnabled, now) : null;
         const base = { workflowId, speachId: wf.speachId };
         return [
+          ...signed,
           { type: 'WorkflowStepValidated', data: { ...base, step: wf.currentStep, validatedBy: actor.userId, groupId: step.groupId, at: now, awaiting: last ? null : awaited(wf.steps[wf.currentStep]) } },
           ...(choices ? [{ type: 'WorkflowCompleted' as const, data: { ...base, ...choices, completedBy: actor.userId, at: now } }] : []),
         ];
@@ -193,7 +228,27 @@ export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEv
         if (!comment) throw new ValidationError('comment', 'A rejection needs a comment');
         if (comment.length > COMMENT_MAX) throw new ValidationError('comment', `comment must be at most ${COMMENT_MAX} characters`);
         const step = wf.steps[wf.currentStep - 1];
-        return [{ type: 'WorkflowRejected', data: { workflowId, speachId: wf.speachId, step: wf.currentStep, comment, rejectedBy: actor.userId, groupId: step.groupId, at: now } }];
+        const signed = signatureOf(wf, command.signature, 'rejected');
+        return [...signed, { type: 'WorkflowRejected', data: { workflowId, speachId: wf.speachId, step: wf.currentStep, comment, rejectedBy: actor.userId, groupId: step.groupId, at: now } }];
+      }
+      case 'RevokeApprovals': {
+        if (state.status === 'none' || state.status !== 'AWAITING_VALIDATION' || state.validatedSteps.length === 0) return [];
+        if (state.approvedContentHash !== null && state.approvedContentHash === command.contentHash) return [];
+        return [
+          {
+            type: 'ApprovalsRevoked',
+            data: {
+              workflowId,
+              speachId: state.speachId,
+              reason: APPROVALS_REVOKED_REASON,
+              revokedSteps: [...state.validatedSteps],
+              approvedContentHash: state.approvedContentHash,
+              changeEventId: command.changeEventId,
+              awaiting: awaited(state.steps[0]),
+              at: now,
+            },
+          },
+        ];
       }
       case 'Resubmit': {
         const wf = open(state);

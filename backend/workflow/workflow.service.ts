@@ -26,6 +26,11 @@ import { WARNING_WINDOW_MONTHS, addMonths, isDue, periodicReviewDecider } from '
 import { type FinalChoices, type WorkflowActor, isStepApprover, workflowDecider } from './workflow.decider';
 import { coveringDefinition } from './publication-gate';
 import { workflowDefinitionDecider } from './workflow-definition.decider';
+import { Signatures } from '../signature/signatures.service';
+import type { SignatureBody } from '../signature/signature.dto';
+import { draftContentHash, nextVersion, versionContentHash } from '../signature/signed-content';
+import type { SignatureRecord } from '../../events';
+import { liveVersion } from '../speach/speach-views';
 
 export const workflowStream = (workflowId: string) => `workflow-${workflowId}`;
 export const definitionStream = (definitionId: string) => `workflow-definition-${definitionId}`;
@@ -49,6 +54,7 @@ export class WorkflowService {
     private readonly site: SiteSettings,
     private readonly clock: Clock,
     @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly signatures: Signatures,
   ) {}
 
   get workflows() {
@@ -214,28 +220,48 @@ export class WorkflowService {
     });
   }
 
-  async validate(user: AuthenticatedUser, speachId: string, final: FinalChoices): Promise<void> {
+  /**
+   * The signature of a workflow decision, checked only when the actor may take the decision: anyone
+   * else gets the decider's 403 or 409 without spending a password attempt.
+   */
+  private async workflowSignature(user: AuthenticatedUser, actor: WorkflowActor, wf: WorkflowDocument, meaning: 'approved' | 'rejected', input: SignatureBody | undefined): Promise<SignatureRecord | null> {
+    const mayDecide = wf.state === 'AWAITING_VALIDATION' && wf.authorId !== actor.userId && isStepApprover(wf.steps[wf.currentStep - 1], actor);
+    if (!mayDecide) return null;
+    const doc = await this.queries.document(wf.speachId);
+    return this.signatures.sign(user, input, { speachId: wf.speachId, meaning, contentHash: draftContentHash(doc), version: nextVersion(doc), regulated: wf.regulatedGmp });
+  }
+
+  async validate(user: AuthenticatedUser, speachId: string, final: FinalChoices & { signature?: SignatureBody }): Promise<void> {
     await this.requireEnabled();
     const wf = await this.requireOpen(speachId);
     const flags = await this.site.flags();
     const now = this.now();
+    const actor = await this.actor(user);
+    const signature = await this.workflowSignature(user, actor, wf, 'approved', final.signature);
     // Completion publishes and schedules the review through the publish-on-validation policy; the
     // wait below covers its reactions, so the answer already shows the speach published.
     await this.commands.run(workflowDecider, workflowStream(wf._id), {
       type: 'Validate',
       workflowId: wf._id,
-      actor: await this.actor(user),
+      actor,
       now,
       final,
       periodicReviewEnabled: flags.periodicReviewEnabled,
+      signature,
     });
+    if (signature) this.signatures.signed(user);
     await this.readModels.settled();
   }
 
-  async reject(user: AuthenticatedUser, speachId: string, comment: string | undefined): Promise<void> {
+  async reject(user: AuthenticatedUser, speachId: string, comment: string | undefined, input?: SignatureBody): Promise<void> {
     await this.requireEnabled();
     const wf = await this.requireOpen(speachId);
-    await this.commands.run(workflowDecider, workflowStream(wf._id), { type: 'Reject', workflowId: wf._id, actor: await this.actor(user), now: this.now(), comment: comment ?? '' });
+    const actor = await this.actor(user);
+    const signature = await this.workflowSignature(user, actor, wf, 'rejected', input);
+    // A signed rejection's reason is its comment when no other was written.
+    const text = comment?.trim() || signature?.reason || '';
+    await this.commands.run(workflowDecider, workflowStream(wf._id), { type: 'Reject', workflowId: wf._id, actor, now: this.now(), comment: text, signature });
+    if (signature) this.signatures.signed(user);
     await this.readModels.settled();
   }
 
@@ -263,9 +289,20 @@ export class WorkflowService {
 
   // ---- periodic review ----
 
-  async decideReview(user: AuthenticatedUser, speachId: string, decision: string, comment?: string | null): Promise<void> {
+  async decideReview(user: AuthenticatedUser, speachId: string, decision: string, comment?: string | null, input?: SignatureBody): Promise<void> {
     const doc = await this.queries.document(speachId);
     const actor = await this.actor(user);
+    const reviewer = actor.isApprover && (doc.periodicReviewUserIds.includes(actor.userId) || doc.periodicReviewGroupIds.some((g) => actor.groupIds.includes(g)));
+    let signature: SignatureRecord | null = null;
+    const [latest] = await this.workflows.find({ speachId, latest: true }, { limit: 1 });
+    const regulated = latest?.regulatedGmp === true;
+    if (reviewer) {
+      // A review is of the version in force; before any publication, of the draft.
+      const live = liveVersion(doc, this.now());
+      const version = live ? await this.queries.version(speachId, live.version) : null;
+      const subject = version ? { contentHash: versionContentHash(version), version: version.version } : { contentHash: draftContentHash(doc), version: nextVersion(doc) };
+      signature = await this.signatures.sign(user, input, { speachId, meaning: 'reviewed', regulated, ...subject });
+    }
     await this.commands.run(periodicReviewDecider, periodicReviewStream(speachId), {
       type: 'Decide',
       speachId,
@@ -275,7 +312,10 @@ export class WorkflowService {
       decision,
       comment,
       now: this.now(),
+      regulated,
+      signature,
     });
+    if (signature) this.signatures.signed(user);
     await this.readModels.settled();
   }
 
@@ -332,6 +372,8 @@ export class WorkflowService {
           }
         : null,
       regulatedGmp: wf.regulatedGmp,
+      /** Part 11 §11.50: each signature shows its printed name, date-time with zone, meaning and content hash. */
+      signatures: wf.signatures ?? [],
       scheduledAt: wf.scheduledAt,
       scheduledExpired: wf.scheduledAt !== null && wf.scheduledAt <= viewer.now,
       periodicReviewEnabled: flags.periodicReviewEnabled,
@@ -351,7 +393,8 @@ export class WorkflowService {
     await this.representation(speachId, viewer);
     const doc = await this.queries.document(speachId);
     const [card] = await this.queries.cards([doc], viewer);
-    return { ...card, chapters: this.queries.draftTree(doc) };
+    // What an approver signs: the signature dialog sends both back, so a change made meanwhile is a 409.
+    return { ...card, chapters: this.queries.draftTree(doc), contentHash: draftContentHash(doc), signedVersion: nextVersion(doc) };
   }
 
   private gridSort(sort: string | undefined, asc: boolean | undefined): Sort {

@@ -1,4 +1,4 @@
-import { type TestApp, startTestApp } from '../support/test-app';
+import { DEMO_PASSWORD, type TestApp, startTestApp } from '../support/test-app';
 
 describe('Validation workflow API (issue #6)', () => {
   let t: TestApp;
@@ -180,9 +180,11 @@ describe('Validation workflow API (issue #6)', () => {
       const body = (await submit(id, { regulatedGmp: true, scheduledAt }).expect(200)).body;
       expect(body).toEqual(expect.objectContaining({ regulatedGmp: true, scheduledAt, scheduledExpired: false }));
       expect((await card(id)).regulated_gmp).toBe(true);
-      await validate(id, approver).expect(200);
-      expect((await validate(id, stepTwo, { periodicReview: 'OFF', delay: 'SCHEDULED' }).expect(400)).body.errors[0].reason).toMatch(/GMP/);
-      await validate(id, stepTwo, { periodicReview: 'ON', frequency: 'ONE_YEAR', delay: 'SCHEDULED' }).expect(200);
+      // A regulated workflow's decisions are signed (issue 23): the first signature of a session gives the e-mail too.
+      const signed = (email: string) => ({ signature: { password: DEMO_PASSWORD, meaning: 'approved', email } });
+      await validate(id, approver, signed('approver@example.com')).expect(200);
+      expect((await validate(id, stepTwo, { periodicReview: 'OFF', delay: 'SCHEDULED', ...signed('emma.bernard0@example.com') }).expect(400)).body.errors[0].reason).toMatch(/GMP/);
+      await validate(id, stepTwo, { periodicReview: 'ON', frequency: 'ONE_YEAR', delay: 'SCHEDULED', ...signed('emma.bernard0@example.com') }).expect(200);
       expect((await card(id)).delayed_till).toBe(scheduledAt);
     });
   });

@@ -7,6 +7,7 @@ import { AI_ROUTES } from './routes/ai';
 import { FORUM_ROUTES } from './routes/forum';
 import { SCORM_ROUTES } from './routes/scorm';
 import { GXP_QUALIFY_ROUTES } from './routes/gxp-qualify';
+import { GXP_SIGN_ROUTES } from './routes/gxp-sign';
 
 export { type Answer, type Call, HIDDEN, type RouteExpectation };
 
@@ -73,6 +74,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   ...FORUM_ROUTES,
   ...AI_ROUTES,
   ...GXP_QUALIFY_ROUTES,
+  ...GXP_SIGN_ROUTES,
   // Health and site settings
   'GET /api/health': { call: () => ({ path: '/api/health' }), answers: everyone() },
   'POST /api/admin/projections/rebuild': {
@@ -479,7 +481,11 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   // Spec §6: an approver named as reviewer (the demo approver, by name and by group) decides; a group member without the role does not.
   'POST /api/v2/periodic-review/{speachId}/decision': {
     // One due review for the approver, another for everyone else: a wrongful decision must not hide the rightful one.
-    call: (fx, caller) => ({ path: `/api/v2/periodic-review/${(caller === 'approver' ? fx.speaches.underReview : fx.speaches.alsoUnderReview)._id}/decision`, body: { decision: 'NO_REVISION' } }),
+    // The demo reviews are of GMP-regulated speaches: the decision is signed (issue 23).
+    call: (fx, caller) => ({
+      path: `/api/v2/periodic-review/${(caller === 'approver' ? fx.speaches.underReview : fx.speaches.alsoUnderReview)._id}/decision`,
+      body: { decision: 'NO_REVISION', signature: { password: DEMO_PASSWORD, meaning: 'reviewed', email: fx.users[caller as keyof Fixtures['users']]?.email ?? 'nobody@example.com' } },
+    }),
     answers: only(['approver']),
     writes: true,
   },
