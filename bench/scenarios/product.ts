@@ -11,6 +11,7 @@ import { BENCH_ADMIN, type GeneratedIdentity } from '../data/identity';
 import { dashboardScenario } from './dashboard';
 import type { GeneratedPaths } from '../data/paths';
 import { pathsScenario } from './paths';
+import { qualificationScenario } from './qualification';
 import type { Floors } from './http';
 
 async function head(server: Child): Promise<number> {
@@ -136,6 +137,7 @@ export async function productScenarios(dataDir: string, identity: GeneratedIdent
     if (paths) {
       const learnerAuth = { authorization: `Bearer ${await login(server, paths.sample.learnerEmail, BENCH_ADMIN.password)}` };
       await pathsScenario({ url: server.url, adminAuth: auth, learnerAuth, paths, seconds }, results);
+      await qualificationScenario({ url: server.url, auth, pathId: paths.sample.pathId, learnerAuth }, results);
     }
 
     await dashboardScenario(server.url, auth, seconds, readEvents, results);
