@@ -8,6 +8,7 @@ import { mailboxMessages } from './mailbox';
 import { learningPathsMessages } from './learningPaths';
 import { settingsMessages } from './settings';
 import { workflowMessages } from './workflow';
+import { gxpMessages } from './gxp';
 
 /** Each feature keeps its messages in its own file. */
-export const featureMessages = [dashboardMessages, workflowMessages, auditMessages, settingsMessages, exportsMessages, scormMessages, abuseMessages, mailboxMessages, experienceMessages, learningPathsMessages];
+export const featureMessages = [dashboardMessages, workflowMessages, auditMessages, settingsMessages, exportsMessages, scormMessages, abuseMessages, mailboxMessages, experienceMessages, learningPathsMessages, gxpMessages];
