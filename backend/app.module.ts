@@ -21,6 +21,7 @@ import { InfrastructureModule, type InfrastructureOptions } from './infrastructu
 import { MediaTextModule } from './media-text';
 import { PathsModule } from './paths';
 import { VideoEditorModule } from './video-editor';
+import { GxpModule } from './gxp';
 import { DemoSeeder } from './seed/demo-seeder';
 import { ScormModule } from './scorm';
 import { SiteModule } from './site/site.module';
@@ -33,7 +34,7 @@ export class AppModule {
   static forRoot(config: AppConfig, options: InfrastructureOptions = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), SiteModule, IdentityModule, SpeachModule, EngagementModule, ExportsModule, AuditModule, AnalyticsModule, WorkflowModule, ScormModule, ForumModule, AiModule, HomeModule, PathsModule, MediaModule, MediaTextModule, VideoEditorModule, SignatureModule],
+      imports: [CqrsModule.forRoot(), InfrastructureModule.forRoot(config, options), SiteModule, IdentityModule, SpeachModule, EngagementModule, ExportsModule, AuditModule, AnalyticsModule, WorkflowModule, ScormModule, ForumModule, AiModule, HomeModule, PathsModule, MediaModule, MediaTextModule, VideoEditorModule, SignatureModule, GxpModule],
       controllers: [HealthController, ProjectionsController, PoliciesController],
       providers: [
         DemoSeeder,

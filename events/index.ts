@@ -28,4 +28,5 @@ export * from './path.state';
 export * from './share.events';
 export * from './subtitles.events';
 export * from './ai-avatar.events';
+export * from './gxp.events';
 export * from './signature.events';

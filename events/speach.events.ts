@@ -102,8 +102,11 @@ export type SpeachCoEditorsChanged = S<'SpeachCoEditorsChanged', { userIds: stri
 export type SpeachCoEditorGroupsChanged = S<'SpeachCoEditorGroupsChanged', { groupIds: string[] }>;
 export type SpeachAffectedUsersChanged = S<'SpeachAffectedUsersChanged', { userIds: string[] }>;
 export type SpeachAffectedGroupsChanged = S<'SpeachAffectedGroupsChanged', { groupIds: string[] }>;
-/** The draft becomes version `version`, live now or at `scheduledFor` (delayed publication). */
-export type SpeachPublished = S<'SpeachPublished', { version: number; scheduledFor: string | null }>;
+/**
+ * The draft becomes version `version`, live now or at `scheduledFor` (delayed publication). `materialChange`
+ * (regulated training): its approver said learners trained on earlier versions must train again; absent = no.
+ */
+export type SpeachPublished = S<'SpeachPublished', { version: number; scheduledFor: string | null; materialChange?: boolean }>;
 export type SpeachUnpublished = S<'SpeachUnpublished', Record<never, never>>;
 export type SpeachArchived = S<'SpeachArchived', Record<never, never>>;
 export type SpeachRestored = S<'SpeachRestored', Record<never, never>>;
@@ -153,7 +156,11 @@ export type HomePinEvent = SpeachPinnedOnHome | SpeachUnpinnedFromHome;
 /** Stream `learner-{userId}`: a learner's bookmarks, chapter reads and answers. */
 export type SpeachBookmarked = S<'SpeachBookmarked', { userId: string }>;
 export type SpeachUnbookmarked = S<'SpeachUnbookmarked', { userId: string }>;
-export type ChapterRead = S<'ChapterRead', { userId: string; chapterId: string; version: number | null }>;
+/**
+ * `version` and `contentHash` pin what the learner saw (regulated training). null: the draft, or an event
+ * recorded before they were kept (schema 1, lifted with `contentHash: null`): the version is then unknown.
+ */
+export type ChapterRead = S<'ChapterRead', { userId: string; chapterId: string; version: number | null; contentHash?: string | null }>;
 export type ChapterAnswered = S<
   'ChapterAnswered',
   {
@@ -165,6 +172,9 @@ export type ChapterAnswered = S<
     score: number | null;
     max: number | null;
     passed: boolean | null;
+    /** The version answered and its content hash, as on ChapterRead; null when unknown (schema 1). */
+    version?: number | null;
+    contentHash?: string | null;
   }
 >;
 /** A regulated speach's completion is signed: the signature and the completion land in one append. */
@@ -176,7 +186,9 @@ for (const type of [
   'SpeachAffectedUsersChanged', 'SpeachAffectedGroupsChanged', 'SpeachPublished', 'SpeachUnpublished', 'SpeachArchived',
   'SpeachRestored', 'SpeachDueDateSet', 'SpeachUnpublishAfterDueDateSet', 'SpeachBadgeConfigured', 'SpeachSubchaptersLocked', 'SpeachCoverSet',
   'PeriodicReviewersAssigned', 'SpeachPinnedOnHome', 'SpeachUnpinnedFromHome', 'SpeachBookmarked', 'SpeachUnbookmarked',
-  'ChapterRead', 'ChapterAnswered',
 ]) {
   registerEventType(type, 1);
 }
+// Schema 2 pins the version seen; older reads and answers say "unknown" rather than guess.
+registerEventType('ChapterRead', 2, { 1: (data) => ({ ...data, contentHash: null }) });
+registerEventType('ChapterAnswered', 2, { 1: (data) => ({ ...data, version: null, contentHash: null }) });

@@ -11,6 +11,7 @@ import { forumNotificationHandlers } from './forum-notifications';
 import { speachNotificationHandlers } from './speach-notifications';
 import { pathNotificationHandlers } from './path-notifications';
 import { shareNotificationHandlers } from './share-notifications';
+import { gxpNotificationHandlers } from './gxp-notifications';
 import { gxpSignNotificationHandlers } from './gxp-sign-notifications';
 
 export const NOTIFICATIONS = 'notifications';
@@ -327,7 +328,7 @@ export const notificationsProjection: ProjectionDefinition = {
   // Read when the runner starts, so the workflow handlers (which import `notify` from here) are loaded by then.
   get handlers() {
     // The speach handlers first: "new speach published" reads `everPublished` before the own handler sets it.
-    handlers ??= merged(speachNotificationHandlers ?? {}, ownHandlers, workflowNotificationHandlers ?? {}, forumNotificationHandlers ?? {}, pathNotificationHandlers ?? {}, shareNotificationHandlers ?? {}, gxpSignNotificationHandlers ?? {});
+    handlers ??= merged(speachNotificationHandlers ?? {}, ownHandlers, workflowNotificationHandlers ?? {}, forumNotificationHandlers ?? {}, pathNotificationHandlers ?? {}, shareNotificationHandlers ?? {}, gxpSignNotificationHandlers ?? {}, gxpNotificationHandlers ?? {});
     return handlers;
   },
 };

@@ -3,7 +3,9 @@ import type { FastifyReply } from 'fastify';
 import { Roles } from '../identity/auth/auth.decorators';
 import { AuditSpeachesQuery, ChainQuery, StateAtQuery, TrailQuery } from './audit.dto';
 import { AuditChain } from './audit-chain';
-import { AuditService, TRAIL_PAGE_SIZE } from './audit.service';
+import { AUDIT_COLUMNS, AuditService, TRAIL_PAGE_SIZE, auditRows, signatureOf } from './audit.service';
+import { renderReportPdf } from '../infrastructure/pdf/report-pdf';
+import { Clock } from '../infrastructure/clock/clock';
 
 function attachment(reply: FastifyReply, type: string, name: string): void {
   void reply.type(type).header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
@@ -16,6 +18,7 @@ export class AuditController {
   constructor(
     private readonly audit: AuditService,
     private readonly auditChain: AuditChain,
+    private readonly clock: Clock,
   ) {}
 
   /** The speaches an auditor may pick (all of them), searched by title. */
@@ -44,8 +47,33 @@ export class AuditController {
   @Get('speach/:speachID/events.json')
   async json(@Param('speachID') speachId: string, @Res({ passthrough: true }) reply: FastifyReply) {
     const result = await this.audit.trail(speachId);
+    const chain = await this.chainHead();
     attachment(reply, 'application/json; charset=utf-8', `audit-${speachId}.json`);
-    return JSON.stringify({ speachId, total: result.length, result }, null, 2);
+    return JSON.stringify({ speachId, total: result.length, chain, result: result.map((e) => ({ ...e, signature: signatureOf(e) || null })) }, null, 2);
+  }
+
+  /** The trail on paper for an inspector: the same columns as the CSV, with the chain head at export time. */
+  @Get('speach/:speachID/events.pdf')
+  async pdf(@Param('speachID') speachId: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    const [summary, entries, chain] = await Promise.all([this.audit.summary(speachId), this.audit.trail(speachId), this.chainHead()]);
+    const widths: Record<string, number> = { position: 1, time: 1.6, stream: 1.6, type: 2.2, userId: 1.4, userName: 1.2, field: 1.1, before: 2, after: 2, signature: 2.6 };
+    const body = await renderReportPdf({
+      title: `Audit trail: ${summary.title}`,
+      subtitle: [
+        `Speach ${speachId}; ${entries.length} events.`,
+        `Chain head at export: position ${chain.head}; last verified position ${chain.lastVerifiedPosition ?? 'none'}, hash ${chain.lastVerifiedHash ?? 'none'}; chain ${chain.ok ? 'intact' : 'BROKEN'}.`,
+        `Exported ${chain.exportedAt}. Times are UTC; before/after are JSON values.`,
+      ],
+      columns: AUDIT_COLUMNS.map((header) => ({ header, width: widths[header] })),
+      rows: auditRows(entries),
+    });
+    attachment(reply, 'application/pdf', `audit-${speachId}.pdf`);
+    return body;
+  }
+
+  private async chainHead() {
+    const status = await this.auditChain.status(false);
+    return { head: status.head, lastVerifiedPosition: status.lastVerifiedPosition, lastVerifiedHash: status.lastVerifiedHash, ok: status.ok, exportedAt: this.clock.now().toISOString() };
   }
 
   @Get('speach/:speachID/state')

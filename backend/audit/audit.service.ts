@@ -132,14 +132,35 @@ export class AuditService {
 
   /** RFC 4180, one row per changed field (an event that changed nothing has one row with no field). */
   async csv(speachId: string): Promise<string> {
-    const rows: unknown[][] = [];
-    for (const entry of await this.trail(speachId)) {
-      const common = [entry.position, entry.time, entry.stream, entry.type, entry.userId ?? '', entry.userName ?? ''];
-      if (!entry.changes.length) rows.push([...common, '', '', '']);
-      for (const change of entry.changes) rows.push([...common, change.field, JSON.stringify(change.before), JSON.stringify(change.after)]);
-    }
-    const header = ['position', 'time', 'stream', 'type', 'userId', 'userName', 'field', 'before', 'after'];
     // Titles and values are user text: formulas are escaped so a spreadsheet never runs them.
-    return '\uFEFF' + stringify([header, ...rows], { record_delimiter: '\r\n', escape_formulas: true });
+    return '\uFEFF' + stringify([[...AUDIT_COLUMNS], ...auditRows(await this.trail(speachId))], { record_delimiter: '\r\n', escape_formulas: true });
   }
+}
+
+/** The columns of every trail export (CSV, PDF): who, when, what, before/after, and the signature an event carries. */
+export const AUDIT_COLUMNS = ['position', 'time', 'stream', 'type', 'userId', 'userName', 'field', 'before', 'after', 'signature'] as const;
+
+/**
+ * Part 11 §11.50: a signature shows the printed name, the date-time with the signer's time zone and the meaning,
+ * and here the version and content hash it is bound to. A failed attempt shows who tried and why it failed.
+ */
+export function signatureOf(entry: Pick<TrailEntry, 'type' | 'data'>): string {
+  const d = entry.data as Record<string, unknown>;
+  if (entry.type === 'SignatureApplied') {
+    const reason = d.reason ? `, reason: ${String(d.reason)}` : '';
+    return `${String(d.printedName)}, ${String(d.meaning)}${reason}, ${String(d.signedAt)} (${String(d.timeZone)}), version ${String(d.version)}, ${String(d.contentHash)}`;
+  }
+  if (entry.type === 'SignatureFailed') return `failed attempt by ${String(d.signerId)}: ${String(d.cause)}`;
+  return '';
+}
+
+export function auditRows(entries: TrailEntry[]): string[][] {
+  const rows: string[][] = [];
+  for (const entry of entries) {
+    const common = [String(entry.position), entry.time, entry.stream, entry.type, entry.userId ?? '', entry.userName ?? ''];
+    const signature = signatureOf(entry);
+    if (!entry.changes.length) rows.push([...common, '', '', '', signature]);
+    for (const change of entry.changes) rows.push([...common, change.field, JSON.stringify(change.before) ?? '', JSON.stringify(change.after) ?? '', signature]);
+  }
+  return rows;
 }

@@ -10,7 +10,7 @@ import { DomainError, NotFoundError, ValidationError } from '../infrastructure/d
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { ReadModels } from '../infrastructure/read-models';
 import { READ_STORE } from '../infrastructure/tokens';
-import { type ChapterNode, SpeachAccess, SpeachCommands, SpeachQueries, type Viewer, learnerDecider, liveVersion, learnerStream, readingOrder, requiredBefore, scoreQuiz, takesAnswers } from '../speach';
+import { type ChapterNode, SpeachAccess, SpeachCommands, SpeachQueries, type Viewer, learnerDecider, liveVersion, learnerStream, readingOrder, requiredBefore, scoreQuiz, takesAnswers, versionContentHash } from '../speach';
 import { type EmbedGrant, EmbedTokens } from './embed-tokens.service';
 import { embedEdits } from './embed-edits';
 import { EmbedAnswerBody, EmbedEditBody, EmbedQuery, IssueTokenBody, TokenListQuery } from './scorm.dto';
@@ -88,7 +88,8 @@ export class EmbedController {
     const doc = await this.access.readableByGrant(id, { speachId: grant.speachId, issuer });
     const live = liveVersion(doc, issuer.now)!;
     const version = await this.queries.version(id, live.version);
-    return { grant, doc, nodes: (version?.chapters ?? []) as ChapterNode[], version: live.version, userId: this.learnerId(grant, query.learner) };
+    const nodes = (version?.chapters ?? []) as ChapterNode[];
+    return { grant, doc, nodes, version: live.version, contentHash: versionContentHash(version?.title ?? doc.title, nodes), userId: this.learnerId(grant, query.learner) };
   }
 
   @Public()
@@ -114,7 +115,7 @@ export class EmbedController {
   @Post('speach/:id/chapters/:chapterId/read')
   @HttpCode(200)
   async markRead(@Param('id') id: string, @Param('chapterId') chapterId: string, @Query() query: EmbedQuery) {
-    const { doc, nodes, version, userId } = await this.readable(id, query);
+    const { doc, nodes, version, contentHash, userId } = await this.readable(id, query);
     const node = this.node(nodes, chapterId);
     await this.commands.run(learnerDecider, learnerStream(userId), {
       type: 'ReadChapter',
@@ -122,6 +123,7 @@ export class EmbedController {
       speachId: id,
       chapterId,
       version,
+      contentHash,
       requiredBefore: requiredBefore(nodes, chapterId, doc.lockedSubchapters),
       takesAnswers: takesAnswers(node.content as ChapterContent),
     });
@@ -134,7 +136,7 @@ export class EmbedController {
   @Post('speach/:id/chapters/:chapterId/answers')
   @HttpCode(200)
   async answer(@Param('id') id: string, @Param('chapterId') chapterId: string, @Query() query: EmbedQuery, @Body() body: EmbedAnswerBody) {
-    const { doc, nodes, userId } = await this.readable(id, query);
+    const { doc, nodes, version, contentHash, userId } = await this.readable(id, query);
     const node = this.node(nodes, chapterId);
     const content = node.content as ChapterContent;
     if (content.type !== 'QUIZZ' && content.type !== 'QUIZZ_EXAMEN') throw new ValidationError('chapterId', 'Only a quiz can be answered through the embed');
@@ -142,7 +144,7 @@ export class EmbedController {
     if (typeof answers !== 'object' || Array.isArray(answers) || Object.values(answers).some((v) => !Array.isArray(v) || v.some((x) => typeof x !== 'string'))) {
       throw new ValidationError('answers', 'answers must map question ids to lists of answer ids');
     }
-    await this.commands.run(learnerDecider, learnerStream(userId), { type: 'AnswerChapter', userId, speachId: id, chapterId, content, answers, text: null, requiredBefore: requiredBefore(nodes, chapterId, doc.lockedSubchapters) });
+    await this.commands.run(learnerDecider, learnerStream(userId), { type: 'AnswerChapter', userId, speachId: id, chapterId, content, answers, text: null, requiredBefore: requiredBefore(nodes, chapterId, doc.lockedSubchapters), version, contentHash });
     await this.readModels.settled();
     return scoreQuiz(content, answers);
   }

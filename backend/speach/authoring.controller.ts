@@ -182,7 +182,7 @@ export class AuthoringController {
   @HttpCode(200)
   async publish(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: PublishBody, @Headers('if-match') ifMatch?: string) {
     const workflowRequired = await publicationNeedsWorkflow(this.site);
-    await this.commands.run(user, id, [{ type: 'Publish', at: body.at ?? null, now: this.commands.now(), workflowRequired }], expectedVersion(body.version, ifMatch));
+    await this.commands.run(user, id, [{ type: 'Publish', at: body.at ?? null, now: this.commands.now(), workflowRequired, materialChange: body.materialChange === true }], expectedVersion(body.version, ifMatch));
     return this.card(user, id);
   }
 

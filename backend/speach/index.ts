@@ -24,6 +24,7 @@ export { FileUrls } from './file-urls';
 export { ReadingGates, type ReadingGate } from './reading-gates';
 export { type Viewer, liveVersion, requiredBefore } from './speach-views';
 export { learnerDecider } from './learner.decider';
+export { versionContentHash } from './version-content-hash';
 export { learnerStream } from './reading.controller';
 export { scoreQuiz, takesAnswers, HTML_MAX } from './chapter-content';
 /** What other contexts use to act on speaches (the AI generator creates and fills drafts through the speach decider). */

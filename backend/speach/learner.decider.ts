@@ -21,6 +21,8 @@ export type LearnerCommand =
       speachId: string;
       chapterId: string;
       version: number | null;
+      /** Hash of the version's content as read (null for the draft); absent where no reader screen is involved (seed). */
+      contentHash?: string | null;
       /** Sequential unlock: the chapters that must be read first (computed from the version read). */
       requiredBefore: string[];
       /** A quiz, exam, survey, poll or open question: it counts as read once answered, not when opened. */
@@ -35,6 +37,8 @@ export type LearnerCommand =
       answers: Record<string, string[]>;
       text: string | null;
       requiredBefore: string[];
+      version?: number | null;
+      contentHash?: string | null;
     }
   | {
       /** A learner's completion of a speach version (issue 23): signed when the speach is GMP-regulated. */
@@ -70,6 +74,14 @@ function unlocked(state: LearnerState, speachId: string, requiredBefore: string[
   if (requiredBefore.some((id) => !read.includes(id))) throw new ForbiddenError('This sub-chapter is locked: read the previous ones first.');
 }
 
+/** The content hash (and an answer's version) when the caller knows them; old callers leave them out. */
+function pinned(command: { version?: number | null; contentHash?: string | null; type: string }) {
+  const out: { version?: number | null; contentHash?: string | null } = {};
+  if (command.type === 'AnswerChapter' && command.version !== undefined) out.version = command.version;
+  if (command.contentHash !== undefined) out.contentHash = command.contentHash;
+  return out;
+}
+
 export const learnerDecider: Decider<LearnerState, LearnerCommand, LearnerEvent> = {
   initialState: () => ({ bookmarks: [], read: {} }),
   decide(command, state) {
@@ -82,11 +94,14 @@ export const learnerDecider: Decider<LearnerState, LearnerCommand, LearnerEvent>
       case 'ReadChapter':
         unlocked(state, speachId, command.requiredBefore);
         if (command.takesAnswers) return [];
-        return [{ type: 'ChapterRead', data: { speachId, userId, chapterId: command.chapterId, version: command.version } }];
+        return [{ type: 'ChapterRead', data: { speachId, userId, chapterId: command.chapterId, version: command.version, ...pinned(command) } }];
       case 'AnswerChapter': {
         unlocked(state, speachId, command.requiredBefore);
         const { content, answers } = command;
-        const base = { speachId, userId, chapterId: command.chapterId, contentType: content.type, answers: {}, text: null, score: null, max: null, passed: null };
+        const base = {
+          speachId, userId, chapterId: command.chapterId, contentType: content.type, answers: {}, text: null, score: null, max: null, passed: null,
+          ...pinned(command),
+        };
         if (content.type === 'QUESTION_OUVERTE') {
           const text = (command.text ?? '').trim();
           if (!text) throw new ValidationError('text', 'Write an answer first');

@@ -9,6 +9,7 @@ import { ReadModels } from '../infrastructure/read-models';
 import { scoreQuiz, takesAnswers } from './chapter-content';
 import { chapterFacts } from './chapter-facts';
 import { learnerDecider } from './learner.decider';
+import { versionContentHash } from './version-content-hash';
 import { AnswerBody, ReadQuery } from './speach.dto';
 import { SpeachAccess } from './speach-access';
 import { ReadingGates } from './reading-gates';
@@ -36,14 +37,15 @@ export class ReadingController {
     const live = liveVersion(doc, viewer.now);
     if (mode === 'draft' || (!live && editor)) {
       if (!editor) throw new DomainError('You may not read the draft of this speach.', 403);
-      return { doc, nodes: readingOrder(doc.draft), version: null as number | null };
+      return { doc, nodes: readingOrder(doc.draft), version: null as number | null, contentHash: null as string | null };
     }
     if (!live) throw new NotFoundError('This speach is not published');
     await this.access.assertCanRead(viewer, doc, accessCode);
     // Other contexts' rules (a sequential path) may hold a learner back; an editor reads freely.
     if (!editor) await this.gates.assertOpen(viewer, speachId);
     const version = await this.queries.version(speachId, live.version);
-    return { doc, nodes: version?.chapters ?? [], version: live.version };
+    const nodes = version?.chapters ?? [];
+    return { doc, nodes, version: live.version, contentHash: versionContentHash(version?.title ?? doc.title, nodes) };
   }
 
   @Get('api/v2/speach/:id/read')
@@ -73,7 +75,7 @@ export class ReadingController {
   @HttpCode(200)
   async markRead(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Query() query: ReadQuery) {
     const viewer = await this.queries.viewer(user);
-    const { doc, nodes, version } = await this.chapters(id, viewer, query.mode, query.accessCode);
+    const { doc, nodes, version, contentHash } = await this.chapters(id, viewer, query.mode, query.accessCode);
     const node = this.node(nodes, chapterId);
     await this.commands.run(learnerDecider, learnerStream(user.id), {
       type: 'ReadChapter',
@@ -81,6 +83,7 @@ export class ReadingController {
       speachId: id,
       chapterId,
       version,
+      contentHash,
       requiredBefore: requiredBefore(nodes, chapterId, doc.lockedSubchapters),
       takesAnswers: takesAnswers(node.content as ChapterContent),
     });
@@ -93,7 +96,7 @@ export class ReadingController {
   @HttpCode(200)
   async answer(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Body() body: AnswerBody, @Query() query: ReadQuery) {
     const viewer = await this.queries.viewer(user);
-    const { doc, nodes } = await this.chapters(id, viewer, query.mode, query.accessCode);
+    const { doc, nodes, version, contentHash } = await this.chapters(id, viewer, query.mode, query.accessCode);
     const node = this.node(nodes, chapterId);
     const answers = body.answers ?? {};
     if (typeof answers !== 'object' || Array.isArray(answers)) throw new ValidationError('answers', 'answers must map question ids to answer ids');
@@ -106,6 +109,8 @@ export class ReadingController {
       answers,
       text: body.text ?? null,
       requiredBefore: requiredBefore(nodes, chapterId, doc.lockedSubchapters),
+      version,
+      contentHash,
     });
     await this.readModels.settled();
     const content = node.content as ChapterContent;

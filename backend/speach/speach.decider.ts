@@ -64,7 +64,7 @@ export type SpeachCommand =
   | WithActor<{ type: 'SetAffectedUsers'; userIds: string[] }>
   | WithActor<{ type: 'SetAffectedGroups'; groupIds: string[] }>
   /** `workflowRequired`: the validation workflow is on, so an author publishes through submission (admins still may). */
-  | WithActor<{ type: 'Publish'; at: string | null; now: string; workflowRequired?: boolean }>
+  | WithActor<{ type: 'Publish'; at: string | null; now: string; workflowRequired?: boolean; materialChange?: boolean }>
   | WithActor<{ type: 'Unpublish' }>
   | WithActor<{ type: 'Archive' }>
   | WithActor<{ type: 'Restore' }>
@@ -285,7 +285,9 @@ function decideSpeach(command: SpeachCommand, state: SpeachState): SpeachEvent[]
         const live = speach.published && (speach.scheduledFor === null || speach.scheduledFor <= command.now);
         if (live && !speach.pendingUpdates && command.at === null) throw new IllegalStateError('This version is already published');
         const at = command.at === null ? null : new Date(command.at).toISOString();
-        return [{ type: 'SpeachPublished', data: { speachId, version: speach.publishedVersion + 1, scheduledFor: at } }];
+        // Only a material change is said: the events of ordinary publications keep their old shape.
+        const material = command.materialChange ? { materialChange: true } : {};
+        return [{ type: 'SpeachPublished', data: { speachId, version: speach.publishedVersion + 1, scheduledFor: at, ...material } }];
       }
       case 'Unpublish': {
         const speach = editable(state, actor);

@@ -118,6 +118,8 @@ export class VisibilityBody extends Versioned {
 
 export class PublishBody extends Versioned {
   @IsOptional() @ValidateIf((_, v) => v !== null) @IsISO8601() at?: string | null;
+  /** Regulated training: learners trained on earlier versions must train again (an impact assessment opens). */
+  @IsOptional() @IsBoolean() materialChange?: boolean;
 }
 
 export class BadgeBody extends Versioned {

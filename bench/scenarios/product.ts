@@ -13,6 +13,7 @@ import type { GeneratedPaths } from '../data/paths';
 import { pathsScenario } from './paths';
 import type { GeneratedNotifications } from '../data/notifications';
 import { notificationsScenario } from './notifications';
+import { qualificationScenario } from './qualification';
 import type { Floors } from './http';
 
 async function head(server: Child): Promise<number> {
@@ -138,6 +139,7 @@ export async function productScenarios(dataDir: string, identity: GeneratedIdent
     if (paths) {
       const learnerAuth = { authorization: `Bearer ${await login(server, paths.sample.learnerEmail, BENCH_ADMIN.password)}` };
       await pathsScenario({ url: server.url, adminAuth: auth, learnerAuth, paths, seconds }, results);
+      await qualificationScenario({ url: server.url, auth, pathId: paths.sample.pathId, learnerAuth }, results);
     }
 
     // The bench administrator is the busy user: `auth` is theirs.

@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -175,9 +176,9 @@ describe('Audit API (issue #6: replay and tamper evidence)', () => {
       const text = response.body as string;
       expect(text.charCodeAt(0)).toBe(0xfeff);
       const rows = parse(text.slice(1)) as string[][];
-      expect(rows[0]).toEqual(['position', 'time', 'stream', 'type', 'userId', 'userName', 'field', 'before', 'after']);
+      expect(rows[0]).toEqual(['position', 'time', 'stream', 'type', 'userId', 'userName', 'field', 'before', 'after', 'signature']);
       const rename = rows.find((r) => r[3] === 'SpeachDetailsChanged');
-      expect(rename?.slice(5)).toEqual(['Alice Martin', 'title', '"Forklift safety"', '"Forklift safety, 2nd edition"']);
+      expect(rename?.slice(5)).toEqual(['Alice Martin', 'title', '"Forklift safety"', '"Forklift safety, 2nd edition"', '']);
       expect(text).toContain('\r\n');
     });
 
@@ -186,7 +187,29 @@ describe('Audit API (issue #6: replay and tamper evidence)', () => {
       expect(response.headers['content-disposition']).toBe(`attachment; filename="audit-${speachId}.json"`);
       const body = JSON.parse(response.text);
       expect(body.total).toBe(5);
+      expect(body.chain).toEqual(expect.objectContaining({ head: expect.any(Number), ok: true }));
       expect(body.result.map((e: Entry) => e.type)).toEqual(['SpeachCreated', 'ChapterAdded', 'ChapterContentSet', 'SpeachDetailsChanged', 'SpeachPublished']);
+    });
+
+    it('exports the trail as a PDF an inspector reads: the same columns, who, what, before/after, the chain head', async () => {
+      const response = await t.http.get(`/api/v2/audit/speach/${speachId}/events.pdf`).set(as(auditor)).buffer(true).parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toBe(`attachment; filename="audit-${speachId}.pdf"`);
+      const file = join(mkdtempSync(join(tmpdir(), 'audit-')), 'audit.pdf');
+      writeFileSync(file, response.body as Buffer);
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      expect(text).toContain('Audit trail: Forklift safety, 2nd edition');
+      expect(text).toMatch(/Chain head at export: position \d+/);
+      expect(text).toMatch(/position\s+time\s+stream\s+type\s+userId\s+userName\s+field\s+before\s+after\s+signature/);
+      expect(text).toContain('SpeachDetailsChanged');
+      expect(text).toContain('Alice Martin');
+      await t.http.get(`/api/v2/audit/speach/${speachId}/events.pdf`).set(as(author)).expect(403);
+      await t.http.get('/api/v2/audit/speach/unknown/events.pdf').set(as(auditor)).expect(404);
     });
 
     it('refuses the exports to a plain user and an author', async () => {

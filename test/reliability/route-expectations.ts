@@ -11,6 +11,7 @@ import { SCORM_ROUTES } from './routes/scorm';
 import { PATHS_AND_COMMUNICATION_ROUTES } from './routes/paths-and-communication';
 import { MEDIA_ROUTES } from './routes/media';
 import { VIDEO_EDITOR_ROUTES } from './routes/video-editor';
+import { GXP_QUALIFY_ROUTES } from './routes/gxp-qualify';
 import { GXP_SIGN_ROUTES } from './routes/gxp-sign';
 
 export { type Answer, type Call, HIDDEN, type RouteExpectation };
@@ -82,6 +83,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   ...PATHS_AND_COMMUNICATION_ROUTES,
   ...VIDEO_EDITOR_ROUTES,
   ...MEDIA_TEXT_ROUTES,
+  ...GXP_QUALIFY_ROUTES,
   ...GXP_SIGN_ROUTES,
   // Health and site settings
   'GET /api/health': { call: () => ({ path: '/api/health' }), answers: everyone() },

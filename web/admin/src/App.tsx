@@ -22,6 +22,7 @@ import speaches from './speaches';
 import users from './users';
 import workflowDefinitions from './workflow/definitions';
 import { PeriodicReviewList } from './workflow/PeriodicReviewList';
+import { QualificationPage } from './gxp/QualificationPage';
 
 export function App() {
   return (
@@ -53,6 +54,7 @@ export function App() {
         <Route path="/exports" element={<ExportsPage />} />
         <Route path="/administration/scorm/massExport" element={<MassScormExportPage />} />
         <Route path="/admin.listspeach/listperiodicreviews" element={<PeriodicReviewList />} />
+        <Route path="/gxp/qualification" element={<QualificationPage />} />
       </CustomRoutes>
     </Admin>
   );

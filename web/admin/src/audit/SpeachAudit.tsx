@@ -269,7 +269,7 @@ export function SpeachAudit() {
   const [trail, setTrail] = useState<TrailEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState(0);
-  const [downloading, setDownloading] = useState<'csv' | 'json' | null>(null);
+  const [downloading, setDownloading] = useState<'csv' | 'json' | 'pdf' | null>(null);
 
   useEffect(() => {
     let stale = false;
@@ -289,7 +289,7 @@ export function SpeachAudit() {
     };
   }, [id]);
 
-  const download = async (format: 'csv' | 'json') => {
+  const download = async (format: 'csv' | 'json' | 'pdf') => {
     setDownloading(format);
     try {
       await auditApi.download(id, format);
@@ -316,6 +316,9 @@ export function SpeachAudit() {
           </Button>
           <Button variant="outlined" size="small" startIcon={downloading === 'json' ? <CircularProgress size={16} aria-hidden /> : <DownloadIcon />} disabled={!trail || downloading !== null} onClick={() => download('json')}>
             {translate('admin.audit.exportJson')}
+          </Button>
+          <Button variant="outlined" size="small" startIcon={downloading === 'pdf' ? <CircularProgress size={16} aria-hidden /> : <DownloadIcon />} disabled={!trail || downloading !== null} onClick={() => download('pdf')}>
+            {translate('admin.audit.exportPdf')}
           </Button>
         </Stack>
       </Stack>

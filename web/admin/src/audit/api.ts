@@ -97,7 +97,7 @@ export const auditApi = {
   stateAt: (speachId: string, position: number) => apiCall<StateAt>(`${base(speachId)}/state?position=${position}`),
   chain: (full = false) => apiCall<ChainStatus>(`/api/v2/audit/chain${full ? '?full=true' : ''}`),
   /** Downloads an export with the session cookie, then hands the file to the browser. */
-  async download(speachId: string, format: 'csv' | 'json'): Promise<void> {
+  async download(speachId: string, format: 'csv' | 'json' | 'pdf'): Promise<void> {
     const response = await fetch(`${base(speachId)}/events.${format}`, { credentials: 'same-origin' });
     if (!response.ok) {
       const body = await response.json().catch(() => ({}));

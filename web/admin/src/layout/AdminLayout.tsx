@@ -4,6 +4,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import DownloadIcon from '@mui/icons-material/Download';
 import SchoolIcon from '@mui/icons-material/School';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import type { ReactNode } from 'react';
 import { MenuItem } from '@mui/material';
 import { AppBar, Layout, LocalesMenuButton, Menu, TitlePortal, UserMenu, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
@@ -19,6 +20,7 @@ function AdminMenu() {
     return (
       <Menu sx={MENU_WRAPS}>
         <Menu.ResourceItems />
+        <Menu.Item to="/gxp/qualification" primaryText="admin.menu.qualification" leftIcon={<VerifiedUserIcon />} />
       </Menu>
     );
   }
@@ -32,6 +34,7 @@ function AdminMenu() {
       <Menu.Item to="/admin.listspeach/listperiodicreviews" primaryText="admin.menu.periodicReviews" leftIcon={<EventRepeatIcon />} />
       <Menu.Item to="/ai/avatar-usage" primaryText="admin.menu.aiAvatar" leftIcon={<SmartToyIcon />} />
       <Menu.Item to="/settings" primaryText="admin.menu.settings" leftIcon={<SettingsIcon />} />
+      <Menu.Item to="/gxp/qualification" primaryText="admin.menu.qualification" leftIcon={<VerifiedUserIcon />} />
       <MenuItem component="a" href="/" sx={{ color: 'text.secondary', gap: 2 }}>
         <SchoolIcon fontSize="small" />
         {translate('admin.menu.learnerApp')}

@@ -10,6 +10,7 @@ import { learningPathsMessages } from './learningPaths';
 import { pathStatsMessages } from './pathStats';
 import { settingsMessages } from './settings';
 import { workflowMessages } from './workflow';
+import { gxpMessages } from './gxp';
 
 /** Each feature keeps its messages in its own file. */
-export const featureMessages = [dashboardMessages, workflowMessages, auditMessages, settingsMessages, exportsMessages, scormMessages, abuseMessages, mailboxMessages, experienceMessages, learningPathsMessages, pathStatsMessages, aiAvatarMessages];
+export const featureMessages = [dashboardMessages, workflowMessages, auditMessages, settingsMessages, exportsMessages, scormMessages, abuseMessages, mailboxMessages, experienceMessages, learningPathsMessages, pathStatsMessages, aiAvatarMessages, gxpMessages];

@@ -1,0 +1,2 @@
+/** The regulated-training context's public face. */
+export { GxpModule } from './gxp.module';
