@@ -18,6 +18,8 @@ export interface CreateAppOptions extends InfrastructureOptions {
   requestLogs?: boolean;
   /** Seed the demo organisation when the store is empty (per config.seed). */
   seed?: boolean;
+  /** Nest's own signal handlers (default on); main.ts installs the graceful shutdown instead. */
+  shutdownHooks?: boolean;
 }
 
 const NEST_LOG_LEVELS: Record<string, LogLevel[]> = {
@@ -41,7 +43,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   app.useGlobalPipes(createValidationPipe());
   publishApiDocs(app);
-  app.enableShutdownHooks();
+  if (options.shutdownHooks !== false) app.enableShutdownHooks();
   const fastify = app.getHttpAdapter().getInstance();
   await fastify.register(fastifyCookie as never);
   await registerSecurityHeaders(fastify, config);

@@ -5,6 +5,7 @@ import type { Caller, Fixtures } from './support/fixtures';
 import { type Answer, type Call, HIDDEN, type RouteExpectation, admins, authors, everyone, json, only, signedIn, unique } from './route-answers';
 import { AI_ROUTES } from './routes/ai';
 import { FORUM_ROUTES } from './routes/forum';
+import { OPS_ROUTES } from './routes/ops';
 import { SCORM_ROUTES } from './routes/scorm';
 
 export { type Answer, type Call, HIDDEN, type RouteExpectation };
@@ -71,6 +72,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   ...SCORM_ROUTES,
   ...FORUM_ROUTES,
   ...AI_ROUTES,
+  ...OPS_ROUTES,
   // Health and site settings
   'GET /api/health': { call: () => ({ path: '/api/health' }), answers: everyone() },
   'POST /api/admin/projections/rebuild': {

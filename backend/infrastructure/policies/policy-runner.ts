@@ -22,6 +22,13 @@ export interface PolicyRunnerOptions {
   tickEveryMs?: number;
   log?: (message: string) => void;
   error?: (message: string) => void;
+  /**
+   * How long a move over ignored events may stay unsaved (default 1 s). A projector sharing its
+   * checkpoints with API processes saves every batch (0): those wait on the stored positions.
+   */
+  idleSaveMs?: number;
+  /** Whether this process may still act for the policies (a projector's lease): checked before each batch and save. */
+  mayRun?: () => Promise<boolean>;
 }
 
 interface Running {
@@ -94,8 +101,10 @@ export class PolicyRunner {
     this.subscribe();
   }
 
+  /** Starts, or starts again after `stop` (a projector that took the lease back). */
   async start(): Promise<void> {
     this.started = true;
+    this.stopped = false;
     for (const letter of await this.deadLetters.list()) this.letters.set(letterKey(letter.policy, letter.key), letter);
     for (const running of this.running.values()) await this.prepare(running);
     this.subscribe();
@@ -109,9 +118,16 @@ export class PolicyRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    this.timer = null;
     await this.stopSubscription();
-    for (const running of this.running.values()) if (running.position !== running.saved && running.position !== Number.MAX_SAFE_INTEGER) await this.save(running);
+    const mayRun = this.options.mayRun ? await this.options.mayRun().catch(() => false) : true;
+    if (mayRun) for (const running of this.running.values()) if (running.position !== running.saved && running.position !== Number.MAX_SAFE_INTEGER) await this.save(running);
     this.waiters.abandon();
+  }
+
+  /** The event-driven policies, by the names of their stored checkpoints (what an API process waits on). */
+  checkpointNames(): string[] {
+    return [...this.running.keys()].map(checkpointName);
   }
 
   status(): PolicyStatus[] {
@@ -231,6 +247,8 @@ export class PolicyRunner {
   }
 
   private async apply(batch: RecordedEvent[]): Promise<void> {
+    // A process whose lease was taken over reacts no more (the new holder does, from the stored checkpoint).
+    if (this.stopped || (this.options.mayRun && !(await this.options.mayRun()))) return;
     const moved = new Set<Running>();
     // Saved once per batch, not per reaction: a crash replays at most the batch's reactions, and their
     // commands carry deterministic ids, so a replay can't act twice (a per-event save cost a durable
@@ -260,7 +278,8 @@ export class PolicyRunner {
     }
     for (const running of handled) await this.save(running);
     // Replaying ignored events after a crash costs nothing but the read, so these saves are throttled.
-    for (const running of moved) if (!handled.has(running) && Date.now() - running.savedAt >= IDLE_SAVE_MS) await this.save(running);
+    const idleSaveMs = this.options.idleSaveMs ?? IDLE_SAVE_MS;
+    for (const running of moved) if (!handled.has(running) && Date.now() - running.savedAt >= idleSaveMs) await this.save(running);
     const head = await this.events.headPosition();
     for (const running of this.running.values()) if (running.state !== 'stopped') running.state = running.position >= head ? 'live' : 'catching-up';
   }
@@ -330,5 +349,5 @@ export class PolicyRunner {
   }
 }
 
-const checkpointName = (policy: string) => `policy:${policy}`;
+export const checkpointName = (policy: string) => `policy:${policy}`;
 const letterKey = (policy: string, key: string) => `${policy}\u0000${key}`;
