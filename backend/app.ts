@@ -9,6 +9,7 @@ import { refuseCrossSiteWrites } from './infrastructure/http/csrf';
 import { registerSecurityHeaders } from './infrastructure/http/security-headers';
 import { createValidationPipe } from './infrastructure/http/validation';
 import { serveWebApps } from './infrastructure/http/web-apps';
+import { serveProbesOnly } from './infrastructure/roles/projector-http';
 import type { InfrastructureOptions } from './infrastructure/infrastructure.module';
 import { Platform } from './infrastructure/infrastructure.module';
 import { DemoSeeder } from './seed/demo-seeder';
@@ -46,6 +47,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   if (options.shutdownHooks !== false) app.enableShutdownHooks();
   const fastify = app.getHttpAdapter().getInstance();
   await fastify.register(fastifyCookie as never);
+  if (config.appRole === 'projector') serveProbesOnly(fastify);
   await registerSecurityHeaders(fastify, config);
   refuseCrossSiteWrites(fastify);
   // Chapter uploads arrive as the raw file (XHR with progress) and reach the handler unread: it streams them

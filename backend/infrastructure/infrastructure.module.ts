@@ -71,6 +71,8 @@ export class Platform implements OnApplicationShutdown {
   private keeper: LeaseKeeper | null = null;
   private state: Readiness['state'] = 'starting';
   private working = false;
+  /** The lease term this projector works in (its fencing token). */
+  private term: number | null = null;
   constructor(
     @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
     @Inject(INTEGRATION_RELAY) private readonly relay: IntegrationRelay,
@@ -105,9 +107,17 @@ export class Platform implements OnApplicationShutdown {
       const { leases, readStore } = this.adapters;
       if (!leases) throw new Error('APP_ROLE=projector needs a lease store (the SQLite read store or MongoDB)');
       const owner = PROCESS_OWNER;
-      const fenced = readStore as { fence?: (lease: string, owner: string) => void };
-      fenced.fence?.(PROJECTOR_LEASE, owner);
-      this.keeper = new LeaseKeeper(leases, PROJECTOR_LEASE, owner, { start: () => this.startWork(), stop: () => this.stopWork() }, {
+      const fenced = readStore as { fence?: (lease: string, owner: string, token: number) => void };
+      this.policies.runsWhile(async () => {
+        const lease = await leases.holder(PROJECTOR_LEASE);
+        return !!lease && lease.owner === owner && lease.token === this.term;
+      });
+      const start = async (token: number) => {
+        this.term = token;
+        fenced.fence?.(PROJECTOR_LEASE, owner, token);
+        await this.startWork();
+      };
+      this.keeper = new LeaseKeeper(leases, PROJECTOR_LEASE, owner, { start, stop: () => this.stopWork() }, {
         ttlMs: this.config.leaseTtlMs,
         log: (m) => this.logger.log(m),
         error: (m) => this.logger.error(m),
@@ -158,17 +168,6 @@ export class Platform implements OnApplicationShutdown {
   }
 }
 
-/** API processes wait on the policies' stored checkpoints: saved each batch, and only by the lease's holder. */
-function projectorPolicyOptions(adapters: Adapters) {
-  return {
-    idleSaveMs: 0,
-    mayRun: async () => {
-      const lease = await adapters.leases?.holder(PROJECTOR_LEASE);
-      return !!lease && lease.expiresAt > Date.now() && lease.owner === PROCESS_OWNER;
-    },
-  };
-}
-
 @Global()
 @Module({})
 export class InfrastructureModule {
@@ -206,7 +205,8 @@ export class InfrastructureModule {
           const log = new Logger('Policies');
           return new PolicyRunner(a.eventStore, a.relayCheckpoints, a.deadLetters ?? new ReadStoreDeadLetters(a.readStore), clock, {
             tickEveryMs: 60_000,
-            ...(config.appRole === 'projector' ? projectorPolicyOptions(a) : {}),
+            // API processes wait on the policies' stored checkpoints: a projector saves them every batch.
+            ...(config.appRole === 'projector' ? { idleSaveMs: 0 } : {}),
             log: (m) => log.log(m),
             error: (m) => log.error(m),
           });

@@ -22,11 +22,13 @@ function leaseContract(adapter: string, open: () => Promise<{ store: LeaseStore;
       const name = `lease-${uuidv7()}`;
       try {
         expect(await store.holder(name)).toBeNull();
-        expect(await store.acquire(name, 'a', 60_000)).toBe(true);
-        expect(await other.acquire(name, 'b', 60_000)).toBe(false);
+        const taken = await store.acquire(name, 'a', 60_000);
+        expect(taken).toMatchObject({ taken: true });
+        expect(await other.acquire(name, 'b', 60_000)).toBeNull();
         const first = (await store.holder(name))!;
-        expect(first.owner).toBe('a');
-        expect(await store.acquire(name, 'a', 120_000)).toBe(true);
+        expect(first).toMatchObject({ owner: 'a', token: taken!.token });
+        // A renewal keeps the term (and its fencing token).
+        expect(await store.acquire(name, 'a', 120_000)).toEqual({ token: taken!.token, taken: false });
         expect((await other.holder(name))!.expiresAt).toBeGreaterThan(first.expiresAt);
       } finally {
         await close();
@@ -37,10 +39,26 @@ function leaseContract(adapter: string, open: () => Promise<{ store: LeaseStore;
       const { store, other, close } = await open();
       const name = `lease-${uuidv7()}`;
       try {
-        expect(await store.acquire(name, 'a', 30)).toBe(true);
+        const first = (await store.acquire(name, 'a', 30))!;
         await untilFree(other, name, 'b');
-        expect((await store.holder(name))!.owner).toBe('b');
-        expect(await store.acquire(name, 'a', 60_000)).toBe(false);
+        const second = (await store.holder(name))!;
+        expect(second.owner).toBe('b');
+        expect(second.token).toBeGreaterThan(first.token);
+        expect(await store.acquire(name, 'a', 60_000)).toBeNull();
+      } finally {
+        await close();
+      }
+    });
+
+    it('starts a new term when the holder comes back after its own lease expired', async () => {
+      const { store, close } = await open();
+      const name = `lease-${uuidv7()}`;
+      try {
+        const first = (await store.acquire(name, 'a', 30))!;
+        const deadline = Date.now() + 5000;
+        let again = await store.acquire(name, 'a', 30);
+        while (again && !again.taken && Date.now() < deadline) again = await store.acquire(name, 'a', 30);
+        expect(again).toEqual({ token: first.token + 1, taken: true });
       } finally {
         await close();
       }
@@ -50,11 +68,11 @@ function leaseContract(adapter: string, open: () => Promise<{ store: LeaseStore;
       const { store, other, close } = await open();
       const name = `lease-${uuidv7()}`;
       try {
-        expect(await store.acquire(name, 'a', 60_000)).toBe(true);
+        expect(await store.acquire(name, 'a', 60_000)).not.toBeNull();
         await other.release(name, 'b');
-        expect(await other.acquire(name, 'b', 60_000)).toBe(false);
+        expect(await other.acquire(name, 'b', 60_000)).toBeNull();
         await store.release(name, 'a');
-        expect(await other.acquire(name, 'b', 60_000)).toBe(true);
+        expect(await other.acquire(name, 'b', 60_000)).toMatchObject({ taken: true });
       } finally {
         await close();
       }
@@ -65,7 +83,7 @@ function leaseContract(adapter: string, open: () => Promise<{ store: LeaseStore;
       const name = `lease-${uuidv7()}`;
       try {
         const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? store : other).acquire(name, `owner-${i}`, 60_000)));
-        expect(answers.filter(Boolean)).toHaveLength(1);
+        expect(answers.filter((held) => held !== null)).toHaveLength(1);
       } finally {
         await close();
       }

@@ -8,16 +8,27 @@ export interface Lease {
   owner: string;
   /** Epoch milliseconds. */
   expiresAt: number;
+  /** Grows with every take (not with renewals): the fencing token of the holder's term. */
+  token: number;
+}
+
+/** A renewal keeps the holder's term; a take (of a free, expired or own expired lease) starts a new one. */
+export interface Held {
+  token: number;
+  taken: boolean;
 }
 
 export interface LeaseStore {
   /**
-   * Takes the lease when it is free or expired, or renews it when `owner` holds it, until now +
-   * `ttlMs`, in one atomic step; answers whether `owner` holds it now.
+   * Renews the lease when `owner` holds it and it has not expired, or takes it (a new term, a new
+   * token) when it is free or expired, whoever held it, until now + `ttlMs`, in one atomic step;
+   * answers null when another owner holds it. An owner whose own lease expired gets a new term: it
+   * must restart its work from the stored checkpoints (another may have worked in between).
    */
-  acquire(name: string, owner: string, ttlMs: number): Promise<boolean>;
-  /** Gives the lease up at once (an orderly stop): another process may take it without waiting for the expiry. */
+  acquire(name: string, owner: string, ttlMs: number): Promise<Held | null>;
+  /** Gives the lease up at once (an orderly stop: it expires now): another process may take it without waiting. */
   release(name: string, owner: string): Promise<void>;
+  /** The lease's last holder, expired or not (null if never taken). */
   holder(name: string): Promise<Lease | null>;
 }
 

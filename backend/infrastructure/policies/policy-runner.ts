@@ -27,8 +27,7 @@ export interface PolicyRunnerOptions {
    * checkpoints with API processes saves every batch (0): those wait on the stored positions.
    */
   idleSaveMs?: number;
-  /** Whether this process may still act for the policies (a projector's lease): checked before each batch and save. */
-  mayRun?: () => Promise<boolean>;
+
 }
 
 interface Running {
@@ -72,6 +71,8 @@ export class PolicyRunner {
   private readonly retry: RetrySettings;
   private readonly log: (message: string) => void;
   private readonly error: (message: string) => void;
+  /** Whether this process may still act for the policies (a projector's lease term): checked before each batch and the last save. */
+  private mayRun: (() => Promise<boolean>) | null = null;
 
   constructor(
     private readonly events: EventStore,
@@ -120,9 +121,14 @@ export class PolicyRunner {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.stopSubscription();
-    const mayRun = this.options.mayRun ? await this.options.mayRun().catch(() => false) : true;
+    const mayRun = this.mayRun ? await this.mayRun().catch(() => false) : true;
     if (mayRun) for (const running of this.running.values()) if (running.position !== running.saved && running.position !== Number.MAX_SAFE_INTEGER) await this.save(running);
     this.waiters.abandon();
+  }
+
+  /** A projector runs the policies under a lease: a process whose term ended reacts and saves no more. */
+  runsWhile(check: () => Promise<boolean>): void {
+    this.mayRun = check;
   }
 
   /** The event-driven policies, by the names of their stored checkpoints (what an API process waits on). */
@@ -248,7 +254,7 @@ export class PolicyRunner {
 
   private async apply(batch: RecordedEvent[]): Promise<void> {
     // A process whose lease was taken over reacts no more (the new holder does, from the stored checkpoint).
-    if (this.stopped || (this.options.mayRun && !(await this.options.mayRun()))) return;
+    if (this.stopped || (this.mayRun && !(await this.mayRun()))) return;
     const moved = new Set<Running>();
     // Saved once per batch, not per reaction: a crash replays at most the batch's reactions, and their
     // commands carry deterministic ids, so a replay can't act twice (a per-event save cost a durable

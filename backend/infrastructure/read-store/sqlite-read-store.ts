@@ -66,7 +66,7 @@ export class SqliteReadStore implements ReadStore {
   /** The leases of the processes sharing this file (APP_ROLE=projector), beside the checkpoints they fence. */
   readonly leases: SqliteLeaseStore;
   private readonly tables: SqliteTables;
-  private fencing: { lease: string; owner: string; holds: Database.Statement } | null = null;
+  private fencing: { lease: string; owner: string; token: number; holds: Database.Statement } | null = null;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -81,12 +81,13 @@ export class SqliteReadStore implements ReadStore {
 
   /**
    * From now on each commit of writes with their checkpoint also checks, in its transaction, that
-   * `owner` still holds `lease`, and rolls back otherwise: a process that lost its lease (paused past
-   * the expiry, then resumed) cannot apply a batch the new holder applies too.
+   * `owner` still holds `lease` in the term of `token`, and rolls back otherwise: a process that lost
+   * its lease (paused past the expiry, then resumed) cannot apply a batch the new holder applies too.
+   * An expiry alone does not refuse: while no one took the lease over, no one else applied anything.
    */
-  fence(lease: string, owner: string): void {
-    const holds = this.database.prepare(`SELECT 1 FROM ${LEASES_TABLE} WHERE name = ? AND owner = ? AND expires_at > ?`);
-    this.fencing = { lease, owner, holds };
+  fence(lease: string, owner: string, token: number): void {
+    const holds = this.database.prepare(`SELECT 1 FROM ${LEASES_TABLE} WHERE name = ? AND owner = ? AND token = ?`);
+    this.fencing = { lease, owner, token, holds };
   }
 
   collection<T extends Document = Document>(name: string): Collection<T> {
@@ -138,7 +139,7 @@ export class SqliteReadStore implements ReadStore {
         tables.set(collection, physical);
       }
       this.checkpoints.saveNow({ name: build, position: 0, version });
-    })();
+    }).immediate();
     const resolve = (collection: string) => tables.get(collection) ?? this.tables.tableOf(collection);
     const store = this;
     const target: ReadStore = {
@@ -163,7 +164,7 @@ export class SqliteReadStore implements ReadStore {
           for (const [collection, physical] of tables) this.tables.promote(collection, physical);
           this.database.prepare('DELETE FROM __checkpoints WHERE name = ?').run(build);
           this.checkpoints.saveNow(checkpoint);
-        })();
+        }).immediate();
       },
     };
   }
@@ -190,7 +191,7 @@ export class SqliteReadStore implements ReadStore {
       this.checkpoints.saveNow(checkpoint);
       // Checked last, once the transaction holds the write lock: no takeover can commit in between.
       const fencing = this.fencing;
-      if (fencing && !fencing.holds.get(fencing.lease, fencing.owner, Date.now())) throw new LeaseLostError(fencing.lease, fencing.owner);
+      if (fencing && !fencing.holds.get(fencing.lease, fencing.owner, fencing.token)) throw new LeaseLostError(fencing.lease, fencing.owner);
     });
   }
 }

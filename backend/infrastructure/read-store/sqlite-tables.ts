@@ -124,14 +124,14 @@ export class SqliteTables {
     this.declared.set(collection, list);
     this.db.transaction(() => {
       for (const physical of [this.tableOf(collection), ...this.tablesOf(collection)]) this.index(physical, index);
-    })();
+    }).immediate();
   }
 
   onCreated(collection: string, install: TableListener): void {
     this.created.set(collection, [...(this.created.get(collection) ?? []), install]);
     this.db.transaction(() => {
       for (const physical of this.tablesOf(collection)) install(this.db, physical);
-    })();
+    }).immediate();
   }
 
   onDropped(collection: string, uninstall: TableListener): void {

@@ -32,6 +32,7 @@ export function shutDownGracefully(app: INestApplication, platform: Stoppable, t
       },
     );
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  // `on`, not `once`: a second signal (a supervisor forwarding the first) must not kill the process mid-stop.
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }
