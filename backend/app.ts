@@ -9,6 +9,7 @@ import { refuseCrossSiteWrites } from './infrastructure/http/csrf';
 import { registerSecurityHeaders } from './infrastructure/http/security-headers';
 import { createValidationPipe } from './infrastructure/http/validation';
 import { serveWebApps } from './infrastructure/http/web-apps';
+import { serveProbesOnly } from './infrastructure/roles/projector-http';
 import type { InfrastructureOptions } from './infrastructure/infrastructure.module';
 import { Platform } from './infrastructure/infrastructure.module';
 import { DemoSeeder } from './seed/demo-seeder';
@@ -26,6 +27,8 @@ export interface CreateAppOptions extends InfrastructureOptions {
   requestLogs?: boolean;
   /** Seed the demo organisation when the store is empty (per config.seed). */
   seed?: boolean;
+  /** Nest's own signal handlers (default on); main.ts installs the graceful shutdown instead. */
+  shutdownHooks?: boolean;
 }
 
 const NEST_LOG_LEVELS: Record<string, LogLevel[]> = {
@@ -51,9 +54,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   app.useGlobalPipes(createValidationPipe());
   publishApiDocs(app);
-  app.enableShutdownHooks();
+  if (options.shutdownHooks !== false) app.enableShutdownHooks();
   const fastify = app.getHttpAdapter().getInstance();
   await fastify.register(fastifyCookie as never);
+  if (config.appRole === 'projector') serveProbesOnly(fastify);
   await registerSecurityHeaders(fastify, config);
   refuseCrossSiteWrites(fastify);
   // Chapter uploads arrive as the raw file (XHR with progress) and reach the handler unread: it streams them

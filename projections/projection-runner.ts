@@ -50,7 +50,7 @@ export class ProjectionRunner {
   private readonly builds = new Map<string, Build>();
   private buildWaiters: ((switched: boolean) => void)[] = [];
   /** Per store (the serving one, a build beside it): what the projections last committed there. */
-  private readonly caches = new WeakMap<ReadStore, DocumentCache>();
+  private caches = new WeakMap<ReadStore, DocumentCache>();
   /** Serialises batches, rebuild resets and `exclusive` work (read-model snapshots). */
   private lock: Promise<unknown> = Promise.resolve();
 
@@ -70,7 +70,11 @@ export class ProjectionRunner {
     this.batchObserver = observer;
   }
 
+  /** Starts from the stored checkpoints; again after `stop` too (a projector that took its lease back). */
   async start(): Promise<void> {
+    // Another process may have written since this one last ran: what it remembers is stale.
+    this.caches = new WeakMap();
+    this.builds.clear();
     for (const projection of this.projections) await this.prepare(projection);
     this.subscribe();
   }
@@ -284,6 +288,12 @@ export class ProjectionRunner {
         status.position = applied;
       } catch (error) {
         work.failed();
+        if (isLeaseLost(error)) {
+          // Another process took this projector's work over: it applies the batch; this one stops applying.
+          this.running = false;
+          this.logger.error(`Projection ${projection.name}: ${messageOf(error)}; not applying any further batch`);
+          return;
+        }
         // Nothing of the batch is stored (writes and checkpoint are one transaction): it stops here.
         const first = events.find((e) => e.position > status.position)!;
         failed = { message: messageOf(error), position: first.position, eventType: first.type };
@@ -305,6 +315,11 @@ export class ProjectionRunner {
   private releaseWaiters(): void {
     this.waiters.release(this.lowestRunningPosition());
   }
+}
+
+/** The store's fencing refused the commit (by name: the runner does not depend on the lease adapters). */
+function isLeaseLost(error: unknown): boolean {
+  return !!error && typeof error === 'object' && (error as { name?: unknown }).name === 'LeaseLostError';
 }
 
 /** An error's message, also for errors of another realm (a native module's under jest fail `instanceof Error`). */

@@ -20,7 +20,16 @@ export interface FeatureFlags {
   passwordMaxLength: number;
 }
 
+export type AppRole = 'api' | 'projector' | 'all';
+export const APP_ROLES: readonly AppRole[] = ['api', 'projector', 'all'];
+
 export interface AppConfig {
+  /** `api` serves HTTP only, `projector` runs the projections, policies and job workers under a lease, `all` both (one process). */
+  appRole: AppRole;
+  /** How long a projector's lease lasts without renewal: how soon a standby takes over a dead projector's work. */
+  leaseTtlMs: number;
+  /** Bound on an orderly stop (SIGTERM/SIGINT): in-flight requests, the batch under way, leases, stores. */
+  shutdownTimeoutMs: number;
   port: number;
   host: string;
   dataDir: string;
@@ -129,7 +138,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const mailLanguage = env.MAIL_DEFAULT_LANGUAGE ?? 'en';
   if (!(MAIL_LANGUAGES as readonly string[]).includes(mailLanguage)) throw new Error(`MAIL_DEFAULT_LANGUAGE must be one of ${MAIL_LANGUAGES.join(', ')}, got "${mailLanguage}"`);
   if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be "demo" or "none", got "${seed}"`);
+  const appRole = env.APP_ROLE || 'all';
+  if (!(APP_ROLES as readonly string[]).includes(appRole)) throw new Error(`APP_ROLE must be one of ${APP_ROLES.join(', ')}, got "${appRole}"`);
   return {
+    appRole: appRole as AppRole,
+    leaseTtlMs: Math.max(500, int(env, 'LEASE_TTL_MS', 5000)),
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
     port: int(env, 'PORT', 3000),
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),

@@ -9,6 +9,7 @@ import type { IntegrationRelay } from '../infrastructure/integration/integration
 import { PolicyRunner } from '../infrastructure/policies/policy-runner';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { EVENT_STORE, INTEGRATION_PUBLISHER, INTEGRATION_RELAY, PROJECTION_RUNNER, READ_STORE } from '../infrastructure/tokens';
+import { Platform } from '../infrastructure/infrastructure.module';
 
 /**
  * Liveness and lag: 200 with status "ok" when stores answer, no projection failed, no policy holds a
@@ -24,7 +25,33 @@ export class HealthController {
     @Inject(INTEGRATION_PUBLISHER) private readonly publisher: IntegrationPublisher,
     private readonly policyRunner: PolicyRunner,
     private readonly auditChain: AuditChain,
+    private readonly platform: Platform,
   ) {}
+
+  /** Liveness: the process answers (an orchestrator restarts it otherwise); nothing else is checked. */
+  @Public()
+  @Get('live')
+  live() {
+    return { status: 'ok' };
+  }
+
+  /**
+   * Readiness: whether to send this process requests (503 while starting or shutting down, or when
+   * a store does not answer). A projector standing by for the lease is ready: it takes over at once.
+   */
+  @Public()
+  @Get('ready')
+  async ready(@Res({ passthrough: true }) reply: FastifyReply) {
+    const readiness = this.platform.readiness();
+    const eventStore = await this.events.headPosition().then(
+      () => true,
+      () => false,
+    );
+    const readStore = await this.readStore.ping().catch(() => false);
+    const ready = readiness.ready && eventStore && readStore;
+    void reply.status(ready ? 200 : 503);
+    return { status: ready ? 'ready' : 'not-ready', ...readiness, ready, stores: { eventStore, readStore } };
+  }
 
   @Public()
   @Get()

@@ -7,6 +7,7 @@ import type { EventStore } from './event-store/event-store.port';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
 import { upcastingEventStore } from './event-store/upcasting-event-store';
 import type { IntegrationPublisher } from './integration/integration-bus.port';
+import type { LeaseStore } from './leases/lease-store.port';
 import { type DeadLetterStore, SqliteDeadLetterStore } from './policies/dead-letter-store';
 import type { ReadStore } from './read-store/read-store.port';
 import { READ_MODELS_FILE, SqliteReadStore } from './read-store/sqlite-read-store';
@@ -28,6 +29,8 @@ export interface Adapters {
   publisher: IntegrationPublisher;
   /** Full-text search over the `speach_search` read model, on the read store's side. */
   searchIndex: SearchIndex;
+  /** Who runs the background work when several processes share the stores (APP_ROLE=projector); absent in memory. */
+  leases?: LeaseStore;
   close(): Promise<void>;
 }
 
@@ -44,6 +47,7 @@ export async function createAdapters(config: AppConfig): Promise<Adapters> {
   let relayCheckpoints: CheckpointStore;
   let searchIndex: SearchIndex;
   let deadLetters: DeadLetterStore | undefined;
+  let leases: LeaseStore;
   const closers: (() => unknown)[] = [];
   if (config.mongoUrl) {
     const { MongoReadStore } = await import('./read-store/mongo-read-store');
@@ -53,9 +57,15 @@ export async function createAdapters(config: AppConfig): Promise<Adapters> {
     const { MongoSearchIndex } = await import('./search/mongo-search-index');
     searchIndex = new MongoSearchIndex(mongo);
     relayCheckpoints = new MongoCheckpointStore(mongo);
+    const { MongoLeaseStore } = await import('./leases/mongo-lease-store');
+    const mongoLeases = await MongoLeaseStore.connect(config.mongoUrl, config.mongoDb);
+    leases = mongoLeases;
+    closers.push(() => mongoLeases.close());
   } else {
     const sqlite = new SqliteReadStore(join(config.dataDir, READ_MODELS_FILE));
     readStore = sqlite;
+    if (config.appRole !== 'all') sqlite.followOtherProcesses();
+    leases = sqlite.leases;
     // FTS5 tables and triggers beside each physical table of `speach_search`: the index commits with the projection's batch.
     const { attachSqliteSearch } = await import('./search/sqlite-search-index');
     searchIndex = attachSqliteSearch(sqlite);
@@ -82,6 +92,7 @@ export async function createAdapters(config: AppConfig): Promise<Adapters> {
     publisher,
     searchIndex,
     deadLetters,
+    leases,
     async close() {
       await publisher.close();
       await eventStore.close();

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { JobResults } from './jobs/job-results';
@@ -17,6 +19,7 @@ import { ReadModels } from './read-models';
 import { Mailer } from './mail/mailer.port';
 import { ReadStoreDeadLetters } from './policies/dead-letter-store';
 import { PolicyRunner } from './policies/policy-runner';
+import { LeaseKeeper } from './leases/lease-keeper';
 import {
   ADAPTERS,
   CHECKPOINT_STORE,
@@ -38,35 +41,133 @@ export interface InfrastructureOptions {
   blobs?: BlobStore;
 }
 
+/** The lease a projector process runs the projections, policies, relay and job workers under. */
+export const PROJECTOR_LEASE = 'projector';
+/** This process, as the owner of its leases. */
+export const PROCESS_OWNER = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+/** Background work outside the runners (job workers): started and stopped with the projector's work. */
+export interface BackgroundWorker {
+  startWork(): Promise<void> | void;
+  stopWork(): Promise<void> | void;
+}
+
+export interface Readiness {
+  ready: boolean;
+  role: AppConfig['appRole'];
+  state: 'starting' | 'running' | 'stopping';
+  /** A projector's lease: whether this process does the work now, or stands by to take it over. */
+  lease?: 'held' | 'standby';
+}
+
 /**
- * Starts the read side before the app answers: projections resume from their checkpoints (stored
- * with the read models, so a durable store replays only what it does not hold yet) and catch up with
- * the store, then the integration relay resumes from its checkpoint.
+ * Starts what this process's role runs (APP_ROLE). `all`: the read side catches up before the app
+ * answers (projections resume from their checkpoints, stored with the read models), then the
+ * policies, the relay and the job workers. `api`: none of it, its reads wait on the stored
+ * checkpoints. `projector`: the same work as `all`, but only while it holds the projector lease;
+ * a standby takes it over within a lease TTL when the holder dies.
  */
 @Injectable()
 export class Platform implements OnApplicationShutdown {
   private readonly logger = new Logger('Platform');
+  private readonly workers: BackgroundWorker[] = [];
+  private keeper: LeaseKeeper | null = null;
+  private state: Readiness['state'] = 'starting';
+  private working = false;
+  /** The lease term this projector works in (its fencing token). */
+  private term: number | null = null;
   constructor(
     @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
     @Inject(INTEGRATION_RELAY) private readonly relay: IntegrationRelay,
     @Inject(ADAPTERS) private readonly adapters: Adapters,
     private readonly policies: PolicyRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Whether this process may run background work at all (its role is not `api`). */
+  get runsBackgroundWork(): boolean {
+    return this.config.appRole !== 'api';
+  }
+
+  /** A job worker joins the projector's work: started now if it runs, and with every later start. */
+  addWorker(worker: BackgroundWorker): void {
+    if (!this.runsBackgroundWork) return;
+    this.workers.push(worker);
+    if (this.working) void Promise.resolve(worker.startWork()).catch((e: unknown) => this.logger.error(`Worker did not start: ${String(e)}`));
+  }
+
   async start(): Promise<void> {
-    const started = Date.now();
-    await this.projections.start();
-    await this.projections.catchUp();
-    this.logger.log(`Read models caught up in ${Date.now() - started} ms`);
-    await this.policies.start();
-    await this.relay.start();
+    const role = this.config.appRole;
+    if (role === 'all') {
+      const started = Date.now();
+      await this.projections.start();
+      await this.projections.catchUp();
+      this.logger.log(`Read models caught up in ${Date.now() - started} ms`);
+      await this.policies.start();
+      await this.relay.start();
+      this.working = true;
+    } else if (role === 'projector') {
+      const { leases, readStore } = this.adapters;
+      if (!leases) throw new Error('APP_ROLE=projector needs a lease store (the SQLite read store or MongoDB)');
+      const owner = PROCESS_OWNER;
+      const fenced = readStore as { fence?: (lease: string, owner: string, token: number) => void };
+      this.policies.runsWhile(async () => {
+        const lease = await leases.holder(PROJECTOR_LEASE);
+        return !!lease && lease.owner === owner && lease.token === this.term;
+      });
+      const start = async (token: number) => {
+        this.term = token;
+        fenced.fence?.(PROJECTOR_LEASE, owner, token);
+        await this.startWork();
+      };
+      this.keeper = new LeaseKeeper(leases, PROJECTOR_LEASE, owner, { start, stop: () => this.stopWork() }, {
+        ttlMs: this.config.leaseTtlMs,
+        log: (m) => this.logger.log(m),
+        error: (m) => this.logger.error(m),
+      });
+      await this.keeper.start();
+    }
+    this.state = 'running';
+  }
+
+  readiness(): Readiness {
+    return {
+      ready: this.state === 'running',
+      role: this.config.appRole,
+      state: this.state,
+      ...(this.keeper ? { lease: this.keeper.held ? ('held' as const) : ('standby' as const) } : {}),
+    };
+  }
+
+  /** Readiness turns false first, so a proxy stops sending requests while the in-flight ones finish. */
+  beginShutdown(): void {
+    this.state = 'stopping';
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.state = 'stopping';
+    if (this.keeper) await this.keeper.stop();
+    else if (this.working) await this.stopWork();
+    await this.adapters.close();
+  }
+
+  /** Under the lease: the projections resume from their stored checkpoints; nothing waits for them to catch up. */
+  private async startWork(): Promise<void> {
+    await this.projections.start();
+    await this.policies.start();
+    await this.relay.start();
+    this.working = true;
+    for (const worker of this.workers) await worker.startWork();
+  }
+
+  /** Finishes the batch under way, then stops; the lease is released (or lost) only after this. */
+  private async stopWork(): Promise<void> {
+    this.working = false;
+    for (const worker of this.workers) await worker.stopWork();
     await this.relay.stop();
     await this.policies.stop();
     await this.projections.stop();
-    await this.adapters.close();
+    await this.projections.exclusive(() => undefined);
   }
 }
 
@@ -108,6 +209,8 @@ export class InfrastructureModule {
           const log = new Logger('Policies');
           return new PolicyRunner(a.eventStore, a.relayCheckpoints, a.deadLetters ?? new ReadStoreDeadLetters(a.readStore), clock, {
             tickEveryMs: config.policyTickMs,
+            // API processes wait on the policies' stored checkpoints: a projector saves them every batch.
+            ...(config.appRole === 'projector' ? { idleSaveMs: 0 } : {}),
             log: (m) => log.log(m),
             error: (m) => log.error(m),
           });

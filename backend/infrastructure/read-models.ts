@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { ProjectionDefinition } from '../../projections/projection';
 import type { ProjectionRunner } from '../../projections/projection-runner';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { requestContext } from './http/request-context';
+import type { Adapters } from './adapters';
 import { PolicyRunner } from './policies/policy-runner';
-import { PROJECTION_RUNNER } from './tokens';
+import { StoredPositions } from './roles/stored-positions';
+import { ADAPTERS, PROJECTION_RUNNER, PROJECTIONS } from './tokens';
 
 /**
  * For a service that reads back what its own request just wrote (e.g. answers the created
@@ -12,11 +15,25 @@ import { PROJECTION_RUNNER } from './tokens';
  */
 @Injectable()
 export class ReadModels {
+  /** In an API process the runners are elsewhere: it waits on their stored checkpoints instead. */
+  private readonly stored: StoredPositions | null;
+
   constructor(
     @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
     private readonly policies: PolicyRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @Inject(ADAPTERS) adapters: Adapters,
+    @Inject(PROJECTIONS) definitions: ProjectionDefinition[],
+  ) {
+    this.stored =
+      config.appRole === 'api'
+        ? new StoredPositions(
+            adapters.eventStore,
+            { store: adapters.readStore.checkpoints, names: () => definitions.map((p) => p.name) },
+            { store: adapters.relayCheckpoints, names: () => policies.checkpointNames() },
+          )
+        : null;
+  }
 
   async settled(): Promise<void> {
     const position = requestContext.current()?.lastAppendedPosition ?? 0;
@@ -29,6 +46,7 @@ export class ReadModels {
    */
   async settle(position: number): Promise<number> {
     const timeout = this.config.readYourWritesTimeoutMs;
+    if (this.stored) return this.stored.settle(position, timeout, !requestContext.current()?.policy);
     const deadline = Date.now() + timeout;
     const target = requestContext.current()?.policy ? position : await this.policies.reach(position, timeout);
     await this.projections.waitFor(target, Math.max(0, deadline - Date.now()));

@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { type ScormType, scormExportStream, uuidv7 } from '../../events';
+import { type RecordedEvent, type ScormExportRequested, type ScormType, scormExportStream, uuidv7 } from '../../events';
+import type { ProjectionRunner } from '../../projections/projection-runner';
 import { SCORM_EXPORTS, type ScormExportDocument } from '../../projections/scorm.projection';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BlobStore } from '../infrastructure/blobs/blob-store';
@@ -13,7 +14,9 @@ import { DomainError, NotFoundError } from '../infrastructure/decider/decider';
 import { requestContext } from '../infrastructure/http/request-context';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { ReadModels } from '../infrastructure/read-models';
-import { READ_STORE } from '../infrastructure/tokens';
+import { PROJECTION_RUNNER, READ_STORE } from '../infrastructure/tokens';
+import { Platform } from '../infrastructure/infrastructure.module';
+import { PolicyRunner } from '../infrastructure/policies/policy-runner';
 import { SiteSettings } from '../site/site-settings.service';
 import { SpeachQueries, type SpeachDocument, liveVersion } from '../speach';
 import { EmbedTokens } from './embed-tokens.service';
@@ -62,7 +65,22 @@ export class ScormExports implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly clock: Clock,
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    private readonly platform: Platform,
+    policies: PolicyRunner,
+    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
+  ) {
+    // Split roles: the API process records the request; the projector holding the lease builds the package.
+    if (config.appRole !== 'all') {
+      void policies.register<ScormExportRequested>({ name: 'scorm-export-dispatch', handles: { ScormExportRequested: (event) => this.dispatch(event) } });
+    }
+  }
+
+  private async dispatch(event: RecordedEvent<ScormExportRequested>): Promise<void> {
+    // The job starts from its read-model document: wait until the projection holds it (a timeout retries).
+    if (!(await this.projections.waitFor(event.position, this.config.readYourWritesTimeoutMs))) throw new Error('The SCORM exports are not caught up yet');
+    const doc = await this.exports.findById(event.data.name);
+    if (doc?.status === 'RUNNING') this.start(doc);
+  }
 
   private get exports() {
     return this.store.collection<ScormExportDocument>(SCORM_EXPORTS);
@@ -73,6 +91,22 @@ export class ScormExports implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    if (this.config.appRole === 'api') return;
+    if (this.config.appRole === 'projector') {
+      this.stopping = true;
+      this.platform.addWorker({
+        startWork: () => {
+          this.stopping = false;
+          return this.resumeInterrupted();
+        },
+        stopWork: () => this.onApplicationShutdown(),
+      });
+      return;
+    }
+    await this.resumeInterrupted();
+  }
+
+  private async resumeInterrupted(): Promise<void> {
     const interrupted = await this.exports.find({ status: 'RUNNING' }, { sort: { requestedAt: 1, _id: 1 } });
     for (const doc of interrupted) {
       this.logger.warn(`SCORM export ${doc._id} was interrupted: building it again`);
@@ -118,7 +152,8 @@ export class ScormExports implements OnApplicationBootstrap, OnApplicationShutdo
     });
     await this.readModels.settled();
     const created = await this.exports.findById(name);
-    if (created) this.start(created);
+    // An API process builds nothing: the projector's dispatch policy does.
+    if (created && this.config.appRole !== 'api') this.start(created);
     return { dataValue: name };
   }
 

@@ -7,6 +7,7 @@ import { AI_ROUTES } from './routes/ai';
 import { COVER_ROUTES } from './routes/covers';
 import { FORUM_ROUTES } from './routes/forum';
 import { MEDIA_TEXT_ROUTES } from './routes/media-text';
+import { OPS_ROUTES } from './routes/ops';
 import { SCORM_ROUTES } from './routes/scorm';
 import { PATHS_AND_COMMUNICATION_ROUTES } from './routes/paths-and-communication';
 import { MEDIA_ROUTES } from './routes/media';
@@ -85,6 +86,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   ...MEDIA_TEXT_ROUTES,
   ...GXP_QUALIFY_ROUTES,
   ...GXP_SIGN_ROUTES,
+  ...OPS_ROUTES,
   // Health and site settings
   'GET /api/health': { call: () => ({ path: '/api/health' }), answers: everyone() },
   'POST /api/admin/projections/rebuild': {

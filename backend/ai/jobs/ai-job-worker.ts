@@ -4,13 +4,15 @@ import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { type AiJob, type AiJobEvent, type ChapterContent, type AiJobState, type AiProvenance, type AiUsage, SYSTEM_USER_ID, aiJobStream } from '../../../events';
+import { type AiJob, type AiJobEvent, type ChapterContent, type AiJobState, type AiProvenance, type AiUsage, type RecordedEvent, SYSTEM_USER_ID, aiJobStream } from '../../../events';
 import { AI_JOBS, type AiJobDocument } from '../../../projections/ai.projection';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { BlobStore } from '../../infrastructure/blobs/blob-store';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { DomainError } from '../../infrastructure/decider/decider';
+import { Platform } from '../../infrastructure/infrastructure.module';
 import { deterministicId } from '../../infrastructure/policies/policy';
+import { PolicyRunner } from '../../infrastructure/policies/policy-runner';
 import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../../infrastructure/tokens';
 import { SpeachQueries } from '../../speach';
@@ -68,10 +70,39 @@ export class AiJobWorker implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(AI_GENERATOR) private readonly generator: AiGenerator,
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    private readonly platform: Platform,
+    policies: PolicyRunner,
+  ) {
+    // Split roles: an API process only records the request; the projector holding the lease learns of
+    // it from the log (the API process registers the policy too, to wait on its checkpoint).
+    if (config.appRole !== 'all') {
+      type Requested = Extract<AiJobEvent, { type: 'AiDocumentUploaded' | 'AiPlanRequested' | 'AiChapterGenerationRequested' | 'AiQuizGenerationRequested' }>;
+      const dispatch = async (event: RecordedEvent<Requested>) => this.enqueue(event.data.jobId);
+      void policies.register<Requested>({
+        name: 'ai-job-dispatch',
+        handles: { AiDocumentUploaded: dispatch, AiPlanRequested: dispatch, AiChapterGenerationRequested: dispatch, AiQuizGenerationRequested: dispatch },
+      });
+    }
+  }
 
-  /** After the read models caught up: the jobs left pending by the last run. */
+  /** After the read models caught up: the jobs left pending by the last run (a projector: each time it takes the lease). */
   async onApplicationBootstrap(): Promise<void> {
+    if (this.config.appRole === 'api') return;
+    if (this.config.appRole === 'projector') {
+      this.stopping = true;
+      this.platform.addWorker({
+        startWork: () => {
+          this.stopping = false;
+          return this.resumePending();
+        },
+        stopWork: () => this.onApplicationShutdown(),
+      });
+      return;
+    }
+    await this.resumePending();
+  }
+
+  private async resumePending(): Promise<void> {
     const pending = await this.store.collection<AiJobDocument>(AI_JOBS).find({ status: 'pending' }, { sort: { requestedAt: 1 } });
     for (const job of pending) this.enqueue(job._id);
   }
@@ -83,7 +114,8 @@ export class AiJobWorker implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   enqueue(jobId: string): void {
-    if (this.stopping || this.running.has(jobId) || this.queue.includes(jobId)) return;
+    // An API process runs no job: the projector's dispatch policy picks the request up.
+    if (this.config.appRole === 'api' || this.stopping || this.running.has(jobId) || this.queue.includes(jobId)) return;
     this.queue.push(jobId);
     this.pump();
   }

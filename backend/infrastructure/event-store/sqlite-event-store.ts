@@ -243,9 +243,11 @@ export class SqliteEventStore implements EventStore {
     let results: (AppendResult | Error)[];
     try {
       try {
-        results = this.flushGroupFast(group);
+        // IMMEDIATE: with other processes appending to the file (APP_ROLE api), a deferred transaction that
+        // read the head before taking the write lock would fail at once instead of waiting its turn.
+        results = this.flushGroupFast.immediate(group);
       } catch {
-        results = this.flushGroup(group); // rolled back whole: again, each append in its savepoint
+        results = this.flushGroup.immediate(group); // rolled back whole: again, each append in its savepoint
       }
     } catch (error) {
       for (const request of group) request.reject(error);

@@ -22,6 +22,12 @@ export interface PolicyRunnerOptions {
   tickEveryMs?: number;
   log?: (message: string) => void;
   error?: (message: string) => void;
+  /**
+   * How long a move over ignored events may stay unsaved (default 1 s). A projector sharing its
+   * checkpoints with API processes saves every batch (0): those wait on the stored positions.
+   */
+  idleSaveMs?: number;
+
 }
 
 interface Running {
@@ -65,6 +71,8 @@ export class PolicyRunner {
   private readonly retry: RetrySettings;
   private readonly log: (message: string) => void;
   private readonly error: (message: string) => void;
+  /** Whether this process may still act for the policies (a projector's lease term): checked before each batch and the last save. */
+  private mayRun: (() => Promise<boolean>) | null = null;
 
   constructor(
     private readonly events: EventStore,
@@ -94,8 +102,10 @@ export class PolicyRunner {
     this.subscribe();
   }
 
+  /** Starts, or starts again after `stop` (a projector that took the lease back). */
   async start(): Promise<void> {
     this.started = true;
+    this.stopped = false;
     for (const letter of await this.deadLetters.list()) this.letters.set(letterKey(letter.policy, letter.key), letter);
     for (const running of this.running.values()) await this.prepare(running);
     this.subscribe();
@@ -109,9 +119,21 @@ export class PolicyRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    this.timer = null;
     await this.stopSubscription();
-    for (const running of this.running.values()) if (running.position !== running.saved && running.position !== Number.MAX_SAFE_INTEGER) await this.save(running);
+    const mayRun = this.mayRun ? await this.mayRun().catch(() => false) : true;
+    if (mayRun) for (const running of this.running.values()) if (running.position !== running.saved && running.position !== Number.MAX_SAFE_INTEGER) await this.save(running);
     this.waiters.abandon();
+  }
+
+  /** A projector runs the policies under a lease: a process whose term ended reacts and saves no more. */
+  runsWhile(check: () => Promise<boolean>): void {
+    this.mayRun = check;
+  }
+
+  /** The event-driven policies, by the names of their stored checkpoints (what an API process waits on). */
+  checkpointNames(): string[] {
+    return [...this.running.keys()].map(checkpointName);
   }
 
   status(): PolicyStatus[] {
@@ -231,6 +253,8 @@ export class PolicyRunner {
   }
 
   private async apply(batch: RecordedEvent[]): Promise<void> {
+    // A process whose lease was taken over reacts no more (the new holder does, from the stored checkpoint).
+    if (this.stopped || (this.mayRun && !(await this.mayRun()))) return;
     const moved = new Set<Running>();
     // Saved once per batch, not per reaction: a crash replays at most the batch's reactions, and their
     // commands carry deterministic ids, so a replay can't act twice (a per-event save cost a durable
@@ -260,7 +284,8 @@ export class PolicyRunner {
     }
     for (const running of handled) await this.save(running);
     // Replaying ignored events after a crash costs nothing but the read, so these saves are throttled.
-    for (const running of moved) if (!handled.has(running) && Date.now() - running.savedAt >= IDLE_SAVE_MS) await this.save(running);
+    const idleSaveMs = this.options.idleSaveMs ?? IDLE_SAVE_MS;
+    for (const running of moved) if (!handled.has(running) && Date.now() - running.savedAt >= idleSaveMs) await this.save(running);
     const head = await this.events.headPosition();
     for (const running of this.running.values()) if (running.state !== 'stopped') running.state = running.position >= head ? 'live' : 'catching-up';
   }
@@ -330,5 +355,5 @@ export class PolicyRunner {
   }
 }
 
-const checkpointName = (policy: string) => `policy:${policy}`;
+export const checkpointName = (policy: string) => `policy:${policy}`;
 const letterKey = (policy: string, key: string) => `${policy}\u0000${key}`;

@@ -2,6 +2,8 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Checkpoint, CheckpointStore } from '../checkpoints/checkpoint-store.port';
+import { LeaseLostError } from '../leases/lease-store.port';
+import { LEASES_TABLE, SqliteLeaseStore } from '../leases/sqlite-lease-store';
 import type { Collection, CollectionWrites, Document, ReadStore, RebuildBeside } from './read-store.port';
 import { SqliteCollection } from './sqlite-collection';
 import { SqliteTables, type TableListener } from './sqlite-tables';
@@ -61,7 +63,10 @@ export class SqliteReadStore implements ReadStore {
   readonly adapter = 'sqlite' as const;
   readonly database: Database.Database;
   readonly checkpoints: SqliteCheckpoints;
+  /** The leases of the processes sharing this file (APP_ROLE=projector), beside the checkpoints they fence. */
+  readonly leases: SqliteLeaseStore;
   private readonly tables: SqliteTables;
+  private fencing: { lease: string; owner: string; token: number; holds: Database.Statement } | null = null;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -71,10 +76,27 @@ export class SqliteReadStore implements ReadStore {
     this.database.function('js_regexp', { deterministic: true }, jsRegexp);
     this.tables = new SqliteTables(this.database);
     this.checkpoints = new SqliteCheckpoints(this.database);
+    this.leases = new SqliteLeaseStore(this.database);
+  }
+
+  /**
+   * From now on each commit of writes with their checkpoint also checks, in its transaction, that
+   * `owner` still holds `lease` in the term of `token`, and rolls back otherwise: a process that lost
+   * its lease (paused past the expiry, then resumed) cannot apply a batch the new holder applies too.
+   * An expiry alone does not refuse: while no one took the lease over, no one else applied anything.
+   */
+  fence(lease: string, owner: string, token: number): void {
+    const holds = this.database.prepare(`SELECT 1 FROM ${LEASES_TABLE} WHERE name = ? AND owner = ? AND token = ?`);
+    this.fencing = { lease, owner, token, holds };
   }
 
   collection<T extends Document = Document>(name: string): Collection<T> {
     return new SqliteCollection<T>(name, this.tables, () => this.tables.tableOf(name));
+  }
+
+  /** Other processes share the file (APP_ROLE api/projector): follow the tables they create and switch. */
+  followOtherProcesses(): void {
+    this.tables.followOtherProcesses();
   }
 
   /** The physical table serving a collection's reads now. */
@@ -117,7 +139,7 @@ export class SqliteReadStore implements ReadStore {
         tables.set(collection, physical);
       }
       this.checkpoints.saveNow({ name: build, position: 0, version });
-    })();
+    }).immediate();
     const resolve = (collection: string) => tables.get(collection) ?? this.tables.tableOf(collection);
     const store = this;
     const target: ReadStore = {
@@ -142,7 +164,7 @@ export class SqliteReadStore implements ReadStore {
           for (const [collection, physical] of tables) this.tables.promote(collection, physical);
           this.database.prepare('DELETE FROM __checkpoints WHERE name = ?').run(build);
           this.checkpoints.saveNow(checkpoint);
-        })();
+        }).immediate();
       },
     };
   }
@@ -167,6 +189,9 @@ export class SqliteReadStore implements ReadStore {
         new SqliteCollection(collection, this.tables, () => resolve(collection)).apply(operations);
       }
       this.checkpoints.saveNow(checkpoint);
+      // Checked last, once the transaction holds the write lock: no takeover can commit in between.
+      const fencing = this.fencing;
+      if (fencing && !fencing.holds.get(fencing.lease, fencing.owner, fencing.token)) throw new LeaseLostError(fencing.lease, fencing.owner);
     });
   }
 }

@@ -19,12 +19,39 @@ export class SqliteTables {
   private readonly declared = new Map<string, IndexSpec[]>();
   private readonly created = new Map<string, TableListener[]>();
   private readonly dropped = new Map<string, TableListener[]>();
+  /** Set when other processes share the file (APP_ROLE api/projector): their schema changes are followed. */
+  private schema: { version: number; read: Database.Statement } | null = null;
 
   constructor(readonly db: Database.Database) {
     db.exec(`CREATE TABLE IF NOT EXISTS __tables (physical TEXT PRIMARY KEY, collection TEXT NOT NULL, serving INTEGER NOT NULL, build TEXT)`);
-    for (const row of db.prepare('SELECT physical, collection FROM __tables WHERE serving = 1').all() as { physical: string; collection: string }[]) {
+    this.learnServing();
+  }
+
+  /**
+   * Another process sharing the file may create a collection's table, switch a rebuild over (dropping
+   * the old table) or add index tables: before each use, a change of the schema's version makes this
+   * one learn the tables again (one cheap header read per use).
+   */
+  followOtherProcesses(): void {
+    const read = this.db.prepare('PRAGMA schema_version').pluck();
+    this.schema = { version: read.get() as number, read };
+  }
+
+  private learnServing(): void {
+    this.serving.clear();
+    for (const row of this.db.prepare('SELECT physical, collection FROM __tables WHERE serving = 1').all() as { physical: string; collection: string }[]) {
       this.serving.set(row.collection, row.physical);
     }
+  }
+
+  private refresh(): void {
+    if (!this.schema) return;
+    const version = this.schema.read.get() as number;
+    if (version === this.schema.version) return;
+    this.schema.version = version;
+    this.learnServing();
+    this.shapes.clear();
+    this.statements.clear();
   }
 
   statement(sql: string): Database.Statement {
@@ -39,10 +66,18 @@ export class SqliteTables {
 
   /** The table serving a collection's reads, created empty on first use. */
   tableOf(collection: string): string {
+    this.refresh();
     const table = this.serving.get(collection);
     if (table) return table;
-    this.db.transaction(() => this.create(collection, collection, true, null))();
-    return collection;
+    this.db
+      .transaction(() => {
+        // Another process may have created it meanwhile (the write lock is held from here on).
+        const existing = this.schema && (this.db.prepare('SELECT physical FROM __tables WHERE collection = ? AND serving = 1').pluck().get(collection) as string | undefined);
+        if (existing) this.serving.set(collection, existing);
+        else this.create(collection, collection, true, null);
+      })
+      .immediate();
+    return this.serving.get(collection)!;
   }
 
   /** The physical tables of a collection: the serving one and any being built. */
@@ -89,14 +124,14 @@ export class SqliteTables {
     this.declared.set(collection, list);
     this.db.transaction(() => {
       for (const physical of [this.tableOf(collection), ...this.tablesOf(collection)]) this.index(physical, index);
-    })();
+    }).immediate();
   }
 
   onCreated(collection: string, install: TableListener): void {
     this.created.set(collection, [...(this.created.get(collection) ?? []), install]);
     this.db.transaction(() => {
       for (const physical of this.tablesOf(collection)) install(this.db, physical);
-    })();
+    }).immediate();
   }
 
   onDropped(collection: string, uninstall: TableListener): void {
@@ -125,7 +160,8 @@ export class SqliteTables {
   write(physicals: string[], work: () => void): void {
     for (const physical of physicals) this.shape(physical);
     try {
-      this.db.transaction(work)();
+      // IMMEDIATE: the write lock from the start, so a batch never fails on a snapshot another process moved.
+      this.db.transaction(work).immediate();
     } catch (error) {
       // Element tables created inside the rolled-back transaction are gone: learn the tables again.
       for (const physical of physicals) this.shapes.delete(physical);
