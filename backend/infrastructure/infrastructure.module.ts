@@ -96,6 +96,23 @@ export class Platform implements OnApplicationShutdown {
     if (this.working) void Promise.resolve(worker.startWork()).catch((e: unknown) => this.logger.error(`Worker did not start: ${String(e)}`));
   }
 
+  /**
+   * Runs a job worker as the role says: never in `api`; at once in `all`; in `projector`, while it holds
+   * the lease (started each time it takes it, stopped when it loses it). `open(false)` keeps the worker
+   * from taking jobs until it may; its stop leaves running jobs pending for the next start.
+   */
+  async runJobWorker(worker: { open(allowed: boolean): void; resume(): Promise<void>; stop(): Promise<void> | void }): Promise<void> {
+    if (this.config.appRole === 'all') return worker.resume();
+    worker.open(false);
+    this.addWorker({
+      startWork: () => {
+        worker.open(true);
+        return worker.resume();
+      },
+      stopWork: () => worker.stop(),
+    });
+  }
+
   async start(): Promise<void> {
     const role = this.config.appRole;
     if (role === 'all') {

@@ -91,19 +91,7 @@ export class ScormExports implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.config.appRole === 'api') return;
-    if (this.config.appRole === 'projector') {
-      this.stopping = true;
-      this.platform.addWorker({
-        startWork: () => {
-          this.stopping = false;
-          return this.resumeInterrupted();
-        },
-        stopWork: () => this.onApplicationShutdown(),
-      });
-      return;
-    }
-    await this.resumeInterrupted();
+    await this.platform.runJobWorker({ open: (allowed) => (this.stopping = !allowed), resume: () => this.resumeInterrupted(), stop: () => this.onApplicationShutdown() });
   }
 
   private async resumeInterrupted(): Promise<void> {

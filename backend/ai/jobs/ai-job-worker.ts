@@ -87,19 +87,7 @@ export class AiJobWorker implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** After the read models caught up: the jobs left pending by the last run (a projector: each time it takes the lease). */
   async onApplicationBootstrap(): Promise<void> {
-    if (this.config.appRole === 'api') return;
-    if (this.config.appRole === 'projector') {
-      this.stopping = true;
-      this.platform.addWorker({
-        startWork: () => {
-          this.stopping = false;
-          return this.resumePending();
-        },
-        stopWork: () => this.onApplicationShutdown(),
-      });
-      return;
-    }
-    await this.resumePending();
+    await this.platform.runJobWorker({ open: (allowed) => (this.stopping = !allowed), resume: () => this.resumePending(), stop: () => this.onApplicationShutdown() });
   }
 
   private async resumePending(): Promise<void> {

@@ -1,3 +1,4 @@
+import { Platform } from '../../infrastructure/infrastructure.module';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -44,7 +45,7 @@ export async function withBlobFile<T>(blobs: BlobStore, blobId: string, name: st
 export class Transcripts implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(Transcripts.name);
   private readonly running = new Map<string, Promise<void>>();
-  private readonly abort = new AbortController();
+  private abort = new AbortController();
 
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
@@ -52,9 +53,22 @@ export class Transcripts implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(MEDIA_TOOLS) private readonly tools: MediaTools,
     private readonly blobs: BlobStore,
     private readonly commands: CommandRunner,
+    private readonly platform: Platform,
   ) {}
 
+  /** No job in an API process; a projector runs them while it holds the lease (APP_ROLE). */
   async onApplicationBootstrap(): Promise<void> {
+    await this.platform.runJobWorker({
+      open: (allowed) => {
+        if (!allowed) this.abort.abort();
+        else if (this.abort.signal.aborted) this.abort = new AbortController();
+      },
+      resume: () => this.resumeWaiting(),
+      stop: () => this.onApplicationShutdown(),
+    });
+  }
+
+  private async resumeWaiting(): Promise<void> {
     const waiting = await this.store.collection<ChapterSubtitlesDocument>(CHAPTER_SUBTITLES).find({ autoTranscriptStatus: 'WAITING' });
     for (const doc of waiting) if (doc.blobId && doc.transcriptLang) this.start({ chapterId: doc._id, speachId: doc.speachId, blobId: doc.blobId, lang: doc.transcriptLang });
   }

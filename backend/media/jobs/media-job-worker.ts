@@ -1,3 +1,4 @@
+import { Platform } from '../../infrastructure/infrastructure.module';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,9 +45,15 @@ export class MediaJobWorker implements OnApplicationBootstrap, OnApplicationShut
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly platform: Platform,
   ) {}
 
+  /** No job in an API process; a projector runs them while it holds the lease (APP_ROLE). */
   async onApplicationBootstrap(): Promise<void> {
+    await this.platform.runJobWorker({ open: (allowed) => (this.stopping = !allowed), resume: () => this.resumePending(), stop: () => this.onApplicationShutdown() });
+  }
+
+  private async resumePending(): Promise<void> {
     const pending = await this.store.collection<MediaJobDocument>(MEDIA_JOBS).find({ status: 'pending' }, { sort: { requestedAt: 1, _id: 1 } });
     for (const job of pending) this.enqueue(job._id);
   }
