@@ -25,7 +25,7 @@ export const coversMessages = defineMessages({
   fr: {
     'cover.title': 'Couverture',
     'cover.current': 'Couverture actuelle',
-    'cover.generated': 'Pas encore d’image : les cartes affichent une couverture dessinée d’après la catégorie.',
+    'cover.generated': 'Pas encore d’image : les cartes affichent une couverture dessinée d’après la catégorie.',
     'cover.choose': 'Téléverser une image',
     'cover.change': 'Changer l’image',
     'cover.remove': 'Retirer l’image',
