@@ -1,7 +1,7 @@
 import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { AuthProvider } from './auth/AuthContext';
 import { I18nProvider } from './i18n';
 import { AppRoutes } from './routes';
@@ -12,16 +12,25 @@ const theme = createTheme({
   components: { MuiButtonBase: { defaultProps: { disableRipple: false } } },
 });
 
+// A data router so a page can block navigation (the editor's unsaved-changes warning, useBlocker);
+// one splat route keeps every path declared in AppRoutes as before.
+const router = createBrowserRouter([
+  {
+    path: '*',
+    element: (
+      <AuthProvider>
+        <AppRoutes />
+      </AuthProvider>
+    ),
+  },
+]);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <I18nProvider>
-        <BrowserRouter>
-          <AuthProvider>
-            <AppRoutes />
-          </AuthProvider>
-        </BrowserRouter>
+        <RouterProvider router={router} />
       </I18nProvider>
     </ThemeProvider>
   </StrictMode>,

@@ -9,6 +9,7 @@ import { MediaChapterActions } from '../media/MediaChapterActions';
 import { QuestionsEditor } from './QuestionsEditor';
 import { RichTextEditor } from './RichTextEditor';
 import { errorMessage, uploadChapterFile } from './speachApi';
+import { useReportDirty } from './unsaved/UnsavedChanges';
 import { CONTENT_TYPES, type Chapter, type Content, type DraftSpeach, EDITABLE_TYPES, UPLOAD_TYPES, type UploadType } from './types';
 
 const QUIZ = ['QUIZZ', 'QUIZZ_EXAMEN'];
@@ -87,6 +88,9 @@ export function ContentEditor({ speachId, chapter, save, onUploaded, onConflict,
   const [htmlKey, setHtmlKey] = useState(0);
 
   useEffect(() => () => abort.current?.(), []);
+  // Compared as the PUT would send it with what the server last accepted from this form (it may sanitise the HTML).
+  const [baseline, setBaseline] = useState(() => JSON.stringify(contentBody(saved)));
+  useReportDirty('content', JSON.stringify(contentBody(content)) !== baseline);
 
   const changeType = (type: string) => {
     setError(null);
@@ -101,6 +105,7 @@ export function ContentEditor({ speachId, chapter, save, onUploaded, onConflict,
     setSavedMessage(false);
     try {
       await save(contentBody(content));
+      setBaseline(JSON.stringify(contentBody(content)));
       setSavedMessage(true);
     } catch (e) {
       setError({ message: errorMessage(e), reasons: e instanceof ApiError ? e.errors.map((x) => x.reason).filter((r) => r && r !== e.message) : [] });
@@ -121,6 +126,7 @@ export function ContentEditor({ speachId, chapter, save, onUploaded, onConflict,
     try {
       const draft = await job.promise;
       onUploaded(draft);
+      setBaseline(JSON.stringify(contentBody(content)));
       setSavedMessage(true);
       setProgress(null);
     } catch (e) {

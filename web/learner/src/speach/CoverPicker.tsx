@@ -4,6 +4,7 @@ import { CardCover } from '../cards/CardCover';
 import { useI18n } from '../i18n';
 import { type CoverFrame, errorMessage, speachApi, uploadCover } from './speachApi';
 import type { SpeachCard } from './types';
+import { useDirtyRegistry, useReportDirty } from './unsaved/UnsavedChanges';
 
 const RATIO = 16 / 9;
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -40,6 +41,9 @@ export function CoverPicker({ speach, onChanged, notify }: { speach: SpeachCard;
   const abort = useRef<(() => void) | null>(null);
 
   useEffect(() => () => abort.current?.(), []);
+  // A picture being framed is not the cover yet; the upload itself shows as "Saving…".
+  useReportDirty('cover', picked !== null);
+  const registry = useDirtyRegistry();
   useEffect(() => () => {
     if (picked) URL.revokeObjectURL(picked.url);
   }, [picked]);
@@ -68,6 +72,7 @@ export function CoverPicker({ speach, onChanged, notify }: { speach: SpeachCard;
     if (!picked) return;
     setError(null);
     setProgress(0);
+    const saved = registry?.beginSave();
     const upload = uploadCover(speach.speachID, picked.file, frameOf(picked.width, picked.height, zoom, px, py), setProgress);
     abort.current = upload.abort;
     try {
@@ -77,6 +82,7 @@ export function CoverPicker({ speach, onChanged, notify }: { speach: SpeachCard;
     } catch (e) {
       setError(errorMessage(e));
     } finally {
+      saved?.();
       setProgress(null);
       abort.current = null;
     }

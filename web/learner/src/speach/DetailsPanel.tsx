@@ -3,6 +3,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { type MessageKey, useI18n } from '../i18n';
 import { TITLE_MAX } from './CreateSpeachPage';
 import { errorMessage, fieldErrors, speachApi } from './speachApi';
+import { differs } from './unsaved/dirty-state';
+import { useReportDirty } from './unsaved/UnsavedChanges';
 import { type Category, SPEACH_LANGUAGES, type SpeachCard } from './types';
 
 interface Props {
@@ -24,6 +26,11 @@ export function DetailsPanel({ speach, busy, save }: Props) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
 
+  // The baseline is what the server last accepted from this form, so a save (whatever the server normalises) makes it clean.
+  const current = { title, description, tags, language, categoryId, img };
+  const [baseline, setBaseline] = useState(current);
+  useReportDirty('details', differs(current, baseline));
+
   useEffect(() => {
     speachApi.categories().then(setCategories, () => setCategories([]));
   }, []);
@@ -43,6 +50,7 @@ export function DetailsPanel({ speach, busy, save }: Props) {
     if (categoryId !== (speach.category?.id ?? '')) body.categoryId = categoryId || null;
     try {
       await save(body);
+      setBaseline(current);
     } catch (e) {
       setErrors(fieldErrors(e));
       setError(errorMessage(e));

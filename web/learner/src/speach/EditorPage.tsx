@@ -14,6 +14,7 @@ import { SharePanel } from './SharePanel';
 import { ErrorState, Loading, useToast } from './common';
 import { errorMessage, isDelayed, speachApi, speachSlug } from './speachApi';
 import type { Chapter, DraftSpeach, SpeachCard } from './types';
+import { LeaveGuard, SaveStatusIndicator, UnsavedChangesProvider, useDirtyRegistry } from './unsaved/UnsavedChanges';
 
 function findChapter(chapters: Chapter[], id: string | null): Chapter | null {
   if (!id) return null;
@@ -36,8 +37,16 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
   );
 }
 
-/** /recorder/edit/{speachID}: the speach editor. */
+/** /recorder/edit/{speachID}: the speach editor; its panels report unsaved edits to one header indicator. */
 export function EditorPage() {
+  return (
+    <UnsavedChangesProvider>
+      <EditorWorkspace />
+    </UnsavedChangesProvider>
+  );
+}
+
+function EditorWorkspace() {
   const { speachID = '' } = useParams();
   // The AI generator opens the editor on one chapter (?chapter=).
   const [search] = useSearchParams();
@@ -51,6 +60,7 @@ export function EditorPage() {
   const [generation, setGeneration] = useState(0); // remounts the forms after a reload
   const [toast, showToast] = useToast();
   const version = useRef(0);
+  const registry = useDirtyRegistry();
 
   const load = useCallback(async () => {
     setLoadError(null);
@@ -86,15 +96,17 @@ export function EditorPage() {
   /** Runs a command with the current version; a 409 shows the "changed elsewhere" banner. Rejects with the error. */
   const command = useCallback(async <T,>(call: (v: number) => Promise<T>): Promise<T> => {
     setBusy(true);
+    const saved = registry?.beginSave();
     try {
       return await call(version.current);
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) setConflict(e.message);
       throw e;
     } finally {
+      saved?.();
       setBusy(false);
     }
-  }, []);
+  }, [registry]);
 
   /** The commands answering no card change the revision too: read it again. */
   const refreshCard = useCallback(async () => {
@@ -182,7 +194,8 @@ export function EditorPage() {
             {speach.title}
           </Typography>
         </Box>
-        <Stack direction="row" spacing={1} flexShrink={0}>
+        <Stack direction="row" spacing={1} flexShrink={0} alignItems="center">
+          <SaveStatusIndicator />
           <Button variant="outlined" startIcon={<OpenInNew />} href={`/play/${speachID}/${slug}`} target="_blank" rel="noopener">
             {t('speach.editor.preview')}
           </Button>
@@ -305,6 +318,7 @@ export function EditorPage() {
         </Grid>
       </Grid>
       {toast}
+      <LeaveGuard />
     </Stack>
   );
 }

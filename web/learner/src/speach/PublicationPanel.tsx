@@ -3,6 +3,7 @@ import { type FormEvent, Suspense, lazy, useState } from 'react';
 import { useAuth } from '../auth/AuthContext';
 import { type MessageKey, useI18n } from '../i18n';
 import { errorMessage, fieldErrors, isDelayed } from './speachApi';
+import { useReportDirty } from './unsaved/UnsavedChanges';
 import { BADGES, type Badge, type SpeachCard, VISIBILITIES, type Visibility } from './types';
 
 export const ACCESS_CODE_MAX = 230;
@@ -85,6 +86,10 @@ export function PublicationPanel({ speach, busy, publish, unpublish, setVisibili
     }
   };
   const [savedDue, setSavedDue] = useState(due);
+  // The due date saves on blur like before; until then it counts as unsaved, as do a typed schedule and visibility.
+  useReportDirty('publication.schedule', at !== '');
+  useReportDirty('publication.visibility', visibility !== speach.visibility || accessCode !== '');
+  useReportDirty('publication.dueDate', due !== savedDue);
   /** Sent when the field loses the focus; a failure restores the previous date. */
   const commitDue = async () => {
     if (due === savedDue || (due !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(due))) return;

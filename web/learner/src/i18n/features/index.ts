@@ -2,6 +2,7 @@ import { accountMessages } from './account';
 import { aiMessages } from './ai';
 import { analyticsMessages } from './analytics';
 import { coversMessages } from './covers';
+import { editorSaveMessages } from './editor-save';
 import { embedMessages } from './embed';
 import { engagementMessages } from './engagement';
 import { forumMessages } from './forum';
@@ -18,7 +19,7 @@ import { workflowMessages } from './workflow';
 import { signatureMessages } from './signature';
 
 /** Each feature keeps its messages in its own file; the catalogues are their union with the core ones. */
-const FEATURES = [homeMessages, engagementMessages, notificationsMessages, accountMessages, workflowMessages, analyticsMessages, siteMessages, embedMessages, forumMessages, notificationReasonsMessages, aiMessages, learnerMessages, pathsMessages, coversMessages, pathSearchMessages, mediaTextMessages, mediaStudioMessages, signatureMessages] as const;
+const FEATURES = [homeMessages, engagementMessages, notificationsMessages, accountMessages, workflowMessages, analyticsMessages, siteMessages, embedMessages, forumMessages, notificationReasonsMessages, aiMessages, learnerMessages, pathsMessages, coversMessages, pathSearchMessages, mediaTextMessages, mediaStudioMessages, signatureMessages, editorSaveMessages] as const;
 
 type Union<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;
 export type FeatureCatalog = Union<(typeof FEATURES)[number]['en']>;
