@@ -1,4 +1,4 @@
-import type { AbuseReportEvent, BadgeAwarded, ConversationEvent, RecordedEvent, TopicEvent } from '../events';
+import type { AbuseReportEvent, BadgeAwarded, ConversationEvent, RecordedEvent, TopicEvent, TopicSubject } from '../events';
 import { NOTIFICATION_MEMBERS, type NotificationMemberDocument, notificationSpeach, notify } from './notifications.projection';
 import type { ProjectionHandler, ProjectionWriter } from './projection';
 
@@ -6,6 +6,16 @@ import type { ProjectionHandler, ProjectionWriter } from './projection';
 async function admins(writer: ProjectionWriter): Promise<string[]> {
   return (await writer.find<NotificationMemberDocument>(NOTIFICATION_MEMBERS, { roles: 'ADMIN' })).map((m) => m._id);
 }
+
+/** A speach's author (as this projection knows speaches), or the path's owner the event names. */
+async function subjectOwners(writer: ProjectionWriter, d: { speachId: string | null; subjectOwnerId: string | null }): Promise<string[]> {
+  if (d.subjectOwnerId) return [d.subjectOwnerId];
+  const speach = d.speachId ? await notificationSpeach(writer, d.speachId) : null;
+  return speach ? [speach.authorId] : [];
+}
+
+/** A path's topic names its path, where the bell links to. */
+const pathOf = (d: { subject: TopicSubject }) => (d.subject.kind === 'path' ? { pathId: d.subject.id } : {});
 
 const dataOf = <E extends { type: string; data: unknown }>(event: RecordedEvent) => event.data as unknown as E['data'];
 
@@ -16,18 +26,16 @@ const dataOf = <E extends { type: string; data: unknown }>(event: RecordedEvent)
 export const forumNotificationHandlers: Record<string, ProjectionHandler> = {
   TopicOpened: async (event, writer) => {
     const d = dataOf<Extract<TopicEvent, { type: 'TopicOpened' }>>(event);
-    const speach = await notificationSpeach(writer, d.speachId);
-    await notify(writer, event, { userIds: speach ? [speach.authorId] : [], type: 'NEW_TOPIC_MESSAGE', speachId: d.speachId, actorId: d.userId, data: { topicId: d.topicId, postId: d.topicId, topicTitle: d.title, content: d.text } });
+    await notify(writer, event, { userIds: await subjectOwners(writer, d), type: 'NEW_TOPIC_MESSAGE', speachId: d.speachId, actorId: d.userId, data: { topicId: d.topicId, postId: d.topicId, topicTitle: d.title, content: d.text, ...pathOf(d) } });
   },
   TopicReplied: async (event, writer) => {
     const d = dataOf<Extract<TopicEvent, { type: 'TopicReplied' }>>(event);
-    const speach = await notificationSpeach(writer, d.speachId);
     await notify(writer, event, {
-      userIds: [...(speach ? [speach.authorId] : []), ...d.participantIds],
+      userIds: [...(await subjectOwners(writer, d)), ...d.participantIds],
       type: 'NEW_TOPIC_MESSAGE',
       speachId: d.speachId,
       actorId: d.userId,
-      data: { topicId: d.topicId, postId: d.postId, content: d.text },
+      data: { topicId: d.topicId, postId: d.postId, content: d.text, ...pathOf(d) },
     });
   },
   PrivateMessageSent: async (event, writer) => {

@@ -1,12 +1,13 @@
-import type { TopicEvent } from '../events';
+import type { TopicEvent, TopicSubject } from '../events';
 import type { ProjectedDocument, ProjectionDefinition, ProjectionHandler } from './projection';
 
 export const FORUM_TOPICS = 'forum_topics';
 export const FORUM_POSTS = 'forum_posts';
 
-/** One topic of a speach's forum: the list's row. */
+/** One topic of a speach's or a path's forum: the list's row. Exactly one of `speachId`, `pathId` is set. */
 export interface ForumTopicDocument extends ProjectedDocument {
-  speachId: string;
+  speachId: string | null;
+  pathId: string | null;
   userId: string;
   title: string;
   createdAt: string;
@@ -19,7 +20,8 @@ export interface ForumTopicDocument extends ProjectedDocument {
 /** One post (the opening one has the topic's id). Plain text; the screens render links and line breaks only. */
 export interface ForumPostDocument extends ProjectedDocument {
   topicId: string;
-  speachId: string;
+  speachId: string | null;
+  pathId: string | null;
   userId: string;
   text: string;
   date: string;
@@ -32,26 +34,39 @@ type Data<E extends TopicEvent['type']> = Extract<TopicEvent, { type: E }>['data
 const on = <E extends TopicEvent['type']>(handler: (data: Data<E>, event: Parameters<ProjectionHandler>[0], writer: Parameters<ProjectionHandler>[1]) => Promise<void>): ProjectionHandler =>
   (event, writer) => handler(event.data as Data<E>, event, writer);
 
+const subjectOf = (d: { subject: TopicSubject }) => ({
+  speachId: d.subject.kind === 'speach' ? d.subject.id : null,
+  pathId: d.subject.kind === 'path' ? d.subject.id : null,
+});
+
 export const forumProjection: ProjectionDefinition = {
   name: 'forum',
-  version: 1,
+  // 2: topics of learning paths (`pathId`).
+  version: 2,
   collections: [
-    { name: FORUM_TOPICS, indexes: [{ field: 'speachId' }, { fields: [{ field: 'speachId' }, { field: 'lastPosition', direction: -1 }] }] },
+    {
+      name: FORUM_TOPICS,
+      indexes: [
+        { field: 'speachId' },
+        { fields: [{ field: 'speachId' }, { field: 'lastPosition', direction: -1 }] },
+        { fields: [{ field: 'pathId' }, { field: 'lastPosition', direction: -1 }] },
+      ],
+    },
     { name: FORUM_POSTS, indexes: [{ field: 'topicId' }, { fields: [{ field: 'topicId' }, { field: 'position' }] }] },
   ],
   handlers: {
     TopicOpened: on<'TopicOpened'>(async (d, event, writer) => {
       await writer.upsert<ForumTopicDocument>(FORUM_TOPICS, d.topicId, () => ({
-        _id: d.topicId, speachId: d.speachId, userId: d.userId, title: d.title, createdAt: event.time, lastPostAt: event.time, lastPosition: event.position, replyCount: 0,
+        _id: d.topicId, ...subjectOf(d), userId: d.userId, title: d.title, createdAt: event.time, lastPostAt: event.time, lastPosition: event.position, replyCount: 0,
       }));
       await writer.upsert<ForumPostDocument>(FORUM_POSTS, d.topicId, () => ({
-        _id: d.topicId, topicId: d.topicId, speachId: d.speachId, userId: d.userId, text: d.text, date: event.time, editedAt: null, hidden: false, position: event.position,
+        _id: d.topicId, topicId: d.topicId, ...subjectOf(d), userId: d.userId, text: d.text, date: event.time, editedAt: null, hidden: false, position: event.position,
       }));
     }),
     TopicReplied: on<'TopicReplied'>(async (d, event, writer) => {
       await writer.upsert<ForumTopicDocument>(FORUM_TOPICS, d.topicId, (doc) => (doc ? { ...doc, lastPostAt: event.time, lastPosition: event.position, replyCount: doc.replyCount + 1 } : null));
       await writer.upsert<ForumPostDocument>(FORUM_POSTS, d.postId, () => ({
-        _id: d.postId, topicId: d.topicId, speachId: d.speachId, userId: d.userId, text: d.text, date: event.time, editedAt: null, hidden: false, position: event.position,
+        _id: d.postId, topicId: d.topicId, ...subjectOf(d), userId: d.userId, text: d.text, date: event.time, editedAt: null, hidden: false, position: event.position,
       }));
     }),
     TopicPostEdited: on<'TopicPostEdited'>(async (d, event, writer) => {

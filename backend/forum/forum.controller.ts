@@ -2,10 +2,13 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from
 import { CurrentUser } from '../identity/auth/auth.decorators';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { SpeachQueries } from '../speach/speach-queries.service';
-import { ModerationBody, PostBody, TopicBody, TopicsQuery } from './forum.dto';
+import { ForumPageQuery, ModerationBody, PathTopicBody, PostBody, TopicBody, TopicsQuery } from './forum.dto';
 import { ForumService, POSTS_PAGE_SIZE, TOPICS_PAGE_SIZE } from './forum.service';
 
-/** A speach's forum: topics, replies, edits by their writers, moderation by admins and the speach's authors. */
+/**
+ * The forums of speaches and learning paths: topics, replies, edits by their writers, moderation by
+ * admins and the speach's authors (the path's owner). A topic's own routes serve both.
+ */
 @Controller()
 export class ForumController {
   constructor(
@@ -23,6 +26,18 @@ export class ForumController {
     const viewer = await this.speaches.viewer(user);
     const topicId = await this.forum.open(viewer, id, body.title, body.text, body.accessCode);
     return this.forum.topic(topicId, viewer, 0, POSTS_PAGE_SIZE, body.accessCode);
+  }
+
+  @Get('api/v2/learningPath/:pathId/topics')
+  async listOfPath(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string, @Query() query: ForumPageQuery) {
+    return this.forum.listForPath(pathId, await this.speaches.viewer(user), query.page ?? 0, query.size ?? TOPICS_PAGE_SIZE);
+  }
+
+  @Post('api/v2/learningPath/:pathId/topics')
+  async openOnPath(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string, @Body() body: PathTopicBody) {
+    const viewer = await this.speaches.viewer(user);
+    const topicId = await this.forum.openOnPath(viewer, pathId, body.title, body.text);
+    return this.forum.topic(topicId, viewer, 0, POSTS_PAGE_SIZE);
   }
 
   @Get('api/v2/topics/:topicId')

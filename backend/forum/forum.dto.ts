@@ -24,6 +24,12 @@ export class TopicBody {
   @IsOptional() @IsString() @MaxLength(ACCESS_CODE_MAX) accessCode?: string;
 }
 
+/** A path's forum has no access code: who may see the path reads it. */
+export class PathTopicBody {
+  @IsString() title!: string;
+  @IsString() text!: string;
+}
+
 export class PostBody {
   @IsString() text!: string;
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PathsModule } from '../paths/paths.module';
 import { SpeachModule } from '../speach/speach.module';
 import { AbuseReportsController, AbuseReportsRestController } from './abuse-reports.controller';
 import { AbuseReportsService } from './abuse-reports.service';
@@ -11,9 +12,9 @@ import { MessagesService } from './messages.service';
 import { AwardBadgesPolicy } from './policies/award-badges.policy';
 import { EnforceAbuseResolutionPolicy } from './policies/enforce-abuse-resolution.policy';
 
-/** Forum topics, private messages, badges and abuse reports (issue 19 items 3, 4, 5). */
+/** Forum topics, private messages, badges and abuse reports (issue 19 items 3, 4, 5); topics of speaches and of learning paths. */
 @Module({
-  imports: [SpeachModule],
+  imports: [SpeachModule, PathsModule],
   controllers: [ForumController, MessagesController, BadgesController, AbuseReportsController, AbuseReportsRestController],
   providers: [ForumService, MessagesService, BadgesService, AbuseReportsService, AwardBadgesPolicy, EnforceAbuseResolutionPolicy],
   exports: [BadgesService],

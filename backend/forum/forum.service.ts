@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { topicStream, uuidv7 } from '../../events';
+import { type TopicSubject, topicStream, uuidv7 } from '../../events';
 import { FORUM_POSTS, FORUM_TOPICS, type ForumPostDocument, type ForumTopicDocument } from '../../projections/forum.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import type { SpeachDocument } from '../speach';
@@ -8,6 +8,7 @@ import { NotFoundError } from '../infrastructure/decider/decider';
 import { ReadModels } from '../infrastructure/read-models';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
+import { PathQueries } from '../paths/path-queries.service';
 import { SpeachAccess } from '../speach/speach-access';
 import { SpeachQueries } from '../speach/speach-queries.service';
 import { type Viewer, isEditor, person } from '../speach/speach-views';
@@ -17,7 +18,7 @@ export const TOPICS_PAGE_SIZE = 10;
 export const POSTS_PAGE_SIZE = 20;
 
 /**
- * The forum of a speach. Reading goes through SpeachAccess (the one rule for a speach's content);
+ * The forum of a speach or of a learning path. Reading goes through SpeachAccess (the one rule for a speach's content);
  * the rules of writing, editing and moderating are the topic decider's, fed with what is resolved here.
  */
 @Injectable()
@@ -28,6 +29,7 @@ export class ForumService {
     private readonly readModels: ReadModels,
     private readonly access: SpeachAccess,
     private readonly speaches: SpeachQueries,
+    private readonly paths: PathQueries,
   ) {}
 
   private get topics() {
@@ -43,24 +45,48 @@ export class ForumService {
     return viewer.isAdmin || doc.authorId === viewer.userId || isEditor(doc, viewer);
   }
 
-  /** With an access code, a private speach's reader who has not started it yet reads its forum (as SpeachAccess says). */
-  private async topicActor(topicId: string, viewer: Viewer, accessCode?: string): Promise<{ actor: TopicActor; topic: ForumTopicDocument }> {
+  /**
+   * With an access code, a private speach's reader who has not started it yet reads its forum (as SpeachAccess says).
+   * A path's forum is read by who may see the path (the paths context's rule) and moderated by its editors.
+   */
+  private async topicActor(topicId: string, viewer: Viewer, accessCode?: string): Promise<{ actor: TopicActor; topic: ForumTopicDocument; subjectOwnerId: string | null }> {
     const topic = typeof topicId === 'string' ? await this.topics.findById(topicId) : null;
     if (!topic) throw new NotFoundError('Unknown topic');
-    const doc = await this.speaches.document(topic.speachId);
+    if (topic.pathId) {
+      const path = await this.pathActor(topic.pathId, viewer);
+      if (!path) throw new NotFoundError('Unknown topic');
+      return { topic, actor: path.actor, subjectOwnerId: path.ownerId };
+    }
+    const doc = await this.speaches.document(topic.speachId ?? '');
     if (accessCode) await this.access.assertCanRead(viewer, doc, accessCode);
     const canRead = accessCode ? true : await this.access.canRead(viewer, doc);
-    return { topic, actor: { userId: viewer.userId, canRead, moderator: canRead && this.moderator(doc, viewer) } };
+    return { topic, actor: { userId: viewer.userId, canRead, moderator: canRead && this.moderator(doc, viewer) }, subjectOwnerId: null };
   }
 
-  async list(speachId: string, viewer: Viewer, page: number, size: number, accessCode?: string) {
-    const doc = await this.access.readable(speachId, viewer, accessCode);
-    const { docs, total } = await this.topics.findPage({ speachId }, { sort: { lastPosition: -1 }, skip: page * size, limit: size });
+  /** Null when the viewer may not see the path (it is then unknown to them). */
+  private async pathActor(pathId: string, viewer: Viewer): Promise<{ actor: TopicActor; ownerId: string } | null> {
+    try {
+      const { doc, editor } = await this.paths.visible(pathId, viewer);
+      return { actor: { userId: viewer.userId, canRead: true, moderator: editor }, ownerId: doc.ownerId };
+    } catch (error) {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    }
+  }
+
+  async listForPath(pathId: string, viewer: Viewer, page: number, size: number) {
+    const { editor } = await this.paths.visible(pathId, viewer);
+    return this.page({ pathId }, page, size, editor);
+  }
+
+  private async page(filter: { speachId: string } | { pathId: string }, page: number, size: number, canModerate: boolean) {
+    const { docs, total } = await this.topics.findPage(filter, { sort: { lastPosition: -1 }, skip: page * size, limit: size });
     const users = await this.people(docs.map((t) => t.userId));
     return {
       result: docs.map((t) => ({
         topicId: t._id,
         speachID: t.speachId,
+        pathId: t.pathId ?? null,
         title: t.title,
         author: person(users.get(t.userId), t.userId),
         createdAt: t.createdAt,
@@ -68,8 +94,13 @@ export class ForumService {
         replyCount: t.replyCount,
       })),
       total,
-      canModerate: this.moderator(doc, viewer),
+      canModerate,
     };
+  }
+
+  async list(speachId: string, viewer: Viewer, page: number, size: number, accessCode?: string) {
+    const doc = await this.access.readable(speachId, viewer, accessCode);
+    return this.page({ speachId }, page, size, this.moderator(doc, viewer));
   }
 
   /** A topic and a page of its posts in order; a hidden post's text is shown only to moderators and its writer. */
@@ -81,6 +112,7 @@ export class ForumService {
     return {
       topicId: topic._id,
       speachID: topic.speachId,
+      pathId: topic.pathId ?? null,
       title: topic.title,
       author: person(users.get(topic.userId), topic.userId),
       createdAt: topic.createdAt,
@@ -112,17 +144,27 @@ export class ForumService {
   async open(viewer: Viewer, speachId: string, title: string, text: string, accessCode?: string): Promise<string> {
     // Throws 404/403 (naming accessCode) before anything is decided when the speach is not readable.
     const doc = await this.access.readable(speachId, viewer, accessCode);
-    const topicId = uuidv7();
     const actor: TopicActor = { userId: viewer.userId, canRead: true, moderator: this.moderator(doc, viewer) };
-    await this.commands.run(topicDecider, topicStream(topicId), { type: 'OpenTopic', topicId, speachId, actor, title, text }, { userId: viewer.userId });
+    return this.openTopic({ kind: 'speach', id: speachId }, null, actor, title, text);
+  }
+
+  async openOnPath(viewer: Viewer, pathId: string, title: string, text: string): Promise<string> {
+    // 404 for a path the viewer may not see, before anything is decided.
+    const { doc, editor } = await this.paths.visible(pathId, viewer);
+    return this.openTopic({ kind: 'path', id: pathId }, doc.ownerId, { userId: viewer.userId, canRead: true, moderator: editor }, title, text);
+  }
+
+  private async openTopic(subject: TopicSubject, subjectOwnerId: string | null, actor: TopicActor, title: string, text: string): Promise<string> {
+    const topicId = uuidv7();
+    await this.commands.run(topicDecider, topicStream(topicId), { type: 'OpenTopic', topicId, subject, subjectOwnerId, actor, title, text }, { userId: actor.userId });
     await this.readModels.settled();
     return topicId;
   }
 
   async reply(viewer: Viewer, topicId: string, text: string): Promise<string> {
-    const { actor } = await this.topicActor(topicId, viewer);
+    const { actor, subjectOwnerId } = await this.topicActor(topicId, viewer);
     const postId = uuidv7();
-    await this.commands.run(topicDecider, topicStream(topicId), { type: 'Reply', postId, actor, text }, { userId: viewer.userId });
+    await this.commands.run(topicDecider, topicStream(topicId), { type: 'Reply', postId, subjectOwnerId, actor, text }, { userId: viewer.userId });
     await this.readModels.settled();
     return postId;
   }

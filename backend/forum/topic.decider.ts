@@ -1,4 +1,4 @@
-import { POST_MAX, TOPIC_TITLE_MAX, type TopicEvent } from '../../events';
+import { POST_MAX, TOPIC_TITLE_MAX, type TopicEvent, type TopicSubject } from '../../events';
 import { type Decider, ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 
 interface Post {
@@ -6,18 +6,18 @@ interface Post {
   hidden: boolean;
 }
 
-/** Stream `topic-{topicId}`: the live posts of one topic and who wrote each. */
+/** Stream `topic-{topicId}`: the live posts of one topic (of a speach or a path) and who wrote each. */
 export type TopicState =
   | { status: 'none' }
-  | { status: 'open'; topicId: string; speachId: string; posts: Record<string, Post> }
+  | { status: 'open'; topicId: string; subject: TopicSubject; posts: Record<string, Post> }
   | { status: 'deleted' };
 
-/** Who acts on a topic, as the service resolved it from the read models (SpeachAccess, the speach's editors). */
+/** Who acts on a topic, as the service resolved it from the read models (SpeachAccess or the path's visibility, their editors). */
 export interface TopicActor {
   userId: string;
-  /** An administrator, or the speach's author or a co-editor: may hide and delete any post. */
+  /** An administrator, or the speach's author or a co-editor, or the path's owner: may hide and delete any post. */
   moderator: boolean;
-  /** The actor may read the speach (SpeachAccess): nobody writes in a forum they cannot read. */
+  /** The actor may read the speach (SpeachAccess) or see the path: nobody writes in a forum they cannot read. */
   canRead: boolean;
 }
 
@@ -25,8 +25,8 @@ export type ModerationAction = 'HIDE' | 'SHOW' | 'DELETE';
 export const MODERATION_ACTIONS: readonly ModerationAction[] = ['HIDE', 'SHOW', 'DELETE'];
 
 export type TopicCommand =
-  | { type: 'OpenTopic'; topicId: string; speachId: string; actor: TopicActor; title: string; text: string }
-  | { type: 'Reply'; postId: string; actor: TopicActor; text: string }
+  | { type: 'OpenTopic'; topicId: string; subject: TopicSubject; subjectOwnerId: string | null; actor: TopicActor; title: string; text: string }
+  | { type: 'Reply'; postId: string; subjectOwnerId: string | null; actor: TopicActor; text: string }
   | { type: 'EditPost'; postId: string; actor: TopicActor; text: string }
   | { type: 'DeletePost'; postId: string; actor: TopicActor }
   | { type: 'ModeratePost'; postId: string; actor: TopicActor; action: ModerationAction };
@@ -38,6 +38,11 @@ export function checkPostText(text: unknown, field = 'text', max = POST_MAX): st
   if (!trimmed) throw new ValidationError(field, `${field} must not be empty`);
   if (trimmed.length > max) throw new ValidationError(field, `${field} must be at most ${max} characters`);
   return trimmed;
+}
+
+/** Every topic event names its subject, and the speach again for the speach-side readers. */
+function about(subject: TopicSubject) {
+  return { subject, speachId: subject.kind === 'speach' ? subject.id : null };
 }
 
 function open(state: TopicState) {
@@ -58,17 +63,17 @@ function post(state: ReturnType<typeof open>, postId: string): Post {
 
 function openTopic(command: Extract<TopicCommand, { type: 'OpenTopic' }>, state: TopicState): TopicEvent[] {
   if (state.status !== 'none') throw new IllegalStateError('This topic already exists.');
-  if (!command.actor.canRead) throw new NotFoundError('Unknown speach');
+  if (!command.actor.canRead) throw new NotFoundError(command.subject.kind === 'path' ? 'Unknown learning path' : 'Unknown speach');
   const title = checkPostText(command.title, 'title', TOPIC_TITLE_MAX);
   const text = checkPostText(command.text);
-  return [{ type: 'TopicOpened', data: { topicId: command.topicId, speachId: command.speachId, userId: command.actor.userId, title, text } }];
+  return [{ type: 'TopicOpened', data: { topicId: command.topicId, ...about(command.subject), userId: command.actor.userId, title, text, subjectOwnerId: command.subjectOwnerId } }];
 }
 
 function reply(command: Extract<TopicCommand, { type: 'Reply' }>, state: TopicState): TopicEvent[] {
   const topic = readable(open(state), command.actor);
   const text = checkPostText(command.text);
   const participantIds = [...new Set(Object.values(topic.posts).map((p) => p.userId))];
-  return [{ type: 'TopicReplied', data: { topicId: topic.topicId, speachId: topic.speachId, postId: command.postId, userId: command.actor.userId, text, participantIds } }];
+  return [{ type: 'TopicReplied', data: { topicId: topic.topicId, ...about(topic.subject), postId: command.postId, userId: command.actor.userId, text, participantIds, subjectOwnerId: command.subjectOwnerId } }];
 }
 
 function editPost(command: Extract<TopicCommand, { type: 'EditPost' }>, state: TopicState): TopicEvent[] {
@@ -76,20 +81,20 @@ function editPost(command: Extract<TopicCommand, { type: 'EditPost' }>, state: T
   // Only its writer edits a post: a moderator hides or deletes, never rewrites someone's words.
   if (post(topic, command.postId).userId !== command.actor.userId) throw new ForbiddenError('Only its writer may edit a post.');
   const text = checkPostText(command.text);
-  return [{ type: 'TopicPostEdited', data: { topicId: topic.topicId, speachId: topic.speachId, postId: command.postId, text } }];
+  return [{ type: 'TopicPostEdited', data: { topicId: topic.topicId, ...about(topic.subject), postId: command.postId, text } }];
 }
 
 function deletePost(command: Extract<TopicCommand, { type: 'DeletePost' }>, state: TopicState): TopicEvent[] {
   const topic = readable(open(state), command.actor);
   if (post(topic, command.postId).userId !== command.actor.userId) throw new ForbiddenError('Only its writer may delete a post.');
-  return [{ type: 'TopicPostDeleted', data: { topicId: topic.topicId, speachId: topic.speachId, postId: command.postId, deletedBy: command.actor.userId, moderated: false } }];
+  return [{ type: 'TopicPostDeleted', data: { topicId: topic.topicId, ...about(topic.subject), postId: command.postId, deletedBy: command.actor.userId, moderated: false } }];
 }
 
 function moderatePost(command: Extract<TopicCommand, { type: 'ModeratePost' }>, state: TopicState): TopicEvent[] {
   const topic = readable(open(state), command.actor);
-  if (!command.actor.moderator) throw new ForbiddenError('Only administrators and the speach\'s authors moderate its forum.');
+  if (!command.actor.moderator) throw new ForbiddenError(topic.subject.kind === 'path' ? 'Only administrators and the path\'s owner moderate its forum.' : 'Only administrators and the speach\'s authors moderate its forum.');
   const target = post(topic, command.postId);
-  const base = { topicId: topic.topicId, speachId: topic.speachId, postId: command.postId };
+  const base = { topicId: topic.topicId, ...about(topic.subject), postId: command.postId };
   switch (command.action) {
     case 'HIDE':
       return target.hidden ? [] : [{ type: 'TopicPostHidden', data: { ...base, hiddenBy: command.actor.userId } }];
@@ -129,7 +134,7 @@ export const topicDecider: Decider<TopicState, TopicCommand, TopicEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'TopicOpened':
-        return { status: 'open', topicId: event.data.topicId, speachId: event.data.speachId, posts: { [event.data.topicId]: { userId: event.data.userId, hidden: false } } };
+        return { status: 'open', topicId: event.data.topicId, subject: event.data.subject, posts: { [event.data.topicId]: { userId: event.data.userId, hidden: false } } };
       case 'TopicReplied':
         return evolvePosts(state, (posts) => ({ ...posts, [event.data.postId]: { userId: event.data.userId, hidden: false } }));
       case 'TopicPostHidden':

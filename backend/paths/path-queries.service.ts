@@ -138,10 +138,10 @@ export class PathQueries {
   }
 
   /**
-   * The learner's page `/p/{pathId}/{slug}`: editors always; others a published path they are assigned
-   * to or enrolled in, or an open one (which they may enrol in). Anything else is unknown to them (404).
+   * Who may see a path (its learner's page, its forum): editors always; others a published path they
+   * are assigned to or enrolled in, or an open one. Anything else is unknown to them (404).
    */
-  async progress(pathId: string, viewer: Viewer) {
+  async visible(pathId: string, viewer: Viewer): Promise<{ doc: PathDocument; learner: PathLearnerDocument | null; editor: boolean; assigned: boolean; enrolled: boolean }> {
     const doc = await this.document(pathId);
     const editor = mayEditPath(doc, { userId: viewer.userId, isAdmin: viewer.isAdmin, isAuthor: viewer.isAuthor });
     const learner = await this.learner(pathId, viewer.userId);
@@ -149,6 +149,15 @@ export class PathQueries {
     const enrolled = learner?.enrolled === true;
     const visible = editor || (doc.published && !doc.archived && (assigned || enrolled || doc.openForSelfEnrolment));
     if (!visible) throw new NotFoundError('Unknown learning path');
+    return { doc, learner, editor, assigned, enrolled };
+  }
+
+  /**
+   * The learner's page `/p/{pathId}/{slug}`: editors always; others a published path they are assigned
+   * to or enrolled in, or an open one (which they may enrol in). Anything else is unknown to them (404).
+   */
+  async progress(pathId: string, viewer: Viewer) {
+    const { doc, learner, assigned, enrolled } = await this.visible(pathId, viewer);
     const cycle = learner?.reassigned ?? null;
     const progress = await pathProgress(this.store, viewer.userId, doc.speachIds, doc.sequential, viewer.now, cycle?.since ?? null);
     const completion = learner?.completions[learner.completions.length - 1] ?? null;

@@ -41,6 +41,17 @@ async function newReport(fx: Fixtures): Promise<string> {
   return reported.body.reportId as string;
 }
 
+/** The author's published path assigned to nobody (not open): only the author and administrators may see it, so only they use its forum. */
+const closedPath = (fx: Fixtures) =>
+  once(fx, 'closedPath', async () => {
+    const owner = fx.auth('author');
+    const created = await fx.t.http.put('/api/v2/learningPath').set(owner).send({ path: JSON.stringify({ title: `Matrix path ${unique()}` }) }).expect(200);
+    const pathId = created.body.pathId as string;
+    await fx.t.http.put(`/api/v2/learningPath/${pathId}/addSpeach/${fx.speaches.welcome._id}`).set(owner).expect(200);
+    await fx.t.http.put(`/api/v2/learningPath/${pathId}/publish`).set(owner).expect(200);
+    return pathId;
+  });
+
 /** Who may call the routes of forum topics, messages, badges, abuse reports (backend/forum/): see route-expectations.ts for the vocabulary. */
 export const FORUM_ROUTES: Record<string, RouteExpectation> = {
   // A speach's forum: whoever reads the speach (SpeachAccess); nobody in the suite has the private one's code.
@@ -48,6 +59,13 @@ export const FORUM_ROUTES: Record<string, RouteExpectation> = {
   'POST /api/v2/speach/{id}/topics': {
     call: (fx) => ({ path: `/api/v2/speach/${fx.speaches.welcome._id}/topics`, body: { title: 'A topic from the matrix', text: 'Where is the quiz?' } }),
     answers: signedIn(),
+    writes: true,
+  },
+  // A path's forum: who may see the path (the paths context's rule).
+  'GET /api/v2/learningPath/{pathId}/topics': { call: async (fx) => ({ path: `/api/v2/learningPath/${await closedPath(fx)}/topics` }), answers: only(['author', 'admin'], 'ok', HIDDEN) },
+  'POST /api/v2/learningPath/{pathId}/topics': {
+    call: async (fx) => ({ path: `/api/v2/learningPath/${await closedPath(fx)}/topics`, body: { title: 'A path topic from the matrix', text: 'Which order?' } }),
+    answers: only(['author', 'admin'], 'ok', HIDDEN),
     writes: true,
   },
   'GET /api/v2/topics/{topicId}': {

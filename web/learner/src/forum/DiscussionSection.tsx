@@ -1,16 +1,20 @@
 import { Avatar, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Divider, Link, Paper, Stack, TextField, Typography } from '@mui/material';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { CommentText } from '../engagement/CommentText';
 import { useI18n } from '../i18n';
 import { ErrorState, Loading, useToast } from '../speach/common';
 import { errorMessage } from '../speach/speachApi';
-import { POST_MAX, type Post, TOPICS_PAGE, type Topic, type TopicRow, forumApi } from './forumApi';
+import { type ForumSubject, POST_MAX, type Post, TOPICS_PAGE, type Topic, type TopicRow, forumApi } from './forumApi';
 
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 const initials = (p: { firstName: string; lastName: string }) => `${p.firstName.charAt(0)}${p.lastName.charAt(0)}`.toUpperCase() || '?';
 
-/** The speach page's forum: its topics, one topic's posts at a time, new topics and replies. */
-export function DiscussionSection({ speachId, accessCode }: { speachId: string; accessCode?: string }) {
+/**
+ * The forum of a speach's page or of a learning path's page (give `speachId` or `pathId`): its topics,
+ * one topic's posts at a time, new topics and replies.
+ */
+export function DiscussionSection({ speachId, pathId, accessCode }: { speachId?: string; pathId?: string; accessCode?: string }) {
+  const subject = useMemo<ForumSubject>(() => (pathId ? { kind: 'path', id: pathId } : { kind: 'speach', id: speachId ?? '' }), [pathId, speachId]);
   const { t, date, language } = useI18n();
   const [topics, setTopics] = useState<TopicRow[] | null>(null);
   const [total, setTotal] = useState(0);
@@ -23,14 +27,14 @@ export function DiscussionSection({ speachId, accessCode }: { speachId: string; 
     async (page = 0) => {
       setError(null);
       try {
-        const answer = await forumApi.topics(speachId, page, accessCode);
+        const answer = await forumApi.topics(subject, page, accessCode);
         setTopics((prev) => (page === 0 || !prev ? answer.result : [...prev, ...answer.result.filter((r) => !prev.some((p) => p.topicId === r.topicId))]));
         setTotal(answer.total);
       } catch (e) {
         setError(e);
       }
     },
-    [speachId, accessCode],
+    [subject, accessCode],
   );
   useEffect(() => {
     void load(0);
@@ -52,7 +56,7 @@ export function DiscussionSection({ speachId, accessCode }: { speachId: string; 
       </Stack>
       {composing && (
         <NewTopic
-          speachId={speachId}
+          subject={subject}
           accessCode={accessCode}
           onCancel={() => setComposing(false)}
           onOpened={(topic) => {
@@ -102,7 +106,7 @@ export function DiscussionSection({ speachId, accessCode }: { speachId: string; 
   );
 }
 
-function NewTopic({ speachId, accessCode, onCancel, onOpened }: { speachId: string; accessCode?: string; onCancel: () => void; onOpened: (topic: Topic) => void }) {
+function NewTopic({ subject, accessCode, onCancel, onOpened }: { subject: ForumSubject; accessCode?: string; onCancel: () => void; onOpened: (topic: Topic) => void }) {
   const { t } = useI18n();
   const [title, setTitle] = useState('');
   const [text, setText] = useState('');
@@ -114,7 +118,7 @@ function NewTopic({ speachId, accessCode, onCancel, onOpened }: { speachId: stri
     setSending(true);
     setError(null);
     try {
-      onOpened(await forumApi.open(speachId, title, text, accessCode));
+      onOpened(await forumApi.open(subject, title, text, accessCode));
     } catch (e) {
       setError(errorMessage(e));
     } finally {

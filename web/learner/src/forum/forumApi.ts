@@ -71,12 +71,16 @@ export const REPORT_DETAILS_MAX = 1000;
 export const ABUSE_REASONS = ['SPAM', 'HARASSMENT', 'HATE', 'INAPPROPRIATE', 'MISINFORMATION', 'COPYRIGHT', 'OTHER'] as const;
 export type AbuseReason = (typeof ABUSE_REASONS)[number];
 
+/** What a forum is about: a speach or a learning path (the path's forum has no access code). */
+export type ForumSubject = { kind: 'speach'; id: string } | { kind: 'path'; id: string };
+const topicsOf = (subject: ForumSubject) => (subject.kind === 'path' ? `/api/v2/learningPath/${enc(subject.id)}/topics` : `/api/v2/speach/${enc(subject.id)}/topics`);
+
 export const forumApi = {
-  topics: (speachId: string, page: number, accessCode?: string) =>
-    api<{ result: TopicRow[]; total: number; canModerate: boolean }>(`/api/v2/speach/${enc(speachId)}/topics?page=${page}&size=${TOPICS_PAGE}${code(accessCode, '&')}`),
+  topics: (subject: ForumSubject, page: number, accessCode?: string) =>
+    api<{ result: TopicRow[]; total: number; canModerate: boolean }>(`${topicsOf(subject)}?page=${page}&size=${TOPICS_PAGE}${code(accessCode, '&')}`),
   topic: (topicId: string, accessCode?: string) => api<Topic>(`/api/v2/topics/${enc(topicId)}?size=50${code(accessCode, '&')}`),
-  open: (speachId: string, title: string, text: string, accessCode?: string) =>
-    api<Topic>(`/api/v2/speach/${enc(speachId)}/topics`, { method: 'POST', json: accessCode ? { title, text, accessCode } : { title, text } }),
+  open: (subject: ForumSubject, title: string, text: string, accessCode?: string) =>
+    api<Topic>(topicsOf(subject), { method: 'POST', json: accessCode ? { title, text, accessCode } : { title, text } }),
   reply: (topicId: string, text: string) => api<Post>(`/api/v2/topics/${enc(topicId)}/posts`, { method: 'POST', json: { text } }),
   edit: (topicId: string, postId: string, text: string) => api<Post>(`/api/v2/topics/${enc(topicId)}/posts/${enc(postId)}`, { method: 'PUT', json: { text } }),
   remove: (topicId: string, postId: string) => api<{ deleted: true }>(`/api/v2/topics/${enc(topicId)}/posts/${enc(postId)}`, { method: 'DELETE' }),

@@ -5,7 +5,7 @@ import Event from '@mui/icons-material/Event';
 import Lock from '@mui/icons-material/Lock';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Slideshow from '@mui/icons-material/Slideshow';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
@@ -14,6 +14,8 @@ import { ErrorState, Loading, useToast } from '../speach/common';
 import { errorMessage, speachSlug } from '../speach/speachApi';
 import { dueDay, editorAddress, formatCount, formatPercent, pluralForm } from './path-rules';
 import { type PathProgress, type ProgressItem, pathsApi } from './pathsApi';
+
+const DiscussionSection = lazy(() => import('../forum/DiscussionSection').then((m) => ({ default: m.DiscussionSection })));
 
 /** A speach of the path on the reader, at the chapter the learner left it when there is one. */
 const speachAddress = (item: Pick<ProgressItem, 'speachId' | 'title' | 'lastChapterId'>) =>
@@ -183,6 +185,12 @@ export function PathPage() {
           ))}
         </Box>
       )}
+      {/* Whoever sees this page may read and write in the path's forum (the same rule on the server). */}
+      <Box sx={{ mt: 3 }}>
+        <Suspense fallback={<Loading />}>
+          <DiscussionSection pathId={view.pathId} />
+        </Suspense>
+      </Box>
       {toast}
     </>
   );
