@@ -13,6 +13,7 @@ import { versionContentHash } from './version-content-hash';
 import { AnswerBody, ReadQuery } from './speach.dto';
 import { SpeachAccess } from './speach-access';
 import { ReadingGates } from './reading-gates';
+import { type RegulatedLoad, loadOf, regulatedVersion } from './regulated-load';
 import { SpeachQueries } from './speach-queries.service';
 import { type Viewer, canView, isEditor, liveVersion, lockedChapterIds, requiredBefore } from './speach-views';
 
@@ -29,15 +30,21 @@ export class ReadingController {
     private readonly gates: ReadingGates,
   ) {}
 
-  /** The chapters a viewer reads: the live version, or the draft for an editor asking for it (or when nothing is live). */
-  private async chapters(speachId: string, viewer: Viewer, mode: 'published' | 'draft' = 'published', accessCode?: string) {
+  /**
+   * The chapters a viewer reads: the live version, or the draft for an editor asking for it (or when nothing is live);
+   * with the `_REGULATED` suffix, the version in force for regulated learners, for everyone.
+   */
+  private async chapters(loadId: string, viewer: Viewer, mode: 'published' | 'draft' = 'published', accessCode?: string) {
+    const { speachId, regulated } = loadOf(loadId);
+    if (regulated && mode === 'draft') throw new ValidationError('mode', 'The regulated load is a published version: mode must be published');
     const doc = await this.queries.document(speachId);
     const editor = isEditor(doc, viewer);
     if (!canView(doc, viewer)) throw new NotFoundError('Unknown speach');
-    const live = liveVersion(doc, viewer.now);
-    if (mode === 'draft' || (!live && editor)) {
+    const inForce: RegulatedLoad | null = regulated ? regulatedVersion(doc, viewer.now) : null;
+    const live = regulated ? (inForce?.version ?? null) : liveVersion(doc, viewer.now);
+    if (!regulated && (mode === 'draft' || (!live && editor))) {
       if (!editor) throw new DomainError('You may not read the draft of this speach.', 403);
-      return { doc, nodes: readingOrder(doc.draft), version: null as number | null, contentHash: null as string | null };
+      return { doc, speachId, nodes: readingOrder(doc.draft), version: null as number | null, contentHash: null as string | null, inForce };
     }
     if (!live) throw new NotFoundError('This speach is not published');
     await this.access.assertCanRead(viewer, doc, accessCode);
@@ -45,23 +52,25 @@ export class ReadingController {
     if (!editor) await this.gates.assertOpen(viewer, speachId);
     const version = await this.queries.version(speachId, live.version);
     const nodes = version?.chapters ?? [];
-    return { doc, nodes, version: live.version, contentHash: versionContentHash(version?.title ?? doc.title, nodes) };
+    return { doc, speachId, nodes, version: live.version, contentHash: versionContentHash(version?.title ?? doc.title, nodes), inForce };
   }
 
   @Get('api/v2/speach/:id/read')
   async read(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query() query: ReadQuery) {
     const viewer = await this.queries.viewer(user);
-    const { doc, nodes } = await this.chapters(id, viewer, query.mode, query.accessCode);
-    const progress = await this.queries.progress(user.id, id);
+    const { doc, speachId, nodes, version, inForce } = await this.chapters(id, viewer, query.mode, query.accessCode);
+    const progress = await this.queries.progress(user.id, speachId);
     const read = progress?.readChapterIds ?? [];
     const [speach] = await this.queries.cards([doc], viewer);
     return {
       speach,
-      chapters: await this.queries.withMedia(id, this.queries.tree(id, nodes, false)),
+      chapters: await this.queries.withMedia(speachId, this.queries.tree(speachId, nodes, false)),
       // The page header's chapter count and estimated duration (issue 17), the cards' own rule.
       facts: chapterFacts(nodes),
       progress: { readChapterIds: read, lastChapterId: progress?.lastChapterId ?? null, quizResults: progress?.quizResults ?? {} },
       lockedChapterIds: lockedChapterIds(nodes, read, doc.lockedSubchapters),
+      // Present only on a `_REGULATED` load: which version is in force, and until when.
+      ...(inForce ? { regulated: { version, inForceUntil: inForce.inForceUntil } } : {}),
     };
   }
 
@@ -75,12 +84,12 @@ export class ReadingController {
   @HttpCode(200)
   async markRead(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Query() query: ReadQuery) {
     const viewer = await this.queries.viewer(user);
-    const { doc, nodes, version, contentHash } = await this.chapters(id, viewer, query.mode, query.accessCode);
+    const { doc, speachId, nodes, version, contentHash } = await this.chapters(id, viewer, query.mode, query.accessCode);
     const node = this.node(nodes, chapterId);
     await this.commands.run(learnerDecider, learnerStream(user.id), {
       type: 'ReadChapter',
       userId: user.id,
-      speachId: id,
+      speachId,
       chapterId,
       version,
       contentHash,
@@ -88,7 +97,7 @@ export class ReadingController {
       takesAnswers: takesAnswers(node.content as ChapterContent),
     });
     await this.readModels.settled();
-    const progress = await this.queries.progress(user.id, id);
+    const progress = await this.queries.progress(user.id, speachId);
     return { readChapterIds: progress?.readChapterIds ?? [], lastChapterId: progress?.lastChapterId ?? null };
   }
 
@@ -96,14 +105,14 @@ export class ReadingController {
   @HttpCode(200)
   async answer(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Body() body: AnswerBody, @Query() query: ReadQuery) {
     const viewer = await this.queries.viewer(user);
-    const { doc, nodes, version, contentHash } = await this.chapters(id, viewer, query.mode, query.accessCode);
+    const { doc, speachId, nodes, version, contentHash } = await this.chapters(id, viewer, query.mode, query.accessCode);
     const node = this.node(nodes, chapterId);
     const answers = body.answers ?? {};
     if (typeof answers !== 'object' || Array.isArray(answers)) throw new ValidationError('answers', 'answers must map question ids to answer ids');
     await this.commands.run(learnerDecider, learnerStream(user.id), {
       type: 'AnswerChapter',
       userId: user.id,
-      speachId: id,
+      speachId,
       chapterId,
       content: node.content,
       answers,

@@ -138,6 +138,10 @@ describe('speach card rules (spec §3, §4, §6, §9)', () => {
     expect(cardTarget({ ...base, title: 'Été sûr' }, now)).toBe('/s/c1/ete-sur');
     expect(cardTarget({ ...base, state: 'NON_PUBLIE', delayedTillTimestamp: now + 1 }, now)).toBe('/s/c1/title');
     expect(cardTarget({ ...base, state: 'NON_PUBLIE' }, now)).toBe('/play/c1/title');
+    // Spec §2: a regulated speach with a newer version scheduled opens its version in force.
+    expect(cardTarget({ ...base, regulated_gmp: true, futureVersionDelayedTillTimestamp: now + 1 }, now)).toBe('/s/c1_REGULATED/title');
+    expect(cardTarget({ ...base, regulated_gmp: true, futureVersionDelayedTillTimestamp: now - 1 }, now)).toBe('/s/c1/title');
+    expect(cardTarget({ ...base, futureVersionDelayedTillTimestamp: now + 1 }, now)).toBe('/s/c1/title');
     expect(editTarget({ ...base, isWorkflowInProgress: true })).toBe('/workflow/author/c1');
     expect(editTarget(base)).toBe('/recorder/edit/c1');
   });

@@ -27,6 +27,8 @@ export interface CardFacts {
   delayed_till: string | null;
   delayedTillTimestamp: number | null;
   futureVersionDelayedTillTimestamp: number | null;
+  /** GMP-regulated (issue 23): while a newer version is scheduled, the card opens the regulated load. */
+  regulated_gmp?: boolean;
   authorsInfos?: { author: CardPerson; coEditors: CardPerson[]; coEditorGroups: { id: string; name: string }[] };
   metadata?: { dueDateTimestamp?: number | null };
 }
@@ -95,6 +97,8 @@ export function titleSlug(title: string): string {
 export function cardTarget(card: CardFacts, now: number): string {
   const id = encodeURIComponent(card.id);
   if (card.isWorkflowInProgress) return card.canApprove ? `/workflow/validator/${id}` : `/workflow/author/${id}`;
+  // Spec §2: a regulated speach with a version scheduled opens the version in force (`{id}_REGULATED`).
+  if (isPublished(card) && card.regulated_gmp && (card.futureVersionDelayedTillTimestamp ?? 0) > now) return `/s/${id}_REGULATED/${titleSlug(card.title)}`;
   if (isPublished(card) || isDelayed(card, now)) return `/s/${id}/${titleSlug(card.title)}`;
   return `/play/${id}/${titleSlug(card.title)}`;
 }

@@ -9,6 +9,7 @@ import { ApiError } from '../api/client';
 import { useI18n } from '../i18n';
 import { type PrimaryAction, SpeachHeader } from './SpeachHeader';
 import { ContentView } from './ContentView';
+import { CompletionPanel } from './CompletionPanel';
 import { ErrorState, Loading } from './common';
 import { errorMessage, speachApi } from './speachApi';
 import type { Chapter, ReadResponse } from './types';
@@ -19,6 +20,9 @@ const ReportButton = lazy(() => import('../forum/ReportButton').then((m) => ({ d
 const EngagementSection = lazy(() => import('../engagement/EngagementSection').then((m) => ({ default: m.EngagementSection })));
 
 type Mode = 'published' | 'draft';
+
+/** Spec §2: `/s/{speachID}_REGULATED/{slug}` opens the version in force for regulated learners. */
+const REGULATED_SUFFIX = '_REGULATED';
 
 /** Reading order: each chapter, then its sub-chapters. */
 export function readingOrder(chapters: Chapter[]): { chapter: Chapter; depth: number }[] {
@@ -62,9 +66,11 @@ function AccessCodeForm({ wrong, onSubmit }: { wrong: boolean; onSubmit: (code: 
 
 /** /s/{speachID}/{slug} (published), /play/{speachID}/{slug} (draft) and /play-embedded/{speachID} (draft, no app chrome). */
 export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: boolean }) {
-  const { speachID = '' } = useParams();
+  // A `_REGULATED` load id reads the version in force; everything else belongs to the speach itself.
+  const { speachID: loadId = '' } = useParams();
+  const speachID = loadId.endsWith(REGULATED_SUFFIX) ? loadId.slice(0, -REGULATED_SUFFIX.length) : loadId;
   const [search, setSearch] = useSearchParams();
-  const { t } = useI18n();
+  const { t, date } = useI18n();
   const [data, setData] = useState<ReadResponse | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [codeNeeded, setCodeNeeded] = useState<{ wrong: boolean } | null>(null);
@@ -76,7 +82,7 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
   /** Where the previous visit stopped, for "continue where I left off". */
   const [resumeId, setResumeId] = useState<string | null>(null);
 
-  const fetchRead = useCallback(() => speachApi.read(speachID, { mode, accessCode: code.current }), [speachID, mode]);
+  const fetchRead = useCallback(() => speachApi.read(loadId, { mode, accessCode: code.current }), [loadId, mode]);
 
   const load = useCallback(async () => {
     setError(null);
@@ -119,7 +125,7 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
     if (!currentId || !data) return;
     if ((data.lockedChapterIds ?? []).includes(currentId)) return;
     let cancelled = false;
-    speachApi.markRead(speachID, currentId, { mode, accessCode: code.current }).then(
+    speachApi.markRead(loadId, currentId, { mode, accessCode: code.current }).then(
       (progress) => {
         if (cancelled) return;
         setData((prev) => (prev ? { ...prev, progress: { ...prev.progress, ...progress } } : prev));
@@ -134,7 +140,7 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
     };
     // Only when the chapter changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [currentId, speachID, !!data]);
+  }, [currentId, loadId, !!data]);
 
   useEffect(() => {
     if (data) document.title = data.speach.title;
@@ -206,6 +212,11 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
     <Stack spacing={3}>
       <SpeachHeader speach={speach} facts={data.facts} read={readCount} total={order.length} onPrimary={(action) => startFrom(action)}>
         {mode === 'draft' && <Chip label={t('speach.read.draftPreview')} color="secondary" size="small" sx={{ mb: 1 }} />}
+        {data.regulated && (
+          <Alert severity="info" sx={{ mb: 1 }}>
+            {data.regulated.inForceUntil ? t('gxp.regulated.inForce', { version: data.regulated.version, date: date(data.regulated.inForceUntil) }) : t('gxp.regulated.inForceOpen', { version: data.regulated.version })}
+          </Alert>
+        )}
         {!embedded && speach.canEdit && (
           <Button component={RouterLink} to={`/recorder/edit/${speachID}`} size="small" sx={{ mb: 1, ml: mode === 'draft' ? 1 : 0 }}>
             {t('speach.read.edit')}
@@ -281,7 +292,7 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
                     {current.title}
                   </Typography>
                   {lockedMessage && <Alert severity="warning">{t('speach.read.lockedMessage')}</Alert>}
-                  <ContentView key={current.chapterId} speachId={speachID} reading={{ mode, accessCode: code.current }} chapter={current} previousResult={progress?.quizResults?.[current.chapterId]} onAnswered={() => void refreshProgress()} />
+                  <ContentView key={current.chapterId} speachId={loadId} reading={{ mode, accessCode: code.current }} chapter={current} previousResult={progress?.quizResults?.[current.chapterId]} onAnswered={() => void refreshProgress()} />
                   <Stack direction="row" justifyContent="space-between" sx={{ pt: 2 }}>
                     {previous ? (
                       <Button onClick={() => open(previous.chapter.chapterId)} disabled={locked.has(previous.chapter.chapterId)}>
@@ -303,6 +314,9 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
             </Paper>
           </Grid>
         </Grid>
+      )}
+      {mode === 'published' && !embedded && order.length > 0 && readCount === order.length && (
+        <CompletionPanel speachId={speachID} regulated={speach.regulated_gmp === true} reading={{ mode, accessCode: code.current }} />
       )}
       {mode === 'published' && !embedded && (
         <Suspense fallback={<Loading />}>

@@ -1,8 +1,9 @@
-import { Box, Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useI18n } from '../i18n';
+import { ContentDiffView } from '../workflow/ContentDiffView';
 import { ErrorState, Loading } from './common';
 import { errorMessage, speachApi } from './speachApi';
 import type { SpeachCard, Version } from './types';
@@ -80,6 +81,43 @@ export function VersionsPage() {
           </Table>
         </TableContainer>
       )}
+      {versions && versions.length > 1 && <CompareVersions speachId={speachID} versions={versions} />}
     </Stack>
+  );
+}
+
+/** Issue 23 item 3: pick two published versions and see what changed between them, chapter by chapter. */
+function CompareVersions({ speachId, versions }: { speachId: string; versions: Version[] }) {
+  const { t } = useI18n();
+  const numbers = versions.map((v) => v.version).sort((a, b) => a - b);
+  const [from, setFrom] = useState(numbers[numbers.length - 2]);
+  const [to, setTo] = useState(numbers[numbers.length - 1]);
+  const [shown, setShown] = useState<{ from: number; to: number } | null>(null);
+  const choices = numbers.map((n) => (
+    <MenuItem key={n} value={n}>
+      {t('gxp.versions.option', { version: n })}
+    </MenuItem>
+  ));
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="compare-title">
+      <Stack spacing={2}>
+        <Typography id="compare-title" variant="h6" component="h2">
+          {t('gxp.versions.compare')}
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
+          <TextField select label={t('gxp.versions.from')} value={from} onChange={(e) => setFrom(Number(e.target.value))} sx={{ minWidth: 180 }}>
+            {choices}
+          </TextField>
+          <TextField select label={t('gxp.versions.to')} value={to} onChange={(e) => setTo(Number(e.target.value))} sx={{ minWidth: 180 }}>
+            {choices}
+          </TextField>
+          <Button variant="contained" disabled={from === to} onClick={() => setShown({ from, to })}>
+            {t('gxp.versions.show')}
+          </Button>
+        </Stack>
+        {from === to && <Alert severity="info">{t('gxp.versions.sameVersion')}</Alert>}
+        {shown && <ContentDiffView key={`${shown.from}-${shown.to}`} speachId={speachId} from={shown.from} to={shown.to} heading={t('gxp.versions.diffTitle', { from: shown.from, to: shown.to })} />}
+      </Stack>
+    </Paper>
   );
 }

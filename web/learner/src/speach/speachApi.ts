@@ -1,4 +1,6 @@
 import { ApiError, DEFAULT_ERROR, api } from '../api/client';
+import type { SignatureInput } from '../workflow/SignatureDialog';
+import type { SignatureRecord } from '../workflow/workflowApi';
 import type {
   AnswerResponse,
   Badge,
@@ -63,7 +65,18 @@ export const speachApi = {
     api<{ readChapterIds: string[]; lastChapterId: string | null }>(`/api/v2/speach/${enc(id)}/chapters/${enc(chapterId)}/read${readingQuery(reading)}`, { method: 'POST', json: {} }),
   answer: (id: string, chapterId: string, body: { answers: Record<string, string[]> } | { text: string }, reading: Reading) =>
     api<AnswerResponse>(`/api/v2/speach/${enc(id)}/chapters/${enc(chapterId)}/answers${readingQuery(reading)}`, { method: 'POST', json: body }),
+  /** Issue 23: completes the version in force; a GMP-regulated speach's completion carries a signature (meaning `trained`). */
+  complete: (id: string, signature: SignatureInput | undefined, reading: Reading) =>
+    api<Completion>(`/api/v2/speach/${enc(id)}/complete${readingQuery(reading)}`, { method: 'POST', json: signature ? { signature } : {} }),
 };
+
+export interface Completion {
+  speachId: string;
+  version: number;
+  contentHash: string;
+  completedAt: string;
+  signature: SignatureRecord | null;
+}
 
 /**
  * Uploads a file as the raw request body with XMLHttpRequest, for its upload progress (0-100).

@@ -72,6 +72,8 @@ export interface SpeachCard {
   canEdit: boolean;
   canShare: boolean;
   canApprove: boolean;
+  /** The newest workflow is GMP-regulated: decisions and completions are signed (issue 23). */
+  regulated_gmp?: boolean;
   canView: boolean;
   delayed_till: string | null;
   delayedTillTimestamp: number | null;
@@ -168,6 +170,8 @@ export interface ReadResponse {
   lockedChapterIds: string[];
   /** Chapter count and estimated duration of what is read (issue 17). */
   facts?: { chapterCount: number; durationMinutes: number };
+  /** Only on a `_REGULATED` load: the version in force for regulated learners, and when the scheduled one replaces it. */
+  regulated?: { version: number; inForceUntil: string | null };
 }
 
 export type AnswerResponse = (QuizResult & { corrections: Record<string, string[]> }) | { recorded: true };

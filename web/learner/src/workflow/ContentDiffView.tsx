@@ -24,23 +24,26 @@ interface ContentDiff {
 
 const TINT: Record<LineRow['kind'], string | undefined> = { same: undefined, added: 'success.light', removed: 'error.light', changed: 'warning.light' };
 
-/** What changed between a published version and the draft (issue 23): the approver sees it before signing again. */
-export function ContentDiffView({ speachId, from }: { speachId: string; from: number }) {
+/**
+ * What changed between a published version and the draft (issue 23): the approver sees it before signing again.
+ * The versions page compares two published versions (`to` a version number, with its own heading).
+ */
+export function ContentDiffView({ speachId, from, to = 'current', heading }: { speachId: string; from: number; to?: number | 'current'; heading?: string }) {
   const { t } = useI18n();
   const [diff, setDiff] = useState<ContentDiff | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api<ContentDiff>(`/api/v2/speach/${encodeURIComponent(speachId)}/diff?from=${from}&to=current`)
+    api<ContentDiff>(`/api/v2/speach/${encodeURIComponent(speachId)}/diff?from=${from}&to=${to}`)
       .then(setDiff)
       .catch((e) => setError(errorMessage(e)));
-  }, [speachId, from]);
+  }, [speachId, from, to]);
   if (error) return <Alert severity="error">{error}</Alert>;
   if (!diff) return null;
   const nothing = !diff.titleChanged && diff.added.length === 0 && diff.removed.length === 0 && diff.changed.length === 0;
   return (
     <section aria-labelledby="diff-title">
       <Typography id="diff-title" variant="h6" component="h2">
-        {t('diff.title', { version: from })}
+        {heading ?? t('diff.title', { version: from })}
       </Typography>
       {nothing && <Typography>{t('diff.none')}</Typography>}
       {diff.titleChanged && <Typography>{t('diff.renamedSpeach', { before: diff.titleChanged.before, after: diff.titleChanged.after })}</Typography>}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { type MessageKey, useI18n } from '../i18n';
 import { errorMessage } from '../speach/speachApi';
 import type { SpeachCard } from '../speach/types';
+import { type SignatureInput, SignatureDialog } from './SignatureDialog';
 import { REVIEW_DECISIONS, type ReviewDecision, windowStart, workflowApi } from './workflowApi';
 
 /** A reviewer's periodic review decision (spec §4): no revision, revision needed, or ask to archive. */
@@ -15,15 +16,23 @@ export function PeriodicReviewPanel({ card, onDecided }: { card: SpeachCard; onD
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A GMP-regulated speach's review decision is signed (meaning `reviewed`): the decision waits for the signature.
+  const [signing, setSigning] = useState(false);
   if (!next) return null;
+  const regulated = card.regulated_gmp === true;
   const urgent = windowStart(next).getTime() <= Date.now();
+  const decide = async (signature?: SignatureInput) => {
+    const updated = await workflowApi.decide(card.id, decision, comment.trim(), signature);
+    setSigning(false);
+    setDone(t(`workflow.review.decision.${decision}` as MessageKey));
+    onDecided(updated);
+  };
   const submit = async () => {
+    if (regulated) return setSigning(true);
     setBusy(true);
     setError(null);
     try {
-      const updated = await workflowApi.decide(card.id, decision, comment.trim());
-      setDone(t(`workflow.review.decision.${decision}` as MessageKey));
-      onDecided(updated);
+      await decide();
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -53,6 +62,7 @@ export function PeriodicReviewPanel({ card, onDecided }: { card: SpeachCard; onD
               </RadioGroup>
             </FormControl>
             <TextField label={t('workflow.review.comment')} value={comment} onChange={(e) => setComment(e.target.value)} multiline minRows={2} />
+            {regulated && <Typography variant="body2">{t('gxp.review.signHint')}</Typography>}
             <Stack direction="row">
               <Button variant="contained" onClick={() => void submit()} disabled={busy}>
                 {t('workflow.review.submit')}
@@ -61,6 +71,7 @@ export function PeriodicReviewPanel({ card, onDecided }: { card: SpeachCard; onD
           </>
         )}
       </Stack>
+      {signing && <SignatureDialog meaning="reviewed" onCancel={() => setSigning(false)} onSign={decide} />}
     </Paper>
   );
 }
