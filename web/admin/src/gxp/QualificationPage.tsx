@@ -43,7 +43,8 @@ export function QualificationPage() {
   const [day, setDay] = useState(new Date().toISOString().slice(0, 10));
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const dates = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC', timeZoneName: 'short' });
+  // dateStyle/timeStyle may not be combined with timeZoneName (a TypeError): the fields are spelled out.
+  const dates = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -6,7 +6,8 @@ import type { SignatureRecord } from './workflowApi';
 export function SignatureList({ signatures }: { signatures: SignatureRecord[] }) {
   const { t, language } = useI18n();
   if (signatures.length === 0) return null;
-  const when = (s: SignatureRecord) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: s.timeZone, timeZoneName: 'short' }).format(new Date(s.signedAt));
+  // dateStyle/timeStyle may not be combined with timeZoneName (a TypeError): the fields are spelled out.
+  const when = (s: SignatureRecord) => new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: s.timeZone, timeZoneName: 'short' }).format(new Date(s.signedAt));
   return (
     <section aria-labelledby="signatures-title">
       <Typography id="signatures-title" variant="h6" component="h2">
