@@ -14,7 +14,7 @@ export type MediaJobCommand =
   | { type: 'CompleteMediaJob'; jobId: string; outputs: MediaOutput[]; durationSeconds: number | null; engine: string | null }
   | { type: 'FailMediaJob'; jobId: string; reason: string };
 
-const INPUTS: Record<MediaJobKind, number> = { TRANSCODE: 1, VOICE_OVER: 2, SPEECH: 0 };
+const INPUTS: Record<MediaJobKind, number> = { TRANSCODE: 1, VOICE_OVER: 2, SPEECH: 0, CUT: 1 };
 
 function request(command: Extract<MediaJobCommand, { type: 'RequestMediaJob' }>, state: MediaJobState): MediaJobEvent[] {
   if (state.status !== 'NONE') throw new IllegalStateError('This media job was already requested.');
@@ -25,6 +25,10 @@ function request(command: Extract<MediaJobCommand, { type: 'RequestMediaJob' }>,
     if (!text) throw new ValidationError('text', 'text must not be empty');
     if (text.length > SPEECH_TEXT_MAX) throw new ValidationError('text', `text must be at most ${SPEECH_TEXT_MAX} characters`);
   } else if (data.speech) throw new ValidationError('text', `A ${data.kind} job takes no text`);
+  if (data.kind === 'CUT') {
+    const keep = data.keep ?? [];
+    if (keep.length === 0 || keep.some((r) => !(r.start >= 0 && r.end > r.start))) throw new ValidationError('keep', 'A cut keeps at least one range, each ending after it starts');
+  } else if (data.keep?.length) throw new ValidationError('keep', `A ${data.kind} job keeps no ranges`);
   if (data.kind === 'VOICE_OVER' && !data.mode) throw new ValidationError('mode', 'A voice-over says whether it replaces or ducks the original sound');
   return [{ type: 'MediaJobRequested', data }];
 }
