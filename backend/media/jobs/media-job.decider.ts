@@ -14,12 +14,16 @@ export type MediaJobCommand =
   | { type: 'CompleteMediaJob'; jobId: string; outputs: MediaOutput[]; durationSeconds: number | null; engine: string | null }
   | { type: 'FailMediaJob'; jobId: string; reason: string };
 
-const INPUTS: Record<MediaJobKind, number> = { TRANSCODE: 1, VOICE_OVER: 2, SPEECH: 0, CUT: 1 };
+const INPUTS: Record<MediaJobKind, number> = { TRANSCODE: 1, VOICE_OVER: 2, SPEECH: 0, CUT: 1, CONCAT: 0 };
+/** A version's download joins at most this many video chapters. */
+export const CONCAT_INPUTS_MAX = 200;
 
 function request(command: Extract<MediaJobCommand, { type: 'RequestMediaJob' }>, state: MediaJobState): MediaJobEvent[] {
   if (state.status !== 'NONE') throw new IllegalStateError('This media job was already requested.');
   const { type: _type, ...data } = command;
-  if (data.inputs.length !== INPUTS[data.kind]) throw new ValidationError('file', `A ${data.kind} job takes ${INPUTS[data.kind]} file(s)`);
+  if (data.kind === 'CONCAT') {
+    if (data.inputs.length === 0 || data.inputs.length > CONCAT_INPUTS_MAX) throw new ValidationError('file', `A CONCAT job joins 1 to ${CONCAT_INPUTS_MAX} files`);
+  } else if (data.inputs.length !== INPUTS[data.kind]) throw new ValidationError('file', `A ${data.kind} job takes ${INPUTS[data.kind]} file(s)`);
   if (data.kind === 'SPEECH') {
     const text = data.speech?.text.trim() ?? '';
     if (!text) throw new ValidationError('text', 'text must not be empty');
