@@ -6,6 +6,7 @@ import { useI18n } from '../i18n';
 import { ErrorState, Loading } from './common';
 import { errorMessage, speachApi } from './speachApi';
 import type { SpeachCard, Version } from './types';
+import { VersionVideoButton } from './VersionVideoButton';
 
 /** /list-versions/{speachID}: the published versions, newest first. */
 export function VersionsPage() {
@@ -54,6 +55,7 @@ export function VersionsPage() {
                 <TableCell scope="col">{t('speach.versions.publishedBy')}</TableCell>
                 <TableCell scope="col">{t('speach.versions.scheduledFor')}</TableCell>
                 <TableCell scope="col">{t('speach.versions.status')}</TableCell>
+                <TableCell scope="col">{t('versionVideo.download')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -73,6 +75,9 @@ export function VersionsPage() {
                     ) : (
                       <Chip size="small" variant="outlined" label={t('speach.versions.past')} />
                     )}
+                  </TableCell>
+                  <TableCell>
+                    <VersionVideoButton logId={v.logId} />
                   </TableCell>
                 </TableRow>
               ))}
