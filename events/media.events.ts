@@ -5,9 +5,11 @@ import { registerEventType } from './schema-registry';
  * What a media job does (issue 22):
  * TRANSCODE: a chapter's uploaded video or audio → web renditions (MP4 + WebM, or M4A), poster and sound track;
  * VOICE_OVER: a voice recording mixed onto the chapter's video (or made the chapter's audio);
- * SPEECH: text to speech for a chapter (a preview, or a subtitle language's voice-over track).
+ * SPEECH: text to speech for a chapter (a preview, or a subtitle language's voice-over track);
+ * CUT: the video editor's kept ranges applied to the chapter's file (which then becomes the cut file);
+ * CONCAT: a published version's video chapters joined into one file to download (`chapterId`: its first).
  */
-export const MEDIA_JOB_KINDS = ['TRANSCODE', 'VOICE_OVER', 'SPEECH'] as const;
+export const MEDIA_JOB_KINDS = ['TRANSCODE', 'VOICE_OVER', 'SPEECH', 'CUT', 'CONCAT'] as const;
 export type MediaJobKind = (typeof MEDIA_JOB_KINDS)[number];
 
 /** A blob the job reads or wrote. */
@@ -18,7 +20,7 @@ export interface MediaFile {
 }
 
 /** What each output of a job is. */
-export const MEDIA_OUTPUT_ROLES = ['mp4', 'webm', 'audio', 'poster', 'mixed', 'speech'] as const;
+export const MEDIA_OUTPUT_ROLES = ['mp4', 'webm', 'audio', 'poster', 'mixed', 'speech', 'cut', 'joined'] as const;
 export type MediaOutputRole = (typeof MEDIA_OUTPUT_ROLES)[number];
 export interface MediaOutput extends MediaFile {
   role: MediaOutputRole;
@@ -42,6 +44,8 @@ export type MediaJobRequested = DomainEvent<
     trackKey: string | null;
     /** SPEECH: the same text and language as an earlier job give the same key, so its audio is reused. */
     key: string | null;
+    /** CUT: the ranges kept, in seconds, in order (absent from jobs recorded before cuts existed). */
+    keep?: { start: number; end: number }[] | null;
   }
 >;
 /** The worker's progress, in whole percents (one event per tenth at most). */

@@ -5,6 +5,7 @@ import { MediaController } from './http/media.controller';
 import { MediaJobWorker } from './jobs/media-job-worker';
 import { MediaJobs } from './jobs/media-jobs.service';
 import { MediaPipelinePolicy } from './jobs/media-pipeline.policy';
+import { VersionVideos } from './jobs/version-videos.service';
 import { EspeakSynthesizer } from './speech/espeak.synthesizer';
 import { ProviderSynthesizer } from './speech/provider.synthesizer';
 import { SPEECH_SYNTHESIZER, type SpeechSynthesizer } from './speech/speech-synthesizer.port';
@@ -32,6 +33,7 @@ export function createSpeechSynthesizer(config: AppConfig): SpeechSynthesizer {
     MediaJobWorker,
     MediaJobs,
     MediaPipelinePolicy,
+    VersionVideos,
   ],
   exports: [MEDIA_TOOLS, SPEECH_SYNTHESIZER, MediaJobs, MediaJobWorker],
 })

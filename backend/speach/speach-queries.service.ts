@@ -141,6 +141,8 @@ export class SpeachQueries {
     const live = liveVersion(doc, viewer.now);
     const users = new Map((await this.store.collection<UserDocument>(USERS).findByIds(doc.versions.map((v) => v.publishedBy ?? ''))).map((u) => [u._id, u]));
     return [...doc.versions].reverse().map((v) => ({
+      // The id `GET /versioning/logs/{logId}/video` takes.
+      logId: `${doc._id}:${v.version}`,
       version: v.version,
       publishedAt: v.publishedAt,
       publishedBy: v.publishedBy ? person(users.get(v.publishedBy), v.publishedBy) : null,

@@ -93,6 +93,22 @@ describe('Media calls (issue 22)', () => {
     expect(after.content.media.durationSeconds).toBeCloseTo(3, 0);
   });
 
+  it("applies the video editor's cut to the chapter video: the chapter file becomes the kept ranges, transcoded", async () => {
+    const { id, chapterId } = await speachWith(author, 'Cut');
+    await drain();
+    const before = await draftChapter(id);
+    await t.http.post('/api/v2/recorder/weet').set(as(author)).send({ weetID: before.content.file.blobId, duration: 3, chapitreId: chapterId }).expect(200);
+    await t.http.post(`/api/v2/recorder/video-editor/${chapterId}/cut`).set(as(author)).send({ keep: [{ start: 0, end: 1 }, { start: 2, end: 3 }] }).expect(200);
+    await drain();
+    const after = await draftChapter(id);
+    expect(after.content.type).toBe('VIDEO_UPLOAD');
+    expect(after.content.file.name).toBe('cut.mp4');
+    expect(after.content.file.blobId).not.toBe(before.content.file.blobId);
+    expect(after.content.media.status).toBe('READY');
+    expect(after.content.media.durationSeconds).toBeGreaterThan(1.8);
+    expect(after.content.media.durationSeconds).toBeLessThan(2.3);
+  });
+
   it('voice-over upload: 400 without the file, 403 for a reader or another author, 404 for an unknown chapter', async () => {
     const mine = await speachWith(author, 'Refusals');
     const missing = await t.http.post(`/recorder/voiceOver/upload/${mine.chapterId}`).set(as(author)).send({}).expect(400);

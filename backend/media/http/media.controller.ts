@@ -5,8 +5,9 @@ import { readFields, readUpload } from '../../ai/http/form';
 import { CurrentUser, Roles } from '../../identity/auth/auth.decorators';
 import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
 import { ValidationError } from '../../infrastructure/decider/decider';
-import { AcceptsForm } from '../../infrastructure/http/csrf';
+import { AcceptsForm, ChangesState } from '../../infrastructure/http/csrf';
 import { type Ready, MediaJobs } from '../jobs/media-jobs.service';
+import { VersionVideos } from '../jobs/version-videos.service';
 
 /** One value of a form field (multipart or JSON), or undefined; a repeated field is refused. */
 function field(fields: Record<string, string[]>, name: string): string | undefined {
@@ -24,7 +25,10 @@ function accessCode(value: unknown): string | undefined {
 /** Spec §7 "Voice-over and chapters": the recorder's media calls (issue 22). */
 @Controller()
 export class MediaController {
-  constructor(private readonly media: MediaJobs) {}
+  constructor(
+    private readonly media: MediaJobs,
+    private readonly versionVideos: VersionVideos,
+  ) {}
 
   private send(reply: FastifyReply, ready: Ready) {
     void reply.status(ready.status);
@@ -94,5 +98,14 @@ export class MediaController {
   @Roles('FORMATEUR', 'ADMIN')
   engine() {
     return this.media.engine();
+  }
+
+  /** Spec §7: the video of a published version (its video chapters joined), PREPARING until the job is done. */
+  @Get('versioning/logs/:logId/video')
+  // Its first call asks for the join (a job): guarded like a POST against cross-site requests.
+  @ChangesState()
+  @ApiQuery({ name: 'before', required: false, description: 'the version before this one' })
+  versionVideo(@CurrentUser() user: AuthenticatedUser, @Param('logId') logId: string, @Query('before') before?: string) {
+    return this.versionVideos.video(user, logId, before);
   }
 }

@@ -21,7 +21,7 @@ import { type MediaJobCommand, mediaJobDecider } from './media-job.decider';
 type Job = MediaJobRequested['data'];
 type Outcome = { outputs: MediaOutput[]; durationSeconds: number | null; engine: string | null };
 
-const MIME: Record<MediaOutputRole, string> = { mp4: 'video/mp4', webm: 'video/webm', audio: 'audio/mp4', poster: 'image/jpeg', mixed: 'video/mp4', speech: 'audio/mp4' };
+const MIME: Record<MediaOutputRole, string> = { mp4: 'video/mp4', webm: 'video/webm', audio: 'audio/mp4', poster: 'image/jpeg', mixed: 'video/mp4', speech: 'audio/mp4', cut: 'video/mp4', joined: 'video/mp4' };
 
 /**
  * Runs the media jobs outside the requests that asked for them, a few at a time (MEDIA_JOB_CONCURRENCY).
@@ -145,6 +145,10 @@ export class MediaJobWorker implements OnApplicationBootstrap, OnApplicationShut
         return this.voiceOver(job, dir, progress, signal);
       case 'SPEECH':
         return this.speak(job, dir, progress, signal);
+      case 'CUT':
+        return this.cut(job, dir, progress, signal);
+      case 'CONCAT':
+        return this.concat(job, dir, progress, signal);
     }
   }
 
@@ -196,6 +200,25 @@ export class MediaJobWorker implements OnApplicationBootstrap, OnApplicationShut
     await this.tools.extractAudio(voice, join(dir, 'voice.m4a'), 'm4a', { signal, onProgress: progress });
     const spoken = await this.tools.probe(join(dir, 'voice.m4a'));
     return { outputs: [{ ...(await this.keep(join(dir, 'voice.m4a'), 'mixed')), mimeType: 'audio/mp4' }], durationSeconds: spoken.durationSeconds, engine: null };
+  }
+
+  /** The kept ranges joined, as an MP4 (H.264/AAC for a video, AAC alone for an audio chapter). */
+  private async cut(job: Job, dir: string, progress: (fraction: number) => void, signal: AbortSignal): Promise<Outcome> {
+    const source = await this.local(job.inputs[0], join(dir, 'source'), signal);
+    const picture = (await this.tools.probe(source)).video;
+    await this.tools.cut(source, join(dir, 'cut.mp4'), job.keep ?? [], { signal, onProgress: progress });
+    const probe = await this.tools.probe(join(dir, 'cut.mp4'));
+    const output = await this.keep(join(dir, 'cut.mp4'), 'cut');
+    return { outputs: [{ ...output, mimeType: picture ? 'video/mp4' : 'audio/mp4' }], durationSeconds: probe.durationSeconds, engine: null };
+  }
+
+  /** A version's video chapters, in reading order, joined into one MP4 to download. */
+  private async concat(job: Job, dir: string, progress: (fraction: number) => void, signal: AbortSignal): Promise<Outcome> {
+    const parts: string[] = [];
+    for (const [i, file] of job.inputs.entries()) parts.push(await this.local(file, join(dir, `part-${i}`), signal));
+    await this.tools.concat(parts, join(dir, 'joined.mp4'), { signal, onProgress: progress });
+    const probe = await this.tools.probe(join(dir, 'joined.mp4'));
+    return { outputs: [await this.keep(join(dir, 'joined.mp4'), 'joined')], durationSeconds: probe.durationSeconds, engine: null };
   }
 
   private async speak(job: Job, dir: string, progress: (fraction: number) => void, signal: AbortSignal): Promise<Outcome> {

@@ -32,6 +32,15 @@ describe('media job decider', () => {
     spec.given([]).when({ type: 'RequestMediaJob', ...requested, mode: null }).thenThrows(ValidationError, /replaces or ducks/);
   });
 
+  it('requests a cut of one file with its kept ranges, and refuses a cut keeping nothing or ranges on another kind', () => {
+    const cut = { ...requested, kind: 'CUT' as const, inputs: [video], mode: null, keep: [{ start: 0, end: 1 }, { start: 2, end: 3 }] };
+    const { type: _t, ...data } = { type: 'RequestMediaJob' as const, ...cut };
+    spec.given([]).when({ type: 'RequestMediaJob', ...cut }).then([{ type: 'MediaJobRequested', data }]);
+    spec.given([]).when({ type: 'RequestMediaJob', ...cut, keep: [] }).thenThrows(ValidationError, /at least one range/);
+    spec.given([]).when({ type: 'RequestMediaJob', ...cut, keep: [{ start: 2, end: 1 }] }).thenThrows(ValidationError, /ending after/);
+    spec.given([]).when({ type: 'RequestMediaJob', ...requested, keep: [{ start: 0, end: 1 }] }).thenThrows(ValidationError, /keeps no ranges/);
+  });
+
   it('refuses speech without text or over 3,000 characters', () => {
     const speech = { ...requested, kind: 'SPEECH' as const, inputs: [], mode: null };
     spec.given([]).when({ type: 'RequestMediaJob', ...speech, speech: { text: '  ', lang: 'fr-FR' } }).thenThrows(ValidationError, /empty/);

@@ -14,17 +14,25 @@ export type MediaJobCommand =
   | { type: 'CompleteMediaJob'; jobId: string; outputs: MediaOutput[]; durationSeconds: number | null; engine: string | null }
   | { type: 'FailMediaJob'; jobId: string; reason: string };
 
-const INPUTS: Record<MediaJobKind, number> = { TRANSCODE: 1, VOICE_OVER: 2, SPEECH: 0 };
+const INPUTS: Record<MediaJobKind, number> = { TRANSCODE: 1, VOICE_OVER: 2, SPEECH: 0, CUT: 1, CONCAT: 0 };
+/** A version's download joins at most this many video chapters. */
+export const CONCAT_INPUTS_MAX = 200;
 
 function request(command: Extract<MediaJobCommand, { type: 'RequestMediaJob' }>, state: MediaJobState): MediaJobEvent[] {
   if (state.status !== 'NONE') throw new IllegalStateError('This media job was already requested.');
   const { type: _type, ...data } = command;
-  if (data.inputs.length !== INPUTS[data.kind]) throw new ValidationError('file', `A ${data.kind} job takes ${INPUTS[data.kind]} file(s)`);
+  if (data.kind === 'CONCAT') {
+    if (data.inputs.length === 0 || data.inputs.length > CONCAT_INPUTS_MAX) throw new ValidationError('file', `A CONCAT job joins 1 to ${CONCAT_INPUTS_MAX} files`);
+  } else if (data.inputs.length !== INPUTS[data.kind]) throw new ValidationError('file', `A ${data.kind} job takes ${INPUTS[data.kind]} file(s)`);
   if (data.kind === 'SPEECH') {
     const text = data.speech?.text.trim() ?? '';
     if (!text) throw new ValidationError('text', 'text must not be empty');
     if (text.length > SPEECH_TEXT_MAX) throw new ValidationError('text', `text must be at most ${SPEECH_TEXT_MAX} characters`);
   } else if (data.speech) throw new ValidationError('text', `A ${data.kind} job takes no text`);
+  if (data.kind === 'CUT') {
+    const keep = data.keep ?? [];
+    if (keep.length === 0 || keep.some((r) => !(r.start >= 0 && r.end > r.start))) throw new ValidationError('keep', 'A cut keeps at least one range, each ending after it starts');
+  } else if (data.keep?.length) throw new ValidationError('keep', `A ${data.kind} job keeps no ranges`);
   if (data.kind === 'VOICE_OVER' && !data.mode) throw new ValidationError('mode', 'A voice-over says whether it replaces or ducks the original sound');
   return [{ type: 'MediaJobRequested', data }];
 }

@@ -128,6 +128,32 @@ export class MediaJobs {
     });
   }
 
+  /**
+   * The policy's cut of a chapter's file (its job id derived from the editor's cut event): the draft's current
+   * video or audio, the kept ranges. Nothing to cut (the chapter lost its file or was removed) asks for nothing.
+   */
+  async requestCut(jobId: string, speachId: string, chapterId: string, keep: { start: number; end: number }[], requestedBy: string): Promise<void> {
+    const doc = await this.queries.document(speachId);
+    const node = readingOrder(doc.draft).find((n) => n.chapterId === chapterId);
+    const content = node?.content as ChapterContent | undefined;
+    if (!content || (content.type !== 'VIDEO_UPLOAD' && content.type !== 'AUDIO_UPLOAD') || !(content as FileContent).file) return;
+    const { blobId, mimeType, size } = (content as FileContent).file;
+    await this.commands.run(mediaJobDecider, mediaJobStream(jobId), {
+      type: 'RequestMediaJob',
+      jobId,
+      kind: 'CUT',
+      speachId,
+      chapterId,
+      requestedBy,
+      inputs: [{ blobId, mimeType, size }],
+      mode: null,
+      speech: null,
+      trackKey: null,
+      key: null,
+      keep,
+    });
+  }
+
   private chapterFile(chapter: MediaChapter): MediaFile {
     const { content } = chapter;
     if (content.type !== 'VIDEO_UPLOAD' && content.type !== 'AUDIO_UPLOAD') throw new IllegalStateError('This chapter has no video or audio to put a voice-over on.');

@@ -157,6 +157,34 @@ export class FfmpegMediaTools implements MediaTools {
     await this.ffmpeg(['-i', input, '-vn', '-map', '0:a:0'], AUDIO_OUTPUT[format], output, probe.durationSeconds, options);
   }
 
+  async concat(inputs: string[], output: string, options: MediaRunOptions = {}): Promise<void> {
+    if (inputs.length === 0) throw new MediaToolError('Nothing to join');
+    const probes = await Promise.all(inputs.map((input) => this.probe(input)));
+    const first = probes.find((p) => p.video)?.video;
+    if (!first) throw new MediaToolError('None of the files has a picture');
+    // Even sizes (H.264); every part fitted into the first picture's frame at one frame rate, so concat accepts them.
+    const width = Math.max(2, first.width - (first.width % 2));
+    const height = Math.max(2, first.height - (first.height % 2));
+    const fps = Math.min(60, Math.max(1, Math.round(first.fps) || 25));
+    const parts: string[] = [];
+    const joined: string[] = [];
+    probes.forEach((probe, i) => {
+      if (!probe.video) throw new MediaToolError(`File ${i + 1} has no picture`);
+      parts.push(`[${i}:v:0]scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=${fps},format=yuv420p[v${i}]`);
+      parts.push(
+        probe.audio
+          ? `[${i}:a:0]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[a${i}]`
+          : `anullsrc=r=48000:cl=stereo,atrim=duration=${Math.max(0.04, probe.durationSeconds).toFixed(3)},aformat=sample_fmts=fltp[a${i}]`,
+      );
+      joined.push(`[v${i}][a${i}]`);
+    });
+    const format = formatOf(output);
+    const graph = `${parts.join(';')};${joined.join('')}concat=n=${inputs.length}:v=1:a=1[v][a]`;
+    const args = [...inputs.flatMap((input) => ['-i', input]), '-filter_complex', graph, '-map', '[v]', '-map', '[a]', ...VIDEO_CODEC[format], ...AUDIO_CODEC[format]];
+    const total = probes.reduce((sum, p) => sum + p.durationSeconds, 0);
+    await this.ffmpeg(args, CONTAINER[format], output, total, options);
+  }
+
   /** One ffmpeg run into `output.partial`, renamed on success and removed on failure. */
   private async ffmpeg(args: string[], container: string[], output: string, totalSeconds: number, options: MediaRunOptions): Promise<void> {
     const partial = `${output}.partial`;

@@ -53,6 +53,11 @@ export interface MediaTools {
   /** Mixes `voice` onto `video`'s picture; the result is an MP4 (or WebM when `output` ends in .webm) as long as the video. */
   mixVoiceOver(video: string, voice: string, output: string, mode: VoiceOverMode, options?: MediaRunOptions): Promise<void>;
   extractAudio(input: string, output: string, format: AudioFormat, options?: MediaRunOptions): Promise<void>;
+  /**
+   * The inputs one after the other, as an MP4 (or WebM) of the first picture's size (each fitted, letterboxed);
+   * an input without sound is silent for its length.
+   */
+  concat(inputs: string[], output: string, options?: MediaRunOptions): Promise<void>;
 }
 
 /** Injection token of the MediaTools port. */

@@ -116,4 +116,11 @@ export const MEDIA_ROUTES: Record<string, RouteExpectation> = {
     answers: signedIn(),
   },
   'GET /api/v2/chapter/voice/engine': { call: () => ({ path: '/api/v2/chapter/voice/engine' }), answers: authors() },
+  // The first editor's call asks for the join (a media job); readers of the published speach are refused.
+  'GET /versioning/logs/{logId}/video': {
+    call: async (fx) => ({ path: `/versioning/logs/${encodeURIComponent(`${(await publishedChapter(fx)).speachId}:1`)}/video` }),
+    answers: authors(),
+    writes: true,
+    after: settleJobs,
+  },
 };

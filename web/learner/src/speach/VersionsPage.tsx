@@ -7,6 +7,7 @@ import { ContentDiffView } from '../workflow/ContentDiffView';
 import { ErrorState, Loading } from './common';
 import { errorMessage, speachApi } from './speachApi';
 import type { SpeachCard, Version } from './types';
+import { VersionVideoButton } from './VersionVideoButton';
 
 /** /list-versions/{speachID}: the published versions, newest first. */
 export function VersionsPage() {
@@ -55,6 +56,7 @@ export function VersionsPage() {
                 <TableCell scope="col">{t('speach.versions.publishedBy')}</TableCell>
                 <TableCell scope="col">{t('speach.versions.scheduledFor')}</TableCell>
                 <TableCell scope="col">{t('speach.versions.status')}</TableCell>
+                <TableCell scope="col">{t('versionVideo.download')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -74,6 +76,9 @@ export function VersionsPage() {
                     ) : (
                       <Chip size="small" variant="outlined" label={t('speach.versions.past')} />
                     )}
+                  </TableCell>
+                  <TableCell>
+                    <VersionVideoButton logId={v.logId} />
                   </TableCell>
                 </TableRow>
               ))}

@@ -145,6 +145,8 @@ export interface Chapter {
 export type DraftSpeach = SpeachCard & { chapters: Chapter[] };
 
 export interface Version {
+  /** The id the version video download takes (`{speachId}:{version}`). */
+  logId: string;
   version: number;
   publishedAt: string | null;
   publishedBy: Person | null;
