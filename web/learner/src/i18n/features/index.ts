@@ -20,9 +20,8 @@ import { signatureMessages } from './signature';
 import { gxpUiMessages } from './gxp-ui';
 
 /** Each feature keeps its messages in its own file; the catalogues are their union with the core ones. */
-const FEATURES = [homeMessages, engagementMessages, notificationsMessages, accountMessages, workflowMessages, analyticsMessages, siteMessages, embedMessages, forumMessages, notificationReasonsMessages, aiMessages, learnerMessages, pathsMessages, coversMessages, pathSearchMessages, mediaTextMessages, mediaStudioMessages, signatureMessages, editorSaveMessages, gxpUiMessages] as const;
+const FEATURES = [homeMessages, engagementMessages, notificationsMessages, accountMessages, workflowMessages, analyticsMessages, siteMessages, embedMessages, forumMessages, notificationReasonsMessages, aiMessages, learnerMessages, pathsMessages, coversMessages, pathSearchMessages, mediaTextMessages, mediaStudioMessages, signatureMessages, editorSaveMessages, gxpUiMessages, versionVideoMessages] as const;
 import { versionVideoMessages } from './version-video';
-const FEATURES = [homeMessages, engagementMessages, notificationsMessages, accountMessages, workflowMessages, analyticsMessages, siteMessages, embedMessages, forumMessages, notificationReasonsMessages, aiMessages, learnerMessages, pathsMessages, coversMessages, pathSearchMessages, mediaTextMessages, mediaStudioMessages, signatureMessages, versionVideoMessages] as const;
 
 type Union<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;
 export type FeatureCatalog = Union<(typeof FEATURES)[number]['en']>;
