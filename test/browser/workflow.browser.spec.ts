@@ -39,6 +39,16 @@ describe('workflow: validator page, progress graph, final dialog, periodic revie
     await page.getByRole('heading', { name: `Welcome, ${firstName}` }).waitFor();
   }
 
+  /** A regulated (GMP) decision asks for an electronic signature (issue 23): the approver signs it. */
+  async function sign(page: Page) {
+    const dialog = page.getByRole('dialog', { name: 'Sign electronically' });
+    await dialog.waitFor();
+    await dialog.getByLabel(/E-mail/).fill('approver@example.com');
+    await dialog.locator('input[type="password"]').fill('demo-password');
+    await dialog.getByRole('button', { name: 'Sign' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
   beforeAll(async () => {
     server = await startServer();
     browser = await openBrowser();
@@ -89,6 +99,8 @@ describe('workflow: validator page, progress graph, final dialog, periodic revie
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByLabel('Comment for the author').fill('Add the gowning photos for grade A.');
     await dialog.getByRole('button', { name: 'Reject' }).click();
+    // The gowning procedure is a GMP workflow: the rejection is signed.
+    await sign(page);
     const block = page.getByTestId('workflow-rejection');
     await block.waitFor();
     expect(await block.innerText()).toContain('Rejected by Quality & compliance, step 1 of 2');
@@ -127,6 +139,7 @@ describe('workflow: validator page, progress graph, final dialog, periodic revie
     await page.screenshot({ path: join(SCREENSHOTS, 'workflow-final-dialog.png') });
     await dialog.getByRole('radio', { name: 'Immediately' }).check();
     await dialog.getByRole('button', { name: 'Submit' }).click();
+    await sign(page);
     await page.getByText('Validated: the speach is published.').waitFor();
     await page.getByTestId('workflow-graph').getByRole('heading', { name: 'Validated and published' }).waitFor();
     const card = await call<{ publication: boolean; metadata: { nextPeriodicReview: string } }>(author, 'GET', `/api/v2/speach/speachWithMetadata?speachID=${speach.id}`);
