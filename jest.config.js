@@ -15,7 +15,9 @@ module.exports = {
     '^.+\\.cjs$': ['@swc/jest', { ...swc, swcrc: false, jsc: { ...swc.jsc, parser: { syntax: 'ecmascript' } } }],
   },
   // file-type (magic bytes of uploads) and its ESM-only dependencies likewise.
-  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|glob|minimatch|path-scurry|lru-cache|minipass|@isaacs|jackspeak|package-json-from-dist|file-type|strtok3|token-types|@tokenizer|@borewit|uint8array-extras|@opentelemetry/otlp-exporter-base)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(content-disposition|glob|minimatch|path-scurry|lru-cache|minipass|@isaacs|jackspeak|package-json-from-dist|file-type|strtok3|token-types|@tokenizer|@borewit|uint8array-extras|@opentelemetry/otlp-exporter-base)/)',
+  ],
   // A guard, not a speed check: the seeded app starts in 5-15 s alone, several times that on a loaded 2-core machine.
   testTimeout: 90000,
 };

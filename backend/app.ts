@@ -62,7 +62,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   refuseCrossSiteWrites(fastify);
   // Chapter uploads arrive as the raw file (XHR with progress) and reach the handler unread: it streams them
   // to disk and stops at the size limit (a 210 MB body is never held in memory).
-  fastify.addContentTypeParser(/^(video|audio)\/[\w.+-]+$|^image\/(jpeg|png|webp|gif)$|^application\/(pdf|octet-stream)$/, (_request, payload, done) => done(null, payload));
+  fastify.addContentTypeParser(/^(video|audio)\/[\w.+-]+$|^image\/(jpeg|png|webp|gif)$|^application\/(pdf|octet-stream)$/, (_request, payload, done) =>
+    done(null, payload),
+  );
   // The AI generator's form calls (spec §7): parsed by their handlers as they stream (csrf.ts lets only those routes take them).
   fastify.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload));
   const metrics = app.get(Metrics);

@@ -11,7 +11,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const logger = new Logger('Main');
   logger.log(`Speach platform (${config.appRole}) on http://localhost:${config.port} (back office: /admin/) — data in ${config.dataDir}`);
-  if (config.seed === 'demo' && config.appRole !== 'projector') logger.log(`Demo accounts: admin@example.com, author@example.com, approver@example.com, reader@example.com — password "${config.demoPassword}"`);
+  if (config.seed === 'demo' && config.appRole !== 'projector')
+    logger.log(`Demo accounts: admin@example.com, author@example.com, approver@example.com, reader@example.com — password "${config.demoPassword}"`);
   shutDownGracefully(app, app.get(Platform), config.shutdownTimeoutMs, logger);
 }
 

@@ -28,13 +28,33 @@ import { mediaTranscodeScenario } from './scenarios/media-transcode';
 import { webScenario } from './scenarios/web';
 
 const quick = process.argv.includes('--quick');
-const SIZE = quick ? { users: 2000, groups: 50, speaches: 5000, reads: 50_000, seconds: 3, appends: 5000, paths: 1000, busyNotifications: 20_000, digestUsers: 2000 } : { users: 10_000, groups: 50, speaches: 100_000, reads: 1_000_000, seconds: 10, appends: 30_000, paths: 5000, busyNotifications: 100_000, digestUsers: 10_000 };
+const SIZE = quick
+  ? { users: 2000, groups: 50, speaches: 5000, reads: 50_000, seconds: 3, appends: 5000, paths: 1000, busyNotifications: 20_000, digestUsers: 2000 }
+  : {
+      users: 10_000,
+      groups: 50,
+      speaches: 100_000,
+      reads: 1_000_000,
+      seconds: 10,
+      appends: 30_000,
+      paths: 5000,
+      busyNotifications: 100_000,
+      digestUsers: 10_000,
+    };
 
 function save(results: Result[]): void {
   writeFileSync(
     join(ROOT, 'bench/results.json'),
     `${JSON.stringify(
-      results.map(({ scenario, figure, unit, reference, referenceFigure, ratio, note }) => ({ scenario, figure, unit, reference, referenceFigure, ratio, ...(note ? { note } : {}) })),
+      results.map(({ scenario, figure, unit, reference, referenceFigure, ratio, note }) => ({
+        scenario,
+        figure,
+        unit,
+        reference,
+        referenceFigure,
+        ratio,
+        ...(note ? { note } : {}),
+      })),
       null,
       2,
     )}\n`,
@@ -57,19 +77,32 @@ async function main(): Promise<void> {
     const now = Date.now();
     const identity = await generateIdentity(store, SIZE.users, SIZE.groups);
     step(`generating ${SIZE.speaches} speaches over three years`);
-    const speaches = await generateSpeaches(store, SIZE.speaches, identity.userIds.filter((_, i) => i % 10 === 0), now);
+    const speaches = await generateSpeaches(
+      store,
+      SIZE.speaches,
+      identity.userIds.filter((_, i) => i % 10 === 0),
+      now,
+    );
     step('generating validation workflows and periodic reviews (one speach in ten)');
     const workflows = await generateWorkflows(store, identity, speaches, now);
     console.error(`[bench]   ${JSON.stringify(workflows)}`);
     step(`generating ${SIZE.reads} chapter reads over two years, with bookmarks, ratings, follows and comments`);
     // The learners the command scenario logs in as keep a clean history: their ratings are all new.
     const learners = new Set(identity.learnerIds);
-    const activity = await generateActivity(store, SIZE.reads, identity.userIds.filter((id) => !learners.has(id)), speaches, now);
+    const activity = await generateActivity(
+      store,
+      SIZE.reads,
+      identity.userIds.filter((id) => !learners.has(id)),
+      speaches,
+      now,
+    );
     step(`generating ${SIZE.paths} learning paths over the published speaches`);
     const paths = await generatePaths(store, SIZE.paths, identity, speaches, now);
     step(`generating ${SIZE.busyNotifications} notifications of one user and ${SIZE.digestUsers} daily digest readers`);
     const notifications = await generateNotifications(store, identity, speaches, { busy: SIZE.busyNotifications, digestUsers: SIZE.digestUsers }, now);
-    console.error(`[bench]   ${JSON.stringify(activity)}; ${paths.published} of ${paths.count} paths published; ${await store.headPosition()} events in the store`);
+    console.error(
+      `[bench]   ${JSON.stringify(activity)}; ${paths.published} of ${paths.count} paths published; ${await store.headPosition()} events in the store`,
+    );
     await store.close();
 
     // A scenario that fails is reported as such and the others still run: a long full run never
@@ -80,7 +113,15 @@ async function main(): Promise<void> {
         await run();
       } catch (error) {
         console.error(error);
-        results.push({ scenario: `${name}: failed`, figure: null, unit: '', reference: '—', referenceFigure: null, ratio: null, note: String((error as Error).message ?? error).slice(0, 200) });
+        results.push({
+          scenario: `${name}: failed`,
+          figure: null,
+          unit: '',
+          reference: '—',
+          referenceFigure: null,
+          ratio: null,
+          note: String((error as Error).message ?? error).slice(0, 200),
+        });
       }
       save(results);
     };
@@ -90,7 +131,17 @@ async function main(): Promise<void> {
     await attempt('rebuild', () => rebuildScenario(join(dataDir, 'events.sqlite'), dir, results));
     await attempt('product over HTTP', () => {
       if (!floors) throw new Error('no floors to compare with');
-      return productScenarios(dataDir, identity, speaches.filter((s) => s.published).map((s) => s.speachId), SIZE.seconds, SIZE.reads, floors, results, paths, notifications);
+      return productScenarios(
+        dataDir,
+        identity,
+        speaches.filter((s) => s.published).map((s) => s.speachId),
+        SIZE.seconds,
+        SIZE.reads,
+        floors,
+        results,
+        paths,
+        notifications,
+      );
     });
     // Its own step: it runs even when a measure of the running server failed (that server was stopped).
     await attempt('restart on the stored read models', () => restartScenario(dataDir, results));

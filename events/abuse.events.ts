@@ -30,7 +30,18 @@ export type AbuseReported = DomainEvent<
     details: string;
   }
 >;
-export type AbuseReportResolved = DomainEvent<'AbuseReportResolved', { reportId: string; resolution: AbuseResolution; resolvedBy: string; target: AbuseTarget; targetId: string; speachId: string | null; targetUserId: string | null }>;
+export type AbuseReportResolved = DomainEvent<
+  'AbuseReportResolved',
+  {
+    reportId: string;
+    resolution: AbuseResolution;
+    resolvedBy: string;
+    target: AbuseTarget;
+    targetId: string;
+    speachId: string | null;
+    targetUserId: string | null;
+  }
+>;
 export type AbuseReportEvent = AbuseReported | AbuseReportResolved;
 
 registerEventType('AbuseReported', 1);

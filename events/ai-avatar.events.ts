@@ -7,14 +7,26 @@ export const AI_AVATAR_BACKGROUNDS = ['TRANSPARENT', ...Array.from({ length: 12 
 export const AI_AVATAR_LAYOUTS = ['VOICE_ONLY', 'CAMERA_LEFT', 'CAMERA_RIGHT', 'SMALL_CAMERA_LEFT', 'SMALL_CAMERA_RIGHT'] as const;
 /** Spec §3: about 20 voice codes across fr, en-US, de, es, it, pt-BR, zh, ja. */
 export const AI_AVATAR_VOICES = [
-  { code: 'fr-FR-DeniseNeural', lang: 'fr' }, { code: 'fr-FR-HenriNeural', lang: 'fr' }, { code: 'fr-FR-EloiseNeural', lang: 'fr' },
-  { code: 'en-US-JennyNeural', lang: 'en-US' }, { code: 'en-US-GuyNeural', lang: 'en-US' }, { code: 'en-US-AriaNeural', lang: 'en-US' }, { code: 'en-US-DavisNeural', lang: 'en-US' },
-  { code: 'de-DE-KatjaNeural', lang: 'de' }, { code: 'de-DE-ConradNeural', lang: 'de' }, { code: 'de-DE-AmalaNeural', lang: 'de' },
-  { code: 'es-ES-ElviraNeural', lang: 'es' }, { code: 'es-ES-AlvaroNeural', lang: 'es' },
-  { code: 'it-IT-ElsaNeural', lang: 'it' }, { code: 'it-IT-DiegoNeural', lang: 'it' },
-  { code: 'pt-BR-FranciscaNeural', lang: 'pt-BR' }, { code: 'pt-BR-AntonioNeural', lang: 'pt-BR' },
-  { code: 'zh-CN-XiaoxiaoNeural', lang: 'zh' }, { code: 'zh-CN-YunxiNeural', lang: 'zh' },
-  { code: 'ja-JP-NanamiNeural', lang: 'ja' }, { code: 'ja-JP-KeitaNeural', lang: 'ja' },
+  { code: 'fr-FR-DeniseNeural', lang: 'fr' },
+  { code: 'fr-FR-HenriNeural', lang: 'fr' },
+  { code: 'fr-FR-EloiseNeural', lang: 'fr' },
+  { code: 'en-US-JennyNeural', lang: 'en-US' },
+  { code: 'en-US-GuyNeural', lang: 'en-US' },
+  { code: 'en-US-AriaNeural', lang: 'en-US' },
+  { code: 'en-US-DavisNeural', lang: 'en-US' },
+  { code: 'de-DE-KatjaNeural', lang: 'de' },
+  { code: 'de-DE-ConradNeural', lang: 'de' },
+  { code: 'de-DE-AmalaNeural', lang: 'de' },
+  { code: 'es-ES-ElviraNeural', lang: 'es' },
+  { code: 'es-ES-AlvaroNeural', lang: 'es' },
+  { code: 'it-IT-ElsaNeural', lang: 'it' },
+  { code: 'it-IT-DiegoNeural', lang: 'it' },
+  { code: 'pt-BR-FranciscaNeural', lang: 'pt-BR' },
+  { code: 'pt-BR-AntonioNeural', lang: 'pt-BR' },
+  { code: 'zh-CN-XiaoxiaoNeural', lang: 'zh' },
+  { code: 'zh-CN-YunxiNeural', lang: 'zh' },
+  { code: 'ja-JP-NanamiNeural', lang: 'ja' },
+  { code: 'ja-JP-KeitaNeural', lang: 'ja' },
 ] as const;
 
 /** Spec §9: time is added by the hour, billed once on the invoice. */

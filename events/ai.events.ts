@@ -2,7 +2,27 @@ import type { DomainEvent } from './envelope';
 import { registerEventType } from './schema-registry';
 
 /** Spec §5: the 19 document types the AI speach generator accepts. */
-export const AI_DOCUMENT_TYPES = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'xlsm', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'rtf', 'csv', 'txt', 'xml', 'html', 'md', 'key', 'pages'] as const;
+export const AI_DOCUMENT_TYPES = [
+  'pdf',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'xlsm',
+  'ppt',
+  'pptx',
+  'odt',
+  'ods',
+  'odp',
+  'rtf',
+  'csv',
+  'txt',
+  'xml',
+  'html',
+  'md',
+  'key',
+  'pages',
+] as const;
 export type AiDocumentType = (typeof AI_DOCUMENT_TYPES)[number];
 export const AI_DURATIONS = ['short', 'medium', 'long'] as const;
 export type AiDuration = (typeof AI_DURATIONS)[number];
@@ -89,11 +109,22 @@ export const aiJobStream = (jobId: string) => `ai-job-${jobId}`;
 /** Stream `ai-generation-{speachId}`: the plan a generated speach was made from (part of the speach's audit trail). */
 export const aiGenerationStream = (speachId: string) => `ai-generation-${speachId}`;
 
-export type AiDocumentUploaded = J<'AiDocumentUploaded', { ownerId: string; name: string; extension: AiDocumentType; blobId: string; sha256: string; size: number }>;
+export type AiDocumentUploaded = J<
+  'AiDocumentUploaded',
+  { ownerId: string; name: string; extension: AiDocumentType; blobId: string; sha256: string; size: number }
+>;
 export type AiDocumentParsed = J<'AiDocumentParsed', { pageCount: number; resultBlobId: string; parser: string }>;
 export type AiPlanRequested = J<
   'AiPlanRequested',
-  { ownerId: string; documentJobIds: string[]; language: string; duration: AiDuration; instruction: string; allowReorder: boolean; generationMode: AiGenerationMode }
+  {
+    ownerId: string;
+    documentJobIds: string[];
+    language: string;
+    duration: AiDuration;
+    instruction: string;
+    allowReorder: boolean;
+    generationMode: AiGenerationMode;
+  }
 >;
 export type AiPlanGenerated = J<'AiPlanGenerated', { plan: AiPlan; provenance: AiProvenance; usage: AiUsage }>;
 export type AiChapterGenerationRequested = J<
@@ -105,7 +136,10 @@ export type AiQuizGenerationRequested = J<
   'AiQuizGenerationRequested',
   { ownerId: string; speachId: string; chapterId: string; nbQuestionsToGenerate: number; existingQuestions: string[]; selectedChapters: string[]; lang: string }
 >;
-export type AiQuizGenerated = J<'AiQuizGenerated', { speachId: string; chapterId: string; questions: AiQuizQuestion[]; provenance: AiProvenance; usage: AiUsage }>;
+export type AiQuizGenerated = J<
+  'AiQuizGenerated',
+  { speachId: string; chapterId: string; questions: AiQuizQuestion[]; provenance: AiProvenance; usage: AiUsage }
+>;
 /** The job stopped: `reason` is shown to its owner, `detail` is for the administrator; the usage spent before the failure still counts. */
 export type AiJobFailed = J<'AiJobFailed', { reason: string; detail: string; usage: AiUsage | null }>;
 /** Its owner stopped the job before it finished: it takes no outcome afterwards, so it never fills a chapter or a quiz. */

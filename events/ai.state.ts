@@ -2,8 +2,14 @@ import type { AiGenerationEvent, AiJobEvent, AiPlan, AiSpeachMapping } from './a
 
 export type AiJobKind = 'document' | 'plan' | 'chapter' | 'quiz';
 
-export type AiJobRequest = Extract<AiJobEvent, { type: 'AiDocumentUploaded' | 'AiPlanRequested' | 'AiChapterGenerationRequested' | 'AiQuizGenerationRequested' }>['data'];
-export type AiJobOutcome = Extract<AiJobEvent, { type: 'AiDocumentParsed' | 'AiPlanGenerated' | 'AiChapterGenerated' | 'AiQuizGenerated' | 'AiJobFailed' }>['data'];
+export type AiJobRequest = Extract<
+  AiJobEvent,
+  { type: 'AiDocumentUploaded' | 'AiPlanRequested' | 'AiChapterGenerationRequested' | 'AiQuizGenerationRequested' }
+>['data'];
+export type AiJobOutcome = Extract<
+  AiJobEvent,
+  { type: 'AiDocumentParsed' | 'AiPlanGenerated' | 'AiChapterGenerated' | 'AiQuizGenerated' | 'AiJobFailed' }
+>['data'];
 
 /** One job's request (the data of its first event) and, once finished, its outcome event's data. */
 export interface AiJob {
@@ -38,14 +44,22 @@ export function evolveAiJob(state: AiJobState, event: AiJobEvent): AiJobState {
 }
 
 /** A generated speach's origin: the plan it was created from and where each plan entry went. */
-export type AiGenerationState = { status: 'none' } | { status: 'validated'; speachId: string; ownerId: string; planJobId: string | null; plan: AiPlan; mapping: AiSpeachMapping };
+export type AiGenerationState =
+  { status: 'none' } | { status: 'validated'; speachId: string; ownerId: string; planJobId: string | null; plan: AiPlan; mapping: AiSpeachMapping };
 
 export const initialAiGenerationState = (): AiGenerationState => ({ status: 'none' });
 
 export function evolveAiGeneration(state: AiGenerationState, event: AiGenerationEvent): AiGenerationState {
   switch (event.type) {
     case 'AiPlanValidated':
-      return { status: 'validated', speachId: event.data.speachId, ownerId: event.data.ownerId, planJobId: event.data.planJobId, plan: event.data.plan, mapping: event.data.mapping };
+      return {
+        status: 'validated',
+        speachId: event.data.speachId,
+        ownerId: event.data.ownerId,
+        planJobId: event.data.planJobId,
+        plan: event.data.plan,
+        mapping: event.data.mapping,
+      };
     default:
       return state;
   }

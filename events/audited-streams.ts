@@ -34,7 +34,11 @@ const FAMILIES: StreamFamily[] = [
   { prefix: 'ai-generation-', kind: 'aiGeneration', decider: { initialState: initialAiGenerationState, evolve: evolveAiGeneration } },
   { prefix: 'ai-job-', kind: 'aiJob', decider: { initialState: initialAiJobState, evolve: evolveAiJob } },
   // Refused electronic signatures (issue 23): an inspector sees every failed attempt on the speach.
-  { prefix: 'signature-failures-', kind: 'signatureFailures', decider: { initialState: () => ({ failures: 0 }), evolve: (state: { failures: number }) => ({ failures: state.failures + 1 }) } },
+  {
+    prefix: 'signature-failures-',
+    kind: 'signatureFailures',
+    decider: { initialState: () => ({ failures: 0 }), evolve: (state: { failures: number }) => ({ failures: state.failures + 1 }) },
+  },
 ];
 
 export interface AuditedStream {

@@ -72,11 +72,20 @@ export type NotificationFrequencyChanged = DomainEvent<'NotificationFrequencyCha
 export type NotificationLanguageChanged = DomainEvent<'NotificationLanguageChanged', { userId: string; language: MailLanguage }>;
 /** The user opened the bell: every notification raised before this event is read. */
 export type NotificationsAcknowledged = DomainEvent<'NotificationsAcknowledged', { userId: string }>;
-export type NotificationSettingsEvent = NotificationTypeActivated | NotificationTypeDeactivated | NotificationFrequencyChanged | NotificationsAcknowledged | NotificationLanguageChanged;
+export type NotificationSettingsEvent =
+  NotificationTypeActivated | NotificationTypeDeactivated | NotificationFrequencyChanged | NotificationsAcknowledged | NotificationLanguageChanged;
 
 for (const type of [
-  'SpeachRated', 'SpeachFollowed', 'SpeachUnfollowed', 'CommentPosted', 'CommentDeleted',
-  'NotificationTypeActivated', 'NotificationTypeDeactivated', 'NotificationFrequencyChanged', 'NotificationsAcknowledged', 'NotificationLanguageChanged',
+  'SpeachRated',
+  'SpeachFollowed',
+  'SpeachUnfollowed',
+  'CommentPosted',
+  'CommentDeleted',
+  'NotificationTypeActivated',
+  'NotificationTypeDeactivated',
+  'NotificationFrequencyChanged',
+  'NotificationsAcknowledged',
+  'NotificationLanguageChanged',
 ]) {
   registerEventType(type, 1);
 }

@@ -35,10 +35,19 @@ export type PathSpeachRemoved = P<'PathSpeachRemoved', { speachId: string }>;
 /** The whole new order. */
 export type PathSpeachesReordered = P<'PathSpeachesReordered', { speachIds: string[] }>;
 /** `published` says whether the path was live then: assignees are told only of a published path. */
-export type PathGroupAssignmentChanged = P<'PathGroupAssignmentChanged', { groupId: string; assigned: boolean; dueDate: string | null; published: boolean; title: string }>;
-export type PathUserAssignmentChanged = P<'PathUserAssignmentChanged', { userId: string; assigned: boolean; dueDate: string | null; published: boolean; title: string }>;
+export type PathGroupAssignmentChanged = P<
+  'PathGroupAssignmentChanged',
+  { groupId: string; assigned: boolean; dueDate: string | null; published: boolean; title: string }
+>;
+export type PathUserAssignmentChanged = P<
+  'PathUserAssignmentChanged',
+  { userId: string; assigned: boolean; dueDate: string | null; published: boolean; title: string }
+>;
 /** The assignees at publication, so the readers (notifications) need no copy of the path. */
-export type PathPublished = P<'PathPublished', { title: string; firstPublication: boolean; speachIds: string[]; assignedUserIds: string[]; assignedGroupIds: string[] }>;
+export type PathPublished = P<
+  'PathPublished',
+  { title: string; firstPublication: boolean; speachIds: string[]; assignedUserIds: string[]; assignedGroupIds: string[] }
+>;
 export type PathUnpublished = P<'PathUnpublished', Record<never, never>>;
 export type PathArchived = P<'PathArchived', Record<never, never>>;
 
@@ -67,7 +76,10 @@ export interface CompletedSpeach {
 /** Stream `pathlearner-{pathId}-{userId}`. No names or e-mails: those stay in the user's own stream. */
 export type PathEnrolled = L<'PathEnrolled', Record<never, never>>;
 /** Every speach of the path completed; `certificateCode` is what the public verification URL takes. */
-export type PathCompleted = L<'PathCompleted', { title: string; completedAt: string; validUntil: string | null; speaches: CompletedSpeach[]; certificateCode: string }>;
+export type PathCompleted = L<
+  'PathCompleted',
+  { title: string; completedAt: string; validUntil: string | null; speaches: CompletedSpeach[]; certificateCode: string }
+>;
 export type PathCertificateIssued = L<'PathCertificateIssued', { certificateCode: string; blobId: string }>;
 /** The completion `certificateCode` lapses at `validUntil`: the learner is told to take the path again. */
 export type PathRecertificationDue = L<'PathRecertificationDue', { certificateCode: string; title: string; validUntil: string }>;
@@ -79,9 +91,22 @@ export type PathReassigned = L<'PathReassigned', { certificateCode: string; dueD
 export type PathLearnerEvent = PathEnrolled | PathCompleted | PathCertificateIssued | PathRecertificationDue | PathReassigned;
 
 for (const type of [
-  'PathCreated', 'PathDetailsChanged', 'PathOptionsChanged', 'PathSpeachAdded', 'PathSpeachRemoved', 'PathSpeachesReordered',
-  'PathGroupAssignmentChanged', 'PathUserAssignmentChanged', 'PathPublished', 'PathUnpublished', 'PathArchived',
-  'PathEnrolled', 'PathCompleted', 'PathCertificateIssued', 'PathRecertificationDue', 'PathReassigned',
+  'PathCreated',
+  'PathDetailsChanged',
+  'PathOptionsChanged',
+  'PathSpeachAdded',
+  'PathSpeachRemoved',
+  'PathSpeachesReordered',
+  'PathGroupAssignmentChanged',
+  'PathUserAssignmentChanged',
+  'PathPublished',
+  'PathUnpublished',
+  'PathArchived',
+  'PathEnrolled',
+  'PathCompleted',
+  'PathCertificateIssued',
+  'PathRecertificationDue',
+  'PathReassigned',
 ]) {
   registerEventType(type, 1);
 }

@@ -117,7 +117,20 @@ export function evolvePathLearner(state: PathLearnerState, event: PathLearnerEve
     case 'PathEnrolled':
       return { ...state, enrolled: true };
     case 'PathCompleted':
-      return { ...state, reassigned: null, completions: [...state.completions, { completedAt: event.data.completedAt, validUntil: event.data.validUntil, certificateCode: event.data.certificateCode, blobId: null, reminded: false }] };
+      return {
+        ...state,
+        reassigned: null,
+        completions: [
+          ...state.completions,
+          {
+            completedAt: event.data.completedAt,
+            validUntil: event.data.validUntil,
+            certificateCode: event.data.certificateCode,
+            blobId: null,
+            reminded: false,
+          },
+        ],
+      };
     case 'PathCertificateIssued':
       return {
         ...state,

@@ -13,7 +13,13 @@ export const initialPeriodicReviewState = (): PeriodicReviewState => ({ status: 
 export function evolvePeriodicReview(state: PeriodicReviewState, event: PeriodicReviewEvent): PeriodicReviewState {
   switch (event.type) {
     case 'PeriodicReviewScheduled':
-      return { status: 'SCHEDULED', speachId: event.data.speachId, frequency: event.data.frequency, nextReviewAt: event.data.nextReviewAt, lastDecision: state.status === 'none' ? null : state.lastDecision };
+      return {
+        status: 'SCHEDULED',
+        speachId: event.data.speachId,
+        frequency: event.data.frequency,
+        nextReviewAt: event.data.nextReviewAt,
+        lastDecision: state.status === 'none' ? null : state.lastDecision,
+      };
     case 'PeriodicReviewCompleted':
       if (state.status === 'none') return state;
       return {

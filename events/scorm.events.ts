@@ -34,7 +34,10 @@ export type ScormExportRequested = DomainEvent<
 >;
 /** The worker reached another SCO (or file) of the package. */
 export type ScormExportProgressed = DomainEvent<'ScormExportProgressed', { exportId: string; done: number; total: number }>;
-export type ScormExportCompleted = DomainEvent<'ScormExportCompleted', { exportId: string; name: string; bytes: number; sha256: string; contentSha256: string }>;
+export type ScormExportCompleted = DomainEvent<
+  'ScormExportCompleted',
+  { exportId: string; name: string; bytes: number; sha256: string; contentSha256: string }
+>;
 export type ScormExportFailed = DomainEvent<'ScormExportFailed', { exportId: string; reason: string }>;
 
 export type ScormExportEvent = ScormExportRequested | ScormExportProgressed | ScormExportCompleted | ScormExportFailed;

@@ -12,9 +12,33 @@ export type Badge = (typeof BADGES)[number];
 
 /** Spec §3 "Chapter content types". */
 export const CONTENT_TYPES = [
-  'NONE', 'HTML', 'EMBED', 'VIDEO', 'PDF_UPLOAD', 'AUDIO', 'PPT', 'LIVE_EVENT', 'QUIZZ', 'QUIZZ_EXAMEN', 'QUESTION_OUVERTE',
-  'WEBCAM', 'WC_PPT', 'PDF_URL', 'VIDEO_PPT', 'VIDEO_UPLOAD', 'VIDEO_UPLOAD_PPT', 'AUDIO_PPT', 'AUDIO_UPLOAD',
-  'AUDIO_UPLOAD_PPT', 'REUSSITE', 'SONDAGE', 'ENQUETE', 'SCREEN', 'SCREEN_AUDIO', 'SCREEN_WEBCAM', 'WEET',
+  'NONE',
+  'HTML',
+  'EMBED',
+  'VIDEO',
+  'PDF_UPLOAD',
+  'AUDIO',
+  'PPT',
+  'LIVE_EVENT',
+  'QUIZZ',
+  'QUIZZ_EXAMEN',
+  'QUESTION_OUVERTE',
+  'WEBCAM',
+  'WC_PPT',
+  'PDF_URL',
+  'VIDEO_PPT',
+  'VIDEO_UPLOAD',
+  'VIDEO_UPLOAD_PPT',
+  'AUDIO_PPT',
+  'AUDIO_UPLOAD',
+  'AUDIO_UPLOAD_PPT',
+  'REUSSITE',
+  'SONDAGE',
+  'ENQUETE',
+  'SCREEN',
+  'SCREEN_AUDIO',
+  'SCREEN_WEBCAM',
+  'WEET',
 ] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
@@ -52,7 +76,25 @@ export type ChapterContent =
   | { type: 'SONDAGE' | 'ENQUETE'; questions: Question[] }
   | { type: 'QUESTION_OUVERTE'; question: string }
   | { type: 'REUSSITE'; message: string }
-  | { type: Exclude<ContentType, 'NONE' | 'HTML' | 'EMBED' | 'PDF_URL' | 'VIDEO_UPLOAD' | 'AUDIO_UPLOAD' | 'PDF_UPLOAD' | 'QUIZZ' | 'QUIZZ_EXAMEN' | 'SONDAGE' | 'ENQUETE' | 'QUESTION_OUVERTE' | 'REUSSITE'>; placeholder: true };
+  | {
+      type: Exclude<
+        ContentType,
+        | 'NONE'
+        | 'HTML'
+        | 'EMBED'
+        | 'PDF_URL'
+        | 'VIDEO_UPLOAD'
+        | 'AUDIO_UPLOAD'
+        | 'PDF_UPLOAD'
+        | 'QUIZZ'
+        | 'QUIZZ_EXAMEN'
+        | 'SONDAGE'
+        | 'ENQUETE'
+        | 'QUESTION_OUVERTE'
+        | 'REUSSITE'
+      >;
+      placeholder: true;
+    };
 
 /** A chapter as copied into a duplicate or a speach made from a template. */
 export interface ChapterSnapshot {
@@ -181,11 +223,33 @@ export type ChapterAnswered = S<
 export type LearnerEvent = SpeachBookmarked | SpeachUnbookmarked | ChapterRead | ChapterAnswered | TrainingCompleted | SignatureApplied;
 
 for (const type of [
-  'SpeachCreated', 'SpeachDetailsChanged', 'ChapterAdded', 'ChapterRenamed', 'ChapterMoved', 'ChapterRemoved', 'ChapterContentSet',
-  'SpeachVisibilityChanged', 'SpeachAuthorChanged', 'SpeachCoEditorsChanged', 'SpeachCoEditorGroupsChanged',
-  'SpeachAffectedUsersChanged', 'SpeachAffectedGroupsChanged', 'SpeachPublished', 'SpeachUnpublished', 'SpeachArchived',
-  'SpeachRestored', 'SpeachDueDateSet', 'SpeachUnpublishAfterDueDateSet', 'SpeachBadgeConfigured', 'SpeachSubchaptersLocked', 'SpeachCoverSet',
-  'PeriodicReviewersAssigned', 'SpeachPinnedOnHome', 'SpeachUnpinnedFromHome', 'SpeachBookmarked', 'SpeachUnbookmarked',
+  'SpeachCreated',
+  'SpeachDetailsChanged',
+  'ChapterAdded',
+  'ChapterRenamed',
+  'ChapterMoved',
+  'ChapterRemoved',
+  'ChapterContentSet',
+  'SpeachVisibilityChanged',
+  'SpeachAuthorChanged',
+  'SpeachCoEditorsChanged',
+  'SpeachCoEditorGroupsChanged',
+  'SpeachAffectedUsersChanged',
+  'SpeachAffectedGroupsChanged',
+  'SpeachPublished',
+  'SpeachUnpublished',
+  'SpeachArchived',
+  'SpeachRestored',
+  'SpeachDueDateSet',
+  'SpeachUnpublishAfterDueDateSet',
+  'SpeachBadgeConfigured',
+  'SpeachSubchaptersLocked',
+  'SpeachCoverSet',
+  'PeriodicReviewersAssigned',
+  'SpeachPinnedOnHome',
+  'SpeachUnpinnedFromHome',
+  'SpeachBookmarked',
+  'SpeachUnbookmarked',
 ]) {
   registerEventType(type, 1);
 }

@@ -22,10 +22,7 @@ export type UserRegistered = DomainEvent<
  * Only the argon2 hash is ever stored, never the password. Every other session of the user ends with
  * it (issue 16): `keepSessionId` names the session that changed its own password, the only one kept.
  */
-export type UserPasswordSet = DomainEvent<
-  'UserPasswordSet',
-  { userId: string; passwordHash: string; mustChangeAtNextLogin: boolean; keepSessionId?: string }
->;
+export type UserPasswordSet = DomainEvent<'UserPasswordSet', { userId: string; passwordHash: string; mustChangeAtNextLogin: boolean; keepSessionId?: string }>;
 
 export type UserRolesChanged = DomainEvent<'UserRolesChanged', { userId: string; roles: Role[] }>;
 

@@ -38,7 +38,10 @@ export type ChapterVideoAnnotated = DomainEvent<
   { chapterId: string; speachId: string; annotationId: string; at: number; duration: number; text: string; by: string }
 >;
 export type ChapterVideoAnnotationRemoved = DomainEvent<'ChapterVideoAnnotationRemoved', { chapterId: string; annotationId: string; by: string }>;
-export type ChapterVideoInteractionAdded = DomainEvent<'ChapterVideoInteractionAdded', { chapterId: string; speachId: string; interaction: VideoInteraction; by: string }>;
+export type ChapterVideoInteractionAdded = DomainEvent<
+  'ChapterVideoInteractionAdded',
+  { chapterId: string; speachId: string; interaction: VideoInteraction; by: string }
+>;
 export type ChapterVideoInteractionRemoved = DomainEvent<'ChapterVideoInteractionRemoved', { chapterId: string; interactionId: string; by: string }>;
 export type ChapterVideoSynchronised = DomainEvent<'ChapterVideoSynchronised', { chapterId: string; speachId: string; target: VideoSyncTarget; by: string }>;
 

@@ -78,7 +78,10 @@ export interface AwaitedApprover {
   userId: string | null;
 }
 /** `awaiting`: the next step, null after the last one. */
-export type WorkflowStepValidated = W<'WorkflowStepValidated', { step: number; validatedBy: string; groupId: string | null; at: string; awaiting: AwaitedApprover | null }>;
+export type WorkflowStepValidated = W<
+  'WorkflowStepValidated',
+  { step: number; validatedBy: string; groupId: string | null; at: string; awaiting: AwaitedApprover | null }
+>;
 /** The speach goes back to the author; the current step stays the rejected step. */
 export type WorkflowRejected = W<'WorkflowRejected', { step: number; comment: string; rejectedBy: string; groupId: string | null; at: string }>;
 /** After a rejection the author resubmits the edited speach: validation starts again at step 1. */
@@ -122,9 +125,18 @@ export type PeriodicReviewStopped = P<'PeriodicReviewStopped', { workflowId: str
 export type PeriodicReviewEvent = PeriodicReviewScheduled | PeriodicReviewCompleted | PeriodicReviewStopped | SignatureApplied;
 
 for (const type of [
-  'WorkflowDefinitionCreated', 'WorkflowDefinitionChanged', 'WorkflowDefinitionDeleted',
-  'WorkflowSubmitted', 'WorkflowStepValidated', 'WorkflowRejected', 'WorkflowResubmitted', 'WorkflowCancelled', 'WorkflowCompleted',
-  'PeriodicReviewScheduled', 'PeriodicReviewCompleted', 'PeriodicReviewStopped',
+  'WorkflowDefinitionCreated',
+  'WorkflowDefinitionChanged',
+  'WorkflowDefinitionDeleted',
+  'WorkflowSubmitted',
+  'WorkflowStepValidated',
+  'WorkflowRejected',
+  'WorkflowResubmitted',
+  'WorkflowCancelled',
+  'WorkflowCompleted',
+  'PeriodicReviewScheduled',
+  'PeriodicReviewCompleted',
+  'PeriodicReviewStopped',
 ]) {
   registerEventType(type, 1);
 }

@@ -66,7 +66,15 @@ export function evolveWorkflow(state: WorkflowState, event: WorkflowEvent): Work
         rejection: { step: event.data.step, comment: event.data.comment, rejectedBy: event.data.rejectedBy, at: event.data.at },
       };
     case 'WorkflowResubmitted':
-      return { ...state, status: 'AWAITING_VALIDATION', currentStep: 1, validatedSteps: [], rejection: null, scheduledAt: event.data.scheduledAt, approvedContentHash: null };
+      return {
+        ...state,
+        status: 'AWAITING_VALIDATION',
+        currentStep: 1,
+        validatedSteps: [],
+        rejection: null,
+        scheduledAt: event.data.scheduledAt,
+        approvedContentHash: null,
+      };
     case 'SignatureApplied':
       return event.data.meaning === 'approved' ? { ...state, approvedContentHash: event.data.contentHash } : state;
     case 'ApprovalsRevoked':

@@ -23,7 +23,18 @@ export interface AbuseReportDocument extends ProjectedDocument {
 export const abuseReportsProjection: ProjectionDefinition = {
   name: 'abuse-reports',
   version: 1,
-  collections: [{ name: ABUSE_REPORTS, indexes: [{ field: 'status' }, { field: 'target' }, { field: 'reason' }, { field: 'createdAt' }, { fields: [{ field: 'status' }, { field: 'createdAt', direction: -1 }] }] }],
+  collections: [
+    {
+      name: ABUSE_REPORTS,
+      indexes: [
+        { field: 'status' },
+        { field: 'target' },
+        { field: 'reason' },
+        { field: 'createdAt' },
+        { fields: [{ field: 'status' }, { field: 'createdAt', direction: -1 }] },
+      ],
+    },
+  ],
   handlers: {
     AbuseReported: async (event, writer) => {
       const d = event.data as Extract<AbuseReportEvent, { type: 'AbuseReported' }>['data'];
@@ -46,7 +57,9 @@ export const abuseReportsProjection: ProjectionDefinition = {
     },
     AbuseReportResolved: async (event, writer) => {
       const d = event.data as Extract<AbuseReportEvent, { type: 'AbuseReportResolved' }>['data'];
-      await writer.upsert<AbuseReportDocument>(ABUSE_REPORTS, d.reportId, (doc) => (doc ? { ...doc, status: 'RESOLVED', resolution: d.resolution, resolvedBy: d.resolvedBy, resolvedAt: event.time } : null));
+      await writer.upsert<AbuseReportDocument>(ABUSE_REPORTS, d.reportId, (doc) =>
+        doc ? { ...doc, status: 'RESOLVED', resolution: d.resolution, resolvedBy: d.resolvedBy, resolvedAt: event.time } : null,
+      );
     },
   },
 };

@@ -25,7 +25,11 @@ export const aiAvatarProjection: ProjectionDefinition = {
       const month = event.time.slice(0, 7);
       return writer.upsert<AiAvatarUsageDocument>(AI_AVATAR_USAGE, AI_AVATAR_TOTALS_ID, (doc) => {
         const current = doc ?? empty();
-        return { ...current, usedSeconds: current.usedSeconds + d.seconds, byMonth: { ...current.byMonth, [month]: (current.byMonth[month] ?? 0) + d.seconds } };
+        return {
+          ...current,
+          usedSeconds: current.usedSeconds + d.seconds,
+          byMonth: { ...current.byMonth, [month]: (current.byMonth[month] ?? 0) + d.seconds },
+        };
       });
     },
     AiAvatarTimeAdded: (event, writer) => {

@@ -69,7 +69,17 @@ function requested(kind: AiJobDocument['kind'], details: (data: never) => Partia
 
 async function meter(writer: ProjectionWriter, id: string, base: Pick<AiUsageDocument, 'scope' | 'ownerId' | 'month'>, usage: AiUsage) {
   await writer.upsert<AiUsageDocument>(AI_USAGE, id, (doc) => {
-    const current: AiUsageDocument = doc ?? { _id: id, ...base, calls: 0, costUnits: 0, promptTokens: 0, completionTokens: 0, characters: 0, durationMs: 0, models: {} };
+    const current: AiUsageDocument = doc ?? {
+      _id: id,
+      ...base,
+      calls: 0,
+      costUnits: 0,
+      promptTokens: 0,
+      completionTokens: 0,
+      characters: 0,
+      durationMs: 0,
+      models: {},
+    };
     return {
       ...current,
       calls: current.calls + 1,
@@ -119,11 +129,19 @@ export const aiProjection: ProjectionDefinition = {
     AiPlanValidated: async (event, writer) => {
       const data = event.data as { speachId: string; ownerId: string; planJobId: string | null; plan: AiPlan; mapping: AiSpeachMapping };
       const documentJobIds = [...new Set(data.plan.chapters.flatMap((c) => c.subchapters.flatMap((s) => s.documentPages.map((p) => p.jobID))))];
-      await writer.upsert<AiGenerationDocument>(AI_GENERATIONS, data.speachId, () => ({ _id: data.speachId, ownerId: data.ownerId, planJobId: data.planJobId, plan: data.plan, mapping: data.mapping, documentJobIds }));
+      await writer.upsert<AiGenerationDocument>(AI_GENERATIONS, data.speachId, () => ({
+        _id: data.speachId,
+        ownerId: data.ownerId,
+        planJobId: data.planJobId,
+        plan: data.plan,
+        mapping: data.mapping,
+        documentJobIds,
+      }));
     },
     SpeachCreated: async (event, writer) => {
       const data = event.data as { speachId: string; chapters: { chapterId: string }[] };
-      for (const chapter of data.chapters) await writer.upsert<AiChapterDocument>(AI_CHAPTERS, chapter.chapterId, () => ({ _id: chapter.chapterId, speachId: data.speachId }));
+      for (const chapter of data.chapters)
+        await writer.upsert<AiChapterDocument>(AI_CHAPTERS, chapter.chapterId, () => ({ _id: chapter.chapterId, speachId: data.speachId }));
     },
     ChapterAdded: async (event, writer) => {
       const data = event.data as { speachId: string; chapterId: string };

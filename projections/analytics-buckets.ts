@@ -100,7 +100,12 @@ export interface SeriesSlot {
 export function seriesSlots(range: PeriodRange): SeriesSlot[] {
   const unit = SERIES_UNIT[range.period];
   const end = new Date(`${range.to}T00:00:00.000Z`);
-  let at = unit === 'd' ? new Date(`${range.from}T00:00:00.000Z`) : unit === 'w' ? startOfWeek(new Date(`${range.from}T00:00:00.000Z`)) : startOfMonth(new Date(`${range.from}T00:00:00.000Z`));
+  let at =
+    unit === 'd'
+      ? new Date(`${range.from}T00:00:00.000Z`)
+      : unit === 'w'
+        ? startOfWeek(new Date(`${range.from}T00:00:00.000Z`))
+        : startOfMonth(new Date(`${range.from}T00:00:00.000Z`));
   const slots: SeriesSlot[] = [];
   while (at <= end) {
     const next = unit === 'd' ? new Date(at.getTime() + DAY) : unit === 'w' ? new Date(at.getTime() + 7 * DAY) : addMonths(at, 1);

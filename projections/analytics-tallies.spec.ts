@@ -29,8 +29,16 @@ const created = (speachId: string, day: string, authorId = 'a1', categoryId: str
   `${day}T08:00:00Z`,
   { speachId, authorId, title: speachId, categoryId, isTemplate: false },
 ];
-const read = (userId: string, speachId: string, day: string, hour = 10): AnalyticsEvent => ['ChapterRead', `${day}T${String(hour).padStart(2, '0')}:00:00Z`, { userId, speachId, chapterId: 'c', version: 1 }];
-const rated = (userId: string, speachId: string, day: string, rating: number): AnalyticsEvent => ['SpeachRated', `${day}T12:00:00Z`, { userId, speachId, rating }];
+const read = (userId: string, speachId: string, day: string, hour = 10): AnalyticsEvent => [
+  'ChapterRead',
+  `${day}T${String(hour).padStart(2, '0')}:00:00Z`,
+  { userId, speachId, chapterId: 'c', version: 1 },
+];
+const rated = (userId: string, speachId: string, day: string, rating: number): AnalyticsEvent => [
+  'SpeachRated',
+  `${day}T12:00:00Z`,
+  { userId, speachId, rating },
+];
 
 /** An owner's counts in a period (`{period}|{ownerId}`), null when the period has none. */
 const tally = async (h: AnalyticsHarness, collection: string, id: string) => {
@@ -40,7 +48,13 @@ const tally = async (h: AnalyticsHarness, collection: string, id: string) => {
 const counts = (c: Counts | null) => c && { ...c, note: c.ratingCount ? Math.round((c.ratingSum / c.ratingCount) * 10) / 10 : 0 };
 
 /** What a ranking means: the owners' day buckets summed over the period's days, ordered by the ranking's key. */
-async function reference(h: AnalyticsHarness, buckets: string, period: Period, now: string, ranking: Ranking | null): Promise<({ ownerId: string } & Counts)[]> {
+async function reference(
+  h: AnalyticsHarness,
+  buckets: string,
+  period: Period,
+  now: string,
+  ranking: Ranking | null,
+): Promise<({ ownerId: string } & Counts)[]> {
   const range = periodRange(period, new Date(now));
   const days = new Set(daysBetween(range.from, range.to).map((d) => `d|${d}`));
   const sums = new Map<string, Counts>();
@@ -58,7 +72,7 @@ async function reference(h: AnalyticsHarness, buckets: string, period: Period, n
 const plain = (t: PeriodTally) => ({ ownerId: t.ownerId, reads: t.reads, ratingCount: t.ratingCount, ratingSum: t.ratingSum, created: t.created });
 
 describe('analytics tallies (the rankings)', () => {
-  it('given reads and ratings, keeps per speach, author and category the sums of each period\'s window', async () => {
+  it("given reads and ratings, keeps per speach, author and category the sums of each period's window", async () => {
     const h = new AnalyticsHarness();
     await h.apply([
       created('s1', '2026-09-01'),
@@ -80,12 +94,20 @@ describe('analytics tallies (the rankings)', () => {
     expect(counts(await tally(h, ANALYTICS_CATEGORY_TALLIES, 'ONE_MONTH|none'))).toEqual({ reads: 0, ratingCount: 0, ratingSum: 0, created: 1, note: 0 });
     expect(await tally(h, ANALYTICS_CATEGORY_TALLIES, 'ONE_MONTH|c1')).toBeNull(); // created before the window
     expect(counts(await tally(h, ANALYTICS_CATEGORY_TALLIES, 'THREE_MONTHS|c1'))).toEqual(expect.objectContaining({ created: 1 }));
-    expect((await h.store.collection<OwnerTally>(ANALYTICS_SPEACH_TALLIES).findById('s1'))?.byWatch).toEqual(expect.objectContaining({ ONE_MONTH: `${'9'.repeat(11)}7|954|s1` }));
+    expect((await h.store.collection<OwnerTally>(ANALYTICS_SPEACH_TALLIES).findById('s1'))?.byWatch).toEqual(
+      expect.objectContaining({ ONE_MONTH: `${'9'.repeat(11)}7|954|s1` }),
+    );
   });
 
   it('when a later day is counted, slides the windows: what left a window is taken off, an emptied tally is removed', async () => {
     const h = new AnalyticsHarness();
-    await h.apply([created('s1', '2026-09-01'), created('s2', '2026-09-01'), read('u1', 's1', '2026-10-01'), rated('u1', 's1', '2026-10-01', 3), read('u1', 's1', '2026-10-20')]);
+    await h.apply([
+      created('s1', '2026-09-01'),
+      created('s2', '2026-09-01'),
+      read('u1', 's1', '2026-10-01'),
+      rated('u1', 's1', '2026-10-01', 3),
+      read('u1', 's1', '2026-10-20'),
+    ]);
     expect(counts(await tally(h, ANALYTICS_SPEACH_TALLIES, 'ONE_MONTH|s1'))).toEqual(expect.objectContaining({ reads: 2, ratingCount: 1 }));
     await h.apply([read('u1', 's2', '2026-11-05')]); // ONE_MONTH is now 2026-10-06 … 2026-11-05
     expect(counts(await tally(h, ANALYTICS_SPEACH_TALLIES, 'ONE_MONTH|s1'))).toEqual({ reads: 1, ratingCount: 0, ratingSum: 0, created: 0, note: 0 });
@@ -105,10 +127,18 @@ describe('analytics tallies (the rankings)', () => {
     const day = '2026-11-20';
     await h.apply([
       ...['s1', 's2', 's3', 's4', 's5'].map((s) => created(s, '2026-11-01', `a-${s}`)),
-      read('u1', 's3', day), read('u2', 's3', day), rated('u1', 's3', day, 2),
-      read('u1', 's2', day), read('u2', 's2', day), rated('u1', 's2', day, 4),
-      read('u1', 's4', day), read('u2', 's4', day), rated('u1', 's4', day, 4),
-      read('u1', 's1', day), rated('u2', 's1', day, 5), rated('u3', 's1', day, 5),
+      read('u1', 's3', day),
+      read('u2', 's3', day),
+      rated('u1', 's3', day, 2),
+      read('u1', 's2', day),
+      read('u2', 's2', day),
+      rated('u1', 's2', day, 4),
+      read('u1', 's4', day),
+      read('u2', 's4', day),
+      rated('u1', 's4', day, 4),
+      read('u1', 's1', day),
+      rated('u2', 's1', day, 5),
+      rated('u3', 's1', day, 5),
       rated('u1', 's5', day, 5), // rated, never read
     ]);
     const rankings = h.rankings(`${day}T18:00:00Z`);
@@ -142,7 +172,7 @@ describe('analytics tallies (the rankings)', () => {
   it.each([
     ['memory', () => new MemoryReadStore()],
     ['SQLite', () => new SqliteReadStore(':memory:')],
-  ])('answers like a sum of the period\'s day buckets, for random activity, batches and days of asking (%s store)', async (_name, newStore: () => ReadStore) => {
+  ])("answers like a sum of the period's day buckets, for random activity, batches and days of asking (%s store)", async (_name, newStore: () => ReadStore) => {
     const next = seededRandom(15);
     const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)];
     const speaches = Array.from({ length: 40 }, (_, i) => `s${String(i).padStart(2, '0')}`);
@@ -181,19 +211,32 @@ describe('analytics tallies (the rankings)', () => {
     const lastDay = (await h.store.collection<{ _id: string; day: string }>(ANALYTICS_TALLY_CLOCK).findById('asOf'))!.day;
     // The case is not trivial: full rankings, and tallies for every period.
     expect(await h.rankings(`${lastDay}T13:00:00Z`).leaders(ANALYTICS_SPEACH_TALLIES, 'TWO_YEARS', 'byRating', 8)).toHaveLength(8);
-    for (const period of PERIODS) expect(await h.store.collection(ANALYTICS_AUTHOR_TALLIES).count({ [`periods.${period}`]: { $exists: true } })).toBeGreaterThan(0);
+    for (const period of PERIODS)
+      expect(await h.store.collection(ANALYTICS_AUTHOR_TALLIES).count({ [`periods.${period}`]: { $exists: true } })).toBeGreaterThan(0);
     const askedOn = [lastDay, addDays(lastDay, 1), addDays(lastDay, 9), addDays(lastDay, 45), addDays(lastDay, -3), '2025-07-15'];
     for (const today of askedOn) {
       const now = `${today}T13:00:00Z`;
       const rankings = h.rankings(now);
       for (const period of PERIODS) {
         for (const ranking of ['byWatch', 'byRating'] as const) {
-          for (const [tallies, buckets] of [[ANALYTICS_SPEACH_TALLIES, ANALYTICS_SPEACH_BUCKETS], [ANALYTICS_AUTHOR_TALLIES, ANALYTICS_AUTHOR_BUCKETS]]) {
+          for (const [tallies, buckets] of [
+            [ANALYTICS_SPEACH_TALLIES, ANALYTICS_SPEACH_BUCKETS],
+            [ANALYTICS_AUTHOR_TALLIES, ANALYTICS_AUTHOR_BUCKETS],
+          ]) {
             const expected = (await reference(h, buckets, period, now, ranking)).slice(0, 8);
-            expect({ today, period, ranking, tallies, rows: (await rankings.leaders(tallies, period, ranking, 8)).map(plain) }).toEqual({ today, period, ranking, tallies, rows: expected });
+            expect({ today, period, ranking, tallies, rows: (await rankings.leaders(tallies, period, ranking, 8)).map(plain) }).toEqual({
+              today,
+              period,
+              ranking,
+              tallies,
+              rows: expected,
+            });
           }
         }
-        const categories = (await rankings.all(ANALYTICS_CATEGORY_TALLIES, period)).filter((t) => t.created > 0).map(plain).sort((a, b) => (a.ownerId < b.ownerId ? -1 : 1));
+        const categories = (await rankings.all(ANALYTICS_CATEGORY_TALLIES, period))
+          .filter((t) => t.created > 0)
+          .map(plain)
+          .sort((a, b) => (a.ownerId < b.ownerId ? -1 : 1));
         expect({ today, period, categories }).toEqual({ today, period, categories: await reference(h, ANALYTICS_CATEGORY_BUCKETS, period, now, null) });
       }
     }

@@ -3,7 +3,11 @@ import { parsePeriod, periodRange, seriesSlots } from './analytics-buckets';
 import { AnalyticsHarness as Harness } from '../test/support/analytics-harness';
 
 const created = (speachId: string, time: string, extra: Record<string, unknown> = {}) =>
-  ['SpeachCreated', time, { speachId, authorId: 'author', title: `Speach ${speachId}`, categoryId: 'cat-a', isTemplate: false, ...extra }] as [string, string, Record<string, unknown>];
+  ['SpeachCreated', time, { speachId, authorId: 'author', title: `Speach ${speachId}`, categoryId: 'cat-a', isTemplate: false, ...extra }] as [
+    string,
+    string,
+    Record<string, unknown>,
+  ];
 const read = (userId: string, speachId: string, chapterId: string, time: string) =>
   ['ChapterRead', time, { userId, speachId, chapterId, version: 1 }] as [string, string, Record<string, unknown>];
 
@@ -40,15 +44,18 @@ describe('analytics buckets', () => {
 describe('analytics projection', () => {
   it('counts one read per learner, speach and day, and distinct readers per day, week and month', async () => {
     const h = new Harness();
-    await h.apply([
-      created('s1', '2026-11-01T08:00:00Z'),
-      created('s2', '2026-11-01T08:00:00Z'),
-      read('u1', 's1', 'c1', '2026-11-02T09:00:00Z'),
-      read('u1', 's1', 'c2', '2026-11-02T09:05:00Z'), // same day, same speach: still one read
-      read('u1', 's2', 'c1', '2026-11-02T10:00:00Z'),
-      read('u2', 's1', 'c1', '2026-11-02T23:59:59Z'),
-      read('u1', 's1', 'c1', '2026-11-03T00:00:00Z'), // next day: a new read
-    ], 3);
+    await h.apply(
+      [
+        created('s1', '2026-11-01T08:00:00Z'),
+        created('s2', '2026-11-01T08:00:00Z'),
+        read('u1', 's1', 'c1', '2026-11-02T09:00:00Z'),
+        read('u1', 's1', 'c2', '2026-11-02T09:05:00Z'), // same day, same speach: still one read
+        read('u1', 's2', 'c1', '2026-11-02T10:00:00Z'),
+        read('u2', 's1', 'c1', '2026-11-02T23:59:59Z'),
+        read('u1', 's1', 'c1', '2026-11-03T00:00:00Z'), // next day: a new read
+      ],
+      3,
+    );
     expect(await h.series('READ', 'd', '2026-11-02')).toBe(3);
     expect(await h.series('READ', 'd', '2026-11-03')).toBe(1);
     // Weeks and months of counts that add up are sums of days, answered by the queries.
@@ -93,7 +100,9 @@ describe('analytics projection', () => {
       ['UserDeactivated', '2026-11-03T08:00:00Z', { userId: 'b' }],
     ]);
     expect(await h.store.collection(ANALYTICS_TOTALS).findById('speaches')).toEqual(expect.objectContaining({ published: 1, unpublished: 1 }));
-    expect(await h.store.collection(ANALYTICS_TOTALS).findById('users')).toEqual(expect.objectContaining({ users: 2, admins: 1, speachmakers: 1, aiEditors: 0, approvers: 1 }));
+    expect(await h.store.collection(ANALYTICS_TOTALS).findById('users')).toEqual(
+      expect.objectContaining({ users: 2, admins: 1, speachmakers: 1, aiEditors: 0, approvers: 1 }),
+    );
     expect(await h.series('PUBLICATION', 'd', '2026-11-02')).toBe(2);
     expect(await h.series('CREATION', 'd', '2026-11-01')).toBe(3);
   });
@@ -143,8 +152,14 @@ describe('analytics projection', () => {
     expect(await queries.topSpeaches('ONE_MONTH', 'watch')).toEqual([
       { speachId: 's2', speachTitle: 'Speach s2', publishDate: null, nbWatch: 3, nbNote: 2, note: 3.5 },
     ]);
-    expect((await queries.topSpeaches('THREE_MONTHS', 'watch')).map((r) => [r.speachId, r.nbWatch])).toEqual([['s2', 3], ['s1', 1]]);
-    expect((await queries.topSpeaches('ONE_MONTH', 'rating')).map((r) => [r.speachId, r.note])).toEqual([['s1', 5], ['s2', 3.5]]);
+    expect((await queries.topSpeaches('THREE_MONTHS', 'watch')).map((r) => [r.speachId, r.nbWatch])).toEqual([
+      ['s2', 3],
+      ['s1', 1],
+    ]);
+    expect((await queries.topSpeaches('ONE_MONTH', 'rating')).map((r) => [r.speachId, r.note])).toEqual([
+      ['s1', 5],
+      ['s2', 3.5],
+    ]);
     expect(await queries.topSpeachmakers('ONE_MONTH', 'watch')).toEqual([
       { userId: 'author', firstName: 'Ada', lastName: 'Lovelace', nbSpeachs: 4, nbWatch: 3, nbNote: 3, note: 4 },
     ]);
@@ -159,7 +174,7 @@ describe('analytics projection', () => {
     ]);
   });
 
-  it('moves a speach between categories and a learner\'s new rating replaces the old one', async () => {
+  it("moves a speach between categories and a learner's new rating replaces the old one", async () => {
     const h = new Harness();
     await h.apply([
       created('s1', '2026-11-01T08:00:00Z'),
@@ -175,20 +190,31 @@ describe('analytics projection', () => {
 
 describe('analytics projection: learning paths (issue 18)', () => {
   const published = (pathId: string, time: string, firstPublication: boolean) =>
-    ['PathPublished', time, { pathId, title: pathId, firstPublication, speachIds: ['s1'], assignedUserIds: [], assignedGroupIds: [] }] as [string, string, Record<string, unknown>];
+    ['PathPublished', time, { pathId, title: pathId, firstPublication, speachIds: ['s1'], assignedUserIds: [], assignedGroupIds: [] }] as [
+      string,
+      string,
+      Record<string, unknown>,
+    ];
   const completed = (pathId: string, userId: string, completedAt: string) =>
-    ['PathCompleted', completedAt, { pathId, userId, title: pathId, completedAt, validUntil: null, speaches: [], certificateCode: `${pathId}-${userId}` }] as [string, string, Record<string, unknown>];
+    ['PathCompleted', completedAt, { pathId, userId, title: pathId, completedAt, validUntil: null, speaches: [], certificateCode: `${pathId}-${userId}` }] as [
+      string,
+      string,
+      Record<string, unknown>,
+    ];
 
   it('counts a path once when first published, and every completion on its day', async () => {
     const h = new Harness();
-    await h.apply([
-      published('p1', '2026-11-02T08:00:00Z', true),
-      published('p1', '2026-11-03T08:00:00Z', false), // republished after an edit: not a new path
-      published('p2', '2026-11-03T09:00:00Z', true),
-      completed('p1', 'u1', '2026-11-03T10:00:00Z'),
-      completed('p1', 'u2', '2026-11-03T11:00:00Z'),
-      completed('p2', 'u1', '2026-11-04T10:00:00Z'),
-    ], 2);
+    await h.apply(
+      [
+        published('p1', '2026-11-02T08:00:00Z', true),
+        published('p1', '2026-11-03T08:00:00Z', false), // republished after an edit: not a new path
+        published('p2', '2026-11-03T09:00:00Z', true),
+        completed('p1', 'u1', '2026-11-03T10:00:00Z'),
+        completed('p1', 'u2', '2026-11-03T11:00:00Z'),
+        completed('p2', 'u1', '2026-11-04T10:00:00Z'),
+      ],
+      2,
+    );
     expect(await h.series('PATH_PUBLICATION', 'd', '2026-11-02')).toBe(1);
     expect(await h.series('PATH_PUBLICATION', 'd', '2026-11-03')).toBe(1);
     expect(await h.series('PATH_COMPLETION', 'd', '2026-11-03')).toBe(2);

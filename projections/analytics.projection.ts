@@ -53,7 +53,19 @@ export const ANALYTICS_USER_BUCKETS = 'analytics_user_buckets';
 export const ANALYTICS_USERS = 'analytics_users';
 export const ANALYTICS_QUIZ_RESULTS = 'analytics_quiz_results';
 
-export const METRICS = ['READ', 'UNIQUE_READ', 'UNIQUE_ACTIVITY', 'PUBLICATION', 'CREATION', 'GRADE', 'COMMENT', 'CONNECTION', 'UNIQUE_CONNECTION', 'PATH_PUBLICATION', 'PATH_COMPLETION'] as const;
+export const METRICS = [
+  'READ',
+  'UNIQUE_READ',
+  'UNIQUE_ACTIVITY',
+  'PUBLICATION',
+  'CREATION',
+  'GRADE',
+  'COMMENT',
+  'CONNECTION',
+  'UNIQUE_CONNECTION',
+  'PATH_PUBLICATION',
+  'PATH_COMPLETION',
+] as const;
 export type Metric = (typeof METRICS)[number];
 export const UNIQUE_METRICS: Metric[] = ['UNIQUE_READ', 'UNIQUE_ACTIVITY', 'UNIQUE_CONNECTION'];
 
@@ -261,7 +273,9 @@ async function slide(writer: ProjectionWriter, changes: TallyChanges, from: stri
  */
 async function countUser(writer: ProjectionWriter, userId: string, count: (user: AnalyticsUser) => void): Promise<void> {
   await writer.upsert<AnalyticsUser>(ANALYTICS_USERS, userId, (current) => {
-    const user: AnalyticsUser = current ? { ...current, last: { ...(current.last ?? {}) }, seen: { ...(current.seen ?? {}) } } : { _id: userId, roles: [], active: false, last: {}, seen: {} };
+    const user: AnalyticsUser = current
+      ? { ...current, last: { ...(current.last ?? {}) }, seen: { ...(current.seen ?? {}) } }
+      : { _id: userId, roles: [], active: false, last: {}, seen: {} };
     count(user);
     return user;
   });
@@ -288,12 +302,18 @@ function speachTiles(doc: AnalyticsSpeach | null): Record<'published' | 'unpubli
 }
 
 /** One change of a speach's analytics document, with the tile counters moved accordingly. */
-async function changeSpeach(writer: ProjectionWriter, inc: Increments, speachId: string, change: (doc: AnalyticsSpeach | null) => AnalyticsSpeach | null): Promise<void> {
+async function changeSpeach(
+  writer: ProjectionWriter,
+  inc: Increments,
+  speachId: string,
+  change: (doc: AnalyticsSpeach | null) => AnalyticsSpeach | null,
+): Promise<void> {
   const before = await writer.get<AnalyticsSpeach>(ANALYTICS_SPEACHES, speachId);
-  const after = change(before) // handlers build a new document with spreads: `before` stays untouched;
+  const after = change(before); // handlers build a new document with spreads: `before` stays untouched;
   if (!after) return;
   const [was, is] = [speachTiles(before), speachTiles(after)];
-  for (const field of ['published', 'unpublished', 'viewed'] as const) if (was[field] !== is[field]) inc.add(ANALYTICS_TOTALS, 'speaches', {}, field, is[field] - was[field]);
+  for (const field of ['published', 'unpublished', 'viewed'] as const)
+    if (was[field] !== is[field]) inc.add(ANALYTICS_TOTALS, 'speaches', {}, field, is[field] - was[field]);
   await writer.upsert<AnalyticsSpeach>(ANALYTICS_SPEACHES, speachId, () => after);
 }
 
@@ -311,7 +331,8 @@ function userHandler(change: (doc: AnalyticsUser | null, data: Record<string, un
     if (!after) return;
     const inc = new Increments();
     const [was, is] = [userTiles(before), userTiles(after)];
-    for (const field of Object.keys(was) as (keyof typeof was)[]) if (was[field] !== is[field]) inc.add(ANALYTICS_TOTALS, 'users', {}, field, is[field] - was[field]);
+    for (const field of Object.keys(was) as (keyof typeof was)[])
+      if (was[field] !== is[field]) inc.add(ANALYTICS_TOTALS, 'users', {}, field, is[field] - was[field]);
     await writer.upsert<AnalyticsUser>(ANALYTICS_USERS, data.userId, () => after);
     await inc.flush(writer);
   };
@@ -354,14 +375,18 @@ async function chapterActivity(event: RecordedEvent, writer: ProjectionWriter, i
     inc.owner(ANALYTICS_USER_BUCKETS, userId, keys, 'reads');
   }
   if (counted || newReader || newChapter || !speach.viewed) {
-    await changeSpeach(writer, inc, speachId, (doc) =>
-      doc && {
-        ...doc,
-        viewed: true,
-        reads: doc.reads + (counted ? 1 : 0),
-        readers: doc.readers + (newReader ? 1 : 0),
-        chapterReaders: newChapter ? { ...doc.chapterReaders, [chapterId]: (doc.chapterReaders[chapterId] ?? 0) + 1 } : doc.chapterReaders,
-      },
+    await changeSpeach(
+      writer,
+      inc,
+      speachId,
+      (doc) =>
+        doc && {
+          ...doc,
+          viewed: true,
+          reads: doc.reads + (counted ? 1 : 0),
+          readers: doc.readers + (newReader ? 1 : 0),
+          chapterReaders: newChapter ? { ...doc.chapterReaders, [chapterId]: (doc.chapterReaders[chapterId] ?? 0) + 1 } : doc.chapterReaders,
+        },
     );
   }
 }
@@ -405,24 +430,28 @@ export const analyticsProjection: ProjectionDefinition = {
       const d = event.data as { speachId: string; authorId: string; title: string; categoryId: string | null; isTemplate: boolean };
       const keys = bucketKeys(event.time);
       const inc = new Increments();
-      await changeSpeach(writer, inc, d.speachId, (current) =>
-        current ?? {
-          _id: d.speachId,
-          title: d.title,
-          authorId: d.authorId,
-          categoryId: d.categoryId,
-          isTemplate: d.isTemplate,
-          archived: false,
-          published: false,
-          createdAt: event.time,
-          firstPublishedAt: null,
-          viewed: false,
-          reads: 0,
-          readers: 0,
-          chapterReaders: {},
-          ratingCount: 0,
-          ratingSum: 0,
-        },
+      await changeSpeach(
+        writer,
+        inc,
+        d.speachId,
+        (current) =>
+          current ?? {
+            _id: d.speachId,
+            title: d.title,
+            authorId: d.authorId,
+            categoryId: d.categoryId,
+            isTemplate: d.isTemplate,
+            archived: false,
+            published: false,
+            createdAt: event.time,
+            firstPublishedAt: null,
+            viewed: false,
+            reads: 0,
+            readers: 0,
+            chapterReaders: {},
+            ratingCount: 0,
+            ratingSum: 0,
+          },
       );
       if (!d.isTemplate) {
         inc.series('CREATION', keys);
@@ -443,7 +472,8 @@ export const analyticsProjection: ProjectionDefinition = {
     }),
     SpeachAuthorChanged: speachHandler((doc, data, _event, inc) => {
       const authorId = data.authorId as string;
-      if (!doc.isTemplate && authorId !== doc.authorId) inc.add(ANALYTICS_AUTHORS, doc.authorId, {}, 'speaches', -1).add(ANALYTICS_AUTHORS, authorId, {}, 'speaches', 1);
+      if (!doc.isTemplate && authorId !== doc.authorId)
+        inc.add(ANALYTICS_AUTHORS, doc.authorId, {}, 'speaches', -1).add(ANALYTICS_AUTHORS, authorId, {}, 'speaches', 1);
       return { ...doc, authorId };
     }),
     SpeachPublished: speachHandler((doc, data, event, inc) => {
@@ -506,9 +536,19 @@ export const analyticsProjection: ProjectionDefinition = {
         const learnerId = `${d.speachId}|${d.userId}`;
         const learner = await writer.get<LearnerSpeach>(ANALYTICS_LEARNERS, learnerId);
         const previous = learner?.rating ?? null;
-        await writer.upsert<LearnerSpeach>(ANALYTICS_LEARNERS, learnerId, () => ({ _id: learnerId, speachId: d.speachId, userId: d.userId, chapters: learner?.chapters ?? [], lastDay: learner?.lastDay ?? null, rating: d.rating }));
-        await changeSpeach(writer, inc, d.speachId, (doc) =>
-          doc && { ...doc, ratingCount: doc.ratingCount + (previous === null ? 1 : 0), ratingSum: doc.ratingSum + d.rating - (previous ?? 0) },
+        await writer.upsert<LearnerSpeach>(ANALYTICS_LEARNERS, learnerId, () => ({
+          _id: learnerId,
+          speachId: d.speachId,
+          userId: d.userId,
+          chapters: learner?.chapters ?? [],
+          lastDay: learner?.lastDay ?? null,
+          rating: d.rating,
+        }));
+        await changeSpeach(
+          writer,
+          inc,
+          d.speachId,
+          (doc) => doc && { ...doc, ratingCount: doc.ratingCount + (previous === null ? 1 : 0), ratingSum: doc.ratingSum + d.rating - (previous ?? 0) },
         );
       }
       await inc.flush(writer);
@@ -522,7 +562,8 @@ export const analyticsProjection: ProjectionDefinition = {
     },
     // A path counts once when first published (republishing after an edit is not a new path), and each completion counts, recertifications included.
     PathPublished: async (event, writer) => {
-      if ((event.data as { firstPublication: boolean }).firstPublication) await new Increments().series('PATH_PUBLICATION', bucketKeys(event.time)).flush(writer);
+      if ((event.data as { firstPublication: boolean }).firstPublication)
+        await new Increments().series('PATH_PUBLICATION', bucketKeys(event.time)).flush(writer);
     },
     PathCompleted: async (event, writer) => {
       await new Increments().series('PATH_COMPLETION', bucketKeys((event.data as { completedAt: string }).completedAt)).flush(writer);

@@ -8,12 +8,21 @@ const ROOT = resolve(__dirname, '..');
  * checkpoints it keeps. Anything else of backend/ (deciders, context services) is off limits, so a
  * read model only ever depends on the event contract.
  */
-const PLATFORM = [/^backend\/infrastructure\/read-store\/[^/]+$/, /^backend\/infrastructure\/event-store\/event-store\.port$/, /^backend\/infrastructure\/checkpoints\/checkpoint-store\.port$/];
+const PLATFORM = [
+  /^backend\/infrastructure\/read-store\/[^/]+$/,
+  /^backend\/infrastructure\/event-store\/event-store\.port$/,
+  /^backend\/infrastructure\/checkpoints\/checkpoint-store\.port$/,
+];
 
 /** Every module a source names: static imports and re-exports, dynamic imports and requires. */
 function specifiers(source: string): string[] {
   const found: string[] = [];
-  const patterns = [/\bfrom\s+['"]([^'"]+)['"]/g, /\bimport\s+['"]([^'"]+)['"]/g, /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g, /\brequire\(\s*['"]([^'"]+)['"]\s*\)/g];
+  const patterns = [
+    /\bfrom\s+['"]([^'"]+)['"]/g,
+    /\bimport\s+['"]([^'"]+)['"]/g,
+    /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /\brequire\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
   for (const pattern of patterns) for (const match of source.matchAll(pattern)) found.push(match[1]);
   return found;
 }
@@ -23,7 +32,12 @@ function localImports(file: string): string[] {
   const source = readFileSync(file, 'utf8');
   return specifiers(source)
     .filter((s) => s.startsWith('.'))
-    .map((s) => relative(ROOT, resolve(dirname(file), s)).split('\\').join('/').replace(/\.(ts|js)$/, ''));
+    .map((s) =>
+      relative(ROOT, resolve(dirname(file), s))
+        .split('\\')
+        .join('/')
+        .replace(/\.(ts|js)$/, ''),
+    );
 }
 
 function sources(folder: string): string[] {
@@ -37,14 +51,18 @@ function sources(folder: string): string[] {
 }
 
 function offending(folder: string, forbidden: (target: string) => boolean): string[] {
-  return sources(folder).flatMap((file) => localImports(file).filter(forbidden).map((target) => `${relative(ROOT, file)} -> ${target}`));
+  return sources(folder).flatMap((file) =>
+    localImports(file)
+      .filter(forbidden)
+      .map((target) => `${relative(ROOT, file)} -> ${target}`),
+  );
 }
 
 describe('read side boundaries', () => {
   it('finds every kind of import a source can make', () => {
     const source = [
       "import type { A } from '../backend/a';",
-      "import { b } from \"./b\";",
+      'import { b } from "./b";',
       "export * from '../events/c';",
       "import '../backend/side-effect';",
       "const d = await import('../backend/d');",
@@ -55,7 +73,9 @@ describe('read side boundaries', () => {
 
   it('reads the projection sources, so an empty scan cannot pass for a clean one', () => {
     const files = sources('projections').map((f) => relative(ROOT, f));
-    expect(files).toEqual(expect.arrayContaining(['projections/speaches.projection.ts', 'projections/workflows.projection.ts', 'projections/audit.projection.ts']));
+    expect(files).toEqual(
+      expect.arrayContaining(['projections/speaches.projection.ts', 'projections/workflows.projection.ts', 'projections/audit.projection.ts']),
+    );
     expect(files.every((f) => !f.endsWith('.spec.ts'))).toBe(true);
     expect(localImports(join(ROOT, 'projections/projection-runner.ts'))).toContain('backend/infrastructure/event-store/event-store.port');
   });

@@ -36,11 +36,15 @@ export const csvExportsProjection: ProjectionDefinition = {
     },
     CsvExportCompleted: async (event, writer) => {
       const data = event.data as Data<'CsvExportCompleted'>;
-      await writer.upsert<CsvExportDocument>(CSV_EXPORTS, data.exportId, (doc) => (doc ? { ...doc, status: 'DONE', files: data.files, finishedAt: event.time } : null));
+      await writer.upsert<CsvExportDocument>(CSV_EXPORTS, data.exportId, (doc) =>
+        doc ? { ...doc, status: 'DONE', files: data.files, finishedAt: event.time } : null,
+      );
     },
     CsvExportFailed: async (event, writer) => {
       const data = event.data as Data<'CsvExportFailed'>;
-      await writer.upsert<CsvExportDocument>(CSV_EXPORTS, data.exportId, (doc) => (doc ? { ...doc, status: 'FAILED', reason: data.reason, finishedAt: event.time } : null));
+      await writer.upsert<CsvExportDocument>(CSV_EXPORTS, data.exportId, (doc) =>
+        doc ? { ...doc, status: 'FAILED', reason: data.reason, finishedAt: event.time } : null,
+      );
     },
   },
 };

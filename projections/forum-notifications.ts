@@ -26,7 +26,13 @@ const dataOf = <E extends { type: string; data: unknown }>(event: RecordedEvent)
 export const forumNotificationHandlers: Record<string, ProjectionHandler> = {
   TopicOpened: async (event, writer) => {
     const d = dataOf<Extract<TopicEvent, { type: 'TopicOpened' }>>(event);
-    await notify(writer, event, { userIds: await subjectOwners(writer, d), type: 'NEW_TOPIC_MESSAGE', speachId: d.speachId, actorId: d.userId, data: { topicId: d.topicId, postId: d.topicId, topicTitle: d.title, content: d.text, ...pathOf(d) } });
+    await notify(writer, event, {
+      userIds: await subjectOwners(writer, d),
+      type: 'NEW_TOPIC_MESSAGE',
+      speachId: d.speachId,
+      actorId: d.userId,
+      data: { topicId: d.topicId, postId: d.topicId, topicTitle: d.title, content: d.text, ...pathOf(d) },
+    });
   },
   TopicReplied: async (event, writer) => {
     const d = dataOf<Extract<TopicEvent, { type: 'TopicReplied' }>>(event);
@@ -40,7 +46,13 @@ export const forumNotificationHandlers: Record<string, ProjectionHandler> = {
   },
   PrivateMessageSent: async (event, writer) => {
     const d = dataOf<Extract<ConversationEvent, { type: 'PrivateMessageSent' }>>(event);
-    await notify(writer, event, { userIds: [d.recipientId], type: 'NEW_MESSAGE', speachId: null, actorId: d.senderId, data: { conversationId: d.conversationId, message: d.text } });
+    await notify(writer, event, {
+      userIds: [d.recipientId],
+      type: 'NEW_MESSAGE',
+      speachId: null,
+      actorId: d.senderId,
+      data: { conversationId: d.conversationId, message: d.text },
+    });
   },
   BadgeAwarded: async (event, writer) => {
     const d = dataOf<BadgeAwarded>(event);
@@ -58,6 +70,12 @@ export const forumNotificationHandlers: Record<string, ProjectionHandler> = {
     const d = dataOf<Extract<AbuseReportEvent, { type: 'AbuseReported' }>>(event);
     // The spec names reports on a user or a speach; a comment belongs to its speach.
     const type = d.target === 'USER' ? 'ABUSE_REPORTED_USER' : 'ABUSE_REPORTED_SPEACH';
-    await notify(writer, event, { userIds: await admins(writer), type, speachId: d.speachId, actorId: d.reporterId, data: { reportId: d.reportId, target: d.target, targetId: d.targetId, reason: d.reason } });
+    await notify(writer, event, {
+      userIds: await admins(writer),
+      type,
+      speachId: d.speachId,
+      actorId: d.reporterId,
+      data: { reportId: d.reportId, target: d.target, targetId: d.targetId, reason: d.reason },
+    });
   },
 };

@@ -31,8 +31,12 @@ export interface ForumPostDocument extends ProjectedDocument {
 }
 
 type Data<E extends TopicEvent['type']> = Extract<TopicEvent, { type: E }>['data'];
-const on = <E extends TopicEvent['type']>(handler: (data: Data<E>, event: Parameters<ProjectionHandler>[0], writer: Parameters<ProjectionHandler>[1]) => Promise<void>): ProjectionHandler =>
-  (event, writer) => handler(event.data as Data<E>, event, writer);
+const on =
+  <E extends TopicEvent['type']>(
+    handler: (data: Data<E>, event: Parameters<ProjectionHandler>[0], writer: Parameters<ProjectionHandler>[1]) => Promise<void>,
+  ): ProjectionHandler =>
+  (event, writer) =>
+    handler(event.data as Data<E>, event, writer);
 
 const subjectOf = (d: { subject: TopicSubject }) => ({
   speachId: d.subject.kind === 'speach' ? d.subject.id : null,
@@ -57,16 +61,41 @@ export const forumProjection: ProjectionDefinition = {
   handlers: {
     TopicOpened: on<'TopicOpened'>(async (d, event, writer) => {
       await writer.upsert<ForumTopicDocument>(FORUM_TOPICS, d.topicId, () => ({
-        _id: d.topicId, ...subjectOf(d), userId: d.userId, title: d.title, createdAt: event.time, lastPostAt: event.time, lastPosition: event.position, replyCount: 0,
+        _id: d.topicId,
+        ...subjectOf(d),
+        userId: d.userId,
+        title: d.title,
+        createdAt: event.time,
+        lastPostAt: event.time,
+        lastPosition: event.position,
+        replyCount: 0,
       }));
       await writer.upsert<ForumPostDocument>(FORUM_POSTS, d.topicId, () => ({
-        _id: d.topicId, topicId: d.topicId, ...subjectOf(d), userId: d.userId, text: d.text, date: event.time, editedAt: null, hidden: false, position: event.position,
+        _id: d.topicId,
+        topicId: d.topicId,
+        ...subjectOf(d),
+        userId: d.userId,
+        text: d.text,
+        date: event.time,
+        editedAt: null,
+        hidden: false,
+        position: event.position,
       }));
     }),
     TopicReplied: on<'TopicReplied'>(async (d, event, writer) => {
-      await writer.upsert<ForumTopicDocument>(FORUM_TOPICS, d.topicId, (doc) => (doc ? { ...doc, lastPostAt: event.time, lastPosition: event.position, replyCount: doc.replyCount + 1 } : null));
+      await writer.upsert<ForumTopicDocument>(FORUM_TOPICS, d.topicId, (doc) =>
+        doc ? { ...doc, lastPostAt: event.time, lastPosition: event.position, replyCount: doc.replyCount + 1 } : null,
+      );
       await writer.upsert<ForumPostDocument>(FORUM_POSTS, d.postId, () => ({
-        _id: d.postId, topicId: d.topicId, ...subjectOf(d), userId: d.userId, text: d.text, date: event.time, editedAt: null, hidden: false, position: event.position,
+        _id: d.postId,
+        topicId: d.topicId,
+        ...subjectOf(d),
+        userId: d.userId,
+        text: d.text,
+        date: event.time,
+        editedAt: null,
+        hidden: false,
+        position: event.position,
       }));
     }),
     TopicPostEdited: on<'TopicPostEdited'>(async (d, event, writer) => {
@@ -81,7 +110,8 @@ export const forumProjection: ProjectionDefinition = {
     TopicPostDeleted: on<'TopicPostDeleted'>(async (d, _event, writer) => {
       if (d.postId === d.topicId) {
         // The opening post carries the topic: the topic and every reply go with it.
-        for (const post of await writer.find<ForumPostDocument>(FORUM_POSTS, { topicId: d.topicId })) await writer.upsert<ForumPostDocument>(FORUM_POSTS, post._id, () => null);
+        for (const post of await writer.find<ForumPostDocument>(FORUM_POSTS, { topicId: d.topicId }))
+          await writer.upsert<ForumPostDocument>(FORUM_POSTS, post._id, () => null);
         await writer.upsert<ForumTopicDocument>(FORUM_TOPICS, d.topicId, () => null);
         return;
       }

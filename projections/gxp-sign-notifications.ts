@@ -11,6 +11,12 @@ export const gxpSignNotificationHandlers: Record<string, ProjectionHandler> = {
     const e = event as unknown as ApprovalsRevoked;
     const { awaiting, speachId } = e.data;
     const userIds = awaiting.userId ? [awaiting.userId] : awaiting.groupId ? await groupApprovers(writer, [awaiting.groupId]) : [];
-    await notify(writer, event, { userIds, type: 'SPEACH_TO_VALIDATE', rule: 'approver', speachId, data: { step: awaiting.step, reason: e.data.reason, revokedSteps: e.data.revokedSteps } });
+    await notify(writer, event, {
+      userIds,
+      type: 'SPEACH_TO_VALIDATE',
+      rule: 'approver',
+      speachId,
+      data: { step: awaiting.step, reason: e.data.reason, revokedSteps: e.data.revokedSteps },
+    });
   },
 };

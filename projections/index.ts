@@ -27,7 +27,34 @@ import { aiAvatarProjection } from './ai-avatar.projection';
 
 import { qualificationProjection } from './qualification.projection';
 /** Every read model of the product. A feature's projection is added here when it lands. */
-export const allProjections: ProjectionDefinition[] = [usersProjection, sessionsProjection, organisationProjection, termsProjection, speachesProjection, speachSearchProjection, siteSettingsProjection, csvExportsProjection, engagementProjection, notificationsProjection, workflowsProjection, analyticsProjection, auditProjection, scormProjection, forumProjection, messagesProjection, badgesProjection, abuseReportsProjection, aiProjection, pathsProjection, pathSearchProjection, mediaProjection, subtitlesProjection, aiAvatarProjection, videoEditsProjection, qualificationProjection];
+export const allProjections: ProjectionDefinition[] = [
+  usersProjection,
+  sessionsProjection,
+  organisationProjection,
+  termsProjection,
+  speachesProjection,
+  speachSearchProjection,
+  siteSettingsProjection,
+  csvExportsProjection,
+  engagementProjection,
+  notificationsProjection,
+  workflowsProjection,
+  analyticsProjection,
+  auditProjection,
+  scormProjection,
+  forumProjection,
+  messagesProjection,
+  badgesProjection,
+  abuseReportsProjection,
+  aiProjection,
+  pathsProjection,
+  pathSearchProjection,
+  mediaProjection,
+  subtitlesProjection,
+  aiAvatarProjection,
+  videoEditsProjection,
+  qualificationProjection,
+];
 
 export * from './projection';
 export { ProjectionRunner } from './projection-runner';

@@ -61,15 +61,35 @@ export const trackId = (chapterId: string, trackKey: string) => `${chapterId}:${
 async function finished(event: RecordedEvent, writer: Parameters<ProjectionDefinition['handlers'][string]>[1], status: MediaJobStatus) {
   const d = event.data as Data<'MediaJobCompleted'> & Partial<Data<'MediaJobFailed'>>;
   const outputs = status === 'done' ? (d.outputs ?? []) : [];
-  await writer.upsert<MediaJobDocument>(MEDIA_JOBS, d.jobId, (job) =>
-    job && { ...job, status, percent: status === 'done' ? 100 : job.percent, outputs, durationSeconds: d.durationSeconds ?? null, engine: d.engine ?? null, reason: d.reason ?? null },
+  await writer.upsert<MediaJobDocument>(
+    MEDIA_JOBS,
+    d.jobId,
+    (job) =>
+      job && {
+        ...job,
+        status,
+        percent: status === 'done' ? 100 : job.percent,
+        outputs,
+        durationSeconds: d.durationSeconds ?? null,
+        engine: d.engine ?? null,
+        reason: d.reason ?? null,
+      },
   );
   const job = await writer.get<MediaJobDocument>(MEDIA_JOBS, d.jobId);
   if (!job) return;
   if (job.kind === 'TRANSCODE') {
     await writer.upsert<MediaRenditionsDocument>(MEDIA_RENDITIONS, job.inputs[0].blobId, (doc) =>
       // Only the job the document waits for may settle it (a file uploaded twice may be transcoded twice).
-      doc && doc.jobId === job._id ? { ...doc, status: status === 'done' ? 'READY' : 'FAILED', percent: 100, outputs, durationSeconds: d.durationSeconds ?? null, reason: d.reason ?? null } : doc,
+      doc && doc.jobId === job._id
+        ? {
+            ...doc,
+            status: status === 'done' ? 'READY' : 'FAILED',
+            percent: 100,
+            outputs,
+            durationSeconds: d.durationSeconds ?? null,
+            reason: d.reason ?? null,
+          }
+        : doc,
     );
   }
   if (job.kind === 'SPEECH' && job.trackKey) {
@@ -91,7 +111,8 @@ export const mediaProjection: ProjectionDefinition = {
   handlers: {
     SpeachCreated: async (event, writer) => {
       const d = event.data as SpeachCreated['data'];
-      for (const chapter of d.chapters) await writer.upsert<MediaChapterDocument>(MEDIA_CHAPTERS, chapter.chapterId, () => ({ _id: chapter.chapterId, speachId: d.speachId }));
+      for (const chapter of d.chapters)
+        await writer.upsert<MediaChapterDocument>(MEDIA_CHAPTERS, chapter.chapterId, () => ({ _id: chapter.chapterId, speachId: d.speachId }));
     },
     ChapterAdded: async (event, writer) => {
       const d = event.data as ChapterAdded['data'];
@@ -144,7 +165,10 @@ export const mediaProjection: ProjectionDefinition = {
       const d = event.data as Data<'MediaJobProgressed'>;
       await writer.upsert<MediaJobDocument>(MEDIA_JOBS, d.jobId, (job) => job && { ...job, percent: d.percent });
       const job = await writer.get<MediaJobDocument>(MEDIA_JOBS, d.jobId);
-      if (job?.kind === 'TRANSCODE') await writer.upsert<MediaRenditionsDocument>(MEDIA_RENDITIONS, job.inputs[0].blobId, (doc) => (doc && doc.jobId === job._id ? { ...doc, percent: d.percent } : doc));
+      if (job?.kind === 'TRANSCODE')
+        await writer.upsert<MediaRenditionsDocument>(MEDIA_RENDITIONS, job.inputs[0].blobId, (doc) =>
+          doc && doc.jobId === job._id ? { ...doc, percent: d.percent } : doc,
+        );
     },
     MediaJobCompleted: (event, writer) => finished(event, writer, 'done'),
     MediaJobFailed: (event, writer) => finished(event, writer, 'failed'),

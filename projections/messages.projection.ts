@@ -26,8 +26,12 @@ export interface PrivateMessageDocument extends ProjectedDocument {
 }
 
 type Data<E extends ConversationEvent['type']> = Extract<ConversationEvent, { type: E }>['data'];
-const on = <E extends ConversationEvent['type']>(handler: (data: Data<E>, event: Parameters<ProjectionHandler>[0], writer: Parameters<ProjectionHandler>[1]) => Promise<void>): ProjectionHandler =>
-  (event, writer) => handler(event.data as Data<E>, event, writer);
+const on =
+  <E extends ConversationEvent['type']>(
+    handler: (data: Data<E>, event: Parameters<ProjectionHandler>[0], writer: Parameters<ProjectionHandler>[1]) => Promise<void>,
+  ): ProjectionHandler =>
+  (event, writer) =>
+    handler(event.data as Data<E>, event, writer);
 
 export const messagesProjection: ProjectionDefinition = {
   name: 'messages',
@@ -39,14 +43,28 @@ export const messagesProjection: ProjectionDefinition = {
   handlers: {
     PrivateMessageSent: on<'PrivateMessageSent'>(async (d, event, writer) => {
       await writer.upsert<PrivateMessageDocument>(PRIVATE_MESSAGES, d.messageId, () => ({
-        _id: d.messageId, conversationId: d.conversationId, senderId: d.senderId, recipientId: d.recipientId, text: d.text, date: event.time, position: event.position,
+        _id: d.messageId,
+        conversationId: d.conversationId,
+        senderId: d.senderId,
+        recipientId: d.recipientId,
+        text: d.text,
+        date: event.time,
+        position: event.position,
       }));
       const last = { lastMessageAt: event.time, lastPosition: event.position, lastText: d.text, lastSenderId: d.senderId };
-      for (const [userId, otherUserId] of [[d.senderId, d.recipientId], [d.recipientId, d.senderId]]) {
+      for (const [userId, otherUserId] of [
+        [d.senderId, d.recipientId],
+        [d.recipientId, d.senderId],
+      ]) {
         const id = `${d.conversationId}:${userId}`;
         // Writing reads the conversation: the sender has nothing unread, the recipient one more.
         await writer.upsert<ConversationDocument>(CONVERSATIONS, id, (doc) => ({
-          _id: id, conversationId: d.conversationId, userId, otherUserId, ...last, unread: userId === d.senderId ? 0 : (doc?.unread ?? 0) + 1,
+          _id: id,
+          conversationId: d.conversationId,
+          userId,
+          otherUserId,
+          ...last,
+          unread: userId === d.senderId ? 0 : (doc?.unread ?? 0) + 1,
         }));
       }
     }),

@@ -11,7 +11,8 @@ const silent = { log: () => undefined, error: () => undefined };
 async function project(events: Row[], replay = false) {
   const store = new MemoryEventStore();
   const readStore = new MemoryReadStore();
-  for (const [stream, type, data, userId] of events) await store.appendToStream(stream, [newEvent(type, data, userId === undefined ? null : userId)], { expectedRevision: 'any' });
+  for (const [stream, type, data, userId] of events)
+    await store.appendToStream(stream, [newEvent(type, data, userId === undefined ? null : userId)], { expectedRevision: 'any' });
   for (let pass = 0; pass < (replay ? 2 : 1); pass++) {
     // A second runner on the same read store resumes from the checkpoint; reset it to replay everything.
     if (pass === 1) await readStore.checkpoints.save({ name: notificationsProjection.name, position: 0, version: notificationsProjection.version });
@@ -36,7 +37,11 @@ const of = (rows: unknown[][], type: string) => rows.filter((r) => r[1] === type
 
 describe('notification types (spec §3 by audience)', () => {
   it('NEW_USER: the admins are told of each new user, the newcomer and its creator are not', async () => {
-    const { rows } = await project([...users.slice(0, 1), ['user-author', 'UserRegistered', { userId: 'author', roles: ['FORMATEUR'] }, 'admin'], ['user-x', 'UserRegistered', { userId: 'x', roles: [] }, 'seed']]);
+    const { rows } = await project([
+      ...users.slice(0, 1),
+      ['user-author', 'UserRegistered', { userId: 'author', roles: ['FORMATEUR'] }, 'admin'],
+      ['user-x', 'UserRegistered', { userId: 'x', roles: [] }, 'seed'],
+    ]);
     expect(of(rows, 'NEW_USER')).toEqual([['admin', 'NEW_USER', 'admin']]);
   });
 
@@ -50,7 +55,11 @@ describe('notification types (spec §3 by audience)', () => {
   });
 
   it('NEW_COMMENT: the editors and the admins; the writer never', async () => {
-    const { rows, docs } = await project([...users, created, ['comments-s1', 'CommentPosted', { commentId: 'c1', speachId: 's1', userId: 'reader', text: 'hi' }, 'reader']]);
+    const { rows, docs } = await project([
+      ...users,
+      created,
+      ['comments-s1', 'CommentPosted', { commentId: 'c1', speachId: 's1', userId: 'reader', text: 'hi' }, 'reader'],
+    ]);
     expect(of(rows, 'NEW_COMMENT')).toEqual([
       ['admin', 'NEW_COMMENT', 'admin'],
       ['author', 'NEW_COMMENT', 'speach-editor'],
@@ -60,49 +69,82 @@ describe('notification types (spec §3 by audience)', () => {
   });
 
   it('an admin who also writes the speach is told once, as its editor', async () => {
-    const { rows } = await project([...users, ['speach-s2', 'SpeachCreated', { speachId: 's2', authorId: 'admin', title: 'A' }, 'admin'], ['comments-s2', 'CommentPosted', { commentId: 'c', speachId: 's2', userId: 'reader', text: 'x' }, 'reader']]);
+    const { rows } = await project([
+      ...users,
+      ['speach-s2', 'SpeachCreated', { speachId: 's2', authorId: 'admin', title: 'A' }, 'admin'],
+      ['comments-s2', 'CommentPosted', { commentId: 'c', speachId: 's2', userId: 'reader', text: 'x' }, 'reader'],
+    ]);
     expect(of(rows, 'NEW_COMMENT')).toEqual([['admin', 'NEW_COMMENT', 'speach-editor']]);
   });
 
   it('EXAM_ANSWER and SURVEY_ANSWER: the editors, with the score; a practice quiz tells nothing', async () => {
     const answer = (contentType: string, chapterId: string): Row => [
-      'learner-reader', 'ChapterAnswered',
-      { speachId: 's1', userId: 'reader', chapterId, contentType, answers: {}, text: null, score: 3, max: 4, passed: true }, 'reader',
+      'learner-reader',
+      'ChapterAnswered',
+      { speachId: 's1', userId: 'reader', chapterId, contentType, answers: {}, text: null, score: 3, max: 4, passed: true },
+      'reader',
     ];
-    const { rows, docs } = await project([...users, created, answer('QUIZZ_EXAMEN', 'e'), answer('SONDAGE', 's'), answer('QUESTION_OUVERTE', 'q'), answer('QUIZZ', 'p')]);
+    const { rows, docs } = await project([
+      ...users,
+      created,
+      answer('QUIZZ_EXAMEN', 'e'),
+      answer('SONDAGE', 's'),
+      answer('QUESTION_OUVERTE', 'q'),
+      answer('QUIZZ', 'p'),
+    ]);
     expect(of(rows, 'EXAM_ANSWER')).toEqual([['author', 'EXAM_ANSWER', 'speach-editor']]);
-    expect(of(rows, 'SURVEY_ANSWER')).toEqual([['author', 'SURVEY_ANSWER', 'speach-editor'], ['author', 'SURVEY_ANSWER', 'speach-editor']]);
+    expect(of(rows, 'SURVEY_ANSWER')).toEqual([
+      ['author', 'SURVEY_ANSWER', 'speach-editor'],
+      ['author', 'SURVEY_ANSWER', 'speach-editor'],
+    ]);
     expect(docs.find((d) => d.type === 'EXAM_ANSWER')!.data).toEqual({ chapterId: 'e', score: 3, max: 4, passed: true });
   });
 
   it('PUBLISHED and UNPUBLISHED to the editors; NEW_SPEACH_PUBLISHED to the admins on the first publication only', async () => {
-    const { rows } = await project([
-      ...users, created, published(1),
-      ['speach-s1', 'SpeachUnpublished', { speachId: 's1' }, 'system'],
-      published(2),
+    const { rows } = await project([...users, created, published(1), ['speach-s1', 'SpeachUnpublished', { speachId: 's1' }, 'system'], published(2)]);
+    expect(of(rows, 'PUBLISHED')).toEqual([
+      ['author', 'PUBLISHED', 'speach-editor'],
+      ['author', 'PUBLISHED', 'speach-editor'],
     ]);
-    expect(of(rows, 'PUBLISHED')).toEqual([['author', 'PUBLISHED', 'speach-editor'], ['author', 'PUBLISHED', 'speach-editor']]);
     expect(of(rows, 'UNPUBLISHED')).toEqual([['author', 'UNPUBLISHED', 'speach-editor']]);
     expect(of(rows, 'NEW_SPEACH_PUBLISHED')).toEqual([['admin', 'NEW_SPEACH_PUBLISHED', 'admin']]);
   });
 
   it('PERIODIC_REVIEW_ASSIGNED: the reviewers and the admins', async () => {
-    const { rows } = await project([...users, created, ['speach-s1', 'PeriodicReviewersAssigned', { speachId: 's1', userIds: ['reader'], groupIds: [] }, 'author']]);
-    expect(of(rows, 'PERIODIC_REVIEW_ASSIGNED')).toEqual([['admin', 'PERIODIC_REVIEW_ASSIGNED', 'admin'], ['reader', 'PERIODIC_REVIEW_ASSIGNED', 'reviewer']]);
+    const { rows } = await project([
+      ...users,
+      created,
+      ['speach-s1', 'PeriodicReviewersAssigned', { speachId: 's1', userIds: ['reader'], groupIds: [] }, 'author'],
+    ]);
+    expect(of(rows, 'PERIODIC_REVIEW_ASSIGNED')).toEqual([
+      ['admin', 'PERIODIC_REVIEW_ASSIGNED', 'admin'],
+      ['reader', 'PERIODIC_REVIEW_ASSIGNED', 'reviewer'],
+    ]);
   });
 
   it('DUE_DATE_APPROACHING to the assigned users (also through a group); DUE_DATE_EXPIRED to the author and the admins', async () => {
-    const { rows, docs } = await project([
-      ...users, ['user-m', 'UserGroupsChanged', { userId: 'member', groupIds: ['g1'] }], created,
-      ['speach-s1', 'SpeachAffectedUsersChanged', { speachId: 's1', userIds: ['reader'] }, 'author'],
-      ['speach-s1', 'SpeachAffectedGroupsChanged', { speachId: 's1', groupIds: ['g1'] }, 'author'],
-      ['speach-s1', 'SpeachDueDateSet', { speachId: 's1', dueDate: '2026-12-10' }, 'author'],
-      published(),
-      ['duedate-s1', 'SpeachDueDateApproaching', { speachId: 's1', dueDate: '2026-12-10', daysBefore: 7 }, 'system'],
-      ['duedate-s1', 'SpeachDueDateExpired', { speachId: 's1', dueDate: '2026-12-10' }, 'system'],
-    ], true);
-    expect(of(rows, 'DUE_DATE_APPROACHING')).toEqual([['member', 'DUE_DATE_APPROACHING', 'assigned'], ['reader', 'DUE_DATE_APPROACHING', 'assigned']]);
-    expect(of(rows, 'DUE_DATE_EXPIRED')).toEqual([['admin', 'DUE_DATE_EXPIRED', 'admin'], ['author', 'DUE_DATE_EXPIRED', 'speach-author']]);
+    const { rows, docs } = await project(
+      [
+        ...users,
+        ['user-m', 'UserGroupsChanged', { userId: 'member', groupIds: ['g1'] }],
+        created,
+        ['speach-s1', 'SpeachAffectedUsersChanged', { speachId: 's1', userIds: ['reader'] }, 'author'],
+        ['speach-s1', 'SpeachAffectedGroupsChanged', { speachId: 's1', groupIds: ['g1'] }, 'author'],
+        ['speach-s1', 'SpeachDueDateSet', { speachId: 's1', dueDate: '2026-12-10' }, 'author'],
+        published(),
+        ['duedate-s1', 'SpeachDueDateApproaching', { speachId: 's1', dueDate: '2026-12-10', daysBefore: 7 }, 'system'],
+        ['duedate-s1', 'SpeachDueDateExpired', { speachId: 's1', dueDate: '2026-12-10' }, 'system'],
+      ],
+      true,
+    );
+    expect(of(rows, 'DUE_DATE_APPROACHING')).toEqual([
+      ['member', 'DUE_DATE_APPROACHING', 'assigned'],
+      ['reader', 'DUE_DATE_APPROACHING', 'assigned'],
+    ]);
+    expect(of(rows, 'DUE_DATE_EXPIRED')).toEqual([
+      ['admin', 'DUE_DATE_EXPIRED', 'admin'],
+      ['author', 'DUE_DATE_EXPIRED', 'speach-author'],
+    ]);
     expect(docs.find((d) => d.type === 'DUE_DATE_APPROACHING')!.data).toEqual({ dueDate: '2026-12-10', daysBefore: 7 });
     expect(docs.find((d) => d.type === 'NEW_ASSIGNMENT' && d.userId === 'reader')!.data).toEqual({ dueDate: '2026-12-10' });
   });
@@ -110,10 +152,20 @@ describe('notification types (spec §3 by audience)', () => {
   it('a deactivated type tells nobody who turned it off, each type on its own', async () => {
     const { rows } = await project([
       users[0],
-      muted('admin', 'NEW_USER'), muted('admin', 'NEW_LEARNER'), muted('author', 'PUBLISHED'), muted('author', 'EXAM_ANSWER'), muted('admin', 'NEW_SPEACH_PUBLISHED'),
+      muted('admin', 'NEW_USER'),
+      muted('admin', 'NEW_LEARNER'),
+      muted('author', 'PUBLISHED'),
+      muted('author', 'EXAM_ANSWER'),
+      muted('admin', 'NEW_SPEACH_PUBLISHED'),
       ...users.slice(1),
-      created, published(),
-      ['learner-reader', 'ChapterAnswered', { speachId: 's1', userId: 'reader', chapterId: 'e', contentType: 'QUIZZ_EXAMEN', answers: {}, text: null, score: 1, max: 1, passed: true }, 'reader'],
+      created,
+      published(),
+      [
+        'learner-reader',
+        'ChapterAnswered',
+        { speachId: 's1', userId: 'reader', chapterId: 'e', contentType: 'QUIZZ_EXAMEN', answers: {}, text: null, score: 1, max: 1, passed: true },
+        'reader',
+      ],
       ['user-y', 'UserRegistered', { userId: 'y', roles: [] }, 'seed'],
     ]);
     expect(rows).toEqual([['author', 'NEW_LEARNER', 'speach-editor']]);

@@ -1,10 +1,4 @@
-import {
-  DEFAULT_NOTIFICATION_FREQUENCY,
-  type MailLanguage,
-  type NotificationFrequency,
-  type NotificationType,
-  type RecordedEvent,
-} from '../events';
+import { DEFAULT_NOTIFICATION_FREQUENCY, type MailLanguage, type NotificationFrequency, type NotificationType, type RecordedEvent } from '../events';
 import type { ProjectedDocument, ProjectionDefinition, ProjectionHandler, ProjectionWriter } from './projection';
 import { workflowNotificationHandlers } from './workflow-notifications';
 import { forumNotificationHandlers } from './forum-notifications';
@@ -112,17 +106,22 @@ export async function notify(writer: ProjectionWriter, event: RecordedEvent, inp
     if (settings?.deactivated.includes(input.type)) continue;
     const id = `${event.id}:${input.type}:${userId}`;
     // The first rule that chose a user is the reason kept (an admin who also edits the speach is told once).
-    await writer.upsert<NotificationDocument>(NOTIFICATIONS, id, (current) => current ?? {
-      _id: id,
-      userId,
-      type: input.type,
-      speachId: input.speachId,
-      actorId,
-      data: input.data ?? {},
-      date: event.time,
-      position: event.position,
-      reason: { eventId: event.id, eventType: event.type, rule: input.rule ?? 'recipient', preference: input.type },
-    });
+    await writer.upsert<NotificationDocument>(
+      NOTIFICATIONS,
+      id,
+      (current) =>
+        current ?? {
+          _id: id,
+          userId,
+          type: input.type,
+          speachId: input.speachId,
+          actorId,
+          data: input.data ?? {},
+          date: event.time,
+          position: event.position,
+          reason: { eventId: event.id, eventType: event.type, rule: input.rule ?? 'recipient', preference: input.type },
+        },
+    );
   }
 }
 
@@ -188,7 +187,13 @@ async function tellAssigned(writer: ProjectionWriter, event: RecordedEvent, spea
   let told = still;
   if (merged.published && !merged.archived) {
     const fresh = [...assigned].filter((id) => !still.includes(id));
-    await notify(writer, event, { userIds: fresh, type: 'NEW_ASSIGNMENT', rule: 'assigned', speachId: speach._id, data: merged.dueDate ? { dueDate: merged.dueDate } : {} });
+    await notify(writer, event, {
+      userIds: fresh,
+      type: 'NEW_ASSIGNMENT',
+      rule: 'assigned',
+      speachId: speach._id,
+      data: merged.dueDate ? { dueDate: merged.dueDate } : {},
+    });
     told = [...still, ...fresh];
   }
   await patchSpeach(writer, speach._id, () => ({ ...next, assignedNotified: told }));
@@ -236,10 +241,16 @@ const ownHandlers: Record<string, ProjectionHandler> = {
     const d = event.data as Data & { userIds: string[] };
     const speach = await notificationSpeach(writer, d.speachId);
     if (!speach) return;
-    await notify(writer, event, { userIds: d.userIds.filter((id) => !speach.coEditorIds.includes(id)), type: 'NEW_COEDITING', rule: 'added-co-editor', speachId: d.speachId });
+    await notify(writer, event, {
+      userIds: d.userIds.filter((id) => !speach.coEditorIds.includes(id)),
+      type: 'NEW_COEDITING',
+      rule: 'added-co-editor',
+      speachId: d.speachId,
+    });
     await patchSpeach(writer, d.speachId, () => ({ coEditorIds: d.userIds }));
   },
-  SpeachCoEditorGroupsChanged: (event, writer) => patchSpeach(writer, (event.data as Data).speachId, () => ({ coEditorGroupIds: (event.data as Data).groupIds as string[] })),
+  SpeachCoEditorGroupsChanged: (event, writer) =>
+    patchSpeach(writer, (event.data as Data).speachId, () => ({ coEditorGroupIds: (event.data as Data).groupIds as string[] })),
   SpeachAffectedUsersChanged: (event, writer) => assignmentChange(event, writer, (d) => ({ affectedUserIds: d.userIds as string[] })),
   SpeachAffectedGroupsChanged: (event, writer) => assignmentChange(event, writer, (d) => ({ affectedGroupIds: d.groupIds as string[] })),
   SpeachPublished: (event, writer) => assignmentChange(event, writer, () => ({ published: true, everPublished: true })),
@@ -249,7 +260,8 @@ const ownHandlers: Record<string, ProjectionHandler> = {
   SpeachBookmarked: async (event, writer) => {
     const d = event.data as Data & { userId: string };
     const speach = await notificationSpeach(writer, d.speachId);
-    if (speach) await notify(writer, event, { userIds: [speach.authorId], type: 'FAVORITE_ADDED', rule: 'speach-author', speachId: d.speachId, actorId: d.userId });
+    if (speach)
+      await notify(writer, event, { userIds: [speach.authorId], type: 'FAVORITE_ADDED', rule: 'speach-author', speachId: d.speachId, actorId: d.userId });
   },
   CommentPosted: async (event, writer) => {
     const d = event.data as Data & { commentId: string; userId: string; text: string };
@@ -261,7 +273,14 @@ const ownHandlers: Record<string, ProjectionHandler> = {
       actorId: d.userId,
       data: { commentId: d.commentId, content: d.text },
     });
-    await notify(writer, event, { userIds: await admins(writer), type: 'NEW_COMMENT', rule: 'admin', speachId: d.speachId, actorId: d.userId, data: { commentId: d.commentId, content: d.text } });
+    await notify(writer, event, {
+      userIds: await admins(writer),
+      type: 'NEW_COMMENT',
+      rule: 'admin',
+      speachId: d.speachId,
+      actorId: d.userId,
+      data: { commentId: d.commentId, content: d.text },
+    });
   },
   /** A deleted comment's notifications go with it. */
   CommentDeleted: async (event, writer) => {
@@ -316,7 +335,13 @@ export const notificationsProjection: ProjectionDefinition = {
     {
       name: NOTIFICATIONS,
       // A user's notifications newest first, and the unread ones (position above what they acknowledged); a period's, for the digests.
-      indexes: [{ field: 'userId' }, { field: 'speachId' }, { field: 'date' }, { fields: [{ field: 'userId' }, { field: 'position', direction: -1 }] }, { fields: [{ field: 'userId' }, { field: 'type' }, { field: 'position', direction: -1 }] }],
+      indexes: [
+        { field: 'userId' },
+        { field: 'speachId' },
+        { field: 'date' },
+        { fields: [{ field: 'userId' }, { field: 'position', direction: -1 }] },
+        { fields: [{ field: 'userId' }, { field: 'type' }, { field: 'position', direction: -1 }] },
+      ],
     },
     // The digest policy reads the users who want mails.
     { name: NOTIFICATION_SETTINGS, indexes: [{ field: 'frequency' }] },
@@ -328,7 +353,16 @@ export const notificationsProjection: ProjectionDefinition = {
   // Read when the runner starts, so the workflow handlers (which import `notify` from here) are loaded by then.
   get handlers() {
     // The speach handlers first: "new speach published" reads `everPublished` before the own handler sets it.
-    handlers ??= merged(speachNotificationHandlers ?? {}, ownHandlers, workflowNotificationHandlers ?? {}, forumNotificationHandlers ?? {}, pathNotificationHandlers ?? {}, shareNotificationHandlers ?? {}, gxpSignNotificationHandlers ?? {}, gxpNotificationHandlers ?? {});
+    handlers ??= merged(
+      speachNotificationHandlers ?? {},
+      ownHandlers,
+      workflowNotificationHandlers ?? {},
+      forumNotificationHandlers ?? {},
+      pathNotificationHandlers ?? {},
+      shareNotificationHandlers ?? {},
+      gxpSignNotificationHandlers ?? {},
+      gxpNotificationHandlers ?? {},
+    );
     return handlers;
   },
 };

@@ -20,7 +20,11 @@ export const GROUPS = 'groups';
 export const CATEGORIES = 'categories';
 export const CUSTOM_FIELDS = 'customFields';
 
-function patch<T extends ProjectedDocument>(collection: string, idField: string, change: (doc: T, data: Record<string, unknown>) => T): ProjectionDefinition['handlers'][string] {
+function patch<T extends ProjectedDocument>(
+  collection: string,
+  idField: string,
+  change: (doc: T, data: Record<string, unknown>) => T,
+): ProjectionDefinition['handlers'][string] {
   return async (event, writer) => {
     const data = event.data as Record<string, unknown>;
     await writer.upsert<T>(collection, String(data[idField]), (doc) => (doc ? change(doc, data) : null));

@@ -14,16 +14,32 @@ export const pathNotificationHandlers: Record<string, ProjectionHandler> = {
   PathUserAssignmentChanged: async (event, writer) => {
     const d = (event as unknown as Of<'PathUserAssignmentChanged'>).data;
     if (!d.assigned || !d.published) return;
-    await notify(writer, event, { userIds: [d.userId], type: 'NEW_ASSIGNMENT', speachId: null, data: { pathId: d.pathId, pathTitle: d.title, dueDate: d.dueDate } });
+    await notify(writer, event, {
+      userIds: [d.userId],
+      type: 'NEW_ASSIGNMENT',
+      speachId: null,
+      data: { pathId: d.pathId, pathTitle: d.title, dueDate: d.dueDate },
+    });
   },
   PathGroupAssignmentChanged: async (event, writer) => {
     const d = (event as unknown as Of<'PathGroupAssignmentChanged'>).data;
     if (!d.assigned || !d.published) return;
-    await notify(writer, event, { userIds: await groupMembers(writer, [d.groupId]), type: 'NEW_ASSIGNMENT', speachId: null, data: { pathId: d.pathId, pathTitle: d.title, dueDate: d.dueDate } });
+    await notify(writer, event, {
+      userIds: await groupMembers(writer, [d.groupId]),
+      type: 'NEW_ASSIGNMENT',
+      speachId: null,
+      data: { pathId: d.pathId, pathTitle: d.title, dueDate: d.dueDate },
+    });
   },
   PathRecertificationDue: async (event, writer) => {
     const d = event.data as { pathId: string; userId: string; title: string; validUntil: string };
-    await notify(writer, event, { userIds: [d.userId], type: 'DUE_DATE_APPROACHING', speachId: null, actorId: null, data: { pathId: d.pathId, pathTitle: d.title, dueDate: d.validUntil, recertification: true } });
+    await notify(writer, event, {
+      userIds: [d.userId],
+      type: 'DUE_DATE_APPROACHING',
+      speachId: null,
+      actorId: null,
+      data: { pathId: d.pathId, pathTitle: d.title, dueDate: d.validUntil, recertification: true },
+    });
   },
   PathPublished: async (event, writer) => {
     const d = (event as unknown as Of<'PathPublished'>).data;

@@ -63,7 +63,10 @@ export interface PathLearnerDocument extends ProjectedDocument {
 }
 
 export function pathKey(value: string): string {
-  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 function toState(doc: PathDocument): ExistingPath {
@@ -116,8 +119,20 @@ async function learnerEvent(event: RecordedEvent, writer: ProjectionWriter) {
   const e = event as unknown as PathLearnerEvent;
   const id = `${e.data.pathId}:${e.data.userId}`;
   await writer.upsert<PathLearnerDocument>(PATH_LEARNERS, id, (doc) => {
-    const base: PathLearnerDocument = doc ?? { _id: id, pathId: e.data.pathId, userId: e.data.userId, enrolled: false, enrolledAt: null, completions: [], certificateCodes: [], remindAt: null };
-    const state = evolvePathLearner({ ...initialPathLearnerState(), enrolled: base.enrolled, completions: base.completions, reassigned: base.reassigned ?? null }, e);
+    const base: PathLearnerDocument = doc ?? {
+      _id: id,
+      pathId: e.data.pathId,
+      userId: e.data.userId,
+      enrolled: false,
+      enrolledAt: null,
+      completions: [],
+      certificateCodes: [],
+      remindAt: null,
+    };
+    const state = evolvePathLearner(
+      { ...initialPathLearnerState(), enrolled: base.enrolled, completions: base.completions, reassigned: base.reassigned ?? null },
+      e,
+    );
     const completions = state.completions.map((c, i) => {
       const known = base.completions[i];
       if (known) return { ...known, ...c };

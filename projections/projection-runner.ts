@@ -179,7 +179,12 @@ export class ProjectionRunner {
    * the log (same version, not failed) keeps doing so; otherwise its status is the build's.
    */
   private async buildBeside(projection: ProjectionDefinition, fresh: boolean): Promise<void> {
-    const beside = await this.readStore.rebuildBeside!(projection.name, projection.version, projection.collections.map((c) => c.name), fresh);
+    const beside = await this.readStore.rebuildBeside!(
+      projection.name,
+      projection.version,
+      projection.collections.map((c) => c.name),
+      fresh,
+    );
     // A build resumed in another store object starts without a cache of its own.
     this.caches.get(beside.store)?.clear();
     const status: ProjectionStatus = { name: projection.name, version: projection.version, position: beside.position, state: 'catching-up', rebuilding: true };
@@ -302,7 +307,9 @@ export class ProjectionRunner {
     if (failed) {
       status.state = 'failed';
       status.error = failed;
-      this.logger.error(`Projection ${projection.name}${live ? '' : ' (rebuild)'} failed at position ${failed.position} (${failed.eventType}): ${failed.message}`);
+      this.logger.error(
+        `Projection ${projection.name}${live ? '' : ' (rebuild)'} failed at position ${failed.position} (${failed.eventType}): ${failed.message}`,
+      );
     }
   }
 

@@ -109,7 +109,14 @@ function withoutSubtree(parents: Record<string, string | null>, root: string): R
 }
 
 const emptyTraining = (speachId: string, userId: string): GxpTrainingDocument => ({
-  _id: `${speachId}:${userId}`, speachId, userId, reads: {}, hashes: {}, inferred: [], completions: [], retraining: [],
+  _id: `${speachId}:${userId}`,
+  speachId,
+  userId,
+  reads: {},
+  hashes: {},
+  inferred: [],
+  completions: [],
+  retraining: [],
 });
 
 const speachPatch = (writer: ProjectionWriter, event: RecordedEvent, change: (doc: GxpSpeachDocument) => Partial<GxpSpeachDocument>) => {
@@ -178,7 +185,8 @@ export const qualificationProjection: ProjectionDefinition = {
       const d = event.data as { chapterId: string; parentId: string | null };
       return speachPatch(writer, event, (doc) => ({ parents: { ...doc.parents, [d.chapterId]: d.parentId } }));
     },
-    ChapterRemoved: (event, writer) => speachPatch(writer, event, (doc) => ({ parents: withoutSubtree(doc.parents, (event.data as { chapterId: string }).chapterId) })),
+    ChapterRemoved: (event, writer) =>
+      speachPatch(writer, event, (doc) => ({ parents: withoutSubtree(doc.parents, (event.data as { chapterId: string }).chapterId) })),
     SpeachPublished: async (event, writer) => {
       const d = event.data as { speachId: string; version: number; scheduledFor: string | null; materialChange?: boolean };
       const speach = await writer.get<GxpSpeachDocument>(GXP_SPEACHES, d.speachId);
@@ -227,7 +235,16 @@ export const qualificationProjection: ProjectionDefinition = {
       });
     },
     SignatureApplied: async (event, writer) => {
-      const d = event.data as { speachId: string; signerId: string; meaning: string; version: number; signedAt: string; timeZone: string; printedName: string; contentHash: string };
+      const d = event.data as {
+        speachId: string;
+        signerId: string;
+        meaning: string;
+        version: number;
+        signedAt: string;
+        timeZone: string;
+        printedName: string;
+        contentHash: string;
+      };
       if (d.meaning !== 'trained') return;
       await writer.upsert<GxpTrainingDocument>(GXP_TRAINING, `${d.speachId}:${d.signerId}`, (current) => {
         const doc = current ?? emptyTraining(d.speachId, d.signerId);
@@ -250,12 +267,22 @@ export const qualificationProjection: ProjectionDefinition = {
       const id = `${d.speachId}:${d.userId}`;
       await writer.upsert<GxpTrainingDocument>(GXP_TRAINING, id, (current) => {
         const doc = current ?? emptyTraining(d.speachId, d.userId);
-        const retraining = doc.retraining.some((r) => r.version === d.version) ? doc.retraining : [...doc.retraining, { version: d.version, dueDate: d.dueDate, assessmentId: d.assessmentId, assignedAt: event.time }];
+        const retraining = doc.retraining.some((r) => r.version === d.version)
+          ? doc.retraining
+          : [...doc.retraining, { version: d.version, dueDate: d.dueDate, assessmentId: d.assessmentId, assignedAt: event.time }];
         return { ...doc, retraining };
       });
     },
     PathCompleted: async (event, writer) => {
-      const d = event.data as { pathId: string; userId: string; title: string; completedAt: string; validUntil: string | null; speaches: CompletedSpeach[]; certificateCode: string };
+      const d = event.data as {
+        pathId: string;
+        userId: string;
+        title: string;
+        completedAt: string;
+        validUntil: string | null;
+        speaches: CompletedSpeach[];
+        certificateCode: string;
+      };
       const id = `${d.pathId}:${d.userId}`;
       await writer.upsert<GxpPathCompletionsDocument>(GXP_PATH_COMPLETIONS, id, (current) => {
         const doc: GxpPathCompletionsDocument = current ?? { _id: id, pathId: d.pathId, userId: d.userId, title: d.title, completions: [] };

@@ -75,8 +75,21 @@ export const scormProjection: ProjectionDefinition = {
       // The package's read token is granted by the request itself: one decision, one append.
       const token = d.token;
       if (token) {
-        await writer.upsert<EmbedTokenDocument>(EMBED_TOKENS, token.tokenId, (cur) =>
-          cur ?? { _id: token.tokenId, speachId: d.speachId, purpose: 'read', source: 'scorm', series: token.series, issuedBy: d.requestedBy, issuedAt: event.time, expiresAt: token.expiresAt, revokedAt: null },
+        await writer.upsert<EmbedTokenDocument>(
+          EMBED_TOKENS,
+          token.tokenId,
+          (cur) =>
+            cur ?? {
+              _id: token.tokenId,
+              speachId: d.speachId,
+              purpose: 'read',
+              source: 'scorm',
+              series: token.series,
+              issuedBy: d.requestedBy,
+              issuedAt: event.time,
+              expiresAt: token.expiresAt,
+              revokedAt: null,
+            },
         );
       }
     },
@@ -94,7 +107,10 @@ export const scormProjection: ProjectionDefinition = {
     ScormExportFailed: async (event, writer) => {
       const d = event.data as ExportData<'ScormExportFailed'>;
       const [doc] = await writer.find<ScormExportDocument>(SCORM_EXPORTS, { exportId: d.exportId });
-      if (doc) await writer.upsert<ScormExportDocument>(SCORM_EXPORTS, doc._id, (cur) => (cur ? { ...cur, status: 'FAILED', reason: d.reason, finishedAt: event.time } : null));
+      if (doc)
+        await writer.upsert<ScormExportDocument>(SCORM_EXPORTS, doc._id, (cur) =>
+          cur ? { ...cur, status: 'FAILED', reason: d.reason, finishedAt: event.time } : null,
+        );
     },
     EmbedTokenIssued: async (event, writer) => {
       const d = event.data as TokenData<'EmbedTokenIssued'>;

@@ -5,7 +5,9 @@ import { normaliseKey } from './speaches.projection';
  * same split as SQLite's `unicode61` tokenizer), so symbols such as < > $ + | never glue onto a word.
  */
 export function searchTokens(text: string): string[] {
-  return normaliseKey(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return normaliseKey(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /** Distinct words of a document's searchable text: its share of the index's vocabulary. */

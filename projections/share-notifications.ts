@@ -11,6 +11,13 @@ export const shareNotificationHandlers: Record<string, ProjectionHandler> = {
     const d = event.data as SpeachShared['data'];
     const speach = await notificationSpeach(writer, d.speachId);
     if (!speach) return;
-    await notify(writer, event, { userIds: [speach.authorId], type: 'SPEACH_SHARED', rule: 'speach-author', speachId: d.speachId, actorId: d.userId, data: { chapterId: d.chapterId } });
+    await notify(writer, event, {
+      userIds: [speach.authorId],
+      type: 'SPEACH_SHARED',
+      rule: 'speach-author',
+      speachId: d.speachId,
+      actorId: d.userId,
+      data: { chapterId: d.chapterId },
+    });
   },
 };

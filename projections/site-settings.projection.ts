@@ -43,12 +43,18 @@ export const siteSettingsProjection: ProjectionDefinition = {
       const data = event.data as Data<'FooterItemsChanged'>;
       await writer.upsert<SiteFooterDocument>(SITE_SETTINGS, 'footer', () => ({ _id: 'footer', items: data.items, updatedAt: event.time }));
     },
-    AccessibilityStatementPublished: (event, writer) => statement(event.data as Data<'AccessibilityStatementPublished'>, event.time, event.metadata.userId, writer),
+    AccessibilityStatementPublished: (event, writer) =>
+      statement(event.data as Data<'AccessibilityStatementPublished'>, event.time, event.metadata.userId, writer),
     AccessibilityStatementChanged: (event, writer) => statement(event.data as Data<'AccessibilityStatementChanged'>, event.time, event.metadata.userId, writer),
   },
 };
 
-async function statement(data: { id: string; statement: string }, time: string, userId: string | null, writer: Parameters<ProjectionDefinition['handlers'][string]>[1]) {
+async function statement(
+  data: { id: string; statement: string },
+  time: string,
+  userId: string | null,
+  writer: Parameters<ProjectionDefinition['handlers'][string]>[1],
+) {
   await writer.upsert<AccessibilityDocument>(SITE_SETTINGS, 'accessibility', () => ({
     _id: 'accessibility',
     statementId: data.id,

@@ -53,9 +53,23 @@ async function published(event: RecordedEvent, writer: ProjectionWriter) {
   const { speachId, version, scheduledFor } = event.data as Data & { version: number; scheduledFor: string | null };
   const speach = await notificationSpeach(writer, speachId);
   if (!speach) return;
-  await notify(writer, event, { userIds: await speachEditors(writer, speachId), type: 'PUBLISHED', rule: 'speach-editor', speachId, data: { version, scheduledFor } });
+  await notify(writer, event, {
+    userIds: await speachEditors(writer, speachId),
+    type: 'PUBLISHED',
+    rule: 'speach-editor',
+    speachId,
+    data: { version, scheduledFor },
+  });
   // Runs before the projection's own handler, which sets `everPublished`.
-  if (!speach.everPublished) await notify(writer, event, { userIds: await admins(writer), type: 'NEW_SPEACH_PUBLISHED', rule: 'admin', speachId, actorId: speach.authorId, data: { scheduledFor } });
+  if (!speach.everPublished)
+    await notify(writer, event, {
+      userIds: await admins(writer),
+      type: 'NEW_SPEACH_PUBLISHED',
+      rule: 'admin',
+      speachId,
+      actorId: speach.authorId,
+      data: { scheduledFor },
+    });
 }
 
 async function dueDateTold(event: RecordedEvent, writer: ProjectionWriter) {
@@ -64,7 +78,14 @@ async function dueDateTold(event: RecordedEvent, writer: ProjectionWriter) {
   if (!speach) return;
   // System facts: nobody's own action, so no one is left out as the actor.
   if (e.type === 'SpeachDueDateApproaching') {
-    await notify(writer, event, { userIds: await assignedUsers(writer, speach), type: 'DUE_DATE_APPROACHING', rule: 'assigned', speachId: speach._id, actorId: null, data: { dueDate: e.data.dueDate, daysBefore: e.data.daysBefore } });
+    await notify(writer, event, {
+      userIds: await assignedUsers(writer, speach),
+      type: 'DUE_DATE_APPROACHING',
+      rule: 'assigned',
+      speachId: speach._id,
+      actorId: null,
+      data: { dueDate: e.data.dueDate, daysBefore: e.data.daysBefore },
+    });
   } else {
     const data = { dueDate: e.data.dueDate };
     await notify(writer, event, { userIds: [speach.authorId], type: 'DUE_DATE_EXPIRED', rule: 'speach-author', speachId: speach._id, actorId: null, data });
@@ -96,6 +117,12 @@ export const speachNotificationHandlers: Record<string, ProjectionHandler> = {
   SpeachDueDateExpired: dueDateTold,
   UserRegistered: async (event, writer) => {
     const { userId } = event.data as { userId: string };
-    await notify(writer, event, { userIds: (await admins(writer)).filter((id) => id !== userId), type: 'NEW_USER', rule: 'admin', speachId: null, data: { userId } });
+    await notify(writer, event, {
+      userIds: (await admins(writer)).filter((id) => id !== userId),
+      type: 'NEW_USER',
+      rule: 'admin',
+      speachId: null,
+      data: { userId },
+    });
   },
 };

@@ -9,8 +9,26 @@ describe('speach-search projection', () => {
   it('freezes the published version text, with the chapters a speach was created with', async () => {
     const corpus = new SearchCorpus();
     await corpus.apply('s1', 'SpeachCreated', {
-      authorId: 'author', title: 'From a template', description: 'Copied', language: 'fr-FR', categoryId: null, isTemplate: false, templateId: 't1', duplicatedFrom: null,
-      chapters: [{ chapterId: 'c0', parentId: null, title: 'Inherited chapter', content: { type: 'QUIZZ', passingScore: 50, questions: [{ questionId: 'q', text: 'Which helmet?', multiple: false, points: 1, options: [{ optionId: 'o', text: 'The yellow one' }] }] } }],
+      authorId: 'author',
+      title: 'From a template',
+      description: 'Copied',
+      language: 'fr-FR',
+      categoryId: null,
+      isTemplate: false,
+      templateId: 't1',
+      duplicatedFrom: null,
+      chapters: [
+        {
+          chapterId: 'c0',
+          parentId: null,
+          title: 'Inherited chapter',
+          content: {
+            type: 'QUIZZ',
+            passingScore: 50,
+            questions: [{ questionId: 'q', text: 'Which helmet?', multiple: false, points: 1, options: [{ optionId: 'o', text: 'The yellow one' }] }],
+          },
+        },
+      ],
     });
     await corpus.apply('s1', 'ChapterAdded', { chapterId: 'c1', parentId: null, title: 'Own chapter', position: 1 });
     await corpus.apply('s1', 'ChapterContentSet', { chapterId: 'c1', content: { type: 'HTML', html: '<p>Gloves&nbsp;<em>always</em></p>' } });
@@ -65,7 +83,10 @@ describe('speach-search projection', () => {
     await corpus.apply('s1', 'SpeachAffectedUsersChanged', { userIds: ['u1'] });
     await corpus.apply('s1', 'SpeachAffectedGroupsChanged', { groupIds: ['g1'] });
     expect((await documentOf(corpus, 's1')).audience).toEqual(['u:u1', 'g:g1']);
-    for (const [type, listed] of [['SpeachArchived', false], ['SpeachRestored', true]] as const) {
+    for (const [type, listed] of [
+      ['SpeachArchived', false],
+      ['SpeachRestored', true],
+    ] as const) {
       await corpus.apply('s1', type);
       expect((await documentOf(corpus, 's1')).listed).toBe(listed);
     }

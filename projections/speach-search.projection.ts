@@ -70,11 +70,16 @@ export function chapterText(node: ChapterNode): string {
 
 /** The derived fields, the words recomputed only when the text changed (most events leave it alone). */
 function finish(facts: SearchFacts, previous: SpeachSearchDocument | null): SpeachSearchDocument {
-  const sameText = previous && previous.title === facts.title && previous.description === facts.description && previous.tags === facts.tags && previous.body === facts.body;
+  const sameText =
+    previous && previous.title === facts.title && previous.description === facts.description && previous.tags === facts.tags && previous.body === facts.body;
   const terms = sameText ? previous.terms : distinctTokens(facts.title, facts.tags, facts.description, facts.body);
   const findable = facts.visibility === 'PUBLIC' || facts.visibility === 'RESTREINT';
   const listed = facts.published && facts.liveFrom !== null && !facts.archived && !facts.isTemplate && findable;
-  const audience = !listed ? [] : facts.visibility === 'PUBLIC' ? ['*'] : [...facts.affectedUserIds.map((u) => `u:${u}`), ...facts.affectedGroupIds.map((g) => `g:${g}`)];
+  const audience = !listed
+    ? []
+    : facts.visibility === 'PUBLIC'
+      ? ['*']
+      : [...facts.affectedUserIds.map((u) => `u:${u}`), ...facts.affectedGroupIds.map((g) => `g:${g}`)];
   return { ...facts, terms, listed, listedFrom: listed ? facts.liveFrom : null, audience };
 }
 

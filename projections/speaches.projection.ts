@@ -1,4 +1,15 @@
-import { type Badge, type ChapterContent, type ExistingSpeach, type RecordedEvent, type SpeachEvent, type SpeachCover, type SpeachLanguage, type Visibility, evolveSpeach, initialSpeachState } from '../events';
+import {
+  type Badge,
+  type ChapterContent,
+  type ExistingSpeach,
+  type RecordedEvent,
+  type SpeachEvent,
+  type SpeachCover,
+  type SpeachLanguage,
+  type Visibility,
+  evolveSpeach,
+  initialSpeachState,
+} from '../events';
 import type { ProjectedDocument, ProjectionDefinition, ProjectionWriter } from './projection';
 
 export const SPEACHES = 'speaches';
@@ -96,7 +107,10 @@ export interface ProgressDocument extends ProjectedDocument {
 }
 
 export function normaliseKey(value: string): string {
-  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 /** Chapters of a draft structure in reading order (chapter, then its sub-chapters). */
@@ -128,7 +142,12 @@ export function liveFromOnPublish(current: { published: boolean; liveFrom: strin
   return current.published && current.liveFrom && current.liveFrom <= time ? current.liveFrom : (scheduledFor ?? time);
 }
 
-async function patch(writer: ProjectionWriter, event: RecordedEvent, change: (doc: SpeachDocument, data: Record<string, unknown>) => Partial<SpeachDocument>, touches = true) {
+async function patch(
+  writer: ProjectionWriter,
+  event: RecordedEvent,
+  change: (doc: SpeachDocument, data: Record<string, unknown>) => Partial<SpeachDocument>,
+  touches = true,
+) {
   const data = event.data as Record<string, unknown> & { speachId: string };
   await writer.upsert<SpeachDocument>(SPEACHES, data.speachId, (doc) =>
     doc ? { ...doc, ...change(doc, data), revision: event.revision, ...(touches ? { updatedAt: event.time } : {}) } : null,
@@ -143,7 +162,15 @@ async function structure(event: RecordedEvent, writer: ProjectionWriter) {
 async function progress(writer: ProjectionWriter, event: RecordedEvent, change: (doc: ProgressDocument) => Partial<ProgressDocument>) {
   const { userId, speachId } = event.data as { userId: string; speachId: string };
   await writer.upsert<ProgressDocument>(LEARNER_PROGRESS, `${userId}:${speachId}`, (doc) => {
-    const base: ProgressDocument = doc ?? { _id: `${userId}:${speachId}`, userId, speachId, readChapterIds: [], lastChapterId: null, lastReadAt: event.time, quizResults: {} };
+    const base: ProgressDocument = doc ?? {
+      _id: `${userId}:${speachId}`,
+      userId,
+      speachId,
+      readChapterIds: [],
+      lastChapterId: null,
+      lastReadAt: event.time,
+      quizResults: {},
+    };
     const { chapterId } = event.data as { chapterId?: string };
     const readAt = chapterId ? { ...base.readAt, [chapterId]: event.time } : base.readAt;
     return { ...base, ...change(base), lastReadAt: event.time, ...(readAt ? { readAt } : {}) };
@@ -174,8 +201,27 @@ export const speachesProjection: ProjectionDefinition = {
         // the index alone (no JSON of the big speach document per candidate), in title or update order. No index of
         // `visibility` alone: without statistics the planner would take it (three values) over these. `isTemplate`
         // last: the path editor's catalogue and the grids leave templates out, also from the index alone.
-        { fields: [{ field: 'archived' }, { field: 'published' }, { field: 'titleKey' }, { field: 'liveFrom' }, { field: 'visibility' }, { field: 'isTemplate' }] },
-        { fields: [{ field: 'archived' }, { field: 'published' }, { field: 'updatedAt', direction: -1 }, { field: 'liveFrom' }, { field: 'visibility' }, { field: 'titleKey' }, { field: 'isTemplate' }] },
+        {
+          fields: [
+            { field: 'archived' },
+            { field: 'published' },
+            { field: 'titleKey' },
+            { field: 'liveFrom' },
+            { field: 'visibility' },
+            { field: 'isTemplate' },
+          ],
+        },
+        {
+          fields: [
+            { field: 'archived' },
+            { field: 'published' },
+            { field: 'updatedAt', direction: -1 },
+            { field: 'liveFrom' },
+            { field: 'visibility' },
+            { field: 'titleKey' },
+            { field: 'isTemplate' },
+          ],
+        },
         // The learner home (issue 17): a category's slider in update order, "new in my language" in publication order.
         { fields: [{ field: 'archived' }, { field: 'published' }, { field: 'categoryId' }, { field: 'updatedAt', direction: -1 }] },
         { fields: [{ field: 'archived' }, { field: 'published' }, { field: 'language' }, { field: 'liveFrom', direction: -1 }] },
@@ -183,7 +229,10 @@ export const speachesProjection: ProjectionDefinition = {
     },
     { name: SPEACH_VERSIONS, indexes: [{ field: 'speachId' }] },
     { name: BOOKMARKS, indexes: [{ field: 'userId' }, { field: 'speachId' }] },
-    { name: LEARNER_PROGRESS, indexes: [{ field: 'userId' }, { field: 'speachId' }, { fields: [{ field: 'userId' }, { field: 'lastReadAt', direction: -1 }] }] },
+    {
+      name: LEARNER_PROGRESS,
+      indexes: [{ field: 'userId' }, { field: 'speachId' }, { fields: [{ field: 'userId' }, { field: 'lastReadAt', direction: -1 }] }],
+    },
   ],
   handlers: {
     SpeachCreated: async (event, writer) => {
@@ -280,7 +329,10 @@ export const speachesProjection: ProjectionDefinition = {
     SpeachArchived: (event, writer) => patch(writer, event, () => ({ archived: true, archivedAt: event.time })),
     SpeachRestored: (event, writer) => patch(writer, event, () => ({ archived: false, archivedAt: null })),
     SpeachDueDateSet: (event, writer) =>
-      patch(writer, event, (doc, d) => ({ dueDate: d.dueDate as string | null, unpublishAfterDueDate: d.dueDate === null ? false : doc.unpublishAfterDueDate })),
+      patch(writer, event, (doc, d) => ({
+        dueDate: d.dueDate as string | null,
+        unpublishAfterDueDate: d.dueDate === null ? false : doc.unpublishAfterDueDate,
+      })),
     SpeachUnpublishAfterDueDateSet: (event, writer) => patch(writer, event, (_, d) => ({ unpublishAfterDueDate: d.unpublish as boolean })),
     SpeachBadgeConfigured: (event, writer) => patch(writer, event, (_, d) => ({ badge: d.badge as Badge })),
     SpeachSubchaptersLocked: (event, writer) => patch(writer, event, (_, d) => ({ lockedSubchapters: d.locked as boolean })),
@@ -313,9 +365,16 @@ export const speachesProjection: ProjectionDefinition = {
         const d = event.data as { chapterId: string; score: number | null; max: number | null; passed: boolean | null };
         const quizResults =
           d.score !== null && d.max !== null
-            ? { ...doc.quizResults, [d.chapterId]: { score: d.score, max: d.max, percent: d.max ? Math.round((d.score / d.max) * 100) : 0, passed: d.passed === true } }
+            ? {
+                ...doc.quizResults,
+                [d.chapterId]: { score: d.score, max: d.max, percent: d.max ? Math.round((d.score / d.max) * 100) : 0, passed: d.passed === true },
+              }
             : doc.quizResults;
-        return { readChapterIds: doc.readChapterIds.includes(d.chapterId) ? doc.readChapterIds : [...doc.readChapterIds, d.chapterId], lastChapterId: d.chapterId, quizResults };
+        return {
+          readChapterIds: doc.readChapterIds.includes(d.chapterId) ? doc.readChapterIds : [...doc.readChapterIds, d.chapterId],
+          lastChapterId: d.chapterId,
+          quizResults,
+        };
       }),
     // An author or an admin wiped the learner's result (analytics, `quizz/delete-results-user`): the quiz is open again.
     QuizResultsDeleted: async (event, writer) => {

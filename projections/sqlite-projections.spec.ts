@@ -129,7 +129,9 @@ describe('projections on the SQLite read store', () => {
     const store = new SqliteReadStore(join(dir, 'read-models.sqlite'));
     // A trigger of the kind the search adapter installs: it runs inside the projection's transaction.
     store.onTableCreated('counters', (db, table) => {
-      db.exec(`CREATE TRIGGER "${table}_guard" BEFORE INSERT ON "${table}" WHEN json_extract(NEW.doc, '$.total') > 100 BEGIN SELECT RAISE(ABORT, 'total over 100'); END`);
+      db.exec(
+        `CREATE TRIGGER "${table}_guard" BEFORE INSERT ON "${table}" WHEN json_extract(NEW.doc, '$.total') > 100 BEGIN SELECT RAISE(ABORT, 'total over 100'); END`,
+      );
     });
     const runner = new ProjectionRunner(events, store, [counters()], silent);
     await runner.start();

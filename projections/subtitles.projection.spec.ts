@@ -43,7 +43,10 @@ describe('subtitles projection', () => {
     await apply('TranscriptRequested', { blobId: 'b1', lang: 'fr_FR' });
     await apply('TranscriptCompleted', { blobId: 'b1', lang: 'fr_FR', subtitleId: 'auto', cues, text: 'Hello' });
     expect(await doc()).toMatchObject({ autoTranscriptStatus: 'DONE', transcriptText: 'Hello', transcriptReason: null });
-    expect((await doc())?.tracks.map((t) => [t.id, t.label, t.source])).toEqual([['t1', 'English (US)', 'UPLOAD'], ['auto', 'français (France) (auto)', 'TRANSCRIPT']]);
+    expect((await doc())?.tracks.map((t) => [t.id, t.label, t.source])).toEqual([
+      ['t1', 'English (US)', 'UPLOAD'],
+      ['auto', 'français (France) (auto)', 'TRANSCRIPT'],
+    ]);
     await apply('TranscriptNotAvailable', { blobId: 'b2', reason: 'No transcription service is configured' });
     expect(await doc()).toMatchObject({ autoTranscriptStatus: 'NA', transcriptText: null, blobId: 'b2' });
   });

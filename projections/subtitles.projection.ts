@@ -28,7 +28,18 @@ type Data<T extends SubtitleEvent['type']> = Extract<SubtitleEvent, { type: T }>
 
 function change(writer: ProjectionWriter, data: { chapterId: string; speachId: string }, apply: (doc: ChapterSubtitlesDocument) => ChapterSubtitlesDocument) {
   return writer.upsert<ChapterSubtitlesDocument>(CHAPTER_SUBTITLES, data.chapterId, (current) =>
-    apply(current ?? { _id: data.chapterId, speachId: data.speachId, tracks: [], autoTranscriptStatus: 'NONE', transcriptReason: null, transcriptLang: null, transcriptText: null, blobId: null }),
+    apply(
+      current ?? {
+        _id: data.chapterId,
+        speachId: data.speachId,
+        tracks: [],
+        autoTranscriptStatus: 'NONE',
+        transcriptReason: null,
+        transcriptLang: null,
+        transcriptText: null,
+        blobId: null,
+      },
+    ),
   );
 }
 
@@ -39,7 +50,10 @@ export const subtitlesProjection: ProjectionDefinition = {
   handlers: {
     SubtitleAdded: (event, writer) => {
       const d = event.data as Data<'SubtitleAdded'>;
-      return change(writer, d, (doc) => ({ ...doc, tracks: [...doc.tracks.filter((t) => t.id !== d.subtitleId), { id: d.subtitleId, lang: d.lang, label: d.label, source: d.source, cues: d.cues }] }));
+      return change(writer, d, (doc) => ({
+        ...doc,
+        tracks: [...doc.tracks.filter((t) => t.id !== d.subtitleId), { id: d.subtitleId, lang: d.lang, label: d.label, source: d.source, cues: d.cues }],
+      }));
     },
     SubtitleEdited: (event, writer) => {
       const d = event.data as Data<'SubtitleEdited'>;
@@ -65,7 +79,18 @@ export const subtitlesProjection: ProjectionDefinition = {
         transcriptReason: null,
         transcriptLang: d.lang,
         transcriptText: d.text,
-        tracks: d.subtitleId ? [...doc.tracks.filter((t) => t.id !== d.subtitleId), { id: d.subtitleId, lang: d.lang, label: doc.tracks.find((t) => t.id === d.subtitleId)?.label ?? transcriptLabel(d.lang), source: 'TRANSCRIPT' as const, cues: d.cues }] : doc.tracks,
+        tracks: d.subtitleId
+          ? [
+              ...doc.tracks.filter((t) => t.id !== d.subtitleId),
+              {
+                id: d.subtitleId,
+                lang: d.lang,
+                label: doc.tracks.find((t) => t.id === d.subtitleId)?.label ?? transcriptLabel(d.lang),
+                source: 'TRANSCRIPT' as const,
+                cues: d.cues,
+              },
+            ]
+          : doc.tracks,
       }));
     },
     TranscriptFailed: (event, writer) => {

@@ -66,16 +66,26 @@ export const usersProjection: ProjectionDefinition = {
   name: 'users',
   version: 1,
   collections: [
-    { name: USERS, indexes: [{ field: 'email' }, { field: 'roles' }, { field: 'active' }, { field: 'groupIds' }, { fields: [{ field: 'lastName' }, { field: 'firstName' }] }, { fields: [{ field: 'active' }, { field: 'createdAt', direction: -1 }] }, { fields: [{ field: 'createdAt', direction: -1 }, { field: '_id' }] }, { fields: [{ field: 'lastActiveAt', direction: -1 }, { field: '_id' }] }] },
+    {
+      name: USERS,
+      indexes: [
+        { field: 'email' },
+        { field: 'roles' },
+        { field: 'active' },
+        { field: 'groupIds' },
+        { fields: [{ field: 'lastName' }, { field: 'firstName' }] },
+        { fields: [{ field: 'active' }, { field: 'createdAt', direction: -1 }] },
+        { fields: [{ field: 'createdAt', direction: -1 }, { field: '_id' }] },
+        { fields: [{ field: 'lastActiveAt', direction: -1 }, { field: '_id' }] },
+      ],
+    },
     { name: CREDENTIALS, indexes: [{ field: 'email' }] },
   ],
   handlers: {
     UserRegistered: registered,
     UserPasswordSet: async (event, writer) => {
       const data = event.data as { userId: string; passwordHash: string; mustChangeAtNextLogin: boolean };
-      await writer.upsert<CredentialDocument>(CREDENTIALS, data.userId, (current) =>
-        current ? { ...current, passwordHash: data.passwordHash } : null,
-      );
+      await writer.upsert<CredentialDocument>(CREDENTIALS, data.userId, (current) => (current ? { ...current, passwordHash: data.passwordHash } : null));
       await writer.upsert<UserDocument>(USERS, data.userId, (user) => (user ? { ...user, mustChangePassword: data.mustChangeAtNextLogin } : null));
     },
     UserRolesChanged: patchUser((user, data) => ({ ...user, roles: data.roles as Role[] })),
@@ -106,7 +116,9 @@ export const usersProjection: ProjectionDefinition = {
     GroupDeleted: async (event, writer) => {
       const { groupId } = event.data as { groupId: string };
       for (const user of await writer.find<UserDocument>(USERS, { groupIds: groupId })) {
-        await writer.upsert<UserDocument>(USERS, user._id, (current) => (current ? { ...current, groupIds: current.groupIds.filter((g) => g !== groupId) } : null));
+        await writer.upsert<UserDocument>(USERS, user._id, (current) =>
+          current ? { ...current, groupIds: current.groupIds.filter((g) => g !== groupId) } : null,
+        );
       }
     },
     UserDeactivated: patchUser((user) => ({ ...user, active: false })),

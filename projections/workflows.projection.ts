@@ -101,14 +101,21 @@ async function workflowEvent(event: Parameters<ProjectionDefinition['handlers'][
   if (e.type === 'WorkflowSubmitted') {
     // The speach's earlier workflows are no longer the one its card shows.
     const previous = await writer.find<WorkflowDocument>(WORKFLOWS, { speachId, latest: true });
-    for (const doc of previous) if (doc._id !== workflowId) await writer.upsert<WorkflowDocument>(WORKFLOWS, doc._id, (d) => (d ? { ...d, latest: false } : null));
+    for (const doc of previous)
+      if (doc._id !== workflowId) await writer.upsert<WorkflowDocument>(WORKFLOWS, doc._id, (d) => (d ? { ...d, latest: false } : null));
   }
   await writer.upsert<WorkflowDocument>(WORKFLOWS, workflowId, (doc) => {
     const before = doc?.decider ?? initialWorkflowState();
     const wf = evolveWorkflow(before, e) as RunningWorkflow;
     if (wf.status === undefined || (wf as { status: string }).status === 'none') return doc;
     const by = event.metadata.userId ?? null;
-    const entry: WorkflowHistoryEntry = { type: e.type, at: event.time, by, step: 'step' in e.data ? (e.data.step as number) : null, comment: e.type === 'WorkflowRejected' ? e.data.comment : null };
+    const entry: WorkflowHistoryEntry = {
+      type: e.type,
+      at: event.time,
+      by,
+      step: 'step' in e.data ? (e.data.step as number) : null,
+      comment: e.type === 'WorkflowRejected' ? e.data.comment : null,
+    };
     const base: WorkflowDocument =
       doc ??
       ({
@@ -142,7 +149,14 @@ async function workflowEvent(event: Parameters<ProjectionDefinition['handlers'][
         break;
       case 'WorkflowRejected': {
         const step = steps[e.data.step - 1];
-        rejected = { comment: e.data.comment, date: event.time, stepNumber: e.data.step, groupId: step?.groupId ?? null, userId: step?.userId ?? null, rejectedBy: e.data.rejectedBy };
+        rejected = {
+          comment: e.data.comment,
+          date: event.time,
+          stepNumber: e.data.step,
+          groupId: step?.groupId ?? null,
+          userId: step?.userId ?? null,
+          rejectedBy: e.data.rejectedBy,
+        };
         break;
       }
       case 'WorkflowResubmitted':
@@ -180,7 +194,15 @@ async function reviewEvent(event: Parameters<ProjectionDefinition['handlers'][st
   await writer.upsert<PeriodicReviewDocument>(PERIODIC_REVIEWS, e.data.speachId, (doc) => {
     const base = doc ?? emptyReview(e.data.speachId, event.time);
     const before: PeriodicReviewState =
-      base.status === 'none' ? { status: 'none' } : { status: base.status, speachId: base.speachId, frequency: base.frequency as ReviewFrequency, nextReviewAt: base.nextReviewAt, lastDecision: base.lastDecision?.decision ?? null };
+      base.status === 'none'
+        ? { status: 'none' }
+        : {
+            status: base.status,
+            speachId: base.speachId,
+            frequency: base.frequency as ReviewFrequency,
+            nextReviewAt: base.nextReviewAt,
+            lastDecision: base.lastDecision?.decision ?? null,
+          };
     const next = evolvePeriodicReview(before, e);
     if (next.status === 'none') return base;
     if (e.type === 'SignatureApplied') return { ...base, signatures: [...(base.signatures ?? []), signatureOf(e.data)], updatedAt: event.time };
@@ -203,7 +225,18 @@ function signatureOf(d: SignatureApplied['data']): SignatureRecord {
 }
 
 function emptyReview(speachId: string, time: string): PeriodicReviewDocument {
-  return { _id: speachId, speachId, status: 'none', frequency: null, nextReviewAt: null, reviewerUserIds: [], reviewerGroupIds: [], lastDecision: null, decisions: [], updatedAt: time };
+  return {
+    _id: speachId,
+    speachId,
+    status: 'none',
+    frequency: null,
+    nextReviewAt: null,
+    reviewerUserIds: [],
+    reviewerGroupIds: [],
+    lastDecision: null,
+    decisions: [],
+    updatedAt: time,
+  };
 }
 
 async function definitionEvent(event: Parameters<ProjectionDefinition['handlers'][string]>[0], writer: ProjectionWriter) {
@@ -230,8 +263,22 @@ export const workflowsProjection: ProjectionDefinition = {
   version: 1,
   collections: [
     { name: WORKFLOW_DEFINITIONS, indexes: [{ field: 'categoryIds' }] },
-    { name: WORKFLOWS, indexes: [{ field: 'speachId' }, { field: 'latest' }, { field: 'currentGroupId' }, { field: 'currentUserId' }, { field: 'authorId' }, { fields: [{ field: 'latest' }, { field: 'state' }] }, { fields: [{ field: 'speachId' }, { field: 'submittedAt', direction: -1 }] }] },
-    { name: PERIODIC_REVIEWS, indexes: [{ field: 'reviewerUserIds' }, { field: 'reviewerGroupIds' }, { field: 'status' }, { fields: [{ field: 'status' }, { field: 'nextReviewAt' }] }] },
+    {
+      name: WORKFLOWS,
+      indexes: [
+        { field: 'speachId' },
+        { field: 'latest' },
+        { field: 'currentGroupId' },
+        { field: 'currentUserId' },
+        { field: 'authorId' },
+        { fields: [{ field: 'latest' }, { field: 'state' }] },
+        { fields: [{ field: 'speachId' }, { field: 'submittedAt', direction: -1 }] },
+      ],
+    },
+    {
+      name: PERIODIC_REVIEWS,
+      indexes: [{ field: 'reviewerUserIds' }, { field: 'reviewerGroupIds' }, { field: 'status' }, { fields: [{ field: 'status' }, { field: 'nextReviewAt' }] }],
+    },
   ],
   handlers: {
     WorkflowDefinitionCreated: definitionEvent,

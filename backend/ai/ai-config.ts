@@ -30,7 +30,8 @@ function number(env: Env, name: string, fallback: number, integer = false): numb
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value))) throw new Error(`${name} must be a non-negative ${integer ? 'integer' : 'number'}, got "${raw}"`);
+  if (!Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value)))
+    throw new Error(`${name} must be a non-negative ${integer ? 'integer' : 'number'}, got "${raw}"`);
   return value;
 }
 

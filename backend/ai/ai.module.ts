@@ -31,7 +31,11 @@ export function createGenerator(config: AppConfig, budget: AiBudget): AiGenerato
     costPer1kPromptTokens: ai.costPer1kPromptTokens,
     costPer1kCompletionTokens: ai.costPer1kCompletionTokens,
   });
-  return new LlmGenerator(new BudgetedProvider(provider, async (authorId) => void (await budget.check(authorId))), { plan: ai.planModel, quiz: ai.quizModel }, ai.timeoutMs);
+  return new LlmGenerator(
+    new BudgetedProvider(provider, async (authorId) => void (await budget.check(authorId))),
+    { plan: ai.planModel, quiz: ai.quizModel },
+    ai.timeoutMs,
+  );
 }
 
 /** AI authoring (issue 21): documents → plan → draft speach and chapters; quiz questions; metering. */

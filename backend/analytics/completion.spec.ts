@@ -25,6 +25,11 @@ describe('speach completion (issue 17 defect 2)', () => {
   });
 
   it('is zero, not a division by zero, when nobody started', () => {
-    expect(speachCompletion(['a'], [{ readChapterIds: [] }])).toEqual({ started: 0, finished: 0, percent: 0, chapters: [{ chapterId: 'a', readers: 0, percent: 0 }] });
+    expect(speachCompletion(['a'], [{ readChapterIds: [] }])).toEqual({
+      started: 0,
+      finished: 0,
+      percent: 0,
+      chapters: [{ chapterId: 'a', readers: 0, percent: 0 }],
+    });
   });
 });

@@ -88,7 +88,12 @@ export class DashboardRankings {
   }
 
   /** The period's counts of the stored owners and of the corrected ones, corrections applied. */
-  private async corrected(collection: { findByIds(ids: string[]): Promise<OwnerTally[]> }, period: Period, stored: OwnerTally[], corrections: Map<string, Counts>): Promise<PeriodTally[]> {
+  private async corrected(
+    collection: { findByIds(ids: string[]): Promise<OwnerTally[]> },
+    period: Period,
+    stored: OwnerTally[],
+    corrections: Map<string, Counts>,
+  ): Promise<PeriodTally[]> {
     const byOwner = new Map(stored.map((t) => [t.ownerId, t]));
     for (const t of await collection.findByIds([...corrections.keys()].filter((owner) => !byOwner.has(owner)))) byOwner.set(t.ownerId, t);
     const out: PeriodTally[] = [];
@@ -98,7 +103,8 @@ export class DashboardRankings {
       if (change) for (const field of COUNT_FIELDS) counts[field] += change[field];
       if (COUNT_FIELDS.some((field) => counts[field] !== 0)) out.push(periodTally(owner, counts));
     }
-    for (const [owner, change] of corrections) if (!byOwner.has(owner) && COUNT_FIELDS.some((field) => change[field] !== 0)) out.push(periodTally(owner, change));
+    for (const [owner, change] of corrections)
+      if (!byOwner.has(owner) && COUNT_FIELDS.some((field) => change[field] !== 0)) out.push(periodTally(owner, change));
     return out;
   }
 }

@@ -87,7 +87,9 @@ export class DashboardQueries {
   async topSpeaches(period: unknown, by: 'watch' | 'rating'): Promise<SpeachStatRow[]> {
     // The leaders with a margin (a speach whose document is gone is skipped), then only their documents.
     const tallies = await this.rankings.leaders(ANALYTICS_SPEACH_TALLIES, parsePeriod(period), by === 'watch' ? 'byWatch' : 'byRating', TOP_ROWS * 2);
-    const speaches = new Map((await this.store.collection<AnalyticsSpeach>(ANALYTICS_SPEACHES).findByIds(tallies.map((t) => t.ownerId))).map((s) => [s._id, s]));
+    const speaches = new Map(
+      (await this.store.collection<AnalyticsSpeach>(ANALYTICS_SPEACHES).findByIds(tallies.map((t) => t.ownerId))).map((s) => [s._id, s]),
+    );
     const rows: SpeachStatRow[] = [];
     for (const t of tallies) {
       const s = speaches.get(t.ownerId);
@@ -108,7 +110,16 @@ export class DashboardQueries {
     const rows: SpeachmakerStatRow[] = [];
     for (const t of tallies) {
       const u = byId.get(t.ownerId);
-      if (u) rows.push({ userId: t.ownerId, firstName: u.firstName, lastName: u.lastName, nbSpeachs: speachCounts.get(t.ownerId) ?? 0, nbWatch: t.reads, nbNote: t.ratingCount, note: t.note });
+      if (u)
+        rows.push({
+          userId: t.ownerId,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          nbSpeachs: speachCounts.get(t.ownerId) ?? 0,
+          nbWatch: t.reads,
+          nbNote: t.ratingCount,
+          note: t.note,
+        });
     }
     return rows.slice(0, TOP_ROWS);
   }

@@ -28,7 +28,9 @@ export const quizResultsDecider: Decider<QuizResultsState, QuizResultsCommand, E
     if (!command.mayManage) throw new ForbiddenError('Only the authors of this speach and administrators may delete quiz results.');
     const key = `${command.speachId}|${command.chapterId}`;
     if (!state.results.includes(key)) throw new NotFoundError('This learner has no result for this quiz.');
-    return [{ type: 'QuizResultsDeleted', data: { speachId: command.speachId, userId: command.userId, chapterId: command.chapterId, deletedBy: command.deletedBy } }];
+    return [
+      { type: 'QuizResultsDeleted', data: { speachId: command.speachId, userId: command.userId, chapterId: command.chapterId, deletedBy: command.deletedBy } },
+    ];
   },
   evolve(state, event) {
     const key = `${event.data.speachId}|${event.data.chapterId}`;

@@ -37,7 +37,8 @@ export class SpeachAnalytics {
 
   private async editable(user: AuthenticatedUser, speachId: string): Promise<SpeachDocument> {
     const doc = await this.speaches.document(speachId);
-    if (!isEditor(doc, await this.speaches.viewer(user))) throw new DomainError('Only the authors of this speach and administrators may see its analytics.', 403);
+    if (!isEditor(doc, await this.speaches.viewer(user)))
+      throw new DomainError('Only the authors of this speach and administrators may see its analytics.', 403);
     return doc;
   }
 
@@ -65,13 +66,26 @@ export class SpeachAnalytics {
     const nodes = live ? ((await this.speaches.version(speachId, live.version))?.chapters ?? readingOrder(doc.draft)) : readingOrder(doc.draft);
     // Completion comes from the learners' own progress, the same documents the reader shows them.
     const progress = await this.store.collection<ProgressDocument>(LEARNER_PROGRESS).find({ speachId }, { projection: { readChapterIds: 1 } });
-    const completion = speachCompletion(nodes.map((n) => n.chapterId), progress);
+    const completion = speachCompletion(
+      nodes.map((n) => n.chapterId),
+      progress,
+    );
     const chapterCompletion = new Map(completion.chapters.map((c) => [c.chapterId, c]));
     const results = await this.store.collection<QuizResultDocument>(ANALYTICS_QUIZ_RESULTS).find({ speachId }, { sort: { at: -1 } });
     const users = await this.people(results.map((r) => r.userId));
     const titles = new Map(nodes.map((n) => [n.chapterId, n.title]));
     return {
-      speach: { id: speachId, title: doc.title, published: doc.published, readers: completion.started, finished: completion.finished, completion: completion.percent, reads: stats?.reads ?? 0, ratingCount: stats?.ratingCount ?? 0, note: stats?.ratingCount ? Math.round((stats.ratingSum / stats.ratingCount) * 10) / 10 : 0 },
+      speach: {
+        id: speachId,
+        title: doc.title,
+        published: doc.published,
+        readers: completion.started,
+        finished: completion.finished,
+        completion: completion.percent,
+        reads: stats?.reads ?? 0,
+        ratingCount: stats?.ratingCount ?? 0,
+        note: stats?.ratingCount ? Math.round((stats.ratingSum / stats.ratingCount) * 10) / 10 : 0,
+      },
       period: parsePeriod(period),
       reads: await this.readsOverTime(ANALYTICS_SPEACH_BUCKETS, speachId, period),
       chapters: nodes.map((n) => {
@@ -110,7 +124,14 @@ export class SpeachAnalytics {
       const nodes = live ? ((await this.speaches.version(doc._id, live.version))?.chapters ?? readingOrder(doc.draft)) : readingOrder(doc.draft);
       for (const n of nodes) chapterTitles.set(`${doc._id}|${n.chapterId}`, n.title);
       const read = nodes.filter((n) => p.readChapterIds.includes(n.chapterId)).length;
-      speaches.push({ speachId: doc._id, title: doc.title, readChapters: read, totalChapters: nodes.length, percent: nodes.length ? Math.round((read / nodes.length) * 100) : 0, lastReadAt: p.lastReadAt });
+      speaches.push({
+        speachId: doc._id,
+        title: doc.title,
+        readChapters: read,
+        totalChapters: nodes.length,
+        percent: nodes.length ? Math.round((read / nodes.length) * 100) : 0,
+        lastReadAt: p.lastReadAt,
+      });
     }
     return {
       user: person(target, userId),
@@ -136,11 +157,19 @@ export class SpeachAnalytics {
   /** Spec §7 `quizz/delete-results-user`: `idAchatCour` is the learner's enrolment `{userId}:{speachId}`, `quizzId` the quiz chapter. */
   async deleteResults(user: AuthenticatedUser, quizzId: unknown, idAchatCour: unknown): Promise<{ speachId: string; userId: string; quizzId: string }> {
     if (typeof quizzId !== 'string' || !quizzId) throw new ValidationError('quizzId', 'quizzId is required');
-    if (typeof idAchatCour !== 'string' || !/^[^:]+:[^:]+$/.test(idAchatCour)) throw new ValidationError('idAchatCour', 'idAchatCour must be {userId}:{speachId}');
+    if (typeof idAchatCour !== 'string' || !/^[^:]+:[^:]+$/.test(idAchatCour))
+      throw new ValidationError('idAchatCour', 'idAchatCour must be {userId}:{speachId}');
     const [userId, speachId] = idAchatCour.split(':');
     const doc = await this.speaches.document(speachId);
     const mayManage = isEditor(doc, await this.speaches.viewer(user));
-    await this.commands.run(quizResultsDecider, `learner-${userId}`, { type: 'DeleteQuizResults', userId, speachId, chapterId: quizzId, deletedBy: user.id, mayManage });
+    await this.commands.run(quizResultsDecider, `learner-${userId}`, {
+      type: 'DeleteQuizResults',
+      userId,
+      speachId,
+      chapterId: quizzId,
+      deletedBy: user.id,
+      mayManage,
+    });
     await this.readModels.settled();
     return { speachId, userId, quizzId };
   }

@@ -51,7 +51,15 @@ export class AuditChain implements OnApplicationBootstrap {
       this.chain = await this.walk;
     }
     const head = await this.events.headPosition();
-    return { ok: this.chain.ok, verified: this.chain.verified, head, lastVerifiedPosition: this.chain.lastPosition, lastVerifiedHash: this.chain.lastHash, firstBroken: this.chain.firstBroken, ...(this.chain.error ? { error: this.chain.error } : {}) };
+    return {
+      ok: this.chain.ok,
+      verified: this.chain.verified,
+      head,
+      lastVerifiedPosition: this.chain.lastPosition,
+      lastVerifiedHash: this.chain.lastHash,
+      firstBroken: this.chain.firstBroken,
+      ...(this.chain.error ? { error: this.chain.error } : {}),
+    };
   }
 
   /** Only adapters that sign a head need the key (the in-memory store of the tests signs none). */

@@ -2,7 +2,17 @@ import { type RecordedEvent, auditedStream } from '../../events';
 import { asOf, diffStates, replay } from './audit-trail';
 
 function recorded(streamId: string, position: number, type: string, data: Record<string, unknown>): RecordedEvent {
-  return { id: `e${position}`, streamId, revision: 0, position, type, data, schemaVersion: 1, metadata: { userId: 'u1', correlationId: 'c', causationId: 'c' }, time: `2026-01-01T00:00:0${position}.000Z` };
+  return {
+    id: `e${position}`,
+    streamId,
+    revision: 0,
+    position,
+    type,
+    data,
+    schemaVersion: 1,
+    metadata: { userId: 'u1', correlationId: 'c', causationId: 'c' },
+    time: `2026-01-01T00:00:0${position}.000Z`,
+  };
 }
 
 describe('audit trail', () => {
@@ -27,8 +37,24 @@ describe('audit trail', () => {
   it('folds each stream with its own decider, in log order', () => {
     const steps: string[] = [];
     const events = [
-      recorded('speach-s1', 1, 'SpeachCreated', { speachId: 's1', authorId: 'u1', title: 'T', description: '', language: 'en-US', categoryId: null, isTemplate: false, templateId: null, duplicatedFrom: null, chapters: [] }),
-      recorded('periodic-review-s1', 2, 'PeriodicReviewScheduled', { speachId: 's1', frequency: 'ONE_YEAR', nextReviewAt: '2027-01-01T00:00:00.000Z', workflowId: null }),
+      recorded('speach-s1', 1, 'SpeachCreated', {
+        speachId: 's1',
+        authorId: 'u1',
+        title: 'T',
+        description: '',
+        language: 'en-US',
+        categoryId: null,
+        isTemplate: false,
+        templateId: null,
+        duplicatedFrom: null,
+        chapters: [],
+      }),
+      recorded('periodic-review-s1', 2, 'PeriodicReviewScheduled', {
+        speachId: 's1',
+        frequency: 'ONE_YEAR',
+        nextReviewAt: '2027-01-01T00:00:00.000Z',
+        workflowId: null,
+      }),
       recorded('speach-s1', 3, 'SpeachDetailsChanged', { speachId: 's1', title: 'T2' }),
     ];
     const states = replay(events, ({ event, kind }) => steps.push(`${kind}:${event.type}`));

@@ -56,7 +56,18 @@ export class AuditController {
   @Get('speach/:speachID/events.pdf')
   async pdf(@Param('speachID') speachId: string, @Res({ passthrough: true }) reply: FastifyReply) {
     const [summary, entries, chain] = await Promise.all([this.audit.summary(speachId), this.audit.trail(speachId), this.chainHead()]);
-    const widths: Record<string, number> = { position: 1, time: 1.6, stream: 1.6, type: 2.2, userId: 1.4, userName: 1.2, field: 1.1, before: 2, after: 2, signature: 2.6 };
+    const widths: Record<string, number> = {
+      position: 1,
+      time: 1.6,
+      stream: 1.6,
+      type: 2.2,
+      userId: 1.4,
+      userName: 1.2,
+      field: 1.1,
+      before: 2,
+      after: 2,
+      signature: 2.6,
+    };
     const body = await renderReportPdf({
       title: `Audit trail: ${summary.title}`,
       subtitle: [
@@ -73,7 +84,13 @@ export class AuditController {
 
   private async chainHead() {
     const status = await this.auditChain.status(false);
-    return { head: status.head, lastVerifiedPosition: status.lastVerifiedPosition, lastVerifiedHash: status.lastVerifiedHash, ok: status.ok, exportedAt: this.clock.now().toISOString() };
+    return {
+      head: status.head,
+      lastVerifiedPosition: status.lastVerifiedPosition,
+      lastVerifiedHash: status.lastVerifiedHash,
+      ok: status.ok,
+      exportedAt: this.clock.now().toISOString(),
+    };
   }
 
   @Get('speach/:speachID/state')

@@ -37,7 +37,10 @@ export class AuditService {
   /** Every event of the speach's streams, in log order (a per-stream read of each, merged by position). */
   private async speachEvents(doc: AuditStreamsDocument): Promise<RecordedEvent[]> {
     const streams = await Promise.all(doc.streams.map((s) => this.events.readStream(s.streamId)));
-    return streams.flat().map((e) => upcast(e)).sort((a, b) => a.position - b.position);
+    return streams
+      .flat()
+      .map((e) => upcast(e))
+      .sort((a, b) => a.position - b.position);
   }
 
   private async names(userIds: (string | null)[]): Promise<Map<string, string>> {
@@ -49,17 +52,33 @@ export class AuditService {
 
   /** Speaches to audit (every speach, archived and templates included), last changed first. */
   async speaches(q: string | undefined, page: number, size: number) {
-    const words = normaliseKey(q ?? '').split(/\s+/).filter(Boolean).slice(0, 10);
+    const words = normaliseKey(q ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 10);
     const filter: Filter = words.length ? { $and: words.map((w) => ({ titleKey: { $regex: escapeRegex(w) } })) } : {};
     const collection = this.store.collection<SpeachDocument>(SPEACHES);
     const [docs, total] = await Promise.all([
-      collection.find(filter, { sort: { updatedAt: -1, _id: 1 }, skip: page * size, limit: size, projection: { title: 1, authorId: 1, updatedAt: 1, published: 1, archived: 1 } }),
+      collection.find(filter, {
+        sort: { updatedAt: -1, _id: 1 },
+        skip: page * size,
+        limit: size,
+        projection: { title: 1, authorId: 1, updatedAt: 1, published: 1, archived: 1 },
+      }),
       collection.count(filter),
     ]);
     const names = await this.names(docs.map((d) => d.authorId));
     return {
       total,
-      result: docs.map((d) => ({ id: d._id, title: d.title, authorId: d.authorId, authorName: names.get(d.authorId) ?? null, updatedAt: d.updatedAt, published: d.published, archived: d.archived })),
+      result: docs.map((d) => ({
+        id: d._id,
+        title: d.title,
+        authorId: d.authorId,
+        authorName: names.get(d.authorId) ?? null,
+        updatedAt: d.updatedAt,
+        published: d.published,
+        archived: d.archived,
+      })),
     };
   }
 
@@ -160,7 +179,8 @@ export function auditRows(entries: TrailEntry[]): string[][] {
     const common = [String(entry.position), entry.time, entry.stream, entry.type, entry.userId ?? '', entry.userName ?? ''];
     const signature = signatureOf(entry);
     if (!entry.changes.length) rows.push([...common, '', '', '', signature]);
-    for (const change of entry.changes) rows.push([...common, change.field, JSON.stringify(change.before) ?? '', JSON.stringify(change.after) ?? '', signature]);
+    for (const change of entry.changes)
+      rows.push([...common, change.field, JSON.stringify(change.before) ?? '', JSON.stringify(change.after) ?? '', signature]);
   }
   return rows;
 }

@@ -39,7 +39,9 @@ async function main(): Promise<number> {
       return 0;
     }
     const broken = status.firstBroken!;
-    console.log(`BROKEN at position ${broken.position} after ${status.verified} good events: expected ${broken.expected}, found ${broken.found ?? 'no hash'} (${status.error})`);
+    console.log(
+      `BROKEN at position ${broken.position} after ${status.verified} good events: expected ${broken.expected}, found ${broken.found ?? 'no hash'} (${status.error})`,
+    );
     return 1;
   } finally {
     await store.close();

@@ -11,7 +11,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const rebuildReadModels = args.includes('--rebuild-read-models');
   const manifest = await restoreDataDir(resolve(source), config.dataDir, { rebuildReadModels });
-  console.log(`Restored ${resolve(source)} (${manifest.createdAt}) into ${config.dataDir}: log head at position ${manifest.eventHeadPosition}${rebuildReadModels ? '; read models are rebuilt from the log at start' : ''}`);
+  console.log(
+    `Restored ${resolve(source)} (${manifest.createdAt}) into ${config.dataDir}: log head at position ${manifest.eventHeadPosition}${rebuildReadModels ? '; read models are rebuilt from the log at start' : ''}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -126,7 +126,10 @@ function trustProxy(raw: string | undefined): AppConfig['trustProxy'] {
     const hops = Number(raw);
     return (_address, hop) => hop < hops;
   }
-  return raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 /** Every setting comes from the environment; README.md has the table. */
@@ -136,7 +139,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (passwordMinLength > passwordMaxLength) throw new Error('PASSWORD_MIN_LENGTH must not exceed PASSWORD_MAX_LENGTH');
   const seed = env.SEED ?? 'demo';
   const mailLanguage = env.MAIL_DEFAULT_LANGUAGE ?? 'en';
-  if (!(MAIL_LANGUAGES as readonly string[]).includes(mailLanguage)) throw new Error(`MAIL_DEFAULT_LANGUAGE must be one of ${MAIL_LANGUAGES.join(', ')}, got "${mailLanguage}"`);
+  if (!(MAIL_LANGUAGES as readonly string[]).includes(mailLanguage))
+    throw new Error(`MAIL_DEFAULT_LANGUAGE must be one of ${MAIL_LANGUAGES.join(', ')}, got "${mailLanguage}"`);
   if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be "demo" or "none", got "${seed}"`);
   const appRole = env.APP_ROLE || 'all';
   if (!(APP_ROLES as readonly string[]).includes(appRole)) throw new Error(`APP_ROLE must be one of ${APP_ROLES.join(', ')}, got "${appRole}"`);
@@ -150,7 +154,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     eventStoreUrl: env.EVENTSTORE_URL || undefined,
     mongoUrl: env.MONGO_URL || undefined,
     mongoDb: env.MONGO_DB ?? 'speach',
-    kafkaBrokers: env.KAFKA_BROKERS ? env.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean) : undefined,
+    kafkaBrokers: env.KAFKA_BROKERS
+      ? env.KAFKA_BROKERS.split(',')
+          .map((b) => b.trim())
+          .filter(Boolean)
+      : undefined,
     kafkaTopic: env.KAFKA_TOPIC ?? 'speach.events',
     demoPassword: env.DEMO_PASSWORD ?? 'demo-password',
     seed,

@@ -43,12 +43,22 @@ export class EngagementCommands {
     const viewer = await this.queries.viewerOf(actorUserId);
     const doc = await this.speaches.document(speachId);
     const viewable = await this.queries.engageable(doc, viewer);
-    await this.commands.run(engagementDecider, engagementStream(actorUserId), { type: 'FollowSpeach', userId: actorUserId, speachId, viewable }, { userId: actorUserId });
+    await this.commands.run(
+      engagementDecider,
+      engagementStream(actorUserId),
+      { type: 'FollowSpeach', userId: actorUserId, speachId, viewable },
+      { userId: actorUserId },
+    );
     await this.readModels.settled();
   }
 
   async unfollow(actorUserId: string, speachId: string): Promise<void> {
-    await this.commands.run(engagementDecider, engagementStream(actorUserId), { type: 'UnfollowSpeach', userId: actorUserId, speachId }, { userId: actorUserId });
+    await this.commands.run(
+      engagementDecider,
+      engagementStream(actorUserId),
+      { type: 'UnfollowSpeach', userId: actorUserId, speachId },
+      { userId: actorUserId },
+    );
     await this.readModels.settled();
   }
 

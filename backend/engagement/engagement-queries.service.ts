@@ -1,5 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { COMMENTS, type CommentDocument, FOLLOWS, type FollowDocument, SPEACH_RATINGS, type SpeachRatingDocument, USER_RATINGS, type UserRatingDocument } from '../../projections/engagement.projection';
+import {
+  COMMENTS,
+  type CommentDocument,
+  FOLLOWS,
+  type FollowDocument,
+  SPEACH_RATINGS,
+  type SpeachRatingDocument,
+  USER_RATINGS,
+  type UserRatingDocument,
+} from '../../projections/engagement.projection';
 import { BOOKMARKS, type BookmarkDocument, type SpeachDocument, normaliseKey } from '../speach';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { Clock } from '../infrastructure/clock/clock';
@@ -83,7 +92,10 @@ export class EngagementQueries {
   async comments(speachId: string, viewer: Viewer, page = 0, size = COMMENTS_PAGE_SIZE, accessCode?: string) {
     const doc = await this.access.readable(speachId, viewer, accessCode);
     const collection = this.store.collection<CommentDocument>(COMMENTS);
-    const [docs, total] = await Promise.all([collection.find({ speachId }, { sort: { position: -1 }, skip: page * size, limit: size }), collection.count({ speachId })]);
+    const [docs, total] = await Promise.all([
+      collection.find({ speachId }, { sort: { position: -1 }, skip: page * size, limit: size }),
+      collection.count({ speachId }),
+    ]);
     return { result: await this.commentViews(docs, doc, viewer), total };
   }
 
@@ -116,7 +128,8 @@ export class EngagementQueries {
     if (query.onlyState === 'PUBLIE') clauses.push({ published: true, liveFrom: { $lte: viewer.now } });
     if (query.onlyState === 'NON_PUBLIE') clauses.push({ $or: [{ published: false }, { liveFrom: { $gt: viewer.now } }] });
     const direction = query.asc ? 1 : -1;
-    const sort: Sort = query.sort === 'TITLE' ? { titleKey: direction } : query.sort === 'PUBLICATION' ? { firstPublishedAt: direction } : { updatedAt: direction };
+    const sort: Sort =
+      query.sort === 'TITLE' ? { titleKey: direction } : query.sort === 'PUBLICATION' ? { firstPublishedAt: direction } : { updatedAt: direction };
     const result = await this.speaches.paged({ $and: clauses }, sort, query.page ?? 0, GRID_PAGE_SIZE, viewer);
     // Like bookmarks: a followed speach the viewer can no longer open is not shown.
     result.result = result.result.filter((c) => c.canView);

@@ -7,7 +7,9 @@ import { ACCESS_CODE_MAX } from '../speach/speach.decider';
 const toInt = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value);
 
 export class RatingBody {
-  @IsInt({ message: RATING_REASON }) @Min(RATING_MIN, { message: RATING_REASON }) @Max(RATING_MAX, { message: RATING_REASON })
+  @IsInt({ message: RATING_REASON })
+  @Min(RATING_MIN, { message: RATING_REASON })
+  @Max(RATING_MAX, { message: RATING_REASON })
   rating!: number;
 }
 

@@ -114,7 +114,11 @@ export class NotificationsService {
 
   async parameters(user: AuthenticatedUser) {
     const settings = await this.settings(user.id);
-    return { params: typesFor(user).map((type) => this.parameter(type, settings)), frequencyNotification: settings.frequency, language: settings.language ?? null };
+    return {
+      params: typesFor(user).map((type) => this.parameter(type, settings)),
+      frequencyNotification: settings.frequency,
+      language: settings.language ?? null,
+    };
   }
 
   private parameter(type: NotificationType, settings: NotificationSettingsDocument) {
@@ -134,7 +138,12 @@ export class NotificationsService {
   }
 
   async setLanguage(user: AuthenticatedUser, language: string) {
-    await this.commands.run(notificationSettingsDecider, notificationSettingsStream(user.id), { type: 'SetLanguage', userId: user.id, language }, { userId: user.id });
+    await this.commands.run(
+      notificationSettingsDecider,
+      notificationSettingsStream(user.id),
+      { type: 'SetLanguage', userId: user.id, language },
+      { userId: user.id },
+    );
     await this.readModels.settled();
     return { language: (await this.settings(user.id)).language ?? null };
   }
@@ -147,7 +156,12 @@ export class NotificationsService {
   }
 
   async setFrequency(user: AuthenticatedUser, frequency: string) {
-    await this.commands.run(notificationSettingsDecider, notificationSettingsStream(user.id), { type: 'SetFrequency', userId: user.id, frequency }, { userId: user.id });
+    await this.commands.run(
+      notificationSettingsDecider,
+      notificationSettingsStream(user.id),
+      { type: 'SetFrequency', userId: user.id, frequency },
+      { userId: user.id },
+    );
     await this.readModels.settled();
     return { frequencyNotification: (await this.settings(user.id)).frequency };
   }

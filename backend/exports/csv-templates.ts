@@ -70,7 +70,11 @@ const users = simpleTemplate<UserDocument>(
   {},
   ['userID', 'email', 'firstName', 'lastName', 'roles', 'groups', 'active', 'createdAt', 'lastActiveDate'],
   async (page, store) => {
-    const groups = await namesById<GroupDocument>(store, GROUPS, page.flatMap((u) => u.groupIds));
+    const groups = await namesById<GroupDocument>(
+      store,
+      GROUPS,
+      page.flatMap((u) => u.groupIds),
+    );
     return page.map((u) => ({
       userID: u._id,
       email: u.email,
@@ -89,11 +93,32 @@ const speaches = simpleTemplate<SpeachDocument>(
   { templateName: 'speaches', labelEn: 'Speaches', labelFr: 'Speaches', labelEs: 'Speaches', labelDe: 'Speaches' },
   SPEACHES,
   { isTemplate: false },
-  ['speachID', 'title', 'author', 'category', 'language', 'visibility', 'state', 'publishedVersion', 'firstPublishedAt', 'createdAt', 'lastUpdatedDate', 'dueDate'],
+  [
+    'speachID',
+    'title',
+    'author',
+    'category',
+    'language',
+    'visibility',
+    'state',
+    'publishedVersion',
+    'firstPublishedAt',
+    'createdAt',
+    'lastUpdatedDate',
+    'dueDate',
+  ],
   async (page, store) => {
     const [authors, categories] = await Promise.all([
-      namesById<UserDocument>(store, USERS, page.map((s) => s.authorId)),
-      namesById<CategoryDocument>(store, CATEGORIES, page.map((s) => s.categoryId ?? '')),
+      namesById<UserDocument>(
+        store,
+        USERS,
+        page.map((s) => s.authorId),
+      ),
+      namesById<CategoryDocument>(
+        store,
+        CATEGORIES,
+        page.map((s) => s.categoryId ?? ''),
+      ),
     ]);
     return page.map((s) => ({
       speachID: s._id,
@@ -114,8 +139,16 @@ const speaches = simpleTemplate<SpeachDocument>(
 
 async function progressContext(page: ProgressDocument[], store: ReadStore) {
   const [readers, read] = await Promise.all([
-    namesById<UserDocument>(store, USERS, page.map((p) => p.userId)),
-    namesById<SpeachDocument>(store, SPEACHES, page.map((p) => p.speachId)),
+    namesById<UserDocument>(
+      store,
+      USERS,
+      page.map((p) => p.userId),
+    ),
+    namesById<SpeachDocument>(
+      store,
+      SPEACHES,
+      page.map((p) => p.speachId),
+    ),
   ]);
   return { readers, read };
 }
@@ -140,7 +173,13 @@ const reads = simpleTemplate<ProgressDocument>(
 );
 
 const quizResults = simpleTemplate<ProgressDocument>(
-  { templateName: 'quizResults', labelEn: 'Quiz results', labelFr: 'Résultats des quiz', labelEs: 'Resultados de los cuestionarios', labelDe: 'Quizergebnisse' },
+  {
+    templateName: 'quizResults',
+    labelEn: 'Quiz results',
+    labelFr: 'Résultats des quiz',
+    labelEs: 'Resultados de los cuestionarios',
+    labelDe: 'Quizergebnisse',
+  },
   LEARNER_PROGRESS,
   { quizResults: { $ne: {} } },
   ['userID', 'email', 'speachID', 'title', 'chapterID', 'chapterTitle', 'score', 'max', 'percent', 'passed'],
@@ -180,8 +219,16 @@ const workflowHistory: CsvTemplate = {
   async *pages(store, pageSize) {
     for await (const page of pagesOf(store.collection<WorkflowDocument>(WORKFLOWS), {}, pageSize)) {
       const [titles, people] = await Promise.all([
-        namesById<SpeachDocument>(store, SPEACHES, page.map((w) => w.speachId)),
-        namesById<UserDocument>(store, USERS, page.flatMap((w) => w.history.map((h) => h.by ?? ''))),
+        namesById<SpeachDocument>(
+          store,
+          SPEACHES,
+          page.map((w) => w.speachId),
+        ),
+        namesById<UserDocument>(
+          store,
+          USERS,
+          page.flatMap((w) => w.history.map((h) => h.by ?? '')),
+        ),
       ]);
       const rows = page.flatMap((w) =>
         w.history.map((h) => ({
@@ -203,11 +250,28 @@ const workflowHistory: CsvTemplate = {
     }
     for await (const page of pagesOf(store.collection<PeriodicReviewDocument>(PERIODIC_REVIEWS), {}, pageSize)) {
       const [titles, people] = await Promise.all([
-        namesById<SpeachDocument>(store, SPEACHES, page.map((r) => r.speachId)),
-        namesById<UserDocument>(store, USERS, page.flatMap((r) => r.decisions.map((d) => d.by))),
+        namesById<SpeachDocument>(
+          store,
+          SPEACHES,
+          page.map((r) => r.speachId),
+        ),
+        namesById<UserDocument>(
+          store,
+          USERS,
+          page.flatMap((r) => r.decisions.map((d) => d.by)),
+        ),
       ]);
       const rows = page.flatMap((r) => {
-        const base = { kind: 'PERIODIC_REVIEW', recordID: r._id, speachID: r.speachId, title: titles.get(r.speachId)?.title ?? '', name: r.frequency ?? '', state: r.status, step: null, totalSteps: null };
+        const base = {
+          kind: 'PERIODIC_REVIEW',
+          recordID: r._id,
+          speachID: r.speachId,
+          title: titles.get(r.speachId)?.title ?? '',
+          name: r.frequency ?? '',
+          state: r.status,
+          step: null,
+          totalSteps: null,
+        };
         const scheduled = { ...base, event: 'NEXT_REVIEW', by: '', date: r.nextReviewAt, comment: null };
         return [
           ...r.decisions.map((d) => ({ ...base, event: d.decision, by: people.get(d.by)?.email ?? d.by, date: d.at, comment: d.comment })),
@@ -219,7 +283,20 @@ const workflowHistory: CsvTemplate = {
   },
 };
 
-const PATH_COLUMNS = ['pathID', 'pathTitle', 'userID', 'email', 'learner', 'assignment', 'percent', 'completed', 'completedAt', 'validUntil', 'certificateCode', 'dueDate'];
+const PATH_COLUMNS = [
+  'pathID',
+  'pathTitle',
+  'userID',
+  'email',
+  'learner',
+  'assignment',
+  'percent',
+  'completed',
+  'completedAt',
+  'validUntil',
+  'certificateCode',
+  'dueDate',
+];
 
 /**
  * One row per learner × path (issue 18): the learners a published (or since archived) path concerns are
@@ -227,7 +304,13 @@ const PATH_COLUMNS = ['pathID', 'pathTitle', 'userID', 'email', 'learner', 'assi
  * same `pathProgress` as the learner's page; the completion columns are the latest completion's.
  */
 const pathProgressTemplate = simpleTemplate<PathDocument>(
-  { templateName: 'pathProgress', labelEn: 'Learning path progress', labelFr: 'Progression des parcours', labelEs: 'Progreso de los itinerarios', labelDe: 'Lernpfad-Fortschritt' },
+  {
+    templateName: 'pathProgress',
+    labelEn: 'Learning path progress',
+    labelFr: 'Progression des parcours',
+    labelEs: 'Progreso de los itinerarios',
+    labelDe: 'Lernpfad-Fortschritt',
+  },
   PATHS,
   { state: { $in: ['PUBLIE', 'ARCHIVE'] } },
   PATH_COLUMNS,
@@ -240,7 +323,11 @@ const pathProgressTemplate = simpleTemplate<PathDocument>(
       groupIds.length ? store.collection<UserDocument>(USERS).find({ groupIds: { $in: groupIds } }, { projection: { _id: 1 } }) : Promise.resolve([]),
     ]);
     const learnerDocs = new Map(enrolments.map((l) => [l._id, l]));
-    const people = await namesById<UserDocument>(store, USERS, [...page.flatMap((p) => p.userIds), ...groupMembers.map((u) => u._id), ...enrolments.map((l) => l.userId)]);
+    const people = await namesById<UserDocument>(store, USERS, [
+      ...page.flatMap((p) => p.userIds),
+      ...groupMembers.map((u) => u._id),
+      ...enrolments.map((l) => l.userId),
+    ]);
     const rows: CsvRow[] = [];
     for (const path of page) {
       const enrolled = new Set(enrolments.filter((l) => l.pathId === path._id && l.enrolled).map((l) => l.userId));

@@ -124,7 +124,14 @@ export class ExportJobs implements OnApplicationShutdown {
 
   private view(doc: CsvExportDocument): ExportJobView {
     const live = this.running.get(doc._id);
-    const finishedProgress: ExportProgress = this.finishedProgress.get(doc._id) ?? { done: 0, total: 0, percent: doc.status === 'RUNNING' ? 0 : 100, currentTemplate: null, pagesRead: 0, largestPage: 0 };
+    const finishedProgress: ExportProgress = this.finishedProgress.get(doc._id) ?? {
+      done: 0,
+      total: 0,
+      percent: doc.status === 'RUNNING' ? 0 : 100,
+      currentTemplate: null,
+      pagesRead: 0,
+      largestPage: 0,
+    };
     return {
       id: doc._id,
       status: doc.status === 'RUNNING' && !live ? 'INTERRUPTED' : doc.status,
@@ -157,7 +164,9 @@ export class ExportJobs implements OnApplicationShutdown {
     } catch (error) {
       this.logger.error(`CSV export ${exportId} failed: ${(error as Error).message}`);
       await rm(directory, { recursive: true, force: true }).catch(() => undefined);
-      await this.commands.run(csvExportDecider, exportStream(exportId), { type: 'FailExport', exportId, reason: (error as Error).message }).catch(() => undefined);
+      await this.commands
+        .run(csvExportDecider, exportStream(exportId), { type: 'FailExport', exportId, reason: (error as Error).message })
+        .catch(() => undefined);
     }
   }
 
@@ -178,7 +187,15 @@ export class ExportJobs implements OnApplicationShutdown {
     }
     // csv-stringify applies back-pressure: a page is read only when the file has taken the previous one.
     // escape_formulas: a cell starting with = + - @ tab or CR is prefixed with ' so a spreadsheet shows it as text, never runs it.
-    const csv = stringify({ header: true, columns: template.columns, bom: true, record_delimiter: '\r\n', quoted_match: /[\r\n]/, escape_formulas: true, cast: { boolean: (value) => String(value) } });
+    const csv = stringify({
+      header: true,
+      columns: template.columns,
+      bom: true,
+      record_delimiter: '\r\n',
+      quoted_match: /[\r\n]/,
+      escape_formulas: true,
+      cast: { boolean: (value) => String(value) },
+    });
     await pipeline(source(), csv, createWriteStream(path));
     const { size } = await stat(path);
     return { templateName: template.templateName, fileName: `${template.templateName}.csv`, rows, bytes: size };

@@ -9,19 +9,25 @@ import { templateInfo } from './csv-templates';
 import { ExportJobs } from './export-jobs.service';
 
 export class ListTemplatesQuery {
-  @IsOptional() @IsIn(['json'])
+  @IsOptional()
+  @IsIn(['json'])
   dataType?: string;
 
   /** Spec §6: the back office asks with superAdminAccess; every template is open to administrators. */
-  @IsOptional() @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value)) @IsBoolean()
+  @IsOptional()
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean()
   superAdminAccess?: boolean;
 }
 
 export class LaunchExportBody {
-  @IsOptional() @IsIn(['json'])
+  @IsOptional()
+  @IsIn(['json'])
   dataType?: string;
 
-  @IsArray() @ArrayMaxSize(50) @IsString({ each: true })
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
   templateNames!: string[];
 }
 

@@ -36,7 +36,21 @@ function reportAbuse(command: Extract<AbuseReportCommand, { type: 'ReportAbuse' 
   if (!command.found) throw new NotFoundError(`Unknown ${command.target.toLowerCase()}`);
   if (command.found.targetUserId === command.reporterId && command.target === 'USER') throw new ValidationError('targetId', 'You cannot report yourself');
   const { reportId, reporterId, target, targetId } = command;
-  return [{ type: 'AbuseReported', data: { reportId, reporterId, target, targetId, speachId: command.found.speachId, targetUserId: command.found.targetUserId, reason: command.reason as AbuseReason, details } }];
+  return [
+    {
+      type: 'AbuseReported',
+      data: {
+        reportId,
+        reporterId,
+        target,
+        targetId,
+        speachId: command.found.speachId,
+        targetUserId: command.found.targetUserId,
+        reason: command.reason as AbuseReason,
+        details,
+      },
+    },
+  ];
 }
 
 function resolveReport(command: Extract<AbuseReportCommand, { type: 'ResolveReport' }>, state: AbuseReportState): AbuseReportEvent[] {
@@ -45,9 +59,12 @@ function resolveReport(command: Extract<AbuseReportCommand, { type: 'ResolveRepo
   if (state.status === 'resolved') throw new IllegalStateError('This report is resolved already.');
   if (command.resolution === 'COMMENT_HIDDEN' && state.target !== 'COMMENT') throw new ValidationError('resolution', 'Only a reported comment can be hidden');
   if (command.resolution === 'USER_DEACTIVATED' && !state.targetUserId) throw new ValidationError('resolution', 'This report names no user to deactivate');
-  if (command.resolution === 'USER_DEACTIVATED' && command.targetIsAdmin) throw new ValidationError('resolution', 'An administrator is not deactivated from a report');
+  if (command.resolution === 'USER_DEACTIVATED' && command.targetIsAdmin)
+    throw new ValidationError('resolution', 'An administrator is not deactivated from a report');
   const { reportId, target, targetId, speachId, targetUserId } = state;
-  return [{ type: 'AbuseReportResolved', data: { reportId, resolution: command.resolution, resolvedBy: command.actorId, target, targetId, speachId, targetUserId } }];
+  return [
+    { type: 'AbuseReportResolved', data: { reportId, resolution: command.resolution, resolvedBy: command.actorId, target, targetId, speachId, targetUserId } },
+  ];
 }
 
 export const abuseReportDecider: Decider<AbuseReportState, AbuseReportCommand, AbuseReportEvent> = {

@@ -105,7 +105,9 @@ export class AbuseReportsService {
         id: _id,
         ...rest,
         reporter: person(users.get(d.reporterId), d.reporterId),
-        targetUser: d.targetUserId ? { ...person(targetUser, d.targetUserId), active: targetUser?.active ?? false, admin: !!targetUser?.roles.includes('ADMIN') } : null,
+        targetUser: d.targetUserId
+          ? { ...person(targetUser, d.targetUserId), active: targetUser?.active ?? false, admin: !!targetUser?.roles.includes('ADMIN') }
+          : null,
         speachTitle: d.speachId ? (speaches.get(d.speachId)?.title ?? '') : null,
         /** The reported comment's text while it exists (null once hidden or deleted). */
         commentText: d.target === 'COMMENT' ? (comments.get(d.targetId)?.text ?? null) : null,

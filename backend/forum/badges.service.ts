@@ -27,7 +27,10 @@ export class BadgesService {
 
   /** Badges awarded, in all and per type. */
   async counts() {
-    const byType = Object.fromEntries(await Promise.all(EARNED_BADGES.map(async (badge) => [badge, await this.badges.count({ badge })] as const))) as Record<EarnedBadge, number>;
+    const byType = Object.fromEntries(await Promise.all(EARNED_BADGES.map(async (badge) => [badge, await this.badges.count({ badge })] as const))) as Record<
+      EarnedBadge,
+      number
+    >;
     return { size: Object.values(byType).reduce((a, b) => a + b, 0), byType };
   }
 }

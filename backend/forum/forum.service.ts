@@ -49,7 +49,11 @@ export class ForumService {
    * With an access code, a private speach's reader who has not started it yet reads its forum (as SpeachAccess says).
    * A path's forum is read by who may see the path (the paths context's rule) and moderated by its editors.
    */
-  private async topicActor(topicId: string, viewer: Viewer, accessCode?: string): Promise<{ actor: TopicActor; topic: ForumTopicDocument; subjectOwnerId: string | null }> {
+  private async topicActor(
+    topicId: string,
+    viewer: Viewer,
+    accessCode?: string,
+  ): Promise<{ actor: TopicActor; topic: ForumTopicDocument; subjectOwnerId: string | null }> {
     const topic = typeof topicId === 'string' ? await this.topics.findById(topicId) : null;
     if (!topic) throw new NotFoundError('Unknown topic');
     if (topic.pathId) {
@@ -156,7 +160,12 @@ export class ForumService {
 
   private async openTopic(subject: TopicSubject, subjectOwnerId: string | null, actor: TopicActor, title: string, text: string): Promise<string> {
     const topicId = uuidv7();
-    await this.commands.run(topicDecider, topicStream(topicId), { type: 'OpenTopic', topicId, subject, subjectOwnerId, actor, title, text }, { userId: actor.userId });
+    await this.commands.run(
+      topicDecider,
+      topicStream(topicId),
+      { type: 'OpenTopic', topicId, subject, subjectOwnerId, actor, title, text },
+      { userId: actor.userId },
+    );
     await this.readModels.settled();
     return topicId;
   }

@@ -69,7 +69,9 @@ export class MessagesService {
       conversationId,
       with: { ...person(other, conversation.otherUserId), active: other?.active ?? false },
       unread: conversation.unread,
-      result: [...docs].reverse().map((m) => ({ messageId: m._id, text: m.text, date: m.date, mine: m.senderId === userId, sender: person(users.get(m.senderId), m.senderId) })),
+      result: [...docs]
+        .reverse()
+        .map((m) => ({ messageId: m._id, text: m.text, date: m.date, mine: m.senderId === userId, sender: person(users.get(m.senderId), m.senderId) })),
       total,
     };
   }

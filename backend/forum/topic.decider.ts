@@ -7,10 +7,7 @@ interface Post {
 }
 
 /** Stream `topic-{topicId}`: the live posts of one topic (of a speach or a path) and who wrote each. */
-export type TopicState =
-  | { status: 'none' }
-  | { status: 'open'; topicId: string; subject: TopicSubject; posts: Record<string, Post> }
-  | { status: 'deleted' };
+export type TopicState = { status: 'none' } | { status: 'open'; topicId: string; subject: TopicSubject; posts: Record<string, Post> } | { status: 'deleted' };
 
 /** Who acts on a topic, as the service resolved it from the read models (SpeachAccess or the path's visibility, their editors). */
 export interface TopicActor {
@@ -66,14 +63,32 @@ function openTopic(command: Extract<TopicCommand, { type: 'OpenTopic' }>, state:
   if (!command.actor.canRead) throw new NotFoundError(command.subject.kind === 'path' ? 'Unknown learning path' : 'Unknown speach');
   const title = checkPostText(command.title, 'title', TOPIC_TITLE_MAX);
   const text = checkPostText(command.text);
-  return [{ type: 'TopicOpened', data: { topicId: command.topicId, ...about(command.subject), userId: command.actor.userId, title, text, subjectOwnerId: command.subjectOwnerId } }];
+  return [
+    {
+      type: 'TopicOpened',
+      data: { topicId: command.topicId, ...about(command.subject), userId: command.actor.userId, title, text, subjectOwnerId: command.subjectOwnerId },
+    },
+  ];
 }
 
 function reply(command: Extract<TopicCommand, { type: 'Reply' }>, state: TopicState): TopicEvent[] {
   const topic = readable(open(state), command.actor);
   const text = checkPostText(command.text);
   const participantIds = [...new Set(Object.values(topic.posts).map((p) => p.userId))];
-  return [{ type: 'TopicReplied', data: { topicId: topic.topicId, ...about(topic.subject), postId: command.postId, userId: command.actor.userId, text, participantIds, subjectOwnerId: command.subjectOwnerId } }];
+  return [
+    {
+      type: 'TopicReplied',
+      data: {
+        topicId: topic.topicId,
+        ...about(topic.subject),
+        postId: command.postId,
+        userId: command.actor.userId,
+        text,
+        participantIds,
+        subjectOwnerId: command.subjectOwnerId,
+      },
+    },
+  ];
 }
 
 function editPost(command: Extract<TopicCommand, { type: 'EditPost' }>, state: TopicState): TopicEvent[] {
@@ -87,12 +102,22 @@ function editPost(command: Extract<TopicCommand, { type: 'EditPost' }>, state: T
 function deletePost(command: Extract<TopicCommand, { type: 'DeletePost' }>, state: TopicState): TopicEvent[] {
   const topic = readable(open(state), command.actor);
   if (post(topic, command.postId).userId !== command.actor.userId) throw new ForbiddenError('Only its writer may delete a post.');
-  return [{ type: 'TopicPostDeleted', data: { topicId: topic.topicId, ...about(topic.subject), postId: command.postId, deletedBy: command.actor.userId, moderated: false } }];
+  return [
+    {
+      type: 'TopicPostDeleted',
+      data: { topicId: topic.topicId, ...about(topic.subject), postId: command.postId, deletedBy: command.actor.userId, moderated: false },
+    },
+  ];
 }
 
 function moderatePost(command: Extract<TopicCommand, { type: 'ModeratePost' }>, state: TopicState): TopicEvent[] {
   const topic = readable(open(state), command.actor);
-  if (!command.actor.moderator) throw new ForbiddenError(topic.subject.kind === 'path' ? 'Only administrators and the path\'s owner moderate its forum.' : 'Only administrators and the speach\'s authors moderate its forum.');
+  if (!command.actor.moderator)
+    throw new ForbiddenError(
+      topic.subject.kind === 'path'
+        ? "Only administrators and the path's owner moderate its forum."
+        : "Only administrators and the speach's authors moderate its forum.",
+    );
   const target = post(topic, command.postId);
   const base = { topicId: topic.topicId, ...about(topic.subject), postId: command.postId };
   switch (command.action) {
@@ -134,7 +159,12 @@ export const topicDecider: Decider<TopicState, TopicCommand, TopicEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'TopicOpened':
-        return { status: 'open', topicId: event.data.topicId, subject: event.data.subject, posts: { [event.data.topicId]: { userId: event.data.userId, hidden: false } } };
+        return {
+          status: 'open',
+          topicId: event.data.topicId,
+          subject: event.data.subject,
+          posts: { [event.data.topicId]: { userId: event.data.userId, hidden: false } },
+        };
       case 'TopicReplied':
         return evolvePosts(state, (posts) => ({ ...posts, [event.data.postId]: { userId: event.data.userId, hidden: false } }));
       case 'TopicPostHidden':

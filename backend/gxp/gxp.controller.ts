@@ -40,7 +40,8 @@ export class GxpController {
     if (!query.speachId === !query.pathId) throw new ValidationError('speachId', 'Give either speachId or pathId');
     const at = parseAt(query.at, this.clock.now().toISOString());
     const day = at.slice(0, 10);
-    if (query.speachId) return this.send(reply, query.format, `qualification-${query.speachId}-${day}`, await this.qualification.speach(query.speachId, at), speachTable);
+    if (query.speachId)
+      return this.send(reply, query.format, `qualification-${query.speachId}-${day}`, await this.qualification.speach(query.speachId, at), speachTable);
     return this.send(reply, query.format, `qualification-path-${query.pathId}-${day}`, await this.qualification.path(query.pathId!, at), pathTable);
   }
 
@@ -60,7 +61,12 @@ export class GxpController {
   @Roles('ADMIN')
   @ChangesState()
   @HttpCode(200)
-  async confirm(@CurrentUser() user: AuthenticatedUser, @Param('speachId') speachId: string, @Param('assessmentId') assessmentId: string, @Body() body: ConfirmImpactBody) {
+  async confirm(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('speachId') speachId: string,
+    @Param('assessmentId') assessmentId: string,
+    @Body() body: ConfirmImpactBody,
+  ) {
     const doc = await this.qualification.assessment(speachId, assessmentId).catch(() => null);
     await this.commands.run(impactDecider, impactStream(assessmentId), {
       type: 'ConfirmImpact',

@@ -89,7 +89,16 @@ export class QualificationService {
       const standing = pathStandingAt(d.completions, at);
       if (!standing) continue;
       const c = standing.completion;
-      rows.push({ ...this.ref(people, d.userId), pathId, title: d.title, completedAt: c.completedAt, validUntil: c.validUntil, certificateCode: c.certificateCode, valid: standing.valid, speaches: c.speaches });
+      rows.push({
+        ...this.ref(people, d.userId),
+        pathId,
+        title: d.title,
+        completedAt: c.completedAt,
+        validUntil: c.validUntil,
+        certificateCode: c.certificateCode,
+        valid: standing.valid,
+        speaches: c.speaches,
+      });
     }
     rows.sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));
     return { at, pathId, title: path.title, qualified: rows.filter((r) => r.valid), notQualified: rows.filter((r) => !r.valid) };
@@ -113,7 +122,16 @@ export class QualificationService {
       const standing = pathStandingAt(d.completions, at);
       if (!standing) continue;
       const c = standing.completion;
-      paths.push({ ...learner, pathId: d.pathId, title: d.title, completedAt: c.completedAt, validUntil: c.validUntil, certificateCode: c.certificateCode, valid: standing.valid, speaches: c.speaches });
+      paths.push({
+        ...learner,
+        pathId: d.pathId,
+        title: d.title,
+        completedAt: c.completedAt,
+        validUntil: c.validUntil,
+        certificateCode: c.certificateCode,
+        valid: standing.valid,
+        speaches: c.speaches,
+      });
     }
     return { at, userId, name: learner.name, email: learner.email, speaches: rows, paths: paths.sort((a, b) => a.title.localeCompare(b.title)) };
   }
@@ -144,12 +162,51 @@ export class QualificationService {
   }
 }
 
-const STANDING_COLUMNS = ['userId', 'name', 'email', 'speachId', 'title', 'version', 'completedAt', 'contentHash', 'versionPinned', 'status', 'requiredVersion', 'dueDate', 'signedAt'];
-const standingCells = (r: SpeachRow) => [r.userId, r.name, r.email, r.speachId, r.title, String(r.version), r.completedAt, r.contentHash ?? '', r.pinned ? 'yes' : 'inferred', r.status, r.requiredVersion === null ? '' : String(r.requiredVersion), r.dueDate ?? '', signed(r)];
+const STANDING_COLUMNS = [
+  'userId',
+  'name',
+  'email',
+  'speachId',
+  'title',
+  'version',
+  'completedAt',
+  'contentHash',
+  'versionPinned',
+  'status',
+  'requiredVersion',
+  'dueDate',
+  'signedAt',
+];
+const standingCells = (r: SpeachRow) => [
+  r.userId,
+  r.name,
+  r.email,
+  r.speachId,
+  r.title,
+  String(r.version),
+  r.completedAt,
+  r.contentHash ?? '',
+  r.pinned ? 'yes' : 'inferred',
+  r.status,
+  r.requiredVersion === null ? '' : String(r.requiredVersion),
+  r.dueDate ?? '',
+  signed(r),
+];
 /** Part 11 §11.50: printed name, date-time with its zone, meaning. */
 const signed = (r: SpeachRow) => (r.signature ? `${r.signature.printedName}, ${r.signature.signedAt} (${r.signature.timeZone}), trained` : '');
 const PATH_COLUMNS = ['userId', 'name', 'email', 'pathId', 'title', 'completedAt', 'validUntil', 'certificateCode', 'status', 'speachVersions'];
-const pathCells = (r: PathRow) => [r.userId, r.name, r.email, r.pathId, r.title, r.completedAt, r.validUntil ?? '', r.certificateCode, r.valid ? 'QUALIFIED' : 'LAPSED', r.speaches.map((s) => `${s.title} v${s.version ?? '?'}`).join('; ')];
+const pathCells = (r: PathRow) => [
+  r.userId,
+  r.name,
+  r.email,
+  r.pathId,
+  r.title,
+  r.completedAt,
+  r.validUntil ?? '',
+  r.certificateCode,
+  r.valid ? 'QUALIFIED' : 'LAPSED',
+  r.speaches.map((s) => `${s.title} v${s.version ?? '?'}`).join('; '),
+];
 
 /** A table both as CSV and as PDF: the same columns, so the two exports never disagree. */
 export interface QualificationTable {
@@ -162,7 +219,10 @@ export interface QualificationTable {
 export function speachTable(r: Awaited<ReturnType<QualificationService['speach']>>): QualificationTable {
   return {
     title: `Qualification on "${r.title}" at ${r.at}`,
-    subtitle: [`Speach ${r.speachId}; version in force: ${r.versionInForce ?? 'none'}.`, `${r.qualified.length} qualified, ${r.notQualified.length} trained on a superseded version.`],
+    subtitle: [
+      `Speach ${r.speachId}; version in force: ${r.versionInForce ?? 'none'}.`,
+      `${r.qualified.length} qualified, ${r.notQualified.length} trained on a superseded version.`,
+    ],
     columns: STANDING_COLUMNS,
     rows: [...r.qualified, ...r.notQualified].map(standingCells),
   };
@@ -184,7 +244,19 @@ export function userTable(r: Awaited<ReturnType<QualificationService['user']>>):
     columns: ['kind', ...STANDING_COLUMNS.slice(3)],
     rows: [
       ...r.speaches.map((s) => ['speach', ...standingCells(s).slice(3)]),
-      ...r.paths.map((p) => ['path', p.pathId, p.title, p.speaches.map((s) => `${s.title} v${s.version ?? '?'}`).join('; '), p.completedAt, '', 'yes', p.valid ? 'QUALIFIED' : 'LAPSED', '', p.validUntil ?? '', '']),
+      ...r.paths.map((p) => [
+        'path',
+        p.pathId,
+        p.title,
+        p.speaches.map((s) => `${s.title} v${s.version ?? '?'}`).join('; '),
+        p.completedAt,
+        '',
+        'yes',
+        p.valid ? 'QUALIFIED' : 'LAPSED',
+        '',
+        p.validUntil ?? '',
+        '',
+      ]),
     ],
   };
 }

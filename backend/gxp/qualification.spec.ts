@@ -1,11 +1,23 @@
 import type { GxpTrainingDocument, GxpVersion } from '../../projections/qualification.projection';
 import { pathStandingAt, standingAt } from './qualification';
 
-const v = (version: number, effectiveAt: string, materialChange = false): GxpVersion => ({ version, chapterIds: ['c1'], publishedAt: effectiveAt, effectiveAt, materialChange });
+const v = (version: number, effectiveAt: string, materialChange = false): GxpVersion => ({
+  version,
+  chapterIds: ['c1'],
+  publishedAt: effectiveAt,
+  effectiveAt,
+  materialChange,
+});
 const training = (over: Partial<GxpTrainingDocument> = {}): GxpTrainingDocument => ({
-  _id: 's:u', speachId: 's', userId: 'u', reads: {}, hashes: {}, inferred: [],
+  _id: 's:u',
+  speachId: 's',
+  userId: 'u',
+  reads: {},
+  hashes: {},
+  inferred: [],
   completions: [{ version: 1, at: '2026-02-01T00:00:00.000Z', contentHash: 'h1', pinned: true }],
-  retraining: [], ...over,
+  retraining: [],
+  ...over,
 });
 
 describe('qualification at a date', () => {

@@ -31,7 +31,12 @@ export function standingAt(training: GxpTrainingDocument, versions: GxpVersion[]
   const grace = training.retraining.find((r) => r.version >= required.version && r.assignedAt <= at && r.dueDate > at);
   return grace
     ? { ...base, status: 'RETRAINING_DUE', requiredVersion: required.version, dueDate: grace.dueDate }
-    : { ...base, status: 'SUPERSEDED', requiredVersion: required.version, dueDate: training.retraining.find((r) => r.version >= required.version)?.dueDate ?? null };
+    : {
+        ...base,
+        status: 'SUPERSEDED',
+        requiredVersion: required.version,
+        dueDate: training.retraining.find((r) => r.version >= required.version)?.dueDate ?? null,
+      };
 }
 
 export const isQualified = (s: Standing) => s.status !== 'SUPERSEDED';

@@ -27,7 +27,8 @@ export const impactDecider: Decider<ImpactState, ConfirmImpact, ImpactAssessment
   decide(command, state) {
     if (!command.exists) throw new NotFoundError('Unknown impact assessment');
     const due = command.dueDate;
-    if (typeof due !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(due) || Number.isNaN(Date.parse(due))) throw new ValidationError('dueDate', 'dueDate must be an ISO 8601 date');
+    if (typeof due !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(due) || Number.isNaN(Date.parse(due)))
+      throw new ValidationError('dueDate', 'dueDate must be an ISO 8601 date');
     // A due date is a day: the learner has until its end. One in the past would make them late at once.
     const dueIso = new Date(due.length === 10 ? `${due}T23:59:59.999Z` : due).toISOString();
     if (Date.parse(dueIso) <= Date.parse(command.now)) throw new ValidationError('dueDate', 'The due date must be in the future');
@@ -36,7 +37,14 @@ export const impactDecider: Decider<ImpactState, ConfirmImpact, ImpactAssessment
     return [
       {
         type: 'ImpactAssessmentConfirmed',
-        data: { speachId: command.speachId, assessmentId: command.assessmentId, version: command.version, dueDate: dueIso, userIds: [...new Set(command.userIds)].sort(), confirmedBy: command.confirmedBy },
+        data: {
+          speachId: command.speachId,
+          assessmentId: command.assessmentId,
+          version: command.version,
+          dueDate: dueIso,
+          userIds: [...new Set(command.userIds)].sort(),
+          confirmedBy: command.confirmedBy,
+        },
       },
     ];
   },

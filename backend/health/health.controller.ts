@@ -68,18 +68,32 @@ export class HealthController {
     // A broken tamper-evidence chain degrades the service: the log can no longer be trusted as is.
     const audit = storeOk
       ? await this.auditChain.status().then(
-          (chain) => ({ ok: chain.ok, head: { position: chain.lastVerifiedPosition, hash: chain.lastVerifiedHash }, ...(chain.error ? { error: chain.error } : {}) }),
+          (chain) => ({
+            ok: chain.ok,
+            head: { position: chain.lastVerifiedPosition, hash: chain.lastVerifiedHash },
+            ...(chain.error ? { error: chain.error } : {}),
+          }),
           (error: unknown) => ({ ok: false, head: null, error: String(error) }),
         )
       : { ok: false, head: null, error: 'event store unavailable' };
     const policies = this.policyRunner.status();
-    const ok = storeOk && readStoreOk && audit.ok && projections.every((p) => p.state !== 'failed') && policies.every((p) => p.state !== 'stopped' && p.deadLetters.length === 0);
+    const ok =
+      storeOk &&
+      readStoreOk &&
+      audit.ok &&
+      projections.every((p) => p.state !== 'failed') &&
+      policies.every((p) => p.state !== 'stopped' && p.deadLetters.length === 0);
     void reply.status(ok ? 200 : 503);
     return {
       status: ok ? 'ok' : 'degraded',
       eventStore: { adapter: this.events.adapter, ok: storeOk, headPosition: head },
       readStore: { adapter: this.readStore.adapter, ok: readStoreOk },
-      integration: { adapter: this.publisher.adapter, position: this.relay.checkpoint, lag: Math.max(0, head - this.relay.checkpoint), lastError: this.relay.lastError },
+      integration: {
+        adapter: this.publisher.adapter,
+        position: this.relay.checkpoint,
+        lag: Math.max(0, head - this.relay.checkpoint),
+        lastError: this.relay.lastError,
+      },
       projections,
       policies,
       audit,

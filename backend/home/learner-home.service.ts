@@ -4,7 +4,13 @@ import { FOLLOWS, type FollowDocument } from '../../projections/engagement.proje
 import { DashboardRankings } from '../analytics/dashboard-rankings';
 import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
-import { LEARNER_PROGRESS, type ProgressDocument, SPEACH_VERSIONS, type SpeachDocument, type SpeachVersionDocument } from '../../projections/speaches.projection';
+import {
+  LEARNER_PROGRESS,
+  type ProgressDocument,
+  SPEACH_VERSIONS,
+  type SpeachDocument,
+  type SpeachVersionDocument,
+} from '../../projections/speaches.projection';
 import { SpeachAccess } from '../speach/speach-access';
 import { SpeachQueries } from '../speach/speach-queries.service';
 import { type SpeachCard, type Viewer, liveVersion } from '../speach/speach-views';
@@ -91,13 +97,31 @@ export class LearnerHome {
     if (!progress) return { result: [], total: ids.length };
     const slice = ids.slice(page * HOME_PAGE_SIZE, (page + 1) * HOME_PAGE_SIZE);
     const docs = new Map((await this.queries.speaches.findByIds(slice)).map((d) => [d._id, d]));
-    return { result: await this.cards(slice.map((id) => docs.get(id)).filter((d): d is SpeachDocument => !!d), viewer, progress), total: ids.length };
+    return {
+      result: await this.cards(
+        slice.map((id) => docs.get(id)).filter((d): d is SpeachDocument => !!d),
+        viewer,
+        progress,
+      ),
+      total: ids.length,
+    };
   }
 
   /** The ids of a filter, in a sort, that the viewer may read: for the lists ordered outside the store. */
   private async readableIds(viewer: Viewer, started: ProgressDocument[], ids: string[]): Promise<Set<string>> {
     if (!ids.length) return new Set();
-    const docs = await this.queries.speaches.find({ $and: [{ _id: { $in: ids } }, this.readableFilter(viewer, started.map((p) => p.speachId))] }, { projection: { _id: 1 } });
+    const docs = await this.queries.speaches.find(
+      {
+        $and: [
+          { _id: { $in: ids } },
+          this.readableFilter(
+            viewer,
+            started.map((p) => p.speachId),
+          ),
+        ],
+      },
+      { projection: { _id: 1 } },
+    );
     return new Set(docs.map((d) => d._id));
   }
 
@@ -108,23 +132,39 @@ export class LearnerHome {
   private async list(viewer: Viewer, slider: HomeSlider, query: SliderQuery, countOnly: boolean): Promise<{ result: HomeCard[]; total: number }> {
     const started = await this.started(viewer);
     const progress = countOnly ? null : new Map(started.map((p) => [p.speachId, p]));
-    const readable = this.readableFilter(viewer, started.map((p) => p.speachId));
+    const readable = this.readableFilter(
+      viewer,
+      started.map((p) => p.speachId),
+    );
     const page = query.page ?? 0;
     switch (slider) {
       case 'continue': {
         // Started, not finished, most recently read first.
         const recent = started.slice(0, CONTINUE_SCAN);
-        const ok = await this.readableIds(viewer, started, recent.map((p) => p.speachId));
+        const ok = await this.readableIds(
+          viewer,
+          started,
+          recent.map((p) => p.speachId),
+        );
         const docs = new Map((await this.queries.speaches.findByIds([...ok])).map((d) => [d._id, d]));
         const versions = new Map(
-          (await this.store.collection<SpeachVersionDocument>(SPEACH_VERSIONS).findByIds([...docs.values()].map((d) => `${d._id}:${liveVersion(d, viewer.now)?.version ?? 0}`))).map((v) => [v.speachId, v]),
+          (
+            await this.store
+              .collection<SpeachVersionDocument>(SPEACH_VERSIONS)
+              .findByIds([...docs.values()].map((d) => `${d._id}:${liveVersion(d, viewer.now)?.version ?? 0}`))
+          ).map((v) => [v.speachId, v]),
         );
         const unfinished = recent.filter((p) => {
           const nodes = versions.get(p.speachId)?.chapters;
           const done = nodes ? progressOf(nodes, p.readChapterIds) : null;
           return ok.has(p.speachId) && done !== null && done.read < done.total;
         });
-        return this.ordered(viewer, unfinished.map((p) => p.speachId), page, progress);
+        return this.ordered(
+          viewer,
+          unfinished.map((p) => p.speachId),
+          page,
+          progress,
+        );
       }
       case 'assigned': {
         // Assigned to me, the nearest due date first, then the ones without a due date by last update.
@@ -133,7 +173,9 @@ export class LearnerHome {
           { projection: { _id: 1, dueDate: 1, updatedAt: 1 } },
         );
         const ids = assigned
-          .sort((a, b) => (a.dueDate && b.dueDate ? a.dueDate.localeCompare(b.dueDate) : a.dueDate ? -1 : b.dueDate ? 1 : b.updatedAt.localeCompare(a.updatedAt)))
+          .sort((a, b) =>
+            a.dueDate && b.dueDate ? a.dueDate.localeCompare(b.dueDate) : a.dueDate ? -1 : b.dueDate ? 1 : b.updatedAt.localeCompare(a.updatedAt),
+          )
           .map((d) => d._id);
         return this.ordered(viewer, ids, page, progress);
       }
@@ -147,7 +189,12 @@ export class LearnerHome {
         const leaders = await this.rankings.leaders(ANALYTICS_SPEACH_TALLIES, 'ONE_MONTH', 'byWatch', 200);
         const ids = leaders.filter((l) => l.reads > 0).map((l) => l.ownerId);
         const ok = await this.readableIds(viewer, started, ids);
-        return this.ordered(viewer, ids.filter((id) => ok.has(id)), page, progress);
+        return this.ordered(
+          viewer,
+          ids.filter((id) => ok.has(id)),
+          page,
+          progress,
+        );
       }
       case 'followedAuthors': {
         // Authors of the speaches I follow or started: their latest speaches I have not opened yet.
@@ -174,10 +221,18 @@ export class LearnerHome {
       if (total > 0) sliders.push({ slider, categoryId: null, name: null, total });
     }
     const started = await this.started(viewer);
-    const readable = this.readableFilter(viewer, started.map((p) => p.speachId));
+    const readable = this.readableFilter(
+      viewer,
+      started.map((p) => p.speachId),
+    );
     const categories = await this.queries.categories();
-    const counted = await Promise.all(categories.map(async (c) => ({ ...c, total: await this.queries.speaches.count({ $and: [readable, { categoryId: c.id }] }) })));
-    for (const c of counted.filter((c) => c.total > 0).sort((a, b) => b.total - a.total || a.name.localeCompare(b.name)).slice(0, HOME_CATEGORY_SLIDERS)) {
+    const counted = await Promise.all(
+      categories.map(async (c) => ({ ...c, total: await this.queries.speaches.count({ $and: [readable, { categoryId: c.id }] }) })),
+    );
+    for (const c of counted
+      .filter((c) => c.total > 0)
+      .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name))
+      .slice(0, HOME_CATEGORY_SLIDERS)) {
       sliders.push({ slider: 'category', categoryId: c.id, name: c.name, total: c.total });
     }
     return { sliders, catalogueTotal: await this.queries.speaches.count(readable) };
@@ -187,16 +242,26 @@ export class LearnerHome {
   async catalogue(viewer: Viewer, query: CatalogueQuery) {
     const started = await this.started(viewer);
     const progress = new Map(started.map((p) => [p.speachId, p]));
-    const clauses: Filter[] = [this.readableFilter(viewer, started.map((p) => p.speachId))];
+    const clauses: Filter[] = [
+      this.readableFilter(
+        viewer,
+        started.map((p) => p.speachId),
+      ),
+    ];
     if (query.name?.trim()) clauses.push({ titleKey: { $regex: escape(normalise(query.name.trim())) } });
     if (query.categoryId) clauses.push({ categoryId: query.categoryId });
     const languages = speachLanguages(query.language);
     if (languages) clauses.push({ language: { $in: languages } });
     const direction = query.asc ? 1 : -1;
-    const sort: Sort = query.sort === 'TITLE' ? { titleKey: direction } : query.sort === 'PUBLICATION' ? { firstPublishedAt: direction } : { updatedAt: direction };
+    const sort: Sort =
+      query.sort === 'TITLE' ? { titleKey: direction } : query.sort === 'PUBLICATION' ? { firstPublishedAt: direction } : { updatedAt: direction };
     return this.page(viewer, { $and: clauses }, sort, query.page ?? 0, progress);
   }
 }
 
-const normalise = (value: string) => value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const normalise = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

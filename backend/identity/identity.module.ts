@@ -37,7 +37,9 @@ import { UsersRestController } from './users-rest.controller';
     AdminUsersService,
     OrganisationService,
     TermsService,
-    UserImportService, { provide: APP_GUARD, useClass: AuthGuard }],
+    UserImportService,
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
   exports: [AuthService, PasswordHasher, UserRegistrationService, AdminUsersService, OrganisationService, TermsService],
 })
 export class IdentityModule {}

@@ -28,7 +28,11 @@ export class UserDirectoryController {
   async search(@Query() query: UserSearchQuery) {
     const filter = { $and: [{ active: true }, searchFilter(query.term) ?? {}] };
     const collection = this.readStore.collection<UserDocument>(USERS);
-    const { docs: users, total } = await collection.findPage(filter, { sort: { lastName: 1, firstName: 1, _id: 1 }, skip: query.page * query.count, limit: query.count });
+    const { docs: users, total } = await collection.findPage(filter, {
+      sort: { lastName: 1, firstName: 1, _id: 1 },
+      skip: query.page * query.count,
+      limit: query.count,
+    });
     return { totalNumberOfUsersFound: total, results: users.map(searchResult) };
   }
 

@@ -59,7 +59,12 @@ export class UserRegistrationService {
     decision.decide(commands, decision.initialState()); // throws on bad input before anything is written
     if (registration.password !== undefined) {
       await this.checkPassword(registration.password);
-      commands.push({ type: 'SetPassword', userId, passwordHash: await this.hasher.hash(registration.password), mustChangeAtNextLogin: registration.mustChangePassword ?? false });
+      commands.push({
+        type: 'SetPassword',
+        userId,
+        passwordHash: await this.hasher.hash(registration.password),
+        mustChangeAtNextLogin: registration.mustChangePassword ?? false,
+      });
     }
 
     const reservation = emailStream(checkEmail(registration.email));

@@ -29,23 +29,44 @@ describe('user decider', () => {
       spec.given([registered]).when(register()).thenThrows(IllegalStateError);
     });
     it('refuses names over 30 characters', () => {
-      spec.given([]).when(register({ firstName: 'x'.repeat(31) })).thenThrows(ValidationError, /at most 30/);
+      spec
+        .given([])
+        .when(register({ firstName: 'x'.repeat(31) }))
+        .thenThrows(ValidationError, /at most 30/);
     });
     it('refuses an empty last name', () => {
-      spec.given([]).when(register({ lastName: '  ' })).thenThrows(ValidationError, /lastName must not be empty/);
+      spec
+        .given([])
+        .when(register({ lastName: '  ' }))
+        .thenThrows(ValidationError, /lastName must not be empty/);
     });
     it('refuses an invalid e-mail and one over 230 characters', () => {
-      spec.given([]).when(register({ email: 'not-an-email' })).thenThrows(ValidationError, /valid e-mail/);
-      spec.given([]).when(register({ email: `${'a'.repeat(225)}@example.com` })).thenThrows(ValidationError, /at most 230/);
+      spec
+        .given([])
+        .when(register({ email: 'not-an-email' }))
+        .thenThrows(ValidationError, /valid e-mail/);
+      spec
+        .given([])
+        .when(register({ email: `${'a'.repeat(225)}@example.com` }))
+        .thenThrows(ValidationError, /at most 230/);
     });
     it('refuses an unknown role', () => {
-      spec.given([]).when(register({ roles: ['WIZARD' as never] })).thenThrows(ValidationError, /unknown role WIZARD/);
+      spec
+        .given([])
+        .when(register({ roles: ['WIZARD' as never] }))
+        .thenThrows(ValidationError, /unknown role WIZARD/);
     });
     it('refuses the AI editor role without the author role', () => {
-      spec.given([]).when(register({ roles: ['AI_EDITOR'] })).thenThrows(ValidationError, /needs the author/);
+      spec
+        .given([])
+        .when(register({ roles: ['AI_EDITOR'] }))
+        .thenThrows(ValidationError, /needs the author/);
     });
     it('refuses the approver role while the workflow is disabled', () => {
-      spec.given([]).when(register({ roles: ['APPROVER'], workflowEnabled: false })).thenThrows(ValidationError, /workflow is enabled/);
+      spec
+        .given([])
+        .when(register({ roles: ['APPROVER'], workflowEnabled: false }))
+        .thenThrows(ValidationError, /workflow is enabled/);
     });
   });
 
@@ -57,7 +78,10 @@ describe('user decider', () => {
         .then([{ type: 'UserRolesChanged', data: { userId: 'u1', roles: ['FORMATEUR', 'AI_EDITOR'] } }]);
     });
     it('records nothing when the roles do not change', () => {
-      spec.given([registered]).when({ type: 'ChangeRoles', userId: 'u1', roles: ['FORMATEUR'], workflowEnabled: true, aiLicenceAvailable: true }).then([]);
+      spec
+        .given([registered])
+        .when({ type: 'ChangeRoles', userId: 'u1', roles: ['FORMATEUR'], workflowEnabled: true, aiLicenceAvailable: true })
+        .then([]);
     });
     it('refuses an unknown user', () => {
       spec.given([]).when({ type: 'ChangeRoles', userId: 'u1', roles: [], workflowEnabled: true, aiLicenceAvailable: true }).thenThrows(NotFoundError);
@@ -79,10 +103,16 @@ describe('user decider', () => {
       spec.given([registered]).when({ type: 'DeactivateUser', userId: 'u1' }).then([deactivated]);
     });
     it('refuses to deactivate twice', () => {
-      spec.given([registered, deactivated]).when({ type: 'DeactivateUser', userId: 'u1' }).thenThrows(IllegalStateError, /already deactivated/);
+      spec
+        .given([registered, deactivated])
+        .when({ type: 'DeactivateUser', userId: 'u1' })
+        .thenThrows(IllegalStateError, /already deactivated/);
     });
     it('reactivates a deactivated user and refuses an active one', () => {
-      spec.given([registered, deactivated]).when({ type: 'ReactivateUser', userId: 'u1' }).then([{ type: 'UserReactivated', data: { userId: 'u1' } }]);
+      spec
+        .given([registered, deactivated])
+        .when({ type: 'ReactivateUser', userId: 'u1' })
+        .then([{ type: 'UserReactivated', data: { userId: 'u1' } }]);
       spec.given([registered]).when({ type: 'ReactivateUser', userId: 'u1' }).thenThrows(IllegalStateError);
     });
   });
@@ -97,7 +127,10 @@ describe('user decider: profile, groups, custom fields, terms, get-started', () 
       .when({ type: 'ChangeProfile', userId: 'u1', firstName: 'Ada', lastName: 'King', email: 'ADA@example.com' })
       .then([{ type: 'UserProfileChanged', data: { userId: 'u1', lastName: 'King' } }]);
     spec2.given([registered]).when({ type: 'ChangeProfile', userId: 'u1', firstName: 'Ada' }).then([]);
-    spec2.given([registered]).when({ type: 'ChangeProfile', userId: 'u1', email: 'broken' }).thenThrows(ValidationError, /valid e-mail/);
+    spec2
+      .given([registered])
+      .when({ type: 'ChangeProfile', userId: 'u1', email: 'broken' })
+      .thenThrows(ValidationError, /valid e-mail/);
   });
 
   it('clears the AI editor role when the author role is removed', () => {
@@ -125,8 +158,14 @@ describe('user decider: profile, groups, custom fields, terms, get-started', () 
       .given([registered])
       .when({ type: 'ChangeGroups', userId: 'u1', groupIds: ['g1', 'g1', '-1'], knownGroupIds: ['g1', 'g2'] })
       .then([{ type: 'UserGroupsChanged', data: { userId: 'u1', groupIds: ['g1'] } }]);
-    spec2.given([registered]).when({ type: 'ChangeGroups', userId: 'u1', groupIds: ['zz'], knownGroupIds: ['g1'] }).thenThrows(ValidationError, /unknown group zz/);
-    spec2.given([registered]).when({ type: 'ChangeGroups', userId: 'u1', groupIds: ['-1'], knownGroupIds: [] }).then([]);
+    spec2
+      .given([registered])
+      .when({ type: 'ChangeGroups', userId: 'u1', groupIds: ['zz'], knownGroupIds: ['g1'] })
+      .thenThrows(ValidationError, /unknown group zz/);
+    spec2
+      .given([registered])
+      .when({ type: 'ChangeGroups', userId: 'u1', groupIds: ['-1'], knownGroupIds: [] })
+      .then([]);
   });
 
   it('sets custom field values of known fields only', () => {
@@ -134,19 +173,24 @@ describe('user decider: profile, groups, custom fields, terms, get-started', () 
       .given([registered])
       .when({ type: 'SetCustomFields', userId: 'u1', values: { f1: 'Lyon' }, knownFieldIds: ['f1'] })
       .then([{ type: 'UserCustomFieldsChanged', data: { userId: 'u1', values: { f1: 'Lyon' } } }]);
-    spec2.given([registered]).when({ type: 'SetCustomFields', userId: 'u1', values: { f9: 'x' }, knownFieldIds: ['f1'] }).thenThrows(ValidationError, /unknown custom field/);
+    spec2
+      .given([registered])
+      .when({ type: 'SetCustomFields', userId: 'u1', values: { f9: 'x' }, knownFieldIds: ['f1'] })
+      .thenThrows(ValidationError, /unknown custom field/);
   });
 
   it('forces a password change once, and records acceptance of a newer terms version only', () => {
-    spec2.given([registered]).when({ type: 'RequirePasswordChange', userId: 'u1', required: true }).then([
-      { type: 'UserPasswordChangeRequired', data: { userId: 'u1', required: true } },
-    ]);
+    spec2
+      .given([registered])
+      .when({ type: 'RequirePasswordChange', userId: 'u1', required: true })
+      .then([{ type: 'UserPasswordChangeRequired', data: { userId: 'u1', required: true } }]);
     spec2.given([registered]).when({ type: 'RequirePasswordChange', userId: 'u1', required: false }).then([]);
     const accepted: UserEvent = { type: 'UserTermsAccepted', data: { userId: 'u1', document: 'GCU', version: 2 } };
     spec2.given([registered, accepted]).when({ type: 'AcceptTerms', userId: 'u1', document: 'GCU', version: 2 }).then([]);
-    spec2.given([registered, accepted]).when({ type: 'AcceptTerms', userId: 'u1', document: 'GCU', version: 3 }).then([
-      { type: 'UserTermsAccepted', data: { userId: 'u1', document: 'GCU', version: 3 } },
-    ]);
+    spec2
+      .given([registered, accepted])
+      .when({ type: 'AcceptTerms', userId: 'u1', document: 'GCU', version: 3 })
+      .then([{ type: 'UserTermsAccepted', data: { userId: 'u1', document: 'GCU', version: 3 } }]);
   });
 
   it('dismisses a get-started card once', () => {

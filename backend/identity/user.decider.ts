@@ -165,7 +165,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         const user = existing(state);
         for (const [fieldId, value] of Object.entries(command.values)) {
           if (!command.knownFieldIds.includes(fieldId)) throw new ValidationError(`customFieldValues.${fieldId}`, 'unknown custom field');
-          if (typeof value !== 'string' || value.length > 500) throw new ValidationError(`customFieldValues.${fieldId}`, 'must be text of at most 500 characters');
+          if (typeof value !== 'string' || value.length > 500)
+            throw new ValidationError(`customFieldValues.${fieldId}`, 'must be text of at most 500 characters');
         }
         const values = { ...user.customFields, ...command.values };
         const same = JSON.stringify(values) === JSON.stringify(user.customFields);
@@ -192,9 +193,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       }
       case 'DismissGetStarted': {
         const user = existing(state);
-        return user.dismissedCards.includes(command.card)
-          ? []
-          : [{ type: 'UserGetStartedDismissed', data: { userId: command.userId, card: command.card } }];
+        return user.dismissedCards.includes(command.card) ? [] : [{ type: 'UserGetStartedDismissed', data: { userId: command.userId, card: command.card } }];
       }
       case 'DeactivateUser': {
         const user = existing(state);

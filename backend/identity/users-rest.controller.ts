@@ -32,32 +32,47 @@ export interface UserRecord {
 }
 
 export class UserRecordBody {
-  @IsOptional() @IsString() @MaxLength(100)
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
   id?: string;
 
-  @IsString() @IsNotEmpty() @MaxLength(30)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(30)
   firstName!: string;
 
-  @IsString() @IsNotEmpty() @MaxLength(30)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(30)
   lastName!: string;
 
-  @IsEmail() @MaxLength(230)
+  @IsEmail()
+  @MaxLength(230)
   email!: string;
 
-  @IsOptional() @IsArray() @IsIn(ROLES, { each: true })
+  @IsOptional()
+  @IsArray()
+  @IsIn(ROLES, { each: true })
   roles?: Role[];
 
-  @IsOptional() @IsArray() @IsString({ each: true })
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
   groupIds?: string[];
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   active?: boolean;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   mustChangePassword?: boolean;
 
   /** Only on create: the initial password (otherwise the admin generates one). */
-  @IsOptional() @IsString() @MaxLength(1024)
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
   password?: string;
 
   @IsOptional() img?: string | null;
@@ -123,10 +138,22 @@ export class UsersRestController {
       customFilters: {
         groups: { type: 'strings', filter: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { groups: list('filter.groups', value) })) },
         roles: { type: 'strings', filter: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { roles: roleList(value) })) },
-        createdAt_gte: { type: 'date', filter: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { startDateCreated: day('filter.createdAt_gte', value) })) },
-        createdAt_lte: { type: 'date', filter: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { endDateCreated: day('filter.createdAt_lte', value) })) },
-        lastActiveAt_gte: { type: 'date', filter: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { startDateLastActive: day('filter.lastActiveAt_gte', value) })) },
-        lastActiveAt_lte: { type: 'date', filter: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { endDateLastActive: day('filter.lastActiveAt_lte', value) })) },
+        createdAt_gte: {
+          type: 'date',
+          filter: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { startDateCreated: day('filter.createdAt_gte', value) })),
+        },
+        createdAt_lte: {
+          type: 'date',
+          filter: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { endDateCreated: day('filter.createdAt_lte', value) })),
+        },
+        lastActiveAt_gte: {
+          type: 'date',
+          filter: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { startDateLastActive: day('filter.lastActiveAt_gte', value) })),
+        },
+        lastActiveAt_lte: {
+          type: 'date',
+          filter: (value) => adminUsersFilter(Object.assign(new AdminUsersQuery(), { endDateLastActive: day('filter.lastActiveAt_lte', value) })),
+        },
       },
       toRecord,
     });
@@ -172,7 +199,17 @@ export class UsersRestController {
       firstName: body.firstName,
       lastName: body.lastName,
       email: body.email,
-      ...(body.roles ? Object.fromEntries([['admin', 'ADMIN'], ['trainer', 'FORMATEUR'], ['approver', 'APPROVER'], ['aiEditor', 'AI_EDITOR'], ['auditor', 'AUDITOR']].map(([flag, role]) => [flag, body.roles!.includes(role as Role)])) : {}),
+      ...(body.roles
+        ? Object.fromEntries(
+            [
+              ['admin', 'ADMIN'],
+              ['trainer', 'FORMATEUR'],
+              ['approver', 'APPROVER'],
+              ['aiEditor', 'AI_EDITOR'],
+              ['auditor', 'AUDITOR'],
+            ].map(([flag, role]) => [flag, body.roles!.includes(role as Role)]),
+          )
+        : {}),
       ...(body.groupIds ? { groups: body.groupIds.map((groupId) => ({ id: groupId })) } : {}),
       ...(body.customFieldValues
         ? { customFieldValues: Object.entries(body.customFieldValues).map(([fieldId, value]) => ({ customField: { id: fieldId }, value: value ?? '' })) }

@@ -73,7 +73,10 @@ export async function createAdapters(config: AppConfig): Promise<Adapters> {
     relayCheckpoints = sqliteCheckpoints;
     const sqliteDeadLetters = new SqliteDeadLetterStore(join(config.dataDir, 'checkpoints.sqlite'));
     deadLetters = sqliteDeadLetters;
-    closers.push(() => sqliteCheckpoints.close(), () => sqliteDeadLetters.close());
+    closers.push(
+      () => sqliteCheckpoints.close(),
+      () => sqliteDeadLetters.close(),
+    );
   }
 
   let publisher: IntegrationPublisher;

@@ -137,11 +137,17 @@ export class Platform implements OnApplicationShutdown {
         fenced.fence?.(PROJECTOR_LEASE, owner, token);
         await this.startWork();
       };
-      this.keeper = new LeaseKeeper(leases, PROJECTOR_LEASE, owner, { start, stop: () => this.stopWork() }, {
-        ttlMs: this.config.leaseTtlMs,
-        log: (m) => this.logger.log(m),
-        error: (m) => this.logger.error(m),
-      });
+      this.keeper = new LeaseKeeper(
+        leases,
+        PROJECTOR_LEASE,
+        owner,
+        { start, stop: () => this.stopWork() },
+        {
+          ttlMs: this.config.leaseTtlMs,
+          log: (m) => this.logger.log(m),
+          error: (m) => this.logger.error(m),
+        },
+      );
       await this.keeper.start();
     }
     this.state = 'running';
@@ -196,7 +202,11 @@ export class InfrastructureModule {
     const providers = [
       { provide: APP_CONFIG, useValue: config },
       { provide: Metrics, useValue: new Metrics() },
-      { provide: ADAPTERS, useFactory: async (metrics: Metrics) => instrumentAdapters(withUpcasting(await (options.adapters ?? createAdapters(config))), metrics), inject: [Metrics] },
+      {
+        provide: ADAPTERS,
+        useFactory: async (metrics: Metrics) => instrumentAdapters(withUpcasting(await (options.adapters ?? createAdapters(config))), metrics),
+        inject: [Metrics],
+      },
       { provide: EVENT_STORE, useFactory: (a: Adapters) => a.eventStore, inject: [ADAPTERS] },
       { provide: READ_STORE, useFactory: (a: Adapters, metrics: Metrics) => instrumentReadStore(a.readStore, metrics), inject: [ADAPTERS, Metrics] },
       { provide: CHECKPOINT_STORE, useFactory: (a: Adapters) => a.readStore.checkpoints, inject: [ADAPTERS] },

@@ -10,8 +10,7 @@ export interface AiAvatarTimeState {
 }
 
 export type AiAvatarTimeCommand =
-  | { type: 'RecordAvatarTime'; weetId: string; chapterId: string; speachId: string; seconds: number }
-  | { type: 'AddAvatarTime'; seconds: number };
+  { type: 'RecordAvatarTime'; weetId: string; chapterId: string; speachId: string; seconds: number } | { type: 'AddAvatarTime'; seconds: number };
 
 /** The organisation's AI avatar time: usage reported by the editor, and hours added by administrators. */
 export const aiAvatarTimeDecider: Decider<AiAvatarTimeState, AiAvatarTimeCommand, AiAvatarEvent> = {
@@ -27,7 +26,8 @@ export const aiAvatarTimeDecider: Decider<AiAvatarTimeState, AiAvatarTimeCommand
         return [{ type: 'AiAvatarTimeUsed', data: { weetId, chapterId, speachId, seconds: Math.round(command.seconds * 1000) / 1000 } }];
       }
       case 'AddAvatarTime':
-        if (command.seconds !== AI_AVATAR_TIME_UNIT_SECONDS) throw new ValidationError('time', `time must be ${AI_AVATAR_TIME_UNIT_SECONDS} (one hour, the billing unit)`);
+        if (command.seconds !== AI_AVATAR_TIME_UNIT_SECONDS)
+          throw new ValidationError('time', `time must be ${AI_AVATAR_TIME_UNIT_SECONDS} (one hour, the billing unit)`);
         return [{ type: 'AiAvatarTimeAdded', data: { seconds: command.seconds } }];
       default: {
         const unknown: never = command;

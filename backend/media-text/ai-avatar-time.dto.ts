@@ -2,10 +2,14 @@ import { IsInt, IsNotEmpty, IsNumber, IsString, MaxLength } from 'class-validato
 
 /** Spec §7 updateTimeAIAvatar body (the spec's own names). */
 export class UpdateTimeAiAvatarBody {
-  @IsString() @IsNotEmpty() @MaxLength(200)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
   weetID!: string;
 
-  @IsString() @IsNotEmpty() @MaxLength(100)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
   chapitreId!: string;
 
   @IsNumber({ allowNaN: false, allowInfinity: false })

@@ -10,7 +10,8 @@ import { READ_STORE } from '../infrastructure/tokens';
 import { aiAvatarTimeDecider } from './ai-avatar-time.decider';
 import { ChapterLocator } from './chapter-locator';
 
-export const AVATAR_RENDERING_OFF = 'AI avatars need an external rendering service (AVATAR_RENDER_URL), which is not configured: only the voice-only layout is available.';
+export const AVATAR_RENDERING_OFF =
+  'AI avatars need an external rendering service (AVATAR_RENDER_URL), which is not configured: only the voice-only layout is available.';
 
 /** AI avatar accounting (spec §2 usage panel, §7 updateTimeAIAvatar and addTime, §9 one-hour unit). */
 @Injectable()
@@ -40,7 +41,13 @@ export class AiAvatarTime {
   /** Spec §7 updateTimeAIAvatar: seconds of avatar video rendered for a chapter, by one of its editors. */
   async record(user: AuthenticatedUser, body: { weetID: string; chapitreId: string; seconds: number }) {
     const { doc } = await this.chapters.editable(user, body.chapitreId);
-    await this.commands.run(aiAvatarTimeDecider, AI_AVATAR_TIME_STREAM, { type: 'RecordAvatarTime', weetId: body.weetID, chapterId: body.chapitreId, speachId: doc._id, seconds: body.seconds });
+    await this.commands.run(aiAvatarTimeDecider, AI_AVATAR_TIME_STREAM, {
+      type: 'RecordAvatarTime',
+      weetId: body.weetID,
+      chapterId: body.chapitreId,
+      speachId: doc._id,
+      seconds: body.seconds,
+    });
     await this.readModels.settled();
     return this.usage();
   }

@@ -14,7 +14,8 @@ export function loadMediaTextConfig(env: Env): MediaTextConfig {
   const avatarRenderUrl = env.AVATAR_RENDER_URL?.trim() || null;
   if (avatarRenderUrl && !/^https?:\/\//.test(avatarRenderUrl)) throw new Error(`AVATAR_RENDER_URL must be an http(s) URL, got "${avatarRenderUrl}"`);
   const included = env.AI_AVATAR_INCLUDED_SECONDS;
-  if (included !== undefined && included !== '' && !/^\d{1,9}$/.test(included)) throw new Error(`AI_AVATAR_INCLUDED_SECONDS must be a non-negative integer, got "${included}"`);
+  if (included !== undefined && included !== '' && !/^\d{1,9}$/.test(included))
+    throw new Error(`AI_AVATAR_INCLUDED_SECONDS must be a non-negative integer, got "${included}"`);
   return {
     transcriptionModel: env.AI_MODEL_TRANSCRIPTION || 'whisper-1',
     avatarRenderUrl,

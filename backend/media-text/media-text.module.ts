@@ -13,5 +13,10 @@ import { TranscribeVideosPolicy } from './transcripts/transcribe-videos.policy';
 import { Transcripts } from './transcripts/transcripts.service';
 
 /** Issue 22's text side of media: subtitles, transcripts, version videos, AI avatar accounting, quiz to exam. */
-@Module({ imports: [SpeachModule, MediaModule], controllers: [SubtitlesController, SubtitleVoiceController, QuizExamController, AiAvatarTimeController], providers: [ChapterLocator, ChapterTokens, Subtitles, AiAvatarTime, Transcripts, TranscribeVideosPolicy], exports: [Subtitles, Transcripts] })
+@Module({
+  imports: [SpeachModule, MediaModule],
+  controllers: [SubtitlesController, SubtitleVoiceController, QuizExamController, AiAvatarTimeController],
+  providers: [ChapterLocator, ChapterTokens, Subtitles, AiAvatarTime, Transcripts, TranscribeVideosPolicy],
+  exports: [Subtitles, Transcripts],
+})
 export class MediaTextModule {}

@@ -54,7 +54,13 @@ export class SubtitlesController {
   /** The `<track>` file: public, the chapter token (or a session) is the credential. */
   @Get('api/v2/chapter/subtitles/:chapterId/:subtitleId/vtt')
   @Public()
-  async vtt(@Param('chapterId') chapterId: string, @Param('subtitleId') subtitleId: string, @Query('token') token: unknown, @CurrentUser() user: AuthenticatedUser | undefined, @Res() reply: FastifyReply) {
+  async vtt(
+    @Param('chapterId') chapterId: string,
+    @Param('subtitleId') subtitleId: string,
+    @Query('token') token: unknown,
+    @CurrentUser() user: AuthenticatedUser | undefined,
+    @Res() reply: FastifyReply,
+  ) {
     const body = await this.subtitles.vtt(chapterId, subtitleId, token, user);
     return reply.type('text/vtt; charset=utf-8').header('cache-control', 'private, max-age=300').send(body);
   }

@@ -25,7 +25,8 @@ export type SubtitlesCommand =
   | (Ids & { type: 'FailTranscript'; blobId: string; reason: string });
 
 export function locale(value: unknown, field = 'lang'): SubtitleLocale {
-  if (!(SUBTITLE_LOCALES as readonly unknown[]).includes(value)) throw new ValidationError(field, `${field} must be one of the supported subtitle languages (${SUBTITLE_LOCALES.join(', ')})`);
+  if (!(SUBTITLE_LOCALES as readonly unknown[]).includes(value))
+    throw new ValidationError(field, `${field} must be one of the supported subtitle languages (${SUBTITLE_LOCALES.join(', ')})`);
   return value as SubtitleLocale;
 }
 
@@ -52,9 +53,25 @@ function addSubtitle(command: Extract<SubtitlesCommand, { type: 'AddSubtitle' }>
 function requestTranscript(command: Extract<SubtitlesCommand, { type: 'RequestTranscript' }>, state: SubtitlesState): SubtitleEvent[] {
   const { chapterId, speachId, blobId } = command;
   if (state.blobId === blobId && state.transcript !== 'NONE' && state.transcript !== 'ERROR') return [];
-  if (!command.provider) return [{ type: 'TranscriptNotAvailable', data: { chapterId, speachId, blobId, reason: 'No transcription service is configured (AI_BASE_URL): add subtitles by uploading a WebVTT or SRT file.' } }];
+  if (!command.provider)
+    return [
+      {
+        type: 'TranscriptNotAvailable',
+        data: { chapterId, speachId, blobId, reason: 'No transcription service is configured (AI_BASE_URL): add subtitles by uploading a WebVTT or SRT file.' },
+      },
+    ];
   if (command.durationSeconds !== null && command.durationSeconds > TRANSCRIPT_MAX_SECONDS) {
-    return [{ type: 'TranscriptNotAvailable', data: { chapterId, speachId, blobId, reason: `Transcripts are made for videos up to 10 minutes; this one lasts ${Math.round(command.durationSeconds / 60)} minutes.` } }];
+    return [
+      {
+        type: 'TranscriptNotAvailable',
+        data: {
+          chapterId,
+          speachId,
+          blobId,
+          reason: `Transcripts are made for videos up to 10 minutes; this one lasts ${Math.round(command.durationSeconds / 60)} minutes.`,
+        },
+      },
+    ];
   }
   return [{ type: 'TranscriptRequested', data: { chapterId, speachId, blobId, lang: locale(command.lang) } }];
 }
@@ -84,7 +101,12 @@ export const subtitlesDecider: Decider<SubtitlesState, SubtitlesCommand, Subtitl
         running(state, command.blobId);
         const lang = state.lang as SubtitleLocale;
         const taken = Object.values(state.tracks).some((t) => t.lang === lang);
-        return [{ type: 'TranscriptCompleted', data: { chapterId, speachId, blobId: command.blobId, lang, subtitleId: taken ? null : command.subtitleId, cues: command.cues, text: command.text } }];
+        return [
+          {
+            type: 'TranscriptCompleted',
+            data: { chapterId, speachId, blobId: command.blobId, lang, subtitleId: taken ? null : command.subtitleId, cues: command.cues, text: command.text },
+          },
+        ];
       }
       case 'FailTranscript':
         running(state, command.blobId);

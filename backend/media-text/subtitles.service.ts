@@ -47,7 +47,13 @@ export class Subtitles {
     await this.chapters.readable(user, chapterId, accessCode);
     const doc = await this.document(chapterId);
     const token = this.tokens.issue(chapterId);
-    return (doc?.tracks ?? []).map((t) => ({ id: t.id, lang: t.lang, label: t.label, source: t.source, src: `/api/v2/chapter/subtitles/${chapterId}/${t.id}/vtt?token=${token}` }));
+    return (doc?.tracks ?? []).map((t) => ({
+      id: t.id,
+      lang: t.lang,
+      label: t.label,
+      source: t.source,
+      src: `/api/v2/chapter/subtitles/${chapterId}/${t.id}/vtt?token=${token}`,
+    }));
   }
 
   /** One track with its cues, for the editor. */
@@ -64,7 +70,15 @@ export class Subtitles {
     const { cues } = parseSubtitles(body.file);
     const label = body.label?.trim() || localeName(lang);
     const subtitleId = uuidv7();
-    await this.commands.run(subtitlesDecider, subtitlesStream(chapterId), { type: 'AddSubtitle', chapterId, speachId: located.doc._id, subtitleId, lang, label, cues });
+    await this.commands.run(subtitlesDecider, subtitlesStream(chapterId), {
+      type: 'AddSubtitle',
+      chapterId,
+      speachId: located.doc._id,
+      subtitleId,
+      lang,
+      label,
+      cues,
+    });
     return { id: subtitleId, lang, label, cues: cues.length };
   }
 

@@ -47,8 +47,23 @@ describe('WebVTT and SRT subtitle files', () => {
   });
 
   it('checks edited cues, naming the one at fault, and sorts them by time', () => {
-    expect(checkCues([{ start: 2000, end: 3000, text: ' b ' }, { start: 0, end: 1000, text: 'a' }])).toEqual([{ start: 0, end: 1000, text: 'a' }, { start: 2000, end: 3000, text: 'b' }]);
-    expect(refusal(() => checkCues([{ start: 0, end: 1000, text: 'a' }, { start: 5, end: 5, text: 'b' }])).errors).toEqual([{ field: 'cues[1].end', reason: 'end must be a whole number of milliseconds after start' }]);
+    expect(
+      checkCues([
+        { start: 2000, end: 3000, text: ' b ' },
+        { start: 0, end: 1000, text: 'a' },
+      ]),
+    ).toEqual([
+      { start: 0, end: 1000, text: 'a' },
+      { start: 2000, end: 3000, text: 'b' },
+    ]);
+    expect(
+      refusal(() =>
+        checkCues([
+          { start: 0, end: 1000, text: 'a' },
+          { start: 5, end: 5, text: 'b' },
+        ]),
+      ).errors,
+    ).toEqual([{ field: 'cues[1].end', reason: 'end must be a whole number of milliseconds after start' }]);
     expect(refusal(() => checkCues([{ start: 0, end: 1000, text: '  ' }])).errors?.[0].field).toBe('cues[0].text');
     expect(refusal(() => checkCues('nope')).errors?.[0].field).toBe('cues');
   });
@@ -56,6 +71,11 @@ describe('WebVTT and SRT subtitle files', () => {
   it('keeps a cue from ending early or faking a timing line in the rendered file, and gives the words as plain text', () => {
     const vtt = renderVtt([{ start: 0, end: 1000, text: 'one\n\ntwo --> three' }]);
     expect(parseSubtitles(vtt).cues).toEqual([{ start: 0, end: 1000, text: 'one\ntwo --&gt; three' }]);
-    expect(plainText([{ start: 0, end: 1, text: 'Fasten your <b>belt</b>\nnow.' }, { start: 1, end: 2, text: 'Then  go.' }])).toBe('Fasten your belt now. Then go.');
+    expect(
+      plainText([
+        { start: 0, end: 1, text: 'Fasten your <b>belt</b>\nnow.' },
+        { start: 1, end: 2, text: 'Then  go.' },
+      ]),
+    ).toBe('Fasten your belt now. Then go.');
   });
 });

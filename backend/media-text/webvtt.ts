@@ -51,7 +51,10 @@ function cueOf(block: { line: number; lines: string[] }, timingIndex: number, pa
   if (start === null) refuse(timingLine, `"${arrow[1]}" is not a ${format} time`);
   if (end === null) refuse(timingLine, `"${arrow[2]}" is not a ${format} time`);
   if (end <= start) refuse(timingLine, 'a cue must end after it starts');
-  const text = block.lines.slice(timingIndex + 1).join('\n').trim();
+  const text = block.lines
+    .slice(timingIndex + 1)
+    .join('\n')
+    .trim();
   if (!text) refuse(timingLine, 'a cue needs text');
   if (text.length > CUE_TEXT_MAX) refuse(timingLine + 1, `a cue holds at most ${CUE_TEXT_MAX} characters`);
   return { start, end, text };
@@ -103,7 +106,8 @@ export function checkCues(value: unknown): Cue[] {
     if (!cue || typeof cue !== 'object') throw new ValidationError(field, `${field} must be {start, end, text}`);
     const { start, end, text } = cue;
     if (!Number.isInteger(start) || (start as number) < 0) throw new ValidationError(`${field}.start`, 'start must be a whole number of milliseconds');
-    if (!Number.isInteger(end) || (end as number) <= (start as number)) throw new ValidationError(`${field}.end`, 'end must be a whole number of milliseconds after start');
+    if (!Number.isInteger(end) || (end as number) <= (start as number))
+      throw new ValidationError(`${field}.end`, 'end must be a whole number of milliseconds after start');
     if (typeof text !== 'string' || !text.trim()) throw new ValidationError(`${field}.text`, 'text must not be empty');
     if (text.length > CUE_TEXT_MAX) throw new ValidationError(`${field}.text`, `text holds at most ${CUE_TEXT_MAX} characters`);
     return { start: start as number, end: end as number, text: text.trim() };
@@ -124,5 +128,9 @@ export function renderVtt(cues: Cue[]): string {
 
 /** A transcript as plain text: the cues' words in order (for search and the panel beside the player). */
 export function plainText(cues: Cue[]): string {
-  return cues.map((c) => c.text.replace(/<[^>]*>/g, '')).join(' ').replace(/\s+/g, ' ').trim();
+  return cues
+    .map((c) => c.text.replace(/<[^>]*>/g, ''))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -21,7 +21,14 @@ export function observeHttp(fastify: FastifyInstance, metrics: Metrics): void {
   const spans = new WeakMap<FastifyRequest, Span>();
   fastify.addHook('onRequest', (request, _reply, done) => {
     const route = routeOf(request);
-    spans.set(request, tracer().startSpan(`${request.method} ${route}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, 'http.route': route } }, ROOT_CONTEXT));
+    spans.set(
+      request,
+      tracer().startSpan(
+        `${request.method} ${route}`,
+        { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, 'http.route': route } },
+        ROOT_CONTEXT,
+      ),
+    );
     done();
   });
   // After the body is read: from here the handler's async work inherits the span as its context.

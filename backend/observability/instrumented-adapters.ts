@@ -17,27 +17,31 @@ export function instrumentAdapters(adapters: Adapters, metrics: Metrics): Adapte
 
 export function instrumentEventStore(store: EventStore, metrics: Metrics): EventStore {
   const appendToStream: EventStore['appendToStream'] = (streamId, events, options) =>
-    tracer().startActiveSpan('event-store append', { kind: SpanKind.PRODUCER, attributes: { 'speach.stream_id': streamId, 'speach.event_count': events.length } }, async (span) => {
-      const first = events[0]?.metadata;
-      if (first) span.setAttributes({ 'speach.correlation_id': first.correlationId, 'speach.causation_id': first.causationId });
-      const traceparent = traceparentOf(span);
-      // Only a recorded trace is worth naming in the log; without tracing the events stay as they were.
-      const stamped = traceparent && span.isRecording() ? events.map((e) => ({ ...e, metadata: { ...e.metadata, traceparent } })) : events;
-      const stop = metrics.appendDuration.startTimer();
-      try {
-        const result = await store.appendToStream(streamId, stamped, options);
-        stop({ outcome: 'ok' });
-        metrics.appendedEvents.inc(events.length);
-        span.setAttribute('speach.position', result.position);
-        return result;
-      } catch (error) {
-        stop({ outcome: error instanceof WrongExpectedRevisionError ? 'conflict' : 'error' });
-        span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
-        throw error;
-      } finally {
-        span.end();
-      }
-    });
+    tracer().startActiveSpan(
+      'event-store append',
+      { kind: SpanKind.PRODUCER, attributes: { 'speach.stream_id': streamId, 'speach.event_count': events.length } },
+      async (span) => {
+        const first = events[0]?.metadata;
+        if (first) span.setAttributes({ 'speach.correlation_id': first.correlationId, 'speach.causation_id': first.causationId });
+        const traceparent = traceparentOf(span);
+        // Only a recorded trace is worth naming in the log; without tracing the events stay as they were.
+        const stamped = traceparent && span.isRecording() ? events.map((e) => ({ ...e, metadata: { ...e.metadata, traceparent } })) : events;
+        const stop = metrics.appendDuration.startTimer();
+        try {
+          const result = await store.appendToStream(streamId, stamped, options);
+          stop({ outcome: 'ok' });
+          metrics.appendedEvents.inc(events.length);
+          span.setAttribute('speach.position', result.position);
+          return result;
+        } catch (error) {
+          stop({ outcome: error instanceof WrongExpectedRevisionError ? 'conflict' : 'error' });
+          span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+          throw error;
+        } finally {
+          span.end();
+        }
+      },
+    );
   return forwarding(store, { appendToStream });
 }
 

@@ -24,7 +24,11 @@ export function metricSources(events: EventStore, readStore: ReadStore, projecti
       // How long the first event after a position has waited: one read per distinct position.
       const secondsBehind = async (position: number) => {
         if (position >= head) return 0;
-        if (!oldest.has(position)) oldest.set(position, events.readAll({ after: position, maxCount: 1 }).then((e) => e[0]));
+        if (!oldest.has(position))
+          oldest.set(
+            position,
+            events.readAll({ after: position, maxCount: 1 }).then((e) => e[0]),
+          );
         const event = await oldest.get(position);
         return event ? Math.max(0, (clock.now().getTime() - Date.parse(event.time)) / 1000) : 0;
       };

@@ -14,7 +14,11 @@ export function observeProjectionBatches(metrics: Metrics): BatchObserver {
     const last = events[events.length - 1]?.position ?? 0;
     return tracer().startActiveSpan(
       'projections apply batch',
-      { kind: SpanKind.CONSUMER, links: linksTo(events), attributes: { 'speach.batch.size': events.length, 'speach.batch.first_position': first, 'speach.batch.last_position': last } },
+      {
+        kind: SpanKind.CONSUMER,
+        links: linksTo(events),
+        attributes: { 'speach.batch.size': events.length, 'speach.batch.first_position': first, 'speach.batch.last_position': last },
+      },
       async (span) => {
         const stop = metrics.projectionBatchDuration.startTimer();
         try {

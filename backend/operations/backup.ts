@@ -63,7 +63,8 @@ function manifestPath(root: string, file: string): string {
  * and a manifest with the log's head position and a SHA-256 of every file.
  */
 export async function backupDataDir(dataDir: string, target: string): Promise<Manifest> {
-  if (!existsSync(join(dataDir, EVENTS_FILE))) throw new Error(`${dataDir} holds no ${EVENTS_FILE}: nothing to back up (with EVENTSTORE_URL/MONGO_URL, back up those servers instead)`);
+  if (!existsSync(join(dataDir, EVENTS_FILE)))
+    throw new Error(`${dataDir} holds no ${EVENTS_FILE}: nothing to back up (with EVENTSTORE_URL/MONGO_URL, back up those servers instead)`);
   if (!isEmptyDirectory(target)) throw new Error(`Backup target ${target} is not empty`);
   mkdirSync(target, { recursive: true });
   for (const name of DATABASES) {

@@ -38,7 +38,12 @@ export class PathCommands {
   }
 
   private async run(user: AuthenticatedUser, pathId: string, change: PathChange, version?: number): Promise<void> {
-    await this.commands.run(pathDecider, pathStream(pathId), { ...change, actor: this.actor(user) } as PathCommand, version === undefined ? {} : { expectedRevision: version });
+    await this.commands.run(
+      pathDecider,
+      pathStream(pathId),
+      { ...change, actor: this.actor(user) } as PathCommand,
+      version === undefined ? {} : { expectedRevision: version },
+    );
     await this.readModels.settled();
   }
 
@@ -79,7 +84,10 @@ export class PathCommands {
   }
 
   async recordOrder(user: AuthenticatedUser, pathId: string, order: string, version?: number): Promise<void> {
-    const speachIds = order.split(';').map((id) => id.trim()).filter(Boolean);
+    const speachIds = order
+      .split(';')
+      .map((id) => id.trim())
+      .filter(Boolean);
     await this.run(user, pathId, { type: 'RecordOrder', speachIds }, version);
   }
 

@@ -53,7 +53,15 @@ function complete(cmd: Extract<PathLearnerCommand, { type: 'Complete' }>, state:
   return [
     {
       type: 'PathCompleted',
-      data: { pathId: cmd.pathId, userId: cmd.userId, title: cmd.title, completedAt: cmd.now, validUntil, speaches: cmd.speaches, certificateCode: cmd.certificateCode },
+      data: {
+        pathId: cmd.pathId,
+        userId: cmd.userId,
+        title: cmd.title,
+        completedAt: cmd.now,
+        validUntil,
+        speaches: cmd.speaches,
+        certificateCode: cmd.certificateCode,
+      },
     },
   ];
 }
@@ -73,8 +81,14 @@ function remind(cmd: Extract<PathLearnerCommand, { type: 'RemindRecertification'
   const latest = state.completions[state.completions.length - 1];
   if (!latest || latest.certificateCode !== cmd.certificateCode || !latest.validUntil || latest.reminded) return [];
   return [
-    { type: 'PathRecertificationDue', data: { pathId: cmd.pathId, userId: cmd.userId, certificateCode: cmd.certificateCode, title: cmd.title, validUntil: latest.validUntil } },
-    { type: 'PathReassigned', data: { pathId: cmd.pathId, userId: cmd.userId, certificateCode: cmd.certificateCode, dueDate: latest.validUntil, since: cmd.now } },
+    {
+      type: 'PathRecertificationDue',
+      data: { pathId: cmd.pathId, userId: cmd.userId, certificateCode: cmd.certificateCode, title: cmd.title, validUntil: latest.validUntil },
+    },
+    {
+      type: 'PathReassigned',
+      data: { pathId: cmd.pathId, userId: cmd.userId, certificateCode: cmd.certificateCode, dueDate: latest.validUntil, since: cmd.now },
+    },
   ];
 }
 

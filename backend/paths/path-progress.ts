@@ -41,14 +41,23 @@ export interface PathProgress {
  * this one function, so a certificate is issued exactly when the page shows 100 %. During a
  * recertification cycle (`since`), only chapters read from its start count: an old read renews nothing.
  */
-export async function pathProgress(store: ReadStore, userId: string, speachIds: string[], sequential: boolean, now: string, since: string | null = null): Promise<PathProgress> {
+export async function pathProgress(
+  store: ReadStore,
+  userId: string,
+  speachIds: string[],
+  sequential: boolean,
+  now: string,
+  since: string | null = null,
+): Promise<PathProgress> {
   const docs = new Map((await store.collection<SpeachDocument>(SPEACHES).findByIds(speachIds)).map((d) => [d._id, d]));
   // An archived speach leaves the learner's path; one unpublished for now is listed, not required.
   const present = speachIds.filter((id) => docs.has(id) && !docs.get(id)!.archived);
   const versionOf = (doc: SpeachDocument) => liveVersion(doc, now)?.version ?? doc.versions[doc.versions.length - 1]?.version ?? null;
   const versionIds = present.map((id) => `${id}:${versionOf(docs.get(id)!)}`);
   const versions = new Map((await store.collection<SpeachVersionDocument>(SPEACH_VERSIONS).findByIds(versionIds)).map((v) => [v.speachId, v]));
-  const progress = new Map((await store.collection<ProgressDocument>(LEARNER_PROGRESS).findByIds(present.map((id) => `${userId}:${id}`))).map((p) => [p.speachId, p]));
+  const progress = new Map(
+    (await store.collection<ProgressDocument>(LEARNER_PROGRESS).findByIds(present.map((id) => `${userId}:${id}`))).map((p) => [p.speachId, p]),
+  );
   let blocked = false;
   const speaches: SpeachInPath[] = present.map((id) => {
     const doc = docs.get(id)!;

@@ -68,7 +68,8 @@ export class PathQueries {
   /** The editor's document: the owner and administrators only (others get 403; the learner's page is `progress`). */
   async editable(pathId: string, viewer: Viewer): Promise<PathDocument> {
     const doc = await this.document(pathId);
-    if (!mayEditPath(doc, { userId: viewer.userId, isAdmin: viewer.isAdmin, isAuthor: viewer.isAuthor })) throw new ForbiddenError('Only the owner of this path and administrators may edit it.');
+    if (!mayEditPath(doc, { userId: viewer.userId, isAdmin: viewer.isAdmin, isAuthor: viewer.isAuthor }))
+      throw new ForbiddenError('Only the owner of this path and administrators may edit it.');
     return doc;
   }
 
@@ -82,7 +83,10 @@ export class PathQueries {
 
   private async cardsInOrder(speachIds: string[], viewer: Viewer) {
     const docs = new Map((await this.speaches.speaches.findByIds(speachIds)).map((d) => [d._id, d]));
-    return this.speaches.cards(speachIds.map((id) => docs.get(id)).filter((d): d is SpeachDocument => !!d), viewer);
+    return this.speaches.cards(
+      speachIds.map((id) => docs.get(id)).filter((d): d is SpeachDocument => !!d),
+      viewer,
+    );
   }
 
   /** Spec §3 Path, as every call that changes a path answers it. */
@@ -115,12 +119,19 @@ export class PathQueries {
     }
     const clauses: Filter[] = [{ archived: false, isTemplate: false, _id: { $nin: doc.speachIds } }];
     if (!viewer.isAdmin) {
-      const edits: Filter[] = viewer.isAuthor ? [{ authorId: viewer.userId }, { coEditorIds: viewer.userId }, { coEditorGroupIds: { $in: viewer.groupIds } }] : [];
+      const edits: Filter[] = viewer.isAuthor
+        ? [{ authorId: viewer.userId }, { coEditorIds: viewer.userId }, { coEditorGroupIds: { $in: viewer.groupIds } }]
+        : [];
       clauses.push({
         $or: [
           ...edits,
           { published: true, liveFrom: { $lte: viewer.now }, visibility: { $in: ['PUBLIC', 'SEMI_PRIVE'] } },
-          { published: true, liveFrom: { $lte: viewer.now }, visibility: 'RESTREINT', $or: [{ affectedUserIds: viewer.userId }, { affectedGroupIds: { $in: viewer.groupIds } }] },
+          {
+            published: true,
+            liveFrom: { $lte: viewer.now },
+            visibility: 'RESTREINT',
+            $or: [{ affectedUserIds: viewer.userId }, { affectedGroupIds: { $in: viewer.groupIds } }],
+          },
         ],
       });
     }
@@ -129,7 +140,8 @@ export class PathQueries {
     if (state === 'NON_PUBLIE') clauses.push({ $or: [{ published: false }, { liveFrom: { $gt: viewer.now } }] });
     if (name) clauses.push({ titleKey: { $regex: escapeRegex(name) } });
     const direction = query.asc ? 1 : -1;
-    const sort: Sort = query.sort === 'TITLE' ? { titleKey: direction } : query.sort === 'PUBLICATION' ? { firstPublishedAt: direction } : { updatedAt: direction };
+    const sort: Sort =
+      query.sort === 'TITLE' ? { titleKey: direction } : query.sort === 'PUBLICATION' ? { firstPublishedAt: direction } : { updatedAt: direction };
     return this.speaches.paged({ $and: clauses }, sort, query.page ?? 0, PATH_PAGE_SIZE, viewer);
   }
 
@@ -141,7 +153,10 @@ export class PathQueries {
    * Who may see a path (its learner's page, its forum): editors always; others a published path they
    * are assigned to or enrolled in, or an open one. Anything else is unknown to them (404).
    */
-  async visible(pathId: string, viewer: Viewer): Promise<{ doc: PathDocument; learner: PathLearnerDocument | null; editor: boolean; assigned: boolean; enrolled: boolean }> {
+  async visible(
+    pathId: string,
+    viewer: Viewer,
+  ): Promise<{ doc: PathDocument; learner: PathLearnerDocument | null; editor: boolean; assigned: boolean; enrolled: boolean }> {
     const doc = await this.document(pathId);
     const editor = mayEditPath(doc, { userId: viewer.userId, isAdmin: viewer.isAdmin, isAuthor: viewer.isAuthor });
     const learner = await this.learner(pathId, viewer.userId);
@@ -184,7 +199,12 @@ export class PathQueries {
       next: progress.next ? { speachId: progress.next.speachId, title: progress.next.title, lastChapterId: progress.next.lastChapterId } : null,
       items: progress.speaches,
       completion: completion
-        ? { completedAt: completion.completedAt, validUntil: completion.validUntil, certificateCode: completion.certificateCode, certificateReady: completion.blobId !== null }
+        ? {
+            completedAt: completion.completedAt,
+            validUntil: completion.validUntil,
+            certificateCode: completion.certificateCode,
+            certificateReady: completion.blobId !== null,
+          }
         : null,
     };
   }
@@ -237,7 +257,16 @@ export class PathQueries {
       .findPage({ $and: clauses }, { sort: { updatedAt: -1, _id: 1 }, skip: page * PATH_SEARCH_PAGE_SIZE, limit: PATH_SEARCH_PAGE_SIZE });
     const results = docs.map(({ path }) => {
       const slug = slugOf(path.title);
-      return { kind: 'PATH' as const, pathId: path.pathId, title: path.title, description: path.description, image: path.image, slug, speachCount: path.speachIds.length, url: `/p/${path.pathId}/${slug}` };
+      return {
+        kind: 'PATH' as const,
+        pathId: path.pathId,
+        title: path.title,
+        description: path.description,
+        image: path.image,
+        slug,
+        speachCount: path.speachIds.length,
+        url: `/p/${path.pathId}/${slug}`,
+      };
     });
     return { results, total };
   }
@@ -294,9 +323,16 @@ export class PathQueries {
     if (query.title?.trim()) clauses.push({ titleKey: { $regex: escapeRegex(pathKey(query.title.trim())) } });
     if (query.owner?.trim()) {
       const pattern = escapeRegex(query.owner.trim());
-      const owners = await this.store
-        .collection<UserDocument>(USERS)
-        .find({ $or: [{ firstName: { $regex: pattern, $options: 'i' } }, { lastName: { $regex: pattern, $options: 'i' } }, { email: { $regex: pattern, $options: 'i' } }] }, { projection: { _id: 1 } });
+      const owners = await this.store.collection<UserDocument>(USERS).find(
+        {
+          $or: [
+            { firstName: { $regex: pattern, $options: 'i' } },
+            { lastName: { $regex: pattern, $options: 'i' } },
+            { email: { $regex: pattern, $options: 'i' } },
+          ],
+        },
+        { projection: { _id: 1 } },
+      );
       clauses.push({ ownerId: { $in: owners.map((o) => o._id) } });
     }
     const direction = query.asc ? 1 : -1;

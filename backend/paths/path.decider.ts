@@ -90,7 +90,10 @@ function flag(value: unknown, field: string): boolean {
 function months(value: unknown): number | null {
   if (value === null || value === 0) return null;
   if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > PATH_RECERTIFICATION_MAX_MONTHS) {
-    throw new ValidationError('recertificationMonths', `recertificationMonths must be a whole number of months from 1 to ${PATH_RECERTIFICATION_MAX_MONTHS}, or null`);
+    throw new ValidationError(
+      'recertificationMonths',
+      `recertificationMonths must be a whole number of months from 1 to ${PATH_RECERTIFICATION_MAX_MONTHS}, or null`,
+    );
   }
   return value as number;
 }

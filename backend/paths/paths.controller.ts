@@ -8,7 +8,17 @@ import { NotFoundError, ValidationError } from '../infrastructure/decider/decide
 import { PathCommands, dueDateOf } from './path-commands.service';
 import { slugOf } from './path-views';
 import { PathQueries } from './path-queries.service';
-import { AdminPathListQuery, ChangeGroupQuery, ChangeUserQuery, GetSpeachesQuery, PageQuery, PathSearchQuery, RecordOrderQuery, SavePathBody, VersionQuery } from './paths.dto';
+import {
+  AdminPathListQuery,
+  ChangeGroupQuery,
+  ChangeUserQuery,
+  GetSpeachesQuery,
+  PageQuery,
+  PathSearchQuery,
+  RecordOrderQuery,
+  SavePathBody,
+  VersionQuery,
+} from './paths.dto';
 
 /** `version` in the query, else an `If-Match: <revision>` header (quotes allowed). */
 function expected(version: number | undefined, ifMatch: string | undefined): number | undefined {
@@ -78,35 +88,62 @@ export class PathsController {
 
   @Put(':pathId/changeGroup')
   @Roles('FORMATEUR', 'ADMIN')
-  async changeGroup(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string, @Query() query: ChangeGroupQuery, @Headers('if-match') ifMatch?: string) {
+  async changeGroup(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('pathId') pathId: string,
+    @Query() query: ChangeGroupQuery,
+    @Headers('if-match') ifMatch?: string,
+  ) {
     await this.commands.changeGroup(user, pathId, query.groupId, query.add, dueDateOf(query.dueDate), expected(query.version, ifMatch));
     return this.answer(user, pathId);
   }
 
   @Put(':pathId/changeUser')
   @Roles('FORMATEUR', 'ADMIN')
-  async changeUser(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string, @Query() query: ChangeUserQuery, @Headers('if-match') ifMatch?: string) {
+  async changeUser(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('pathId') pathId: string,
+    @Query() query: ChangeUserQuery,
+    @Headers('if-match') ifMatch?: string,
+  ) {
     await this.commands.changeUser(user, pathId, query.userId, query.add, dueDateOf(query.dueDate), expected(query.version, ifMatch));
     return this.answer(user, pathId);
   }
 
   @Put(':pathId/addSpeach/:speachId')
   @Roles('FORMATEUR', 'ADMIN')
-  async addSpeach(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string, @Param('speachId') speachId: string, @Query() query: VersionQuery, @Headers('if-match') ifMatch?: string) {
+  async addSpeach(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('pathId') pathId: string,
+    @Param('speachId') speachId: string,
+    @Query() query: VersionQuery,
+    @Headers('if-match') ifMatch?: string,
+  ) {
     await this.commands.addSpeach(user, pathId, speachId, expected(query.version, ifMatch));
     return this.answer(user, pathId);
   }
 
   @Put(':pathId/removeSpeach/:speachId')
   @Roles('FORMATEUR', 'ADMIN')
-  async removeSpeach(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string, @Param('speachId') speachId: string, @Query() query: VersionQuery, @Headers('if-match') ifMatch?: string) {
+  async removeSpeach(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('pathId') pathId: string,
+    @Param('speachId') speachId: string,
+    @Query() query: VersionQuery,
+    @Headers('if-match') ifMatch?: string,
+  ) {
     await this.commands.removeSpeach(user, pathId, speachId, expected(query.version, ifMatch));
     return this.answer(user, pathId);
   }
 
   @Put(':pathId/recordOrder')
   @Roles('FORMATEUR', 'ADMIN')
-  async recordOrder(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string, @Query() query: RecordOrderQuery, @Headers('if-match') ifMatch?: string) {
+  async recordOrder(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('pathId') pathId: string,
+    @Query() query: RecordOrderQuery,
+    @Headers('if-match') ifMatch?: string,
+  ) {
     await this.commands.recordOrder(user, pathId, query.order, expected(query.version, ifMatch));
     return this.answer(user, pathId);
   }
@@ -120,7 +157,12 @@ export class PathsController {
 
   @Put(':pathId/unpublish')
   @Roles('FORMATEUR', 'ADMIN')
-  async unpublish(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string, @Query() query: VersionQuery, @Headers('if-match') ifMatch?: string) {
+  async unpublish(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('pathId') pathId: string,
+    @Query() query: VersionQuery,
+    @Headers('if-match') ifMatch?: string,
+  ) {
     await this.commands.lifecycle(user, pathId, 'Unpublish', expected(query.version, ifMatch));
     return this.answer(user, pathId);
   }

@@ -6,7 +6,9 @@ const toInt = ({ value }: { value: unknown }): unknown => (typeof value === 'str
 
 /** `PUT /api/v2/learningPath`: the path as a JSON string (spec §7). */
 export class SavePathBody {
-  @IsString() @IsNotEmpty() @MaxLength(20000)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(20000)
   path!: string;
 }
 

@@ -24,7 +24,9 @@ export async function sequentialLock(store: ReadStore, viewer: Pick<Viewer, 'use
   const candidates = await store.collection<PathDocument>(PATHS).find({ speachIds: speachId, sequential: true, state: 'PUBLIE' });
   if (!candidates.length) return null;
   const enrolled = new Set(
-    (await store.collection<PathLearnerDocument>(PATH_LEARNERS).find({ userId: viewer.userId, enrolled: true }, { projection: { pathId: 1 } })).map((l) => l.pathId),
+    (await store.collection<PathLearnerDocument>(PATH_LEARNERS).find({ userId: viewer.userId, enrolled: true }, { projection: { pathId: 1 } })).map(
+      (l) => l.pathId,
+    ),
   );
   for (const path of candidates.filter((p) => isAssignedTo(p, viewer) || enrolled.has(p._id))) {
     const progress = await pathProgress(store, viewer.userId, path.speachIds, true, viewer.now);

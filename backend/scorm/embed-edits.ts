@@ -9,9 +9,13 @@ type EditCommands = Parameters<SpeachCommands['run']>[2];
  * own controls. Every field is checked here first (a 400 names `chapters[i].field`), then the speach decider
  * decides the commands as one batch: all or nothing.
  */
-export function embedEdits(doc: SpeachDocument, body: { version?: unknown; title?: unknown; chapters?: unknown }): { commands: EditCommands; version?: number } {
+export function embedEdits(
+  doc: SpeachDocument,
+  body: { version?: unknown; title?: unknown; chapters?: unknown },
+): { commands: EditCommands; version?: number } {
   const { version, title, chapters } = body;
-  if (version !== undefined && (!Number.isInteger(version) || (version as number) < 0)) throw new ValidationError('version', 'version must be the revision last read (an integer)');
+  if (version !== undefined && (!Number.isInteger(version) || (version as number) < 0))
+    throw new ValidationError('version', 'version must be the revision last read (an integer)');
   const commands: EditCommands = [];
   if (title !== undefined) {
     if (typeof title !== 'string' || !title.trim()) throw new ValidationError('title', 'title must be a non-empty string');
@@ -19,7 +23,8 @@ export function embedEdits(doc: SpeachDocument, body: { version?: unknown; title
     if (title.trim() !== doc.title) commands.push({ type: 'ChangeDetails', title });
   }
   if (chapters !== undefined) {
-    if (!Array.isArray(chapters) || chapters.length > MAX_CHAPTERS) throw new ValidationError('chapters', `chapters must be a list of at most ${MAX_CHAPTERS} chapter edits`);
+    if (!Array.isArray(chapters) || chapters.length > MAX_CHAPTERS)
+      throw new ValidationError('chapters', `chapters must be a list of at most ${MAX_CHAPTERS} chapter edits`);
     const seen = new Set<string>();
     chapters.forEach((edit: unknown, i) => {
       const field = (name: string) => `chapters[${i}].${name}`;
@@ -37,8 +42,10 @@ export function embedEdits(doc: SpeachDocument, body: { version?: unknown; title
       if (html !== undefined) {
         if (typeof html !== 'string') throw new ValidationError(field('html'), 'html must be a string');
         if (html.length > HTML_MAX) throw new ValidationError(field('html'), `html must be at most ${HTML_MAX} characters`);
-        if (chapter.content.type !== 'HTML' && chapter.content.type !== 'NONE') throw new ValidationError(field('html'), `Only a text chapter can be edited here (this one is ${chapter.content.type})`);
-        if (chapter.content.type !== 'HTML' || chapter.content.html !== html) commands.push({ type: 'SetChapterContent', chapterId: chapterId as string, content: { type: 'HTML', html } });
+        if (chapter.content.type !== 'HTML' && chapter.content.type !== 'NONE')
+          throw new ValidationError(field('html'), `Only a text chapter can be edited here (this one is ${chapter.content.type})`);
+        if (chapter.content.type !== 'HTML' || chapter.content.html !== html)
+          commands.push({ type: 'SetChapterContent', chapterId: chapterId as string, content: { type: 'HTML', html } });
       }
     });
   }

@@ -10,7 +10,21 @@ import { DomainError, NotFoundError, ValidationError } from '../infrastructure/d
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { ReadModels } from '../infrastructure/read-models';
 import { READ_STORE } from '../infrastructure/tokens';
-import { type ChapterNode, SpeachAccess, SpeachCommands, SpeachQueries, type Viewer, learnerDecider, liveVersion, learnerStream, readingOrder, requiredBefore, scoreQuiz, takesAnswers, versionContentHash } from '../speach';
+import {
+  type ChapterNode,
+  SpeachAccess,
+  SpeachCommands,
+  SpeachQueries,
+  type Viewer,
+  learnerDecider,
+  liveVersion,
+  learnerStream,
+  readingOrder,
+  requiredBefore,
+  scoreQuiz,
+  takesAnswers,
+  versionContentHash,
+} from '../speach';
 import { type EmbedGrant, EmbedTokens } from './embed-tokens.service';
 import { embedEdits } from './embed-edits';
 import { EmbedAnswerBody, EmbedEditBody, EmbedQuery, IssueTokenBody, TokenListQuery } from './scorm.dto';
@@ -48,7 +62,9 @@ export class EmbedController {
   @Roles('ADMIN', 'FORMATEUR')
   async issue(@CurrentUser() user: AuthenticatedUser, @Body() body: IssueTokenBody) {
     await this.assertEditor(user, body.speachId);
-    const expiresAt = body.expiresAt ? new Date(body.expiresAt).toISOString() : new Date(this.clock.now().getTime() + DEFAULT_TOKEN_DAYS * 86_400_000).toISOString();
+    const expiresAt = body.expiresAt
+      ? new Date(body.expiresAt).toISOString()
+      : new Date(this.clock.now().getTime() + DEFAULT_TOKEN_DAYS * 86_400_000).toISOString();
     return this.tokens.issue(user.id, body.speachId, body.purpose, expiresAt);
   }
 
@@ -70,8 +86,16 @@ export class EmbedController {
   /** The issuer as a viewer: a token reads what its issuer may read, no more, and nothing once they may not. */
   private async issuer(grant: EmbedGrant): Promise<Viewer> {
     const user = await this.store.collection<UserDocument>(USERS).findById(grant.issuedBy);
-    if (!user || !user.active) throw new DomainError('The member who issued this access token is no longer active.', 403, [{ field: 'access_token', reason: 'issuer inactive' }]);
-    return { userId: user._id, isAdmin: user.roles.includes('ADMIN'), isAuthor: user.roles.includes('FORMATEUR'), isApprover: user.roles.includes('APPROVER'), groupIds: user.groupIds, now: this.clock.now().toISOString() };
+    if (!user || !user.active)
+      throw new DomainError('The member who issued this access token is no longer active.', 403, [{ field: 'access_token', reason: 'issuer inactive' }]);
+    return {
+      userId: user._id,
+      isAdmin: user.roles.includes('ADMIN'),
+      isAuthor: user.roles.includes('FORMATEUR'),
+      isApprover: user.roles.includes('APPROVER'),
+      groupIds: user.groupIds,
+      now: this.clock.now().toISOString(),
+    };
   }
 
   /**
@@ -79,7 +103,10 @@ export class EmbedController {
    * person is not kept), so reads and quiz scores land in our analytics like any reader's.
    */
   private learnerId(grant: EmbedGrant, learner: string | undefined): string {
-    return `embed-${createHash('sha256').update(`${grant.tokenId}|${learner ?? ''}`).digest('hex').slice(0, 32)}`;
+    return `embed-${createHash('sha256')
+      .update(`${grant.tokenId}|${learner ?? ''}`)
+      .digest('hex')
+      .slice(0, 32)}`;
   }
 
   private async readable(id: string, query: EmbedQuery) {
@@ -89,7 +116,14 @@ export class EmbedController {
     const live = liveVersion(doc, issuer.now)!;
     const version = await this.queries.version(id, live.version);
     const nodes = (version?.chapters ?? []) as ChapterNode[];
-    return { grant, doc, nodes, version: live.version, contentHash: versionContentHash(version?.title ?? doc.title, nodes), userId: this.learnerId(grant, query.learner) };
+    return {
+      grant,
+      doc,
+      nodes,
+      version: live.version,
+      contentHash: versionContentHash(version?.title ?? doc.title, nodes),
+      userId: this.learnerId(grant, query.learner),
+    };
   }
 
   @Public()
@@ -141,10 +175,25 @@ export class EmbedController {
     const content = node.content as ChapterContent;
     if (content.type !== 'QUIZZ' && content.type !== 'QUIZZ_EXAMEN') throw new ValidationError('chapterId', 'Only a quiz can be answered through the embed');
     const answers = body.answers ?? {};
-    if (typeof answers !== 'object' || Array.isArray(answers) || Object.values(answers).some((v) => !Array.isArray(v) || v.some((x) => typeof x !== 'string'))) {
+    if (
+      typeof answers !== 'object' ||
+      Array.isArray(answers) ||
+      Object.values(answers).some((v) => !Array.isArray(v) || v.some((x) => typeof x !== 'string'))
+    ) {
       throw new ValidationError('answers', 'answers must map question ids to lists of answer ids');
     }
-    await this.commands.run(learnerDecider, learnerStream(userId), { type: 'AnswerChapter', userId, speachId: id, chapterId, content, answers, text: null, requiredBefore: requiredBefore(nodes, chapterId, doc.lockedSubchapters), version, contentHash });
+    await this.commands.run(learnerDecider, learnerStream(userId), {
+      type: 'AnswerChapter',
+      userId,
+      speachId: id,
+      chapterId,
+      content,
+      answers,
+      text: null,
+      requiredBefore: requiredBefore(nodes, chapterId, doc.lockedSubchapters),
+      version,
+      contentHash,
+    });
     await this.readModels.settled();
     return scoreQuiz(content, answers);
   }
@@ -156,7 +205,10 @@ export class EmbedController {
     const grant = await this.tokens.grant(query.access_token, id, 'edit');
     const issuer = await this.issuer(grant);
     const [card] = await this.queries.cards([doc], issuer);
-    if (!card?.canEdit) throw new DomainError('The member who issued this access token may no longer edit this speach.', 403, [{ field: 'access_token', reason: 'issuer not an editor' }]);
+    if (!card?.canEdit)
+      throw new DomainError('The member who issued this access token may no longer edit this speach.', 403, [
+        { field: 'access_token', reason: 'issuer not an editor' },
+      ]);
     return { issuer, doc };
   }
 

@@ -40,8 +40,12 @@ export const scormExportDecider: Decider<ScormExportState, ScormExportCommand, S
       case 'RequestScormExport': {
         if (state.status !== 'NONE') throw new IllegalStateError('This export was already requested.');
         const { facts } = command;
-        if (command.scormType === 'SCORM_FULL' && !facts.classicEnabled) throw new ValidationError('type', 'SCORM_FULL (classic SCORM) is not enabled on this platform');
-        if (facts.version === null) throw new IllegalStateError(command.contentDelayed ? 'This speach has no published version.' : 'This speach is not published: only a published speach can be exported.');
+        if (command.scormType === 'SCORM_FULL' && !facts.classicEnabled)
+          throw new ValidationError('type', 'SCORM_FULL (classic SCORM) is not enabled on this platform');
+        if (facts.version === null)
+          throw new IllegalStateError(
+            command.contentDelayed ? 'This speach has no published version.' : 'This speach is not published: only a published speach can be exported.',
+          );
         if (command.scormType === 'SCORM_FULL' && facts.offendingChapters.length > 0) {
           throw new ValidationError(
             'type',
@@ -72,7 +76,12 @@ export const scormExportDecider: Decider<ScormExportState, ScormExportCommand, S
         return [{ type: 'ScormExportProgressed', data: { exportId: command.exportId, done: command.done, total: command.total } }];
       case 'CompleteScormExport':
         if (state.status !== 'RUNNING') throw new IllegalStateError('This export is not running.');
-        return [{ type: 'ScormExportCompleted', data: { exportId: command.exportId, name: state.name!, bytes: command.bytes, sha256: command.sha256, contentSha256: command.contentSha256 } }];
+        return [
+          {
+            type: 'ScormExportCompleted',
+            data: { exportId: command.exportId, name: state.name!, bytes: command.bytes, sha256: command.sha256, contentSha256: command.contentSha256 },
+          },
+        ];
       case 'FailScormExport':
         if (state.status !== 'RUNNING') throw new IllegalStateError('This export is not running.');
         return [{ type: 'ScormExportFailed', data: { exportId: command.exportId, reason: command.reason } }];

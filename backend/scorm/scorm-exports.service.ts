@@ -38,7 +38,14 @@ export interface ScormExportRequest {
 }
 
 function slug(title: string): string {
-  const s = title.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60).replace(/-+$/, '');
+  const s = title
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
   return s || 'speach';
 }
 
@@ -91,7 +98,11 @@ export class ScormExports implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.platform.runJobWorker({ open: (allowed) => (this.stopping = !allowed), resume: () => this.resumeInterrupted(), stop: () => this.onApplicationShutdown() });
+    await this.platform.runJobWorker({
+      open: (allowed) => (this.stopping = !allowed),
+      resume: () => this.resumeInterrupted(),
+      stop: () => this.onApplicationShutdown(),
+    });
   }
 
   private async resumeInterrupted(): Promise<void> {
@@ -237,11 +248,19 @@ export class ScormExports implements OnApplicationBootstrap, OnApplicationShutdo
       await writeFile(partial, zip);
       await rename(partial, target);
       const sha256 = createHash('sha256').update(zip).digest('hex');
-      await this.commands.run(scormExportDecider, stream, { type: 'CompleteScormExport', exportId: doc.exportId, bytes: zip.length, sha256, contentSha256: built.contentSha256 });
+      await this.commands.run(scormExportDecider, stream, {
+        type: 'CompleteScormExport',
+        exportId: doc.exportId,
+        bytes: zip.length,
+        sha256,
+        contentSha256: built.contentSha256,
+      });
     } catch (error) {
       this.logger.error(`SCORM export ${doc._id} failed: ${(error as Error).message}`);
       await rm(partial, { force: true }).catch(() => undefined);
-      await this.commands.run(scormExportDecider, stream, { type: 'FailScormExport', exportId: doc.exportId, reason: (error as Error).message }).catch(() => undefined);
+      await this.commands
+        .run(scormExportDecider, stream, { type: 'FailScormExport', exportId: doc.exportId, reason: (error as Error).message })
+        .catch(() => undefined);
     }
   }
 

@@ -16,7 +16,22 @@ function bigSpeach(): PackageChapter[] {
     for (let s = 0; s < 10; s++) {
       const content: ChapterContent =
         s === 9
-          ? { type: 'QUIZZ', passingScore: 60, questions: [{ questionId: `q${c}`, text: `Question ${c}`, multiple: false, points: 2, options: [{ optionId: 'a', text: 'Yes', correct: true }, { optionId: 'b', text: 'No' }] }] }
+          ? {
+              type: 'QUIZZ',
+              passingScore: 60,
+              questions: [
+                {
+                  questionId: `q${c}`,
+                  text: `Question ${c}`,
+                  multiple: false,
+                  points: 2,
+                  options: [
+                    { optionId: 'a', text: 'Yes', correct: true },
+                    { optionId: 'b', text: 'No' },
+                  ],
+                },
+              ],
+            }
           : { type: 'HTML', html: `<p>Part ${c}.${s} &amp; more</p>` };
       chapters.push({ chapterId: `c${c}s${s}`, parentId: `c${c}`, title: `Part ${c + 1}.${s + 1}`, content });
     }
@@ -25,7 +40,15 @@ function bigSpeach(): PackageChapter[] {
 }
 
 describe('SCORM package builder', () => {
-  const input = { speachId: 'speach-1', version: 3, title: 'Big <speach>', language: 'de-DE', type: 'SCORM_FULL' as const, contentNavigation: true, chapters: bigSpeach() };
+  const input = {
+    speachId: 'speach-1',
+    version: 3,
+    title: 'Big <speach>',
+    language: 'de-DE',
+    type: 'SCORM_FULL' as const,
+    contentNavigation: true,
+    chapters: bigSpeach(),
+  };
   const noBlobs = async () => Buffer.alloc(0);
 
   it('builds 100 SCOs grouped by chapter, with a valid manifest and the content hash in its metadata', async () => {
@@ -60,7 +83,9 @@ describe('SCORM package builder', () => {
   });
 
   it('keeps a title from closing the JSON island or the markup', async () => {
-    const chapters: PackageChapter[] = [{ chapterId: 'x', parentId: null, title: '</script><script>alert(1)</script>', content: { type: 'HTML', html: '<p>x</p>' } }];
+    const chapters: PackageChapter[] = [
+      { chapterId: 'x', parentId: null, title: '</script><script>alert(1)</script>', content: { type: 'HTML', html: '<p>x</p>' } },
+    ];
     const built = await buildPackage({ ...input, chapters }, noBlobs);
     const page = built.entries.find((e) => e.path === 'sco/1.html')!.data.toString('utf8');
     expect(page).not.toContain('<script>alert(1)</script>');

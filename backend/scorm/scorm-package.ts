@@ -49,7 +49,8 @@ export function schemaEntries(): ZipEntry[] {
     for (const name of readdirSync(dir).sort()) {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) walk(path);
-      else if (name !== 'scorm2004_4ed_all.xsd' && name !== 'SHA256SUMS') out.push({ path: relative(root, path).split('\\').join('/'), data: readFileSync(path) });
+      else if (name !== 'scorm2004_4ed_all.xsd' && name !== 'SHA256SUMS')
+        out.push({ path: relative(root, path).split('\\').join('/'), data: readFileSync(path) });
     }
   };
   walk(root);
@@ -61,7 +62,9 @@ export function schemaEntries(): ZipEntry[] {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
@@ -69,7 +72,9 @@ function canonical(value: unknown): string {
 
 /** SHA-256 of the version's content (titles, texts, questions, and the files by their content-addressed ids). */
 export function contentSha256(input: Pick<PackageInput, 'speachId' | 'version' | 'title' | 'chapters'>): string {
-  return createHash('sha256').update(canonical({ speachId: input.speachId, version: input.version, title: input.title, chapters: input.chapters })).digest('hex');
+  return createHash('sha256')
+    .update(canonical({ speachId: input.speachId, version: input.version, title: input.title, chapters: input.chapters }))
+    .digest('hex');
 }
 
 /** A JSON island inside a script element: `<` escaped so no text can close the element. */
@@ -98,7 +103,10 @@ function mediaPath(file: { blobId: string; name: string }): string {
 }
 
 /** A sub-chapter's content as offline HTML, and the media files it needs. */
-function contentHtml(content: ChapterContent, labels: ReturnType<typeof scoLabels>): { html: string; media: { blobId: string; path: string }[]; quiz: boolean } {
+function contentHtml(
+  content: ChapterContent,
+  labels: ReturnType<typeof scoLabels>,
+): { html: string; media: { blobId: string; path: string }[]; quiz: boolean } {
   switch (content.type) {
     case 'HTML':
       // Sanitised when it was saved (chapter-content.ts): formatting, links and images only.
@@ -123,7 +131,9 @@ function contentHtml(content: ChapterContent, labels: ReturnType<typeof scoLabel
     case 'QUIZZ_EXAMEN': {
       const fields = content.questions.map((q, i) => {
         const type = q.multiple ? 'checkbox' : 'radio';
-        const options = q.options.map((o) => `<label><input type="${type}" name="${xml(q.questionId)}" value="${xml(o.optionId)}"> ${xml(o.text)}</label>`).join('');
+        const options = q.options
+          .map((o) => `<label><input type="${type}" name="${xml(q.questionId)}" value="${xml(o.optionId)}"> ${xml(o.text)}</label>`)
+          .join('');
         return `<fieldset><legend>${i + 1}. ${xml(q.text)}</legend>${options}</fieldset>`;
       });
       return { html: `<form id="quiz">${fields.join('')}<button type="submit">${xml(labels.submit)}</button></form>`, media: [], quiz: true };
@@ -157,7 +167,11 @@ export interface BuiltPackage {
 }
 
 /** Builds every file of the package; `progress(done, total)` after each SCO. */
-export async function buildPackage(input: PackageInput, loadBlob: BlobLoader, progress: (done: number, total: number) => Promise<void> = async () => undefined): Promise<BuiltPackage> {
+export async function buildPackage(
+  input: PackageInput,
+  loadBlob: BlobLoader,
+  progress: (done: number, total: number) => Promise<void> = async () => undefined,
+): Promise<BuiltPackage> {
   const sha = contentSha256(input);
   const labels = scoLabels(input.language);
   const entries: ZipEntry[] = [...schemaEntries()];
@@ -175,7 +189,12 @@ export async function buildPackage(input: PackageInput, loadBlob: BlobLoader, pr
       `<iframe id="player" class="player" title="${xml(labels.playerTitle)}" allow="fullscreen; autoplay" allowfullscreen></iframe>`,
       `<p id="status" role="status"></p><button type="button" id="finish" class="secondary">${xml(labels.finish)}</button>`,
     ].join('\n');
-    entries.push({ path: 'sco/index.html', data: Buffer.from(page(input.language, input.title, body, { embedUrl: input.embed.url, origin: input.embed.origin, labels }, ['scorm-api.js', 'lite.js'])) });
+    entries.push({
+      path: 'sco/index.html',
+      data: Buffer.from(
+        page(input.language, input.title, body, { embedUrl: input.embed.url, origin: input.embed.origin, labels }, ['scorm-api.js', 'lite.js']),
+      ),
+    });
     items.push({ identifier: 'ITEM-1', title: input.title, resource: 'RES-1' });
     resources.push({ identifier: 'RES-1', scormType: 'sco', href: 'sco/index.html', files: ['sco/index.html'], dependencies: ['SHARED'] });
     scoCount = 1;
@@ -202,7 +221,11 @@ export async function buildPackage(input: PackageInput, loadBlob: BlobLoader, pr
           ? {
               kind: 'quiz',
               passingScore: content.passingScore,
-              questions: content.questions.map((q) => ({ id: q.questionId, points: q.points, correct: q.options.filter((o) => o.correct).map((o) => o.optionId) })),
+              questions: content.questions.map((q) => ({
+                id: q.questionId,
+                points: q.points,
+                correct: q.options.filter((o) => o.correct).map((o) => o.optionId),
+              })),
               labels,
             }
           : { kind: 'content', passingScore: 0, questions: [], labels };

@@ -6,5 +6,10 @@ import { ScormController } from './scorm.controller';
 import { ScormExports } from './scorm-exports.service';
 
 /** SCORM 2004 export (issue 20) and the embed access tokens the lite packages and the embed routes use. */
-@Module({ imports: [SpeachModule], controllers: [ScormController, EmbedController], providers: [EmbedTokens, ScormExports], exports: [EmbedTokens, ScormExports] })
+@Module({
+  imports: [SpeachModule],
+  controllers: [ScormController, EmbedController],
+  providers: [EmbedTokens, ScormExports],
+  exports: [EmbedTokens, ScormExports],
+})
 export class ScormModule {}

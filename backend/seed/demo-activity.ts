@@ -33,15 +33,46 @@ export function travelClock(clock: Clock, at: Date | null, present: Date): void 
 
 /** Speaches written over the two years of history, oldest first. */
 const HISTORY_TITLES = [
-  'Expense reports in five minutes', 'Code of conduct', 'Fire evacuation drill', 'Data protection essentials', 'Giving feedback',
-  'Negotiation basics', 'Password hygiene', 'Our product in ten slides', 'Handling customer complaints', 'Working at heights',
-  'Anti-bribery policy', 'Running effective meetings', 'Cold calling that works', 'Secure remote work', 'Release notes explained',
-  'First aid at the workplace', 'Time management', 'Export control basics', 'Coaching your team', 'Upselling without pushing',
-  'Social engineering', 'New pricing model', 'Chemical handling', 'Inclusive language', 'Quarterly planning', 'Demo like a pro',
-  'Incident reporting', 'Accessibility 101', 'Sustainability at work', 'Product roadmap review',
+  'Expense reports in five minutes',
+  'Code of conduct',
+  'Fire evacuation drill',
+  'Data protection essentials',
+  'Giving feedback',
+  'Negotiation basics',
+  'Password hygiene',
+  'Our product in ten slides',
+  'Handling customer complaints',
+  'Working at heights',
+  'Anti-bribery policy',
+  'Running effective meetings',
+  'Cold calling that works',
+  'Secure remote work',
+  'Release notes explained',
+  'First aid at the workplace',
+  'Time management',
+  'Export control basics',
+  'Coaching your team',
+  'Upselling without pushing',
+  'Social engineering',
+  'New pricing model',
+  'Chemical handling',
+  'Inclusive language',
+  'Quarterly planning',
+  'Demo like a pro',
+  'Incident reporting',
+  'Accessibility 101',
+  'Sustainability at work',
+  'Product roadmap review',
 ];
 
-const COMMENTS = ['Very clear, thanks!', 'The quiz helped a lot.', 'Could we get a version in French?', 'Short and useful.', 'Great examples.', 'I shared it with my team.'];
+const COMMENTS = [
+  'Very clear, thanks!',
+  'The quiz helped a lot.',
+  'Could we get a version in French?',
+  'Short and useful.',
+  'Great examples.',
+  'I shared it with my team.',
+];
 
 /** Several learner commands decided in turn and appended together (one append per learner and day). */
 const learnerBatch: Decider<ReturnType<typeof learnerDecider.initialState>, LearnerCommand[], LearnerEvent> = {
@@ -108,7 +139,9 @@ export class DemoActivity {
     const rand = seededRandom(42);
     await this.projections.catchUp(30_000);
     // The staff make the history; the quick-start accounts keep a clean slate (no reads, notifications or ratings of their own).
-    const users = (await this.store.collection<UserDocument>(USERS).find({ active: true })).filter((u) => !QUICK_START.test(u.email)).sort((a, b) => a.email.localeCompare(b.email));
+    const users = (await this.store.collection<UserDocument>(USERS).find({ active: true }))
+      .filter((u) => !QUICK_START.test(u.email))
+      .sort((a, b) => a.email.localeCompare(b.email));
     const authors = users.filter((u) => u.roles.includes('FORMATEUR'));
     const categories = (await this.store.collection<CategoryDocument>(CATEGORIES).find({})).map((c) => c._id);
     if (!authors.length || !users.length) return;
@@ -152,7 +185,12 @@ export class DemoActivity {
       await Promise.all(
         active.map(async (user) => {
           const sessionId = createHash('sha256').update(uuidv7()).digest('hex');
-          await this.commands.run(sessionDecider, `session-${sessionId}`, { type: 'StartSession', sessionId, userId: user._id, expiresAt: new Date(at.getTime() + 12 * 3_600_000).toISOString() }, { userId: user._id });
+          await this.commands.run(
+            sessionDecider,
+            `session-${sessionId}`,
+            { type: 'StartSession', sessionId, userId: user._id, expiresAt: new Date(at.getTime() + 12 * 3_600_000).toISOString() },
+            { userId: user._id },
+          );
           const batch: LearnerCommand[] = [];
           for (const speach of this.pick(readable, rand, 1 + (rand() < 0.3 ? 1 : 0))) {
             const chapters = Math.max(1, Math.ceil(rand() * speach.nodes.length));
@@ -160,10 +198,29 @@ export class DemoActivity {
               const required = requiredBefore(speach.nodes, node.chapterId, false);
               if (node.content.type === 'QUIZZ') {
                 const quiz = node.content;
-                const answers = Object.fromEntries(quiz.questions.map((q) => [q.questionId, [(rand() < 0.7 ? q.options.find((o) => o.correct) : q.options.find((o) => !o.correct))!.optionId]]));
-                batch.push({ type: 'AnswerChapter', userId: user._id, speachId: speach.speachId, chapterId: node.chapterId, content: quiz, answers, text: null, requiredBefore: required });
+                const answers = Object.fromEntries(
+                  quiz.questions.map((q) => [q.questionId, [(rand() < 0.7 ? q.options.find((o) => o.correct) : q.options.find((o) => !o.correct))!.optionId]]),
+                );
+                batch.push({
+                  type: 'AnswerChapter',
+                  userId: user._id,
+                  speachId: speach.speachId,
+                  chapterId: node.chapterId,
+                  content: quiz,
+                  answers,
+                  text: null,
+                  requiredBefore: required,
+                });
               } else {
-                batch.push({ type: 'ReadChapter', userId: user._id, speachId: speach.speachId, chapterId: node.chapterId, version: 1, requiredBefore: required, takesAnswers: takesAnswers(node.content) });
+                batch.push({
+                  type: 'ReadChapter',
+                  userId: user._id,
+                  speachId: speach.speachId,
+                  chapterId: node.chapterId,
+                  version: 1,
+                  requiredBefore: required,
+                  takesAnswers: takesAnswers(node.content),
+                });
               }
             }
             if (speach.authorId !== user._id && rand() < 0.12) rated.push([user._id, speach.speachId, rand() < 0.6 ? 5 : rand() < 0.7 ? 4 : 3]);
@@ -201,9 +258,19 @@ export class DemoActivity {
   private async write(title: string, index: number, author: UserDocument, categories: string[], actor: (u: UserDocument) => Actor): Promise<HistorySpeach> {
     const speachId = uuidv7();
     const nodes: ChapterNode[] = [
-      { chapterId: uuidv7(), parentId: null, title: 'Why it matters', content: { type: 'HTML', html: `<p>${title}: what is at stake and who it concerns.</p>` } },
+      {
+        chapterId: uuidv7(),
+        parentId: null,
+        title: 'Why it matters',
+        content: { type: 'HTML', html: `<p>${title}: what is at stake and who it concerns.</p>` },
+      },
       { chapterId: uuidv7(), parentId: null, title: 'How to do it', content: { type: 'HTML', html: '<p>The steps, with an example from our teams.</p>' } },
-      { chapterId: uuidv7(), parentId: null, title: 'Common mistakes', content: { type: 'HTML', html: '<p>What goes wrong most often, and how to avoid it.</p>' } },
+      {
+        chapterId: uuidv7(),
+        parentId: null,
+        title: 'Common mistakes',
+        content: { type: 'HTML', html: '<p>What goes wrong most often, and how to avoid it.</p>' },
+      },
       {
         chapterId: uuidv7(),
         parentId: null,
@@ -211,12 +278,33 @@ export class DemoActivity {
         content: {
           type: 'QUIZZ',
           passingScore: 50,
-          questions: [{ questionId: uuidv7(), text: `What is the first step of "${title}"?`, multiple: false, points: 1, options: [{ optionId: 'a', text: 'Read the guidance', correct: true }, { optionId: 'b', text: 'Skip it', correct: false }] }],
+          questions: [
+            {
+              questionId: uuidv7(),
+              text: `What is the first step of "${title}"?`,
+              multiple: false,
+              points: 1,
+              options: [
+                { optionId: 'a', text: 'Read the guidance', correct: true },
+                { optionId: 'b', text: 'Skip it', correct: false },
+              ],
+            },
+          ],
         } satisfies ChapterContent,
       },
     ];
     const commands: Parameters<SpeachCommands['run']>[2] = [
-      { type: 'CreateSpeach', title, description: `A short course: ${title.toLowerCase()}.`, language: 'en-US', categoryId: categories[index % categories.length] ?? null, isTemplate: false, templateId: null, duplicatedFrom: null, chapters: [] },
+      {
+        type: 'CreateSpeach',
+        title,
+        description: `A short course: ${title.toLowerCase()}.`,
+        language: 'en-US',
+        categoryId: categories[index % categories.length] ?? null,
+        isTemplate: false,
+        templateId: null,
+        duplicatedFrom: null,
+        chapters: [],
+      },
     ];
     for (const node of nodes) {
       commands.push({ type: 'AddChapter', chapterId: node.chapterId, parentId: null, title: node.title });
@@ -234,9 +322,9 @@ export class DemoActivity {
     const users = await this.store.collection<UserDocument>(USERS).find({ active: true });
     const quickStart = new Set(users.filter((u) => QUICK_START.test(u.email)).map((u) => u._id));
     // The quick start's own speaches (written by author@ and admin@), not the history's.
-    const speaches = (await this.store.collection<SpeachDocument>(SPEACHES).find({ published: true, archived: false, isTemplate: false, visibility: 'PUBLIC' })).filter(
-      (s) => quickStart.has(s.authorId) && liveVersion(s, now),
-    );
+    const speaches = (
+      await this.store.collection<SpeachDocument>(SPEACHES).find({ published: true, archived: false, isTemplate: false, visibility: 'PUBLIC' })
+    ).filter((s) => quickStart.has(s.authorId) && liveVersion(s, now));
     const learners = users.filter((u) => !u.roles.includes('FORMATEUR') && !quickStart.has(u._id));
     await Promise.all(
       learners.slice(0, 8).map(async (user) => {
@@ -246,10 +334,29 @@ export class DemoActivity {
           for (const node of nodes) {
             if (node.content.type === 'QUIZZ') {
               const quiz = node.content;
-              const answers = Object.fromEntries(quiz.questions.map((q) => [q.questionId, [(rand() < 0.7 ? q.options.find((o) => o.correct) : q.options.find((o) => !o.correct))!.optionId]]));
-              batch.push({ type: 'AnswerChapter', userId: user._id, speachId: speach._id, chapterId: node.chapterId, content: quiz, answers, text: null, requiredBefore: requiredBefore(nodes, node.chapterId, speach.lockedSubchapters) });
+              const answers = Object.fromEntries(
+                quiz.questions.map((q) => [q.questionId, [(rand() < 0.7 ? q.options.find((o) => o.correct) : q.options.find((o) => !o.correct))!.optionId]]),
+              );
+              batch.push({
+                type: 'AnswerChapter',
+                userId: user._id,
+                speachId: speach._id,
+                chapterId: node.chapterId,
+                content: quiz,
+                answers,
+                text: null,
+                requiredBefore: requiredBefore(nodes, node.chapterId, speach.lockedSubchapters),
+              });
             } else if (node.content.type !== 'NONE') {
-              batch.push({ type: 'ReadChapter', userId: user._id, speachId: speach._id, chapterId: node.chapterId, version: speach.publishedVersion, requiredBefore: requiredBefore(nodes, node.chapterId, speach.lockedSubchapters), takesAnswers: takesAnswers(node.content) });
+              batch.push({
+                type: 'ReadChapter',
+                userId: user._id,
+                speachId: speach._id,
+                chapterId: node.chapterId,
+                version: speach.publishedVersion,
+                requiredBefore: requiredBefore(nodes, node.chapterId, speach.lockedSubchapters),
+                takesAnswers: takesAnswers(node.content),
+              });
             }
           }
         }

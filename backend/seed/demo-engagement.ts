@@ -19,14 +19,24 @@ export async function seedDemoEngagement(engagement: EngagementCommands, queries
   if (!welcome || !safety || !phishing) return;
 
   for (const [userId, speach, rating] of [
-    [reader, welcome, 5], [approver, welcome, 4], [staff[0], welcome, 5], [staff[1], welcome, 3],
-    [reader, safety, 4], [staff[2], safety, 5], [reader, phishing, 4], [author, phishing, 5],
+    [reader, welcome, 5],
+    [approver, welcome, 4],
+    [staff[0], welcome, 5],
+    [staff[1], welcome, 3],
+    [reader, safety, 4],
+    [staff[2], safety, 5],
+    [reader, phishing, 4],
+    [author, phishing, 5],
   ] as const) {
     await engagement.rate(userId, speach._id, rating);
   }
   if (await engagement.commentsEnabled()) {
     await engagement.comment(approver, welcome._id, 'Clear and short. Could the quiz have one more question?');
-    await engagement.comment(reader, welcome._id, 'Really helpful first-week checklist, thanks!\nMy buddy shared this too: https://www.example.com/buddy-program');
+    await engagement.comment(
+      reader,
+      welcome._id,
+      'Really helpful first-week checklist, thanks!\nMy buddy shared this too: https://www.example.com/buddy-program',
+    );
     await engagement.comment(staff[1], safety._id, 'Merci, très utile avant une intervention chez un client.');
     await engagement.comment(reader, phishing._id, 'The video example is scary. Reported two e-mails already this week.');
   }

@@ -13,10 +13,24 @@ export async function seedDemoLearnerHome(speaches: SpeachCommands, author: Acto
   const chapterId = uuidv7();
   const iso = now.toISOString();
   await speaches.run(author, speachId, [
-    { type: 'CreateSpeach', title: 'Fire evacuation drill', description: 'Where to go and what to do when the alarm rings.', language: 'en-US', categoryId: null, isTemplate: false, templateId: null, duplicatedFrom: null, chapters: [] },
+    {
+      type: 'CreateSpeach',
+      title: 'Fire evacuation drill',
+      description: 'Where to go and what to do when the alarm rings.',
+      language: 'en-US',
+      categoryId: null,
+      isTemplate: false,
+      templateId: null,
+      duplicatedFrom: null,
+      chapters: [],
+    },
     { type: 'ChangeDetails', tags: 'safety fire evacuation' },
     { type: 'AddChapter', chapterId, parentId: null, title: 'Assembly points' },
-    { type: 'SetChapterContent', chapterId, content: { type: 'HTML', html: '<p>Leave by the nearest staircase and meet at the assembly point in the car park.</p>' } },
+    {
+      type: 'SetChapterContent',
+      chapterId,
+      content: { type: 'HTML', html: '<p>Leave by the nearest staircase and meet at the assembly point in the car park.</p>' },
+    },
     { type: 'ChangeVisibility', visibility: 'RESTREINT', accessCodeHash: null },
     { type: 'SetAffectedUsers', userIds: [readerId] },
     { type: 'Publish', at: null, now: iso },

@@ -18,12 +18,21 @@ export async function seedDemoPaths(commands: CommandRunner, store: ReadStore, a
   if (speaches.length < 3) return;
   const actor: PathActor = { userId: authorId, isAdmin: false, isAuthor: true };
   const run = (pathId: string, changes: PathChange[]) =>
-    commands.run(inOneDecision(pathDecider), pathStream(pathId), changes.map((c) => ({ ...c, actor }) as PathCommand), { userId: authorId });
+    commands.run(
+      inOneDecision(pathDecider),
+      pathStream(pathId),
+      changes.map((c) => ({ ...c, actor }) as PathCommand),
+      { userId: authorId },
+    );
   const ids = speaches.map((s) => s._id);
 
   const sequential = uuidv7();
   await run(sequential, [
-    { type: 'Create', pathId: sequential, details: { title: 'New starter essentials', description: 'Your first week, one speach after the other.', sequential: true } },
+    {
+      type: 'Create',
+      pathId: sequential,
+      details: { title: 'New starter essentials', description: 'Your first week, one speach after the other.', sequential: true },
+    },
     ...ids.slice(0, 3).map((speachId) => ({ type: 'AddSpeach' as const, speachId, mayView: true, addable: true })),
     { type: 'ChangeUser', userId: readerId, add: true, dueDate: null },
     { type: 'Publish' },
@@ -31,7 +40,16 @@ export async function seedDemoPaths(commands: CommandRunner, store: ReadStore, a
 
   const withDueDate = uuidv7();
   await run(withDueDate, [
-    { type: 'Create', pathId: withDueDate, details: { title: 'Team refresher', description: 'The essentials every team member reviews each year.', openForSelfEnrolment: true, recertificationMonths: 12 } },
+    {
+      type: 'Create',
+      pathId: withDueDate,
+      details: {
+        title: 'Team refresher',
+        description: 'The essentials every team member reviews each year.',
+        openForSelfEnrolment: true,
+        recertificationMonths: 12,
+      },
+    },
     ...ids.slice(2, 5).map((speachId) => ({ type: 'AddSpeach' as const, speachId, mayView: true, addable: true })),
     { type: 'ChangeGroup', groupId, add: true, dueDate: new Date(now.getTime() + 42 * DAY).toISOString() },
     { type: 'Publish' },

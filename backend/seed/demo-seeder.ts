@@ -49,7 +49,10 @@ export function demoStaff(): DemoUser[] {
     const firstName = FIRST_NAMES[i % FIRST_NAMES.length];
     const lastName = LAST_NAMES[(i * 5) % LAST_NAMES.length];
     const roles: Role[] = i % 6 === 0 ? ['FORMATEUR'] : i % 8 === 1 ? ['APPROVER'] : [];
-    const ascii = `${firstName}.${lastName}`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+    const ascii = `${firstName}.${lastName}`
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
     staff.push({ email: `${ascii}${i}@example.com`, firstName, lastName, roles });
   }
   return staff;
@@ -160,7 +163,14 @@ export class DemoSeeder {
     await seedDemoEngagement(this.engagement, this.speachQueries, this.commands, ids);
     await this.activity.seed();
     await seedDemoLearnerHome(this.speaches, actor(ids[1], false), ids[3], this.clock.now());
-    await seedDemoWorkflow(this.commands, this.speaches, { admin: ids[0], author: ids[1], approver: ids[2], stepTwoApprover: ids[4], otherApprover: ids[5] }, groups, categories, this.clock.now());
+    await seedDemoWorkflow(
+      this.commands,
+      this.speaches,
+      { admin: ids[0], author: ids[1], approver: ids[2], stepTwoApprover: ids[4], otherApprover: ids[5] },
+      groups,
+      categories,
+      this.clock.now(),
+    );
     await this.projections.catchUp(30_000);
     // The reader (index 3) belongs to groups[3].
     await seedDemoPaths(this.commands, this.readStore, ids[1], ids[3], groups[3 % groups.length], this.clock.now());

@@ -18,7 +18,15 @@ const html = (body: string): ChapterContent => ({ type: 'HTML', html: body });
 const quiz = (question: string, answers: string[], correct: number): ChapterContent => ({
   type: 'QUIZZ',
   passingScore: 50,
-  questions: [{ questionId: uuidv7(), text: question, multiple: false, points: 1, options: answers.map((text, i) => ({ optionId: `o${i}`, text, correct: i === correct })) }],
+  questions: [
+    {
+      questionId: uuidv7(),
+      text: question,
+      multiple: false,
+      points: 1,
+      options: answers.map((text, i) => ({ optionId: `o${i}`, text, correct: i === correct })),
+    },
+  ],
 });
 
 /** A dozen speaches in every state the lists and filters distinguish. */
@@ -45,10 +53,14 @@ export const DEMO_SPEACHES: DemoSpeach[] = [
     category: 2,
     state: 'published',
     chapters: [
-      { title: 'Avant de partir', content: html('<p>Vérifiez vos <em>équipements de protection individuelle</em>.</p>'), subs: [
-        { title: 'Les EPI obligatoires', content: html('<p>Casque, chaussures de sécurité, gants.</p>') },
-        { title: 'Quiz EPI', content: quiz('Quel équipement est obligatoire ?', ['Casque', 'Cravate', 'Montre'], 0) },
-      ] },
+      {
+        title: 'Avant de partir',
+        content: html('<p>Vérifiez vos <em>équipements de protection individuelle</em>.</p>'),
+        subs: [
+          { title: 'Les EPI obligatoires', content: html('<p>Casque, chaussures de sécurité, gants.</p>') },
+          { title: 'Quiz EPI', content: quiz('Quel équipement est obligatoire ?', ['Casque', 'Cravate', 'Montre'], 0) },
+        ],
+      },
     ],
   },
   {
@@ -156,12 +168,29 @@ export const DEMO_SPEACHES: DemoSpeach[] = [
 ];
 
 /** Seeds the demo speaches through the real commands; `now` is the seed's clock. */
-export async function seedDemoSpeaches(speaches: SpeachCommands, author: Actor, admin: Actor, categories: string[], groups: string[], now: Date): Promise<void> {
+export async function seedDemoSpeaches(
+  speaches: SpeachCommands,
+  author: Actor,
+  admin: Actor,
+  categories: string[],
+  groups: string[],
+  now: Date,
+): Promise<void> {
   for (const [index, demo] of DEMO_SPEACHES.entries()) {
     const owner = index % 3 === 2 ? admin : author;
     const speachId = uuidv7();
     const commands: Parameters<SpeachCommands['run']>[2] = [
-      { type: 'CreateSpeach', title: demo.title, description: demo.description, language: demo.language, categoryId: categories[demo.category] ?? null, isTemplate: demo.state === 'template', templateId: null, duplicatedFrom: null, chapters: [] },
+      {
+        type: 'CreateSpeach',
+        title: demo.title,
+        description: demo.description,
+        language: demo.language,
+        categoryId: categories[demo.category] ?? null,
+        isTemplate: demo.state === 'template',
+        templateId: null,
+        duplicatedFrom: null,
+        chapters: [],
+      },
       { type: 'ChangeDetails', tags: demo.tags },
     ];
     for (const chapter of demo.chapters) {
@@ -174,12 +203,18 @@ export async function seedDemoSpeaches(speaches: SpeachCommands, author: Actor, 
         commands.push({ type: 'SetChapterContent', chapterId: subId, content: sub.content });
       }
     }
-    if (demo.visibility === 'PRIVE') commands.push({ type: 'ChangeVisibility', visibility: 'PRIVE', accessCodeHash: await speaches.hashAccessCode('demo-code') });
+    if (demo.visibility === 'PRIVE')
+      commands.push({ type: 'ChangeVisibility', visibility: 'PRIVE', accessCodeHash: await speaches.hashAccessCode('demo-code') });
     else if (demo.visibility) commands.push({ type: 'ChangeVisibility', visibility: demo.visibility, accessCodeHash: null });
     if (demo.visibility === 'RESTREINT') commands.push({ type: 'SetAffectedGroups', groupIds: groups.slice(3, 4) });
     const iso = now.toISOString();
     if (demo.state === 'published' || demo.state === 'archived' || demo.state === 'pending') commands.push({ type: 'Publish', at: null, now: iso });
-    if (demo.state === 'pending') commands.push({ type: 'SetChapterContent', chapterId: (commands[2] as { chapterId: string }).chapterId, content: html('<p>Ask for the agenda in advance, and share yours.</p>') });
+    if (demo.state === 'pending')
+      commands.push({
+        type: 'SetChapterContent',
+        chapterId: (commands[2] as { chapterId: string }).chapterId,
+        content: html('<p>Ask for the agenda in advance, and share yours.</p>'),
+      });
     if (demo.state === 'scheduled') commands.push({ type: 'Publish', at: new Date(now.getTime() + 14 * 86_400_000).toISOString(), now: iso });
     if (demo.state === 'archived') commands.push({ type: 'Archive' });
     await speaches.run(owner, speachId, commands);

@@ -1,4 +1,13 @@
-import { type ChapterContent, type HashedChapter, type ReviewFrequency, type SignatureMeaning, type SignatureRecord, type WorkflowStep, speachContentHash, uuidv7 } from '../../events';
+import {
+  type ChapterContent,
+  type HashedChapter,
+  type ReviewFrequency,
+  type SignatureMeaning,
+  type SignatureRecord,
+  type WorkflowStep,
+  speachContentHash,
+  uuidv7,
+} from '../../events';
 import { userDecider } from '../identity/user.decider';
 import type { CommandRunner } from '../infrastructure/decider/command-runner';
 import type { SpeachCommands } from '../speach/speach-commands.service';
@@ -32,12 +41,30 @@ export interface DemoWorkflowPeople {
  * published speaches whose periodic review falls inside the warning window. Everything goes through
  * the deciders, so the audit trail of the demo is real.
  */
-export async function seedDemoWorkflow(commands: CommandRunner, speaches: SpeachCommands, people: DemoWorkflowPeople, groups: string[], categories: string[], now: Date): Promise<void> {
+export async function seedDemoWorkflow(
+  commands: CommandRunner,
+  speaches: SpeachCommands,
+  people: DemoWorkflowPeople,
+  groups: string[],
+  categories: string[],
+  now: Date,
+): Promise<void> {
   const iso = now.toISOString();
   const [stepOneGroup, stepTwoGroup] = STEP_GROUPS.map((i) => groups[i]);
-  await commands.run(userDecider, `user-${people.approver}`, { type: 'ChangeGroups', userId: people.approver, groupIds: [stepOneGroup], knownGroupIds: groups });
+  await commands.run(userDecider, `user-${people.approver}`, {
+    type: 'ChangeGroups',
+    userId: people.approver,
+    groupIds: [stepOneGroup],
+    knownGroupIds: groups,
+  });
   // Group membership alone approves nothing (spec §6): step 2's approver holds the role too.
-  await commands.run(userDecider, `user-${people.stepTwoApprover}`, { type: 'ChangeRoles', userId: people.stepTwoApprover, roles: ['FORMATEUR', 'APPROVER'], workflowEnabled: true, aiLicenceAvailable: true });
+  await commands.run(userDecider, `user-${people.stepTwoApprover}`, {
+    type: 'ChangeRoles',
+    userId: people.stepTwoApprover,
+    roles: ['FORMATEUR', 'APPROVER'],
+    workflowEnabled: true,
+    aiLicenceAvailable: true,
+  });
 
   const definitionId = uuidv7();
   await commands.run(
@@ -57,7 +84,14 @@ export async function seedDemoWorkflow(commands: CommandRunner, speaches: Speach
     },
     { userId: people.admin },
   );
-  const definitionSteps: WorkflowStep[] = STEP_GROUPS.map((g, index) => ({ order: index + 1, groupId: groups[g], groupName: DEMO_GROUPS[g].name, userId: null, userName: null, role: null }));
+  const definitionSteps: WorkflowStep[] = STEP_GROUPS.map((g, index) => ({
+    order: index + 1,
+    groupId: groups[g],
+    groupName: DEMO_GROUPS[g].name,
+    userId: null,
+    userName: null,
+    role: null,
+  }));
 
   const authorActor = { userId: people.author, isAdmin: false, isAuthor: true, groupIds: [] };
   const contentHashes = new Map<string, string>();
@@ -65,7 +99,17 @@ export async function seedDemoWorkflow(commands: CommandRunner, speaches: Speach
     const speachId = uuidv7();
     const hashed: HashedChapter[] = [];
     const cmds: Parameters<SpeachCommands['run']>[2] = [
-      { type: 'CreateSpeach', title, description, language: 'en-US', categoryId: categories[category] ?? null, isTemplate: false, templateId: null, duplicatedFrom: null, chapters: [] },
+      {
+        type: 'CreateSpeach',
+        title,
+        description,
+        language: 'en-US',
+        categoryId: categories[category] ?? null,
+        isTemplate: false,
+        templateId: null,
+        duplicatedFrom: null,
+        chapters: [],
+      },
     ];
     for (const [chapterTitle, body] of chapters) {
       const chapterId = uuidv7();
@@ -77,7 +121,10 @@ export async function seedDemoWorkflow(commands: CommandRunner, speaches: Speach
     return speachId;
   };
   const actor = (userId: string, groupIds: string[] = []): WorkflowActor => ({ userId, isAdmin: false, isApprover: userId !== people.author, groupIds });
-  const submit = async (speachId: string, options: { steps?: WorkflowStep[]; anonymous?: boolean; regulatedGmp?: boolean; scheduledAt?: string | null } = {}) => {
+  const submit = async (
+    speachId: string,
+    options: { steps?: WorkflowStep[]; anonymous?: boolean; regulatedGmp?: boolean; scheduledAt?: string | null } = {},
+  ) => {
     const workflowId = uuidv7();
     await commands.run(
       workflowDecider,
@@ -122,7 +169,15 @@ export async function seedDemoWorkflow(commands: CommandRunner, speaches: Speach
     commands.run(
       workflowDecider,
       workflowStream(workflowId),
-      { type: 'Validate', workflowId, actor: by, now: iso, final, periodicReviewEnabled: true, signature: signFor ? seededSignature(signFor, by.userId, 'approved') : null },
+      {
+        type: 'Validate',
+        workflowId,
+        actor: by,
+        now: iso,
+        final,
+        periodicReviewEnabled: true,
+        signature: signFor ? seededSignature(signFor, by.userId, 'approved') : null,
+      },
       { userId: by.userId },
     );
 
@@ -149,12 +204,21 @@ export async function seedDemoWorkflow(commands: CommandRunner, speaches: Speach
   await commands.run(
     workflowDecider,
     workflowStream(rejectedId),
-    { type: 'Reject', workflowId: rejectedId, actor: actor(people.approver, [stepOneGroup]), now: iso, comment: 'The per-diem amounts are from 2025: please update the table before resubmitting.', signature: null },
+    {
+      type: 'Reject',
+      workflowId: rejectedId,
+      actor: actor(people.approver, [stepOneGroup]),
+      now: iso,
+      comment: 'The per-diem amounts are from 2025: please update the table before resubmitting.',
+      signature: null,
+    },
     { userId: people.approver },
   );
 
   // Anonymous workflow: the author's ordered list of approvers with their roles.
-  const escalation = await speach('Customer escalation playbook', 'Who to call, and when, when a customer escalates.', 4, [['Levels', '<p>Level 1: account manager. Level 2: head of support.</p>']]);
+  const escalation = await speach('Customer escalation playbook', 'Who to call, and when, when a customer escalates.', 4, [
+    ['Levels', '<p>Level 1: account manager. Level 2: head of support.</p>'],
+  ]);
   await submit(escalation, {
     anonymous: true,
     steps: [
@@ -178,6 +242,11 @@ export async function seedDemoWorkflow(commands: CommandRunner, speaches: Speach
     // read-your-writes lets it finish first, so the back-dated schedule below comes after.
     await speaches.run(admin, speachId, [{ type: 'AssignPeriodicReviewers', userIds: [people.approver], groupIds: [stepOneGroup] }]);
     // Published long ago in the story of the demo: the next review is near (or overdue).
-    await commands.run(periodicReviewDecider, periodicReviewStream(speachId), { type: 'Schedule', speachId, frequency, from: addMonths(iso, monthsAgo), workflowId }, { userId: people.stepTwoApprover });
+    await commands.run(
+      periodicReviewDecider,
+      periodicReviewStream(speachId),
+      { type: 'Schedule', speachId, frequency, from: addMonths(iso, monthsAgo), workflowId },
+      { userId: people.stepTwoApprover },
+    );
   }
 }

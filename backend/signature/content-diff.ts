@@ -81,7 +81,8 @@ export function lineDiff(before: string[], after: string[]): LineRow[] {
   const n = before.length;
   const m = after.length;
   const lcs: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) lcs[i][j] = before[i] === after[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--) lcs[i][j] = before[i] === after[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
   const raw: LineRow[] = [];
   let i = 0;
   let j = 0;
@@ -99,7 +100,8 @@ export function lineDiff(before: string[], after: string[]): LineRow[] {
   return rows;
 }
 
-const questionText = (q: Question) => `${q.text} [${q.options.map((o) => `${o.correct ? '✓' : '·'} ${o.text}`).join(' | ')}]${q.multiple ? ' (multiple)' : ''} (${q.points} pt)`;
+const questionText = (q: Question) =>
+  `${q.text} [${q.options.map((o) => `${o.correct ? '✓' : '·'} ${o.text}`).join(' | ')}]${q.multiple ? ' (multiple)' : ''} (${q.points} pt)`;
 
 function questionDiff(before: ChapterContent, after: ChapterContent): QuestionChange[] {
   const list = (c: ChapterContent): Question[] => ('questions' in c ? c.questions : []);
@@ -139,12 +141,21 @@ export function contentDiff(from: { title: string; chapters: DiffChapter[] }, to
     if (!old) continue;
     const fromPosition = fromPositions.get(old.chapterId)!;
     const toPosition = toPositions.get(next.chapterId)!;
-    const moved = old.parentId !== next.parentId || fromPosition !== toPosition ? { fromParentId: old.parentId, toParentId: next.parentId, fromPosition, toPosition } : null;
+    const moved =
+      old.parentId !== next.parentId || fromPosition !== toPosition
+        ? { fromParentId: old.parentId, toParentId: next.parentId, fromPosition, toPosition }
+        : null;
     const content =
       JSON.stringify(old.content) === JSON.stringify(next.content)
         ? null
-        : { typeBefore: old.content.type, typeAfter: next.content.type, lines: lineDiff(contentLines(old.content), contentLines(next.content)), questions: questionDiff(old.content, next.content) };
-    if (moved || content || old.title !== next.title) changed.push({ chapterId: next.chapterId, title: next.title, previousTitle: old.title !== next.title ? old.title : null, moved, content });
+        : {
+            typeBefore: old.content.type,
+            typeAfter: next.content.type,
+            lines: lineDiff(contentLines(old.content), contentLines(next.content)),
+            questions: questionDiff(old.content, next.content),
+          };
+    if (moved || content || old.title !== next.title)
+      changed.push({ chapterId: next.chapterId, title: next.title, previousTitle: old.title !== next.title ? old.title : null, moved, content });
   }
   const brief = (c: DiffChapter) => ({ chapterId: c.chapterId, parentId: c.parentId, title: c.title });
   return {

@@ -46,7 +46,12 @@ export class DiffController {
     return !!wf && wf.steps.some((s) => isStepApprover(s, viewer));
   }
 
-  private async side(doc: SpeachDocument, ref: string, field: 'from' | 'to', draftReader: boolean): Promise<{ ref: string | number; title: string; chapters: DiffChapter[] }> {
+  private async side(
+    doc: SpeachDocument,
+    ref: string,
+    field: 'from' | 'to',
+    draftReader: boolean,
+  ): Promise<{ ref: string | number; title: string; chapters: DiffChapter[] }> {
     if (ref === 'current') {
       // The draft is not the readers' to see; to them it is as if it did not exist.
       if (!draftReader) throw new NotFoundError(`Unknown version in ${field}`);

@@ -14,7 +14,10 @@ export interface RecordSignatureFailure {
 export const signatureFailureDecider: Decider<{ failures: number }, RecordSignatureFailure, SignatureFailureEvent> = {
   initialState: () => ({ failures: 0 }),
   decide: (command) => [
-    { type: 'SignatureFailed', data: { speachId: command.speachId, signerId: command.signerId, meaning: command.meaning, cause: command.cause, at: command.now } },
+    {
+      type: 'SignatureFailed',
+      data: { speachId: command.speachId, signerId: command.signerId, meaning: command.meaning, cause: command.cause, at: command.now },
+    },
   ],
   evolve: (state) => ({ failures: state.failures + 1 }),
 };

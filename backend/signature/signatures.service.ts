@@ -67,10 +67,14 @@ export class Signatures {
     if (first && !input.email?.trim()) throw new ValidationError('signature.email', 'The first signature of a session asks for your e-mail too');
     const timeZone = checkedTimeZone(input.timeZone);
     if (input.contentHash !== undefined && input.contentHash !== subject.contentHash) {
-      throw new DomainError('The content changed since you opened it: look at what changed, then sign the current version.', 409, [{ field: 'signature.contentHash', reason: 'not the current content' }]);
+      throw new DomainError('The content changed since you opened it: look at what changed, then sign the current version.', 409, [
+        { field: 'signature.contentHash', reason: 'not the current content' },
+      ]);
     }
     if (input.version !== undefined && input.version !== subject.version) {
-      throw new DomainError(`This signature is for version ${input.version}; the version to sign is ${subject.version}.`, 409, [{ field: 'signature.version', reason: 'not the current version' }]);
+      throw new DomainError(`This signature is for version ${input.version}; the version to sign is ${subject.version}.`, 409, [
+        { field: 'signature.version', reason: 'not the current version' },
+      ]);
     }
     const attempt = this.throttle.begin(user.id, null);
     const credential = await this.store.collection<CredentialDocument>(CREDENTIALS).findById(user.id);
@@ -87,7 +91,9 @@ export class Signatures {
         cause,
         now,
       });
-      throw new DomainError('The signature was refused: wrong password or e-mail.', 401, [{ field: passwordOk ? 'signature.email' : 'signature.password', reason: cause }]);
+      throw new DomainError('The signature was refused: wrong password or e-mail.', 401, [
+        { field: passwordOk ? 'signature.email' : 'signature.password', reason: cause },
+      ]);
     }
     attempt.succeeded();
     return {

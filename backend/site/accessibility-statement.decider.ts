@@ -6,14 +6,18 @@ export const STATEMENT_MAX_LENGTH = 200_000;
 export const ACCESSIBILITY_STREAM = 'accessibility-statement';
 
 export type AccessibilityState = { id: string | null; statement: string };
-export type AccessibilityCommand =
-  | { type: 'PublishStatement'; id: string; statement: string }
-  | { type: 'ChangeStatement'; id: string; statement: string };
+export type AccessibilityCommand = { type: 'PublishStatement'; id: string; statement: string } | { type: 'ChangeStatement'; id: string; statement: string };
 
 function clean(statement: string): string {
   const html = sanitiseRichText(statement).trim();
   // Spec §5: the statement must have content, not only empty markup.
-  if (!html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() && !/<img\b/i.test(html)) {
+  if (
+    !html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .trim() &&
+    !/<img\b/i.test(html)
+  ) {
     throw new ValidationError('statement', 'statement must not be empty');
   }
   if (html.length > STATEMENT_MAX_LENGTH) throw new ValidationError('statement', `statement must be at most ${STATEMENT_MAX_LENGTH} characters`);

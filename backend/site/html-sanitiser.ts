@@ -3,21 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 /** Rich text written by admins and authors (terms, accessibility statement, HTML chapters). */
 export function sanitiseRichText(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: [
-      ...sanitizeHtml.defaults.allowedTags,
-      'img',
-      'h1',
-      'h2',
-      'h3',
-      'h4',
-      'h5',
-      'h6',
-      'u',
-      's',
-      'span',
-      'figure',
-      'figcaption',
-    ],
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'u', 's', 'span', 'figure', 'figcaption'],
     allowedAttributes: {
       a: ['href', 'title', 'target', 'rel'],
       img: ['src', 'alt', 'title', 'width', 'height'],

@@ -24,7 +24,12 @@ describe('site settings decider', () => {
     spec
       .given([])
       .when({ type: 'ChangeFeatureFlags', changes: { commentsEnabled: false, workflowEnabled: true, passwordMinLength: 10 }, defaults })
-      .then([{ type: 'FeatureFlagsChanged', data: { changes: { commentsEnabled: false, passwordMinLength: 10 }, previous: { commentsEnabled: true, passwordMinLength: 8 } } }]);
+      .then([
+        {
+          type: 'FeatureFlagsChanged',
+          data: { changes: { commentsEnabled: false, passwordMinLength: 10 }, previous: { commentsEnabled: true, passwordMinLength: 8 } },
+        },
+      ]);
   });
 
   it('records nothing when every value is already in force', () => {
@@ -35,11 +40,26 @@ describe('site settings decider', () => {
   });
 
   it('refuses an unknown flag, a wrong type, out-of-bounds lengths and a minimum above the maximum', () => {
-    spec.given([]).when({ type: 'ChangeFeatureFlags', changes: { aiLicenseAvailable: true }, defaults }).thenThrows(ValidationError, /not a setting/);
-    spec.given([]).when({ type: 'ChangeFeatureFlags', changes: { pinnedEnabled: 'yes' }, defaults }).thenThrows(ValidationError, /must be a boolean/);
-    spec.given([]).when({ type: 'ChangeFeatureFlags', changes: { passwordMinLength: 2 }, defaults }).thenThrows(ValidationError, /between 6 and 256/);
-    spec.given([]).when({ type: 'ChangeFeatureFlags', changes: { passwordMaxLength: 12.5 }, defaults }).thenThrows(ValidationError, /integer/);
-    spec.given([]).when({ type: 'ChangeFeatureFlags', changes: { passwordMinLength: 70 }, defaults }).thenThrows(ValidationError, /must not exceed/);
+    spec
+      .given([])
+      .when({ type: 'ChangeFeatureFlags', changes: { aiLicenseAvailable: true }, defaults })
+      .thenThrows(ValidationError, /not a setting/);
+    spec
+      .given([])
+      .when({ type: 'ChangeFeatureFlags', changes: { pinnedEnabled: 'yes' }, defaults })
+      .thenThrows(ValidationError, /must be a boolean/);
+    spec
+      .given([])
+      .when({ type: 'ChangeFeatureFlags', changes: { passwordMinLength: 2 }, defaults })
+      .thenThrows(ValidationError, /between 6 and 256/);
+    spec
+      .given([])
+      .when({ type: 'ChangeFeatureFlags', changes: { passwordMaxLength: 12.5 }, defaults })
+      .thenThrows(ValidationError, /integer/);
+    spec
+      .given([])
+      .when({ type: 'ChangeFeatureFlags', changes: { passwordMinLength: 70 }, defaults })
+      .thenThrows(ValidationError, /must not exceed/);
   });
 
   it('checks min ≤ max against what earlier changes left in force', () => {
@@ -55,11 +75,22 @@ describe('site settings decider', () => {
       .when({
         type: 'ChangeFooter',
         isEnabled: false,
-        items: [{ code: 'PRODUCT', label: 'Speach', url: 'https://example.com' }, { code: 'GCU', label: 'Terms' }],
+        items: [
+          { code: 'PRODUCT', label: 'Speach', url: 'https://example.com' },
+          { code: 'GCU', label: 'Terms' },
+        ],
         defaults,
       })
       .then([
-        { type: 'FooterItemsChanged', data: { items: [{ code: 'PRODUCT', label: 'Speach', url: 'https://example.com' }, { code: 'GCU', label: 'Terms' }] } },
+        {
+          type: 'FooterItemsChanged',
+          data: {
+            items: [
+              { code: 'PRODUCT', label: 'Speach', url: 'https://example.com' },
+              { code: 'GCU', label: 'Terms' },
+            ],
+          },
+        },
         { type: 'FeatureFlagsChanged', data: { changes: { footerEnabled: false }, previous: { footerEnabled: true } } },
       ]);
   });
@@ -74,7 +105,10 @@ describe('site settings decider', () => {
   it('refuses unknown or repeated codes, empty labels and a product item without a web address', () => {
     const when = (items: unknown) => spec.given([]).when({ type: 'ChangeFooter', items, defaults });
     when([{ code: 'HOME', label: 'x' }]).thenThrows(ValidationError, /code must be one of/);
-    when([{ code: 'GCU', label: 'a' }, { code: 'GCU', label: 'b' }]).thenThrows(ValidationError, /appears twice/);
+    when([
+      { code: 'GCU', label: 'a' },
+      { code: 'GCU', label: 'b' },
+    ]).thenThrows(ValidationError, /appears twice/);
     when([{ code: 'PDP', label: '  ' }]).thenThrows(ValidationError, /label must not be empty/);
     when([{ code: 'PRODUCT', label: 'Site', url: 'javascript:alert(1)' }]).thenThrows(ValidationError, /http or https/);
     when('nope').thenThrows(ValidationError, /must be a list/);
@@ -93,12 +127,21 @@ describe('accessibility statement decider', () => {
   });
 
   it('refuses a second statement and empty content', () => {
-    spec.given([published]).when({ type: 'PublishStatement', id: 's2', statement: '<p>Other</p>' }).thenThrows(IllegalStateError, /already exists/);
-    spec.given([]).when({ type: 'PublishStatement', id: 's1', statement: '<p> </p><script>x</script>' }).thenThrows(ValidationError, /must not be empty/);
+    spec
+      .given([published])
+      .when({ type: 'PublishStatement', id: 's2', statement: '<p>Other</p>' })
+      .thenThrows(IllegalStateError, /already exists/);
+    spec
+      .given([])
+      .when({ type: 'PublishStatement', id: 's1', statement: '<p> </p><script>x</script>' })
+      .thenThrows(ValidationError, /must not be empty/);
   });
 
   it('changes the statement by id, records nothing when unchanged, and answers 404 for another id', () => {
-    spec.given([published]).when({ type: 'ChangeStatement', id: 's1', statement: '<h2>New</h2>' }).then([{ type: 'AccessibilityStatementChanged', data: { id: 's1', statement: '<h2>New</h2>' } }]);
+    spec
+      .given([published])
+      .when({ type: 'ChangeStatement', id: 's1', statement: '<h2>New</h2>' })
+      .then([{ type: 'AccessibilityStatementChanged', data: { id: 's1', statement: '<h2>New</h2>' } }]);
     spec.given([published]).when({ type: 'ChangeStatement', id: 's1', statement: '<p>Ours</p>' }).then([]);
     spec.given([published]).when({ type: 'ChangeStatement', id: 'other', statement: '<p>x</p>' }).thenThrows(NotFoundError);
     spec.given([]).when({ type: 'ChangeStatement', id: 's1', statement: '<p>x</p>' }).thenThrows(NotFoundError);

@@ -254,7 +254,10 @@ export class SpeachesRestController {
       viewer,
     );
     if (filter.id !== undefined) mongo = { $and: [mongo, { _id: { $in: list(filter.id) } }] };
-    const sortField = { title: 'titleKey', lastUpdatedDate: 'updatedAt', createdTimestamp: 'createdAt', publicationDate: 'firstPublishedAt', id: '_id' }[sort?.field ?? 'lastUpdatedDate'] ?? 'updatedAt';
+    const sortField =
+      { title: 'titleKey', lastUpdatedDate: 'updatedAt', createdTimestamp: 'createdAt', publicationDate: 'firstPublishedAt', id: '_id' }[
+        sort?.field ?? 'lastUpdatedDate'
+      ] ?? 'updatedAt';
     const [docs, total] = await Promise.all([
       this.queries.speaches.find(mongo, { sort: { [sortField]: sort?.order ?? -1, _id: 1 }, skip, limit }),
       this.queries.speaches.count(mongo),

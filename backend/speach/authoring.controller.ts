@@ -40,7 +40,6 @@ export function expectedVersion(version: number | undefined, ifMatch: string | u
   return value;
 }
 
-
 /** Authoring (spec §2 recorder routes): authors on their own and co-edited speaches, admins on all. */
 @Controller()
 export class AuthoringController {
@@ -98,27 +97,54 @@ export class AuthoringController {
   @Roles('FORMATEUR', 'ADMIN')
   async addChapter(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: AddChapterBody, @Headers('if-match') ifMatch?: string) {
     const chapterId = uuidv7();
-    await this.commands.run(user, id, [{ type: 'AddChapter', chapterId, parentId: body.parentId ?? null, title: body.title, position: body.position, nonMaterial: body.nonMaterial }], expectedVersion(body.version, ifMatch));
+    await this.commands.run(
+      user,
+      id,
+      [{ type: 'AddChapter', chapterId, parentId: body.parentId ?? null, title: body.title, position: body.position, nonMaterial: body.nonMaterial }],
+      expectedVersion(body.version, ifMatch),
+    );
     return { chapterId, speach: await this.draft(user, id) };
   }
 
   @Put('api/v2/recorder/speach/:id/chapters/:chapterId')
   @Roles('FORMATEUR', 'ADMIN')
-  async renameChapter(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Body() body: RenameChapterBody, @Headers('if-match') ifMatch?: string) {
-    await this.commands.run(user, id, [{ type: 'RenameChapter', chapterId, title: body.title, nonMaterial: body.nonMaterial }], expectedVersion(body.version, ifMatch));
+  async renameChapter(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Param('chapterId') chapterId: string,
+    @Body() body: RenameChapterBody,
+    @Headers('if-match') ifMatch?: string,
+  ) {
+    await this.commands.run(
+      user,
+      id,
+      [{ type: 'RenameChapter', chapterId, title: body.title, nonMaterial: body.nonMaterial }],
+      expectedVersion(body.version, ifMatch),
+    );
     return this.draft(user, id);
   }
 
   @Put('api/v2/recorder/speach/:id/chapters/:chapterId/move')
   @Roles('FORMATEUR', 'ADMIN')
-  async moveChapter(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Body() body: MoveChapterBody, @Headers('if-match') ifMatch?: string) {
-    await this.commands.run(user, id, [{ type: 'MoveChapter', chapterId, parentId: body.parentId, position: body.position, nonMaterial: body.nonMaterial }], expectedVersion(body.version, ifMatch));
+  async moveChapter(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Param('chapterId') chapterId: string,
+    @Body() body: MoveChapterBody,
+    @Headers('if-match') ifMatch?: string,
+  ) {
+    await this.commands.run(
+      user,
+      id,
+      [{ type: 'MoveChapter', chapterId, parentId: body.parentId, position: body.position, nonMaterial: body.nonMaterial }],
+      expectedVersion(body.version, ifMatch),
+    );
     return this.draft(user, id);
   }
 
   @Delete('api/v2/recorder/speach/:id/chapters/:chapterId')
   @ApiQuery({ name: 'version', required: false, type: Number, description: 'The stale-edit guard (or If-Match)' })
-  @ApiQuery({ name: 'nonMaterial', required: false, type: Boolean, description: 'The author\'s typo flag: keeps the approvals already given (issue 23)' })
+  @ApiQuery({ name: 'nonMaterial', required: false, type: Boolean, description: "The author's typo flag: keeps the approvals already given (issue 23)" })
   @Roles('FORMATEUR', 'ADMIN')
   async removeChapter(
     @CurrentUser() user: AuthenticatedUser,
@@ -128,7 +154,8 @@ export class AuthoringController {
     @Headers('if-match') ifMatch?: string,
     @Query('nonMaterial') nonMaterial?: string,
   ) {
-    if (nonMaterial !== undefined && nonMaterial !== 'true' && nonMaterial !== 'false') throw new ValidationError('nonMaterial', 'nonMaterial must be true or false');
+    if (nonMaterial !== undefined && nonMaterial !== 'true' && nonMaterial !== 'false')
+      throw new ValidationError('nonMaterial', 'nonMaterial must be true or false');
     const parsed = version === undefined ? undefined : Number(version);
     if (parsed !== undefined && !Number.isInteger(parsed)) throw new ValidationError('version', 'version must be an integer');
     await this.commands.run(user, id, [{ type: 'RemoveChapter', chapterId, nonMaterial: nonMaterial === 'true' }], expectedVersion(parsed, ifMatch));
@@ -137,7 +164,13 @@ export class AuthoringController {
 
   @Put('api/v2/recorder/speach/:id/chapters/:chapterId/content')
   @Roles('FORMATEUR', 'ADMIN')
-  async content(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Body() body: ContentBody, @Headers('if-match') ifMatch?: string) {
+  async content(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Param('chapterId') chapterId: string,
+    @Body() body: ContentBody,
+    @Headers('if-match') ifMatch?: string,
+  ) {
     const { version, nonMaterial, ...content } = body;
     if (['VIDEO_UPLOAD', 'AUDIO_UPLOAD', 'PDF_UPLOAD'].includes(content.type)) {
       // A file reaches a chapter only through the upload call, which stores it first.
@@ -150,8 +183,17 @@ export class AuthoringController {
   @Post('api/v2/recorder/speach/:id/chapters/:chapterId/file')
   @AcceptsUpload()
   @Roles('FORMATEUR', 'ADMIN')
-  async upload(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Query() query: UploadQuery, @Req() request: FastifyRequest) {
-    const mimeType = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  async upload(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Param('chapterId') chapterId: string,
+    @Query() query: UploadQuery,
+    @Req() request: FastifyRequest,
+  ) {
+    const mimeType = String(request.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase();
     if (!DECLARED[query.type].test(mimeType)) throw new ValidationError('file', `This file type (${mimeType || 'unknown'}) is refused for ${query.type}`);
     const name = uploadName(query.name);
     const declared = Number(request.headers['content-length']);
@@ -182,7 +224,12 @@ export class AuthoringController {
   @HttpCode(200)
   async publish(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: PublishBody, @Headers('if-match') ifMatch?: string) {
     const workflowRequired = await publicationNeedsWorkflow(this.site);
-    await this.commands.run(user, id, [{ type: 'Publish', at: body.at ?? null, now: this.commands.now(), workflowRequired, materialChange: body.materialChange === true }], expectedVersion(body.version, ifMatch));
+    await this.commands.run(
+      user,
+      id,
+      [{ type: 'Publish', at: body.at ?? null, now: this.commands.now(), workflowRequired, materialChange: body.materialChange === true }],
+      expectedVersion(body.version, ifMatch),
+    );
     return this.card(user, id);
   }
 

@@ -11,7 +11,19 @@ export const QUESTION_SOURCE_MAX = 2000;
 const ID_MAX = 100;
 
 const FILE_TYPES = ['VIDEO_UPLOAD', 'AUDIO_UPLOAD', 'PDF_UPLOAD'] as const;
-const DEDICATED = new Set<string>(['NONE', 'HTML', 'EMBED', 'PDF_URL', ...FILE_TYPES, 'QUIZZ', 'QUIZZ_EXAMEN', 'SONDAGE', 'ENQUETE', 'QUESTION_OUVERTE', 'REUSSITE']);
+const DEDICATED = new Set<string>([
+  'NONE',
+  'HTML',
+  'EMBED',
+  'PDF_URL',
+  ...FILE_TYPES,
+  'QUIZZ',
+  'QUIZZ_EXAMEN',
+  'SONDAGE',
+  'ENQUETE',
+  'QUESTION_OUVERTE',
+  'REUSSITE',
+]);
 
 /** Rich text keeps formatting, links, lists, tables and images; scripts, styles and handlers go. */
 export function sanitizeRichText(html: string): string {
@@ -44,7 +56,8 @@ function questionSource(raw: unknown, field: string): QuestionSource | undefined
   if (!text) throw new ValidationError(`${field}.passage`, 'The cited passage must not be empty');
   if (text.length > QUESTION_SOURCE_MAX) throw new ValidationError(`${field}.passage`, `The cited passage must be at most ${QUESTION_SOURCE_MAX} characters`);
   if (chapterId === undefined || chapterId === null) return { passage: text };
-  if (typeof chapterId !== 'string' || !chapterId || chapterId.length > ID_MAX) throw new ValidationError(`${field}.chapterId`, `chapterId must be a chapter id of at most ${ID_MAX} characters`);
+  if (typeof chapterId !== 'string' || !chapterId || chapterId.length > ID_MAX)
+    throw new ValidationError(`${field}.chapterId`, `chapterId must be a chapter id of at most ${ID_MAX} characters`);
   return { chapterId, passage: text };
 }
 
@@ -74,7 +87,8 @@ function questions(list: unknown, scored: boolean): Question[] {
       const correct = cleanOptions.filter((o) => o.correct).length;
       if (correct === 0) throw new ValidationError(`${field}.options`, `Question ${i + 1} has no correct answer`);
       if (!multiple && correct > 1) throw new ValidationError(`${field}.options`, `Question ${i + 1} is single-choice but has ${correct} correct answers`);
-      if (typeof points !== 'number' || !Number.isInteger(points) || points < 1 || points > 100) throw new ValidationError(`${field}.points`, 'points must be an integer from 1 to 100');
+      if (typeof points !== 'number' || !Number.isInteger(points) || points < 1 || points > 100)
+        throw new ValidationError(`${field}.points`, 'points must be an integer from 1 to 100');
     }
     const source = questionSource(q.source, `${field}.source`);
     return { questionId: q.questionId, text: textValue, multiple, points: scored ? points : 1, options: cleanOptions, ...(source ? { source } : {}) };
@@ -108,7 +122,8 @@ export function checkContent(raw: ChapterContent): ChapterContent {
     case 'QUIZZ':
     case 'QUIZZ_EXAMEN': {
       const passingScore = content.passingScore === undefined ? 50 : content.passingScore;
-      if (typeof passingScore !== 'number' || passingScore < 0 || passingScore > 100) throw new ValidationError('passingScore', 'passingScore must be a percentage from 0 to 100');
+      if (typeof passingScore !== 'number' || passingScore < 0 || passingScore > 100)
+        throw new ValidationError('passingScore', 'passingScore must be a percentage from 0 to 100');
       return { type: content.type, passingScore, questions: questions(content.questions, true) };
     }
     case 'SONDAGE':
@@ -142,7 +157,10 @@ export function scoreQuiz(content: Extract<ChapterContent, { type: 'QUIZZ' | 'QU
   let max = 0;
   const corrections: Record<string, string[]> = {};
   for (const q of content.questions) {
-    const correct = q.options.filter((o) => o.correct).map((o) => o.optionId).sort();
+    const correct = q.options
+      .filter((o) => o.correct)
+      .map((o) => o.optionId)
+      .sort();
     corrections[q.questionId] = correct;
     max += q.points;
     const given = [...new Set(answers[q.questionId] ?? [])].sort();

@@ -11,7 +11,10 @@ function contentMinutes(content: ChapterContent): number {
     case 'NONE':
       return 0;
     case 'HTML': {
-      const words = content.html.replace(/<[^>]*>/g, ' ').split(/\s+/).filter(Boolean).length;
+      const words = content.html
+        .replace(/<[^>]*>/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean).length;
       return words / WORDS_PER_MINUTE;
     }
     case 'QUIZZ':
@@ -39,7 +42,10 @@ export function chapterFacts(nodes: readonly ChapterNode[]): { chapterCount: num
 }
 
 /** A learner's progress in a speach's live chapters, or null when they have not started it. */
-export function progressOf(nodes: readonly ChapterNode[], readChapterIds: readonly string[] | undefined): { read: number; total: number; percent: number } | null {
+export function progressOf(
+  nodes: readonly ChapterNode[],
+  readChapterIds: readonly string[] | undefined,
+): { read: number; total: number; percent: number } | null {
   if (!readChapterIds?.length) return null;
   const read = nodes.filter((n) => readChapterIds.includes(n.chapterId)).length;
   if (read === 0) return null;

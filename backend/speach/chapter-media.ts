@@ -35,7 +35,9 @@ export async function withChapterMedia(store: ReadStore, views: ChapterView[], u
       percent: doc.percent,
       durationSeconds: doc.durationSeconds,
       poster: poster ? url(poster) : null,
-      renditions: doc.outputs.filter((o) => o.role !== 'poster').map((o) => ({ format: o.role as 'mp4' | 'webm' | 'audio', mimeType: o.mimeType, url: url(o) })),
+      renditions: doc.outputs
+        .filter((o) => o.role !== 'poster')
+        .map((o) => ({ format: o.role as 'mp4' | 'webm' | 'audio', mimeType: o.mimeType, url: url(o) })),
     };
     (view.content as unknown as { media: ChapterMediaView }).media = media;
   }

@@ -31,7 +31,10 @@ export class CoverController {
   @Post()
   @AcceptsUpload()
   async upload(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query() query: Record<string, unknown>, @Req() request: FastifyRequest) {
-    const mimeType = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    const mimeType = String(request.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase();
     if (!IMAGE_TYPE.test(mimeType)) throw new ValidationError('file', `A cover is a JPEG, PNG, WebP or GIF picture, not ${mimeType || 'an unknown type'}`);
     const crop = cropFrom(query);
     const version = query.version === undefined ? undefined : Number(query.version);
@@ -77,4 +80,3 @@ async function readAtMost(source: Readable, max: number): Promise<Buffer> {
   if (size === 0) throw new ValidationError('file', 'The picture is empty');
   return Buffer.concat(chunks);
 }
-

@@ -71,7 +71,11 @@ export function cropFrom(query: Record<string, unknown>): CoverCrop | undefined 
   const keys = ['x', 'y', 'width', 'height'] as const;
   const given = keys.filter((k) => query[k] !== undefined);
   if (given.length === 0) return undefined;
-  if (given.length < 4) throw new ValidationError(keys.find((k) => query[k] === undefined)!, 'Give x, y, width and height of the frame, or none of them');
+  if (given.length < 4)
+    throw new ValidationError(
+      keys.find((k) => query[k] === undefined)!,
+      'Give x, y, width and height of the frame, or none of them',
+    );
   const crop = {} as CoverCrop;
   for (const key of keys) {
     const value = Number(query[key]);

@@ -34,7 +34,13 @@ export class FilesController {
 
   @Get('blob/:blobId')
   @Public()
-  async blob(@Param('blobId') blobId: string, @Query() query: FileQuery, @CurrentUser() user: AuthenticatedUser | undefined, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  async blob(
+    @Param('blobId') blobId: string,
+    @Query() query: FileQuery,
+    @CurrentUser() user: AuthenticatedUser | undefined,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
     if (typeof query.speach !== 'string' || !query.speach) throw new ValidationError('speach', 'speach must name the speach the file is read in');
     const doc = await this.queries.document(query.speach);
     if (!this.urls.verify(blobId, doc._id, query.expires, query.sig)) {
@@ -47,7 +53,9 @@ export class FilesController {
     if (!blob) throw new NotFoundError('Unknown file');
     const type = String(query.type ?? '');
     // Only the types uploads accept are echoed back; anything else is served as opaque bytes.
-    void reply.type(/^(video|audio)\/[\w.+-]+$|^image\/(webp|jpeg)$|^application\/pdf$/.test(type) ? type : 'application/octet-stream').header('x-content-type-options', 'nosniff');
+    void reply
+      .type(/^(video|audio)\/[\w.+-]+$|^image\/(webp|jpeg)$|^application\/pdf$/.test(type) ? type : 'application/octet-stream')
+      .header('x-content-type-options', 'nosniff');
     // Private: a shared cache must never keep a file whose readers are chosen per user.
     void reply.header('accept-ranges', 'bytes').header('cache-control', 'private, max-age=3600');
     const range = /^bytes=(\d*)-(\d*)$/.exec(String(request.headers.range ?? ''));
@@ -55,7 +63,11 @@ export class FilesController {
       const start = range[1] ? Number(range[1]) : Math.max(0, blob.size - Number(range[2]));
       const end = range[1] && range[2] ? Math.min(Number(range[2]), blob.size - 1) : blob.size - 1;
       if (start > end || start >= blob.size) return reply.status(416).header('content-range', `bytes */${blob.size}`).send();
-      return reply.status(206).header('content-range', `bytes ${start}-${end}/${blob.size}`).header('content-length', end - start + 1).send(blob.open({ start, end }));
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${start}-${end}/${blob.size}`)
+        .header('content-length', end - start + 1)
+        .send(blob.open({ start, end }));
     }
     return reply.header('content-length', blob.size).send(blob.open());
   }

@@ -32,4 +32,3 @@ export const homePinsDecider: Decider<HomePinsState, HomePinCommand, HomePinEven
       : { pinned: state.pinned.filter((id) => id !== event.data.speachId) };
   },
 };
-

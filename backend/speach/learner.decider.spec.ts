@@ -18,6 +18,11 @@ describe('learner decider', () => {
   });
 
   it('still refuses to open a locked chapter that takes answers', () => {
-    expect(() => learnerDecider.decide({ type: 'ReadChapter', userId: 'u1', speachId: 's1', chapterId: 'quiz', version: 1, requiredBefore: ['c1'], takesAnswers: true }, learnerDecider.initialState())).toThrow(/locked/);
+    expect(() =>
+      learnerDecider.decide(
+        { type: 'ReadChapter', userId: 'u1', speachId: 's1', chapterId: 'quiz', version: 1, requiredBefore: ['c1'], takesAnswers: true },
+        learnerDecider.initialState(),
+      ),
+    ).toThrow(/locked/);
   });
 });

@@ -61,7 +61,8 @@ function completion(state: LearnerState, command: Extract<LearnerCommand, { type
   const missing = command.chapters.filter((c) => (c.mustPass ? !passed.includes(c.chapterId) : !read.includes(c.chapterId)));
   if (missing.length > 0) throw new IllegalStateError(`Read every chapter and pass every quiz first (${missing.length} left)`);
   if ((state.trained?.[speachId] ?? []).includes(version)) throw new IllegalStateError('You already completed this version');
-  if (!signature && command.regulated) throw new ValidationError('signature', 'This speach is GMP-regulated: its completion needs an electronic signature (meaning trained)');
+  if (!signature && command.regulated)
+    throw new ValidationError('signature', 'This speach is GMP-regulated: its completion needs an electronic signature (meaning trained)');
   if (signature && signature.meaning !== 'trained') throw new ValidationError('signature.meaning', 'The meaning of this signature is trained');
   return [
     ...(signature ? [{ type: 'SignatureApplied' as const, data: { speachId, ...signature } }] : []),
@@ -99,7 +100,15 @@ export const learnerDecider: Decider<LearnerState, LearnerCommand, LearnerEvent>
         unlocked(state, speachId, command.requiredBefore);
         const { content, answers } = command;
         const base = {
-          speachId, userId, chapterId: command.chapterId, contentType: content.type, answers: {}, text: null, score: null, max: null, passed: null,
+          speachId,
+          userId,
+          chapterId: command.chapterId,
+          contentType: content.type,
+          answers: {},
+          text: null,
+          score: null,
+          max: null,
+          passed: null,
           ...pinned(command),
         };
         if (content.type === 'QUESTION_OUVERTE') {
@@ -115,7 +124,8 @@ export const learnerDecider: Decider<LearnerState, LearnerCommand, LearnerEvent>
         for (const q of content.questions) {
           const given = answers[q.questionId];
           if (given === undefined) continue;
-          if (!Array.isArray(given) || given.some((id) => !q.options.some((o) => o.optionId === id))) throw new ValidationError(`answers.${q.questionId}`, 'Unknown answer');
+          if (!Array.isArray(given) || given.some((id) => !q.options.some((o) => o.optionId === id)))
+            throw new ValidationError(`answers.${q.questionId}`, 'Unknown answer');
           if (!q.multiple && given.length > 1) throw new ValidationError(`answers.${q.questionId}`, 'Only one answer is allowed');
           clean[q.questionId] = [...new Set(given)];
         }

@@ -103,7 +103,13 @@ export class ReadingController {
 
   @Post('api/v2/speach/:id/chapters/:chapterId/answers')
   @HttpCode(200)
-  async answer(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Body() body: AnswerBody, @Query() query: ReadQuery) {
+  async answer(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') id: string,
+    @Param('chapterId') chapterId: string,
+    @Body() body: AnswerBody,
+    @Query() query: ReadQuery,
+  ) {
     const viewer = await this.queries.viewer(user);
     const { doc, speachId, nodes, version, contentHash } = await this.chapters(id, viewer, query.mode, query.accessCode);
     const node = this.node(nodes, chapterId);

@@ -2,7 +2,12 @@ import type { SpeachDocument, VersionSummary } from '../../projections/speaches.
 import { loadOf, regulatedVersion } from './regulated-load';
 
 const NOW = '2026-06-01T12:00:00.000Z';
-const v = (version: number, scheduledFor: string | null = null): VersionSummary => ({ version, publishedAt: '2026-01-01T00:00:00.000Z', publishedBy: 'author', scheduledFor });
+const v = (version: number, scheduledFor: string | null = null): VersionSummary => ({
+  version,
+  publishedAt: '2026-01-01T00:00:00.000Z',
+  publishedBy: 'author',
+  scheduledFor,
+});
 // Only the publication fields the rule reads; the rest of a speach document plays no part.
 const doc = (versions: VersionSummary[], extra: Partial<SpeachDocument> = {}) =>
   ({ published: true, archived: false, withdrawnUpTo: 0, versions, ...extra }) as SpeachDocument;

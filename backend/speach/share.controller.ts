@@ -42,7 +42,12 @@ export class ShareController {
       if (!chapters.some((c) => c.chapterId === chapterId)) throw new ValidationError('chapterId', 'chapterId must be a chapter of this speach');
     }
     const shareId = uuidv7();
-    await this.commands.run(shareDecider, speachShareStream(shareId), { type: 'Share', shareId, speachId, userId: viewer.userId, chapterId, mayShare: mayShare(doc, viewer) }, { userId: viewer.userId });
+    await this.commands.run(
+      shareDecider,
+      speachShareStream(shareId),
+      { type: 'Share', shareId, speachId, userId: viewer.userId, chapterId, mayShare: mayShare(doc, viewer) },
+      { userId: viewer.userId },
+    );
     return { shareId, speachId, chapterId };
   }
 }

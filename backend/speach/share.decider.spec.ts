@@ -17,6 +17,9 @@ describe('share decider', () => {
   });
 
   it('given nothing, when the speach may not be shared by them, then it is refused', () => {
-    spec.given([]).when({ ...share, mayShare: false }).thenThrows(ForbiddenError, /cannot be shared/);
+    spec
+      .given([])
+      .when({ ...share, mayShare: false })
+      .thenThrows(ForbiddenError, /cannot be shared/);
   });
 });

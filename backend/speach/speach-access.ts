@@ -14,7 +14,8 @@ export const ACCESS_CODE_REQUIRED = 'This speach is private: enter its access co
 /** The `accessCode` query parameter of a content read: absent, or a string the size of an access code. */
 export function accessCodeOf(value: unknown): string | undefined {
   if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string' || value.length > ACCESS_CODE_MAX) throw new ValidationError('accessCode', `accessCode must be a text of at most ${ACCESS_CODE_MAX} characters`);
+  if (typeof value !== 'string' || value.length > ACCESS_CODE_MAX)
+    throw new ValidationError('accessCode', `accessCode must be a text of at most ${ACCESS_CODE_MAX} characters`);
   return value;
 }
 
@@ -44,7 +45,8 @@ export class SpeachAccess {
     if (!accessCode) throw new DomainError(ACCESS_CODE_REQUIRED, 403, [{ field: 'accessCode', reason: 'An access code is required' }]);
     // Throttled per account and address (429 once over), before a hash is spent on the guess.
     const attempt = this.accessCodes.begin(viewer.userId, requestContext.current()?.address ?? null);
-    if (!(await this.hasher.verify(doc.accessCodeHash, accessCode))) throw new DomainError('Wrong access code.', 403, [{ field: 'accessCode', reason: 'Wrong access code' }]);
+    if (!(await this.hasher.verify(doc.accessCodeHash, accessCode)))
+      throw new DomainError('Wrong access code.', 403, [{ field: 'accessCode', reason: 'Wrong access code' }]);
     attempt.succeeded();
   }
 
@@ -53,7 +55,8 @@ export class SpeachAccess {
    * and only while the member who issued the token may still read it (a token outlives no right).
    */
   async readableByGrant(speachId: string, grant: { speachId: string; issuer: Viewer }): Promise<SpeachDocument> {
-    if (grant.speachId !== speachId) throw new DomainError('This access token is for another speach.', 403, [{ field: 'access_token', reason: 'another speach' }]);
+    if (grant.speachId !== speachId)
+      throw new DomainError('This access token is for another speach.', 403, [{ field: 'access_token', reason: 'another speach' }]);
     const doc = await this.queries.document(speachId);
     if (!liveVersion(doc, grant.issuer.now)) throw new NotFoundError('This speach is not published');
     await this.assertCanRead(grant.issuer, doc);

@@ -11,7 +11,7 @@ import { ReadModels } from '../infrastructure/read-models';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { HOME_PINS_STREAM, homePinsDecider } from './home-pins.decider';
-import { ACCESS_CODE_MAX, type Actor, type ExistingSpeach, type SpeachCommand, type SpeachState, chapterSnapshots, speachDecider } from './speach.decider';
+import { ACCESS_CODE_MAX, type Actor, type ExistingSpeach, type SpeachCommand, chapterSnapshots, speachDecider } from './speach.decider';
 import { SpeachQueries } from './speach-queries.service';
 import { isEditor } from './speach-views';
 import type { SpeachDocument } from '../../projections/speaches.projection';
@@ -39,7 +39,10 @@ export class SpeachCommands {
     const actor = 'roles' in user ? await this.queries.actor(user) : user;
     const full = commands.map((c) => ({ ...c, speachId, actor }) as SpeachCommand);
     // The actor is who caused it: a request's user, a seeded author, or the system's own policy ("system").
-    await this.commands.run(speachBatch, speachStream(speachId), full, { userId: actor.userId, ...(version === undefined ? {} : { expectedRevision: version }) });
+    await this.commands.run(speachBatch, speachStream(speachId), full, {
+      userId: actor.userId,
+      ...(version === undefined ? {} : { expectedRevision: version }),
+    });
     // A speach leaving the public published state leaves home too: the unpin-withdrawn-speach policy.
     await this.readModels.settled();
   }
@@ -138,7 +141,14 @@ export class SpeachCommands {
     return speachId;
   }
 
-  async setContent(user: AuthenticatedUser, speachId: string, chapterId: string, content: ChapterContent, version?: number, nonMaterial?: boolean): Promise<void> {
+  async setContent(
+    user: AuthenticatedUser,
+    speachId: string,
+    chapterId: string,
+    content: ChapterContent,
+    version?: number,
+    nonMaterial?: boolean,
+  ): Promise<void> {
     await this.run(user, speachId, [{ type: 'SetChapterContent', chapterId, content, nonMaterial }], version);
   }
 
@@ -174,7 +184,11 @@ export class SpeachCommands {
     const actor = await this.queries.actor(user);
     const doc = await this.queries.document(speachId);
     const eligible = doc.visibility === 'PUBLIC' && doc.published && !doc.archived && !doc.isTemplate;
-    await this.commands.run(homePinsDecider, HOME_PINS_STREAM, pinned ? { type: 'Pin', speachId, isAdmin: actor.isAdmin, eligible } : { type: 'Unpin', speachId, isAdmin: actor.isAdmin });
+    await this.commands.run(
+      homePinsDecider,
+      HOME_PINS_STREAM,
+      pinned ? { type: 'Pin', speachId, isAdmin: actor.isAdmin, eligible } : { type: 'Unpin', speachId, isAdmin: actor.isAdmin },
+    );
     await this.readModels.settled();
   }
 

@@ -15,7 +15,16 @@ export const SEARCH_PAGE_SIZE = 10;
 export const GRID_PAGE_SIZE = 20;
 export const ADMIN_PAGE_SIZE = 20;
 
-export const GRIDS = ['speachEdited', 'speachCoEdited', 'templateEdited', 'templateCoEdited', 'speachDelay', 'speachBookmarked', 'speachAssigned', 'speachWithDueDate'] as const;
+export const GRIDS = [
+  'speachEdited',
+  'speachCoEdited',
+  'templateEdited',
+  'templateCoEdited',
+  'speachDelay',
+  'speachBookmarked',
+  'speachAssigned',
+  'speachWithDueDate',
+] as const;
 export type Grid = (typeof GRIDS)[number];
 
 function day(value: string | undefined, field: string, endOfDay = false): string | null {
@@ -46,7 +55,11 @@ export class SpeachLists {
     });
     const docs = new Map((await this.queries.speaches.findByIds(found.ids)).map((d) => [d._id, d]));
     const pageDocs = found.ids.map((id) => docs.get(id)).filter((d): d is SpeachDocument => !!d);
-    return { results: await this.queries.cards(pageDocs, viewer), totalNumberOfSpeachesFound: found.total, availableLanguages: found.availableLanguages.map(languageOption) };
+    return {
+      results: await this.queries.cards(pageDocs, viewer),
+      totalNumberOfSpeachesFound: found.total,
+      availableLanguages: found.availableLanguages.map(languageOption),
+    };
   }
 
   /** Spec §7 configurable grid url: `{result, total}` of the account tabs. */
@@ -73,7 +86,12 @@ export class SpeachLists {
         clauses.push(coEdited, { isTemplate: true, archived: false });
         break;
       case 'speachDelay':
-        clauses.push({ $or: [{ authorId: viewer.userId }, { coEditorIds: viewer.userId }], archived: false, published: true, 'versions.scheduledFor': { $gt: viewer.now } });
+        clauses.push({
+          $or: [{ authorId: viewer.userId }, { coEditorIds: viewer.userId }],
+          archived: false,
+          published: true,
+          'versions.scheduledFor': { $gt: viewer.now },
+        });
         break;
       case 'speachBookmarked': {
         const bookmarks = await this.store.collection<BookmarkDocument>(BOOKMARKS).find({ userId: viewer.userId });
@@ -95,7 +113,8 @@ export class SpeachLists {
     if (query.onlyState === 'PUBLIE') clauses.push({ published: true, liveFrom: { $lte: viewer.now } });
     if (query.onlyState === 'NON_PUBLIE') clauses.push({ $or: [{ published: false }, { liveFrom: { $gt: viewer.now } }] });
     const direction = query.asc ? 1 : -1;
-    const sort: Sort = query.sort === 'TITLE' ? { titleKey: direction } : query.sort === 'PUBLICATION' ? { firstPublishedAt: direction } : { updatedAt: direction };
+    const sort: Sort =
+      query.sort === 'TITLE' ? { titleKey: direction } : query.sort === 'PUBLICATION' ? { firstPublishedAt: direction } : { updatedAt: direction };
     const result = await this.queries.paged({ $and: clauses }, sort, query.page ?? 0, GRID_PAGE_SIZE, viewer);
     // A bookmark on a speach the viewer can no longer open is not shown.
     if (grid === 'speachBookmarked') result.result = result.result.filter((c) => c.canView);
@@ -115,21 +134,34 @@ export class SpeachLists {
     if (query.searchTitle?.trim()) clauses.push({ titleKey: { $regex: escapeRegex(normaliseKey(query.searchTitle.trim())) } });
     if (query.searchAuthor?.trim()) {
       const pattern = escapeRegex(query.searchAuthor.trim());
-      const authors = await this.store
-        .collection<UserDocument>(USERS)
-        .find({ $or: [{ firstName: { $regex: pattern, $options: 'i' } }, { lastName: { $regex: pattern, $options: 'i' } }, { email: { $regex: pattern, $options: 'i' } }] }, { projection: { _id: 1 } });
+      const authors = await this.store.collection<UserDocument>(USERS).find(
+        {
+          $or: [
+            { firstName: { $regex: pattern, $options: 'i' } },
+            { lastName: { $regex: pattern, $options: 'i' } },
+            { email: { $regex: pattern, $options: 'i' } },
+          ],
+        },
+        { projection: { _id: 1 } },
+      );
       clauses.push({ authorId: { $in: authors.map((a) => a._id) } });
     }
     if (query.visibilities?.length) clauses.push({ visibility: { $in: query.visibilities } });
     if (query.categories?.length) clauses.push({ categoryId: { $in: query.categories } });
     if (query.inWorkflow !== undefined) {
-      const open = await this.store.collection<WorkflowDocument>(WORKFLOWS).find({ latest: true, state: { $in: ['AWAITING_VALIDATION', 'REJECTED'] } }, { projection: { speachId: 1 } });
+      const open = await this.store
+        .collection<WorkflowDocument>(WORKFLOWS)
+        .find({ latest: true, state: { $in: ['AWAITING_VALIDATION', 'REJECTED'] } }, { projection: { speachId: 1 } });
       const ids = open.map((w) => w.speachId);
       clauses.push(query.inWorkflow ? { _id: { $in: ids } } : { _id: { $nin: ids } });
     }
     if (query.pinnedOnHome !== undefined) clauses.push({ pinned: query.pinnedOnHome });
     if (query.periodicReview !== undefined) {
-      clauses.push(query.periodicReview ? { $or: [{ 'periodicReviewUserIds.0': { $exists: true } }, { 'periodicReviewGroupIds.0': { $exists: true } }] } : { periodicReviewUserIds: { $size: 0 }, periodicReviewGroupIds: { $size: 0 } });
+      clauses.push(
+        query.periodicReview
+          ? { $or: [{ 'periodicReviewUserIds.0': { $exists: true } }, { 'periodicReviewGroupIds.0': { $exists: true } }] }
+          : { periodicReviewUserIds: { $size: 0 }, periodicReviewGroupIds: { $size: 0 } },
+      );
     }
     const start = day(query.startDate, 'startDate');
     const end = day(query.endDate, 'endDate', true);

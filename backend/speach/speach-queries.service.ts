@@ -166,7 +166,11 @@ export class SpeachQueries {
         .map((top) => {
           // A chapter with sub-chapters is a heading: its sub-chapters are what a reader opens.
           const subs = nodes.filter((n) => n.parentId === top.chapterId);
-          return { chapitreID: top.chapterId, title: top.title, chapitres: (subs.length ? subs : [top]).map((n) => ({ chapitreID: n.chapterId, title: n.title })) };
+          return {
+            chapitreID: top.chapterId,
+            title: top.title,
+            chapitres: (subs.length ? subs : [top]).map((n) => ({ chapitreID: n.chapterId, title: n.title })),
+          };
         }),
     };
   }

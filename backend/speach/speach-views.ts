@@ -106,7 +106,14 @@ export function toCard(doc: SpeachDocument, viewer: Viewer, context: CardContext
     title: doc.title,
     img: doc.cover && context.coverUrl ? context.coverUrl(doc._id, doc.cover.medium) : doc.img,
     /** The uploaded cover's three sizes (320, 640, 1280 px wide), for `srcset`; null without an upload. */
-    cover: doc.cover && context.coverUrl ? { small: context.coverUrl(doc._id, doc.cover.small), medium: context.coverUrl(doc._id, doc.cover.medium), large: context.coverUrl(doc._id, doc.cover.large) } : null,
+    cover:
+      doc.cover && context.coverUrl
+        ? {
+            small: context.coverUrl(doc._id, doc.cover.small),
+            medium: context.coverUrl(doc._id, doc.cover.medium),
+            large: context.coverUrl(doc._id, doc.cover.large),
+          }
+        : null,
     description: doc.description,
     tags: doc.tags,
     language: doc.language,
@@ -142,7 +149,11 @@ export function toCard(doc: SpeachDocument, viewer: Viewer, context: CardContext
     version: doc.revision,
     publishedVersion: live?.version ?? null,
     authorId: doc.authorId,
-    authorsInfos: { author: person(context.users.get(doc.authorId), doc.authorId), coEditors: people(doc.coEditorIds), coEditorGroups: groups(doc.coEditorGroupIds) },
+    authorsInfos: {
+      author: person(context.users.get(doc.authorId), doc.authorId),
+      coEditors: people(doc.coEditorIds),
+      coEditorGroups: groups(doc.coEditorGroupIds),
+    },
     affectationUsersInfos: { affectedUsers: people(doc.affectedUserIds), affectedGroups: groups(doc.affectedGroupIds) },
     metadata: {
       dueDate: doc.dueDate,
@@ -177,7 +188,10 @@ export type FileUrl = (file: { blobId: string; mimeType: string }) => string;
 function publicContent(content: ChapterContent, withAnswers: boolean, fileUrl: FileUrl): ChapterContent {
   if ('file' in content) return { ...content, file: { ...content.file, url: fileUrl(content.file) } } as ChapterContent;
   if ((content.type === 'QUIZZ' || content.type === 'QUIZZ_EXAMEN') && !withAnswers) {
-    return { ...content, questions: content.questions.map(({ source: _cited, ...q }) => ({ ...q, options: q.options.map(({ optionId, text }) => ({ optionId, text })) })) };
+    return {
+      ...content,
+      questions: content.questions.map(({ source: _cited, ...q }) => ({ ...q, options: q.options.map(({ optionId, text }) => ({ optionId, text })) })),
+    };
   }
   return content;
 }

@@ -49,7 +49,16 @@ export type SpeachCommand =
       duplicatedFrom: string | null;
       chapters: ChapterSnapshot[];
     }>
-  | WithActor<{ type: 'ChangeDetails'; nonMaterial?: boolean; title?: string; description?: string; img?: string | null; tags?: string; language?: string; categoryId?: string | null }>
+  | WithActor<{
+      type: 'ChangeDetails';
+      nonMaterial?: boolean;
+      title?: string;
+      description?: string;
+      img?: string | null;
+      tags?: string;
+      language?: string;
+      categoryId?: string | null;
+    }>
   | WithActor<{ type: 'AddChapter'; nonMaterial?: boolean; chapterId: string; parentId: string | null; title: string; position?: number }>
   | WithActor<{ type: 'RenameChapter'; nonMaterial?: boolean; chapterId: string; title: string }>
   | WithActor<{ type: 'MoveChapter'; nonMaterial?: boolean; chapterId: string; parentId: string | null; position: number }>
@@ -144,7 +153,14 @@ function tomorrow(now: string): string {
   return isoDay(date.toISOString());
 }
 
-const EDIT_EVENTS = new Set<SpeachEvent['type']>(['SpeachDetailsChanged', 'ChapterAdded', 'ChapterRenamed', 'ChapterMoved', 'ChapterRemoved', 'ChapterContentSet']);
+const EDIT_EVENTS = new Set<SpeachEvent['type']>([
+  'SpeachDetailsChanged',
+  'ChapterAdded',
+  'ChapterRenamed',
+  'ChapterMoved',
+  'ChapterRemoved',
+  'ChapterContentSet',
+]);
 
 /** The author's typo flag travels on the edit's events: the approvals policy reads it, the trail shows it. */
 function flagged(command: SpeachCommand, events: SpeachEvent[]): SpeachEvent[] {
@@ -197,7 +213,8 @@ function decideSpeach(command: SpeachCommand, state: SpeachState): SpeachEvent[]
         if (command.language !== undefined) data.language = language(command.language);
         if (command.categoryId !== undefined) data.categoryId = command.categoryId;
         if (command.img !== undefined) {
-          if (command.img !== null && !/^(https?:\/\/|\/blob\/)/.test(command.img)) throw new ValidationError('img', 'img must be an http(s) URL or an uploaded file');
+          if (command.img !== null && !/^(https?:\/\/|\/blob\/)/.test(command.img))
+            throw new ValidationError('img', 'img must be an http(s) URL or an uploaded file');
           data.img = command.img ? text(command.img, 'img', 2000) : null;
         }
         return Object.keys(data).length > 1 ? [{ type: 'SpeachDetailsChanged', data }] : [];
@@ -208,7 +225,12 @@ function decideSpeach(command: SpeachCommand, state: SpeachState): SpeachEvent[]
         if (speach.chapters[command.chapterId]) throw new IllegalStateError('This chapter already exists');
         checkParent(speach, command.parentId);
         const position = checkPosition(command.position, siblings(speach, command.parentId).length);
-        return [{ type: 'ChapterAdded', data: { speachId, chapterId: command.chapterId, parentId: command.parentId, title: title(command.title, 'title', CHAPTER_TITLE_MAX), position } }];
+        return [
+          {
+            type: 'ChapterAdded',
+            data: { speachId, chapterId: command.chapterId, parentId: command.parentId, title: title(command.title, 'title', CHAPTER_TITLE_MAX), position },
+          },
+        ];
       }
       case 'RenameChapter': {
         const speach = editable(state, actor);
@@ -240,15 +262,21 @@ function decideSpeach(command: SpeachCommand, state: SpeachState): SpeachEvent[]
       }
       case 'ConvertQuizToExam': {
         const content = chapter(editable(state, actor), command.chapterId).content;
-        if (content.type !== 'QUIZZ') throw new ValidationError('chapterId', content.type === 'QUIZZ_EXAMEN' ? 'This chapter is already a final exam' : 'Only an assessment (QUIZZ) chapter can become a final exam');
+        if (content.type !== 'QUIZZ')
+          throw new ValidationError(
+            'chapterId',
+            content.type === 'QUIZZ_EXAMEN' ? 'This chapter is already a final exam' : 'Only an assessment (QUIZZ) chapter can become a final exam',
+          );
         return [{ type: 'ChapterContentSet', data: { speachId, chapterId: command.chapterId, content: { ...content, type: 'QUIZZ_EXAMEN' } } }];
       }
       case 'ChangeVisibility': {
         const speach = editable(state, actor);
-        if (!(VISIBILITIES as readonly string[]).includes(command.visibility)) throw new ValidationError('visibility', `visibility must be one of ${VISIBILITIES.join(', ')}`);
+        if (!(VISIBILITIES as readonly string[]).includes(command.visibility))
+          throw new ValidationError('visibility', `visibility must be one of ${VISIBILITIES.join(', ')}`);
         const visibility = command.visibility as Visibility;
         if (visibility !== 'PRIVE' && command.accessCodeHash) throw new ValidationError('accessCode', 'An access code is only for a private speach');
-        if (visibility === 'PRIVE' && !command.accessCodeHash && !speach.hasAccessCode) throw new ValidationError('accessCode', 'A private speach needs an access code');
+        if (visibility === 'PRIVE' && !command.accessCodeHash && !speach.hasAccessCode)
+          throw new ValidationError('accessCode', 'A private speach needs an access code');
         // A private speach keeps its code when none is given; any other visibility drops it.
         const accessCodeHash = visibility === 'PRIVE' ? command.accessCodeHash : null;
         if (visibility === speach.visibility && accessCodeHash === null && (visibility !== 'PRIVE' || speach.hasAccessCode)) return [];
@@ -309,7 +337,8 @@ function decideSpeach(command: SpeachCommand, state: SpeachState): SpeachEvent[]
       case 'SetDueDate': {
         const speach = editable(state, actor);
         if (command.dueDate !== null) {
-          if (!/^\d{4}-\d{2}-\d{2}$/.test(command.dueDate) || Number.isNaN(Date.parse(command.dueDate))) throw new ValidationError('dueDate', 'dueDate must be a date (YYYY-MM-DD)');
+          if (!/^\d{4}-\d{2}-\d{2}$/.test(command.dueDate) || Number.isNaN(Date.parse(command.dueDate)))
+            throw new ValidationError('dueDate', 'dueDate must be a date (YYYY-MM-DD)');
           if (speach.badge === 'NONE') throw new ValidationError('dueDate', 'A due date requires a badge');
           if (command.dueDate < tomorrow(command.now)) throw new ValidationError('dueDate', 'The due date must be tomorrow or later');
         }
@@ -318,7 +347,9 @@ function decideSpeach(command: SpeachCommand, state: SpeachState): SpeachEvent[]
       case 'SetUnpublishAfterDueDate': {
         const speach = editable(state, actor);
         if (speach.dueDate === null && command.unpublish) throw new ValidationError('unpublish', 'Set a due date first');
-        return speach.unpublishAfterDueDate === command.unpublish ? [] : [{ type: 'SpeachUnpublishAfterDueDateSet', data: { speachId, unpublish: command.unpublish } }];
+        return speach.unpublishAfterDueDate === command.unpublish
+          ? []
+          : [{ type: 'SpeachUnpublishAfterDueDateSet', data: { speachId, unpublish: command.unpublish } }];
       }
       case 'ConfigureBadge': {
         const speach = editable(state, actor);

@@ -1,19 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import {
-  Allow,
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsISO8601,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateIf } from 'class-validator';
 import { BADGES, CONTENT_TYPES, SPEACH_LANGUAGES, VISIBILITIES } from '../../events';
 import { SEARCH_TERM_MAX } from '../infrastructure/search/search-index.port';
 
@@ -29,32 +15,45 @@ export const toJsonList = ({ value }: { value: unknown }): unknown => {
       return value;
     }
   }
-  return value.split(',').map((v) => v.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 };
 
 /** The stale-edit guard every edit accepts. */
 export class Versioned {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(-1)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(-1)
   version?: number;
 }
 
 export class CreateSpeachBody {
-  @IsString() @IsNotEmpty() @MaxLength(255)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
   title!: string;
 
   @IsIn(SPEACH_LANGUAGES)
   language!: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   categoryId?: string | null;
 
-  @IsOptional() @IsString() @MaxLength(5000)
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
   description?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   templateId?: string | null;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   isTemplate?: boolean;
 }
 

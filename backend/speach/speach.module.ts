@@ -20,7 +20,17 @@ import { SpeachQueries } from './speach-queries.service';
 /** Speach authoring, publication, reading and the admin list (issue #4). */
 @Module({
   imports: [IdentityModule],
-  controllers: [AuthoringController, CoverController, ReadingController, FilesController, CardsController, AdminSpeachController, SpeachSettingsController, SpeachesRestController, ShareController],
+  controllers: [
+    AuthoringController,
+    CoverController,
+    ReadingController,
+    FilesController,
+    CardsController,
+    AdminSpeachController,
+    SpeachSettingsController,
+    SpeachesRestController,
+    ShareController,
+  ],
   providers: [AccessCodeThrottle, DueDateWatcher, UnpinWithdrawnPolicy, SpeachQueries, SpeachAccess, FileUrls, SpeachCommands, SpeachLists, ReadingGates],
   exports: [SpeachCommands, SpeachQueries, SpeachAccess, ReadingGates, FileUrls],
 })

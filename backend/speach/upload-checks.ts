@@ -20,7 +20,10 @@ const DETECTED: Record<UploadQuery['type'], RegExp> = {
 export async function checkMagicBytes(type: UploadQuery['type'], head: Buffer): Promise<void> {
   const detected = await fileTypeFromBuffer(head);
   if (!detected || !DETECTED[type].test(detected.mime)) {
-    throw new ValidationError('file', `The file's content (${detected?.mime ?? 'unknown'}) is not a ${type === 'PDF_UPLOAD' ? 'PDF' : type === 'VIDEO_UPLOAD' ? 'video' : 'audio file'}`);
+    throw new ValidationError(
+      'file',
+      `The file's content (${detected?.mime ?? 'unknown'}) is not a ${type === 'PDF_UPLOAD' ? 'PDF' : type === 'VIDEO_UPLOAD' ? 'video' : 'audio file'}`,
+    );
   }
 }
 
@@ -32,8 +35,13 @@ export const UPLOAD_NAME_MAX = 255;
  */
 export function uploadName(raw: string): string {
   const last = raw.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = last.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*\u202a-\u202e\u2066-\u2069]/g, '').replace(/^[.\s]+/, '').trim().slice(0, UPLOAD_NAME_MAX);
+
+  const clean = last
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/^[.\s]+/, '')
+    .trim()
+    .slice(0, UPLOAD_NAME_MAX);
   if (!clean) throw new ValidationError('name', 'name must be a file name');
   return clean;
 }

@@ -30,7 +30,12 @@ export const videoAnswerDecider: Decider<VideoAnswerState, VideoAnswerCommand, V
     if (stranger !== undefined) throw new ValidationError('answers', `Unknown option ${stranger}`);
     if (!interaction.multiple && answers.length > 1) throw new ValidationError('answers', 'This question takes one answer');
     const { chapterId, speachId, userId } = command;
-    return [{ type: 'VideoInteractionAnswered', data: { chapterId, speachId, userId, interactionId: interaction.interactionId, answers, correct: isRight(interaction, answers) } }];
+    return [
+      {
+        type: 'VideoInteractionAnswered',
+        data: { chapterId, speachId, userId, interactionId: interaction.interactionId, answers, correct: isRight(interaction, answers) },
+      },
+    ];
   },
   evolve(state, event) {
     return { answered: { ...state.answered, [event.data.interactionId]: event.data.correct } };

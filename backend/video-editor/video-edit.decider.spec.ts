@@ -39,8 +39,14 @@ describe('video edit decider', () => {
   });
 
   it('refuses a duration that is not a positive number of seconds', () => {
-    spec.given([]).when({ type: 'RegisterChapterVideo', chapterId: 'c1', weetId: 'b', duration: 0, silent: false, by: 'u1', facts }).thenThrows(ValidationError, /duration/);
-    spec.given([]).when({ type: 'RegisterChapterVideo', chapterId: 'c1', weetId: 'b', duration: Number.NaN, silent: false, by: 'u1', facts }).thenThrows(ValidationError, /duration/);
+    spec
+      .given([])
+      .when({ type: 'RegisterChapterVideo', chapterId: 'c1', weetId: 'b', duration: 0, silent: false, by: 'u1', facts })
+      .thenThrows(ValidationError, /duration/);
+    spec
+      .given([])
+      .when({ type: 'RegisterChapterVideo', chapterId: 'c1', weetId: 'b', duration: Number.NaN, silent: false, by: 'u1', facts })
+      .thenThrows(ValidationError, /duration/);
   });
 
   it('records a cut decision on the registered video, or on the uploaded one the request measured', () => {
@@ -48,24 +54,56 @@ describe('video edit decider', () => {
       { start: 0, end: 3 },
       { start: 5, end: 9.5 },
     ];
-    spec.given([registered]).when(cut(keep)).then([{ type: 'ChapterVideoCutRequested', data: { chapterId: 'c1', speachId: 's1', cutId: 'k1', keep, sourceDuration: 10, requestedBy: 'u1' } }]);
-    spec.given([]).when(cut([{ start: 1, end: 2 }], { videoDuration: 4 })).thenEvents(([event]) => expect(event.data).toMatchObject({ sourceDuration: 4 }));
+    spec
+      .given([registered])
+      .when(cut(keep))
+      .then([{ type: 'ChapterVideoCutRequested', data: { chapterId: 'c1', speachId: 's1', cutId: 'k1', keep, sourceDuration: 10, requestedBy: 'u1' } }]);
+    spec
+      .given([])
+      .when(cut([{ start: 1, end: 2 }], { videoDuration: 4 }))
+      .thenEvents(([event]) => expect(event.data).toMatchObject({ sourceDuration: 4 }));
   });
 
   it('refuses ranges that overlap, leave the video, are empty or keep everything, naming the range', () => {
-    spec.given([registered]).when(cut([{ start: 0, end: 4 }, { start: 3, end: 6 }])).thenThrows(ValidationError, /keep\[1\] must start after/);
-    spec.given([registered]).when(cut([{ start: 2, end: 12 }])).thenThrows(ValidationError, /keep\[0\]\.end/);
-    spec.given([registered]).when(cut([{ start: 2, end: 2 }])).thenThrows(ValidationError, /keep\[0\] must end/);
-    spec.given([registered]).when(cut([])).thenThrows(ValidationError, /from 1 to/);
-    spec.given([registered]).when(cut([{ start: 0, end: 10 }])).thenThrows(ValidationError, /nothing to cut/);
+    spec
+      .given([registered])
+      .when(
+        cut([
+          { start: 0, end: 4 },
+          { start: 3, end: 6 },
+        ]),
+      )
+      .thenThrows(ValidationError, /keep\[1\] must start after/);
+    spec
+      .given([registered])
+      .when(cut([{ start: 2, end: 12 }]))
+      .thenThrows(ValidationError, /keep\[0\]\.end/);
+    spec
+      .given([registered])
+      .when(cut([{ start: 2, end: 2 }]))
+      .thenThrows(ValidationError, /keep\[0\] must end/);
+    spec
+      .given([registered])
+      .when(cut([]))
+      .thenThrows(ValidationError, /from 1 to/);
+    spec
+      .given([registered])
+      .when(cut([{ start: 0, end: 10 }]))
+      .thenThrows(ValidationError, /nothing to cut/);
   });
 
   it('refuses editing a chapter that has no video yet', () => {
-    spec.given([]).when(cut([{ start: 0, end: 1 }])).thenThrows(IllegalStateError, /no video/);
+    spec
+      .given([])
+      .when(cut([{ start: 0, end: 1 }]))
+      .thenThrows(IllegalStateError, /no video/);
   });
 
   it('measures later edits against the cut video', () => {
-    const cutDone: VideoEditEvent = { type: 'ChapterVideoCutRequested', data: { chapterId: 'c1', speachId: 's1', cutId: 'k1', keep: [{ start: 0, end: 4 }], sourceDuration: 10, requestedBy: 'u1' } };
+    const cutDone: VideoEditEvent = {
+      type: 'ChapterVideoCutRequested',
+      data: { chapterId: 'c1', speachId: 's1', cutId: 'k1', keep: [{ start: 0, end: 4 }], sourceDuration: 10, requestedBy: 'u1' },
+    };
     spec
       .given([registered, cutDone])
       .when({ type: 'AnnotateVideo', chapterId: 'c1', annotationId: 'a1', at: 6, duration: 1, text: 'Too late', by: 'u1', facts })
@@ -73,10 +111,22 @@ describe('video edit decider', () => {
   });
 
   it('annotates at a timestamp with trimmed text, and removes only a known annotation', () => {
-    const annotated: VideoEditEvent = { type: 'ChapterVideoAnnotated', data: { chapterId: 'c1', speachId: 's1', annotationId: 'a1', at: 2, duration: 3, text: 'Wear gloves', by: 'u1' } };
-    spec.given([registered]).when({ type: 'AnnotateVideo', chapterId: 'c1', annotationId: 'a1', at: 2, duration: 3, text: '  Wear gloves ', by: 'u1', facts }).then([annotated]);
-    spec.given([registered]).when({ type: 'AnnotateVideo', chapterId: 'c1', annotationId: 'a1', at: 2, duration: 3, text: '   ', by: 'u1', facts }).thenThrows(ValidationError, /text/);
-    spec.given([registered, annotated]).when({ type: 'RemoveVideoAnnotation', chapterId: 'c1', annotationId: 'a1', by: 'u1' }).then([{ type: 'ChapterVideoAnnotationRemoved', data: { chapterId: 'c1', annotationId: 'a1', by: 'u1' } }]);
+    const annotated: VideoEditEvent = {
+      type: 'ChapterVideoAnnotated',
+      data: { chapterId: 'c1', speachId: 's1', annotationId: 'a1', at: 2, duration: 3, text: 'Wear gloves', by: 'u1' },
+    };
+    spec
+      .given([registered])
+      .when({ type: 'AnnotateVideo', chapterId: 'c1', annotationId: 'a1', at: 2, duration: 3, text: '  Wear gloves ', by: 'u1', facts })
+      .then([annotated]);
+    spec
+      .given([registered])
+      .when({ type: 'AnnotateVideo', chapterId: 'c1', annotationId: 'a1', at: 2, duration: 3, text: '   ', by: 'u1', facts })
+      .thenThrows(ValidationError, /text/);
+    spec
+      .given([registered, annotated])
+      .when({ type: 'RemoveVideoAnnotation', chapterId: 'c1', annotationId: 'a1', by: 'u1' })
+      .then([{ type: 'ChapterVideoAnnotationRemoved', data: { chapterId: 'c1', annotationId: 'a1', by: 'u1' } }]);
     spec.given([registered]).when({ type: 'RemoveVideoAnnotation', chapterId: 'c1', annotationId: 'a1', by: 'u1' }).thenThrows(NotFoundError);
   });
 
@@ -84,17 +134,32 @@ describe('video edit decider', () => {
     const added: VideoEditEvent = { type: 'ChapterVideoInteractionAdded', data: { chapterId: 'c1', speachId: 's1', interaction: question, by: 'u1' } };
     spec.given([registered]).when({ type: 'AddVideoInteraction', chapterId: 'c1', interaction: question, by: 'u1', facts }).then([added]);
     const noRight = { ...question, options: question.options.map((o) => ({ ...o, correct: false })) };
-    spec.given([registered]).when({ type: 'AddVideoInteraction', chapterId: 'c1', interaction: noRight, by: 'u1', facts }).thenThrows(ValidationError, /right answer/);
+    spec
+      .given([registered])
+      .when({ type: 'AddVideoInteraction', chapterId: 'c1', interaction: noRight, by: 'u1', facts })
+      .thenThrows(ValidationError, /right answer/);
     const twoRight = { ...question, options: question.options.map((o) => ({ ...o, correct: true })) };
-    spec.given([registered]).when({ type: 'AddVideoInteraction', chapterId: 'c1', interaction: twoRight, by: 'u1', facts }).thenThrows(ValidationError, /exactly one/);
-    spec.given([registered, added]).when({ type: 'RemoveVideoInteraction', chapterId: 'c1', interactionId: 'i1', by: 'u1' }).then([{ type: 'ChapterVideoInteractionRemoved', data: { chapterId: 'c1', interactionId: 'i1', by: 'u1' } }]);
+    spec
+      .given([registered])
+      .when({ type: 'AddVideoInteraction', chapterId: 'c1', interaction: twoRight, by: 'u1', facts })
+      .thenThrows(ValidationError, /exactly one/);
+    spec
+      .given([registered, added])
+      .when({ type: 'RemoveVideoInteraction', chapterId: 'c1', interactionId: 'i1', by: 'u1' })
+      .then([{ type: 'ChapterVideoInteractionRemoved', data: { chapterId: 'c1', interactionId: 'i1', by: 'u1' } }]);
   });
 
   it('synchronises once and for good: no second synchronisation, no cut afterwards', () => {
     const synced: VideoEditEvent = { type: 'ChapterVideoSynchronised', data: { chapterId: 'c1', speachId: 's1', target: 'SLIDES', by: 'u1' } };
     spec.given([registered]).when({ type: 'SynchroniseVideo', chapterId: 'c1', target: 'SLIDES', by: 'u1', facts }).then([synced]);
-    spec.given([registered, synced]).when({ type: 'SynchroniseVideo', chapterId: 'c1', target: 'AUDIO', by: 'u1', facts }).thenThrows(IllegalStateError, /cannot be undone/);
-    spec.given([registered, synced]).when(cut([{ start: 0, end: 2 }])).thenThrows(IllegalStateError, /can no longer be cut/);
+    spec
+      .given([registered, synced])
+      .when({ type: 'SynchroniseVideo', chapterId: 'c1', target: 'AUDIO', by: 'u1', facts })
+      .thenThrows(IllegalStateError, /cannot be undone/);
+    spec
+      .given([registered, synced])
+      .when(cut([{ start: 0, end: 2 }]))
+      .thenThrows(IllegalStateError, /can no longer be cut/);
   });
 });
 
@@ -121,14 +186,34 @@ describe('video answer decider', () => {
   });
 
   it('scores an answer right only when it picks exactly the right options', () => {
-    spec.given([]).when(answer(['b', 'a'])).then([{ type: 'VideoInteractionAnswered', data: { chapterId: 'c1', speachId: 's1', userId: 'r1', interactionId: 'i1', answers: ['b', 'a'], correct: true } }]);
-    spec.given([]).when(answer(['a'])).thenEvents(([event]) => expect(event.data.correct).toBe(false));
-    spec.given([]).when(answer(['a', 'b', 'c'])).thenEvents(([event]) => expect(event.data.correct).toBe(false));
+    spec
+      .given([])
+      .when(answer(['b', 'a']))
+      .then([
+        { type: 'VideoInteractionAnswered', data: { chapterId: 'c1', speachId: 's1', userId: 'r1', interactionId: 'i1', answers: ['b', 'a'], correct: true } },
+      ]);
+    spec
+      .given([])
+      .when(answer(['a']))
+      .thenEvents(([event]) => expect(event.data.correct).toBe(false));
+    spec
+      .given([])
+      .when(answer(['a', 'b', 'c']))
+      .thenEvents(([event]) => expect(event.data.correct).toBe(false));
   });
 
   it('refuses no answer, an unknown option, and two answers to a single-answer question', () => {
-    spec.given([]).when(answer([])).thenThrows(ValidationError, /Choose/);
-    spec.given([]).when(answer(['z'])).thenThrows(ValidationError, /Unknown option z/);
-    spec.given([]).when(answer(['a', 'c'], { multiple: false })).thenThrows(ValidationError, /one answer/);
+    spec
+      .given([])
+      .when(answer([]))
+      .thenThrows(ValidationError, /Choose/);
+    spec
+      .given([])
+      .when(answer(['z']))
+      .thenThrows(ValidationError, /Unknown option z/);
+    spec
+      .given([])
+      .when(answer(['a', 'c'], { multiple: false }))
+      .thenThrows(ValidationError, /one answer/);
   });
 });

@@ -70,7 +70,14 @@ function cut(command: Extract<VideoEditCommand, { type: 'RequestVideoCut' }>, st
   return [
     {
       type: 'ChapterVideoCutRequested',
-      data: { chapterId: command.chapterId, speachId: command.facts.speachId, cutId: command.cutId, keep: command.keep, sourceDuration: duration, requestedBy: command.by },
+      data: {
+        chapterId: command.chapterId,
+        speachId: command.facts.speachId,
+        cutId: command.cutId,
+        keep: command.keep,
+        sourceDuration: duration,
+        requestedBy: command.by,
+      },
     },
   ];
 }
@@ -78,7 +85,8 @@ function cut(command: Extract<VideoEditCommand, { type: 'RequestVideoCut' }>, st
 function annotate(command: Extract<VideoEditCommand, { type: 'AnnotateVideo' }>, state: VideoEditState): VideoEditEvent[] {
   const duration = knownDuration(state, command.facts);
   within('at', command.at, duration);
-  if (!Number.isFinite(command.duration) || command.duration <= 0 || command.duration > duration) throw new ValidationError('duration', 'duration must be above 0 and at most the video length');
+  if (!Number.isFinite(command.duration) || command.duration <= 0 || command.duration > duration)
+    throw new ValidationError('duration', 'duration must be above 0 and at most the video length');
   const text = command.text.trim();
   if (!text || text.length > ANNOTATION_TEXT_MAX) throw new ValidationError('text', `text must hold 1 to ${ANNOTATION_TEXT_MAX} characters`);
   if (state.annotationIds.length >= ANNOTATIONS_MAX) throw new IllegalStateError(`A video holds at most ${ANNOTATIONS_MAX} annotations.`);
@@ -99,8 +107,11 @@ function addInteraction(command: Extract<VideoEditCommand, { type: 'AddVideoInte
 
 function synchronise(command: Extract<VideoEditCommand, { type: 'SynchroniseVideo' }>, state: VideoEditState): VideoEditEvent[] {
   knownDuration(state, command.facts);
-  if (state.synchronisedWith) throw new IllegalStateError(`This video is already synchronised with ${state.synchronisedWith.toLowerCase()}: that cannot be undone.`);
-  return [{ type: 'ChapterVideoSynchronised', data: { chapterId: command.chapterId, speachId: command.facts.speachId, target: command.target, by: command.by } }];
+  if (state.synchronisedWith)
+    throw new IllegalStateError(`This video is already synchronised with ${state.synchronisedWith.toLowerCase()}: that cannot be undone.`);
+  return [
+    { type: 'ChapterVideoSynchronised', data: { chapterId: command.chapterId, speachId: command.facts.speachId, target: command.target, by: command.by } },
+  ];
 }
 
 /** The editor's decisions for one chapter video: register, cut, annotate, ask, synchronise (once and for good). */

@@ -4,13 +4,18 @@ import { VIDEO_SYNC_TARGETS, type VideoSyncTarget } from '../../events';
 
 /** Spec §7 weet / silenceWeet: `{weetID, duration (seconds), chapitreId}`. */
 export class WeetBody {
-  @IsString() @IsNotEmpty() @MaxLength(100)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
   weetID!: string;
 
-  @Type(() => Number) @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Type(() => Number)
+  @IsNumber({ allowNaN: false, allowInfinity: false })
   duration!: number;
 
-  @IsString() @IsNotEmpty() @MaxLength(100)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
   chapitreId!: string;
 }
 
@@ -24,10 +29,12 @@ export class AnnotationBody {
   @IsNumber({ allowNaN: false, allowInfinity: false })
   at!: number;
 
-  @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
   duration?: number;
 
-  @IsString() @MaxLength(2000)
+  @IsString()
+  @MaxLength(2000)
   text!: string;
 }
 
@@ -36,10 +43,13 @@ export class InteractionBody {
   @IsNumber({ allowNaN: false, allowInfinity: false })
   at!: number;
 
-  @IsString() @IsNotEmpty() @MaxLength(1000)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1000)
   question!: string;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   multiple?: boolean;
 
   @Allow()
@@ -52,9 +62,13 @@ export class SynchroniseBody {
 }
 
 export class InteractionAnswerBody {
-  @IsString() @IsNotEmpty() @MaxLength(100)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
   interactionId!: string;
 
-  @IsArray() @IsString({ each: true }) @MaxLength(100, { each: true })
+  @IsArray()
+  @IsString({ each: true })
+  @MaxLength(100, { each: true })
   answers!: string[];
 }

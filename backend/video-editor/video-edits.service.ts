@@ -50,8 +50,10 @@ function options(raw: unknown): VideoInteraction['options'] {
   return raw.map((o, i) => {
     const option = o as { text?: unknown; correct?: unknown } | null;
     const text = typeof option?.text === 'string' ? option.text.trim() : '';
-    if (!text || text.length > OPTION_TEXT_MAX) throw new ValidationError(`options[${i}].text`, `options[${i}].text must hold 1 to ${OPTION_TEXT_MAX} characters`);
-    if (option?.correct !== undefined && typeof option.correct !== 'boolean') throw new ValidationError(`options[${i}].correct`, `options[${i}].correct must be true or false`);
+    if (!text || text.length > OPTION_TEXT_MAX)
+      throw new ValidationError(`options[${i}].text`, `options[${i}].text must hold 1 to ${OPTION_TEXT_MAX} characters`);
+    if (option?.correct !== undefined && typeof option.correct !== 'boolean')
+      throw new ValidationError(`options[${i}].correct`, `options[${i}].correct must be true or false`);
     return { optionId: `o${i + 1}`, text, correct: option?.correct === true };
   });
 }
@@ -130,8 +132,17 @@ export class VideoEdits {
   async register(user: AuthenticatedUser, body: { weetID: string; duration: number; chapitreId: string }, silent: boolean): Promise<VideoEditorView> {
     const { facts } = await this.editable(user, body.chapitreId);
     if (!(await this.blobs.get(body.weetID))) throw new ValidationError('weetID', 'weetID must name a stored video file');
-    if (body.duration <= 0 || body.duration > VIDEO_DURATION_MAX) throw new ValidationError('duration', `duration must be above 0 and at most ${VIDEO_DURATION_MAX} seconds`);
-    await this.run(body.chapitreId, { type: 'RegisterChapterVideo', chapterId: body.chapitreId, weetId: body.weetID, duration: body.duration, silent, by: user.id, facts });
+    if (body.duration <= 0 || body.duration > VIDEO_DURATION_MAX)
+      throw new ValidationError('duration', `duration must be above 0 and at most ${VIDEO_DURATION_MAX} seconds`);
+    await this.run(body.chapitreId, {
+      type: 'RegisterChapterVideo',
+      chapterId: body.chapitreId,
+      weetId: body.weetID,
+      duration: body.duration,
+      silent,
+      by: user.id,
+      facts,
+    });
     return this.view(user, body.chapitreId);
   }
 
@@ -154,9 +165,19 @@ export class VideoEdits {
     return this.view(user, chapterId);
   }
 
-  async addInteraction(user: AuthenticatedUser, chapterId: string, body: { at: number; question: string; multiple?: boolean; options: unknown }): Promise<VideoEditorView> {
+  async addInteraction(
+    user: AuthenticatedUser,
+    chapterId: string,
+    body: { at: number; question: string; multiple?: boolean; options: unknown },
+  ): Promise<VideoEditorView> {
     const { facts } = await this.editable(user, chapterId);
-    const interaction: VideoInteraction = { interactionId: uuidv7(), at: body.at, question: body.question.trim(), multiple: body.multiple ?? false, options: options(body.options) };
+    const interaction: VideoInteraction = {
+      interactionId: uuidv7(),
+      at: body.at,
+      question: body.question.trim(),
+      multiple: body.multiple ?? false,
+      options: options(body.options),
+    };
     if (!interaction.question) throw new ValidationError('question', 'question must not be empty');
     await this.run(chapterId, { type: 'AddVideoInteraction', chapterId, interaction, by: user.id, facts });
     return this.view(user, chapterId);
@@ -182,7 +203,13 @@ export class VideoEdits {
     const mine = await this.store.collection<VideoAnswersDocument>(VIDEO_ANSWERS).findById(`${chapterId}:${user.id}`);
     return {
       annotations: (edit?.annotations ?? []).map(({ annotationId, at, duration, text }) => ({ annotationId, at, duration, text })),
-      interactions: (edit?.interactions ?? []).map((i) => ({ interactionId: i.interactionId, at: i.at, question: i.question, multiple: i.multiple, options: i.options.map(({ optionId, text }) => ({ optionId, text })) })),
+      interactions: (edit?.interactions ?? []).map((i) => ({
+        interactionId: i.interactionId,
+        at: i.at,
+        question: i.question,
+        multiple: i.multiple,
+        options: i.options.map(({ optionId, text }) => ({ optionId, text })),
+      })),
       answers: mine?.answers ?? {},
     };
   }

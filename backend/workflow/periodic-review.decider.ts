@@ -60,7 +60,8 @@ export const periodicReviewDecider: Decider<PeriodicReviewState, PeriodicReviewC
     const { speachId } = command;
     switch (command.type) {
       case 'Schedule': {
-        if (!(command.frequency in REVIEW_FREQUENCIES)) throw new ValidationError('frequency', `frequency must be one of ${Object.keys(REVIEW_FREQUENCIES).join(', ')}`);
+        if (!(command.frequency in REVIEW_FREQUENCIES))
+          throw new ValidationError('frequency', `frequency must be one of ${Object.keys(REVIEW_FREQUENCIES).join(', ')}`);
         const nextReviewAt = addMonths(command.from, REVIEW_FREQUENCIES[command.frequency]);
         return [{ type: 'PeriodicReviewScheduled', data: { speachId, frequency: command.frequency, nextReviewAt, workflowId: command.workflowId } }];
       }
@@ -68,21 +69,25 @@ export const periodicReviewDecider: Decider<PeriodicReviewState, PeriodicReviewC
         if (state.status === 'none' || state.status === 'STOPPED') return [];
         return [{ type: 'PeriodicReviewStopped', data: { speachId, workflowId: command.workflowId } }];
       case 'Decide': {
-        if (state.status === 'none' || state.status === 'STOPPED' || !state.nextReviewAt) throw new NotFoundError('No periodic review is scheduled for this speach');
+        if (state.status === 'none' || state.status === 'STOPPED' || !state.nextReviewAt)
+          throw new NotFoundError('No periodic review is scheduled for this speach');
         const { actor } = command;
         // Spec §6: reviewing is the approver's; a reviewer group's member without the APPROVER role decides nothing.
-        const reviewer = actor.isApprover && (command.reviewerUserIds.includes(actor.userId) || command.reviewerGroupIds.some((g) => actor.groupIds.includes(g)));
+        const reviewer =
+          actor.isApprover && (command.reviewerUserIds.includes(actor.userId) || command.reviewerGroupIds.some((g) => actor.groupIds.includes(g)));
         if (!reviewer) throw new ForbiddenError('You are not a reviewer of this speach.');
         if (state.status !== 'SCHEDULED') throw new IllegalStateError('This review was already decided; it waits for the revision or the archiving');
         if (!isDue(state.nextReviewAt, command.now)) throw new IllegalStateError('This review is not due yet');
-        if (!(REVIEW_DECISIONS as readonly string[]).includes(command.decision)) throw new ValidationError('decision', `decision must be one of ${REVIEW_DECISIONS.join(', ')}`);
+        if (!(REVIEW_DECISIONS as readonly string[]).includes(command.decision))
+          throw new ValidationError('decision', `decision must be one of ${REVIEW_DECISIONS.join(', ')}`);
         const comment = typeof command.comment === 'string' && command.comment.trim() ? command.comment.trim() : null;
         if (comment && comment.length > REVIEW_COMMENT_MAX) throw new ValidationError('comment', `comment must be at most ${REVIEW_COMMENT_MAX} characters`);
         const decision = command.decision as ReviewDecision;
         // Spec §9: after "no revision" the next date is today plus the chosen frequency.
         const nextReviewAt = decision === 'NO_REVISION' ? addMonths(command.now, REVIEW_FREQUENCIES[state.frequency]) : null;
         const { signature } = command;
-        if (!signature && command.regulated) throw new ValidationError('signature', 'This speach is GMP-regulated: the review needs an electronic signature (meaning reviewed)');
+        if (!signature && command.regulated)
+          throw new ValidationError('signature', 'This speach is GMP-regulated: the review needs an electronic signature (meaning reviewed)');
         if (signature && signature.meaning !== 'reviewed') throw new ValidationError('signature.meaning', 'The meaning of this signature is reviewed');
         return [
           ...(signature ? [{ type: 'SignatureApplied' as const, data: { speachId, ...signature } }] : []),

@@ -7,7 +7,9 @@ import { WORKFLOW_DEFINITIONS, type WorkflowDefinitionDocument } from '../../pro
  */
 export async function coveringDefinition(store: ReadStore, categoryId: string | null): Promise<WorkflowDefinitionDocument | null> {
   if (!categoryId) return null;
-  const [doc] = await store.collection<WorkflowDefinitionDocument>(WORKFLOW_DEFINITIONS).find({ categoryIds: categoryId }, { sort: { updatedAt: -1, _id: 1 }, limit: 1 });
+  const [doc] = await store
+    .collection<WorkflowDefinitionDocument>(WORKFLOW_DEFINITIONS)
+    .find({ categoryIds: categoryId }, { sort: { updatedAt: -1, _id: 1 }, limit: 1 });
   return doc ?? null;
 }
 

@@ -19,9 +19,7 @@ interface Definition {
 }
 type WithAdmin<C> = C & { definitionId: string; isAdmin: boolean };
 export type WorkflowDefinitionCommand =
-  | WithAdmin<{ type: 'CreateDefinition' } & Definition>
-  | WithAdmin<{ type: 'ChangeDefinition' } & Definition>
-  | WithAdmin<{ type: 'DeleteDefinition' }>;
+  WithAdmin<{ type: 'CreateDefinition' } & Definition> | WithAdmin<{ type: 'ChangeDefinition' } & Definition> | WithAdmin<{ type: 'DeleteDefinition' }>;
 
 function checked(command: Definition): { name: string; steps: DefinitionStep[]; categoryIds: string[] } {
   const name = (command.name ?? '').trim();
@@ -55,7 +53,10 @@ export const workflowDefinitionDecider: Decider<WorkflowDefinitionState, Workflo
         if (state.status !== 'active') throw new NotFoundError('Unknown workflow definition');
         const next = checked(command);
         const isDefault = command.isDefault === true;
-        const same = next.name === state.name && isDefault === state.isDefault && JSON.stringify([next.steps, next.categoryIds]) === JSON.stringify([state.steps, state.categoryIds]);
+        const same =
+          next.name === state.name &&
+          isDefault === state.isDefault &&
+          JSON.stringify([next.steps, next.categoryIds]) === JSON.stringify([state.steps, state.categoryIds]);
         if (same) return [];
         return [{ type: 'WorkflowDefinitionChanged', data: { definitionId, ...next, isDefault, version: state.version + 1 } }];
       }

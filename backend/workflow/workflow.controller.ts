@@ -4,7 +4,17 @@ import { restList } from '../identity/organisation/rest-list';
 import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { SpeachQueries } from '../speach/speach-queries.service';
-import { DefinitionBody, PeriodicReviewListQuery, RejectBody, ResubmitBody, ReviewDecisionBody, SpeachIdParamQuery, SubmitBody, ValidateBody, WorkflowGridQuery } from './workflow.dto';
+import {
+  DefinitionBody,
+  PeriodicReviewListQuery,
+  RejectBody,
+  ResubmitBody,
+  ReviewDecisionBody,
+  SpeachIdParamQuery,
+  SubmitBody,
+  ValidateBody,
+  WorkflowGridQuery,
+} from './workflow.dto';
 import { WorkflowService } from './workflow.service';
 
 /** The submission, validation and periodic-review calls of the learner app (docs/workflow-api.md). */

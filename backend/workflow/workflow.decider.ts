@@ -112,7 +112,8 @@ function decidable(state: WorkflowState, actor: WorkflowActor): RunningWorkflow 
  */
 function signatureOf(wf: RunningWorkflow, signature: SignatureRecord | null, meaning: SignatureMeaning): SignatureApplied[] {
   if (!signature) {
-    if (wf.regulatedGmp) throw new ValidationError('signature', `This workflow is GMP-regulated: the decision needs an electronic signature (meaning ${meaning})`);
+    if (wf.regulatedGmp)
+      throw new ValidationError('signature', `This workflow is GMP-regulated: the decision needs an electronic signature (meaning ${meaning})`);
     return [];
   }
   if (signature.meaning !== meaning) throw new ValidationError('signature.meaning', `The meaning of this signature is ${meaning}`);
@@ -142,11 +143,13 @@ function finalChoices(wf: RunningWorkflow, final: FinalChoices, periodicReviewEn
     if (final.periodicReview === 'OFF' && wf.regulatedGmp) throw new ValidationError('periodicReview', 'A GMP-regulated speach needs a periodic review');
     periodicReview = final.periodicReview;
     if (periodicReview === 'ON') {
-      if (!final.frequency || !(final.frequency in REVIEW_FREQUENCIES)) throw new ValidationError('frequency', `frequency must be one of ${Object.keys(REVIEW_FREQUENCIES).join(', ')}`);
+      if (!final.frequency || !(final.frequency in REVIEW_FREQUENCIES))
+        throw new ValidationError('frequency', `frequency must be one of ${Object.keys(REVIEW_FREQUENCIES).join(', ')}`);
       frequency = final.frequency as ReviewFrequency;
     }
   }
-  if (!(PUBLICATION_DELAYS as readonly string[]).includes(final.delay ?? '')) throw new ValidationError('delay', `delay must be one of ${PUBLICATION_DELAYS.join(', ')}`);
+  if (!(PUBLICATION_DELAYS as readonly string[]).includes(final.delay ?? ''))
+    throw new ValidationError('delay', `delay must be one of ${PUBLICATION_DELAYS.join(', ')}`);
   const delay = final.delay as PublicationDelay;
   let publishAt: string | null = null;
   if (delay === 'SCHEDULED') {
@@ -163,7 +166,8 @@ function finalChoices(wf: RunningWorkflow, final: FinalChoices, periodicReviewEn
 
 function checkedSteps(command: Extract<WorkflowCommand, { type: 'Submit' }>): WorkflowStep[] {
   const field = command.anonymous ? 'approvers' : 'steps';
-  if (!Array.isArray(command.steps) || command.steps.length === 0) throw new ValidationError(field, command.anonymous ? 'Choose at least one approver' : 'A workflow needs at least one step');
+  if (!Array.isArray(command.steps) || command.steps.length === 0)
+    throw new ValidationError(field, command.anonymous ? 'Choose at least one approver' : 'A workflow needs at least one step');
   if (command.steps.length > APPROVERS_MAX) throw new ValidationError(field, `at most ${APPROVERS_MAX} steps`);
   if (command.anonymous) {
     const ids = command.steps.map((s) => s.userId);
@@ -174,7 +178,14 @@ function checkedSteps(command: Extract<WorkflowCommand, { type: 'Submit' }>): Wo
   return command.steps.map((step, index) => {
     const role = step.role === null || step.role === undefined ? '' : String(step.role).trim();
     if (role.length > ROLE_MAX) throw new ValidationError(`${field}[${index}].role`, `role must be at most ${ROLE_MAX} characters`);
-    return { order: index + 1, groupId: step.groupId ?? null, groupName: step.groupName ?? null, userId: step.userId ?? null, userName: step.userName ?? null, role: role || null };
+    return {
+      order: index + 1,
+      groupId: step.groupId ?? null,
+      groupName: step.groupName ?? null,
+      userId: step.userId ?? null,
+      userName: step.userName ?? null,
+      role: role || null,
+    };
   });
 }
 
@@ -218,7 +229,17 @@ export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEv
         const base = { workflowId, speachId: wf.speachId };
         return [
           ...signed,
-          { type: 'WorkflowStepValidated', data: { ...base, step: wf.currentStep, validatedBy: actor.userId, groupId: step.groupId, at: now, awaiting: last ? null : awaited(wf.steps[wf.currentStep]) } },
+          {
+            type: 'WorkflowStepValidated',
+            data: {
+              ...base,
+              step: wf.currentStep,
+              validatedBy: actor.userId,
+              groupId: step.groupId,
+              at: now,
+              awaiting: last ? null : awaited(wf.steps[wf.currentStep]),
+            },
+          },
           ...(choices ? [{ type: 'WorkflowCompleted' as const, data: { ...base, ...choices, completedBy: actor.userId, at: now } }] : []),
         ];
       }
@@ -229,7 +250,13 @@ export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEv
         if (comment.length > COMMENT_MAX) throw new ValidationError('comment', `comment must be at most ${COMMENT_MAX} characters`);
         const step = wf.steps[wf.currentStep - 1];
         const signed = signatureOf(wf, command.signature, 'rejected');
-        return [...signed, { type: 'WorkflowRejected', data: { workflowId, speachId: wf.speachId, step: wf.currentStep, comment, rejectedBy: actor.userId, groupId: step.groupId, at: now } }];
+        return [
+          ...signed,
+          {
+            type: 'WorkflowRejected',
+            data: { workflowId, speachId: wf.speachId, step: wf.currentStep, comment, rejectedBy: actor.userId, groupId: step.groupId, at: now },
+          },
+        ];
       }
       case 'RevokeApprovals': {
         if (state.status === 'none' || state.status !== 'AWAITING_VALIDATION' || state.validatedSteps.length === 0) return [];
@@ -255,7 +282,12 @@ export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEv
         if (!command.mayEdit) throw new ForbiddenError('Only an editor of the speach resubmits it.');
         if (wf.status !== 'REJECTED') throw new IllegalStateError('Only a rejected workflow is resubmitted');
         const scheduledAt = command.scheduledAt === undefined ? wf.scheduledAt : futureDate(command.scheduledAt, 'scheduledAt', now, false);
-        return [{ type: 'WorkflowResubmitted', data: { workflowId, speachId: wf.speachId, resubmittedBy: actor.userId, scheduledAt, at: now, awaiting: awaited(wf.steps[0]) } }];
+        return [
+          {
+            type: 'WorkflowResubmitted',
+            data: { workflowId, speachId: wf.speachId, resubmittedBy: actor.userId, scheduledAt, at: now, awaiting: awaited(wf.steps[0]) },
+          },
+        ];
       }
       case 'Cancel': {
         if (!actor.isAdmin) throw new ForbiddenError('Only administrators cancel a workflow.');

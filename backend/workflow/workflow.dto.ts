@@ -1,5 +1,19 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { PUBLICATION_DELAYS, REVIEW_DECISIONS, REVIEW_FREQUENCIES } from '../../events';
 import { APPROVERS_MAX, COMMENT_MAX, ROLE_MAX } from './workflow.decider';
 import { DEFINITION_NAME_MAX, DEFINITION_STEPS_MAX } from './workflow-definition.decider';

@@ -90,11 +90,22 @@ export class WorkflowService {
     return (await this.store.collection<GroupDocument>(GROUPS).find({}, { projection: { _id: 1 } })).map((g) => g._id);
   }
 
-  async saveDefinition(user: AuthenticatedUser, definitionId: string | null, input: { name: string; steps: { groupId: string }[]; isDefault?: boolean; categoryIds?: string[] }): Promise<string> {
+  async saveDefinition(
+    user: AuthenticatedUser,
+    definitionId: string | null,
+    input: { name: string; steps: { groupId: string }[]; isDefault?: boolean; categoryIds?: string[] },
+  ): Promise<string> {
     const id = definitionId ?? uuidv7();
     const isAdmin = user.roles.includes('ADMIN');
     const knownCategoryIds = (await this.store.collection<CategoryDocument>(CATEGORIES).find({}, { projection: { _id: 1 } })).map((c) => c._id);
-    const body = { name: input.name, steps: input.steps, isDefault: input.isDefault === true, categoryIds: input.categoryIds ?? [], knownGroupIds: await this.knownGroupIds(), knownCategoryIds };
+    const body = {
+      name: input.name,
+      steps: input.steps,
+      isDefault: input.isDefault === true,
+      categoryIds: input.categoryIds ?? [],
+      knownGroupIds: await this.knownGroupIds(),
+      knownCategoryIds,
+    };
     await this.commands.run(workflowDefinitionDecider, definitionStream(id), {
       ...(definitionId ? { type: 'ChangeDefinition' as const } : { type: 'CreateDefinition' as const }),
       ...body,
@@ -106,12 +117,21 @@ export class WorkflowService {
   }
 
   async deleteDefinition(user: AuthenticatedUser, definitionId: string): Promise<void> {
-    await this.commands.run(workflowDefinitionDecider, definitionStream(definitionId), { type: 'DeleteDefinition', definitionId, isAdmin: user.roles.includes('ADMIN') });
+    await this.commands.run(workflowDefinitionDecider, definitionStream(definitionId), {
+      type: 'DeleteDefinition',
+      definitionId,
+      isAdmin: user.roles.includes('ADMIN'),
+    });
     await this.readModels.settled();
   }
 
   async definitionRecords(docs: WorkflowDefinitionDocument[]) {
-    const groups = new Map((await this.store.collection<GroupDocument>(GROUPS).findByIds([...new Set(docs.flatMap((d) => d.steps.map((s) => s.groupId)))])).map((g) => [g._id, g.name]));
+    const groups = new Map(
+      (await this.store.collection<GroupDocument>(GROUPS).findByIds([...new Set(docs.flatMap((d) => d.steps.map((s) => s.groupId)))])).map((g) => [
+        g._id,
+        g.name,
+      ]),
+    );
     const defaultId = await this.defaultDefinitionId();
     return docs.map((d) => ({
       id: d._id,
@@ -181,9 +201,22 @@ export class WorkflowService {
     } else {
       definitionId = input.definitionId ?? (await coveringDefinition(this.store, doc.categoryId))?._id ?? (await this.defaultDefinitionId());
       const definition = definitionId ? await this.definitions.findById(definitionId) : null;
-      if (!definition) throw new ValidationError('definitionId', definitionId ? 'Unknown workflow definition' : 'No default workflow definition: choose one or an anonymous workflow');
-      const groups = new Map((await this.store.collection<GroupDocument>(GROUPS).findByIds(definition.steps.map((s) => s.groupId))).map((g) => [g._id, g.name]));
-      steps = definition.steps.map((s, index) => ({ order: index + 1, groupId: s.groupId, groupName: groups.get(s.groupId) ?? '', userId: null, userName: null, role: null }));
+      if (!definition)
+        throw new ValidationError(
+          'definitionId',
+          definitionId ? 'Unknown workflow definition' : 'No default workflow definition: choose one or an anonymous workflow',
+        );
+      const groups = new Map(
+        (await this.store.collection<GroupDocument>(GROUPS).findByIds(definition.steps.map((s) => s.groupId))).map((g) => [g._id, g.name]),
+      );
+      steps = definition.steps.map((s, index) => ({
+        order: index + 1,
+        groupId: s.groupId,
+        groupName: groups.get(s.groupId) ?? '',
+        userId: null,
+        userName: null,
+        role: null,
+      }));
       name = definition.name;
       definitionVersion = definition.version;
     }
@@ -215,8 +248,16 @@ export class WorkflowService {
     return approvers.map((a, index) => {
       const user = users.get(a.id);
       if (!user || !user.active) throw new ValidationError(`approvers[${index}].id`, `Unknown user ${a.id}`);
-      if (!user.roles.includes('APPROVER')) throw new ValidationError(`approvers[${index}].id`, `${user.firstName} ${user.lastName} does not have the approver role`);
-      return { order: index + 1, groupId: null, groupName: null, userId: user._id, userName: `${user.firstName} ${user.lastName}`.trim(), role: a.role ?? null };
+      if (!user.roles.includes('APPROVER'))
+        throw new ValidationError(`approvers[${index}].id`, `${user.firstName} ${user.lastName} does not have the approver role`);
+      return {
+        order: index + 1,
+        groupId: null,
+        groupName: null,
+        userId: user._id,
+        userName: `${user.firstName} ${user.lastName}`.trim(),
+        role: a.role ?? null,
+      };
     });
   }
 
@@ -224,11 +265,23 @@ export class WorkflowService {
    * The signature of a workflow decision, checked only when the actor may take the decision: anyone
    * else gets the decider's 403 or 409 without spending a password attempt.
    */
-  private async workflowSignature(user: AuthenticatedUser, actor: WorkflowActor, wf: WorkflowDocument, meaning: 'approved' | 'rejected', input: SignatureBody | undefined): Promise<SignatureRecord | null> {
+  private async workflowSignature(
+    user: AuthenticatedUser,
+    actor: WorkflowActor,
+    wf: WorkflowDocument,
+    meaning: 'approved' | 'rejected',
+    input: SignatureBody | undefined,
+  ): Promise<SignatureRecord | null> {
     const mayDecide = wf.state === 'AWAITING_VALIDATION' && wf.authorId !== actor.userId && isStepApprover(wf.steps[wf.currentStep - 1], actor);
     if (!mayDecide) return null;
     const doc = await this.queries.document(wf.speachId);
-    return this.signatures.sign(user, input, { speachId: wf.speachId, meaning, contentHash: draftContentHash(doc), version: nextVersion(doc), regulated: wf.regulatedGmp });
+    return this.signatures.sign(user, input, {
+      speachId: wf.speachId,
+      meaning,
+      contentHash: draftContentHash(doc),
+      version: nextVersion(doc),
+      regulated: wf.regulatedGmp,
+    });
   }
 
   async validate(user: AuthenticatedUser, speachId: string, final: FinalChoices & { signature?: SignatureBody }): Promise<void> {
@@ -292,7 +345,8 @@ export class WorkflowService {
   async decideReview(user: AuthenticatedUser, speachId: string, decision: string, comment?: string | null, input?: SignatureBody): Promise<void> {
     const doc = await this.queries.document(speachId);
     const actor = await this.actor(user);
-    const reviewer = actor.isApprover && (doc.periodicReviewUserIds.includes(actor.userId) || doc.periodicReviewGroupIds.some((g) => actor.groupIds.includes(g)));
+    const reviewer =
+      actor.isApprover && (doc.periodicReviewUserIds.includes(actor.userId) || doc.periodicReviewGroupIds.some((g) => actor.groupIds.includes(g)));
     let signature: SignatureRecord | null = null;
     const [latest] = await this.workflows.find({ speachId, latest: true }, { limit: 1 });
     const regulated = latest?.regulatedGmp === true;
@@ -300,7 +354,9 @@ export class WorkflowService {
       // A review is of the version in force; before any publication, of the draft.
       const live = liveVersion(doc, this.now());
       const version = live ? await this.queries.version(speachId, live.version) : null;
-      const subject = version ? { contentHash: versionContentHash(version), version: version.version } : { contentHash: draftContentHash(doc), version: nextVersion(doc) };
+      const subject = version
+        ? { contentHash: versionContentHash(version), version: version.version }
+        : { contentHash: draftContentHash(doc), version: nextVersion(doc) };
       signature = await this.signatures.sign(user, input, { speachId, meaning: 'reviewed', regulated, ...subject });
     }
     await this.commands.run(periodicReviewDecider, periodicReviewStream(speachId), {
@@ -334,7 +390,13 @@ export class WorkflowService {
     const approver = wf.steps.some((s) => isStepApprover(s, viewer));
     if (!editor && !approver) throw new NotFoundError('No workflow for this speach');
     const users = new Map(
-      (await this.store.collection<UserDocument>(USERS).findByIds([...new Set([...wf.steps.flatMap((s) => [s.userId, s.validatedBy]), wf.rejected?.rejectedBy, wf.authorId].filter((x): x is string => !!x))])).map((u) => [u._id, u]),
+      (
+        await this.store
+          .collection<UserDocument>(USERS)
+          .findByIds([
+            ...new Set([...wf.steps.flatMap((s) => [s.userId, s.validatedBy]), wf.rejected?.rejectedBy, wf.authorId].filter((x): x is string => !!x)),
+          ])
+      ).map((u) => [u._id, u]),
     );
     const flags = await this.site.flags();
     const rejectedStep = wf.state === 'REJECTED' ? wf.currentStep : null;
@@ -357,7 +419,14 @@ export class WorkflowService {
         userName: s.userName,
         role: s.role,
         usrImg: s.userId ? (users.get(s.userId)?.img ?? null) : null,
-        status: s.order === rejectedStep ? 'REJECTED' : s.validatedBy ? 'VALIDATED' : wf.state === 'AWAITING_VALIDATION' && s.order === wf.currentStep ? 'ACTIVE' : 'INACTIVE',
+        status:
+          s.order === rejectedStep
+            ? 'REJECTED'
+            : s.validatedBy
+              ? 'VALIDATED'
+              : wf.state === 'AWAITING_VALIDATION' && s.order === wf.currentStep
+                ? 'ACTIVE'
+                : 'INACTIVE',
         validatedBy: s.validatedBy ? person(users.get(s.validatedBy), s.validatedBy) : null,
         validatedAt: s.validatedAt,
       })),
@@ -415,7 +484,12 @@ export class WorkflowService {
     if (!(await this.enabled())) return { result: [], total: 0 };
     const open = await this.workflows.find({ latest: true, state: { $in: OPEN_STATES } }, { projection: { speachId: 1 } });
     const mine: Filter = { $or: [{ authorId: viewer.userId }, { coEditorIds: viewer.userId }, { coEditorGroupIds: { $in: viewer.groupIds } }] };
-    return this.speachGrid(viewer, open.map((w) => w.speachId), query, [mine]);
+    return this.speachGrid(
+      viewer,
+      open.map((w) => w.speachId),
+      query,
+      [mine],
+    );
   }
 
   /** WFTOVALIDATE: speaches whose current step is mine (my group, or me by name), never my own. */
@@ -423,10 +497,19 @@ export class WorkflowService {
     // Group membership alone approves nothing: only APPROVER-role users have speaches to validate (spec §6).
     if (!(await this.enabled()) || !viewer.isApprover) return { result: [], total: 0 };
     const waiting = await this.workflows.find(
-      { latest: true, state: 'AWAITING_VALIDATION', authorId: { $ne: viewer.userId }, $or: [{ currentUserId: viewer.userId }, { currentGroupId: { $in: viewer.groupIds } }] },
+      {
+        latest: true,
+        state: 'AWAITING_VALIDATION',
+        authorId: { $ne: viewer.userId },
+        $or: [{ currentUserId: viewer.userId }, { currentGroupId: { $in: viewer.groupIds } }],
+      },
       { projection: { speachId: 1 } },
     );
-    return this.speachGrid(viewer, waiting.map((w) => w.speachId), query);
+    return this.speachGrid(
+      viewer,
+      waiting.map((w) => w.speachId),
+      query,
+    );
   }
 
   private async myReviews(viewer: Viewer): Promise<PeriodicReviewDocument[]> {
@@ -442,18 +525,39 @@ export class WorkflowService {
   /** TOREVIEW: periodic reviews I decide that are due (inside the warning window, or overdue). */
   async toReview(viewer: Viewer, query: { page?: number; sort?: string; name?: string; asc?: boolean }) {
     if (!(await this.enabled())) return { result: [], total: 0 };
-    return this.speachGrid(viewer, (await this.myReviews(viewer)).map((r) => r.speachId), query);
+    return this.speachGrid(
+      viewer,
+      (await this.myReviews(viewer)).map((r) => r.speachId),
+      query,
+    );
   }
 
   /** The home card: my reviews inside the warning window whose date has not passed yet. */
   async nearing(viewer: Viewer, query: { page?: number; sort?: string; name?: string; asc?: boolean }) {
     if (!(await this.enabled())) return { result: [], total: 0 };
     const reviews = (await this.myReviews(viewer)).filter((r) => r.nextReviewAt && r.nextReviewAt > viewer.now);
-    return this.speachGrid(viewer, reviews.map((r) => r.speachId), query);
+    return this.speachGrid(
+      viewer,
+      reviews.map((r) => r.speachId),
+      query,
+    );
   }
 
   /** Spec §2 "Admin periodic-review list": only reviews falling within the next 6 months (or overdue). */
-  async adminReviews(viewer: Viewer, query: { page?: number; searchTitle?: string; searchAuthor?: string; periodicReviewAction?: string; startDate?: string; endDate?: string; startDateReview?: string; endDateReview?: string; asc?: boolean }) {
+  async adminReviews(
+    viewer: Viewer,
+    query: {
+      page?: number;
+      searchTitle?: string;
+      searchAuthor?: string;
+      periodicReviewAction?: string;
+      startDate?: string;
+      endDate?: string;
+      startDateReview?: string;
+      endDateReview?: string;
+      asc?: boolean;
+    },
+  ) {
     const day = (value: string | undefined, field: string, end = false) => {
       if (!value) return null;
       if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) throw new ValidationError(field, `${field} must be a date (YYYY-MM-DD)`);
@@ -461,7 +565,16 @@ export class WorkflowService {
     };
     const reviewClauses: Filter[] = [{ nextReviewAt: { $ne: null, $lte: addMonths(viewer.now, WARNING_WINDOW_MONTHS) } }];
     const action = query.periodicReviewAction;
-    reviewClauses.push({ status: action === 'REVISION_NEEDED' ? 'REVISION_NEEDED' : action === 'ARCHIVE' ? 'ARCHIVE' : action === 'WAITING' || action === 'NO_REVISION' ? 'SCHEDULED' : { $in: ['SCHEDULED', 'REVISION_NEEDED', 'ARCHIVE'] } });
+    reviewClauses.push({
+      status:
+        action === 'REVISION_NEEDED'
+          ? 'REVISION_NEEDED'
+          : action === 'ARCHIVE'
+            ? 'ARCHIVE'
+            : action === 'WAITING' || action === 'NO_REVISION'
+              ? 'SCHEDULED'
+              : { $in: ['SCHEDULED', 'REVISION_NEEDED', 'ARCHIVE'] },
+    });
     const startReview = day(query.startDateReview, 'startDateReview');
     const endReview = day(query.endDateReview, 'endDateReview', true);
     if (startReview) reviewClauses.push({ nextReviewAt: { $gte: startReview } });
@@ -479,7 +592,16 @@ export class WorkflowService {
     }
     if (query.searchAuthor?.trim()) {
       const pattern = escapeRegex(query.searchAuthor.trim());
-      const authors = await this.store.collection<UserDocument>(USERS).find({ $or: [{ firstName: { $regex: pattern, $options: 'i' } }, { lastName: { $regex: pattern, $options: 'i' } }, { email: { $regex: pattern, $options: 'i' } }] }, { projection: { _id: 1 } });
+      const authors = await this.store.collection<UserDocument>(USERS).find(
+        {
+          $or: [
+            { firstName: { $regex: pattern, $options: 'i' } },
+            { lastName: { $regex: pattern, $options: 'i' } },
+            { email: { $regex: pattern, $options: 'i' } },
+          ],
+        },
+        { projection: { _id: 1 } },
+      );
       clauses.push({ authorId: { $in: authors.map((a) => a._id) } });
     }
     if (start) clauses.push({ updatedAt: { $gte: start } });

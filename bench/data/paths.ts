@@ -25,7 +25,7 @@ export async function generatePaths(store: EventStore, count: number, identity: 
   const authors = identity.userIds.filter((_, i) => i % 10 === 0);
   let sample: GeneratedPaths['sample'] | null = null;
   let publishedCount = 0;
-  let pending: Promise<unknown>[] = [];
+  const pending: Promise<unknown>[] = [];
   for (let i = 0; i < count; i++) {
     const pathId = uuidv7();
     const ownerId = authors[i % authors.length];

@@ -1,4 +1,3 @@
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon');
 
 export interface LoadResult {

@@ -23,7 +23,13 @@ function fmt(n: number | null): string {
 }
 
 export function printTable(results: Result[]): void {
-  const rows = results.map((r) => [r.scenario, `${fmt(r.figure)} ${r.unit}`, `${r.reference}${r.referenceFigure !== null ? ` (${fmt(r.referenceFigure)})` : ''}`, fmt(r.ratio), r.note ?? '']);
+  const rows = results.map((r) => [
+    r.scenario,
+    `${fmt(r.figure)} ${r.unit}`,
+    `${r.reference}${r.referenceFigure !== null ? ` (${fmt(r.referenceFigure)})` : ''}`,
+    fmt(r.ratio),
+    r.note ?? '',
+  ]);
   const header = ['scenario', 'figure', 'limit or peer', 'ratio', 'note'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;

@@ -55,9 +55,13 @@ export async function appendScenario(dir: string, total: number, results: Result
   // single appends are slow for the peer: a few thousand events keep its step under a minute.
   const sequentialTotal = Math.min(total, 2000);
   const sequentialProduct = new SqliteEventStore(join(dir, 'product-sequential.sqlite'), { headKey });
-  const productSequentialRate = await concurrently(sequentialTotal, async (i) => {
-    await sequentialProduct.appendToStream(`learner-${i}`, [newEvent(i)], { expectedRevision: 'no_stream' });
-  }, 1);
+  const productSequentialRate = await concurrently(
+    sequentialTotal,
+    async (i) => {
+      await sequentialProduct.appendToStream(`learner-${i}`, [newEvent(i)], { expectedRevision: 'no_stream' });
+    },
+    1,
+  );
   await sequentialProduct.close();
 
   // Raw better-sqlite3: the same rows, the same schema and pragmas, 100-row transactions.
@@ -66,7 +70,9 @@ export async function appendScenario(dir: string, total: number, results: Result
   const db = new Database(join(dir, 'raw.sqlite'));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
-  const insert = db.prepare('INSERT INTO messages (event_id, stream_id, stream_revision, type, schema_version, data, metadata, time) VALUES (?, ?, 0, ?, 1, ?, ?, ?)');
+  const insert = db.prepare(
+    'INSERT INTO messages (event_id, stream_id, stream_revision, type, schema_version, data, metadata, time) VALUES (?, ?, 0, ?, 1, ?, ?, ?)',
+  );
   const stream = db.prepare('INSERT INTO streams (stream_id, revision, position) VALUES (?, 0, ?)');
   const batch = db.transaction((rows: NewEvent[], offset: number) => {
     rows.forEach((e, k) => {
@@ -75,18 +81,32 @@ export async function appendScenario(dir: string, total: number, results: Result
     });
   });
   const rawStarted = performance.now();
-  for (let i = 0; i < total; i += 100) batch(Array.from({ length: Math.min(100, total - i) }, (_, k) => newEvent(i + k)), i);
+  for (let i = 0; i < total; i += 100)
+    batch(
+      Array.from({ length: Math.min(100, total - i) }, (_, k) => newEvent(i + k)),
+      i,
+    );
   const rawRate = total / ((performance.now() - rawStarted) / 1000);
   const rawCount = db.prepare('SELECT COUNT(*) FROM messages').pluck().get() as number;
   db.close();
   if (rawCount !== total) throw new Error('raw insert count mismatch');
 
-  results.push({ scenario: 'Event store append (SQLite, 64 appenders, durable)', figure: productRate, unit: 'events/s', reference: 'raw better-sqlite3 100-row batches', referenceFigure: rawRate, ratio: ratio(productRate, rawRate), note: `all ${acknowledged.length} acknowledged events verified by id` });
+  results.push({
+    scenario: 'Event store append (SQLite, 64 appenders, durable)',
+    figure: productRate,
+    unit: 'events/s',
+    reference: 'raw better-sqlite3 100-row batches',
+    referenceFigure: rawRate,
+    ratio: ratio(productRate, rawRate),
+    note: `all ${acknowledged.length} acknowledged events verified by id`,
+  });
 
   // The peer, in its default (durable) setup: the same event count and the same 64 appenders as the
   // product line above, then both one append at a time on the same count. Every line reads the same way:
   // the product's figure held against the peer's, ratio = product / peer.
-  const emmett = require('@event-driven-io/emmett-sqlite') as { getSQLiteEventStore: (options: unknown) => { appendToStream: (stream: string, events: unknown[]) => Promise<unknown> } };
+  const emmett = require('@event-driven-io/emmett-sqlite') as {
+    getSQLiteEventStore: (options: unknown) => { appendToStream: (stream: string, events: unknown[]) => Promise<unknown> };
+  };
   const peerStore = (file: string) => emmett.getSQLiteEventStore({ fileName: file, schema: { autoMigration: 'CreateOrUpdate' } });
   const peerRows = (file: string): number => {
     const check = new Database(file, { readonly: true });
@@ -112,9 +132,25 @@ export async function appendScenario(dir: string, total: number, results: Result
   const sequentialAcks = { n: 0 };
   try {
     const peerRate = await concurrently(sequentialTotal, peerAppend(await warmPeer(sequentialFile), sequentialAcks), 1);
-    results.push({ scenario: `Append, 1 appender, ${sequentialTotal} events: product vs peer emmett-sqlite (default setup)`, figure: productSequentialRate, unit: 'events/s', reference: 'emmett-sqlite', referenceFigure: peerRate, ratio: ratio(productSequentialRate, peerRate), note: `peer: ${peerRows(sequentialFile) - 1} rows for ${sequentialAcks.n} acknowledged appends` });
+    results.push({
+      scenario: `Append, 1 appender, ${sequentialTotal} events: product vs peer emmett-sqlite (default setup)`,
+      figure: productSequentialRate,
+      unit: 'events/s',
+      reference: 'emmett-sqlite',
+      referenceFigure: peerRate,
+      ratio: ratio(productSequentialRate, peerRate),
+      note: `peer: ${peerRows(sequentialFile) - 1} rows for ${sequentialAcks.n} acknowledged appends`,
+    });
   } catch (error) {
-    results.push({ scenario: `Append, 1 appender, ${sequentialTotal} events: product vs peer emmett-sqlite (default setup)`, figure: productSequentialRate, unit: 'events/s', reference: 'emmett-sqlite', referenceFigure: null, ratio: null, note: `the peer failed: ${String((error as Error).message).slice(0, 80)}` });
+    results.push({
+      scenario: `Append, 1 appender, ${sequentialTotal} events: product vs peer emmett-sqlite (default setup)`,
+      figure: productSequentialRate,
+      unit: 'events/s',
+      reference: 'emmett-sqlite',
+      referenceFigure: null,
+      ratio: null,
+      note: `the peer failed: ${String((error as Error).message).slice(0, 80)}`,
+    });
   }
 
   // Last: a peer that fails under concurrency leaves work behind that slows whatever runs after it.
@@ -122,8 +158,24 @@ export async function appendScenario(dir: string, total: number, results: Result
   const concurrentAcks = { n: 0 };
   try {
     const peerRate = await concurrently(total, peerAppend(await warmPeer(concurrentFile), concurrentAcks));
-    results.push({ scenario: `Append, ${APPENDERS} appenders, ${total} events: product vs peer emmett-sqlite (default setup)`, figure: productRate, unit: 'events/s', reference: 'emmett-sqlite', referenceFigure: peerRate, ratio: ratio(productRate, peerRate), note: `peer: ${peerRows(concurrentFile) - 1} rows for ${concurrentAcks.n} acknowledged appends` });
+    results.push({
+      scenario: `Append, ${APPENDERS} appenders, ${total} events: product vs peer emmett-sqlite (default setup)`,
+      figure: productRate,
+      unit: 'events/s',
+      reference: 'emmett-sqlite',
+      referenceFigure: peerRate,
+      ratio: ratio(productRate, peerRate),
+      note: `peer: ${peerRows(concurrentFile) - 1} rows for ${concurrentAcks.n} acknowledged appends`,
+    });
   } catch (error) {
-    results.push({ scenario: `Append, ${APPENDERS} appenders, ${total} events: product vs peer emmett-sqlite (default setup)`, figure: productRate, unit: 'events/s', reference: 'emmett-sqlite', referenceFigure: null, ratio: null, note: `the peer failed after ${concurrentAcks.n} acknowledged appends: ${String((error as Error).message).slice(0, 80)}` });
+    results.push({
+      scenario: `Append, ${APPENDERS} appenders, ${total} events: product vs peer emmett-sqlite (default setup)`,
+      figure: productRate,
+      unit: 'events/s',
+      reference: 'emmett-sqlite',
+      referenceFigure: null,
+      ratio: null,
+      note: `the peer failed after ${concurrentAcks.n} acknowledged appends: ${String((error as Error).message).slice(0, 80)}`,
+    });
   }
 }

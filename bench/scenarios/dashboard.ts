@@ -58,7 +58,15 @@ export async function dashboardScenario(url: string, auth: Record<string, string
       // Let the server work through what the load left queued before the next call is measured.
       await drain(url + path, auth);
     } catch (error) {
-      results.push({ scenario, figure: null, unit: 'ms', reference: 'target 10 ms', referenceFigure: 10, ratio: null, note: `failed: ${(error as Error).message}` });
+      results.push({
+        scenario,
+        figure: null,
+        unit: 'ms',
+        reference: 'target 10 ms',
+        referenceFigure: 10,
+        ratio: null,
+        note: `failed: ${(error as Error).message}`,
+      });
     }
   }
 }

@@ -17,8 +17,23 @@ export async function httpFloors(seconds: number, results: Result[]): Promise<Fl
   const get = await load({ url: `${fastify.url}/hello`, durationSeconds: seconds });
   const post = await load({ url: `${fastify.url}/noop`, durationSeconds: seconds, ...POST });
   await fastify.stop();
-  results.push({ scenario: 'HTTP floor: bare Fastify GET', figure: get.requestsPerSecond, unit: 'req/s', reference: '—', referenceFigure: null, ratio: null, note: `p99 ${get.p99} ms` });
-  results.push({ scenario: 'HTTP floor: bare Fastify POST (3 fields)', figure: post.requestsPerSecond, unit: 'req/s', reference: 'bare GET', referenceFigure: get.requestsPerSecond, ratio: ratio(post.requestsPerSecond, get.requestsPerSecond) });
+  results.push({
+    scenario: 'HTTP floor: bare Fastify GET',
+    figure: get.requestsPerSecond,
+    unit: 'req/s',
+    reference: '—',
+    referenceFigure: null,
+    ratio: null,
+    note: `p99 ${get.p99} ms`,
+  });
+  results.push({
+    scenario: 'HTTP floor: bare Fastify POST (3 fields)',
+    figure: post.requestsPerSecond,
+    unit: 'req/s',
+    reference: 'bare GET',
+    referenceFigure: get.requestsPerSecond,
+    ratio: ratio(post.requestsPerSecond, get.requestsPerSecond),
+  });
 
   const nest = await spawnServer(join(ROOT, 'bench/servers/bare-nest.ts'), {}, '/hello');
   const nestPost = await load({ url: `${nest.url}/noop`, durationSeconds: seconds, ...POST });

@@ -21,8 +21,60 @@ const SECONDS = Number(process.env.BENCH_MEDIA_SECONDS ?? 60);
 function ffmpegAlone(source: string, dir: string): number {
   const run = (args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...args]);
   const started = performance.now();
-  run(['-i', source, '-map', '0:v:0', '-map', '0:a:0', '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', join(dir, 'alone.mp4')]);
-  run(['-i', source, '-map', '0:v:0', '-map', '0:a:0', '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2', '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '35', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-pix_fmt', 'yuv420p', '-c:a', 'libopus', '-b:a', '96k', join(dir, 'alone.webm')]);
+  run([
+    '-i',
+    source,
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0',
+    '-vf',
+    'scale=trunc(iw/2)*2:trunc(ih/2)*2',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '23',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    '-movflags',
+    '+faststart',
+    join(dir, 'alone.mp4'),
+  ]);
+  run([
+    '-i',
+    source,
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0',
+    '-vf',
+    'scale=trunc(iw/2)*2:trunc(ih/2)*2',
+    '-c:v',
+    'libvpx-vp9',
+    '-b:v',
+    '0',
+    '-crf',
+    '35',
+    '-deadline',
+    'realtime',
+    '-cpu-used',
+    '8',
+    '-row-mt',
+    '1',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '96k',
+    join(dir, 'alone.webm'),
+  ]);
   run(['-ss', '1', '-i', source, '-frames:v', '1', '-vf', 'scale=1280:-2', '-q:v', '3', join(dir, 'alone.jpg')]);
   run(['-i', source, '-vn', '-map', '0:a:0', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', join(dir, 'alone.m4a')]);
   return (performance.now() - started) / 1000;
@@ -32,10 +84,27 @@ export async function mediaTranscodeScenario(results: Result[]): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-media-'));
   const source = join(dir, 'source.mp4');
   execFileSync('ffmpeg', [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc=size=1280x720:rate=25:duration=${SECONDS}`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${SECONDS}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', source,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=1280x720:rate=25:duration=${SECONDS}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=48000:duration=${SECONDS}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    source,
   ]);
   const t = await startTestApp({ env: { DATA_DIR: dir } });
   try {
@@ -46,7 +115,12 @@ export async function mediaTranscodeScenario(results: Result[]): Promise<void> {
     const { chapterId } = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as).send({ title: 'Clip' }).expect(201)).body;
     const bytes = readFileSync(source);
     const started = performance.now();
-    await t.http.post(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/file`).query({ type: 'VIDEO_UPLOAD', name: 'clip.mp4' }).set({ ...as, 'content-type': 'video/mp4' }).send(bytes).expect(201);
+    await t.http
+      .post(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/file`)
+      .query({ type: 'VIDEO_UPLOAD', name: 'clip.mp4' })
+      .set({ ...as, 'content-type': 'video/mp4' })
+      .send(bytes)
+      .expect(201);
     await t.app.get(MediaJobWorker).idle();
     await t.app.get(ReadModels).settle(await t.adapters.eventStore.headPosition());
     const seconds = (performance.now() - started) / 1000;

@@ -45,7 +45,15 @@ export async function notificationsScenario(options: NotificationsScenarioOption
         note: `service time ${service.p50} ms p50, ${service.p99} ms p99 (one connection); paced p50 ${paced.p50} ms${paced.unanswered ? `; ${paced.unanswered} unanswered after the load` : ''}; ${paced.ok} ok, ${paced.errors} errors`,
       });
     } catch (error) {
-      results.push({ scenario, figure: null, unit: 'ms', reference: 'target 25 ms', referenceFigure: 25, ratio: null, note: `failed: ${(error as Error).message}` });
+      results.push({
+        scenario,
+        figure: null,
+        unit: 'ms',
+        reference: 'target 25 ms',
+        referenceFigure: 25,
+        ratio: null,
+        note: `failed: ${(error as Error).message}`,
+      });
     }
   }
   const scenario = `POST /api/v2/admin/mail/run-digests: daily digests of ${digestUsers} users`;
@@ -59,8 +67,24 @@ export async function notificationsScenario(options: NotificationsScenarioOption
     if (!response.ok) throw new Error(`run-digests answered ${response.status}`);
     const { sent } = (await response.json()) as { sent: number };
     const seconds = Math.round((performance.now() - started) / 10) / 100;
-    results.push({ scenario, figure: seconds, unit: 's', reference: 'target 60 s', referenceFigure: 60, ratio: ratio(seconds, 60, true), note: `${sent} digests sent and recorded (embedded mailer: one .eml file each)` });
+    results.push({
+      scenario,
+      figure: seconds,
+      unit: 's',
+      reference: 'target 60 s',
+      referenceFigure: 60,
+      ratio: ratio(seconds, 60, true),
+      note: `${sent} digests sent and recorded (embedded mailer: one .eml file each)`,
+    });
   } catch (error) {
-    results.push({ scenario, figure: null, unit: 's', reference: 'target 60 s', referenceFigure: 60, ratio: null, note: `failed: ${(error as Error).message}` });
+    results.push({
+      scenario,
+      figure: null,
+      unit: 's',
+      reference: 'target 60 s',
+      referenceFigure: 60,
+      ratio: null,
+      note: `failed: ${(error as Error).message}`,
+    });
   }
 }

@@ -26,7 +26,11 @@ export async function pathsScenario(options: PathsScenarioOptions, results: Resu
   const rate = options.rate ?? 200;
   const reads: [string, string, Record<string, string>][] = [
     ['GET /api/v2/learningPath/{id}/progress (learner, sequential path of 8)', `/api/v2/learningPath/${pathId}/progress`, options.learnerAuth],
-    ['GET /api/v2/learningPath/{id}/getSpeaches?selected=false (editor, catalogue)', `/api/v2/learningPath/${pathId}/getSpeaches?selected=false`, options.adminAuth],
+    [
+      'GET /api/v2/learningPath/{id}/getSpeaches?selected=false (editor, catalogue)',
+      `/api/v2/learningPath/${pathId}/getSpeaches?selected=false`,
+      options.adminAuth,
+    ],
   ];
   for (const [name, path, auth] of reads) {
     const url = options.url + path;
@@ -46,7 +50,15 @@ export async function pathsScenario(options: PathsScenarioOptions, results: Resu
         note: `${options.paths.count} paths (${options.paths.published} published); service time ${service.p50} ms p50, ${service.p99} ms p99 (one connection); paced p50 ${paced.p50} ms${paced.unanswered ? `; ${paced.unanswered} unanswered after the load (saturated below ${rate} req/s)` : ''}; ${paced.ok} ok, ${paced.errors} errors`,
       });
     } catch (error) {
-      results.push({ scenario: `${name}: p99 at ${rate} req/s`, figure: null, unit: 'ms', reference: 'target 25 ms', referenceFigure: 25, ratio: null, note: `failed: ${(error as Error).message}` });
+      results.push({
+        scenario: `${name}: p99 at ${rate} req/s`,
+        figure: null,
+        unit: 'ms',
+        reference: 'target 25 ms',
+        referenceFigure: 25,
+        ratio: null,
+        note: `failed: ${(error as Error).message}`,
+      });
     }
   }
 }

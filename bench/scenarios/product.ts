@@ -25,21 +25,31 @@ async function head(server: Child): Promise<number> {
  * fixed rate and at full speed, and the read-your-writes wait a command pays.
  */
 async function login(server: Child, email: string, password: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const response = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!response.ok) throw new Error(`login of ${email} answered ${response.status}`);
   return ((await response.json()) as { token: string }).token;
 }
 
 /** What the generated data shows through the API: a popular speach's engagement bar and the read models' health. */
 async function checkGeneratedData(server: Child, auth: Record<string, string>, speachIds: string[]): Promise<string> {
-  const health = (await (await fetch(`${server.url}/api/health`)).json()) as { status: string; projections: { name: string; state: string; error?: { message: string; eventType: string } }[] };
+  const health = (await (await fetch(`${server.url}/api/health`)).json()) as {
+    status: string;
+    projections: { name: string; state: string; error?: { message: string; eventType: string } }[];
+  };
   const failed = health.projections.filter((p) => p.state === 'failed');
   if (failed.length) throw new Error(`projections failed on the generated data: ${JSON.stringify(failed)}`);
   let rated = 0;
   let ratings = 0;
   let comments = 0;
   for (const id of speachIds.slice(0, 20)) {
-    const summary = (await (await fetch(`${server.url}/api/v2/speach/${id}/engagement`, { headers: auth })).json()) as { rating: { average: number | null; count: number }; commentCount: number };
+    const summary = (await (await fetch(`${server.url}/api/v2/speach/${id}/engagement`, { headers: auth })).json()) as {
+      rating: { average: number | null; count: number };
+      commentCount: number;
+    };
     if (summary.rating.count > 0) rated++;
     ratings += summary.rating.count;
     comments += summary.commentCount;
@@ -47,14 +57,39 @@ async function checkGeneratedData(server: Child, auth: Record<string, string>, s
   return `20 most read speaches: ${rated} rated, ${ratings} ratings, ${comments} comments; projections ${health.status}`;
 }
 
-export async function productScenarios(dataDir: string, identity: GeneratedIdentity, publishedIds: string[], seconds: number, readEvents: number, floors: Floors, results: Result[], paths?: GeneratedPaths, notifications?: GeneratedNotifications): Promise<void> {
+export async function productScenarios(
+  dataDir: string,
+  identity: GeneratedIdentity,
+  publishedIds: string[],
+  seconds: number,
+  readEvents: number,
+  floors: Floors,
+  results: Result[],
+  paths?: GeneratedPaths,
+  notifications?: GeneratedNotifications,
+): Promise<void> {
   const { userIds } = identity;
   const server = await spawnServer(join(ROOT, 'dist/backend/main.js'), { DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'error' }, '/api/health', 900_000); // a full replay of 2M+ events takes minutes: measure it rather than give up
   try {
     const events = await head(server);
-    results.push({ scenario: 'Cold start (replay into read models, to /api/health ready)', figure: server.readyMs / 1000, unit: 's', reference: 'target 15 s', referenceFigure: 15, ratio: ratio(server.readyMs / 1000, 15, true), note: `${events} events` });
+    results.push({
+      scenario: 'Cold start (replay into read models, to /api/health ready)',
+      figure: server.readyMs / 1000,
+      unit: 's',
+      reference: 'target 15 s',
+      referenceFigure: 15,
+      ratio: ratio(server.readyMs / 1000, 15, true),
+      note: `${events} events`,
+    });
     const rss = server.rssBytes() / 1024 / 1024;
-    results.push({ scenario: 'Memory: server resident set after start, with the data set', figure: rss, unit: 'MiB', reference: 'limit 1 GiB', referenceFigure: 1024, ratio: ratio(rss, 1024, true) });
+    results.push({
+      scenario: 'Memory: server resident set after start, with the data set',
+      figure: rss,
+      unit: 'MiB',
+      reference: 'limit 1 GiB',
+      referenceFigure: 1024,
+      ratio: ratio(rss, 1024, true),
+    });
 
     const token = await login(server, BENCH_ADMIN.email, BENCH_ADMIN.password);
     const auth = { authorization: `Bearer ${token}` };
@@ -103,15 +138,29 @@ export async function productScenarios(dataDir: string, identity: GeneratedIdent
     }
     rywSamples.sort((a, b) => a - b);
     const p99 = rywSamples[Math.floor(rywSamples.length * 0.99)] ?? null;
-    results.push({ scenario: 'Read-your-writes: command acknowledged with projections caught up, p99', figure: p99, unit: 'ms', reference: 'target 20 ms', referenceFigure: 20, ratio: ratio(p99, 20, true), note: `p50 ${Math.round((rywSamples[Math.floor(rywSamples.length / 2)] ?? 0) * 100) / 100} ms, sequential` });
+    results.push({
+      scenario: 'Read-your-writes: command acknowledged with projections caught up, p99',
+      figure: p99,
+      unit: 'ms',
+      reference: 'target 20 ms',
+      referenceFigure: 20,
+      ratio: ratio(p99, 20, true),
+      note: `p50 ${Math.round((rywSamples[Math.floor(rywSamples.length / 2)] ?? 0) * 100) / 100} ms, sequential`,
+    });
 
     const reads: [string, string][] = [
       ['GET /api/v2/admin/users (search + roles + groups + state)', '/api/v2/admin/users?search=anna&roles=NONE,FORMATEUR&onlyState=ACTIVE&size=20'],
       ['GET /api/v2/admin/users (no filter, sorted by creation)', '/api/v2/admin/users?sort=CREATED_AT&asc=false&size=20'],
       ['GET /api/v2/speach/search (term, relevance)', '/api/v2/speach/search?term=safety&tri=RELEVANT'],
       ['GET /api/v2/speach/search (term, French, by title)', `/api/v2/speach/search?term=${encodeURIComponent('sécurité')}&tri=TITRE&languageId=fr-FR`],
-      ['GET /api/v2/admin/speach (state, visibility, title filter)', `/api/v2/admin/speach?state=PUBLIE&visibilities=${encodeURIComponent('["PUBLIC"]')}&searchTitle=safety&sort=TITLE&asc=true`],
-      ['GET /api/rest/users (react-admin list, q filter)', `/api/rest/users?sort=${encodeURIComponent('["lastName","ASC"]')}&range=${encodeURIComponent('[0,24]')}&filter=${encodeURIComponent('{"q":"bench1"}')}`],
+      [
+        'GET /api/v2/admin/speach (state, visibility, title filter)',
+        `/api/v2/admin/speach?state=PUBLIE&visibilities=${encodeURIComponent('["PUBLIC"]')}&searchTitle=safety&sort=TITLE&asc=true`,
+      ],
+      [
+        'GET /api/rest/users (react-admin list, q filter)',
+        `/api/rest/users?sort=${encodeURIComponent('["lastName","ASC"]')}&range=${encodeURIComponent('[0,24]')}&filter=${encodeURIComponent('{"q":"bench1"}')}`,
+      ],
     ];
     for (const [name, path] of reads) {
       try {
@@ -132,7 +181,15 @@ export async function productScenarios(dataDir: string, identity: GeneratedIdent
           note: `service time ${service.p50} ms p50, ${service.p99} ms p99 (one connection); paced p50 ${paced.p50} ms${paced.unanswered ? `; ${paced.unanswered} unanswered after the load (saturated below 200 req/s)` : ''}; max ${Math.round(max.requestsPerSecond)} req/s (p99 ${max.p99} ms, target 500 req/s); ${paced.errors + max.errors} errors`,
         });
       } catch (error) {
-        results.push({ scenario: `${name}: p99 at 200 req/s`, figure: null, unit: 'ms', reference: 'target 25 ms', referenceFigure: 25, ratio: null, note: `failed: ${(error as Error).message}` });
+        results.push({
+          scenario: `${name}: p99 at 200 req/s`,
+          figure: null,
+          unit: 'ms',
+          reference: 'target 25 ms',
+          referenceFigure: 25,
+          ratio: null,
+          note: `failed: ${(error as Error).message}`,
+        });
       }
     }
 
@@ -156,7 +213,15 @@ export async function restartScenario(dataDir: string, results: Result[]): Promi
   if (!existsSync(join(dataDir, READ_MODELS_FILE))) throw new Error('no read-model file was written: a start would be a full replay, not a restart');
   const restarted = await spawnServer(join(ROOT, 'dist/backend/main.js'), { DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'error' }, '/api/health', 900_000);
   try {
-    results.push({ scenario: 'Restart on the stored read models (to /api/health ready)', figure: restarted.readyMs / 1000, unit: 's', reference: 'target 3 s', referenceFigure: 3, ratio: ratio(restarted.readyMs / 1000, 3, true), note: `${await head(restarted)} events; resident set ${Math.round(restarted.rssBytes() / 1024 / 1024)} MiB` });
+    results.push({
+      scenario: 'Restart on the stored read models (to /api/health ready)',
+      figure: restarted.readyMs / 1000,
+      unit: 's',
+      reference: 'target 3 s',
+      referenceFigure: 3,
+      ratio: ratio(restarted.readyMs / 1000, 3, true),
+      note: `${await head(restarted)} events; resident set ${Math.round(restarted.rssBytes() / 1024 / 1024)} MiB`,
+    });
   } finally {
     await restarted.stop();
   }
@@ -167,7 +232,15 @@ export async function restartScenario(dataDir: string, results: Result[]): Promi
  * (`PUT /api/v2/speach/{id}/rating`, one `SpeachRated` per request on `engagement-{userId}`), 64
  * connections. Durability: every acknowledged rating is then found in the store by its content.
  */
-async function learnerRatings(server: Child, dataDir: string, identity: GeneratedIdentity, publishedIds: string[], seconds: number, floors: Floors, results: Result[]): Promise<void> {
+async function learnerRatings(
+  server: Child,
+  dataDir: string,
+  identity: GeneratedIdentity,
+  publishedIds: string[],
+  seconds: number,
+  floors: Floors,
+  results: Result[],
+): Promise<void> {
   const tokens: string[] = [];
   for (let k = 0; k < identity.learnerEmails.length; k += 8) {
     tokens.push(...(await Promise.all(identity.learnerEmails.slice(k, k + 8).map((email) => login(server, email, BENCH_ADMIN.password)))));

@@ -18,11 +18,25 @@ export interface QualificationScenarioOptions {
 export async function qualificationScenario(options: QualificationScenarioOptions, results: Result[]): Promise<void> {
   const at = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
   const progress = await fetch(`${options.url}/api/v2/learningPath/${options.pathId}/progress`, { headers: options.learnerAuth });
-  const items = progress.ok ? ((await progress.json()) as { items?: { speachId: string }[] }).items ?? [] : [];
+  const items = progress.ok ? (((await progress.json()) as { items?: { speachId: string }[] }).items ?? []) : [];
   const queries: [string, string][] = [
     ['GET /api/v2/gxp/qualification?pathId&at (past date)', `/api/v2/gxp/qualification?pathId=${options.pathId}&at=${encodeURIComponent(at)}`],
-    ...(items[0] ? [['GET /api/v2/gxp/qualification?speachId&at (past date)', `/api/v2/gxp/qualification?speachId=${items[0].speachId}&at=${encodeURIComponent(at)}`] as [string, string]] : []),
-    ...(items[0] ? [['GET /api/v2/gxp/qualification?speachId&at&format=pdf (past date)', `/api/v2/gxp/qualification?speachId=${items[0].speachId}&at=${encodeURIComponent(at)}&format=pdf`] as [string, string]] : []),
+    ...(items[0]
+      ? [
+          ['GET /api/v2/gxp/qualification?speachId&at (past date)', `/api/v2/gxp/qualification?speachId=${items[0].speachId}&at=${encodeURIComponent(at)}`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
+    ...(items[0]
+      ? [
+          [
+            'GET /api/v2/gxp/qualification?speachId&at&format=pdf (past date)',
+            `/api/v2/gxp/qualification?speachId=${items[0].speachId}&at=${encodeURIComponent(at)}&format=pdf`,
+          ] as [string, string],
+        ]
+      : []),
   ];
   for (const [name, path] of queries) {
     const scenario = `Qualification query at a past date: ${name}, p99`;
@@ -30,9 +44,25 @@ export async function qualificationScenario(options: QualificationScenarioOption
       const check = await fetch(options.url + path, { headers: options.auth });
       if (!check.ok) throw new Error(`${path} answered ${check.status}`);
       const service = await serviceTime(options.url + path, options.auth, options.calls ?? 20);
-      results.push({ scenario, figure: service.p99, unit: 'ms', reference: 'target 5000 ms', referenceFigure: 5000, ratio: ratio(service.p99, 5000, true), note: `p50 ${service.p50} ms, one connection` });
+      results.push({
+        scenario,
+        figure: service.p99,
+        unit: 'ms',
+        reference: 'target 5000 ms',
+        referenceFigure: 5000,
+        ratio: ratio(service.p99, 5000, true),
+        note: `p50 ${service.p50} ms, one connection`,
+      });
     } catch (error) {
-      results.push({ scenario, figure: null, unit: 'ms', reference: 'target 5000 ms', referenceFigure: 5000, ratio: null, note: `failed: ${(error as Error).message}` });
+      results.push({
+        scenario,
+        figure: null,
+        unit: 'ms',
+        reference: 'target 5000 ms',
+        referenceFigure: 5000,
+        ratio: null,
+        note: `failed: ${(error as Error).message}`,
+      });
     }
   }
 }

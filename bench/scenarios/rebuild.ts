@@ -11,7 +11,7 @@ export async function rebuildScenario(file: string, workDir: string, results: Re
   const total = await store.headPosition();
   const rawStarted = performance.now();
   let rows = 0;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = store.readAllRaw(after, 2000) as unknown[][];
     if (page.length === 0) break;
     rows += page.length;
@@ -29,5 +29,13 @@ export async function rebuildScenario(file: string, workDir: string, results: Re
   await runner.stop();
   await readStore.close();
   await store.close();
-  results.push({ scenario: 'Rebuild: all projections from position 0 into SQLite read models', figure: rate, unit: 'events/s', reference: 'target 60,000 events/s', referenceFigure: 60_000, ratio: ratio(rate, 60_000), note: `${caughtUp ? `${total} events` : `only ${applied} of ${total} events applied within 30 minutes`}; reading the raw rows alone: ${Math.round(rawRate).toLocaleString('en-US')} events/s` });
+  results.push({
+    scenario: 'Rebuild: all projections from position 0 into SQLite read models',
+    figure: rate,
+    unit: 'events/s',
+    reference: 'target 60,000 events/s',
+    referenceFigure: 60_000,
+    ratio: ratio(rate, 60_000),
+    note: `${caughtUp ? `${total} events` : `only ${applied} of ${total} events applied within 30 minutes`}; reading the raw rows alone: ${Math.round(rawRate).toLocaleString('en-US')} events/s`,
+  });
 }

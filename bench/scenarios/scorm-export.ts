@@ -20,7 +20,28 @@ const PDF_BYTES = 1_000_000;
 
 /** Text that compresses like prose, not like a repeated line: deterministic pseudo-random words. */
 function prose(seed: string, words: number): string {
-  const vocabulary = ['the', 'operator', 'checks', 'valve', 'pressure', 'before', 'each', 'shift', 'records', 'reading', 'safety', 'harness', 'ladder', 'inspection', 'report', 'team', 'leader', 'signs', 'procedure', 'emergency'];
+  const vocabulary = [
+    'the',
+    'operator',
+    'checks',
+    'valve',
+    'pressure',
+    'before',
+    'each',
+    'shift',
+    'records',
+    'reading',
+    'safety',
+    'harness',
+    'ladder',
+    'inspection',
+    'report',
+    'team',
+    'leader',
+    'signs',
+    'procedure',
+    'emergency',
+  ];
   const hash = createHash('sha256');
   let bytes = hash.update(seed).digest();
   const out: string[] = [];
@@ -50,21 +71,36 @@ export async function scormExportScenario(results: Result[]): Promise<void> {
     const as = (token: string) => ({ authorization: `Bearer ${token}` });
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Bench: SCORM export', language: 'en-US' }).expect(201)).body;
     const add = async (title: string, parentId?: string) =>
-      (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title, ...(parentId ? { parentId } : {}) }).expect(201)).body.chapterId as string;
+      (
+        await t.http
+          .post(`/api/v2/recorder/speach/${id}/chapters`)
+          .set(as(author))
+          .send({ title, ...(parentId ? { parentId } : {}) })
+          .expect(201)
+      ).body.chapterId as string;
     for (let c = 0; c < CHAPTERS; c++) {
       const chapter = await add(`Chapter ${c + 1}`);
       for (let s = 0; s < SUBS; s++) {
         const sub = await add(`Part ${c + 1}.${s + 1}`, chapter);
         const path = `/api/v2/recorder/speach/${id}/chapters/${sub}`;
         if (s === 4) {
-          await t.http.post(`${path}/file`).query({ type: 'PDF_UPLOAD', name: `manual-${c + 1}.pdf` }).set({ ...as(author), 'content-type': 'application/pdf' }).send(pdf(c)).expect(201);
+          await t.http
+            .post(`${path}/file`)
+            .query({ type: 'PDF_UPLOAD', name: `manual-${c + 1}.pdf` })
+            .set({ ...as(author), 'content-type': 'application/pdf' })
+            .send(pdf(c))
+            .expect(201);
         } else if (s === SUBS - 1) {
           const questions = Array.from({ length: 5 }, (_, q) => ({
             questionId: `q${q}`,
             text: prose(`q${c}.${q}`, 20),
             multiple: q % 2 === 1,
             points: 1,
-            options: [{ optionId: 'a', text: 'Yes', correct: true }, { optionId: 'b', text: 'No' }, { optionId: 'c', text: prose(`o${c}.${q}`, 6) }],
+            options: [
+              { optionId: 'a', text: 'Yes', correct: true },
+              { optionId: 'b', text: 'No' },
+              { optionId: 'c', text: prose(`o${c}.${q}`, 6) },
+            ],
           }));
           await t.http.put(`${path}/content`).set(as(author)).send({ type: 'QUIZZ', passingScore: 60, questions }).expect(200);
         } else {

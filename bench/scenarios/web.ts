@@ -15,7 +15,10 @@ function initialJs(app: string): number | null {
 }
 
 export function webScenario(results: Result[]): void {
-  for (const [app, label, limit] of [['learner', 'learner app', 250], ['admin', 'back office', 450]] as const) {
+  for (const [app, label, limit] of [
+    ['learner', 'learner app', 250],
+    ['admin', 'back office', 450],
+  ] as const) {
     const bytes = initialJs(app);
     results.push({
       scenario: `Web: initial JS of the ${label} (gzip)`,

@@ -58,12 +58,27 @@ describe('Abuse reports API', () => {
 
   describe('the back office queue /api/rest/abuse-reports', () => {
     it('lists open reports with filters (Content-Range), resolves a comment report by hiding the comment through the comments decider', async () => {
-      const comment = (await t.http.post(`/api/v2/speach/${speachId}/comments`).set(as(approver)).send({ text: 'Buy cheap ladders at spam.example' }).expect(201)).body;
+      const comment = (
+        await t.http.post(`/api/v2/speach/${speachId}/comments`).set(as(approver)).send({ text: 'Buy cheap ladders at spam.example' }).expect(201)
+      ).body;
       const { reportId } = (await report(reader, { target: 'COMMENT', targetId: comment.commentId, reason: 'SPAM' }).expect(201)).body;
-      const list = await t.http.get('/api/rest/abuse-reports').query({ filter: JSON.stringify({ status: 'OPEN', target: 'COMMENT' }), sort: JSON.stringify(['createdAt', 'DESC']), range: '[0,9]' }).set(as(admin)).expect(200);
+      const list = await t.http
+        .get('/api/rest/abuse-reports')
+        .query({ filter: JSON.stringify({ status: 'OPEN', target: 'COMMENT' }), sort: JSON.stringify(['createdAt', 'DESC']), range: '[0,9]' })
+        .set(as(admin))
+        .expect(200);
       expect(list.headers['content-range']).toBe('abuse-reports 0-0/1');
-      expect(list.body[0]).toMatchObject({ id: reportId, target: 'COMMENT', status: 'OPEN', commentText: 'Buy cheap ladders at spam.example', speachTitle: 'Ladders', targetUser: { id: approverId }, reporter: { id: readerId } });
-      const resolved = (await t.http.post(`/api/rest/abuse-reports/${reportId}/resolve`).set(as(admin)).send({ resolution: 'COMMENT_HIDDEN' }).expect(200)).body;
+      expect(list.body[0]).toMatchObject({
+        id: reportId,
+        target: 'COMMENT',
+        status: 'OPEN',
+        commentText: 'Buy cheap ladders at spam.example',
+        speachTitle: 'Ladders',
+        targetUser: { id: approverId },
+        reporter: { id: readerId },
+      });
+      const resolved = (await t.http.post(`/api/rest/abuse-reports/${reportId}/resolve`).set(as(admin)).send({ resolution: 'COMMENT_HIDDEN' }).expect(200))
+        .body;
       expect(resolved).toMatchObject({ status: 'RESOLVED', resolution: 'COMMENT_HIDDEN', commentText: null });
       const comments = (await t.http.get(`/api/v2/speach/${speachId}/comments`).set(as(reader)).expect(200)).body;
       expect(comments.result.some((c: { id: string }) => c.id === comment.commentId)).toBe(false);
@@ -85,7 +100,11 @@ describe('Abuse reports API', () => {
       expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'resolution' })]);
       const notComment = await t.http.post(`/api/rest/abuse-reports/${reportId}/resolve`).set(as(admin)).send({ resolution: 'COMMENT_HIDDEN' }).expect(400);
       expect(notComment.body.errors).toEqual([{ field: 'resolution', reason: 'Only a reported comment can be hidden' }]);
-      await t.http.get('/api/rest/abuse-reports').query({ filter: JSON.stringify({ colour: 'red' }) }).set(as(admin)).expect(400);
+      await t.http
+        .get('/api/rest/abuse-reports')
+        .query({ filter: JSON.stringify({ colour: 'red' }) })
+        .set(as(admin))
+        .expect(400);
       await t.http.get('/api/rest/abuse-reports').set(as(author)).expect(403);
       await t.http.post(`/api/rest/abuse-reports/${reportId}/resolve`).set(as(author)).send({ resolution: 'DISMISSED' }).expect(403);
       await t.http.post('/api/rest/abuse-reports/nope/resolve').set(as(admin)).send({ resolution: 'DISMISSED' }).expect(404);

@@ -68,12 +68,21 @@ describe('Admin users API (spec §7 "Admin users")', () => {
 
       const groupId = await createGroup('Filter group');
       const readerId = await userId('reader@example.com');
-      await t.http.put('/api/v2/admin/users/batch-update').query({ groupsIds: groupId }).send({ usersIds: [readerId] }).set(as(admin)).expect(200);
+      await t.http
+        .put('/api/v2/admin/users/batch-update')
+        .query({ groupsIds: groupId })
+        .send({ usersIds: [readerId] })
+        .set(as(admin))
+        .expect(200);
       const inGroup = await t.http.get('/api/v2/admin/users').query({ groups: groupId }).set(as(admin)).expect(200);
       expect(inGroup.body.result.map((u: { id: string }) => u.id)).toEqual([readerId]);
       const withoutGroup = await t.http.get('/api/v2/admin/users').query({ groups: '-1', size: 100 }).set(as(admin)).expect(200);
       expect(withoutGroup.body.result.some((u: { id: string }) => u.id === readerId)).toBe(false);
-      const union = await t.http.get('/api/v2/admin/users').query({ groups: `-1,${groupId}`, size: 100 }).set(as(admin)).expect(200);
+      const union = await t.http
+        .get('/api/v2/admin/users')
+        .query({ groups: `-1,${groupId}`, size: 100 })
+        .set(as(admin))
+        .expect(200);
       expect(union.body.total).toBe(withoutGroup.body.total + 1);
 
       const today = new Date().toISOString().slice(0, 10);
@@ -84,7 +93,10 @@ describe('Admin users API (spec §7 "Admin users")', () => {
       // The demo staff joined before their two years of history (issue 17 defect 8).
       const createdToday = await t.http.get('/api/v2/admin/users').query({ startDateCreated: today, endDateCreated: today }).set(as(admin)).expect(200);
       expect(createdToday.body.total).toBeLessThan(all.body.total);
-      const everyone = (await t.http.get('/api/v2/admin/users').query({ size: 100 }).set(as(admin)).expect(200)).body.result as { createdAt: string; lastActiveDate: string | null }[];
+      const everyone = (await t.http.get('/api/v2/admin/users').query({ size: 100 }).set(as(admin)).expect(200)).body.result as {
+        createdAt: string;
+        lastActiveDate: string | null;
+      }[];
       expect(everyone.filter((u) => u.lastActiveDate !== null).length).toBeGreaterThan(5);
       for (const u of everyone) if (u.lastActiveDate) expect(Date.parse(u.lastActiveDate)).toBeGreaterThanOrEqual(Date.parse(u.createdAt));
       const old = await t.http.get('/api/v2/admin/users').query({ endDateCreated: '2000-01-01' }).set(as(admin)).expect(200);
@@ -114,7 +126,11 @@ describe('Admin users API (spec §7 "Admin users")', () => {
     });
 
     it('lists custom fields with their labels', async () => {
-      await t.http.post('/api/rest/custom-fields').set(as(admin)).send({ name: 'badge', labelEn: 'Badge', labelFr: 'Badge', labelEs: 'Placa', labelDe: 'Ausweis' }).expect(201);
+      await t.http
+        .post('/api/rest/custom-fields')
+        .set(as(admin))
+        .send({ name: 'badge', labelEn: 'Badge', labelFr: 'Badge', labelEs: 'Placa', labelDe: 'Ausweis' })
+        .expect(201);
       const response = await t.http.get('/api/v2/admin/users/getAvailableCustomFields').set(as(admin)).expect(200);
       expect(response.body).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'badge', labelDe: 'Ausweis', id: expect.any(String) })]));
       await t.http.get('/api/v2/admin/users/getAvailableCustomFields').set(as(reader)).expect(403);
@@ -126,8 +142,21 @@ describe('Admin users API (spec §7 "Admin users")', () => {
       const id = await userId('emma.bernard0@example.com');
       const groupId = await createGroup('Update group');
       const field = await t.http.post('/api/rest/custom-fields').set(as(admin)).send({ name: 'site' }).expect(201);
-      const user = { id, firstName: 'Emmy', lastName: 'Bernard', email: 'emmy@example.com', trainer: true, aiEditor: true, groups: [{ id: groupId }], customFieldValues: [{ customField: { id: field.body.id }, value: 'Lyon' }] };
-      const response = await t.http.put('/api/v2/admin/users/update').set(as(admin)).send({ user: JSON.stringify(user) }).expect(200);
+      const user = {
+        id,
+        firstName: 'Emmy',
+        lastName: 'Bernard',
+        email: 'emmy@example.com',
+        trainer: true,
+        aiEditor: true,
+        groups: [{ id: groupId }],
+        customFieldValues: [{ customField: { id: field.body.id }, value: 'Lyon' }],
+      };
+      const response = await t.http
+        .put('/api/v2/admin/users/update')
+        .set(as(admin))
+        .send({ user: JSON.stringify(user) })
+        .expect(200);
       expect(response.body).toMatchObject({
         firstName: 'Emmy',
         email: 'emmy@example.com',
@@ -144,19 +173,39 @@ describe('Admin users API (spec §7 "Admin users")', () => {
 
     it('removing the author role clears the AI editor role', async () => {
       const id = await userId('author@example.com');
-      const response = await t.http.put('/api/v2/admin/users/update').set(as(admin)).send({ user: JSON.stringify({ id, trainer: false }) }).expect(200);
+      const response = await t.http
+        .put('/api/v2/admin/users/update')
+        .set(as(admin))
+        .send({ user: JSON.stringify({ id, trainer: false }) })
+        .expect(200);
       expect(response.body).toMatchObject({ trainer: false, aiEditor: false });
-      await t.http.put('/api/v2/admin/users/update').set(as(admin)).send({ user: JSON.stringify({ id, trainer: true, aiEditor: true }) }).expect(200);
+      await t.http
+        .put('/api/v2/admin/users/update')
+        .set(as(admin))
+        .send({ user: JSON.stringify({ id, trainer: true, aiEditor: true }) })
+        .expect(200);
     });
 
     it('answers 400 for a too-long name, an invalid e-mail, an unknown group or a broken JSON string, and changes nothing', async () => {
       const id = await userId('reader@example.com');
       const before = await t.adapters.eventStore.headPosition();
-      const long = await t.http.put('/api/v2/admin/users/update').set(as(admin)).send({ user: JSON.stringify({ id, firstName: 'x'.repeat(31) }) }).expect(400);
+      const long = await t.http
+        .put('/api/v2/admin/users/update')
+        .set(as(admin))
+        .send({ user: JSON.stringify({ id, firstName: 'x'.repeat(31) }) })
+        .expect(400);
       expect(long.body.errors).toEqual([{ field: 'firstName', reason: 'firstName must be at most 30 characters' }]);
-      const email = await t.http.put('/api/v2/admin/users/update').set(as(admin)).send({ user: JSON.stringify({ id, email: 'nope' }) }).expect(400);
+      const email = await t.http
+        .put('/api/v2/admin/users/update')
+        .set(as(admin))
+        .send({ user: JSON.stringify({ id, email: 'nope' }) })
+        .expect(400);
       expect(email.body.errors[0].field).toBe('email');
-      const group = await t.http.put('/api/v2/admin/users/update').set(as(admin)).send({ user: JSON.stringify({ id, groups: [{ id: 'ghost' }] }) }).expect(400);
+      const group = await t.http
+        .put('/api/v2/admin/users/update')
+        .set(as(admin))
+        .send({ user: JSON.stringify({ id, groups: [{ id: 'ghost' }] }) })
+        .expect(400);
       expect(group.body.errors).toEqual([{ field: 'user.groups', reason: 'unknown group ghost' }]);
       await t.http.put('/api/v2/admin/users/update').set(as(admin)).send({ user: '{not json' }).expect(400);
       await t.http.put('/api/v2/admin/users/update').set(as(admin)).send({}).expect(400);
@@ -164,13 +213,25 @@ describe('Admin users API (spec §7 "Admin users")', () => {
     });
 
     it('answers 404 for an unknown user and 403 for a non-admin', async () => {
-      await t.http.put('/api/v2/admin/users/update').set(as(admin)).send({ user: JSON.stringify({ id: 'ghost' }) }).expect(404);
-      await t.http.put('/api/v2/admin/users/update').set(as(reader)).send({ user: JSON.stringify({ id: 'x' }) }).expect(403);
+      await t.http
+        .put('/api/v2/admin/users/update')
+        .set(as(admin))
+        .send({ user: JSON.stringify({ id: 'ghost' }) })
+        .expect(404);
+      await t.http
+        .put('/api/v2/admin/users/update')
+        .set(as(reader))
+        .send({ user: JSON.stringify({ id: 'x' }) })
+        .expect(403);
     });
 
     it('refuses to demote the last active admin', async () => {
       const id = await userId('admin@example.com');
-      const response = await t.http.put('/api/v2/admin/users/update').set(as(admin)).send({ user: JSON.stringify({ id, admin: false }) }).expect(409);
+      const response = await t.http
+        .put('/api/v2/admin/users/update')
+        .set(as(admin))
+        .send({ user: JSON.stringify({ id, admin: false }) })
+        .expect(409);
       expect(response.body.message).toMatch(/last active administrator/);
     });
   });
@@ -193,7 +254,11 @@ describe('Admin users API (spec §7 "Admin users")', () => {
       await t.login('lucas.weber1@example.com', 'a-brand-new-secret');
       const short = await t.http.put(`/api/v2/admin/users/${id}/password`).query({ password: 'short' }).set(as(admin)).expect(400);
       expect(short.body.errors).toEqual([{ field: 'password', reason: 'The password is too short: at least 8 characters.' }]);
-      const long = await t.http.put(`/api/v2/admin/users/${id}/password`).query({ password: 'x'.repeat(65) }).set(as(admin)).expect(400);
+      const long = await t.http
+        .put(`/api/v2/admin/users/${id}/password`)
+        .query({ password: 'x'.repeat(65) })
+        .set(as(admin))
+        .expect(400);
       expect(long.body.errors[0].reason).toBe('The password is too long: at most 64 characters.');
       await t.http.put(`/api/v2/admin/users/${id}/password`).query({ password: 'whatever-it-is' }).set(as(reader)).expect(403);
     });
@@ -216,18 +281,34 @@ describe('Admin users API (spec §7 "Admin users")', () => {
       const token = await t.login('jonas.petit3@example.com');
       await t.http.get('/api/auth/me').set(as(token)).expect(200);
       const id = await userId('jonas.petit3@example.com');
-      const response = await t.http.put('/api/v2/admin/users/deactivate').set(as(admin)).send({ uuids: [id] }).expect(200);
+      const response = await t.http
+        .put('/api/v2/admin/users/deactivate')
+        .set(as(admin))
+        .send({ uuids: [id] })
+        .expect(200);
       expect(response.body).toEqual({ deactivated: 1 });
       await t.http.get('/api/auth/me').set(as(token)).expect(401);
       await t.http.post('/api/auth/login').send({ email: 'jonas.petit3@example.com', password: 'demo-password' }).expect(403);
       await t.http.put('/api/v2/admin/users/deactivate').set(as(admin)).send({ uuids: [] }).expect(400);
-      await t.http.put('/api/v2/admin/users/deactivate').set(as(admin)).send({ uuids: ['ghost'] }).expect(400);
-      await t.http.put('/api/v2/admin/users/deactivate').set(as(reader)).send({ uuids: [id] }).expect(403);
+      await t.http
+        .put('/api/v2/admin/users/deactivate')
+        .set(as(admin))
+        .send({ uuids: ['ghost'] })
+        .expect(400);
+      await t.http
+        .put('/api/v2/admin/users/deactivate')
+        .set(as(reader))
+        .send({ uuids: [id] })
+        .expect(403);
     });
 
     it('refuses to deactivate the last active admin', async () => {
       const id = await userId('admin@example.com');
-      await t.http.put('/api/v2/admin/users/deactivate').set(as(admin)).send({ uuids: [id] }).expect(409);
+      await t.http
+        .put('/api/v2/admin/users/deactivate')
+        .set(as(admin))
+        .send({ uuids: [id] })
+        .expect(409);
     });
 
     it('replaces groups and roles; "no group" and NONE empty them', async () => {
@@ -235,15 +316,45 @@ describe('Admin users API (spec §7 "Admin users")', () => {
       const b = await userId('mateo.fernandez5@example.com');
       const g1 = await createGroup('Batch one');
       const g2 = await createGroup('Batch two');
-      await t.http.put('/api/v2/admin/users/batch-update').query({ groupsIds: `${g1},${g2}`, roles: 'FORMATEUR' }).send({ usersIds: [a, b] }).set(as(admin)).expect(200);
+      await t.http
+        .put('/api/v2/admin/users/batch-update')
+        .query({ groupsIds: `${g1},${g2}`, roles: 'FORMATEUR' })
+        .send({ usersIds: [a, b] })
+        .set(as(admin))
+        .expect(200);
       let list = await t.http.get('/api/v2/admin/users').query({ groups: g2 }).set(as(admin)).expect(200);
-      expect(list.body.result.map((u: { id: string; trainer: boolean }) => [u.id, u.trainer]).sort()).toEqual([[a, true], [b, true]].sort());
-      await t.http.put('/api/v2/admin/users/batch-update').query({ groupsIds: `-1,${g1}`, roles: 'NONE' }).send({ usersIds: [a] }).set(as(admin)).expect(200);
+      expect(list.body.result.map((u: { id: string; trainer: boolean }) => [u.id, u.trainer]).sort()).toEqual(
+        [
+          [a, true],
+          [b, true],
+        ].sort(),
+      );
+      await t.http
+        .put('/api/v2/admin/users/batch-update')
+        .query({ groupsIds: `-1,${g1}`, roles: 'NONE' })
+        .send({ usersIds: [a] })
+        .set(as(admin))
+        .expect(200);
       list = await t.http.get('/api/v2/admin/users').query({ search: 'lea.fischer4' }).set(as(admin)).expect(200);
       expect(list.body.result[0]).toMatchObject({ groups: [], trainer: false });
-      await t.http.put('/api/v2/admin/users/batch-update').query({ roles: 'WIZARD' }).send({ usersIds: [a] }).set(as(admin)).expect(400);
-      await t.http.put('/api/v2/admin/users/batch-update').query({ groupsIds: 'ghost' }).send({ usersIds: [a] }).set(as(admin)).expect(400);
-      await t.http.put('/api/v2/admin/users/batch-update').query({ roles: 'FORMATEUR' }).send({ usersIds: [a] }).set(as(reader)).expect(403);
+      await t.http
+        .put('/api/v2/admin/users/batch-update')
+        .query({ roles: 'WIZARD' })
+        .send({ usersIds: [a] })
+        .set(as(admin))
+        .expect(400);
+      await t.http
+        .put('/api/v2/admin/users/batch-update')
+        .query({ groupsIds: 'ghost' })
+        .send({ usersIds: [a] })
+        .set(as(admin))
+        .expect(400);
+      await t.http
+        .put('/api/v2/admin/users/batch-update')
+        .query({ roles: 'FORMATEUR' })
+        .send({ usersIds: [a] })
+        .set(as(reader))
+        .expect(403);
     });
   });
 
@@ -291,12 +402,22 @@ describe('GET /api/v2/users/{id}/profile', () => {
 
   it('shows a colleague to any logged-in user, without private fields', async () => {
     const reader = await t.login('reader@example.com');
-    const search = await t.http.get('/api/v2/users').query({ term: 'approver@example.com' }).set({ authorization: `Bearer ${reader}` }).expect(200);
+    const search = await t.http
+      .get('/api/v2/users')
+      .query({ term: 'approver@example.com' })
+      .set({ authorization: `Bearer ${reader}` })
+      .expect(200);
     const id = search.body.results[0].id;
-    const profile = await t.http.get(`/api/v2/users/${id}/profile`).set({ authorization: `Bearer ${reader}` }).expect(200);
+    const profile = await t.http
+      .get(`/api/v2/users/${id}/profile`)
+      .set({ authorization: `Bearer ${reader}` })
+      .expect(200);
     expect(profile.body).toMatchObject({ id, firstName: 'Chloé', approver: true, author: false, groups: expect.any(Array) });
     expect(profile.body).not.toHaveProperty('roles');
-    await t.http.get('/api/v2/users/ghost/profile').set({ authorization: `Bearer ${reader}` }).expect(404);
+    await t.http
+      .get('/api/v2/users/ghost/profile')
+      .set({ authorization: `Bearer ${reader}` })
+      .expect(404);
     await t.http.get(`/api/v2/users/${id}/profile`).expect(401);
   });
 });

@@ -20,7 +20,11 @@ describe('AI avatar time (issue 22)', () => {
   });
 
   it('adds reported seconds to the organisation usage, shown with the limit and percentage; an hour added raises the limit', async () => {
-    const used = await t.http.put('/api/v2/recorder/updateTimeAIAvatar').set(as(author)).send({ weetID: 'w1', chapitreId: chapterId, seconds: 90.5 }).expect(200);
+    const used = await t.http
+      .put('/api/v2/recorder/updateTimeAIAvatar')
+      .set(as(author))
+      .send({ weetID: 'w1', chapitreId: chapterId, seconds: 90.5 })
+      .expect(200);
     expect(used.body).toMatchObject({ usedSeconds: 90.5, limitSeconds: 1800, remainingSeconds: 1709.5, percentage: 5 });
     await t.http.put('/api/v2/recorder/updateTimeAIAvatar').set(as(author)).send({ weetID: 'w2', chapitreId: chapterId, seconds: 270 }).expect(200);
     const added = await t.http.put('/api/v2/administration/ai/addTime').set(as(admin)).send({ time: 3600 }).expect(200);
@@ -51,7 +55,12 @@ describe('AI avatar time (issue 22)', () => {
     const { body } = await t.http.get('/api/v2/recorder/aiAvatar/options').set(as(author)).expect(200);
     expect(body.renderingAvailable).toBe(false);
     expect(body.reason).toMatch(/AVATAR_RENDER_URL/);
-    expect(body.avatars).toEqual([{ code: 'MEG-FORMAL', enabled: false }, { code: 'LORI-GRACEFUL', enabled: false }, { code: 'MAX-CASUAL', enabled: false }, { code: 'NO_AVATAR', enabled: true }]);
+    expect(body.avatars).toEqual([
+      { code: 'MEG-FORMAL', enabled: false },
+      { code: 'LORI-GRACEFUL', enabled: false },
+      { code: 'MAX-CASUAL', enabled: false },
+      { code: 'NO_AVATAR', enabled: true },
+    ]);
     expect(body.layouts.filter((l: { enabled: boolean }) => l.enabled).map((l: { code: string }) => l.code)).toEqual(['VOICE_ONLY']);
     expect(body.backgrounds).toHaveLength(13);
     expect(body.voices.length).toBeGreaterThanOrEqual(20);

@@ -5,9 +5,14 @@ import { zipOf } from '../support/ai-fixtures';
 
 const PDF = minimalPdf([
   ['Forklift safety', 'The operator inspects the forklift before every shift.', 'A forklift must never carry a load above the rated capacity.'],
-  ['Battery maintenance', 'The battery is charged in a ventilated room away from sparks.', 'Protective goggles are worn while the electrolyte level is checked.'],
+  [
+    'Battery maintenance',
+    'The battery is charged in a ventilated room away from sparks.',
+    'Protective goggles are worn while the electrolyte level is checked.',
+  ],
 ]);
-const MARKDOWN = '# Emergency exits\n\nExits are marked in green and kept clear at all times.\n\n# First aid\n\nThe first aid kit hangs next to the main door of the warehouse.\n';
+const MARKDOWN =
+  '# Emergency exits\n\nExits are marked in green and kept clear at all times.\n\n# First aid\n\nThe first aid kit hangs next to the main door of the warehouse.\n';
 
 describe('AI speach generator API (spec §7 "AI generator")', () => {
   let t: TestApp;
@@ -39,7 +44,14 @@ describe('AI speach generator API (spec §7 "AI generator")', () => {
     const pdf = (await upload(PDF, 'forklift.pdf').expect(200)).body.jobID as string;
     const md = (await upload(Buffer.from(MARKDOWN), 'exits.md').expect(200)).body.jobID as string;
     await worker.idle();
-    const steps = await t.http.post('/recorder/aiSpeachGenerator/generateSteps').set(as(author)).field('jobIDs', pdf).field('jobIDs', md).field('language', 'en-US').field('duration', 'medium').expect(200);
+    const steps = await t.http
+      .post('/recorder/aiSpeachGenerator/generateSteps')
+      .set(as(author))
+      .field('jobIDs', pdf)
+      .field('jobIDs', md)
+      .field('language', 'en-US')
+      .field('duration', 'medium')
+      .expect(200);
     const plan = (await finished(steps.body.jobID)).body;
     return { pdf, md, planJob: steps.body.jobID as string, plan };
   }
@@ -98,7 +110,7 @@ describe('AI speach generator API (spec §7 "AI generator")', () => {
   });
 
   describe('POST /recorder/aiSpeachGenerator/generateSteps and GET /recorder/jobID/{id}', () => {
-    it('makes a plan from the documents\' own structure, saying it is extractive', async () => {
+    it("makes a plan from the documents' own structure, saying it is extractive", async () => {
       const { pdf, md, plan } = await uploadedPlan();
       expect(plan.chapters.map((c: { title: string }) => c.title)).toEqual(['Forklift safety', 'Battery maintenance', 'Emergency exits', 'First aid']);
       const battery = plan.chapters[1].subchapters[0];
@@ -106,14 +118,23 @@ describe('AI speach generator API (spec §7 "AI generator")', () => {
       expect(battery.documentPages).toEqual([{ documentName: 'forklift.pdf', documentNumber: 1, pageNumber: 2, jobID: pdf }]);
       expect(plan.chapters[2].subchapters[0].documentPages[0]).toMatchObject({ documentName: 'exits.md', documentNumber: 2, jobID: md });
       expect(plan.generationOptions).toEqual({ generationMode: 'ENHANCED', lang: 'en-US', customInstruction: '' });
-      expect(plan.provenance).toMatchObject({ provider: 'extractive-local', model: 'extractive-local', promptTemplateVersion: 'extractive-v1', outputHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(plan.provenance).toMatchObject({
+        provider: 'extractive-local',
+        model: 'extractive-local',
+        promptTemplateVersion: 'extractive-v1',
+        outputHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
       expect(plan.provenance.documents[0]).toEqual({ jobID: pdf, name: 'forklift.pdf', sha256: expect.stringMatching(/^[0-9a-f]{64}$/), pages: [1, 2] });
     });
 
     it('takes the options as JSON too, and a short course merges parts', async () => {
       const pdf = (await upload(PDF, 'forklift.pdf').expect(200)).body.jobID;
       await worker.idle();
-      const steps = await t.http.post('/recorder/aiSpeachGenerator/generateSteps').set(as(author)).send({ jobIDs: [pdf], language: 'fr-FR', specificPrompt: 'For new staff', allowReorder: true, generationMode: 'STRICT' }).expect(200);
+      const steps = await t.http
+        .post('/recorder/aiSpeachGenerator/generateSteps')
+        .set(as(author))
+        .send({ jobIDs: [pdf], language: 'fr-FR', specificPrompt: 'For new staff', allowReorder: true, generationMode: 'STRICT' })
+        .expect(200);
       const plan = (await finished(steps.body.jobID)).body;
       expect(plan.generationOptions).toEqual({ generationMode: 'STRICT', lang: 'fr-FR', customInstruction: 'For new staff' });
     });
@@ -131,7 +152,11 @@ describe('AI speach generator API (spec §7 "AI generator")', () => {
       expect((await bad({ jobIDs: pdf, language: 'en-US', duration: 'forever' })).body.errors[0].field).toBe('duration');
       expect((await bad({ jobIDs: pdf, language: 'en-US', allowReorder: 'maybe' })).body.errors[0].field).toBe('allowReorder');
       expect((await bad({ jobIDs: 'nope', language: 'en-US' })).body.errors[0].field).toBe('jobIDs[0]');
-      await t.http.post('/recorder/aiSpeachGenerator/generateSteps').set(as(reader)).send({ jobIDs: [pdf], language: 'en-US' }).expect(403);
+      await t.http
+        .post('/recorder/aiSpeachGenerator/generateSteps')
+        .set(as(reader))
+        .send({ jobIDs: [pdf], language: 'en-US' })
+        .expect(403);
       await t.http.get(`/recorder/jobID/${pdf}`).set(as(reader)).expect(403);
       const otherAuthor = await t.login('admin@example.com');
       await t.http.get(`/recorder/jobID/${pdf}`).set(as(otherAuthor)).expect(200); // admins see every job
@@ -155,13 +180,21 @@ describe('AI speach generator API (spec §7 "AI generator")', () => {
   });
 
   describe('POST /recorder/aiSpeachGenerator/validateSteps, generateChapter and the restore calls', () => {
-    it('creates a draft speach with the plan\'s chapters and answers the mapping; chapters then fill from their pages', async () => {
+    it("creates a draft speach with the plan's chapters and answers the mapping; chapters then fill from their pages", async () => {
       const { planJob, plan } = await uploadedPlan();
-      const validated = await t.http.post('/recorder/aiSpeachGenerator/validateSteps').set(as(author)).send({ ...plan, jobID: planJob }).expect(200);
+      const validated = await t.http
+        .post('/recorder/aiSpeachGenerator/validateSteps')
+        .set(as(author))
+        .send({ ...plan, jobID: planJob })
+        .expect(200);
       const { speachID, mapping } = validated.body;
       expect(mapping.speachID).toBe(speachID);
       expect(mapping.lecons).toHaveLength(4);
-      expect(mapping.lecons[1]).toMatchObject({ id: plan.chapters[1].id, chapitreID: expect.any(String), chapitres: [{ id: plan.chapters[1].subchapters[0].id, chapitreID: expect.any(String) }] });
+      expect(mapping.lecons[1]).toMatchObject({
+        id: plan.chapters[1].id,
+        chapitreID: expect.any(String),
+        chapitres: [{ id: plan.chapters[1].subchapters[0].id, chapitreID: expect.any(String) }],
+      });
       const draft = await t.http.get('/api/v2/speach/draftSpeach').query({ speachID }).set(as(author)).expect(200);
       expect(draft.body.chapters.map((c: { title: string }) => c.title)).toEqual(['Forklift safety', 'Battery maintenance', 'Emergency exits', 'First aid']);
       expect(draft.body.publication).toBe(false);
@@ -176,7 +209,12 @@ describe('AI speach generator API (spec §7 "AI generator")', () => {
       expect(filled.body.chapters[1].children[0].content.html).toContain('Protective goggles are worn');
 
       const restored = await t.http.get(`/recorder/aiSpeachGenerator/restoreAISpeach/${speachID}`).set(as(author)).expect(200);
-      expect(restored.body).toMatchObject({ speachID, jobID: planJob, title: plan.title, chapters: plan.chapters.map((c: object) => expect.objectContaining({ id: (c as { id: string }).id })) });
+      expect(restored.body).toMatchObject({
+        speachID,
+        jobID: planJob,
+        title: plan.title,
+        chapters: plan.chapters.map((c: object) => expect.objectContaining({ id: (c as { id: string }).id })),
+      });
       const toMap = await t.http.get(`/recorder/aiSpeachGenerator/restoreSpeachToMap/${speachID}`).set(as(author)).expect(200);
       expect(toMap.body.lecons[1].chapitres[0]).toMatchObject({ chapitreID: target, generated: true });
       expect(toMap.body.lecons[0].chapitres[0].generated).toBe(false);
@@ -187,7 +225,11 @@ describe('AI speach generator API (spec §7 "AI generator")', () => {
       await t.http.get('/recorder/aiSpeachGenerator/restoreAISpeach/00000000-0000-7000-8000-000000000000').set(as(author)).expect(404);
       await t.http.get(`/recorder/aiSpeachGenerator/restoreSpeachToMap/${speachID}`).set(as(reader)).expect(403);
       await t.http.post(`/recorder/aiSpeachGenerator/generateChapter/${speachID}/unknown-chapter`).set(as(author)).send({}).expect(404);
-      const badMode = await t.http.post(`/recorder/aiSpeachGenerator/generateChapter/${speachID}/${target}`).set(as(author)).send({ generationMode: 'WILD' }).expect(400);
+      const badMode = await t.http
+        .post(`/recorder/aiSpeachGenerator/generateChapter/${speachID}/${target}`)
+        .set(as(author))
+        .send({ generationMode: 'WILD' })
+        .expect(400);
       expect(badMode.body.errors[0].field).toBe('generationMode');
       await t.http.post(`/recorder/aiSpeachGenerator/generateChapter/${speachID}/${target}`).set(as(reader)).send({}).expect(403);
 
@@ -200,13 +242,19 @@ describe('AI speach generator API (spec §7 "AI generator")', () => {
 
     it('answers 400 naming the field of a bad plan, and 403 to a non AI editor', async () => {
       const { plan } = await uploadedPlan();
-      const post = (body: unknown, token = author) => t.http.post('/recorder/aiSpeachGenerator/validateSteps').set(as(token)).send(body as object);
+      const post = (body: unknown, token = author) =>
+        t.http
+          .post('/recorder/aiSpeachGenerator/validateSteps')
+          .set(as(token))
+          .send(body as object);
       expect((await post({ ...plan, title: '' }).expect(400)).body.errors[0].field).toBe('title');
       expect((await post({ ...plan, chapters: [] }).expect(400)).body.errors[0].field).toBe('chapters');
       const foreign = structuredClone(plan);
       foreign.chapters[0].subchapters[0].documentPages[0].jobID = 'someone-elses';
       expect((await post(foreign).expect(400)).body.errors[0].field).toBe('chapters[0].subchapters[0].documentPages[0].jobID');
-      expect((await post({ ...plan, generationOptions: { ...plan.generationOptions, lang: 'xx' } }).expect(400)).body.errors[0].field).toBe('generationOptions.lang');
+      expect((await post({ ...plan, generationOptions: { ...plan.generationOptions, lang: 'xx' } }).expect(400)).body.errors[0].field).toBe(
+        'generationOptions.lang',
+      );
       await post(plan, reader).expect(403);
       await post(plan, admin).expect(403);
     });

@@ -10,7 +10,10 @@ import { SqliteEventStore } from '../../backend/infrastructure/event-store/sqlit
 import { minimalPdf } from '../support/minimal-pdf';
 import { type TestApp, startTestApp } from '../support/test-app';
 
-const PDF = minimalPdf([['Forklift safety', 'The operator inspects the forklift before every shift.'], ['Battery maintenance', 'The battery is charged in a ventilated room away from sparks.']]);
+const PDF = minimalPdf([
+  ['Forklift safety', 'The operator inspects the forklift before every shift.'],
+  ['Battery maintenance', 'The battery is charged in a ventilated room away from sparks.'],
+]);
 const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function uploaded(t: TestApp, token: string): Promise<string> {
@@ -27,7 +30,9 @@ describe('AI metering and budgets', () => {
 
   beforeAll(async () => {
     // The extractive generator priced at one unit per character read and written.
-    t = await startTestApp({ env: { AI_COST_PER_1K_CHARS_LOCAL: '1000', AI_BUDGET_PER_AUTHOR: '100000', AI_BUDGET_PER_ORGANISATION: '100000', AI_LICENSES: '1' } });
+    t = await startTestApp({
+      env: { AI_COST_PER_1K_CHARS_LOCAL: '1000', AI_BUDGET_PER_AUTHOR: '100000', AI_BUDGET_PER_ORGANISATION: '100000', AI_LICENSES: '1' },
+    });
     author = await t.login('author@example.com');
     admin = await t.login('admin@example.com');
     reader = await t.login('reader@example.com');
@@ -36,7 +41,11 @@ describe('AI metering and budgets', () => {
 
   it('records every call, warns past 80 %, refuses past 100 %, and shows the admin the spend', async () => {
     const pdf = await uploaded(t, author);
-    const plan = () => t.http.post('/recorder/aiSpeachGenerator/generateSteps').set(as(author)).send({ jobIDs: [pdf], language: 'en-US' });
+    const plan = () =>
+      t.http
+        .post('/recorder/aiSpeachGenerator/generateSteps')
+        .set(as(author))
+        .send({ jobIDs: [pdf], language: 'en-US' });
     expect((await plan().expect(200)).body.budgetWarning).toBeNull();
     await t.app.get(AiJobWorker).idle();
     const spent = (await t.http.get('/api/v2/administration/ai/budget').set(as(author)).expect(200)).body.author.used as number;
@@ -71,7 +80,9 @@ describe('AI metering and budgets', () => {
     expect((await t.http.get('/api/v2/administration/ai/isAILicenseAvailable').query({ userID: readerId }).set(as(admin)).expect(200)).body).toBe(false);
     await t.http.get('/api/v2/administration/ai/isAILicenseAvailable').query({ userID: readerId }).set(as(author)).expect(403);
     await t.http.get('/api/v2/administration/ai/isAILicenseAvailable').query({ userID: 'nobody' }).set(as(admin)).expect(404);
-    expect((await t.http.get('/api/v2/administration/ai/isAILicenseAvailable').query('userID=a&userID=b').set(as(admin)).expect(400)).body.errors[0].field).toBe('userID');
+    expect(
+      (await t.http.get('/api/v2/administration/ai/isAILicenseAvailable').query('userID=a&userID=b').set(as(admin)).expect(400)).body.errors[0].field,
+    ).toBe('userID');
     await t.http.get('/api/v2/administration/ai/isAILicenseAvailable').set(as(reader)).expect(403);
   });
 });
@@ -89,7 +100,19 @@ describe('AI jobs survive a restart', () => {
       const jobId = uuidv7();
       await first.app.get(CommandRunner).run(aiJobDecider, aiJobStream(jobId), {
         type: 'RequestJob',
-        event: { type: 'AiPlanRequested', data: { jobId, ownerId: me.body.id, documentJobIds: [pdf], language: 'en-US', duration: 'short', instruction: '', allowReorder: false, generationMode: 'STRICT' } },
+        event: {
+          type: 'AiPlanRequested',
+          data: {
+            jobId,
+            ownerId: me.body.id,
+            documentJobIds: [pdf],
+            language: 'en-US',
+            duration: 'short',
+            instruction: '',
+            allowReorder: false,
+            generationMode: 'STRICT',
+          },
+        },
       });
       expect((await first.http.get(`/recorder/jobID/${jobId}`).set(as(author)).expect(200)).text).toBe('');
       await first.close();

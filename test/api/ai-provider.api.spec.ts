@@ -4,7 +4,10 @@ import { AiJobWorker } from '../../backend/ai';
 import { minimalPdf } from '../support/minimal-pdf';
 import { type TestApp, startTestApp } from '../support/test-app';
 
-const PDF = minimalPdf([['Forklift safety', 'The operator inspects the forklift before every shift.'], ['Battery maintenance', 'The battery is charged in a ventilated room away from sparks.']]);
+const PDF = minimalPdf([
+  ['Forklift safety', 'The operator inspects the forklift before every shift.'],
+  ['Battery maintenance', 'The battery is charged in a ventilated room away from sparks.'],
+]);
 const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** With AI_BASE_URL set, the jobs go to the chat model: here a local OpenAI-compatible server. */
@@ -34,15 +37,30 @@ describe('AI generator with a configured provider (AI_BASE_URL)', () => {
         const plan = {
           title: 'Forklift course',
           description: 'Everything about forklifts.',
-          chapters: [{ title: 'Working safely', subchapters: [{ title: 'Daily checks', documentNumber: 1, firstPage: 1, lastPage: 1 }, { title: 'Charging', documentNumber: 1, firstPage: 2, lastPage: 2 }] }],
+          chapters: [
+            {
+              title: 'Working safely',
+              subchapters: [
+                { title: 'Daily checks', documentNumber: 1, firstPage: 1, lastPage: 1 },
+                { title: 'Charging', documentNumber: 1, firstPage: 2, lastPage: 2 },
+              ],
+            },
+          ],
         };
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: JSON.stringify(plan) } }], usage: { prompt_tokens: 1200, completion_tokens: 300 } }));
+        res.end(
+          JSON.stringify({
+            choices: [{ message: { role: 'assistant', content: JSON.stringify(plan) } }],
+            usage: { prompt_tokens: 1200, completion_tokens: 300 },
+          }),
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
-    t = await startTestApp({ env: { AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_API_KEY: 'sk-local', AI_MODEL: 'local-model', AI_MODEL_PLAN: 'plan-model' } });
+    t = await startTestApp({
+      env: { AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_API_KEY: 'sk-local', AI_MODEL: 'local-model', AI_MODEL_PLAN: 'plan-model' },
+    });
     author = await t.login('author@example.com');
   });
   afterAll(async () => {
@@ -58,7 +76,11 @@ describe('AI generator with a configured provider (AI_BASE_URL)', () => {
   it('plans through the provider: the pages go in the prompt, its answer maps onto them, the call is metered', async () => {
     const upload = await t.http.post('/recorder/aiSpeachGenerator/uploadDocuments').set(as(author)).attach('file', PDF, 'forklift.pdf').expect(200);
     await t.app.get(AiJobWorker).idle();
-    const steps = await t.http.post('/recorder/aiSpeachGenerator/generateSteps').set(as(author)).send({ jobIDs: [upload.body.jobID], language: 'de-DE', specificPrompt: 'Für Lagerpersonal' }).expect(200);
+    const steps = await t.http
+      .post('/recorder/aiSpeachGenerator/generateSteps')
+      .set(as(author))
+      .send({ jobIDs: [upload.body.jobID], language: 'de-DE', specificPrompt: 'Für Lagerpersonal' })
+      .expect(200);
     await t.app.get(AiJobWorker).idle();
     const plan = (await t.http.get(`/recorder/jobID/${steps.body.jobID}`).set(as(author)).expect(200)).body;
 
@@ -70,11 +92,18 @@ describe('AI generator with a configured provider (AI_BASE_URL)', () => {
     expect(prompts[0].messages[1].content).toContain('The battery is charged in a ventilated room away from sparks.');
 
     expect(plan.title).toBe('Forklift course');
-    expect(plan.chapters[0].subchapters.map((s: { title: string; documentPages: { pageNumber: number }[] }) => [s.title, s.documentPages.map((p) => p.pageNumber)])).toEqual([
+    expect(
+      plan.chapters[0].subchapters.map((s: { title: string; documentPages: { pageNumber: number }[] }) => [s.title, s.documentPages.map((p) => p.pageNumber)]),
+    ).toEqual([
       ['Daily checks', [1]],
       ['Charging', [2]],
     ]);
-    expect(plan.provenance).toMatchObject({ provider: 'openai-compatible', model: 'plan-model', promptTemplateVersion: 'plan-v1', instruction: 'Für Lagerpersonal' });
+    expect(plan.provenance).toMatchObject({
+      provider: 'openai-compatible',
+      model: 'plan-model',
+      promptTemplateVersion: 'plan-v1',
+      instruction: 'Für Lagerpersonal',
+    });
 
     const admin = await t.login('admin@example.com');
     const usage = await t.http.get('/api/v2/administration/ai/usage').set(as(admin)).expect(200);
@@ -85,7 +114,11 @@ describe('AI generator with a configured provider (AI_BASE_URL)', () => {
     const worker = t.app.get(AiJobWorker);
     const upload = await t.http.post('/recorder/aiSpeachGenerator/uploadDocuments').set(as(author)).attach('file', PDF, 'forklift.pdf').expect(200);
     await worker.idle();
-    const steps = await t.http.post('/recorder/aiSpeachGenerator/generateSteps').set(as(author)).send({ jobIDs: [upload.body.jobID], language: 'en-US' }).expect(200);
+    const steps = await t.http
+      .post('/recorder/aiSpeachGenerator/generateSteps')
+      .set(as(author))
+      .send({ jobIDs: [upload.body.jobID], language: 'en-US' })
+      .expect(200);
     await worker.idle();
     const plan = (await t.http.get(`/recorder/jobID/${steps.body.jobID}`).set(as(author)).expect(200)).body;
     const { speachID, mapping } = (await t.http.post('/recorder/aiSpeachGenerator/validateSteps').set(as(author)).send(plan).expect(200)).body;
@@ -94,7 +127,10 @@ describe('AI generator with a configured provider (AI_BASE_URL)', () => {
     await chapterArrived;
     const jobID = started.body.jobID as string;
 
-    await t.http.post(`/recorder/jobID/${jobID}/cancel`).set(as(await t.login('admin@example.com'))).expect(403);
+    await t.http
+      .post(`/recorder/jobID/${jobID}/cancel`)
+      .set(as(await t.login('admin@example.com')))
+      .expect(403);
     const cancelled = await t.http.post(`/recorder/jobID/${jobID}/cancel`).set(as(author)).expect(200);
     expect(cancelled.body).toEqual({ jobID, status: 'cancelled' });
     await chapterClosed;

@@ -31,9 +31,17 @@ describe('AI quiz API (spec §7 "AI quiz", §5 limits)', () => {
     reader = await t.login('reader@example.com');
     admin = await t.login('admin@example.com');
     worker = t.app.get(AiJobWorker);
-    const upload = await t.http.post('/recorder/aiSpeachGenerator/uploadDocuments').set(as(author)).attach('file', Buffer.from(MARKDOWN), 'safety.md').expect(200);
+    const upload = await t.http
+      .post('/recorder/aiSpeachGenerator/uploadDocuments')
+      .set(as(author))
+      .attach('file', Buffer.from(MARKDOWN), 'safety.md')
+      .expect(200);
     await worker.idle();
-    const steps = await t.http.post('/recorder/aiSpeachGenerator/generateSteps').set(as(author)).send({ jobIDs: [upload.body.jobID], language: 'en-US' }).expect(200);
+    const steps = await t.http
+      .post('/recorder/aiSpeachGenerator/generateSteps')
+      .set(as(author))
+      .send({ jobIDs: [upload.body.jobID], language: 'en-US' })
+      .expect(200);
     const plan = await job(steps.body.jobID);
     const validated = await t.http.post('/recorder/aiSpeachGenerator/validateSteps').set(as(author)).send(plan).expect(200);
     speachID = validated.body.speachID;
@@ -92,11 +100,17 @@ describe('AI quiz API (spec §7 "AI quiz", §5 limits)', () => {
       else expect(correct[0].text).toBe(question.source.passage);
     }
 
-    const recorded = await t.http.post(`/recorder/aiQuizGenerator/record/${quizChapter}`).set(as(author)).send({ questions: quiz.questions, typeQuiz: 'QUIZZ' }).expect(200);
+    const recorded = await t.http
+      .post(`/recorder/aiQuizGenerator/record/${quizChapter}`)
+      .set(as(author))
+      .send({ questions: quiz.questions, typeQuiz: 'QUIZZ' })
+      .expect(200);
     expect(recorded.body).toMatchObject({ allowed: 20, typeQuiz: 'QUIZZ' });
     expect(recorded.body.questions).toHaveLength(4);
     const draft = await t.http.get('/api/v2/speach/draftSpeach').query({ speachID }).set(as(author)).expect(200);
-    expect(draft.body.chapters[2].content.questions.map((q: { questionId: string }) => q.questionId)).toEqual(quiz.questions.map((q: { questionId: string }) => q.questionId));
+    expect(draft.body.chapters[2].content.questions.map((q: { questionId: string }) => q.questionId)).toEqual(
+      quiz.questions.map((q: { questionId: string }) => q.questionId),
+    );
     // The cited passages stay with the saved questions, so the editor can show what each one tests.
     const cited = quiz.questions.map((q: { source: unknown }) => q.source);
     expect(recorded.body.questions.map((q: { source: unknown }) => q.source)).toEqual(cited);
@@ -116,9 +130,12 @@ describe('AI quiz API (spec §7 "AI quiz", §5 limits)', () => {
     expect(res.body.errors[0].field).toBe('content-type');
   });
 
-  it('POST generate/{chapterId}: the limits and the spec\'s error keys, naming the field', async () => {
+  it("POST generate/{chapterId}: the limits and the spec's error keys, naming the field", async () => {
     const generate = (fields: Record<string, unknown>) => t.http.post(`/recorder/aiQuizGenerator/generate/${quizChapter}`).set(as(author)).send(fields);
-    expect((await generate({ selectedChapters: [] }).expect(400)).body.errors[0]).toEqual({ field: 'selectedChapters', reason: 'aiQuizGeneration.impossibleToGenerateWithChapters' });
+    expect((await generate({ selectedChapters: [] }).expect(400)).body.errors[0]).toEqual({
+      field: 'selectedChapters',
+      reason: 'aiQuizGeneration.impossibleToGenerateWithChapters',
+    });
     expect((await generate({ nbQuestionsToGenerate: 21 }).expect(400)).body.errors[0].field).toBe('nbQuestionsToGenerate');
     expect((await generate({ nbQuestionsToGenerate: 'many' }).expect(400)).body.errors[0].field).toBe('nbQuestionsToGenerate');
     expect((await generate({ selectedChapters: ['nope'] }).expect(400)).body.errors[0].field).toBe('selectedChapters[0]');
@@ -133,30 +150,64 @@ describe('AI quiz API (spec §7 "AI quiz", §5 limits)', () => {
     await t.http.post('/recorder/aiQuizGenerator/generate/unknown').set(as(author)).send({}).expect(404);
   });
 
-  it('POST generate/{chapterId}: a PDF chapter\'s text feeds the quiz too', async () => {
+  it("POST generate/{chapterId}: a PDF chapter's text feeds the quiz too", async () => {
     const added = await t.http.post(`/api/v2/recorder/speach/${speachID}/chapters`).set(as(author)).send({ title: 'Handbook' }).expect(201);
-    const pdf = minimalPdf([['Loading dock', 'Trucks reverse to the dock only when the green light is on.', 'Wheel chocks are placed before the trailer is loaded.']]);
-    await t.http.post(`/api/v2/recorder/speach/${speachID}/chapters/${added.body.chapterId}/file`).query({ type: 'PDF_UPLOAD', name: 'handbook.pdf' }).set(as(author)).set('content-type', 'application/pdf').send(pdf).expect(201);
-    const started = await t.http.post(`/recorder/aiQuizGenerator/generate/${quizChapter}`).set(as(author)).send({ nbQuestionsToGenerate: 2, selectedChapters: [added.body.chapterId] }).expect(200);
+    const pdf = minimalPdf([
+      ['Loading dock', 'Trucks reverse to the dock only when the green light is on.', 'Wheel chocks are placed before the trailer is loaded.'],
+    ]);
+    await t.http
+      .post(`/api/v2/recorder/speach/${speachID}/chapters/${added.body.chapterId}/file`)
+      .query({ type: 'PDF_UPLOAD', name: 'handbook.pdf' })
+      .set(as(author))
+      .set('content-type', 'application/pdf')
+      .send(pdf)
+      .expect(201);
+    const started = await t.http
+      .post(`/recorder/aiQuizGenerator/generate/${quizChapter}`)
+      .set(as(author))
+      .send({ nbQuestionsToGenerate: 2, selectedChapters: [added.body.chapterId] })
+      .expect(200);
     const quiz = await job(started.body.jobID);
     expect(quiz.questions).toHaveLength(2);
     for (const question of quiz.questions) {
       expect(question.source.chapterId).toBe(added.body.chapterId);
-      expect(['Trucks reverse to the dock only when the green light is on.', 'Wheel chocks are placed before the trailer is loaded.']).toContain(question.source.passage);
+      expect(['Trucks reverse to the dock only when the green light is on.', 'Wheel chocks are placed before the trailer is loaded.']).toContain(
+        question.source.passage,
+      );
     }
   });
 
-  it('counts the quiz calls in the author\'s AI usage', async () => {
+  it("counts the quiz calls in the author's AI usage", async () => {
     const usage = await t.http.get('/api/v2/administration/ai/usage').set(as(admin)).expect(200);
     // One plan, two chapters, three quiz generations.
     expect(usage.body.authors[0]).toMatchObject({ calls: 6, models: { 'extractive-local': 6 } });
   });
 
   it('POST record/{chapterId}: 400 naming the field, 403, 404', async () => {
-    expect((await t.http.post(`/recorder/aiQuizGenerator/record/${quizChapter}`).set(as(author)).send({ questions: 'x' }).expect(400)).body.errors[0].field).toBe('questions');
-    expect((await t.http.post(`/recorder/aiQuizGenerator/record/${quizChapter}`).set(as(author)).send({ questions: [], typeQuiz: 'POLL' }).expect(400)).body.errors[0].field).toBe('typeQuiz');
-    const question = (source: unknown) => ({ questionId: 'q1', text: 'Where is the battery charged?', multiple: false, points: 1, options: [{ optionId: 'a', text: 'In a ventilated room', correct: true }, { optionId: 'b', text: 'Outside', correct: false }], source });
-    const badSource = (source: unknown) => t.http.post(`/recorder/aiQuizGenerator/record/${quizChapter}`).set(as(author)).send({ questions: [question(source)] }).expect(400);
+    expect(
+      (await t.http.post(`/recorder/aiQuizGenerator/record/${quizChapter}`).set(as(author)).send({ questions: 'x' }).expect(400)).body.errors[0].field,
+    ).toBe('questions');
+    expect(
+      (await t.http.post(`/recorder/aiQuizGenerator/record/${quizChapter}`).set(as(author)).send({ questions: [], typeQuiz: 'POLL' }).expect(400)).body
+        .errors[0].field,
+    ).toBe('typeQuiz');
+    const question = (source: unknown) => ({
+      questionId: 'q1',
+      text: 'Where is the battery charged?',
+      multiple: false,
+      points: 1,
+      options: [
+        { optionId: 'a', text: 'In a ventilated room', correct: true },
+        { optionId: 'b', text: 'Outside', correct: false },
+      ],
+      source,
+    });
+    const badSource = (source: unknown) =>
+      t.http
+        .post(`/recorder/aiQuizGenerator/record/${quizChapter}`)
+        .set(as(author))
+        .send({ questions: [question(source)] })
+        .expect(400);
     expect((await badSource({ chapterId: textChapters[0], passage: 'x'.repeat(2001) })).body.errors[0].field).toBe('questions[0].source.passage');
     expect((await badSource({ chapterId: textChapters[0], passage: '' })).body.errors[0].field).toBe('questions[0].source.passage');
     expect((await badSource(['not', 'an', 'object'])).body.errors[0].field).toBe('questions[0].source');

@@ -10,11 +10,23 @@ describe('Approvals follow the content (issue 23)', () => {
 
   async function approvedOnce(title: string) {
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(tokens.author)).send({ title, language: 'en-US' }).expect(201)).body as { id: string };
-    const chapterId = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(tokens.author)).send({ title: 'Procedure', parentId: null }).expect(201)).body.chapterId as string;
-    await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(tokens.author)).send({ type: 'HTML', html: '<p>Hold for 30 minutes.</p>' }).expect(200);
+    const chapterId = (
+      await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(tokens.author)).send({ title: 'Procedure', parentId: null }).expect(201)
+    ).body.chapterId as string;
+    await t.http
+      .put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`)
+      .set(as(tokens.author))
+      .send({ type: 'HTML', html: '<p>Hold for 30 minutes.</p>' })
+      .expect(200);
     await t.http.post('/api/v2/workflow/submit').set(as(tokens.author)).send({ speachId: id, regulatedGmp: true }).expect(200);
     const seen = (await t.http.get(`/api/v2/workflow/speach/${id}/draft`).set(as(tokens.approver)).expect(200)).body.contentHash as string;
-    const graph = (await t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(tokens.approver)).send(sign('approver@example.com', { contentHash: seen })).expect(200)).body;
+    const graph = (
+      await t.http
+        .post(`/api/v2/workflow/speach/${id}/validate`)
+        .set(as(tokens.approver))
+        .send(sign('approver@example.com', { contentHash: seen }))
+        .expect(200)
+    ).body;
     return { id, chapterId, seen, workflowId: graph.workflowId as string };
   }
   const graph = async (id: string) => (await t.http.get(`/api/v2/workflow/speach/${id}`).set(as(tokens.author)).expect(200)).body;
@@ -30,7 +42,11 @@ describe('Approvals follow the content (issue 23)', () => {
   it('revokes the approvals when the author changes the content after approval, and tells step 1 again', async () => {
     const { id, chapterId, seen, workflowId } = await approvedOnce('Autoclave cycle');
     expect((await graph(id)).steps[0].status).toBe('VALIDATED');
-    await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(tokens.author)).send({ type: 'HTML', html: '<p>Hold for 45 minutes.</p>' }).expect(200);
+    await t.http
+      .put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`)
+      .set(as(tokens.author))
+      .send({ type: 'HTML', html: '<p>Hold for 45 minutes.</p>' })
+      .expect(200);
     const after = await graph(id);
     expect(after).toEqual(expect.objectContaining({ state: 'AWAITING_VALIDATION', currentStep: 1 }));
     expect(after.steps[0].status).toBe('ACTIVE');
@@ -40,22 +56,37 @@ describe('Approvals follow the content (issue 23)', () => {
     expect(revoked?.metadata.userId).toBe('system');
     // The step-2 approver cannot sign what step 1 no longer approved; the first approver signs the new content.
     await t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(tokens['emma.bernard0'])).send(sign('emma.bernard0@example.com')).expect(403);
-    await t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(tokens.approver)).send(sign('approver@example.com', { contentHash: seen })).expect(409);
+    await t.http
+      .post(`/api/v2/workflow/speach/${id}/validate`)
+      .set(as(tokens.approver))
+      .send(sign('approver@example.com', { contentHash: seen }))
+      .expect(409);
     const fresh = (await t.http.get(`/api/v2/workflow/speach/${id}/draft`).set(as(tokens.approver)).expect(200)).body.contentHash as string;
     expect(fresh).not.toBe(seen);
-    await t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(tokens.approver)).send(sign('approver@example.com', { contentHash: fresh })).expect(200);
+    await t.http
+      .post(`/api/v2/workflow/speach/${id}/validate`)
+      .set(as(tokens.approver))
+      .send(sign('approver@example.com', { contentHash: fresh }))
+      .expect(200);
     const notifications = (await t.http.get('/api/v2/notifications').set(as(tokens.approver))).body;
     expect(JSON.stringify(notifications)).toContain('content changed after approval');
   });
 
   it('keeps the approvals through an edit the author flags non-material, and records the flag on the edit', async () => {
     const { id, chapterId, workflowId } = await approvedOnce('Glove change');
-    await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}`).set(as(tokens.author)).send({ title: 'Procedure (typo fixed)', nonMaterial: true }).expect(200);
+    await t.http
+      .put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}`)
+      .set(as(tokens.author))
+      .send({ title: 'Procedure (typo fixed)', nonMaterial: true })
+      .expect(200);
     expect((await graph(id)).steps[0].status).toBe('VALIDATED');
     const speachEvents = await t.adapters.eventStore.readStream(`speach-${id}`);
     expect(speachEvents.at(-1)).toEqual(expect.objectContaining({ type: 'ChapterRenamed', data: expect.objectContaining({ nonMaterial: true }) }));
     expect((await t.adapters.eventStore.readStream(`workflow-${workflowId}`)).map((e) => e.type)).not.toContain('ApprovalsRevoked');
-    expect((await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}`).set(as(tokens.author)).send({ title: 'x', nonMaterial: 'yes' }).expect(400)).body.errors[0].field).toBe('nonMaterial');
+    expect(
+      (await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}`).set(as(tokens.author)).send({ title: 'x', nonMaterial: 'yes' }).expect(400)).body
+        .errors[0].field,
+    ).toBe('nonMaterial');
     await t.http.delete(`/api/v2/recorder/speach/${id}/chapters/${chapterId}`).query({ nonMaterial: 'maybe' }).set(as(tokens.author)).expect(400);
   });
 });

@@ -47,6 +47,8 @@ describe('Audit chain in /api/health (issue #16 item 10)', () => {
     db.prepare('UPDATE messages SET data = ?, hash = NULL WHERE global_position = 2').run(JSON.stringify({ n: 99 }));
     db.close();
     const health = await t.http.get('/api/health').expect(503);
-    expect(health.body.audit).toEqual(expect.objectContaining({ ok: false, head: { position: 1, hash: expect.any(String) }, error: 'event 2 carries no hash' }));
+    expect(health.body.audit).toEqual(
+      expect.objectContaining({ ok: false, head: { position: 1, hash: expect.any(String) }, error: 'event 2 carries no hash' }),
+    );
   });
 });

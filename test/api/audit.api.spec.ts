@@ -41,7 +41,11 @@ describe('Audit API (issue #6: replay and tamper evidence)', () => {
     speachId = created.body.id;
     createdAt = t.clock.now().toISOString();
     t.clock.advance(60_000);
-    const chapter = await t.http.post(`/api/v2/recorder/speach/${speachId}/chapters`).set(as(author)).send({ title: 'Introduction', parentId: null }).expect(201);
+    const chapter = await t.http
+      .post(`/api/v2/recorder/speach/${speachId}/chapters`)
+      .set(as(author))
+      .send({ title: 'Introduction', parentId: null })
+      .expect(201);
     await t.http
       .put(`/api/v2/recorder/speach/${speachId}/chapters/${chapter.body.chapterId}/content`)
       .set(as(author))
@@ -62,7 +66,10 @@ describe('Audit API (issue #6: replay and tamper evidence)', () => {
   describe('GET /api/v2/audit/speaches and /api/v2/audit/speach/{speachID}', () => {
     it('lets an auditor find any speach by title and read its heading', async () => {
       const found = await t.http.get('/api/v2/audit/speaches').query({ q: 'FORKLIFT 2nd' }).set(as(auditor)).expect(200);
-      expect(found.body).toEqual({ total: 1, result: [expect.objectContaining({ id: speachId, title: 'Forklift safety, 2nd edition', authorName: 'Bruno Garcia', published: true })] });
+      expect(found.body).toEqual({
+        total: 1,
+        result: [expect.objectContaining({ id: speachId, title: 'Forklift safety, 2nd edition', authorName: 'Bruno Garcia', published: true })],
+      });
       const all = await t.http.get('/api/v2/audit/speaches').query({ size: 3 }).set(as(admin)).expect(200);
       expect(all.body.result).toHaveLength(3);
       expect(all.body.total).toBeGreaterThan(3);
@@ -87,7 +94,12 @@ describe('Audit API (issue #6: replay and tamper evidence)', () => {
       const positions = entries.map((e) => e.position);
       expect([...positions].sort((a, b) => a - b)).toEqual(positions);
       expect(entries[0]).toMatchObject({ stream: `speach-${speachId}`, streamKind: 'speach', time: createdAt, userName: 'Bruno Garcia' });
-      expect(entries[0].changes).toEqual(expect.arrayContaining([{ field: 'title', before: null, after: 'Forklift safety' }, { field: 'status', before: 'none', after: 'active' }]));
+      expect(entries[0].changes).toEqual(
+        expect.arrayContaining([
+          { field: 'title', before: null, after: 'Forklift safety' },
+          { field: 'status', before: 'none', after: 'active' },
+        ]),
+      );
       expect(entries[3]).toMatchObject({ userName: 'Alice Martin', time: renamedAt });
       expect(entries[3].changes).toEqual([{ field: 'title', before: 'Forklift safety', after: 'Forklift safety, 2nd edition' }]);
       expect(entries[4].changes).toEqual(
@@ -127,7 +139,13 @@ describe('Audit API (issue #6: replay and tamper evidence)', () => {
   describe('GET /api/v2/audit/speach/{speachID}/state', () => {
     it('answers the speach as of an instant, folded up to it', async () => {
       const before = await t.http.get(`/api/v2/audit/speach/${speachId}/state`).query({ at: createdAt }).set(as(auditor)).expect(200);
-      expect(before.body).toMatchObject({ speachId, at: createdAt, speach: { status: 'active', title: 'Forklift safety', published: false, order: [] }, workflows: [], periodicReview: null });
+      expect(before.body).toMatchObject({
+        speachId,
+        at: createdAt,
+        speach: { status: 'active', title: 'Forklift safety', published: false, order: [] },
+        workflows: [],
+        periodicReview: null,
+      });
       expect(before.body.lastEvent).toMatchObject({ type: 'SpeachCreated' });
 
       const renamed = await t.http.get(`/api/v2/audit/speach/${speachId}/state`).query({ at: renamedAt }).set(as(auditor)).expect(200);
@@ -165,11 +183,15 @@ describe('Audit API (issue #6: replay and tamper evidence)', () => {
 
   describe('exports', () => {
     it('exports the trail as RFC 4180 CSV with a BOM, one row per changed field', async () => {
-      const response = await t.http.get(`/api/v2/audit/speach/${speachId}/events.csv`).set(as(auditor)).buffer(true).parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
-      });
+      const response = await t.http
+        .get(`/api/v2/audit/speach/${speachId}/events.csv`)
+        .set(as(auditor))
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
+        });
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/csv/);
       expect(response.headers['content-disposition']).toBe(`attachment; filename="audit-${speachId}.csv"`);
@@ -192,11 +214,15 @@ describe('Audit API (issue #6: replay and tamper evidence)', () => {
     });
 
     it('exports the trail as a PDF an inspector reads: the same columns, who, what, before/after, the chain head', async () => {
-      const response = await t.http.get(`/api/v2/audit/speach/${speachId}/events.pdf`).set(as(auditor)).buffer(true).parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      const response = await t.http
+        .get(`/api/v2/audit/speach/${speachId}/events.pdf`)
+        .set(as(auditor))
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        });
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
       expect(response.headers['content-disposition']).toBe(`attachment; filename="audit-${speachId}.pdf"`);
@@ -223,7 +249,11 @@ describe('Audit API (issue #6: replay and tamper evidence)', () => {
       const me = async (token: string) => (await t.http.get('/api/auth/me').set(as(token)).expect(200)).body.id as string;
       const [adminId, approverId] = [await me(admin), await me(await t.login('approver@example.com'))];
       const approver = await t.login('approver@example.com');
-      await t.http.put('/api/v2/admin/users/update').set(as(admin)).send({ user: JSON.stringify({ id: adminId, approver: true }) }).expect(200);
+      await t.http
+        .put('/api/v2/admin/users/update')
+        .set(as(admin))
+        .send({ user: JSON.stringify({ id: adminId, approver: true }) })
+        .expect(200);
 
       t.clock.advance(60_000);
       const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Lockout tagout', language: 'en-US' }).expect(201)).body;
@@ -232,7 +262,14 @@ describe('Audit API (issue #6: replay and tamper evidence)', () => {
       await t.http
         .post('/api/v2/workflow/submit')
         .set(as(author))
-        .send({ speachId: id, anonymous: true, approvers: [{ id: approverId, role: 'Safety' }, { id: adminId, role: 'Quality' }] })
+        .send({
+          speachId: id,
+          anonymous: true,
+          approvers: [
+            { id: approverId, role: 'Safety' },
+            { id: adminId, role: 'Quality' },
+          ],
+        })
         .expect(200);
       t.clock.advance(60_000);
       await t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(approver)).send({}).expect(200);
@@ -267,13 +304,21 @@ describe('Audit API (issue #6: replay and tamper evidence)', () => {
       const rejected = decisions[2];
       expect(rejected).toMatchObject({ streamKind: 'workflow', userName: 'Alice Martin', time: rejectedAt });
       expect(rejected.changes).toEqual(expect.arrayContaining([{ field: 'status', before: 'AWAITING_VALIDATION', after: 'REJECTED' }]));
-      expect(rejected.changes.find((c) => c.field === 'rejection.comment')).toEqual({ field: 'rejection.comment', before: null, after: 'Add the padlock step' });
+      expect(rejected.changes.find((c) => c.field === 'rejection.comment')).toEqual({
+        field: 'rejection.comment',
+        before: null,
+        after: 'Add the padlock step',
+      });
       expect(decisions[1].changes).toEqual(expect.arrayContaining([{ field: 'currentStep', before: 1, after: 2 }]));
       expect(trail.findIndex((e) => e.type === 'SpeachDetailsChanged')).toBeGreaterThan(trail.indexOf(rejected));
 
       const asOfRejection = await t.http.get(`/api/v2/audit/speach/${id}/state`).query({ at: rejectedAt }).set(as(auditor)).expect(200);
       expect(asOfRejection.body.workflows).toHaveLength(1);
-      expect(asOfRejection.body.workflows[0].state).toMatchObject({ status: 'REJECTED', currentStep: 2, rejection: { step: 2, comment: 'Add the padlock step' } });
+      expect(asOfRejection.body.workflows[0].state).toMatchObject({
+        status: 'REJECTED',
+        currentStep: 2,
+        rejection: { step: 2, comment: 'Add the padlock step' },
+      });
       expect(asOfRejection.body.speach).toMatchObject({ published: false, title: 'Lockout tagout' });
       expect(asOfRejection.body.periodicReview).toBeNull();
 

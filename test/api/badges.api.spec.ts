@@ -19,12 +19,29 @@ describe('Badges', () => {
   const exam = {
     type: 'QUIZZ_EXAMEN',
     passingScore: 50,
-    questions: [{ questionId: 'q1', text: 'Highest safe rung?', multiple: false, points: 1, options: [{ optionId: 'a', text: 'Third from top', correct: true }, { optionId: 'b', text: 'Top' }] }],
+    questions: [
+      {
+        questionId: 'q1',
+        text: 'Highest safe rung?',
+        multiple: false,
+        points: 1,
+        options: [
+          { optionId: 'a', text: 'Third from top', correct: true },
+          { optionId: 'b', text: 'Top' },
+        ],
+      },
+    ],
   };
 
   /** A published speach with a text chapter and an exam, and the badge type asked for. */
   async function withBadge(badge: string) {
-    const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: `Ladders ${badge}`, language: 'en-US' }).expect(201)).body;
+    const { id } = (
+      await t.http
+        .post('/api/v2/recorder/speach')
+        .set(as(author))
+        .send({ title: `Ladders ${badge}`, language: 'en-US' })
+        .expect(201)
+    ).body;
     const intro = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Intro' }).expect(201)).body.chapterId;
     await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${intro}/content`).set(as(author)).send({ type: 'HTML', html: '<p>Hello</p>' }).expect(200);
     const test = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Exam' }).expect(201)).body.chapterId;
@@ -33,11 +50,18 @@ describe('Badges', () => {
     await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
     return { id: id as string, intro: intro as string, test: test as string };
   }
-  const read = (token: string, id: string, chapterId: string) => t.http.post(`/api/v2/speach/${id}/chapters/${chapterId}/read`).set(as(token)).send({}).expect(200);
+  const read = (token: string, id: string, chapterId: string) =>
+    t.http.post(`/api/v2/speach/${id}/chapters/${chapterId}/read`).set(as(token)).send({}).expect(200);
   const answer = (token: string, id: string, chapterId: string, option: string) =>
-    t.http.post(`/api/v2/speach/${id}/chapters/${chapterId}/answers`).set(as(token)).send({ answers: { q1: [option] } }).expect(200);
-  const badgesOf = async (token: string) => (await t.http.get('/api/v2/my/badges').set(as(token)).expect(200)).body as { result: { speachID: string; badge: string; title: string }[]; total: number };
-  const awardedEvents = async (speachId: string) => (await t.adapters.eventStore.readAll()).filter((e) => e.type === 'BadgeAwarded' && e.data.speachId === speachId);
+    t.http
+      .post(`/api/v2/speach/${id}/chapters/${chapterId}/answers`)
+      .set(as(token))
+      .send({ answers: { q1: [option] } })
+      .expect(200);
+  const badgesOf = async (token: string) =>
+    (await t.http.get('/api/v2/my/badges').set(as(token)).expect(200)).body as { result: { speachID: string; badge: string; title: string }[]; total: number };
+  const awardedEvents = async (speachId: string) =>
+    (await t.adapters.eventStore.readAll()).filter((e) => e.type === 'BadgeAwarded' && e.data.speachId === speachId);
 
   beforeAll(async () => {
     t = await startTestApp({ env: { BADGE_TRAINER_LEARNERS: '2' } });
@@ -62,8 +86,13 @@ describe('Badges', () => {
     expect(mine).toEqual([expect.objectContaining({ badge: 'AVANCEMENT', title: 'Ladders AVANCEMENT' })]);
     expect(await awardedEvents(s.id)).toHaveLength(1);
     for (const token of [reader, author, admin]) {
-      const list = (await t.http.get('/api/v2/notifications').query({ type: 'BADGE_OBTAINED', size: 50 }).set(as(token)).expect(200)).body as { speach: { speachID: string }; data: { badge: string; learnerId: string } }[];
-      expect(list.filter((n) => n.speach.speachID === s.id)).toEqual([expect.objectContaining({ data: expect.objectContaining({ badge: 'AVANCEMENT', learnerId: readerId }) })]);
+      const list = (await t.http.get('/api/v2/notifications').query({ type: 'BADGE_OBTAINED', size: 50 }).set(as(token)).expect(200)).body as {
+        speach: { speachID: string };
+        data: { badge: string; learnerId: string };
+      }[];
+      expect(list.filter((n) => n.speach.speachID === s.id)).toEqual([
+        expect.objectContaining({ data: expect.objectContaining({ badge: 'AVANCEMENT', learnerId: readerId }) }),
+      ]);
     }
   });
 
@@ -83,7 +112,7 @@ describe('Badges', () => {
     expect((await awardedEvents(m.id)).map((e) => [e.data.badge, e.data.userId])).toEqual([['MIX', readerId]]);
   });
 
-  it('FORMATEUR: the author earns it when the speach reaches N learners (BADGE_TRAINER_LEARNERS), the author\'s own reads not counted', async () => {
+  it("FORMATEUR: the author earns it when the speach reaches N learners (BADGE_TRAINER_LEARNERS), the author's own reads not counted", async () => {
     const f = await withBadge('FORMATEUR');
     await read(author, f.id, f.intro);
     await read(reader, f.id, f.intro);
@@ -98,7 +127,9 @@ describe('Badges', () => {
     const policy = t.app.get(AwardBadgesPolicy) as unknown as Policy<never>;
     const checkpoints = new MemoryCheckpointStore();
     await checkpoints.save({ name: `policy:${policy.name}`, position: 0, version: 1 });
-    const replay = new PolicyRunner(t.adapters.eventStore, checkpoints, new ReadStoreDeadLetters(new MemoryReadStore()), t.clock, { retry: { attempts: 1, backoffMs: 0 } });
+    const replay = new PolicyRunner(t.adapters.eventStore, checkpoints, new ReadStoreDeadLetters(new MemoryReadStore()), t.clock, {
+      retry: { attempts: 1, backoffMs: 0 },
+    });
     await replay.register(policy);
     const before = await t.adapters.eventStore.headPosition();
     const awardedBefore = (await t.adapters.eventStore.readAll()).filter((e) => e.type === 'BadgeAwarded').length;
@@ -110,7 +141,7 @@ describe('Badges', () => {
   });
 
   describe('GET /api/v2/users/:id/badges and /api/v2/dashboard/badges', () => {
-    it('shows a colleague\'s badges; 404 for an unknown user', async () => {
+    it("shows a colleague's badges; 404 for an unknown user", async () => {
       const theirs = (await t.http.get(`/api/v2/users/${readerId}/badges`).set(as(author)).expect(200)).body;
       expect(theirs.total).toBeGreaterThanOrEqual(3);
       await t.http.get('/api/v2/users/nope/badges').set(as(author)).expect(404);

@@ -18,23 +18,37 @@ describe('Business rules (issue #16)', () => {
     await t.close();
   });
 
-  it('only users holding the APPROVER role approve: a plain member of the step\'s group gets no canApprove, no list, no notification, 403', async () => {
+  it("only users holding the APPROVER role approve: a plain member of the step's group gets no canApprove, no list, no notification, 403", async () => {
     const groups = (await t.http.get('/api/v2/admin/users/groups').set(as(admin)).expect(200)).body as { id: string; name: string }[];
     const quality = groups.find((g) => g.name === 'Quality & compliance')!.id;
     const member = await t.http
       .post('/api/rest/users')
       .set(as(admin))
-      .send({ firstName: 'Gina', lastName: 'Member', email: 'gina.member@example.com', groupIds: [quality], password: DEMO_PASSWORD, mustChangePassword: false })
+      .send({
+        firstName: 'Gina',
+        lastName: 'Member',
+        email: 'gina.member@example.com',
+        groupIds: [quality],
+        password: DEMO_PASSWORD,
+        mustChangePassword: false,
+      })
       .expect(201);
     expect(member.body.roles).toEqual([]);
     const gina = await t.login('gina.member@example.com');
 
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Gowning refresher', language: 'en-US' }).expect(201)).body;
     const { chapterId } = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Order' }).expect(201)).body;
-    await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(author)).send({ type: 'HTML', html: '<p>Hair cover first</p>' }).expect(200);
+    await t.http
+      .put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`)
+      .set(as(author))
+      .send({ type: 'HTML', html: '<p>Hair cover first</p>' })
+      .expect(200);
     await t.http.post('/api/v2/workflow/submit').set(as(author)).send({ speachId: id }).expect(200);
 
-    const waiting = (await t.http.get('/api/v2/my/speachWorkflowToValidate').set(as(approver)).expect(200)).body.result as { id: string; canApprove: boolean }[];
+    const waiting = (await t.http.get('/api/v2/my/speachWorkflowToValidate').set(as(approver)).expect(200)).body.result as {
+      id: string;
+      canApprove: boolean;
+    }[];
     expect(waiting.find((c) => c.id === id)).toEqual(expect.objectContaining({ canApprove: true }));
     expect((await t.http.get(`/api/v2/workflow/speach/${id}`).set(as(approver)).expect(200)).body.canValidate).toBe(true);
     const list = (await t.http.get('/api/v2/my/speachWorkflowToValidate').set(as(gina)).expect(200)).body;
@@ -43,7 +57,9 @@ describe('Business rules (issue #16)', () => {
     await t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(gina)).send({}).expect(403);
     await t.http.post(`/api/v2/workflow/speach/${id}/reject`).set(as(gina)).send({ comment: 'no' }).expect(403);
 
-    const asked = await t.adapters.readStore.collection<{ _id: string; userId: string; type: string; speachId: string }>('notifications').find({ speachId: id, type: 'SPEACH_TO_VALIDATE' });
+    const asked = await t.adapters.readStore
+      .collection<{ _id: string; userId: string; type: string; speachId: string }>('notifications')
+      .find({ speachId: id, type: 'SPEACH_TO_VALIDATE' });
     expect(asked.map((n) => n.userId)).not.toContain(member.body.id);
     expect(asked.length).toBeGreaterThan(0);
   });
@@ -56,12 +72,21 @@ describe('Business rules (issue #16)', () => {
     // The first administrator's own registration (its user and e-mail streams) is the installation's act.
     const bootstrap = new Set([adminRegistered.streamId]);
     // Issue 16: the system acts later only through its own policies, named as such (the seeded validations publish through one).
-    const policies = new Set(t.app.get(PolicyRunner).status().map((p) => p.name));
+    const policies = new Set(
+      t.app
+        .get(PolicyRunner)
+        .status()
+        .map((p) => p.name),
+    );
     const byPolicy = (e: (typeof events)[number]) => e.metadata.userId === SYSTEM_USER_ID && policies.has(e.metadata.policy as string);
-    const lateSystem = events.filter((e) => e.metadata.userId === SYSTEM_USER_ID && e.position > adminRegistered.position && !bootstrap.has(e.streamId) && !byPolicy(e));
+    const lateSystem = events.filter(
+      (e) => e.metadata.userId === SYSTEM_USER_ID && e.position > adminRegistered.position && !bootstrap.has(e.streamId) && !byPolicy(e),
+    );
     expect(lateSystem.map((e) => `${e.position} ${e.streamId} ${e.type}`)).toEqual([]);
     const users = new Set(events.filter((e) => e.type === 'UserRegistered').map((e) => (e.data as { userId: string }).userId));
-    const named = events.filter((e) => e.position > adminRegistered.position && !bootstrap.has(e.streamId) && !byPolicy(e)).map((e) => e.metadata.userId as string);
+    const named = events
+      .filter((e) => e.position > adminRegistered.position && !bootstrap.has(e.streamId) && !byPolicy(e))
+      .map((e) => e.metadata.userId as string);
     // A policy's events name the system and the policy.
     expect(events.filter((e) => typeof e.metadata.policy === 'string' && e.metadata.userId !== SYSTEM_USER_ID)).toEqual([]);
     expect(named.filter((userId) => !users.has(userId))).toEqual([]);

@@ -16,7 +16,8 @@ describe('Dashboard and analytics API (issue #7)', () => {
   let readerId: string;
   let welcome: SpeachDocument;
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
-  const series = async (query: Record<string, string>, token = admin) => (await t.http.get('/api/v2/dashboard/time-series').query(query).set(as(token)).expect(200)).body as Point[];
+  const series = async (query: Record<string, string>, token = admin) =>
+    (await t.http.get('/api/v2/dashboard/time-series').query(query).set(as(token)).expect(200)).body as Point[];
   const today = () => t.clock.now().toISOString().slice(0, 10);
 
   beforeAll(async () => {
@@ -43,7 +44,9 @@ describe('Dashboard and analytics API (issue #7)', () => {
         const points = await series({ metric, period: 'TWO_YEARS' });
         expect(points.reduce((n, p) => n + p.value, 0)).toBeGreaterThan(0);
       }
-      expect(await series({ metric: 'READ', period: 'THREE_MONTHS' })).toEqual(expect.arrayContaining([expect.objectContaining({ startDate: expect.any(String) })]));
+      expect(await series({ metric: 'READ', period: 'THREE_MONTHS' })).toEqual(
+        expect.arrayContaining([expect.objectContaining({ startDate: expect.any(String) })]),
+      );
     });
 
     it('falls back to ONE_MONTH when the period is missing or unknown', async () => {
@@ -60,7 +63,7 @@ describe('Dashboard and analytics API (issue #7)', () => {
       expect(points[0].value).toBeGreaterThan(0); // history before the period counts
     });
 
-    it('counts a learner\'s read of today at once (one read per learner, speach and day)', async () => {
+    it("counts a learner's read of today at once (one read per learner, speach and day)", async () => {
       const last = async (metric: string) => (await series({ metric, period: 'ONE_MONTH' })).at(-1)!.value;
       const [reads, readers] = [await last('READ'), await last('UNIQUE_READ')];
       const [first, second] = readingOrder(welcome.draft);
@@ -88,13 +91,28 @@ describe('Dashboard and analytics API (issue #7)', () => {
       const byWatch = (await t.http.get('/api/v2/dashboard/speaches-by-watch').query({ period: 'TWO_YEARS' }).set(as(admin)).expect(200)).body;
       expect(byWatch.length).toBeGreaterThan(3);
       expect(byWatch.length).toBeLessThanOrEqual(10);
-      expect(byWatch[0]).toEqual({ speachId: expect.any(String), speachTitle: expect.any(String), publishDate: expect.any(String), nbWatch: expect.any(Number), nbNote: expect.any(Number), note: expect.any(Number) });
+      expect(byWatch[0]).toEqual({
+        speachId: expect.any(String),
+        speachTitle: expect.any(String),
+        publishDate: expect.any(String),
+        nbWatch: expect.any(Number),
+        nbNote: expect.any(Number),
+        note: expect.any(Number),
+      });
       for (let i = 1; i < byWatch.length; i++) expect(byWatch[i].nbWatch).toBeLessThanOrEqual(byWatch[i - 1].nbWatch);
       const byRating = (await t.http.get('/api/v2/dashboard/speaches-by-rating').query({ period: 'TWO_YEARS' }).set(as(admin)).expect(200)).body;
       for (let i = 1; i < byRating.length; i++) expect(byRating[i].note).toBeLessThanOrEqual(byRating[i - 1].note);
       expect(byRating.every((r: { nbNote: number; note: number }) => r.nbNote > 0 && r.note >= 1 && r.note <= 5)).toBe(true);
       const makers = (await t.http.get('/api/v2/dashboard/speachmakers-by-watch').query({ period: 'TWO_YEARS' }).set(as(admin)).expect(200)).body;
-      expect(makers[0]).toEqual({ userId: expect.any(String), firstName: expect.any(String), lastName: expect.any(String), nbSpeachs: expect.any(Number), nbWatch: expect.any(Number), nbNote: expect.any(Number), note: expect.any(Number) });
+      expect(makers[0]).toEqual({
+        userId: expect.any(String),
+        firstName: expect.any(String),
+        lastName: expect.any(String),
+        nbSpeachs: expect.any(Number),
+        nbWatch: expect.any(Number),
+        nbNote: expect.any(Number),
+        note: expect.any(Number),
+      });
       expect(makers[0].nbSpeachs).toBeGreaterThan(0);
       const makersByRating = (await t.http.get('/api/v2/dashboard/speachmakers-by-rating').query({ period: 'TWO_YEARS' }).set(as(admin)).expect(200)).body;
       expect(makersByRating.length).toBeGreaterThan(0);
@@ -106,12 +124,20 @@ describe('Dashboard and analytics API (issue #7)', () => {
       expect((await t.http.get('/api/v2/dashboard/speaches-by-watch').query({ period: 'NONSENSE' }).set(as(admin)).expect(200)).body).toEqual(recent);
     });
 
-    it('counts a read of today at once in the speachmakers\' ranking of every period', async () => {
+    it("counts a read of today at once in the speachmakers' ranking of every period", async () => {
       const watched = async (period: string) =>
-        ((await t.http.get('/api/v2/dashboard/speachmakers-by-watch').query({ period }).set(as(admin)).expect(200)).body as { userId: string; nbWatch: number }[]).find((r) => r.userId === welcome.authorId)?.nbWatch;
+        (
+          (await t.http.get('/api/v2/dashboard/speachmakers-by-watch').query({ period }).set(as(admin)).expect(200)).body as {
+            userId: string;
+            nbWatch: number;
+          }[]
+        ).find((r) => r.userId === welcome.authorId)?.nbWatch;
       const before = [await watched('ONE_MONTH'), await watched('TWO_YEARS')];
       expect(before[1]).toBeGreaterThan(0); // the demo's staff authors are few: this one is ranked
-      await t.http.post(`/api/v2/speach/${welcome._id}/chapters/${readingOrder(welcome.draft)[0].chapterId}/read`).set(as(admin)).expect(200);
+      await t.http
+        .post(`/api/v2/speach/${welcome._id}/chapters/${readingOrder(welcome.draft)[0].chapterId}/read`)
+        .set(as(admin))
+        .expect(200);
       expect([await watched('ONE_MONTH'), await watched('TWO_YEARS')]).toEqual([(before[0] ?? 0) + 1, before[1]! + 1]);
     });
 
@@ -125,7 +151,9 @@ describe('Dashboard and analytics API (issue #7)', () => {
 
     it('counts a speach created today at once in every period', async () => {
       const uncategorised = async (period: string) =>
-        ((await t.http.get('/api/v2/dashboard/speach-category').query({ period }).set(as(admin)).expect(200)).body as { id: string | null; value: number }[]).find((c) => c.id === null)?.value ?? 0;
+        (
+          (await t.http.get('/api/v2/dashboard/speach-category').query({ period }).set(as(admin)).expect(200)).body as { id: string | null; value: number }[]
+        ).find((c) => c.id === null)?.value ?? 0;
       const before = [await uncategorised('ONE_MONTH'), await uncategorised('TWO_YEARS')];
       await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Counted by category', language: 'en-US' }).expect(201);
       expect([await uncategorised('ONE_MONTH'), await uncategorised('TWO_YEARS')]).toEqual([before[0] + 1, before[1] + 1]);
@@ -148,8 +176,13 @@ describe('Dashboard and analytics API (issue #7)', () => {
       expect(viewed).toBeGreaterThan(0);
       const created = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Dashboard tiles', language: 'en-US' }).expect(201)).body;
       expect(await count('unpublishedSpeachs')).toBe(unpublished + 1);
-      const chapterId = (await t.http.post(`/api/v2/recorder/speach/${created.id}/chapters`).set(as(author)).send({ title: 'One', parentId: null }).expect(201)).body.chapterId;
-      await t.http.put(`/api/v2/recorder/speach/${created.id}/chapters/${chapterId}/content`).set(as(author)).send({ type: 'HTML', html: '<p>x</p>' }).expect(200);
+      const chapterId = (await t.http.post(`/api/v2/recorder/speach/${created.id}/chapters`).set(as(author)).send({ title: 'One', parentId: null }).expect(201))
+        .body.chapterId;
+      await t.http
+        .put(`/api/v2/recorder/speach/${created.id}/chapters/${chapterId}/content`)
+        .set(as(author))
+        .send({ type: 'HTML', html: '<p>x</p>' })
+        .expect(200);
       await t.http.post(`/api/v2/recorder/speach/${created.id}/publish`).set(as(admin)).send({}).expect(200);
       expect(await count('publishedSpeachs')).toBe(published + 1);
       expect(await count('unpublishedSpeachs')).toBe(unpublished);
@@ -172,10 +205,14 @@ describe('Dashboard and analytics API (issue #7)', () => {
   });
 
   describe('analytics pages and deleting quiz results', () => {
-    it('shows a speach\'s reads, completion per chapter and quiz results to its author and admins; deletes a result', async () => {
+    it("shows a speach's reads, completion per chapter and quiz results to its author and admins; deletes a result", async () => {
       const quiz = readingOrder(welcome.draft).find((n) => n.content.type === 'QUIZZ')!;
       const question = (quiz.content as { questions: { questionId: string; options: { optionId: string }[] }[] }).questions[0];
-      await t.http.post(`/api/v2/speach/${welcome._id}/chapters/${quiz.chapterId}/answers`).set(as(reader)).send({ answers: { [question.questionId]: [question.options[0].optionId] } }).expect(200);
+      await t.http
+        .post(`/api/v2/speach/${welcome._id}/chapters/${quiz.chapterId}/answers`)
+        .set(as(reader))
+        .send({ answers: { [question.questionId]: [question.options[0].optionId] } })
+        .expect(200);
 
       const page = (await t.http.get(`/api/v2/analytics/speach/${welcome._id}`).query({ period: 'ONE_MONTH' }).set(as(author)).expect(200)).body;
       expect(page.speach).toEqual(expect.objectContaining({ id: welcome._id, title: 'Welcome to the company' }));
@@ -192,7 +229,17 @@ describe('Dashboard and analytics API (issue #7)', () => {
       expect(page.speach.finished).toBeLessThanOrEqual(Math.min(...page.chapters.map((c: { readers: number }) => c.readers)));
       expect(page.speach.completion).toBe(Math.round((page.speach.finished / page.speach.readers) * 100));
       const mine = page.quizResults.find((r: { user: { id: string } }) => r.user.id === readerId);
-      expect(mine).toEqual(expect.objectContaining({ idAchatCour: `${readerId}:${welcome._id}`, quizzId: quiz.chapterId, chapterTitle: 'Check your knowledge', score: 1, max: 1, percent: 100, passed: true }));
+      expect(mine).toEqual(
+        expect.objectContaining({
+          idAchatCour: `${readerId}:${welcome._id}`,
+          quizzId: quiz.chapterId,
+          chapterTitle: 'Check your knowledge',
+          score: 1,
+          max: 1,
+          percent: 100,
+          passed: true,
+        }),
+      );
       await t.http.get(`/api/v2/analytics/speach/${welcome._id}`).set(as(admin)).expect(200);
       await t.http.get(`/api/v2/analytics/speach/${welcome._id}`).set(as(reader)).expect(403);
       await t.http.get('/api/v2/analytics/speach/unknown').set(as(admin)).expect(404);
@@ -201,9 +248,17 @@ describe('Dashboard and analytics API (issue #7)', () => {
       await t.http.get('/api/v2/quizz/delete-results-user').query({ quizzId: quiz.chapterId, idAchatCour: mine.idAchatCour }).set(as(reader)).expect(403);
       const noQuiz = await t.http.get('/api/v2/quizz/delete-results-user').query({ idAchatCour: mine.idAchatCour }).set(as(author)).expect(400);
       expect(noQuiz.body.errors[0]).toEqual({ field: 'quizzId', reason: 'quizzId is required' });
-      const badId = await t.http.get('/api/v2/quizz/delete-results-user').query({ quizzId: quiz.chapterId, idAchatCour: 'nonsense' }).set(as(author)).expect(400);
+      const badId = await t.http
+        .get('/api/v2/quizz/delete-results-user')
+        .query({ quizzId: quiz.chapterId, idAchatCour: 'nonsense' })
+        .set(as(author))
+        .expect(400);
       expect(badId.body.errors[0].field).toBe('idAchatCour');
-      const deleted = await t.http.get('/api/v2/quizz/delete-results-user').query({ quizzId: quiz.chapterId, idAchatCour: mine.idAchatCour }).set(as(author)).expect(200);
+      const deleted = await t.http
+        .get('/api/v2/quizz/delete-results-user')
+        .query({ quizzId: quiz.chapterId, idAchatCour: mine.idAchatCour })
+        .set(as(author))
+        .expect(200);
       expect(deleted.body).toEqual({ speachId: welcome._id, userId: readerId, quizzId: quiz.chapterId });
       const after = (await t.http.get(`/api/v2/analytics/speach/${welcome._id}`).set(as(author)).expect(200)).body;
       expect(after.quizResults.some((r: { user: { id: string } }) => r.user.id === readerId)).toBe(false);
@@ -213,10 +268,12 @@ describe('Dashboard and analytics API (issue #7)', () => {
       await t.http.get('/api/v2/quizz/delete-results-user').query({ quizzId: quiz.chapterId, idAchatCour: mine.idAchatCour }).set(as(author)).expect(404);
     });
 
-    it('shows a user\'s own analytics to them and to admins only', async () => {
+    it("shows a user's own analytics to them and to admins only", async () => {
       const own = (await t.http.get(`/api/v2/analytics/user/${readerId}`).set(as(reader)).expect(200)).body;
       expect(own.user).toEqual(expect.objectContaining({ id: readerId, email: 'reader@example.com' }));
-      expect(own.speaches).toEqual(expect.arrayContaining([expect.objectContaining({ speachId: welcome._id, title: 'Welcome to the company', totalChapters: 3 })]));
+      expect(own.speaches).toEqual(
+        expect.arrayContaining([expect.objectContaining({ speachId: welcome._id, title: 'Welcome to the company', totalChapters: 3 })]),
+      );
       expect(own.reads.at(-1).value).toBe(1);
       await t.http.get(`/api/v2/analytics/user/${readerId}`).set(as(admin)).expect(200);
       await t.http.get(`/api/v2/analytics/user/${readerId}`).set(as(author)).expect(403);

@@ -23,7 +23,9 @@ describe('Due date notifications', () => {
   const start = new Date('2030-03-01T09:00:00.000Z');
 
   const of = async (token: string, type: string, speachId: string) =>
-    ((await t.http.get('/api/v2/notifications').query({ type, size: 50 }).set(as(token)).expect(200)).body as Notification[]).filter((n) => n.speach?.speachID === speachId);
+    ((await t.http.get('/api/v2/notifications').query({ type, size: 50 }).set(as(token)).expect(200)).body as Notification[]).filter(
+      (n) => n.speach?.speachID === speachId,
+    );
   async function tickAt(at: Date): Promise<number> {
     t.clock.set(at);
     const acted = await t.app.get(DueDateRemindersPolicy).tick();
@@ -50,7 +52,11 @@ describe('Due date notifications', () => {
     const chapterId = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Intro' }).expect(201)).body.chapterId;
     await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(author)).send({ type: 'HTML', html: '<p>Hi</p>' }).expect(200);
     await t.http.put(`/api/v2/recorder/speach/${id}/visibility`).set(as(author)).send({ visibility: 'RESTREINT' }).expect(200);
-    await t.http.put('/api/v2/admin/speach/updateAffectedUsers').set(as(admin)).send({ speachID: id, users: [readerId] }).expect(200);
+    await t.http
+      .put('/api/v2/admin/speach/updateAffectedUsers')
+      .set(as(admin))
+      .send({ speachID: id, users: [readerId] })
+      .expect(200);
     await t.http.put(`/api/v2/recorder/speach/${id}/badge`).set(as(author)).send({ badge: 'AVANCEMENT' }).expect(200);
     const dueDate = dayOf(new Date(start.getTime() + 10 * DAY));
     await t.http.put('/api/v2/speach/setDueDate').set(as(author)).send({ speachID: id, dueDate }).expect(200);
@@ -60,7 +66,12 @@ describe('Due date notifications', () => {
     expect(await tickAt(new Date(start.getTime() + 3 * DAY))).toBe(1);
     expect(await tickAt(new Date(start.getTime() + 4 * DAY))).toBe(0);
     const week = await of(reader, 'DUE_DATE_APPROACHING', id);
-    expect(week).toEqual([expect.objectContaining({ data: { dueDate, daysBefore: 7 }, reason: expect.objectContaining({ eventType: 'SpeachDueDateApproaching', rule: 'assigned', preference: 'DUE_DATE_APPROACHING' }) })]);
+    expect(week).toEqual([
+      expect.objectContaining({
+        data: { dueDate, daysBefore: 7 },
+        reason: expect.objectContaining({ eventType: 'SpeachDueDateApproaching', rule: 'assigned', preference: 'DUE_DATE_APPROACHING' }),
+      }),
+    ]);
 
     expect(await tickAt(new Date(start.getTime() + 9 * DAY))).toBe(1);
     expect(await tickAt(new Date(start.getTime() + 9 * DAY + 3_600_000))).toBe(0);
@@ -79,7 +90,11 @@ describe('Due date notifications', () => {
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Due, admin muted', language: 'en-US' }).expect(201)).body;
     await t.http.put(`/api/v2/recorder/speach/${id}/badge`).set(as(author)).send({ badge: 'AVANCEMENT' }).expect(200);
     const now = t.clock.now();
-    await t.http.put('/api/v2/speach/setDueDate').set(as(author)).send({ speachID: id, dueDate: dayOf(new Date(now.getTime() + 2 * DAY)) }).expect(200);
+    await t.http
+      .put('/api/v2/speach/setDueDate')
+      .set(as(author))
+      .send({ speachID: id, dueDate: dayOf(new Date(now.getTime() + 2 * DAY)) })
+      .expect(200);
     expect(await tickAt(new Date(now.getTime() + 4 * DAY))).toBe(1);
     expect(await of(author, 'DUE_DATE_EXPIRED', id)).toHaveLength(1);
     expect(await of(admin, 'DUE_DATE_EXPIRED', id)).toHaveLength(0);

@@ -5,9 +5,17 @@ describe('Electronic signatures API (issue 23)', () => {
   let t: TestApp;
   let tokens: Record<string, string>;
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
-  const emails = ['admin@example.com', 'author@example.com', 'approver@example.com', 'emma.bernard0@example.com', 'reader@example.com', 'lucas.weber1@example.com'];
+  const emails = [
+    'admin@example.com',
+    'author@example.com',
+    'approver@example.com',
+    'emma.bernard0@example.com',
+    'reader@example.com',
+    'lucas.weber1@example.com',
+  ];
   const sign = (meaning: string, extra: Record<string, unknown> = {}) => ({ password: DEMO_PASSWORD, meaning, ...extra });
-  const validate = (id: string, token: string, body: Record<string, unknown>) => t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(token)).send(body);
+  const validate = (id: string, token: string, body: Record<string, unknown>) =>
+    t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(token)).send(body);
   const reject = (id: string, token: string, body: Record<string, unknown>) => t.http.post(`/api/v2/workflow/speach/${id}/reject`).set(as(token)).send(body);
   const complete = (id: string, token: string, body: Record<string, unknown>) => t.http.post(`/api/v2/speach/${id}/complete`).set(as(token)).send(body);
   const fields = (body: { errors?: { field: string }[] }) => (body.errors ?? []).map((e) => e.field);
@@ -18,14 +26,20 @@ describe('Electronic signatures API (issue 23)', () => {
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(tokens.author)).send({ title, language: 'en-US' }).expect(201)).body as { id: string };
     const chapterIds: string[] = [];
     for (const name of ['Scope', 'Steps']) {
-      const chapterId = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(tokens.author)).send({ title: name, parentId: null }).expect(201)).body.chapterId as string;
-      await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(tokens.author)).send({ type: 'HTML', html: `<p>${name} of ${title}</p>` }).expect(200);
+      const chapterId = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(tokens.author)).send({ title: name, parentId: null }).expect(201))
+        .body.chapterId as string;
+      await t.http
+        .put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`)
+        .set(as(tokens.author))
+        .send({ type: 'HTML', html: `<p>${name} of ${title}</p>` })
+        .expect(200);
       chapterIds.push(chapterId);
     }
     await t.http.post('/api/v2/workflow/submit').set(as(tokens.author)).send({ speachId: id, regulatedGmp }).expect(200);
     return { id, chapterIds };
   }
-  const draft = async (id: string, token: string) => (await t.http.get(`/api/v2/workflow/speach/${id}/draft`).set(as(token)).expect(200)).body as { contentHash: string; signedVersion: number };
+  const draft = async (id: string, token: string) =>
+    (await t.http.get(`/api/v2/workflow/speach/${id}/draft`).set(as(token)).expect(200)).body as { contentHash: string; signedVersion: number };
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -44,9 +58,20 @@ describe('Electronic signatures API (issue 23)', () => {
     expect(fields((await validate(id, tokens.approver, { signature: sign('approved') }).expect(400)).body)).toEqual(['signature.email']);
     const seen = await draft(id, tokens.approver);
     expect(seen.contentHash).toMatch(/^sha256:[0-9a-f]{64}$/);
-    const graph = (await validate(id, tokens.approver, { signature: sign('approved', { email: 'approver@example.com', contentHash: seen.contentHash, version: seen.signedVersion, timeZone: 'Europe/Paris' }) }).expect(200)).body;
+    const graph = (
+      await validate(id, tokens.approver, {
+        signature: sign('approved', { email: 'approver@example.com', contentHash: seen.contentHash, version: seen.signedVersion, timeZone: 'Europe/Paris' }),
+      }).expect(200)
+    ).body;
     expect(graph.signatures).toEqual([
-      expect.objectContaining({ printedName: expect.stringMatching(/\S/), meaning: 'approved', reason: null, timeZone: 'Europe/Paris', contentHash: seen.contentHash, version: seen.signedVersion }),
+      expect.objectContaining({
+        printedName: expect.stringMatching(/\S/),
+        meaning: 'approved',
+        reason: null,
+        timeZone: 'Europe/Paris',
+        contentHash: seen.contentHash,
+        version: seen.signedVersion,
+      }),
     ]);
     expect(graph.steps[0].status).toBe('VALIDATED');
     // The session signed once: the e-mail is not asked again.
@@ -58,9 +83,11 @@ describe('Electronic signatures API (issue 23)', () => {
     expect(JSON.stringify(events.map((e) => e.data))).not.toContain(DEMO_PASSWORD);
   });
 
-  it('answers 401 to a wrong password and records the failure on the speach\'s trail, without the password', async () => {
+  it("answers 401 to a wrong password and records the failure on the speach's trail, without the password", async () => {
     const { id } = await submitted('Line clearance', true);
-    const refused = (await validate(id, tokens.approver, { signature: sign('approved', { password: 'not-my-password', email: 'approver@example.com' }) }).expect(401)).body;
+    const refused = (
+      await validate(id, tokens.approver, { signature: sign('approved', { password: 'not-my-password', email: 'approver@example.com' }) }).expect(401)
+    ).body;
     expect(fields(refused)).toEqual(['signature.password']);
     expect(refused.sessionExpired).toBeUndefined();
     const failures = await t.adapters.eventStore.readStream(`signature-failures-${id}`);
@@ -74,12 +101,14 @@ describe('Electronic signatures API (issue 23)', () => {
   it('refuses a signature on content that changed since the approver saw it (409) and a stale version (409)', async () => {
     const { id } = await submitted('Batch release', true);
     const before = await draft(id, tokens.approver);
-    const stale = await validate(id, tokens.approver, { signature: sign('approved', { contentHash: 'sha256:0000', email: 'approver@example.com' }) }).expect(409);
+    const stale = await validate(id, tokens.approver, { signature: sign('approved', { contentHash: 'sha256:0000', email: 'approver@example.com' }) }).expect(
+      409,
+    );
     expect(fields(stale.body)).toEqual(['signature.contentHash']);
     await validate(id, tokens.approver, { signature: sign('approved', { version: before.signedVersion + 1, email: 'approver@example.com' }) }).expect(409);
   });
 
-  it('forbids a user who is not the step\'s approver (403) before any password is checked, and answers 404 for an unknown speach', async () => {
+  it("forbids a user who is not the step's approver (403) before any password is checked, and answers 404 for an unknown speach", async () => {
     const { id } = await submitted('Visual inspection', true);
     await validate(id, tokens.reader, { signature: sign('approved', { password: 'wrong', email: 'reader@example.com' }) }).expect(403);
     expect(await t.adapters.eventStore.readStream(`signature-failures-${id}`)).toEqual([]);
@@ -88,8 +117,12 @@ describe('Electronic signatures API (issue 23)', () => {
 
   it('signs a rejection with its reason (400 naming signature.reason without one)', async () => {
     const { id } = await submitted('Media fill', true);
-    expect(fields((await reject(id, tokens.approver, { signature: sign('rejected', { email: 'approver@example.com' }) }).expect(400)).body)).toEqual(['signature.reason']);
-    const graph = (await reject(id, tokens.approver, { signature: sign('rejected', { email: 'approver@example.com', reason: 'Hold times are missing' }) }).expect(200)).body;
+    expect(fields((await reject(id, tokens.approver, { signature: sign('rejected', { email: 'approver@example.com' }) }).expect(400)).body)).toEqual([
+      'signature.reason',
+    ]);
+    const graph = (
+      await reject(id, tokens.approver, { signature: sign('rejected', { email: 'approver@example.com', reason: 'Hold times are missing' }) }).expect(200)
+    ).body;
     expect(graph.state).toBe('REJECTED');
     expect(graph.rejected.comment).toBe('Hold times are missing');
     expect(graph.signatures.at(-1)).toEqual(expect.objectContaining({ meaning: 'rejected', reason: 'Hold times are missing' }));
@@ -104,7 +137,8 @@ describe('Electronic signatures API (issue 23)', () => {
   it('throttles failed signatures per user: past 5 in the window, 429 even with the right password', async () => {
     const { id } = await submitted('Throttled', true);
     const token = await t.login('approver@example.com');
-    for (let i = 0; i < 5; i++) await validate(id, token, { signature: sign('approved', { password: `wrong-${i}`, email: 'approver@example.com' }) }).expect(401);
+    for (let i = 0; i < 5; i++)
+      await validate(id, token, { signature: sign('approved', { password: `wrong-${i}`, email: 'approver@example.com' }) }).expect(401);
     const limited = await validate(id, token, { signature: sign('approved', { email: 'approver@example.com' }) }).expect(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await t.adapters.eventStore.readStream(`signature-failures-${id}`)).length).toBe(5);
@@ -115,12 +149,17 @@ describe('Electronic signatures API (issue 23)', () => {
   it('signs the decision of a regulated periodic review (meaning reviewed)', async () => {
     const toReview = (await t.http.get('/api/v2/my/speachToReview').set(as(tokens.approver)).expect(200)).body;
     const hygiene = toReview.result.find((r: { title: string }) => r.title === 'Hand hygiene in production');
-    const decide = (body: Record<string, unknown>, token = tokens.approver) => t.http.post(`/api/v2/periodic-review/${hygiene.id}/decision`).set(as(token)).send(body);
+    const decide = (body: Record<string, unknown>, token = tokens.approver) =>
+      t.http.post(`/api/v2/periodic-review/${hygiene.id}/decision`).set(as(token)).send(body);
     expect(fields((await decide({ decision: 'NO_REVISION' }).expect(400)).body)).toEqual(['signature']);
     await decide({ decision: 'NO_REVISION', signature: sign('reviewed', { email: 'reader@example.com' }) }, tokens.reader).expect(403);
     await decide({ decision: 'NO_REVISION', signature: sign('reviewed', { password: 'nope' }) }).expect(401);
     await decide({ decision: 'NO_REVISION', signature: sign('reviewed') }).expect(200);
-    await t.http.post('/api/v2/periodic-review/no-such-speach/decision').set(as(tokens.approver)).send({ decision: 'NO_REVISION', signature: sign('reviewed') }).expect(404);
+    await t.http
+      .post('/api/v2/periodic-review/no-such-speach/decision')
+      .set(as(tokens.approver))
+      .send({ decision: 'NO_REVISION', signature: sign('reviewed') })
+      .expect(404);
   });
 
   it('completes a regulated speach with a signature once every chapter is read; a non-regulated one needs none', async () => {
@@ -128,13 +167,23 @@ describe('Electronic signatures API (issue 23)', () => {
     await validate(id, tokens.approver, { signature: sign('approved', { email: 'approver@example.com' }) }).expect(200);
     await validate(id, tokens['emma.bernard0'], { ...final, signature: sign('approved', { email: 'emma.bernard0@example.com' }) }).expect(200);
     const reader = await t.login('reader@example.com');
-    expect((await complete(id, reader, { signature: sign('trained', { email: 'reader@example.com' }) }).expect(409)).body.message).toMatch(/Read every chapter/);
+    expect((await complete(id, reader, { signature: sign('trained', { email: 'reader@example.com' }) }).expect(409)).body.message).toMatch(
+      /Read every chapter/,
+    );
     for (const chapterId of chapterIds) await t.http.post(`/api/v2/speach/${id}/chapters/${chapterId}/read`).set(as(reader)).expect(200);
     expect(fields((await complete(id, reader, {}).expect(400)).body)).toEqual(['signature']);
-    expect(fields((await complete(id, reader, { signature: { password: DEMO_PASSWORD, meaning: 'trained', extra: 1 } }).expect(400)).body)).toContain('signature.extra');
+    expect(fields((await complete(id, reader, { signature: { password: DEMO_PASSWORD, meaning: 'trained', extra: 1 } }).expect(400)).body)).toContain(
+      'signature.extra',
+    );
     await complete(id, reader, { signature: sign('trained', { password: 'wrong', email: 'reader@example.com' }) }).expect(401);
     const done = (await complete(id, reader, { signature: sign('trained', { email: 'reader@example.com' }) }).expect(200)).body;
-    expect(done).toEqual(expect.objectContaining({ version: 1, contentHash: expect.stringMatching(/^sha256:/), signature: expect.objectContaining({ meaning: 'trained', version: 1 }) }));
+    expect(done).toEqual(
+      expect.objectContaining({
+        version: 1,
+        contentHash: expect.stringMatching(/^sha256:/),
+        signature: expect.objectContaining({ meaning: 'trained', version: 1 }),
+      }),
+    );
     await complete(id, reader, { signature: sign('trained') }).expect(409);
     await complete('no-such-speach', reader, {}).expect(404);
 

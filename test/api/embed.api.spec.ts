@@ -16,14 +16,33 @@ describe('Embed access tokens (issue 20)', () => {
     await t.http
       .put(`/api/v2/recorder/speach/${id}/chapters/${quiz}/content`)
       .set(as(by()))
-      .send({ type: 'QUIZZ', passingScore: 50, questions: [{ questionId: 'q1', text: 'Two plus two?', multiple: false, points: 1, options: [{ optionId: 'a', text: 'Four', correct: true }, { optionId: 'b', text: 'Five' }] }] })
+      .send({
+        type: 'QUIZZ',
+        passingScore: 50,
+        questions: [
+          {
+            questionId: 'q1',
+            text: 'Two plus two?',
+            multiple: false,
+            points: 1,
+            options: [
+              { optionId: 'a', text: 'Four', correct: true },
+              { optionId: 'b', text: 'Five' },
+            ],
+          },
+        ],
+      })
       .expect(200);
     await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
     return { id: id as string, chapterId: chapterId as string, quiz: quiz as string };
   }
 
   const issue = async (speachId: string, purpose: 'read' | 'edit', by = author) =>
-    (await t.http.post('/api/v2/embed/tokens').set(as(by)).send({ speachId, purpose }).expect(201)).body as { token: string; tokenId: string; expiresAt: string };
+    (await t.http.post('/api/v2/embed/tokens').set(as(by)).send({ speachId, purpose }).expect(201)).body as {
+      token: string;
+      tokenId: string;
+      expiresAt: string;
+    };
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -49,7 +68,11 @@ describe('Embed access tokens (issue 20)', () => {
     const { id } = await published('Token inputs');
     const missing = await t.http.post('/api/v2/embed/tokens').set(as(author)).send({ speachId: id }).expect(400);
     expect(missing.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'purpose' })]));
-    const late = await t.http.post('/api/v2/embed/tokens').set(as(author)).send({ speachId: id, purpose: 'read', expiresAt: '2001-01-01T00:00:00Z' }).expect(400);
+    const late = await t.http
+      .post('/api/v2/embed/tokens')
+      .set(as(author))
+      .send({ speachId: id, purpose: 'read', expiresAt: '2001-01-01T00:00:00Z' })
+      .expect(400);
     expect(late.body.errors).toEqual([expect.objectContaining({ field: 'expiresAt' })]);
     await t.http.post('/api/v2/embed/tokens').set(as(reader)).send({ speachId: id, purpose: 'read' }).expect(403);
     const { id: adminOwn } = await published('Admin own', () => admin);
@@ -58,7 +81,10 @@ describe('Embed access tokens (issue 20)', () => {
     const noToken = await t.http.get(`/api/v2/embed/speach/${id}`).expect(400);
     expect(noToken.body.errors).toEqual([expect.objectContaining({ field: 'access_token' })]);
     await t.http.delete('/api/v2/embed/tokens/not-an-id').set(as(author)).expect(400);
-    await t.http.delete(`/api/v2/embed/tokens/${'0'.repeat(64)}`).set(as(author)).expect(404);
+    await t.http
+      .delete(`/api/v2/embed/tokens/${'0'.repeat(64)}`)
+      .set(as(author))
+      .expect(404);
   });
 
   it('reads, marks read and scores a quiz through a read token, without any session, into the learner records', async () => {
@@ -69,15 +95,26 @@ describe('Embed access tokens (issue 20)', () => {
     expect(read.body.chapters.map((c: { title: string }) => c.title)).toEqual(['Basics', 'Check']);
     expect(JSON.stringify(read.body)).not.toContain('"correct"');
     await t.http.post(`/api/v2/embed/speach/${id}/chapters/${chapterId}/read`).query(q).send({}).expect(200);
-    const score = await t.http.post(`/api/v2/embed/speach/${id}/chapters/${quiz}/answers`).query(q).send({ answers: { q1: ['a'] } }).expect(200);
+    const score = await t.http
+      .post(`/api/v2/embed/speach/${id}/chapters/${quiz}/answers`)
+      .query(q)
+      .send({ answers: { q1: ['a'] } })
+      .expect(200);
     expect(score.body).toEqual(expect.objectContaining({ score: 1, max: 1, percent: 100, passed: true }));
     const again = await t.http.get(`/api/v2/embed/speach/${id}`).query(q).expect(200);
     expect(again.body.progress.readChapterIds).toEqual(expect.arrayContaining([chapterId]));
     expect(again.body.progress.quizResults[quiz]).toEqual(expect.objectContaining({ passed: true }));
     // Another LMS learner on the same token has their own record.
-    const other = await t.http.get(`/api/v2/embed/speach/${id}`).query({ ...q, learner: 'someone-else' }).expect(200);
+    const other = await t.http
+      .get(`/api/v2/embed/speach/${id}`)
+      .query({ ...q, learner: 'someone-else' })
+      .expect(200);
     expect(other.body.progress.readChapterIds).toEqual([]);
-    const bad = await t.http.post(`/api/v2/embed/speach/${id}/chapters/${quiz}/answers`).query(q).send({ answers: { q1: 'a' } }).expect(400);
+    const bad = await t.http
+      .post(`/api/v2/embed/speach/${id}/chapters/${quiz}/answers`)
+      .query(q)
+      .send({ answers: { q1: 'a' } })
+      .expect(400);
     expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'answers' })]);
     await t.http.post(`/api/v2/embed/speach/${id}/chapters/unknown/read`).query(q).send({}).expect(404);
   });
@@ -92,7 +129,10 @@ describe('Embed access tokens (issue 20)', () => {
     await t.http.get(`/api/v2/embed/edit/${first.id}`).query({ access_token: read.token }).expect(403);
     const draft = await t.http.get(`/api/v2/embed/edit/${first.id}`).query({ access_token: edit.token }).expect(200);
     expect(draft.body.chapters[1].content.questions[0].options[0].correct).toBe(true);
-    await t.http.get(`/api/v2/embed/speach/${first.id}`).query({ access_token: 'A'.repeat(43) }).expect(403);
+    await t.http
+      .get(`/api/v2/embed/speach/${first.id}`)
+      .query({ access_token: 'A'.repeat(43) })
+      .expect(403);
     // Revocation: only the issuer or an administrator; then the token stops at once.
     await t.http.delete(`/api/v2/embed/tokens/${read.tokenId}`).set(as(reader)).expect(403);
     await t.http.delete(`/api/v2/embed/tokens/${read.tokenId}`).set(as(author)).expect(204);
@@ -117,7 +157,11 @@ describe('Embed access tokens (issue 20)', () => {
     const saved = await t.http
       .put(`/api/v2/embed/edit/${id}`)
       .query({ access_token: token })
-      .send({ version: before.speach.revision, title: 'Edited in the LMS', chapters: [{ chapterId, title: 'Basics, revised', html: '<p>New text</p><script>x()</script>' }] })
+      .send({
+        version: before.speach.revision,
+        title: 'Edited in the LMS',
+        chapters: [{ chapterId, title: 'Basics, revised', html: '<p>New text</p><script>x()</script>' }],
+      })
       .expect(200);
     expect(saved.body.speach.title).toBe('Edited in the LMS');
     expect(saved.body.chapters[0]).toEqual(expect.objectContaining({ title: 'Basics, revised', content: { type: 'HTML', html: '<p>New text</p>' } }));
@@ -137,10 +181,20 @@ describe('Embed access tokens (issue 20)', () => {
     const { id, chapterId, quiz } = await published('Embed editing inputs');
     const other = await published('Embed editing other');
     const { token } = await issue(id, 'edit');
-    const put = (speachId: string, body: object, accessToken = token) => t.http.put(`/api/v2/embed/edit/${speachId}`).query({ access_token: accessToken }).send(body);
-    const field = async (body: object, name: string) => expect((await put(id, body).expect(400)).body.errors).toEqual([expect.objectContaining({ field: name })]);
+    const put = (speachId: string, body: object, accessToken = token) =>
+      t.http.put(`/api/v2/embed/edit/${speachId}`).query({ access_token: accessToken }).send(body);
+    const field = async (body: object, name: string) =>
+      expect((await put(id, body).expect(400)).body.errors).toEqual([expect.objectContaining({ field: name })]);
     await field({ title: '  ' }, 'title');
-    await field({ chapters: [{ chapterId, title: 'ok' }, { chapterId: 'nope', title: 'x' }] }, 'chapters[1].chapterId');
+    await field(
+      {
+        chapters: [
+          { chapterId, title: 'ok' },
+          { chapterId: 'nope', title: 'x' },
+        ],
+      },
+      'chapters[1].chapterId',
+    );
     await field({ chapters: [{ chapterId, title: 'x'.repeat(300) }] }, 'chapters[0].title');
     await field({ chapters: [{ chapterId: quiz, html: '<p>no</p>' }] }, 'chapters[0].html');
     await field({ chapters: 'all' }, 'chapters');
@@ -165,9 +219,15 @@ describe('Embed access tokens (issue 20)', () => {
     }
     // An issuer who is no longer an editor (the speach went to another author) stops their tokens.
     const adminId = (await t.http.get('/api/auth/me').set(as(admin)).expect(200)).body.id;
-    await t.http.put('/api/v2/admin/speach/update').set(as(admin)).send({ speach: { id, authorId: adminId } }).expect(200);
+    await t.http
+      .put('/api/v2/admin/speach/update')
+      .set(as(admin))
+      .send({ speach: { id, authorId: adminId } })
+      .expect(200);
     expect((await put(id, { title: 'Not mine any more' }).expect(403)).body.message).toMatch(/no longer edit/);
-    expect((await t.http.get(`/api/v2/embed/edit/${id}`).query({ access_token: token }).expect(403)).body.errors).toEqual([expect.objectContaining({ field: 'access_token' })]);
+    expect((await t.http.get(`/api/v2/embed/edit/${id}`).query({ access_token: token }).expect(403)).body.errors).toEqual([
+      expect.objectContaining({ field: 'access_token' }),
+    ]);
   });
 
   it('is never a session: a token opens no other call', async () => {
@@ -197,12 +257,18 @@ describe('Embed pages headers (issue 20)', () => {
   it('lets any site frame the embed player and editor (the token is the guard), and nothing else', async () => {
     for (const path of ['/embed/abc?access_token=x&tool=SPEACH', '/editEmbed', '/editEmbed/abc?mode=edit']) {
       const response = await t.http.get(path);
-      expect({ path, csp: String(response.headers['content-security-policy']).match(/frame-ancestors [^;]+/)?.[0] }).toEqual({ path, csp: 'frame-ancestors *' });
+      expect({ path, csp: String(response.headers['content-security-policy']).match(/frame-ancestors [^;]+/)?.[0] }).toEqual({
+        path,
+        csp: 'frame-ancestors *',
+      });
       expect(response.headers['x-frame-options']).toBeUndefined();
     }
     for (const path of ['/embedx/abc', '/embed/abc/def', '/s/abc', '/editEmbedded/abc']) {
       const response = await t.http.get(path);
-      expect({ path, csp: String(response.headers['content-security-policy']).match(/frame-ancestors [^;]+/)?.[0] }).toEqual({ path, csp: "frame-ancestors 'none'" });
+      expect({ path, csp: String(response.headers['content-security-policy']).match(/frame-ancestors [^;]+/)?.[0] }).toEqual({
+        path,
+        csp: "frame-ancestors 'none'",
+      });
     }
   });
 });

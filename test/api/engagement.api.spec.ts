@@ -83,7 +83,13 @@ describe('Engagement API', () => {
     it('follows, lists in the grid shape, unfollows', async () => {
       const followed = (await t.http.put(`/api/v2/speach/${speachId}/follow`).set(as(reader)).expect(200)).body;
       expect(followed.isFollowed).toBe(true);
-      const grid = (await t.http.get('/api/v2/my/speachFollowed').query({ page: 0, sort: 'TITLE', name: 'ladder', onlyState: 'PUBLIE', asc: true }).set(as(reader)).expect(200)).body;
+      const grid = (
+        await t.http
+          .get('/api/v2/my/speachFollowed')
+          .query({ page: 0, sort: 'TITLE', name: 'ladder', onlyState: 'PUBLIE', asc: true })
+          .set(as(reader))
+          .expect(200)
+      ).body;
       expect(grid.total).toBe(1);
       expect(grid.result[0]).toEqual(expect.objectContaining({ id: speachId, title: 'Ladder safety', rating: 3 }));
       const none = (await t.http.get('/api/v2/my/speachFollowed').query({ name: 'ladder', onlyState: 'NON_PUBLIE' }).set(as(reader)).expect(200)).body;
@@ -103,7 +109,13 @@ describe('Engagement API', () => {
   describe('comments', () => {
     it('posts plain text (markup kept as text) and lists newest first with the writer', async () => {
       const text = '<script>alert("x")</script>\nSee https://example.com/page';
-      const posted = (await t.http.post(`/api/v2/speach/${speachId}/comments`).set(as(reader)).send({ text: `  ${text}  ` }).expect(201)).body;
+      const posted = (
+        await t.http
+          .post(`/api/v2/speach/${speachId}/comments`)
+          .set(as(reader))
+          .send({ text: `  ${text}  ` })
+          .expect(201)
+      ).body;
       expect(posted).toEqual(expect.objectContaining({ text, canDelete: true, author: expect.objectContaining({ firstName: 'David', lastName: 'Dupont' }) }));
       await t.http.post(`/api/v2/speach/${speachId}/comments`).set(as(approver)).send({ text: 'Second' }).expect(201);
       const list = (await t.http.get(`/api/v2/speach/${speachId}/comments`).set(as(reader)).expect(200)).body;
@@ -117,19 +129,30 @@ describe('Engagement API', () => {
     it('answers 400 on an empty or too long comment and on bad paging', async () => {
       const empty = await t.http.post(`/api/v2/speach/${speachId}/comments`).set(as(reader)).send({ text: '   ' }).expect(400);
       expect(empty.body.errors).toEqual([{ field: 'text', reason: 'Write a comment first' }]);
-      const long = await t.http.post(`/api/v2/speach/${speachId}/comments`).set(as(reader)).send({ text: 'x'.repeat(2001) }).expect(400);
+      const long = await t.http
+        .post(`/api/v2/speach/${speachId}/comments`)
+        .set(as(reader))
+        .send({ text: 'x'.repeat(2001) })
+        .expect(400);
       expect(long.body.errors).toEqual([{ field: 'text', reason: 'text must be at most 2000 characters' }]);
       await t.http.post(`/api/v2/speach/${speachId}/comments`).set(as(reader)).send({}).expect(400);
       await t.http.get(`/api/v2/speach/${speachId}/comments`).query({ size: 500 }).set(as(reader)).expect(400);
     });
     it('deletes: the writer, the speach author and an admin may; anyone else gets 403', async () => {
-      const post = async (token: string, text: string) => (await t.http.post(`/api/v2/speach/${speachId}/comments`).set(as(token)).send({ text }).expect(201)).body.id as string;
+      const post = async (token: string, text: string) =>
+        (await t.http.post(`/api/v2/speach/${speachId}/comments`).set(as(token)).send({ text }).expect(201)).body.id as string;
       const mine = await post(reader, 'mine');
       await t.http.delete(`/api/v2/speach/${speachId}/comments/${mine}`).set(as(approver)).expect(403);
       await t.http.delete(`/api/v2/speach/${speachId}/comments/${mine}`).set(as(reader)).expect(200);
       await t.http.delete(`/api/v2/speach/${speachId}/comments/${mine}`).set(as(reader)).expect(404);
-      await t.http.delete(`/api/v2/speach/${speachId}/comments/${await post(reader, 'moderated')}`).set(as(author)).expect(200);
-      await t.http.delete(`/api/v2/speach/${speachId}/comments/${await post(approver, 'by admin')}`).set(as(admin)).expect(200);
+      await t.http
+        .delete(`/api/v2/speach/${speachId}/comments/${await post(reader, 'moderated')}`)
+        .set(as(author))
+        .expect(200);
+      await t.http
+        .delete(`/api/v2/speach/${speachId}/comments/${await post(approver, 'by admin')}`)
+        .set(as(admin))
+        .expect(200);
       const texts = (await t.http.get(`/api/v2/speach/${speachId}/comments`).set(as(reader)).expect(200)).body.result.map((c: { text: string }) => c.text);
       expect(texts).not.toEqual(expect.arrayContaining(['mine', 'moderated', 'by admin']));
       await t.http.delete(`/api/v2/speach/${speachId}/comments/${mine}`).expect(401);
@@ -152,10 +175,26 @@ describe('Engagement API with comments disabled', () => {
   it('refuses new comments with 403 and says so in the summary', async () => {
     t = await startTestApp({ env: { COMMENTS_ENABLED: 'false' } });
     const reader = await t.login('reader@example.com');
-    const search = (await t.http.get('/api/v2/speach/search').set({ authorization: `Bearer ${reader}` }).expect(200)).body;
+    const search = (
+      await t.http
+        .get('/api/v2/speach/search')
+        .set({ authorization: `Bearer ${reader}` })
+        .expect(200)
+    ).body;
     const id = search.results[0].id;
-    const refused = await t.http.post(`/api/v2/speach/${id}/comments`).set({ authorization: `Bearer ${reader}` }).send({ text: 'hi' }).expect(403);
+    const refused = await t.http
+      .post(`/api/v2/speach/${id}/comments`)
+      .set({ authorization: `Bearer ${reader}` })
+      .send({ text: 'hi' })
+      .expect(403);
     expect(refused.body.message).toBe('Comments are disabled.');
-    expect((await t.http.get(`/api/v2/speach/${id}/engagement`).set({ authorization: `Bearer ${reader}` }).expect(200)).body.commentsEnabled).toBe(false);
+    expect(
+      (
+        await t.http
+          .get(`/api/v2/speach/${id}/engagement`)
+          .set({ authorization: `Bearer ${reader}` })
+          .expect(200)
+      ).body.commentsEnabled,
+    ).toBe(false);
   });
 });

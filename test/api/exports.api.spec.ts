@@ -35,11 +35,16 @@ describe('CSV exports', () => {
   }
 
   async function download(url: string) {
-    const res = await t.http.get(url).set(as(admin)).buffer(true).parse((response, callback) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => callback(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const res = await t.http
+      .get(url)
+      .set(as(admin))
+      .buffer(true)
+      .parse((response, callback) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => callback(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv; charset=utf-8/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".+\.csv"$/);
     return res.body as Buffer;
@@ -48,7 +53,14 @@ describe('CSV exports', () => {
   describe('GET /administration/listCsvTemplates', () => {
     it('lists the templates with their labels in four languages', async () => {
       const res = await t.http.get('/administration/listCsvTemplates').query({ dataType: 'json', superAdminAccess: true }).set(as(admin)).expect(200);
-      expect(res.body.map((tpl: { templateName: string }) => tpl.templateName)).toEqual(['users', 'speaches', 'reads', 'quizResults', 'workflowHistory', 'pathProgress']);
+      expect(res.body.map((tpl: { templateName: string }) => tpl.templateName)).toEqual([
+        'users',
+        'speaches',
+        'reads',
+        'quizResults',
+        'workflowHistory',
+        'pathProgress',
+      ]);
       expect(res.body[0]).toEqual({ templateName: 'users', labelEn: 'Users', labelFr: 'Utilisateurs', labelEs: 'Usuarios', labelDe: 'Benutzer' });
     });
 
@@ -94,8 +106,20 @@ describe('CSV exports', () => {
 
     it('quotes fields with separators, quotes and line breaks', async () => {
       await t.adapters.readStore.collection('users').replace({
-        _id: 'zzzz-quoted', email: 'q@example.com', firstName: 'Ann, "the" first', lastName: 'Line\nbreak', img: null, roles: [], active: true,
-        mustChangePassword: false, groupIds: [], customFieldValues: {}, acceptedTerms: { GCU: 0, PDP: 0 }, dismissedGetStarted: [], createdAt: '2026-01-01T00:00:00.000Z', lastActiveAt: null,
+        _id: 'zzzz-quoted',
+        email: 'q@example.com',
+        firstName: 'Ann, "the" first',
+        lastName: 'Line\nbreak',
+        img: null,
+        roles: [],
+        active: true,
+        mustChangePassword: false,
+        groupIds: [],
+        customFieldValues: {},
+        acceptedTerms: { GCU: 0, PDP: 0 },
+        dismissedGetStarted: [],
+        createdAt: '2026-01-01T00:00:00.000Z',
+        lastActiveAt: null,
       });
       const job = await exportAndWait(['users']);
       const text = (await download(job.files[0].url)).toString('utf8');
@@ -110,13 +134,29 @@ describe('CSV exports', () => {
       const many = Array.from({ length: 20_000 }, (_, i) => ({
         kind: 'replace' as const,
         doc: {
-          _id: `bulk-${String(i).padStart(6, '0')}`, email: `bulk${i}@example.com`, firstName: 'Bulk', lastName: `User ${i}`, img: null, roles: [], active: true,
-          mustChangePassword: false, groupIds: [], customFieldValues: {}, acceptedTerms: { GCU: 0, PDP: 0 }, dismissedGetStarted: [], createdAt: '2026-01-01T00:00:00.000Z', lastActiveAt: null,
+          _id: `bulk-${String(i).padStart(6, '0')}`,
+          email: `bulk${i}@example.com`,
+          firstName: 'Bulk',
+          lastName: `User ${i}`,
+          img: null,
+          roles: [],
+          active: true,
+          mustChangePassword: false,
+          groupIds: [],
+          customFieldValues: {},
+          acceptedTerms: { GCU: 0, PDP: 0 },
+          dismissedGetStarted: [],
+          createdAt: '2026-01-01T00:00:00.000Z',
+          lastActiveAt: null,
         },
       }));
       await users.bulkWrite(many);
       const total = await users.count({});
-      const launched = await t.http.post('/administration/launchMultipleExportCsv').set(as(admin)).send({ dataType: 'json', templateNames: ['users'] }).expect(202);
+      const launched = await t.http
+        .post('/administration/launchMultipleExportCsv')
+        .set(as(admin))
+        .send({ dataType: 'json', templateNames: ['users'] })
+        .expect(202);
       const id = launched.body.id as string;
       let sawProgress = false;
       for (let i = 0; i < 200; i++) {
@@ -138,7 +178,11 @@ describe('CSV exports', () => {
 
     it('answers 400 for unknown or missing templates and writes nothing', async () => {
       const before = await t.adapters.readStore.collection('csv_exports').count({});
-      const unknown = await t.http.post('/administration/launchMultipleExportCsv').set(as(admin)).send({ dataType: 'json', templateNames: ['users', 'secrets'] }).expect(400);
+      const unknown = await t.http
+        .post('/administration/launchMultipleExportCsv')
+        .set(as(admin))
+        .send({ dataType: 'json', templateNames: ['users', 'secrets'] })
+        .expect(400);
       expect(unknown.body.errors).toEqual([{ field: 'templateNames', reason: 'unknown template secrets' }]);
       const empty = await t.http.post('/administration/launchMultipleExportCsv').set(as(admin)).send({ templateNames: [] }).expect(400);
       expect(empty.body.errors[0].field).toBe('templateNames');
@@ -148,8 +192,15 @@ describe('CSV exports', () => {
     });
 
     it('answers 403 to a non-admin and 401 anonymously', async () => {
-      await t.http.post('/administration/launchMultipleExportCsv').set(as(reader)).send({ templateNames: ['users'] }).expect(403);
-      await t.http.post('/administration/launchMultipleExportCsv').send({ templateNames: ['users'] }).expect(401);
+      await t.http
+        .post('/administration/launchMultipleExportCsv')
+        .set(as(reader))
+        .send({ templateNames: ['users'] })
+        .expect(403);
+      await t.http
+        .post('/administration/launchMultipleExportCsv')
+        .send({ templateNames: ['users'] })
+        .expect(401);
     });
   });
 

@@ -18,12 +18,25 @@ describe('Forum API: topics of a learning path', () => {
   const open = async (token = reader, title = 'Which order?', text = 'Do I start\nwith the intro?') =>
     (await t.http.post(`/api/v2/learningPath/${pathId}/topics`).set(as(token)).send({ title, text }).expect(201)).body;
   const told = async (token: string, topicId: string) =>
-    ((await t.http.get('/api/v2/notifications').query({ type: 'NEW_TOPIC_MESSAGE', size: 50 }).set(as(token)).expect(200)).body as Notification[])
-      .filter((n) => n.data.topicId === topicId);
+    ((await t.http.get('/api/v2/notifications').query({ type: 'NEW_TOPIC_MESSAGE', size: 50 }).set(as(token)).expect(200)).body as Notification[]).filter(
+      (n) => n.data.topicId === topicId,
+    );
 
   async function path(title: string, assignedTo: string | null) {
-    const pathId = (await t.http.put('/api/v2/learningPath').set(as(author)).send({ path: JSON.stringify({ title, description: '' }) }).expect(200)).body.pathId as string;
-    const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: `${title} speach`, language: 'en-US' }).expect(201)).body;
+    const pathId = (
+      await t.http
+        .put('/api/v2/learningPath')
+        .set(as(author))
+        .send({ path: JSON.stringify({ title, description: '' }) })
+        .expect(200)
+    ).body.pathId as string;
+    const { id } = (
+      await t.http
+        .post('/api/v2/recorder/speach')
+        .set(as(author))
+        .send({ title: `${title} speach`, language: 'en-US' })
+        .expect(201)
+    ).body;
     const { chapterId } = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'One' }).expect(201)).body;
     await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(author)).send({ type: 'HTML', html: '<p>x</p>' }).expect(200);
     await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
@@ -44,7 +57,7 @@ describe('Forum API: topics of a learning path', () => {
   });
 
   describe('POST /api/v2/learningPath/:pathId/topics', () => {
-    it('opens a topic on the path for an assigned learner and tells the path\'s owner, linking to the path', async () => {
+    it("opens a topic on the path for an assigned learner and tells the path's owner, linking to the path", async () => {
       const topic = await open();
       expect(topic).toMatchObject({ pathId, speachID: null, title: 'Which order?', canModerate: false });
       expect(topic.posts.result).toEqual([expect.objectContaining({ opening: true, text: 'Do I start\nwith the intro?', canEdit: true })]);
@@ -71,7 +84,7 @@ describe('Forum API: topics of a learning path', () => {
   });
 
   describe('GET /api/v2/learningPath/:pathId/topics', () => {
-    it('lists the path\'s topics only, most recently active first, with moderation for the owner', async () => {
+    it("lists the path's topics only, most recently active first, with moderation for the owner", async () => {
       const first = await open(reader, 'First');
       const second = await open(reader, 'Second');
       const list = (await t.http.get(`/api/v2/learningPath/${pathId}/topics`).query({ size: 2 }).set(as(reader)).expect(200)).body;
@@ -84,7 +97,7 @@ describe('Forum API: topics of a learning path', () => {
     });
   });
 
-  describe('a path topic\'s posts', () => {
+  describe("a path topic's posts", () => {
     it('lets who may see the path reply (the owner is told), and hides the topic from others', async () => {
       const topic = await open();
       await t.http.post(`/api/v2/topics/${topic.topicId}/posts`).set(as(admin)).send({ text: 'Yes, the intro first' }).expect(201);
@@ -95,7 +108,8 @@ describe('Forum API: topics of a learning path', () => {
     });
     it('lets the owner and administrators moderate, and refuses a learner with 403', async () => {
       const topic = await open();
-      const moderation = (token: string, action: string) => t.http.post(`/api/v2/topics/${topic.topicId}/posts/${topic.topicId}/moderation`).set(as(token)).send({ action });
+      const moderation = (token: string, action: string) =>
+        t.http.post(`/api/v2/topics/${topic.topicId}/posts/${topic.topicId}/moderation`).set(as(token)).send({ action });
       await moderation(reader, 'HIDE').expect(403);
       await moderation(author, 'HIDE').expect(200);
       const seen = (await t.http.get(`/api/v2/topics/${topic.topicId}`).set(as(author)).expect(200)).body;

@@ -39,10 +39,12 @@ describe('Forum API', () => {
   });
 
   describe('POST /api/v2/speach/:id/topics', () => {
-    it('opens a topic with its first post as plain text, and tells the speach\'s author', async () => {
+    it("opens a topic with its first post as plain text, and tells the speach's author", async () => {
       const topic = await open();
       expect(topic).toMatchObject({ speachID: speachId, title: 'Which ladder?', author: { firstName: 'David' }, canModerate: false });
-      expect(topic.posts.result).toEqual([expect.objectContaining({ opening: true, text: 'Is the blue one\nsafe? https://example.com/ladders', hidden: false, canEdit: true, canDelete: true })]);
+      expect(topic.posts.result).toEqual([
+        expect.objectContaining({ opening: true, text: 'Is the blue one\nsafe? https://example.com/ladders', hidden: false, canEdit: true, canDelete: true }),
+      ]);
       const told = (await notifications(author, 'NEW_TOPIC_MESSAGE')).find((n) => n.data.topicId === topic.topicId);
       expect(told).toMatchObject({ speach: { speachID: speachId }, sourceUser: { firstName: 'David' }, data: { topicTitle: 'Which ladder?' } });
       expect((await notifications(reader, 'NEW_TOPIC_MESSAGE')).some((n) => n.data.topicId === topic.topicId)).toBe(false);
@@ -68,7 +70,8 @@ describe('Forum API', () => {
       const refused = await t.http.post(`/api/v2/speach/${id}/topics`).set(as(reader)).send({ title: 'a', text: 'b' }).expect(403);
       expect(refused.body.errors).toEqual([{ field: 'accessCode', reason: 'An access code is required' }]);
       await t.http.get(`/api/v2/speach/${id}/topics`).set(as(reader)).expect(403);
-      const topic = (await t.http.post(`/api/v2/speach/${id}/topics`).set(as(reader)).send({ title: 'a', text: 'b', accessCode: 'secret-code' }).expect(201)).body;
+      const topic = (await t.http.post(`/api/v2/speach/${id}/topics`).set(as(reader)).send({ title: 'a', text: 'b', accessCode: 'secret-code' }).expect(201))
+        .body;
       await t.http.get(`/api/v2/topics/${topic.topicId}`).set(as(reader)).expect(404);
       await t.http.get(`/api/v2/topics/${topic.topicId}`).query({ accessCode: 'secret-code' }).set(as(reader)).expect(200);
     });
@@ -94,7 +97,7 @@ describe('Forum API', () => {
   });
 
   describe('POST /api/v2/topics/:topicId/posts (reply)', () => {
-    it('replies, and tells the author and the topic\'s participants but not the writer', async () => {
+    it("replies, and tells the author and the topic's participants but not the writer", async () => {
       const topic = await open();
       await t.http.post(`/api/v2/topics/${topic.topicId}/posts`).set(as(approver)).send({ text: 'Me too' }).expect(201);
       const reply = (await t.http.post(`/api/v2/topics/${topic.topicId}/posts`).set(as(author)).send({ text: 'Use the blue one.' }).expect(201)).body;
@@ -142,7 +145,7 @@ describe('Forum API', () => {
   });
 
   describe('POST /api/v2/topics/:topicId/posts/:postId/moderation', () => {
-    it('lets the speach\'s author hide a post (its text kept from other readers), show it again, and delete it', async () => {
+    it("lets the speach's author hide a post (its text kept from other readers), show it again, and delete it", async () => {
       const topic = await open();
       const reply = (await t.http.post(`/api/v2/topics/${topic.topicId}/posts`).set(as(approver)).send({ text: 'Rude words' }).expect(201)).body;
       await t.http.post(`/api/v2/topics/${topic.topicId}/posts/${reply.postId}/moderation`).set(as(author)).send({ action: 'HIDE' }).expect(200);

@@ -45,11 +45,17 @@ describe('Regulated training: version-pinned completions, impact assessment, qua
     start = t.clock.now();
     [admin, author, reader, auditor] = await logins();
     readerId = (await t.http.get('/api/auth/me').set(as(reader)).expect(200)).body.id;
-    speachId = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'SOP-042 Cleanroom gowning', language: 'en-US' }).expect(201)).body.id;
+    speachId = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'SOP-042 Cleanroom gowning', language: 'en-US' }).expect(201)).body
+      .id;
     chapterIds = [];
     for (const title of ['Before entry', 'Gowning order']) {
-      const chapterId = (await t.http.post(`/api/v2/recorder/speach/${speachId}/chapters`).set(as(author)).send({ title, parentId: null }).expect(201)).body.chapterId as string;
-      await t.http.put(`/api/v2/recorder/speach/${speachId}/chapters/${chapterId}/content`).set(as(author)).send({ type: 'HTML', html: `<p>${title}</p>` }).expect(200);
+      const chapterId = (await t.http.post(`/api/v2/recorder/speach/${speachId}/chapters`).set(as(author)).send({ title, parentId: null }).expect(201)).body
+        .chapterId as string;
+      await t.http
+        .put(`/api/v2/recorder/speach/${speachId}/chapters/${chapterId}/content`)
+        .set(as(author))
+        .send({ type: 'HTML', html: `<p>${title}</p>` })
+        .expect(200);
       chapterIds.push(chapterId);
     }
     await t.http.post(`/api/v2/recorder/speach/${speachId}/publish`).set(as(admin)).send({}).expect(200);
@@ -70,17 +76,30 @@ describe('Regulated training: version-pinned completions, impact assessment, qua
   it('answers who was qualified on the speach at a date, on which version, for an auditor', async () => {
     const body = (await qualification({ speachId, at: day(2).toISOString() }).expect(200)).body;
     expect(body).toEqual(expect.objectContaining({ speachId, title: 'SOP-042 Cleanroom gowning', versionInForce: 1, notQualified: [] }));
-    expect(body.qualified).toEqual([expect.objectContaining({ userId: readerId, version: 1, status: 'QUALIFIED', pinned: true, contentHash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) })]);
+    expect(body.qualified).toEqual([
+      expect.objectContaining({ userId: readerId, version: 1, status: 'QUALIFIED', pinned: true, contentHash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) }),
+    ]);
     // Before the training, nobody.
     expect((await qualification({ speachId, at: start.toISOString() }).expect(200)).body.qualified).toEqual([]);
-    const user = (await t.http.get(`/api/v2/gxp/qualification/user/${readerId}`).query({ at: day(2).toISOString() }).set(as(admin)).expect(200)).body;
+    const user = (
+      await t.http
+        .get(`/api/v2/gxp/qualification/user/${readerId}`)
+        .query({ at: day(2).toISOString() })
+        .set(as(admin))
+        .expect(200)
+    ).body;
     expect(user.speaches).toEqual([expect.objectContaining({ speachId, version: 1, status: 'QUALIFIED' })]);
   });
 
   it('opens an impact assessment when a version is published as a material change, listing the learners trained before', async () => {
     await travel(10);
-    const added = (await t.http.post(`/api/v2/recorder/speach/${speachId}/chapters`).set(as(author)).send({ title: 'New airlock', parentId: null }).expect(201)).body.chapterId as string;
-    await t.http.put(`/api/v2/recorder/speach/${speachId}/chapters/${added}/content`).set(as(author)).send({ type: 'HTML', html: '<p>Airlock</p>' }).expect(200);
+    const added = (await t.http.post(`/api/v2/recorder/speach/${speachId}/chapters`).set(as(author)).send({ title: 'New airlock', parentId: null }).expect(201))
+      .body.chapterId as string;
+    await t.http
+      .put(`/api/v2/recorder/speach/${speachId}/chapters/${added}/content`)
+      .set(as(author))
+      .send({ type: 'HTML', html: '<p>Airlock</p>' })
+      .expect(200);
     chapterIds.push(added);
     await t.http.post(`/api/v2/recorder/speach/${speachId}/publish`).set(as(admin)).send({ materialChange: 'yes' }).expect(400);
     await t.http.post(`/api/v2/recorder/speach/${speachId}/publish`).set(as(admin)).send({ materialChange: true }).expect(200);
@@ -98,7 +117,10 @@ describe('Regulated training: version-pinned completions, impact assessment, qua
   it('on confirmation re-assigns the learners with the due date and notifies them, once', async () => {
     const due = day(40).toISOString().slice(0, 10);
     const confirm = (token: string, body: unknown, assessment = `${speachId}-v2`) =>
-      t.http.post(`/api/v2/gxp/impact/${speachId}/${assessment}/confirm`).set(as(token)).send(body as object);
+      t.http
+        .post(`/api/v2/gxp/impact/${speachId}/${assessment}/confirm`)
+        .set(as(token))
+        .send(body as object);
     expect(fields((await confirm(admin, {}).expect(400)).body)).toContain('dueDate');
     expect(fields((await confirm(admin, { dueDate: '2001-01-01' }).expect(400)).body)).toContain('dueDate');
     await confirm(auditor, { dueDate: due }).expect(403);
@@ -109,8 +131,13 @@ describe('Regulated training: version-pinned completions, impact assessment, qua
     await confirm(admin, { dueDate: due }).expect(409);
     const assigned = await eventsOf('RetrainingAssigned');
     expect(assigned.map((e) => e.data)).toEqual([{ speachId, userId: readerId, version: 2, dueDate: `${due}T23:59:59.999Z`, assessmentId: `${speachId}-v2` }]);
-    const notifications = (await t.http.get('/api/v2/notifications').query({ dataType: 'json' }).set(as(reader)).expect(200)).body as { typeNotification: string; data: Record<string, unknown> }[];
-    expect(notifications).toContainEqual(expect.objectContaining({ typeNotification: 'NEW_ASSIGNMENT', data: expect.objectContaining({ retraining: true, version: 2 }) }));
+    const notifications = (await t.http.get('/api/v2/notifications').query({ dataType: 'json' }).set(as(reader)).expect(200)).body as {
+      typeNotification: string;
+      data: Record<string, unknown>;
+    }[];
+    expect(notifications).toContainEqual(
+      expect.objectContaining({ typeNotification: 'NEW_ASSIGNMENT', data: expect.objectContaining({ retraining: true, version: 2 }) }),
+    );
     // Within the grace period the learner is still qualified on version 1, with the due date shown.
     expect((await qualification({ speachId, at: day(12).toISOString() }).expect(200)).body.qualified).toEqual([
       expect.objectContaining({ userId: readerId, version: 1, status: 'RETRAINING_DUE', dueDate: `${due}T23:59:59.999Z` }),
@@ -129,11 +156,17 @@ describe('Regulated training: version-pinned completions, impact assessment, qua
     const csv = await qualification({ speachId, at: day(14).toISOString(), format: 'csv' }).expect(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="qualification-.*\.csv"/);
-    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('userId,name,email,speachId,title,version,completedAt,contentHash,versionPinned,status,requiredVersion,dueDate,signedAt');
     expect(lines.slice(1)).toEqual([expect.stringContaining(`${readerId},`)]);
     expect(lines[1]).toContain(',2,');
-    const pdf = await qualification({ speachId, at: day(14).toISOString(), format: 'pdf' }).buffer(true).parse(binary).expect(200);
+    const pdf = await qualification({ speachId, at: day(14).toISOString(), format: 'pdf' })
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = pdfText(pdf.body as Buffer);
     expect(text).toContain('SOP-042 Cleanroom gowning');
@@ -149,7 +182,9 @@ describe('Regulated training: version-pinned completions, impact assessment, qua
     expect(fields((await qualification({ speachId, pathId: 'p' }).expect(400)).body)).toEqual(['speachId']);
     expect(fields((await qualification({ speachId, at: 'yesterday' }).expect(400)).body)).toEqual(['at']);
     expect(fields((await qualification({ speachId, format: 'xls' }).expect(400)).body)).toEqual(['format']);
-    expect(fields((await t.http.get(`/api/v2/gxp/qualification/user/${readerId}`).query({ at: '2026-13-45' }).set(as(auditor)).expect(400)).body)).toEqual(['at']);
+    expect(fields((await t.http.get(`/api/v2/gxp/qualification/user/${readerId}`).query({ at: '2026-13-45' }).set(as(auditor)).expect(400)).body)).toEqual([
+      'at',
+    ]);
     await qualification({ speachId }, reader).expect(403);
     await qualification({ speachId }, author).expect(403);
     await t.http.get(`/api/v2/gxp/qualification/user/${readerId}`).set(as(reader)).expect(403);

@@ -28,6 +28,10 @@ describe('Liveness and readiness probes (issue 25)', () => {
   it('refuses an unknown APP_ROLE and reads LEASE_TTL_MS and SHUTDOWN_TIMEOUT_MS', () => {
     expect(() => loadConfig({ APP_ROLE: 'worker' })).toThrow(/APP_ROLE must be one of api, projector, all/);
     expect(loadConfig({})).toMatchObject({ appRole: 'all', leaseTtlMs: 5000, shutdownTimeoutMs: 10_000 });
-    expect(loadConfig({ APP_ROLE: 'projector', LEASE_TTL_MS: '2000', SHUTDOWN_TIMEOUT_MS: '3000' })).toMatchObject({ appRole: 'projector', leaseTtlMs: 2000, shutdownTimeoutMs: 3000 });
+    expect(loadConfig({ APP_ROLE: 'projector', LEASE_TTL_MS: '2000', SHUTDOWN_TIMEOUT_MS: '3000' })).toMatchObject({
+      appRole: 'projector',
+      leaseTtlMs: 2000,
+      shutdownTimeoutMs: 3000,
+    });
   });
 });

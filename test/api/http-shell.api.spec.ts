@@ -29,7 +29,9 @@ describe('HTTP shell', () => {
     webRoot = fakeWebRoot();
     t = await startTestApp({ env: { WEB_ROOT: webRoot } });
     reader = await t.login('reader@example.com');
-    speachId = (await t.adapters.readStore.collection<{ _id: string; visibility: string; state?: string }>(SPEACHES).findOne({ title: { $exists: true }, visibility: 'PUBLIC' }))!._id;
+    speachId = (await t.adapters.readStore
+      .collection<{ _id: string; visibility: string; state?: string }>(SPEACHES)
+      .findOne({ title: { $exists: true }, visibility: 'PUBLIC' }))!._id;
   });
   afterAll(async () => {
     await t.close();
@@ -40,7 +42,10 @@ describe('HTTP shell', () => {
     it('refuses a state change whose Sec-Fetch-Site or Origin names another site with 403, and appends nothing', async () => {
       const before = await t.adapters.eventStore.headPosition();
       const bySecFetch = await t.http.post('/api/auth/login').set(crossSite).send({ email: 'reader@example.com', password: 'demo-password' }).expect(403);
-      expect(bySecFetch.body).toEqual({ message: 'Cross-site requests may not change anything.', errors: [{ field: 'origin', reason: 'the request comes from another site' }] });
+      expect(bySecFetch.body).toEqual({
+        message: 'Cross-site requests may not change anything.',
+        errors: [{ field: 'origin', reason: 'the request comes from another site' }],
+      });
       await t.http.post('/api/auth/logout').set(as(reader)).set('origin', 'https://evil.example').expect(403);
       await t.http.post('/api/auth/logout').set(as(reader)).set('origin', 'null').expect(403);
       await t.http.post('/api/auth/logout').set(as(reader)).set('sec-fetch-site', 'same-site').expect(403);
@@ -61,9 +66,15 @@ describe('HTTP shell', () => {
       expect(await t.adapters.eventStore.headPosition()).toBe(before);
     });
 
-    it('lets the same origin, the user\'s own navigation and non-browser clients through, and reads from anywhere', async () => {
+    it("lets the same origin, the user's own navigation and non-browser clients through, and reads from anywhere", async () => {
       await t.http.get('/favori.FavoriController/toggleFavori').query({ idCour: speachId }).set(as(reader)).set('sec-fetch-site', 'same-origin').expect(200);
-      await t.http.get('/favori.FavoriController/toggleFavori').query({ idCour: speachId }).set(as(reader)).set('origin', 'http://app.example').set('host', 'app.example').expect(200);
+      await t.http
+        .get('/favori.FavoriController/toggleFavori')
+        .query({ idCour: speachId })
+        .set(as(reader))
+        .set('origin', 'http://app.example')
+        .set('host', 'app.example')
+        .expect(200);
       await t.http.get('/gcu/acceptGcu').set(as(reader)).set('sec-fetch-site', 'none').expect(303);
       await t.http.post('/api/auth/login').send({ email: 'reader@example.com', password: 'demo-password' }).expect(200);
       await t.http.get('/api/auth/me').set(as(reader)).set(crossSite).expect(200);
@@ -80,7 +91,11 @@ describe('HTTP shell', () => {
     it('still takes the raw file on the chapter upload route', async () => {
       const author = await t.login('author@example.com');
       const created = await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Upload check', language: 'en-US' }).expect(201);
-      const chapter = await t.http.post(`/api/v2/recorder/speach/${created.body.id}/chapters`).set(as(author)).send({ title: 'Doc', parentId: null }).expect(201);
+      const chapter = await t.http
+        .post(`/api/v2/recorder/speach/${created.body.id}/chapters`)
+        .set(as(author))
+        .send({ title: 'Doc', parentId: null })
+        .expect(201);
       const chapterId = chapter.body.chapterId as string;
       const upload = await t.http
         .post(`/api/v2/recorder/speach/${created.body.id}/chapters/${chapterId}/file`)
@@ -145,7 +160,7 @@ describe('HTTP shell', () => {
       expect(api.headers['content-encoding']).toBe('br');
     });
 
-    it('answers 404 JSON to a GET outside the apps\' routes that is not a file', async () => {
+    it("answers 404 JSON to a GET outside the apps' routes that is not a file", async () => {
       const poll = await t.http.get('/administration/noSuchScreen').expect(404);
       expect(poll.headers['content-type']).toMatch(/^application\/json/);
       expect(poll.body).toEqual({ message: 'Nothing at /administration/noSuchScreen' });

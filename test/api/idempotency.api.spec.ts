@@ -62,17 +62,29 @@ describe('Idempotency-Key', () => {
   it('refuses a key reused for a different request with 422 naming the header', async () => {
     await createSpeach('create-2', 'Hot work permits').expect(201);
     const other = await createSpeach('create-2', 'Something else').expect(422);
-    expect(other.body).toEqual({ message: 'This Idempotency-Key was used for another request.', errors: [{ field: 'Idempotency-Key', reason: 'already used for a different request' }] });
+    expect(other.body).toEqual({
+      message: 'This Idempotency-Key was used for another request.',
+      errors: [{ field: 'Idempotency-Key', reason: 'already used for a different request' }],
+    });
   });
 
   it('frees the key of a failed request: it appended nothing, so the retry runs', async () => {
     const before = await t.adapters.eventStore.headPosition();
     const bad = await t.http.post('/api/v2/recorder/speach').set(as(author)).set('idempotency-key', 'bad-1').send({ title: '', language: 'en-US' }).expect(400);
-    const again = await t.http.post('/api/v2/recorder/speach').set(as(author)).set('idempotency-key', 'bad-1').send({ title: '', language: 'en-US' }).expect(400);
+    const again = await t.http
+      .post('/api/v2/recorder/speach')
+      .set(as(author))
+      .set('idempotency-key', 'bad-1')
+      .send({ title: '', language: 'en-US' })
+      .expect(400);
     expect(again.body).toEqual(bad.body);
     expect(again.headers['idempotent-replayed']).toBeUndefined();
     expect(await t.adapters.eventStore.headPosition()).toBe(before);
-    const forbidden = await t.http.post('/api/v2/recorder/speach').set(as(reader)).set('idempotency-key', 'bad-2').send({ title: 'Not an author', language: 'en-US' });
+    const forbidden = await t.http
+      .post('/api/v2/recorder/speach')
+      .set(as(reader))
+      .set('idempotency-key', 'bad-2')
+      .send({ title: 'Not an author', language: 'en-US' });
     expect(forbidden.status).toBe(403);
   });
 
@@ -90,7 +102,9 @@ describe('Idempotency-Key', () => {
     expect(retry.status).toBe(first.status);
     expect(retry.body).toEqual(first.body);
     expect(retry.headers['idempotent-replayed']).toBe('true');
-    const toggles = (await t.adapters.eventStore.readAll()).filter((e) => /Bookmark/.test(e.type) && (e.data as { speachId?: string }).speachId === created.body.id);
+    const toggles = (await t.adapters.eventStore.readAll()).filter(
+      (e) => /Bookmark/.test(e.type) && (e.data as { speachId?: string }).speachId === created.body.id,
+    );
     expect(toggles).toHaveLength(1);
   });
 
@@ -133,13 +147,31 @@ describe('Idempotency-Key', () => {
     try {
       let app = await boot();
       let http = request(app.getHttpServer());
-      await app.get(UserRegistrationService).register({ email: 'author@example.com', firstName: 'Ada', lastName: 'Author', roles: ['FORMATEUR'], source: 'admin', password: DEMO_PASSWORD, mustChangePassword: false });
+      await app.get(UserRegistrationService).register({
+        email: 'author@example.com',
+        firstName: 'Ada',
+        lastName: 'Author',
+        roles: ['FORMATEUR'],
+        source: 'admin',
+        password: DEMO_PASSWORD,
+        mustChangePassword: false,
+      });
       const token = (await http.post('/api/auth/login').send({ email: 'author@example.com', password: DEMO_PASSWORD }).expect(200)).body.token;
-      const first = await http.post('/api/v2/recorder/speach').set(as(token)).set('idempotency-key', 'across-restart').send({ title: 'Scaffolds', language: 'en-US' }).expect(201);
+      const first = await http
+        .post('/api/v2/recorder/speach')
+        .set(as(token))
+        .set('idempotency-key', 'across-restart')
+        .send({ title: 'Scaffolds', language: 'en-US' })
+        .expect(201);
       await app.close();
       app = await boot();
       http = request(app.getHttpServer());
-      const retry = await http.post('/api/v2/recorder/speach').set(as(token)).set('idempotency-key', 'across-restart').send({ title: 'Scaffolds', language: 'en-US' }).expect(201);
+      const retry = await http
+        .post('/api/v2/recorder/speach')
+        .set(as(token))
+        .set('idempotency-key', 'across-restart')
+        .send({ title: 'Scaffolds', language: 'en-US' })
+        .expect(201);
       expect(retry.headers['idempotent-replayed']).toBe('true');
       expect(retry.body).toEqual(first.body);
       await app.close();

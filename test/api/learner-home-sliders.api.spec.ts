@@ -23,7 +23,8 @@ describe('Learner home sliders and catalogue API (issue 17)', () => {
   let admin: string;
   let readerId: string;
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
-  const get = async (url: string, token = reader, query: Record<string, string | number> = {}) => (await t.http.get(url).query(query).set(as(token)).expect(200)).body;
+  const get = async (url: string, token = reader, query: Record<string, string | number> = {}) =>
+    (await t.http.get(url).query(query).set(as(token)).expect(200)).body;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -54,7 +55,9 @@ describe('Learner home sliders and catalogue API (issue 17)', () => {
     }
     // A restricted speach assigned to nobody the reader is, or a draft, is not in their catalogue.
     const speaches = t.adapters.readStore.collection<SpeachDocument>('speaches');
-    const hidden = (await speaches.find({ archived: false })).filter((d) => !d.published || (d.visibility === 'RESTREINT' && !d.affectedUserIds.includes(readerId) && d.affectedGroupIds.length === 0));
+    const hidden = (await speaches.find({ archived: false })).filter(
+      (d) => !d.published || (d.visibility === 'RESTREINT' && !d.affectedUserIds.includes(readerId) && d.affectedGroupIds.length === 0),
+    );
     expect(hidden.length).toBeGreaterThan(0);
     const all: HomeCard[] = [];
     for (let p = 0; p * 20 < page.total; p++) all.push(...(await get('/api/v2/catalogue', reader, { page: p })).result);

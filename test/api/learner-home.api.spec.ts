@@ -12,7 +12,13 @@ describe('Learner home API (issue #5)', () => {
 
   /** A speach by the demo author with one HTML chapter, published by the admin (the validation workflow is on). */
   async function published(title: string, html: string, extra: { description?: string; tags?: string } = {}) {
-    const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title, language: 'en-US', description: extra.description ?? '' }).expect(201)).body;
+    const { id } = (
+      await t.http
+        .post('/api/v2/recorder/speach')
+        .set(as(author))
+        .send({ title, language: 'en-US', description: extra.description ?? '' })
+        .expect(201)
+    ).body;
     if (extra.tags) await t.http.put(`/api/v2/recorder/speach/${id}/details`).set(as(author)).send({ tags: extra.tags }).expect(200);
     const { chapterId } = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Part one' }).expect(201)).body;
     await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(author)).send({ type: 'HTML', html }).expect(200);
@@ -36,7 +42,11 @@ describe('Learner home API (issue #5)', () => {
       expect(found.body.results.map((c: { id: string }) => c.id)).toEqual([id]);
       // A draft edit is not searchable until it is published.
       const tree = (await t.http.get('/api/v2/speach/draftSpeach').query({ speachID: id }).set(as(author)).expect(200)).body;
-      await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${tree.chapters[0].chapterId}/content`).set(as(author)).send({ type: 'HTML', html: '<p>Scaffolding rhombohedral</p>' }).expect(200);
+      await t.http
+        .put(`/api/v2/recorder/speach/${id}/chapters/${tree.chapters[0].chapterId}/content`)
+        .set(as(author))
+        .send({ type: 'HTML', html: '<p>Scaffolding rhombohedral</p>' })
+        .expect(200);
       expect((await search(reader, { term: 'rhombohedral' }).expect(200)).body.totalNumberOfSpeachesFound).toBe(0);
       await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
       expect((await search(reader, { term: 'rhombohedral' }).expect(200)).body.results.map((c: { id: string }) => c.id)).toEqual([id]);
@@ -92,7 +102,11 @@ describe('Learner home API (issue #5)', () => {
       dueDated = await published('Due-dated compliance', '<p>Rules.</p>');
       for (const id of [assigned, dueDated]) {
         await t.http.put(`/api/v2/recorder/speach/${id}/visibility`).set(as(author)).send({ visibility: 'RESTREINT' }).expect(200);
-        await t.http.put('/api/v2/admin/speach/updateAffectedUsers').set(as(admin)).send({ speachID: id, users: [readerId] }).expect(200);
+        await t.http
+          .put('/api/v2/admin/speach/updateAffectedUsers')
+          .set(as(admin))
+          .send({ speachID: id, users: [readerId] })
+          .expect(200);
       }
       await t.http.put(`/api/v2/recorder/speach/${dueDated}/badge`).set(as(author)).send({ badge: 'AVANCEMENT' }).expect(200);
       await t.http.put('/api/v2/speach/setDueDate').set(as(author)).send({ speachID: dueDated, dueDate: '2099-01-01' }).expect(200);
@@ -129,9 +143,19 @@ describe('Learner home API (issue #5)', () => {
 
     it('validates grid parameters (400 naming the field) and refuses anonymous calls (401)', async () => {
       expect((await t.http.get('/api/v2/my/speachAssigned').query({ sort: 'COLOUR' }).set(as(reader)).expect(400)).body.errors[0].field).toBe('sort');
-      expect((await t.http.get('/api/v2/my/speachWithDueDate').query({ onlyState: 'MAYBE' }).set(as(reader)).expect(400)).body.errors[0].field).toBe('onlyState');
+      expect((await t.http.get('/api/v2/my/speachWithDueDate').query({ onlyState: 'MAYBE' }).set(as(reader)).expect(400)).body.errors[0].field).toBe(
+        'onlyState',
+      );
       expect((await t.http.get('/api/v2/my/speachAssigned').query({ asc: 'sometimes' }).set(as(reader)).expect(400)).body.errors[0].field).toBe('asc');
-      expect((await t.http.get('/api/v2/my/speachAssigned').query({ name: 'x'.repeat(201) }).set(as(reader)).expect(400)).body.errors[0].field).toBe('name');
+      expect(
+        (
+          await t.http
+            .get('/api/v2/my/speachAssigned')
+            .query({ name: 'x'.repeat(201) })
+            .set(as(reader))
+            .expect(400)
+        ).body.errors[0].field,
+      ).toBe('name');
       // Regex characters in the name filter are plain text.
       for (const name of ['.*', '(', '[a-z', '\\', '$^+?{}|']) {
         expect((await t.http.get('/api/v2/my/speachAssigned').query({ name }).set(as(reader)).expect(200)).body.total).toBe(0);

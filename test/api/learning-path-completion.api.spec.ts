@@ -14,7 +14,6 @@ import { PolicyRunner } from '../../backend/infrastructure/policies/policy-runne
 import { MemoryReadStore } from '../../backend/infrastructure/read-store/memory-read-store';
 import { type TestApp, startTestApp } from '../support/test-app';
 
-
 function pdfText(pdf: Buffer): string {
   const file = join(mkdtempSync(join(tmpdir(), 'certificate-')), 'certificate.pdf');
   writeFileSync(file, pdf);
@@ -36,28 +35,48 @@ describe("A learner's path: progress, completion, certificate (issue 18)", () =>
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title, language: 'en-US' }).expect(201)).body as { id: string };
     const chapterIds: string[] = [];
     for (let i = 0; i < chapters; i++) {
-      const chapterId = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: `Part ${i + 1}`, parentId: null }).expect(201)).body.chapterId as string;
-      await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(author)).send({ type: 'HTML', html: `<p>${title} ${i}</p>` }).expect(200);
+      const chapterId = (
+        await t.http
+          .post(`/api/v2/recorder/speach/${id}/chapters`)
+          .set(as(author))
+          .send({ title: `Part ${i + 1}`, parentId: null })
+          .expect(201)
+      ).body.chapterId as string;
+      await t.http
+        .put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`)
+        .set(as(author))
+        .send({ type: 'HTML', html: `<p>${title} ${i}</p>` })
+        .expect(200);
       chapterIds.push(chapterId);
     }
     await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
     return { id, chapterIds };
   }
   async function publishedPath(title: string, speachIds: string[], options: Record<string, unknown>, assign: (pathId: string) => Promise<void>) {
-    const path = (await t.http.put('/api/v2/learningPath').set(as(author)).send({ path: JSON.stringify({ title, ...options }) }).expect(200)).body as { pathId: string };
+    const path = (
+      await t.http
+        .put('/api/v2/learningPath')
+        .set(as(author))
+        .send({ path: JSON.stringify({ title, ...options }) })
+        .expect(200)
+    ).body as { pathId: string };
     for (const id of speachIds) await t.http.put(`/api/v2/learningPath/${path.pathId}/addSpeach/${id}`).set(as(author)).expect(200);
     await assign(path.pathId);
     await t.http.put(`/api/v2/learningPath/${path.pathId}/publish`).set(as(author)).expect(200);
     return path.pathId;
   }
-  const read = (token: string, speachId: string, chapterId: string) => t.http.post(`/api/v2/speach/${speachId}/chapters/${chapterId}/read`).set(as(token)).send({}).expect(200);
+  const read = (token: string, speachId: string, chapterId: string) =>
+    t.http.post(`/api/v2/speach/${speachId}/chapters/${chapterId}/read`).set(as(token)).send({}).expect(200);
   const progress = (token: string, pathId: string) => t.http.get(`/api/v2/learningPath/${pathId}/progress`).set(as(token));
-  const eventsOf = async (type: string, pathId: string) => (await t.adapters.eventStore.readAll()).filter((e: RecordedEvent) => e.type === type && (e.data as { pathId: string }).pathId === pathId);
+  const eventsOf = async (type: string, pathId: string) =>
+    (await t.adapters.eventStore.readAll()).filter((e: RecordedEvent) => e.type === type && (e.data as { pathId: string }).pathId === pathId);
 
   async function replayFromZero(policy: Policy<never>): Promise<number> {
     const checkpoints = new MemoryCheckpointStore();
     await checkpoints.save({ name: `policy:${policy.name}`, position: 0, version: 1 });
-    const replay = new PolicyRunner(t.adapters.eventStore, checkpoints, new ReadStoreDeadLetters(new MemoryReadStore()), t.clock, { retry: { attempts: 1, backoffMs: 0 } });
+    const replay = new PolicyRunner(t.adapters.eventStore, checkpoints, new ReadStoreDeadLetters(new MemoryReadStore()), t.clock, {
+      retry: { attempts: 1, backoffMs: 0 },
+    });
     await replay.register(policy);
     const before = await t.adapters.eventStore.headPosition();
     await replay.start();
@@ -73,17 +92,27 @@ describe("A learner's path: progress, completion, certificate (issue 18)", () =>
 
   beforeAll(async () => {
     t = await startTestApp();
-    [admin, author, reader, outsider] = await Promise.all(['admin@example.com', 'author@example.com', 'reader@example.com', 'lucas.weber1@example.com'].map((e) => t.login(e)));
-    const users = (await t.http.get('/api/v2/users').query({ term: '', count: 100, page: 0 }).set(as(admin)).expect(200)).body.results as { id: string; email: string }[];
+    [admin, author, reader, outsider] = await Promise.all(
+      ['admin@example.com', 'author@example.com', 'reader@example.com', 'lucas.weber1@example.com'].map((e) => t.login(e)),
+    );
+    const users = (await t.http.get('/api/v2/users').query({ term: '', count: 100, page: 0 }).set(as(admin)).expect(200)).body.results as {
+      id: string;
+      email: string;
+    }[];
     ids = Object.fromEntries(users.map((u) => [u.email, u.id]));
-    const groupsOf = async (email: string) => (await t.adapters.readStore.collection<{ _id: string; groupIds: string[] }>('users').findById(ids[email]))!.groupIds;
+    const groupsOf = async (email: string) =>
+      (await t.adapters.readStore.collection<{ _id: string; groupIds: string[] }>('users').findById(ids[email]))!.groupIds;
     const readerGroups = await groupsOf('reader@example.com');
     const outsiderGroups = await groupsOf('lucas.weber1@example.com');
     readerGroupId = readerGroups.find((g) => !outsiderGroups.includes(g))!;
     first = await publishedSpeach('Safety basics', 2);
     second = await publishedSpeach('Fire drill', 1);
     pathId = await publishedPath('Site induction', [first.id, second.id], { sequential: true, recertificationMonths: 12 }, async (id) => {
-      await t.http.put(`/api/v2/learningPath/${id}/changeGroup`).query({ groupId: readerGroupId, add: true, dueDate: '2099-01-31' }).set(as(author)).expect(200);
+      await t.http
+        .put(`/api/v2/learningPath/${id}/changeGroup`)
+        .query({ groupId: readerGroupId, add: true, dueDate: '2099-01-31' })
+        .set(as(author))
+        .expect(200);
     });
   });
   afterAll(async () => {
@@ -93,9 +122,23 @@ describe("A learner's path: progress, completion, certificate (issue 18)", () =>
   it("shows the learner's page: ordered speaches, the second locked while the first is not completed, the due date, what to continue", async () => {
     const page = (await progress(reader, pathId).expect(200)).body;
     expect(page).toEqual(
-      expect.objectContaining({ pathId, title: 'Site induction', slug: 'site-induction', sequential: true, assigned: true, percent: 0, completed: false, dueDate: '2099-01-31T23:59:59.999Z', overdue: false, completion: null }),
+      expect.objectContaining({
+        pathId,
+        title: 'Site induction',
+        slug: 'site-induction',
+        sequential: true,
+        assigned: true,
+        percent: 0,
+        completed: false,
+        dueDate: '2099-01-31T23:59:59.999Z',
+        overdue: false,
+        completion: null,
+      }),
     );
-    expect(page.items.map((i: { speachId: string; locked: boolean; percent: number }) => [i.speachId, i.locked, i.percent])).toEqual([[first.id, false, 0], [second.id, true, 0]]);
+    expect(page.items.map((i: { speachId: string; locked: boolean; percent: number }) => [i.speachId, i.locked, i.percent])).toEqual([
+      [first.id, false, 0],
+      [second.id, true, 0],
+    ]);
     expect(page.next).toEqual(expect.objectContaining({ speachId: first.id }));
     await t.http.get(`/api/v2/learningPath/${pathId}/certificate`).set(as(reader)).expect(404);
     // Not assigned, not enrolled, not open: the path is unknown to them.
@@ -110,17 +153,29 @@ describe("A learner's path: progress, completion, certificate (issue 18)", () =>
     expect(page.percent).toBe(25);
     await read(reader, first.id, first.chapterIds[1]);
     page = (await progress(reader, pathId).expect(200)).body;
-    expect(page.items.map((i: { locked: boolean; completed: boolean }) => [i.completed, i.locked])).toEqual([[true, false], [false, false]]);
+    expect(page.items.map((i: { locked: boolean; completed: boolean }) => [i.completed, i.locked])).toEqual([
+      [true, false],
+      [false, false],
+    ]);
     expect(page.next.speachId).toBe(second.id);
     expect(await eventsOf('PathCompleted', pathId)).toHaveLength(0);
 
     await read(reader, second.id, second.chapterIds[0]);
     page = (await progress(reader, pathId).expect(200)).body;
     expect(page).toEqual(expect.objectContaining({ percent: 100, completed: true, next: null }));
-    expect(page.completion).toEqual(expect.objectContaining({ certificateCode: expect.stringMatching(/^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/), certificateReady: true }));
+    expect(page.completion).toEqual(
+      expect.objectContaining({ certificateCode: expect.stringMatching(/^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/), certificateReady: true }),
+    );
     const [completed] = await eventsOf('PathCompleted', pathId);
     expect(completed.data).toEqual(
-      expect.objectContaining({ userId: ids['reader@example.com'], title: 'Site induction', speaches: [{ speachId: first.id, title: 'Safety basics', version: 1 }, { speachId: second.id, title: 'Fire drill', version: 1 }] }),
+      expect.objectContaining({
+        userId: ids['reader@example.com'],
+        title: 'Site induction',
+        speaches: [
+          { speachId: first.id, title: 'Safety basics', version: 1 },
+          { speachId: second.id, title: 'Fire drill', version: 1 },
+        ],
+      }),
     );
     // No personal data beyond the user id in the events.
     expect(JSON.stringify(completed.data)).not.toMatch(/David|Dupont|@example\.com/);
@@ -136,7 +191,10 @@ describe("A learner's path: progress, completion, certificate (issue 18)", () =>
   it('lets the learner download their certificate and anyone verify its code, with nothing more than name, path, date and validity', async () => {
     const page = (await progress(reader, pathId).expect(200)).body;
     const code = page.completion.certificateCode as string;
-    const pdf = await t.http.get(`/api/v2/learningPath/${pathId}/certificate`).set(as(reader)).buffer(true)
+    const pdf = await t.http
+      .get(`/api/v2/learningPath/${pathId}/certificate`)
+      .set(as(reader))
+      .buffer(true)
       .parse((response, callback) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -150,7 +208,14 @@ describe("A learner's path: progress, completion, certificate (issue 18)", () =>
     await t.http.get(`/api/v2/learningPath/${pathId}/certificate`).set(as(outsider)).expect(404);
 
     const verified = (await t.http.get(`/api/v2/certificates/${code}`).expect(200)).body;
-    expect(verified).toEqual({ code, name: 'David Dupont', path: 'Site induction', date: page.completion.completedAt, validUntil: page.completion.validUntil, valid: true });
+    expect(verified).toEqual({
+      code,
+      name: 'David Dupont',
+      path: 'Site induction',
+      date: page.completion.completedAt,
+      validUntil: page.completion.validUntil,
+      valid: true,
+    });
     expect(fields((await t.http.get('/api/v2/certificates/not-a-code').expect(400)).body)).toEqual(['code']);
     await t.http.get('/api/v2/certificates/0000-0000-0000-0000').expect(404);
 
@@ -188,7 +253,11 @@ describe("A learner's path: progress, completion, certificate (issue 18)", () =>
       await t.http.put(`/api/v2/learningPath/${path}/changeUser`).query({ userId: ids['reader@example.com'], add: true }).set(as(author)).expect(200);
     });
     await t.http.post(`/api/v2/recorder/speach/${withdrawn.id}/unpublish`).set(as(admin)).send({}).expect(200);
-    await t.http.delete('/user/speach/delete').query({ id: archived.id }).set(as(admin)).expect((res) => expect(res.status).toBeLessThan(300));
+    await t.http
+      .delete('/user/speach/delete')
+      .query({ id: archived.id })
+      .set(as(admin))
+      .expect((res) => expect(res.status).toBeLessThan(300));
     const before = (await progress(reader, id).expect(200)).body;
     expect(before.items.map((i: { speachId: string; live: boolean; locked: boolean }) => [i.speachId, i.live, i.locked])).toEqual([
       [withdrawn.id, false, false],
@@ -204,8 +273,12 @@ describe("A learner's path: progress, completion, certificate (issue 18)", () =>
     const mine = (await t.http.get('/api/v2/my/learningPaths').set(as(reader)).expect(200)).body;
     // The reminder above re-assigned the reader for recertification: the path is to be read again, due when the completion lapses.
     const validUntil = (await progress(reader, pathId).expect(200)).body.completion.validUntil;
-    expect(mine.result.find((p: { pathId: string }) => p.pathId === pathId)).toEqual(expect.objectContaining({ title: 'Site induction', percent: 0, completed: false, dueDate: validUntil, speachCount: 2 }));
-    expect((await t.http.get('/api/v2/my/learningPaths').set(as(outsider)).expect(200)).body.result.map((p: { pathId: string }) => p.pathId)).not.toContain(pathId);
+    expect(mine.result.find((p: { pathId: string }) => p.pathId === pathId)).toEqual(
+      expect.objectContaining({ title: 'Site induction', percent: 0, completed: false, dueDate: validUntil, speachCount: 2 }),
+    );
+    expect((await t.http.get('/api/v2/my/learningPaths').set(as(outsider)).expect(200)).body.result.map((p: { pathId: string }) => p.pathId)).not.toContain(
+      pathId,
+    );
     expect(fields((await t.http.get('/api/v2/my/learningPaths').query({ page: -1 }).set(as(reader)).expect(400)).body)).toEqual(['page']);
   });
 
@@ -226,8 +299,12 @@ describe("A learner's path: progress, completion, certificate (issue 18)", () =>
   it('gives administrators the list of paths with filters, paging and sort', async () => {
     const list = (await t.http.get('/api/v2/admin/learningPath').query({ title: 'induction', state: 'PUBLIE' }).set(as(admin)).expect(200)).body;
     expect(list.total).toBe(1);
-    expect(list.result[0]).toEqual(expect.objectContaining({ pathId, title: 'Site induction', state: 'PUBLIE', speachCount: 2, user: expect.objectContaining({ firstName: 'Bruno' }) }));
-    const byOwner = (await t.http.get('/api/v2/admin/learningPath').query({ owner: 'garcia', sort: 'TITLE', asc: true }).set(as(admin)).expect(200)).body.result.map((p: { title: string }) => p.title);
+    expect(list.result[0]).toEqual(
+      expect.objectContaining({ pathId, title: 'Site induction', state: 'PUBLIE', speachCount: 2, user: expect.objectContaining({ firstName: 'Bruno' }) }),
+    );
+    const byOwner = (
+      await t.http.get('/api/v2/admin/learningPath').query({ owner: 'garcia', sort: 'TITLE', asc: true }).set(as(admin)).expect(200)
+    ).body.result.map((p: { title: string }) => p.title);
     expect(byOwner).toEqual(expect.arrayContaining(['Open to all', 'Site induction']));
     expect(byOwner).toEqual([...byOwner].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
     expect((await t.http.get('/api/v2/admin/learningPath').query({ owner: 'dupont' }).set(as(admin)).expect(200)).body.total).toBe(0);

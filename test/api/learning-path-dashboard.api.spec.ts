@@ -15,7 +15,15 @@ describe('Dashboard path statistics API (issue 18)', () => {
   let readerId: string;
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
   const today = async (metric: string, cumulative = false) =>
-    ((await t.http.get('/api/v2/dashboard/time-series').query({ metric, period: 'ONE_MONTH', cumulative: String(cumulative) }).set(as(admin)).expect(200)).body as Point[]).at(-1)!.value;
+    (
+      (
+        await t.http
+          .get('/api/v2/dashboard/time-series')
+          .query({ metric, period: 'ONE_MONTH', cumulative: String(cumulative) })
+          .set(as(admin))
+          .expect(200)
+      ).body as Point[]
+    ).at(-1)!.value;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -32,7 +40,13 @@ describe('Dashboard path statistics API (issue 18)', () => {
     const { chapterId } = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Only part' }).expect(201)).body;
     await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(author)).send({ type: 'HTML', html: '<p>x</p>' }).expect(200);
     await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
-    const pathId = (await t.http.put('/api/v2/learningPath').set(as(author)).send({ path: JSON.stringify({ title: 'Dashboard path' }) }).expect(200)).body.pathId;
+    const pathId = (
+      await t.http
+        .put('/api/v2/learningPath')
+        .set(as(author))
+        .send({ path: JSON.stringify({ title: 'Dashboard path' }) })
+        .expect(200)
+    ).body.pathId;
     await t.http.put(`/api/v2/learningPath/${pathId}/addSpeach/${id}`).set(as(author)).expect(200);
     await t.http.put(`/api/v2/learningPath/${pathId}/changeUser`).query({ userId: readerId, add: 'true' }).set(as(author)).expect(200);
     await t.http.put(`/api/v2/learningPath/${pathId}/publish`).set(as(author)).expect(200);

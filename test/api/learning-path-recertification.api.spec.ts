@@ -17,7 +17,8 @@ describe('Learning path recertification (issue 18)', () => {
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
   const progress = async () => (await t.http.get(`/api/v2/learningPath/${pathId}/progress`).set(as(reader)).expect(200)).body;
   const read = () => t.http.post(`/api/v2/speach/${speach.id}/chapters/${speach.chapterId}/read`).set(as(reader)).send({}).expect(200);
-  const eventsOf = async (type: string) => (await t.adapters.eventStore.readAll()).filter((e: RecordedEvent) => e.type === type && (e.data as { pathId: string }).pathId === pathId);
+  const eventsOf = async (type: string) =>
+    (await t.adapters.eventStore.readAll()).filter((e: RecordedEvent) => e.type === type && (e.data as { pathId: string }).pathId === pathId);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -28,7 +29,13 @@ describe('Learning path recertification (issue 18)', () => {
     await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(author)).send({ type: 'HTML', html: '<p>Isolate</p>' }).expect(200);
     await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
     speach = { id, chapterId };
-    pathId = (await t.http.put('/api/v2/learningPath').set(as(author)).send({ path: JSON.stringify({ title: 'Yearly safety', recertificationMonths: 12 }) }).expect(200)).body.pathId;
+    pathId = (
+      await t.http
+        .put('/api/v2/learningPath')
+        .set(as(author))
+        .send({ path: JSON.stringify({ title: 'Yearly safety', recertificationMonths: 12 }) })
+        .expect(200)
+    ).body.pathId;
     await t.http.put(`/api/v2/learningPath/${pathId}/addSpeach/${id}`).set(as(author)).expect(200);
     await t.http.put(`/api/v2/learningPath/${pathId}/changeUser`).query({ userId: readerId, add: 'true' }).set(as(author)).expect(200);
     await t.http.put(`/api/v2/learningPath/${pathId}/publish`).set(as(author)).expect(200);
@@ -55,9 +62,19 @@ describe('Learning path recertification (issue 18)', () => {
     expect((await eventsOf('PathReassigned'))[0].data).toEqual(expect.objectContaining({ userId: readerId, dueDate: validUntil }));
 
     const again = await progress();
-    expect(again).toEqual(expect.objectContaining({ completed: false, percent: 0, dueDate: validUntil, overdue: false, recertification: { dueDate: validUntil, since: t.clock.now().toISOString() } }));
+    expect(again).toEqual(
+      expect.objectContaining({
+        completed: false,
+        percent: 0,
+        dueDate: validUntil,
+        overdue: false,
+        recertification: { dueDate: validUntil, since: t.clock.now().toISOString() },
+      }),
+    );
     expect(again.items[0]).toEqual(expect.objectContaining({ completed: false, readChapters: 0 }));
-    const notified = await t.adapters.readStore.collection<{ _id: string; userId: string; type: string; data: Record<string, unknown> }>('notifications').find({ 'data.pathId': pathId, type: 'DUE_DATE_APPROACHING' });
+    const notified = await t.adapters.readStore
+      .collection<{ _id: string; userId: string; type: string; data: Record<string, unknown> }>('notifications')
+      .find({ 'data.pathId': pathId, type: 'DUE_DATE_APPROACHING' });
     expect(notified.map((n) => [n.userId, n.data.dueDate])).toEqual([[readerId, validUntil]]);
     const mine = (await t.http.get('/api/v2/my/learningPaths').set(as(reader)).expect(200)).body.result.find((p: { pathId: string }) => p.pathId === pathId);
     expect(mine).toEqual(expect.objectContaining({ completed: false, dueDate: validUntil }));

@@ -22,7 +22,11 @@ describe('Learning path search API (issue 18)', () => {
   const found = async (token: string, term: string) => ((await search(token, { term }).expect(200)).body.results as PathResult[]).map((r) => r.pathId);
 
   async function path(title: string, description: string, extra: Record<string, unknown> = {}) {
-    const saved = await t.http.put('/api/v2/learningPath').set(as(author)).send({ path: JSON.stringify({ title, description, ...extra }) }).expect(200);
+    const saved = await t.http
+      .put('/api/v2/learningPath')
+      .set(as(author))
+      .send({ path: JSON.stringify({ title, description, ...extra }) })
+      .expect(200);
     const pathId = saved.body.pathId as string;
     await t.http.put(`/api/v2/learningPath/${pathId}/addSpeach/${speachId}`).set(as(author)).expect(200);
     return pathId;
@@ -49,7 +53,16 @@ describe('Learning path search API (issue 18)', () => {
     await publish(pathId);
     const body = (await search(reader, { term: 'Forkl' }).expect(200)).body;
     expect(body.total).toBe(1);
-    expect(body.results[0]).toEqual(expect.objectContaining({ kind: 'PATH', pathId, title: 'Forklift certification', slug: 'forklift-certification', url: `/p/${pathId}/forklift-certification`, speachCount: 1 }));
+    expect(body.results[0]).toEqual(
+      expect.objectContaining({
+        kind: 'PATH',
+        pathId,
+        title: 'Forklift certification',
+        slug: 'forklift-certification',
+        url: `/p/${pathId}/forklift-certification`,
+        speachCount: 1,
+      }),
+    );
     expect(await found(reader, 'equipement warehouse')).toEqual([pathId]);
     // A word must start where a word starts: "lift" is inside "forklift", not a word of it.
     expect(await found(reader, 'lift')).toEqual([]);
@@ -73,7 +86,11 @@ describe('Learning path search API (issue 18)', () => {
     await t.http.put(`/api/v2/learningPath/${pathId}/unpublish`).set(as(author)).expect(200);
     expect(await found(reader, 'scaffold')).toEqual([]);
     await publish(pathId);
-    await t.http.put('/api/v2/learningPath').set(as(author)).send({ path: JSON.stringify({ pathId, title: 'Ladder inspection' }) }).expect(200);
+    await t.http
+      .put('/api/v2/learningPath')
+      .set(as(author))
+      .send({ path: JSON.stringify({ pathId, title: 'Ladder inspection' }) })
+      .expect(200);
     expect(await found(reader, 'scaffold')).toEqual([]);
     expect(await found(reader, 'ladder inspection')).toEqual([pathId]);
     await t.http.put(`/api/v2/learningPath/${pathId}/archive`).set(as(author)).expect(200);

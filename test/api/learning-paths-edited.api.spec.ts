@@ -13,7 +13,13 @@ describe('GET /api/v2/my/learningPathsEdited', () => {
   let reader: string;
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
   const create = async (token: string, title: string) =>
-    (await t.http.put('/api/v2/learningPath').set(as(token)).send({ path: JSON.stringify({ title }) }).expect(200)).body as { pathId: string; version: number };
+    (
+      await t.http
+        .put('/api/v2/learningPath')
+        .set(as(token))
+        .send({ path: JSON.stringify({ title }) })
+        .expect(200)
+    ).body as { pathId: string; version: number };
 
   beforeAll(async () => {
     t = await startTestApp();

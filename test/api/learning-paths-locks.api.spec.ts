@@ -12,28 +12,43 @@ describe('Learning paths: sequential locks on the speach reading calls', () => {
 
   async function publishedSpeach(title: string) {
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title, language: 'en-US' }).expect(201)).body as { id: string };
-    const chapterId = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Part 1', parentId: null }).expect(201)).body.chapterId as string;
-    await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(author)).send({ type: 'HTML', html: `<p>${title}</p>` }).expect(200);
+    const chapterId = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Part 1', parentId: null }).expect(201)).body
+      .chapterId as string;
+    await t.http
+      .put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`)
+      .set(as(author))
+      .send({ type: 'HTML', html: `<p>${title}</p>` })
+      .expect(200);
     await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
     return { id, chapterId };
   }
 
   async function path(title: string, sequential: boolean, speachIds: string[], assignee?: string) {
-    const { pathId } = (await t.http.put('/api/v2/learningPath').set(as(author)).send({ path: JSON.stringify({ title, sequential }) }).expect(200)).body as { pathId: string };
+    const { pathId } = (
+      await t.http
+        .put('/api/v2/learningPath')
+        .set(as(author))
+        .send({ path: JSON.stringify({ title, sequential }) })
+        .expect(200)
+    ).body as { pathId: string };
     for (const id of speachIds) await t.http.put(`/api/v2/learningPath/${pathId}/addSpeach/${id}`).set(as(author)).expect(200);
     if (assignee) await t.http.put(`/api/v2/learningPath/${pathId}/changeUser`).query({ userId: assignee, add: true }).set(as(author)).expect(200);
     await t.http.put(`/api/v2/learningPath/${pathId}/publish`).set(as(author)).expect(200);
     return pathId;
   }
 
-  const readChapter = (token: string, s: { id: string; chapterId: string }) => t.http.post(`/api/v2/speach/${s.id}/chapters/${s.chapterId}/read`).set(as(token)).send({});
+  const readChapter = (token: string, s: { id: string; chapterId: string }) =>
+    t.http.post(`/api/v2/speach/${s.id}/chapters/${s.chapterId}/read`).set(as(token)).send({});
 
   beforeAll(async () => {
     t = await startTestApp();
     [admin, author, reader, otherReader] = await Promise.all(
       ['admin@example.com', 'author@example.com', 'reader@example.com', 'emma.bernard0@example.com'].map((e) => t.login(e)),
     );
-    const users = (await t.http.get('/api/v2/users').query({ term: '', count: 100, page: 0 }).set(as(admin)).expect(200)).body.results as { id: string; email: string }[];
+    const users = (await t.http.get('/api/v2/users').query({ term: '', count: 100, page: 0 }).set(as(admin)).expect(200)).body.results as {
+      id: string;
+      email: string;
+    }[];
     readerId = users.find((u) => u.email === 'reader@example.com')!.id;
   });
   afterAll(async () => {
@@ -50,7 +65,9 @@ describe('Learning paths: sequential locks on the speach reading calls', () => {
     expect(refused.body.errors).toEqual([{ field: 'speachId', reason: expect.stringContaining(first.id) }]);
     await t.http.get(`/api/v2/speach/${second.id}/read`).set(as(reader)).expect(403);
     await t.http.post(`/api/v2/speach/${second.id}/chapters/${second.chapterId}/answers`).set(as(reader)).send({ answers: {} }).expect(403);
-    const page = (await t.http.get(`/api/v2/learningPath/${pathId}/progress`).set(as(reader)).expect(200)).body as { items: { speachId: string; locked: boolean; completed: boolean }[] };
+    const page = (await t.http.get(`/api/v2/learningPath/${pathId}/progress`).set(as(reader)).expect(200)).body as {
+      items: { speachId: string; locked: boolean; completed: boolean }[];
+    };
     expect(page.items.map((i) => [i.speachId, i.locked, i.completed])).toEqual([
       [first.id, false, false],
       [second.id, true, false],
@@ -75,7 +92,13 @@ describe('Learning paths: sequential locks on the speach reading calls', () => {
 
     const fifth = await publishedSpeach('Draft 1');
     const sixth = await publishedSpeach('Draft 2');
-    const { pathId } = (await t.http.put('/api/v2/learningPath').set(as(author)).send({ path: JSON.stringify({ title: 'Unpublished track', sequential: true }) }).expect(200)).body as { pathId: string };
+    const { pathId } = (
+      await t.http
+        .put('/api/v2/learningPath')
+        .set(as(author))
+        .send({ path: JSON.stringify({ title: 'Unpublished track', sequential: true }) })
+        .expect(200)
+    ).body as { pathId: string };
     for (const id of [fifth.id, sixth.id]) await t.http.put(`/api/v2/learningPath/${pathId}/addSpeach/${id}`).set(as(author)).expect(200);
     await t.http.put(`/api/v2/learningPath/${pathId}/changeUser`).query({ userId: readerId, add: true }).set(as(author)).expect(200);
     await readChapter(reader, sixth).expect(200);
@@ -84,13 +107,21 @@ describe('Learning paths: sequential locks on the speach reading calls', () => {
   it('locks for a learner who enrolled in an open sequential path, from their enrolment on', async () => {
     const first = await publishedSpeach('Open 1');
     const second = await publishedSpeach('Open 2');
-    const { pathId } = (await t.http.put('/api/v2/learningPath').set(as(author)).send({ path: JSON.stringify({ title: 'Open track', sequential: true, openForSelfEnrolment: true }) }).expect(200)).body as { pathId: string };
+    const { pathId } = (
+      await t.http
+        .put('/api/v2/learningPath')
+        .set(as(author))
+        .send({ path: JSON.stringify({ title: 'Open track', sequential: true, openForSelfEnrolment: true }) })
+        .expect(200)
+    ).body as { pathId: string };
     for (const id of [first.id, second.id]) await t.http.put(`/api/v2/learningPath/${pathId}/addSpeach/${id}`).set(as(author)).expect(200);
     await t.http.put(`/api/v2/learningPath/${pathId}/publish`).set(as(author)).expect(200);
     // Merely able to enrol: nothing is locked yet.
     await t.http.get(`/api/v2/speach/${second.id}/read`).set(as(otherReader)).expect(200);
     await t.http.put(`/api/v2/learningPath/${pathId}/enrol`).set(as(otherReader)).expect(200);
-    expect((await readChapter(otherReader, second).expect(403)).body.message).toBe('This speach is locked by the learning path "Open track": complete "Open 1" first.');
+    expect((await readChapter(otherReader, second).expect(403)).body.message).toBe(
+      'This speach is locked by the learning path "Open track": complete "Open 1" first.',
+    );
   });
 
   it('lets the speach author read a speach their own sequential path locks for learners', async () => {

@@ -12,7 +12,6 @@ interface PathView {
   assignment: { groups: { id: string; name: string; dueDate: string | null }[]; users: { userID: string; dueDate: string | null }[] };
 }
 
-
 describe('Learning paths API (issue 18)', () => {
   let t: TestApp;
   let admin: string;
@@ -29,8 +28,18 @@ describe('Learning paths API (issue 18)', () => {
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title, language: 'en-US' }).expect(201)).body as { id: string };
     const chapterIds: string[] = [];
     for (let i = 0; i < chapters; i++) {
-      const chapterId = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: `Part ${i + 1}`, parentId: null }).expect(201)).body.chapterId as string;
-      await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(author)).send({ type: 'HTML', html: `<p>${title} ${i}</p>` }).expect(200);
+      const chapterId = (
+        await t.http
+          .post(`/api/v2/recorder/speach/${id}/chapters`)
+          .set(as(author))
+          .send({ title: `Part ${i + 1}`, parentId: null })
+          .expect(201)
+      ).body.chapterId as string;
+      await t.http
+        .put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`)
+        .set(as(author))
+        .send({ type: 'HTML', html: `<p>${title} ${i}</p>` })
+        .expect(200);
       chapterIds.push(chapterId);
     }
     // The demo runs the validation workflow: an administrator publishes directly.
@@ -39,7 +48,10 @@ describe('Learning paths API (issue 18)', () => {
   }
 
   const save = (token: string, path: Record<string, unknown> | string, headers: Record<string, string> = {}) =>
-    t.http.put('/api/v2/learningPath').set({ ...as(token), ...headers }).send({ path: typeof path === 'string' ? path : JSON.stringify(path) });
+    t.http
+      .put('/api/v2/learningPath')
+      .set({ ...as(token), ...headers })
+      .send({ path: typeof path === 'string' ? path : JSON.stringify(path) });
   const create = async (title = 'Onboarding', extra: Record<string, unknown> = {}) => (await save(author, { title, ...extra }).expect(200)).body as PathView;
   const put = (token: string, url: string, query: Record<string, unknown> = {}) => t.http.put(url).query(query).set(as(token));
   const fields = (body: { errors?: { field: string }[] }) => [...new Set((body.errors ?? []).map((e) => e.field))];
@@ -49,7 +61,10 @@ describe('Learning paths API (issue 18)', () => {
     [admin, author, otherAuthor, reader, approver] = await Promise.all(
       ['admin@example.com', 'author@example.com', 'emma.bernard0@example.com', 'reader@example.com', 'approver@example.com'].map((e) => t.login(e)),
     );
-    const users = (await t.http.get('/api/v2/users').query({ term: '', count: 100, page: 0 }).set(as(admin)).expect(200)).body.results as { id: string; email: string }[];
+    const users = (await t.http.get('/api/v2/users').query({ term: '', count: 100, page: 0 }).set(as(admin)).expect(200)).body.results as {
+      id: string;
+      email: string;
+    }[];
     ids = Object.fromEntries(users.map((u) => [u.email, u.id]));
     const readerDoc = await t.adapters.readStore.collection<{ _id: string; groupIds: string[] }>('users').findById(ids['reader@example.com']);
     readerGroupId = readerDoc!.groupIds[0];
@@ -114,7 +129,9 @@ describe('Learning paths API (issue 18)', () => {
   describe('GET /api/v2/learningPath/{pathId} and getAllGroups', () => {
     it('answers the path to its owner and administrators only', async () => {
       const path = await create('Visible');
-      expect((await t.http.get(`/api/v2/learningPath/${path.pathId}`).set(as(admin)).expect(200)).body).toEqual(expect.objectContaining({ pathId: path.pathId, isOwner: false }));
+      expect((await t.http.get(`/api/v2/learningPath/${path.pathId}`).set(as(admin)).expect(200)).body).toEqual(
+        expect.objectContaining({ pathId: path.pathId, isOwner: false }),
+      );
       await t.http.get(`/api/v2/learningPath/${path.pathId}`).set(as(reader)).expect(403);
       await t.http.get(`/api/v2/learningPath/${path.pathId}`).set(as(otherAuthor)).expect(403);
       await t.http.get('/api/v2/learningPath/unknown-path').set(as(author)).expect(404);
@@ -126,7 +143,10 @@ describe('Learning paths API (issue 18)', () => {
       await t.http.get('/api/v2/learningPath/getAllGroups').set(as(reader)).expect(403);
       const path = await create('Groups');
       await put(author, `/api/v2/learningPath/${path.pathId}/changeGroup`, { groupId: otherGroupId, add: true }).expect(200);
-      const marked = (await t.http.get(`/api/v2/learningPath/${path.pathId}/getAllGroups`).set(as(author)).expect(200)).body as { id: string; selected: boolean }[];
+      const marked = (await t.http.get(`/api/v2/learningPath/${path.pathId}/getAllGroups`).set(as(author)).expect(200)).body as {
+        id: string;
+        selected: boolean;
+      }[];
       expect(marked.filter((g) => g.selected).map((g) => g.id)).toEqual([otherGroupId]);
       await t.http.get('/api/v2/learningPath/unknown/getAllGroups').set(as(author)).expect(404);
     });
@@ -184,7 +204,9 @@ describe('Learning paths API (issue 18)', () => {
       expect(reordered.items.map((i) => i.id)).toEqual([two.id, one.id]);
       expect(fields((await put(author, `/api/v2/learningPath/${path.pathId}/recordOrder`).expect(400)).body)).toEqual(['order']);
       expect(fields((await put(author, `/api/v2/learningPath/${path.pathId}/recordOrder`, { order: one.id }).expect(400)).body)).toEqual(['order']);
-      expect(fields((await put(author, `/api/v2/learningPath/${path.pathId}/recordOrder`, { order: `${one.id};${one.id}` }).expect(400)).body)).toEqual(['order']);
+      expect(fields((await put(author, `/api/v2/learningPath/${path.pathId}/recordOrder`, { order: `${one.id};${one.id}` }).expect(400)).body)).toEqual([
+        'order',
+      ]);
       await put(author, `/api/v2/learningPath/${path.pathId}/recordOrder`, { order: `${one.id};${two.id}`, version: 1 }).expect(409);
       await put(reader, `/api/v2/learningPath/${path.pathId}/recordOrder`, { order: `${one.id};${two.id}` }).expect(403);
       await put(author, '/api/v2/learningPath/unknown/recordOrder', { order: `${one.id};${two.id}` }).expect(404);
@@ -195,17 +217,25 @@ describe('Learning paths API (issue 18)', () => {
       await put(author, `/api/v2/learningPath/${path.pathId}/addSpeach/${one.id}`).expect(200);
       const selected = (await t.http.get(`/api/v2/learningPath/${path.pathId}/getSpeaches`).query({ selected: true }).set(as(author)).expect(200)).body;
       expect(selected).toEqual({ result: [expect.objectContaining({ id: one.id })], total: 1 });
-      const available = (await t.http.get(`/api/v2/learningPath/${path.pathId}/getSpeaches`).query({ selected: false, name: 'path content' }).set(as(author)).expect(200)).body;
+      const available = (
+        await t.http.get(`/api/v2/learningPath/${path.pathId}/getSpeaches`).query({ selected: false, name: 'path content' }).set(as(author)).expect(200)
+      ).body;
       expect(available.result.map((c: { id: string }) => c.id)).toEqual([two.id]);
       expect(available.total).toBe(1);
       const all = (await t.http.get(`/api/v2/learningPath/${path.pathId}/getSpeaches`).query({ selected: false }).set(as(author)).expect(200)).body;
       expect(all.result.length).toBeLessThanOrEqual(20);
       expect(all.result.every((c: { state: string }) => c.state === 'PUBLIE')).toBe(true);
       expect(all.result.map((c: { id: string }) => c.id)).not.toContain(one.id);
-      const drafts = (await t.http.get(`/api/v2/learningPath/${path.pathId}/getSpeaches`).query({ selected: false, onlyState: 'NON_PUBLIE' }).set(as(author)).expect(200)).body;
+      const drafts = (
+        await t.http.get(`/api/v2/learningPath/${path.pathId}/getSpeaches`).query({ selected: false, onlyState: 'NON_PUBLIE' }).set(as(author)).expect(200)
+      ).body;
       expect(drafts.result.every((c: { state: string }) => c.state === 'NON_PUBLIE')).toBe(true);
-      expect(fields((await t.http.get(`/api/v2/learningPath/${path.pathId}/getSpeaches`).query({ selected: 'maybe' }).set(as(author)).expect(400)).body)).toEqual(['selected']);
-      expect(fields((await t.http.get(`/api/v2/learningPath/${path.pathId}/getSpeaches`).query({ onlyState: 'ALL' }).set(as(author)).expect(400)).body)).toEqual(['onlyState']);
+      expect(
+        fields((await t.http.get(`/api/v2/learningPath/${path.pathId}/getSpeaches`).query({ selected: 'maybe' }).set(as(author)).expect(400)).body),
+      ).toEqual(['selected']);
+      expect(
+        fields((await t.http.get(`/api/v2/learningPath/${path.pathId}/getSpeaches`).query({ onlyState: 'ALL' }).set(as(author)).expect(400)).body),
+      ).toEqual(['onlyState']);
       await t.http.get(`/api/v2/learningPath/${path.pathId}/getSpeaches`).set(as(reader)).expect(403);
       await t.http.get('/api/v2/learningPath/unknown/getSpeaches').set(as(author)).expect(404);
     });
@@ -214,13 +244,22 @@ describe('Learning paths API (issue 18)', () => {
   describe('assignment: changeGroup and changeUser', () => {
     it('assigns and unassigns a group with a due date', async () => {
       const path = await create('Assign groups');
-      const assigned = (await put(author, `/api/v2/learningPath/${path.pathId}/changeGroup`, { groupId: readerGroupId, add: true, dueDate: '2027-01-31' }).expect(200)).body as PathView;
-      expect(assigned.assignment.groups).toEqual([expect.objectContaining({ id: readerGroupId, name: expect.any(String), dueDate: '2027-01-31T23:59:59.999Z' })]);
-      const removed = (await put(author, `/api/v2/learningPath/${path.pathId}/changeGroup`, { groupId: readerGroupId, add: false }).expect(200)).body as PathView;
+      const assigned = (
+        await put(author, `/api/v2/learningPath/${path.pathId}/changeGroup`, { groupId: readerGroupId, add: true, dueDate: '2027-01-31' }).expect(200)
+      ).body as PathView;
+      expect(assigned.assignment.groups).toEqual([
+        expect.objectContaining({ id: readerGroupId, name: expect.any(String), dueDate: '2027-01-31T23:59:59.999Z' }),
+      ]);
+      const removed = (await put(author, `/api/v2/learningPath/${path.pathId}/changeGroup`, { groupId: readerGroupId, add: false }).expect(200))
+        .body as PathView;
       expect(removed.assignment.groups).toEqual([]);
       expect(fields((await put(author, `/api/v2/learningPath/${path.pathId}/changeGroup`, { add: true }).expect(400)).body)).toEqual(['groupId']);
-      expect(fields((await put(author, `/api/v2/learningPath/${path.pathId}/changeGroup`, { groupId: readerGroupId, add: 'maybe' }).expect(400)).body)).toEqual(['add']);
-      expect(fields((await put(author, `/api/v2/learningPath/${path.pathId}/changeGroup`, { groupId: readerGroupId, add: true, dueDate: 'soon' }).expect(400)).body)).toEqual(['dueDate']);
+      expect(fields((await put(author, `/api/v2/learningPath/${path.pathId}/changeGroup`, { groupId: readerGroupId, add: 'maybe' }).expect(400)).body)).toEqual(
+        ['add'],
+      );
+      expect(
+        fields((await put(author, `/api/v2/learningPath/${path.pathId}/changeGroup`, { groupId: readerGroupId, add: true, dueDate: 'soon' }).expect(400)).body),
+      ).toEqual(['dueDate']);
       await put(author, `/api/v2/learningPath/${path.pathId}/changeGroup`, { groupId: 'unknown', add: true }).expect(404);
       await put(author, '/api/v2/learningPath/unknown/changeGroup', { groupId: readerGroupId, add: true }).expect(404);
       await put(reader, `/api/v2/learningPath/${path.pathId}/changeGroup`, { groupId: readerGroupId, add: true }).expect(403);
@@ -229,9 +268,15 @@ describe('Learning paths API (issue 18)', () => {
 
     it('assigns and unassigns a user', async () => {
       const path = await create('Assign users');
-      const assigned = (await put(author, `/api/v2/learningPath/${path.pathId}/changeUser`, { userId: ids['reader@example.com'], add: true }).expect(200)).body as PathView;
-      expect(assigned.assignment.users).toEqual([expect.objectContaining({ userID: ids['reader@example.com'], firstName: 'David', lastName: 'Dupont', dueDate: null })]);
-      expect(((await put(author, `/api/v2/learningPath/${path.pathId}/changeUser`, { userId: ids['reader@example.com'], add: false }).expect(200)).body as PathView).assignment.users).toEqual([]);
+      const assigned = (await put(author, `/api/v2/learningPath/${path.pathId}/changeUser`, { userId: ids['reader@example.com'], add: true }).expect(200))
+        .body as PathView;
+      expect(assigned.assignment.users).toEqual([
+        expect.objectContaining({ userID: ids['reader@example.com'], firstName: 'David', lastName: 'Dupont', dueDate: null }),
+      ]);
+      expect(
+        ((await put(author, `/api/v2/learningPath/${path.pathId}/changeUser`, { userId: ids['reader@example.com'], add: false }).expect(200)).body as PathView)
+          .assignment.users,
+      ).toEqual([]);
       expect(fields((await put(author, `/api/v2/learningPath/${path.pathId}/changeUser`, { add: true }).expect(400)).body)).toEqual(['userId']);
       await put(author, `/api/v2/learningPath/${path.pathId}/changeUser`, { userId: 'unknown', add: true }).expect(404);
       await put(otherAuthor, `/api/v2/learningPath/${path.pathId}/changeUser`, { userId: ids['reader@example.com'], add: true }).expect(403);
@@ -272,14 +317,20 @@ describe('Learning paths API (issue 18)', () => {
       await put(author, `/api/v2/learningPath/${path.pathId}/publish`).expect(200);
       expect((await put(author, `/api/v2/learningPath/${path.pathId}/unpublish`).expect(200)).body.state).toBe('NON_PUBLIE');
       await put(reader, `/api/v2/learningPath/${path.pathId}/archive`).expect(403);
-      expect((await put(admin, `/api/v2/learningPath/${path.pathId}/archive`).expect(200)).body).toEqual(expect.objectContaining({ state: 'ARCHIVE', canEdit: false }));
+      expect((await put(admin, `/api/v2/learningPath/${path.pathId}/archive`).expect(200)).body).toEqual(
+        expect.objectContaining({ state: 'ARCHIVE', canEdit: false }),
+      );
       await save(author, { pathId: path.pathId, title: 'Too late' }).expect(409);
     });
   });
 
   describe('demo organisation', () => {
     it('has two published paths: a sequential one, and one assigned to a group with a due date', async () => {
-      const list = (await t.http.get('/api/v2/admin/learningPath').query({ state: 'PUBLIE', title: 'e' }).set(as(admin)).expect(200)).body.result as { title: string; sequential: boolean; assignment: { groups: { dueDate: string | null }[] } }[];
+      const list = (await t.http.get('/api/v2/admin/learningPath').query({ state: 'PUBLIE', title: 'e' }).set(as(admin)).expect(200)).body.result as {
+        title: string;
+        sequential: boolean;
+        assignment: { groups: { dueDate: string | null }[] };
+      }[];
       const essentials = list.find((p) => p.title === 'New starter essentials');
       const refresher = list.find((p) => p.title === 'Team refresher');
       expect(essentials).toEqual(expect.objectContaining({ sequential: true }));

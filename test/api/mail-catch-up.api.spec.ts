@@ -18,7 +18,11 @@ describe('Mail digests catch up missed periods (issue 19)', () => {
     [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
   }
   const comment = (text: string) => t.http.post(`/api/v2/speach/${speachId}/comments`).set(as(reader)).send({ text }).expect(201);
-  const subjects = async () => ((await t.http.get('/api/v2/admin/mail/messages').query({ to: 'author@example.com' }).set(as(admin)).expect(200)).body.result as { subject: string; text: string }[]);
+  const subjects = async () =>
+    (await t.http.get('/api/v2/admin/mail/messages').query({ to: 'author@example.com' }).set(as(admin)).expect(200)).body.result as {
+      subject: string;
+      text: string;
+    }[];
 
   beforeAll(async () => {
     t = await startTestApp();

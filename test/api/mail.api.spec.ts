@@ -24,14 +24,17 @@ describe('Mail API', () => {
   let readerId: string;
   let speachId: string;
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
-  const inbox = async (to: string) => (await t.http.get('/api/v2/admin/mail/messages').query({ to }).set(as(admin)).expect(200)).body as { result: Held[]; total: number };
-  const run = async (at: Date) => (await t.http.post('/api/v2/admin/mail/run-digests').set(as(admin)).send({ at: at.toISOString() }).expect(200)).body.sent as number;
+  const inbox = async (to: string) =>
+    (await t.http.get('/api/v2/admin/mail/messages').query({ to }).set(as(admin)).expect(200)).body as { result: Held[]; total: number };
+  const run = async (at: Date) =>
+    (await t.http.post('/api/v2/admin/mail/run-digests').set(as(admin)).send({ at: at.toISOString() }).expect(200)).body.sent as number;
   const comment = (text: string) => t.http.post(`/api/v2/speach/${speachId}/comments`).set(as(reader)).send({ text }).expect(201);
   async function signIn(at: Date) {
     t.clock.set(at);
     [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
   }
-  const frequency = (token: string, value: string) => t.http.get('/api/v2/notifications/parameters/frequency').query({ frequency: value }).set(as(token)).expect(200);
+  const frequency = (token: string, value: string) =>
+    t.http.get('/api/v2/notifications/parameters/frequency').query({ frequency: value }).set(as(token)).expect(200);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -74,7 +77,11 @@ describe('Mail API', () => {
     const link = new URL(mail.headers['List-Unsubscribe'].slice(1, -1));
     const landing = await t.http.get(`${link.pathname}${link.search}`).expect(303);
     expect(landing.headers.location).toBe(`/unsubscribe-success${link.search}`);
-    const done = await t.http.post(`${link.pathname}${link.search}`).set('content-type', 'application/x-www-form-urlencoded').send('List-Unsubscribe=One-Click').expect(200);
+    const done = await t.http
+      .post(`${link.pathname}${link.search}`)
+      .set('content-type', 'application/x-www-form-urlencoded')
+      .send('List-Unsubscribe=One-Click')
+      .expect(200);
     expect(done.body).toEqual({ frequencyNotification: 'NONE' });
     expect((await t.http.get('/api/v2/notifications/parameters').set(as(author)).expect(200)).body.frequencyNotification).toBe('NONE');
     await signIn(new Date(T0.getTime() + DAY + 7_200_000));
@@ -145,7 +152,11 @@ describe('Mail API', () => {
     await t.http.put(`/api/v2/recorder/speach/${id}/badge`).set(as(author)).send({ badge: 'AVANCEMENT' }).expect(200);
     await t.http.put('/api/v2/speach/setDueDate').set(as(author)).send({ speachID: id, dueDate: '2030-05-01' }).expect(200);
     await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
-    await t.http.put('/api/v2/admin/speach/updateAffectedUsers').set(as(admin)).send({ speachID: id, users: [readerId] }).expect(200);
+    await t.http
+      .put('/api/v2/admin/speach/updateAffectedUsers')
+      .set(as(admin))
+      .send({ speachID: id, users: [readerId] })
+      .expect(200);
     const mails = () => inbox('reader@example.com').then((box) => box.result.filter((m) => m.subject.includes('Due soon')));
     const [mail] = await mails();
     expect(mail.subject).toBe('New assignment: "Due soon", due 1 May 2030');
@@ -157,10 +168,18 @@ describe('Mail API', () => {
 
   it('answers 400 naming the field, and 403 to non-admins', async () => {
     for (const at of [undefined, 'tomorrow', '2030-04-03', 42]) {
-      const bad = await t.http.post('/api/v2/admin/mail/run-digests').set(as(admin)).send(at === undefined ? {} : { at }).expect(400);
+      const bad = await t.http
+        .post('/api/v2/admin/mail/run-digests')
+        .set(as(admin))
+        .send(at === undefined ? {} : { at })
+        .expect(400);
       expect(bad.body.errors.map((e: { field: string }) => e.field)).toContain('at');
     }
-    const long = await t.http.get('/api/v2/admin/mail/messages').query({ to: `${'x'.repeat(231)}@example.com` }).set(as(admin)).expect(400);
+    const long = await t.http
+      .get('/api/v2/admin/mail/messages')
+      .query({ to: `${'x'.repeat(231)}@example.com` })
+      .set(as(admin))
+      .expect(400);
     expect(long.body.errors[0].field).toBe('to');
     await t.http.post('/api/v2/admin/mail/run-digests').set(as(author)).send({ at: T0.toISOString() }).expect(403);
     await t.http.get('/api/v2/admin/mail/messages').set(as(author)).expect(403);

@@ -25,12 +25,19 @@ describe('Private messages API', () => {
   it('a recipient picked with the user search gets the message, an unread count and a NEW_MESSAGE notification', async () => {
     const found = (await t.http.get('/api/v2/users').query({ term: 'Schmidt', count: 10, page: 0 }).set(as(reader)).expect(200)).body;
     expect(found.results.map((u: { id: string }) => u.id)).toContain(approverId);
-    const sent = (await t.http.post('/api/v2/messages').set(as(reader)).send({ recipientId: approverId, text: 'Hello Chloé,\nsee https://example.com' }).expect(201)).body;
+    const sent = (
+      await t.http.post('/api/v2/messages').set(as(reader)).send({ recipientId: approverId, text: 'Hello Chloé,\nsee https://example.com' }).expect(201)
+    ).body;
     expect(sent).toMatchObject({ with: { id: approverId, firstName: 'Chloé' }, unread: 0, total: 1 });
     expect(sent.result).toEqual([expect.objectContaining({ text: 'Hello Chloé,\nsee https://example.com', mine: true })]);
     expect(await unread(approver)).toBe(1);
     const list = await conversations(approver);
-    expect(list.result[0]).toMatchObject({ conversationId: sent.conversationId, with: { id: readerId, firstName: 'David' }, unread: 1, lastMessage: { mine: false } });
+    expect(list.result[0]).toMatchObject({
+      conversationId: sent.conversationId,
+      with: { id: readerId, firstName: 'David' },
+      unread: 1,
+      lastMessage: { mine: false },
+    });
     const told = (await t.http.get('/api/v2/notifications').query({ type: 'NEW_MESSAGE' }).set(as(approver)).expect(200)).body;
     expect(told[0]).toMatchObject({ sourceUser: { firstName: 'David' }, message: { content: 'Hello Chloé,\nsee https://example.com' } });
   });
@@ -41,7 +48,10 @@ describe('Private messages API', () => {
     expect(await unread(approver)).toBe(0);
     expect(await unread(reader)).toBe(1);
     const thread = (await t.http.get(`/api/v2/messages/conversations/${first.conversationId}`).set(as(reader)).expect(200)).body;
-    expect(thread.result.map((m: { text: string; mine: boolean }) => [m.text, m.mine])).toEqual([['Hello Chloé,\nsee https://example.com', true], ['Hi David', false]]);
+    expect(thread.result.map((m: { text: string; mine: boolean }) => [m.text, m.mine])).toEqual([
+      ['Hello Chloé,\nsee https://example.com', true],
+      ['Hi David', false],
+    ]);
     await t.http.post(`/api/v2/messages/conversations/${first.conversationId}/read`).set(as(reader)).send({}).expect(200);
     expect(await unread(reader)).toBe(0);
     expect((await conversations(reader)).result[0].unread).toBe(0);
@@ -61,7 +71,7 @@ describe('Private messages API', () => {
     await t.http.get('/api/v2/messages/conversations').expect(401);
   });
 
-  it('answers 404 to a third user reading someone else\'s conversation', async () => {
+  it("answers 404 to a third user reading someone else's conversation", async () => {
     const { conversationId } = (await conversations(reader)).result[0];
     await t.http.get(`/api/v2/messages/conversations/${conversationId}`).set(as(admin)).expect(404);
     await t.http.post(`/api/v2/messages/conversations/${conversationId}/read`).set(as(admin)).send({}).expect(404);
@@ -69,7 +79,11 @@ describe('Private messages API', () => {
 
   it('a deactivated user cannot be messaged', async () => {
     const found = (await t.http.get('/api/v2/users').query({ term: 'weber', count: 1, page: 0 }).set(as(admin)).expect(200)).body.results[0];
-    await t.http.put('/api/v2/admin/users/deactivate').set(as(admin)).send({ uuids: [found.id] }).expect(200);
+    await t.http
+      .put('/api/v2/admin/users/deactivate')
+      .set(as(admin))
+      .send({ uuids: [found.id] })
+      .expect(200);
     await t.http.post('/api/v2/messages').set(as(reader)).send({ recipientId: found.id, text: 'Still there?' }).expect(404);
   });
 });

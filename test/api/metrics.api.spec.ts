@@ -27,7 +27,11 @@ describe('Prometheus metrics at /metrics (issue 25)', () => {
     const before = (await scrape()).samples;
     const route = '/api/v2/recorder/speach';
     const created = await t.http.post(route).set(as(author)).send({ title: 'Forklift safety', language: 'en-US' }).expect(201);
-    await t.http.post(route).set(as(author)).send({ title: 'x'.repeat(256), language: 'en-US' }).expect(400);
+    await t.http
+      .post(route)
+      .set(as(author))
+      .send({ title: 'x'.repeat(256), language: 'en-US' })
+      .expect(400);
     await t.http.post(`/api/v2/recorder/speach/${created.body.id}/chapters`).set(as(author)).send({ title: 'Introduction', parentId: null }).expect(201);
     await t.http.post(route).send({ title: 'T', language: 'en-US' }).expect(401);
     const after = (await scrape()).samples;
@@ -68,8 +72,14 @@ describe('Prometheus metrics at /metrics (issue 25)', () => {
     const relayed = { 'x-forwarded-for': '203.0.113.9' };
     const refused = await t.http.get('/metrics').set(relayed).expect(401);
     expect(refused.headers['www-authenticate']).toBe('Bearer');
-    await t.http.get('/metrics').set({ ...relayed, authorization: 'Bearer wrong-secret!' }).expect(401);
-    const scraped = await t.http.get('/metrics').set({ ...relayed, authorization: 'Bearer scrape-secret' }).expect(200);
+    await t.http
+      .get('/metrics')
+      .set({ ...relayed, authorization: 'Bearer wrong-secret!' })
+      .expect(401);
+    const scraped = await t.http
+      .get('/metrics')
+      .set({ ...relayed, authorization: 'Bearer scrape-secret' })
+      .expect(200);
     expect(parsePrometheusText(scraped.text).samples.length).toBeGreaterThan(0);
   });
 
@@ -97,7 +107,14 @@ describe('Prometheus metrics at /metrics (issue 25)', () => {
     const app = await startTestApp({ seed: false, projections: [stalled] });
     try {
       const at = app.clock.now().toISOString();
-      const event = () => ({ id: uuidv7(), type: 'MetricsTestHappened', data: {}, schemaVersion: 1, metadata: { userId: null, correlationId: 'c', causationId: 'c' }, time: at });
+      const event = () => ({
+        id: uuidv7(),
+        type: 'MetricsTestHappened',
+        data: {},
+        schemaVersion: 1,
+        metadata: { userId: null, correlationId: 'c', causationId: 'c' },
+        time: at,
+      });
       const { position } = await app.adapters.eventStore.appendToStream('metrics-1', [event(), event()], { expectedRevision: 'no_stream' });
       await app.app.get<import('../../projections/projection-runner').ProjectionRunner>(PROJECTION_RUNNER).catchUp(5_000);
       app.clock.advance(90_000);

@@ -26,7 +26,13 @@ describe('Notifications API', () => {
   }
   const publish = (id: string) => t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
   const list = async (token: string, query: Record<string, unknown> = {}) =>
-    (await t.http.get('/api/v2/notifications').query({ dataType: 'json', ...query }).set(as(token)).expect(200)).body as Notification[];
+    (
+      await t.http
+        .get('/api/v2/notifications')
+        .query({ dataType: 'json', ...query })
+        .set(as(token))
+        .expect(200)
+    ).body as Notification[];
   const unread = async (token: string) => (await t.http.get('/api/v2/notifications/countUnread').set(as(token)).expect(200)).body.size as number;
 
   beforeAll(async () => {
@@ -70,7 +76,11 @@ describe('Notifications API', () => {
   it('tells the author of a bookmark, and assigned users once the speach is published', async () => {
     const id = await draft('Assigned later');
     await t.http.put(`/api/v2/recorder/speach/${id}/visibility`).set(as(author)).send({ visibility: 'RESTREINT' }).expect(200);
-    await t.http.put('/api/v2/admin/speach/updateAffectedUsers').set(as(admin)).send({ speachID: id, users: [readerId] }).expect(200);
+    await t.http
+      .put('/api/v2/admin/speach/updateAffectedUsers')
+      .set(as(admin))
+      .send({ speachID: id, users: [readerId] })
+      .expect(200);
     const assigned = () => list(reader, { type: 'NEW_ASSIGNMENT', size: 50 }).then((all) => all.filter((n) => n.speach?.speachID === id));
     expect(await assigned()).toHaveLength(0);
     await publish(id);
@@ -128,7 +138,9 @@ describe('Notifications API', () => {
     const params = (await t.http.get('/api/v2/notifications/parameters').set(as(reader)).expect(200)).body;
     expect(params.frequencyNotification).toBe('HEBDOMADAIRE');
     expect(params.params.every((p: { activate: boolean }) => p.activate)).toBe(true);
-    expect((await t.http.get('/api/v2/notifications/parameters/frequency').query({ frequency: 'MENSUEL' }).set(as(reader)).expect(200)).body).toEqual({ frequencyNotification: 'MENSUEL' });
+    expect((await t.http.get('/api/v2/notifications/parameters/frequency').query({ frequency: 'MENSUEL' }).set(as(reader)).expect(200)).body).toEqual({
+      frequencyNotification: 'MENSUEL',
+    });
     expect((await t.http.get('/api/v2/notifications/parameters').set(as(reader)).expect(200)).body.frequencyNotification).toBe('MENSUEL');
   });
 
@@ -145,7 +157,16 @@ describe('Notifications API', () => {
   });
 
   it('answers 401 to anonymous calls', async () => {
-    for (const path of ['', '/count', '/countUnread', '/parameters', '/parameters/types', '/parameters/activate?type=NEW_COMMENT', '/parameters/desactivate?type=NEW_COMMENT', '/parameters/frequency?frequency=NONE']) {
+    for (const path of [
+      '',
+      '/count',
+      '/countUnread',
+      '/parameters',
+      '/parameters/types',
+      '/parameters/activate?type=NEW_COMMENT',
+      '/parameters/desactivate?type=NEW_COMMENT',
+      '/parameters/frequency?frequency=NONE',
+    ]) {
       await t.http.get(`/api/v2/notifications${path}`).expect(401);
     }
     await t.http.post('/api/v2/notifications/acquit').expect(401);

@@ -7,7 +7,14 @@ describe('Periodic review API (issue #6)', () => {
   let tokens: Record<string, string>;
   let ids: Record<string, string>;
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
-  const emails = ['admin@example.com', 'author@example.com', 'approver@example.com', 'emma.bernard0@example.com', 'reader@example.com', 'lucas.weber1@example.com'];
+  const emails = [
+    'admin@example.com',
+    'author@example.com',
+    'approver@example.com',
+    'emma.bernard0@example.com',
+    'reader@example.com',
+    'lucas.weber1@example.com',
+  ];
   const login = async () => {
     tokens = Object.fromEntries(await Promise.all(emails.map(async (e) => [e.split('@')[0], await t.login(e)] as const)));
   };
@@ -20,15 +27,26 @@ describe('Periodic review API (issue #6)', () => {
     await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(tokens.author)).send({ title: 'Procedure', parentId: null }).expect(201);
     await t.http.post('/api/v2/workflow/submit').set(as(tokens.author)).send({ speachId: id }).expect(200);
     await t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(tokens.approver)).send({}).expect(200);
-    await t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(tokens['emma.bernard0'])).send({ periodicReview: 'ON', frequency, delay: 'IMMEDIATELY' }).expect(200);
-    await t.http.put('/api/v2/admin/speach/update-periodic-reviewers').query({ speachId: id, users: JSON.stringify([ids['approver@example.com']]), groups: '[]' }).set(as(tokens.admin)).expect(200);
+    await t.http
+      .post(`/api/v2/workflow/speach/${id}/validate`)
+      .set(as(tokens['emma.bernard0']))
+      .send({ periodicReview: 'ON', frequency, delay: 'IMMEDIATELY' })
+      .expect(200);
+    await t.http
+      .put('/api/v2/admin/speach/update-periodic-reviewers')
+      .query({ speachId: id, users: JSON.stringify([ids['approver@example.com']]), groups: '[]' })
+      .set(as(tokens.admin))
+      .expect(200);
     return id as string;
   }
 
   beforeAll(async () => {
     t = await startTestApp();
     await login();
-    const users = (await t.http.get('/api/v2/users').query({ term: '', count: 100, page: 0 }).set(as(tokens.admin)).expect(200)).body.results as { id: string; email: string }[];
+    const users = (await t.http.get('/api/v2/users').query({ term: '', count: 100, page: 0 }).set(as(tokens.admin)).expect(200)).body.results as {
+      id: string;
+      email: string;
+    }[];
     ids = Object.fromEntries(users.map((u) => [u.email, u.id]));
   });
   afterAll(async () => {
@@ -87,7 +105,9 @@ describe('Periodic review API (issue #6)', () => {
 
     const events = await t.adapters.eventStore.readStream(`periodic-review-${id}`);
     const completed = events.find((e) => e.type === 'PeriodicReviewCompleted')!;
-    expect(completed.data).toEqual(expect.objectContaining({ decision: 'NO_REVISION', reviewedBy: ids['approver@example.com'], comment: 'Still accurate', at: t.clock.now().toISOString() }));
+    expect(completed.data).toEqual(
+      expect.objectContaining({ decision: 'NO_REVISION', reviewedBy: ids['approver@example.com'], comment: 'Still accurate', at: t.clock.now().toISOString() }),
+    );
   });
 
   it('REVISION_NEEDED and ARCHIVE wait for the author or the admins and show in the admin list by action', async () => {
@@ -97,15 +117,21 @@ describe('Periodic review API (issue #6)', () => {
     await login();
     await decide(revise, tokens.approver, { decision: 'REVISION_NEEDED', comment: 'Update the contacts' }).expect(200);
     await decide(archive, tokens.approver, { decision: 'ARCHIVE' }).expect(200);
-    const revisions = (await t.http.get('/api/v2/admin/periodic-reviews').query({ periodicReviewAction: 'REVISION_NEEDED' }).set(as(tokens.admin)).expect(200)).body;
+    const revisions = (await t.http.get('/api/v2/admin/periodic-reviews').query({ periodicReviewAction: 'REVISION_NEEDED' }).set(as(tokens.admin)).expect(200))
+      .body;
     expect(revisions.result.map((r: { id: string }) => r.id)).toEqual([revise]);
     expect(revisions.result[0].review.lastDecision).toEqual(expect.objectContaining({ decision: 'REVISION_NEEDED', comment: 'Update the contacts' }));
-    const archives = (await t.http.get('/api/v2/admin/speach').query({ periodicReviewAction: 'ARCHIVE', state: 'PUBLIE' }).set(as(tokens.admin)).expect(200)).body;
+    const archives = (await t.http.get('/api/v2/admin/speach').query({ periodicReviewAction: 'ARCHIVE', state: 'PUBLIE' }).set(as(tokens.admin)).expect(200))
+      .body;
     expect(archives.result.map((r: { id: string }) => r.id)).toContain(archive);
     // The revised version goes through the workflow again, which schedules a new review.
     await t.http.post('/api/v2/workflow/submit').set(as(tokens.author)).send({ speachId: revise }).expect(200);
     await t.http.post(`/api/v2/workflow/speach/${revise}/validate`).set(as(tokens.approver)).send({}).expect(200);
-    await t.http.post(`/api/v2/workflow/speach/${revise}/validate`).set(as(tokens['emma.bernard0'])).send({ periodicReview: 'ON', frequency: 'THREE_YEARS', delay: 'IMMEDIATELY' }).expect(200);
+    await t.http
+      .post(`/api/v2/workflow/speach/${revise}/validate`)
+      .set(as(tokens['emma.bernard0']))
+      .send({ periodicReview: 'ON', frequency: 'THREE_YEARS', delay: 'IMMEDIATELY' })
+      .expect(200);
     const again = await card(revise);
     expect(again.metadata.periodicReviewOperation).toBe('REVISION_NEEDED');
     const expected = new Date(t.clock.now());
@@ -113,7 +139,7 @@ describe('Periodic review API (issue #6)', () => {
     expect(again.metadata.nextPeriodicReview.slice(0, 10)).toBe(expected.toISOString().slice(0, 10));
   });
 
-  it('a reviewer group member without the APPROVER role is not told, has nothing to review and decides nothing (403); the group\'s approvers do', async () => {
+  it("a reviewer group member without the APPROVER role is not told, has nothing to review and decides nothing (403); the group's approvers do", async () => {
     const readerId = ids['reader@example.com'];
     const approverId = ids['approver@example.com'];
     const readerGroups = (await t.http.get(`/api/rest/users/${readerId}`).set(as(tokens.admin)).expect(200)).body.groupIds as string[];
@@ -121,8 +147,14 @@ describe('Periodic review API (issue #6)', () => {
     const shared = readerGroups.find((g) => approverGroups.includes(g));
     if (!shared) throw new Error('The demo reader and approver share no group');
     const id = await reviewed('Reviewed by a group');
-    await t.http.put('/api/v2/admin/speach/update-periodic-reviewers').query({ speachId: id, users: '[]', groups: JSON.stringify([shared]) }).set(as(tokens.admin)).expect(200);
-    const told = await t.adapters.readStore.collection<{ _id: string; userId: string }>('notifications').find({ speachId: id, type: 'PERIODIC_REVIEW_ASSIGNED' });
+    await t.http
+      .put('/api/v2/admin/speach/update-periodic-reviewers')
+      .query({ speachId: id, users: '[]', groups: JSON.stringify([shared]) })
+      .set(as(tokens.admin))
+      .expect(200);
+    const told = await t.adapters.readStore
+      .collection<{ _id: string; userId: string }>('notifications')
+      .find({ speachId: id, type: 'PERIODIC_REVIEW_ASSIGNED' });
     expect(told.map((n) => n.userId)).toContain(approverId);
     expect(told.map((n) => n.userId)).not.toContain(readerId);
     for (const grid of ['speachToReview', 'periodicReviewsNearing']) {

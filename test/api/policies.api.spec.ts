@@ -18,15 +18,24 @@ describe('Reactions run as policies (issue 15)', () => {
 
   async function publishable(title: string) {
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title, language: 'en-US' }).expect(201)).body as { id: string };
-    const chapterId = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Introduction', parentId: null }).expect(201)).body.chapterId;
-    await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(author)).send({ type: 'HTML', html: '<p>Look around</p>' }).expect(200);
+    const chapterId = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Introduction', parentId: null }).expect(201))
+      .body.chapterId;
+    await t.http
+      .put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`)
+      .set(as(author))
+      .send({ type: 'HTML', html: '<p>Look around</p>' })
+      .expect(200);
     return id;
   }
   const card = async (id: string) => (await t.http.get('/api/v2/speach/speachWithMetadata').query({ speachID: id }).set(as(author)).expect(200)).body;
   const stream = (id: string) => t.adapters.eventStore.readStream(id);
   const last = async (id: string) => (await stream(id)).at(-1) as RecordedEvent;
   const validateAlone = async (speachId: string, final: Record<string, unknown>) => {
-    await t.http.post('/api/v2/workflow/submit').set(as(author)).send({ speachId, anonymous: true, approvers: [{ id: approverId }] }).expect(200);
+    await t.http
+      .post('/api/v2/workflow/submit')
+      .set(as(author))
+      .send({ speachId, anonymous: true, approvers: [{ id: approverId }] })
+      .expect(200);
     return t.http.post(`/api/v2/workflow/speach/${speachId}/validate`).set(as(approver)).send(final).expect(200);
   };
   const completion = async (speachId: string) => {
@@ -37,7 +46,9 @@ describe('Reactions run as policies (issue 15)', () => {
   async function replayFromZero(policy: Policy<never>): Promise<number> {
     const checkpoints = new MemoryCheckpointStore();
     await checkpoints.save({ name: `policy:${policy.name}`, position: 0, version: 1 });
-    const replay = new PolicyRunner(t.adapters.eventStore, checkpoints, new ReadStoreDeadLetters(new MemoryReadStore()), t.clock, { retry: { attempts: 1, backoffMs: 0 } });
+    const replay = new PolicyRunner(t.adapters.eventStore, checkpoints, new ReadStoreDeadLetters(new MemoryReadStore()), t.clock, {
+      retry: { attempts: 1, backoffMs: 0 },
+    });
     await replay.register(policy);
     const before = await t.adapters.eventStore.headPosition();
     await replay.start();
@@ -57,7 +68,7 @@ describe('Reactions run as policies (issue 15)', () => {
   });
 
   describe('publish-on-validation', () => {
-    it('given a completed validation, then the speach is published and its review scheduled by the policy, already in the validator\'s answer', async () => {
+    it("given a completed validation, then the speach is published and its review scheduled by the policy, already in the validator's answer", async () => {
       const id = await publishable('Validated by a policy');
       await validateAlone(id, { periodicReview: 'ON', frequency: 'ONE_YEAR', delay: 'IMMEDIATELY' });
       // Read-your-writes covers the reaction: no wait between the answer and this read.
@@ -65,9 +76,19 @@ describe('Reactions run as policies (issue 15)', () => {
       const completed = await completion(id);
       const published = await last(`speach-${id}`);
       expect(published.type).toBe('SpeachPublished');
-      expect(published.metadata).toEqual(expect.objectContaining({ userId: 'system', policy: 'publish-on-validation', causationId: completed.id, correlationId: completed.metadata.correlationId, commandId: expect.any(String) }));
+      expect(published.metadata).toEqual(
+        expect.objectContaining({
+          userId: 'system',
+          policy: 'publish-on-validation',
+          causationId: completed.id,
+          correlationId: completed.metadata.correlationId,
+          commandId: expect.any(String),
+        }),
+      );
       const scheduled = await last(`periodic-review-${id}`);
-      expect(scheduled).toEqual(expect.objectContaining({ type: 'PeriodicReviewScheduled', data: expect.objectContaining({ speachId: id, frequency: 'ONE_YEAR' }) }));
+      expect(scheduled).toEqual(
+        expect.objectContaining({ type: 'PeriodicReviewScheduled', data: expect.objectContaining({ speachId: id, frequency: 'ONE_YEAR' }) }),
+      );
       expect(scheduled.metadata).toEqual(expect.objectContaining({ policy: 'publish-on-validation', causationId: completed.id }));
       expect(scheduled.metadata.commandId).not.toBe(published.metadata.commandId);
     });
@@ -89,7 +110,10 @@ describe('Reactions run as policies (issue 15)', () => {
   });
 
   describe('unpin-withdrawn-speach', () => {
-    const pinned = async () => ((await t.http.get('/api/v2/admin/speach').query({ pinnedOnHome: 'true', size: 50 }).set(as(admin)).expect(200)).body.result as { id: string }[]).map((s) => s.id);
+    const pinned = async () =>
+      ((await t.http.get('/api/v2/admin/speach').query({ pinnedOnHome: 'true', size: 50 }).set(as(admin)).expect(200)).body.result as { id: string }[]).map(
+        (s) => s.id,
+      );
 
     it('given a pinned speach, when it is unpublished, then the policy unpins it, already in the answer', async () => {
       const id = await publishable('Pinned then withdrawn');
@@ -160,10 +184,21 @@ describe('Reactions run as policies (issue 15)', () => {
       expect(entry.position).toBe(head);
       const created = (await stream(`speach-${id}`))[0];
       expect(entry.deadLetters).toEqual([
-        { policy: 'always-fails', key: created.id, position: created.position, eventType: 'SpeachCreated', streamId: `speach-${id}`, error: 'the mail relay refused the message', attempts: 2, at: expect.any(String) },
+        {
+          policy: 'always-fails',
+          key: created.id,
+          position: created.position,
+          eventType: 'SpeachCreated',
+          streamId: `speach-${id}`,
+          error: 'the mail relay refused the message',
+          attempts: 2,
+          at: expect.any(String),
+        },
       ]);
       // The other policies kept going past the poison event.
-      expect((health.body.policies as { name: string; position: number | null }[]).filter((p) => p.position !== null).every((p) => p.position === head)).toBe(true);
+      expect((health.body.policies as { name: string; position: number | null }[]).filter((p) => p.position !== null).every((p) => p.position === head)).toBe(
+        true,
+      );
 
       // Once the cause is fixed, an administrator runs the reaction again and health recovers.
       const retry = (query: Record<string, string>, token = admin) => t.http.post('/api/admin/policies/retry').query(query).set(as(token));
@@ -173,7 +208,9 @@ describe('Reactions run as policies (issue 15)', () => {
       await retry({ name: 'always-fails', key: 'no-such-letter' }).expect(404);
       const stillDown = await retry({ name: 'always-fails', key: created.id }).expect(200);
       expect(stillDown.body.succeeded).toBe(false);
-      expect(stillDown.body.policies.find((p: { name: string }) => p.name === 'always-fails').deadLetters).toEqual([expect.objectContaining({ key: created.id, attempts: 2 })]);
+      expect(stillDown.body.policies.find((p: { name: string }) => p.name === 'always-fails').deadLetters).toEqual([
+        expect.objectContaining({ key: created.id, attempts: 2 }),
+      ]);
       relayDown = false;
       const fixed = await retry({ name: 'always-fails', key: created.id }).expect(200);
       expect(fixed.body.succeeded).toBe(true);

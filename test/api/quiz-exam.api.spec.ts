@@ -6,7 +6,22 @@ describe('Convert an assessment into the final exam (issue 22)', () => {
   let author: string;
   let reader: string;
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
-  const quiz = { type: 'QUIZZ', passingScore: 60, questions: [{ questionId: 'q1', text: 'Two and two?', multiple: false, points: 1, options: [{ optionId: 'a', text: 'Four', correct: true }, { optionId: 'b', text: 'Five' }] }] };
+  const quiz = {
+    type: 'QUIZZ',
+    passingScore: 60,
+    questions: [
+      {
+        questionId: 'q1',
+        text: 'Two and two?',
+        multiple: false,
+        points: 1,
+        options: [
+          { optionId: 'a', text: 'Four', correct: true },
+          { optionId: 'b', text: 'Five' },
+        ],
+      },
+    ],
+  };
 
   async function quizChapter(title: string) {
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title, language: 'en-US' }).expect(201)).body;

@@ -13,11 +13,19 @@ describe('Regulated load (_REGULATED)', () => {
   async function scheduledUpdate(title: string, visibility?: { visibility: string; accessCode: string }) {
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title, language: 'en-US' }).expect(201)).body;
     const { chapterId } = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Procedure v1' }).expect(201)).body;
-    await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(author)).send({ type: 'HTML', html: '<p>Old gowning steps</p>' }).expect(200);
+    await t.http
+      .put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`)
+      .set(as(author))
+      .send({ type: 'HTML', html: '<p>Old gowning steps</p>' })
+      .expect(200);
     if (visibility) await t.http.put(`/api/v2/recorder/speach/${id}/visibility`).set(as(author)).send(visibility).expect(200);
     await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(author)).send({}).expect(200);
     await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}`).set(as(author)).send({ title: 'Procedure v2' }).expect(200);
-    await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(author)).send({ type: 'HTML', html: '<p>New gowning steps</p>' }).expect(200);
+    await t.http
+      .put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`)
+      .set(as(author))
+      .send({ type: 'HTML', html: '<p>New gowning steps</p>' })
+      .expect(200);
     const at = tomorrow();
     await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(author)).send({ at }).expect(200);
     return { id: id as string, chapterId: chapterId as string, at };

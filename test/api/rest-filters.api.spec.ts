@@ -47,7 +47,11 @@ describe('Admin list filters (issue #16 item 8)', () => {
     const asText = await t.http.get('/api/rest/users').query({ filter: '{"active":"true"}' }).set(as(admin)).expect(200);
     expect(asText.headers['content-range']).toBe(active.headers['content-range']);
     const ids = active.body.slice(0, 2).map((u: { id: string }) => u.id);
-    const many = await t.http.get('/api/rest/users').query({ filter: JSON.stringify({ id: ids }) }).set(as(admin)).expect(200);
+    const many = await t.http
+      .get('/api/rest/users')
+      .query({ filter: JSON.stringify({ id: ids }) })
+      .set(as(admin))
+      .expect(200);
     expect(many.body.map((u: { id: string }) => u.id).sort()).toEqual([...ids].sort());
     await t.http.get('/api/rest/speaches').query({ filter: '{"pinnedOnHome":true,"visibilities":["PUBLIC"]}' }).set(as(admin)).expect(200);
     await t.http.get('/api/rest/users').query({ filter: '{"active":true}' }).set(as(reader)).expect(403);

@@ -31,7 +31,11 @@ describe('react-admin resources (/api/rest)', () => {
     it('answers getMany with filter={"id":[...]}', async () => {
       const all = await t.http.get('/api/rest/users').query({ range: '[0,2]' }).set(as(admin)).expect(200);
       const ids = all.body.map((u: { id: string }) => u.id);
-      const many = await t.http.get('/api/rest/users').query({ filter: JSON.stringify({ id: ids.slice(0, 2) }) }).set(as(admin)).expect(200);
+      const many = await t.http
+        .get('/api/rest/users')
+        .query({ filter: JSON.stringify({ id: ids.slice(0, 2) }) })
+        .set(as(admin))
+        .expect(200);
       expect(many.body.map((u: { id: string }) => u.id).sort()).toEqual(ids.slice(0, 2).sort());
     });
 
@@ -57,7 +61,11 @@ describe('react-admin resources (/api/rest)', () => {
       await t.http.get('/api/rest/users').query({ filter: '{oops' }).set(as(admin)).expect(400);
       const unknown = await t.http.get('/api/rest/users').query({ filter: '{"password":"x"}' }).set(as(admin)).expect(400);
       expect(unknown.body.errors).toEqual([{ field: 'filter.password', reason: 'unknown filter password' }]);
-      const bad = await t.http.post('/api/rest/users').set(as(admin)).send({ firstName: 'x'.repeat(31), lastName: '', email: 'nope', roles: ['KING'] }).expect(400);
+      const bad = await t.http
+        .post('/api/rest/users')
+        .set(as(admin))
+        .send({ firstName: 'x'.repeat(31), lastName: '', email: 'nope', roles: ['KING'] })
+        .expect(400);
       expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['email', 'firstName', 'lastName', 'roles']);
     });
 
@@ -72,7 +80,11 @@ describe('react-admin resources (/api/rest)', () => {
     it('creates groups, associates categories, renames, reorders and deletes', async () => {
       const sales = await t.http.post('/api/rest/categories').set(as(admin)).send({ name: 'Sales' }).expect(201);
       const safety = await t.http.post('/api/rest/categories').set(as(admin)).send({ name: 'Safety' }).expect(201);
-      const group = await t.http.post('/api/rest/groups').set(as(admin)).send({ name: 'Field staff', description: 'On the road', categoryIds: [sales.body.id] }).expect(201);
+      const group = await t.http
+        .post('/api/rest/groups')
+        .set(as(admin))
+        .send({ name: 'Field staff', description: 'On the road', categoryIds: [sales.body.id] })
+        .expect(201);
       expect(group.body).toMatchObject({ name: 'Field staff', description: 'On the road', categoryIds: [sales.body.id], memberCount: 0 });
       const updated = await t.http
         .put(`/api/rest/groups/${group.body.id}`)
@@ -80,7 +92,11 @@ describe('react-admin resources (/api/rest)', () => {
         .send({ ...group.body, name: 'Field team', order: 7, categoryIds: [sales.body.id, safety.body.id] })
         .expect(200);
       expect(updated.body).toMatchObject({ name: 'Field team', order: 7, categoryIds: [sales.body.id, safety.body.id] });
-      const bySafety = await t.http.get('/api/rest/groups').query({ filter: JSON.stringify({ categoryIds: safety.body.id }) }).set(as(admin)).expect(200);
+      const bySafety = await t.http
+        .get('/api/rest/groups')
+        .query({ filter: JSON.stringify({ categoryIds: safety.body.id }) })
+        .set(as(admin))
+        .expect(200);
       expect(bySafety.body.map((g: { id: string }) => g.id)).toEqual([group.body.id]);
       // Deleting a category removes it from the association.
       await t.http.delete(`/api/rest/categories/${safety.body.id}`).set(as(admin)).expect(200);
@@ -92,9 +108,17 @@ describe('react-admin resources (/api/rest)', () => {
 
     it('answers 400 for an empty name, an unknown category, and 403 for a non-admin', async () => {
       await t.http.post('/api/rest/groups').set(as(admin)).send({ name: '' }).expect(400);
-      const unknown = await t.http.post('/api/rest/groups').set(as(admin)).send({ name: 'G', categoryIds: ['ghost'] }).expect(400);
+      const unknown = await t.http
+        .post('/api/rest/groups')
+        .set(as(admin))
+        .send({ name: 'G', categoryIds: ['ghost'] })
+        .expect(400);
       expect(unknown.body.errors).toEqual([{ field: 'categoryIds', reason: 'unknown category ghost' }]);
-      await t.http.post('/api/rest/categories').set(as(admin)).send({ name: 'x'.repeat(101) }).expect(400);
+      await t.http
+        .post('/api/rest/categories')
+        .set(as(admin))
+        .send({ name: 'x'.repeat(101) })
+        .expect(400);
       await t.http.get('/api/rest/groups').set(as(reader)).expect(403);
       await t.http.post('/api/rest/categories').set(as(reader)).send({ name: 'X' }).expect(403);
     });
@@ -104,7 +128,11 @@ describe('react-admin resources (/api/rest)', () => {
     it('defines, changes and deletes a custom field', async () => {
       const field = await t.http.post('/api/rest/custom-fields').set(as(admin)).send({ name: 'employeeId', labelEn: 'Employee ID' }).expect(201);
       expect(field.body).toEqual({ id: expect.any(String), name: 'employeeId', labelEn: 'Employee ID', labelFr: '', labelEs: '', labelDe: '' });
-      const changed = await t.http.put(`/api/rest/custom-fields/${field.body.id}`).set(as(admin)).send({ ...field.body, labelFr: 'Numéro interne' }).expect(200);
+      const changed = await t.http
+        .put(`/api/rest/custom-fields/${field.body.id}`)
+        .set(as(admin))
+        .send({ ...field.body, labelFr: 'Numéro interne' })
+        .expect(200);
       expect(changed.body.labelFr).toBe('Numéro interne');
       const list = await t.http.get('/api/rest/custom-fields').query({ filter: '{"q":"interne"}' }).set(as(admin)).expect(200);
       expect(list.body.map((f: { id: string }) => f.id)).toEqual([field.body.id]);
@@ -135,11 +163,23 @@ describe('users resource filters of the admin user list', () => {
     const none = await t.http.get('/api/rest/users').query({ range: '[0,99]', filter: '{"roles":["NONE"]}' }).set(as).expect(200);
     expect(none.body.every((u: { roles: string[] }) => u.roles.length === 0)).toBe(true);
     const today = new Date().toISOString().slice(0, 10);
-    const created = await t.http.get('/api/rest/users').query({ range: '[0,99]', filter: JSON.stringify({ createdAt_gte: today, createdAt_lte: today, active: true }) }).set(as).expect(200);
+    const created = await t.http
+      .get('/api/rest/users')
+      .query({ range: '[0,99]', filter: JSON.stringify({ createdAt_gte: today, createdAt_lte: today, active: true }) })
+      .set(as)
+      .expect(200);
     // The demo's staff joined before their two years of history; the filter keeps exactly the active users created today.
     const activeOn = (day: string) => all.body.filter((u: { createdAt: string; active: boolean }) => u.active && u.createdAt.slice(0, 10) === day);
-    expect(created.body.map((u: { id: string }) => u.id).sort()).toEqual(activeOn(today).map((u: { id: string }) => u.id).sort());
-    const ever = await t.http.get('/api/rest/users').query({ range: '[0,99]', filter: JSON.stringify({ createdAt_gte: '2000-01-01', active: true }) }).set(as).expect(200);
+    expect(created.body.map((u: { id: string }) => u.id).sort()).toEqual(
+      activeOn(today)
+        .map((u: { id: string }) => u.id)
+        .sort(),
+    );
+    const ever = await t.http
+      .get('/api/rest/users')
+      .query({ range: '[0,99]', filter: JSON.stringify({ createdAt_gte: '2000-01-01', active: true }) })
+      .set(as)
+      .expect(200);
     expect(ever.body.length).toBe(all.body.filter((u: { active: boolean }) => u.active).length);
     expect(ever.body.length).toBeGreaterThan(created.body.length);
     const bad = await t.http.get('/api/rest/users').query({ filter: '{"roles":["KING"]}' }).set(as).expect(400);

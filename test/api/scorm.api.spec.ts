@@ -29,26 +29,73 @@ describe('SCORM export (issue 20)', () => {
   async function publishedSpeach(title: string, extra?: { type: string; [k: string]: unknown }) {
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title, language: 'fr-FR' }).expect(201)).body;
     const chapter = async (chapterTitle: string, content: object | null, parentId?: string) => {
-      const { chapterId } = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: chapterTitle, ...(parentId ? { parentId } : {}) }).expect(201)).body;
+      const { chapterId } = (
+        await t.http
+          .post(`/api/v2/recorder/speach/${id}/chapters`)
+          .set(as(author))
+          .send({ title: chapterTitle, ...(parentId ? { parentId } : {}) })
+          .expect(201)
+      ).body;
       if (content) await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(author)).send(content).expect(200);
       return chapterId as string;
     };
     const intro = await chapter('Introduction', { type: 'HTML', html: '<p>Bienvenue <strong>à bord</strong></p>' });
-    const { chapterId: pdf } = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Le plan', parentId: intro }).expect(201)).body;
-    await t.http.post(`/api/v2/recorder/speach/${id}/chapters/${pdf}/file`).query({ type: 'PDF_UPLOAD', name: 'plan.pdf' }).set({ ...as(author), 'content-type': 'application/pdf' }).send(Buffer.from('%PDF-1.4\n% plan\n')).expect(201);
+    const { chapterId: pdf } = (
+      await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Le plan', parentId: intro }).expect(201)
+    ).body;
+    await t.http
+      .post(`/api/v2/recorder/speach/${id}/chapters/${pdf}/file`)
+      .query({ type: 'PDF_UPLOAD', name: 'plan.pdf' })
+      .set({ ...as(author), 'content-type': 'application/pdf' })
+      .send(Buffer.from('%PDF-1.4\n% plan\n'))
+      .expect(201);
     await chapter(
       'Quiz du plan',
       {
         type: 'QUIZZ',
         passingScore: 50,
         questions: [
-          { questionId: 'q1', text: 'Deux et deux ?', multiple: false, points: 1, options: [{ optionId: 'a', text: 'Quatre', correct: true }, { optionId: 'b', text: 'Cinq' }] },
-          { questionId: 'q2', text: 'Couleurs ?', multiple: true, points: 2, options: [{ optionId: 'r', text: 'Rouge', correct: true }, { optionId: 'v', text: 'Vert', correct: true }, { optionId: 'x', text: 'Chaise' }] },
+          {
+            questionId: 'q1',
+            text: 'Deux et deux ?',
+            multiple: false,
+            points: 1,
+            options: [
+              { optionId: 'a', text: 'Quatre', correct: true },
+              { optionId: 'b', text: 'Cinq' },
+            ],
+          },
+          {
+            questionId: 'q2',
+            text: 'Couleurs ?',
+            multiple: true,
+            points: 2,
+            options: [
+              { optionId: 'r', text: 'Rouge', correct: true },
+              { optionId: 'v', text: 'Vert', correct: true },
+              { optionId: 'x', text: 'Chaise' },
+            ],
+          },
         ],
       },
       intro,
     );
-    await chapter('Examen final', { type: 'QUIZZ_EXAMEN', passingScore: 100, questions: [{ questionId: 'e1', text: 'Vrai ?', multiple: false, points: 1, options: [{ optionId: 'o', text: 'Oui', correct: true }, { optionId: 'n', text: 'Non' }] }] });
+    await chapter('Examen final', {
+      type: 'QUIZZ_EXAMEN',
+      passingScore: 100,
+      questions: [
+        {
+          questionId: 'e1',
+          text: 'Vrai ?',
+          multiple: false,
+          points: 1,
+          options: [
+            { optionId: 'o', text: 'Oui', correct: true },
+            { optionId: 'n', text: 'Non' },
+          ],
+        },
+      ],
+    });
     if (extra) await chapter('Votre avis', extra);
     await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
     return id as string;
@@ -56,11 +103,24 @@ describe('SCORM export (issue 20)', () => {
 
   async function exported(id: string, query: Record<string, string> = {}) {
     // The host the admin's browser used: the lite SCO frames the player there (supertest's own port changes per call).
-    const res = await t.http.get('/administration/scorm/exportScorm').query({ id, ...query }).set(as(admin)).set('host', 'learn.example.test').expect(200);
+    const res = await t.http
+      .get('/administration/scorm/exportScorm')
+      .query({ id, ...query })
+      .set(as(admin))
+      .set('host', 'learn.example.test')
+      .expect(200);
     const name = res.body.dataValue as string;
     await t.app.get(ScormExports).settled(name);
     expect((await t.http.get('/administration/scorm/checkScormCreated').query({ name }).set(as(admin)).expect(200)).body).toBe(true);
-    const zip = (await t.http.get(`/administration/scorm/download/${name}`).set(as(admin)).buffer(true).parse(binary as never).expect(200).expect('content-type', 'application/zip')).body as Buffer;
+    const zip = (
+      await t.http
+        .get(`/administration/scorm/download/${name}`)
+        .set(as(admin))
+        .buffer(true)
+        .parse(binary as never)
+        .expect(200)
+        .expect('content-type', 'application/zip')
+    ).body as Buffer;
     return { name, zip, files: readZip(zip) };
   }
 
@@ -72,7 +132,8 @@ describe('SCORM export (issue 20)', () => {
     execFileSync(VALIDATE, [path], { stdio: 'pipe' });
     expect(manifest).toContain('<schemaversion>2004 4th Edition</schemaversion>');
     const location = /xsi:schemaLocation="([^"]+)"/.exec(manifest)![1].split(/\s+/);
-    for (let i = 1; i < location.length; i += 2) expect({ schema: location[i], shipped: files.has(location[i]) }).toEqual({ schema: location[i], shipped: true });
+    for (let i = 1; i < location.length; i += 2)
+      expect({ schema: location[i], shipped: files.has(location[i]) }).toEqual({ schema: location[i], shipped: true });
     const hrefs = [...manifest.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
     expect(hrefs.length).toBeGreaterThan(2);
     for (const href of hrefs) expect({ href, present: files.has(href) }).toEqual({ href, present: true });
@@ -109,7 +170,10 @@ describe('SCORM export (issue 20)', () => {
     expect(config.origin).toBe(url.origin);
     expect(url.origin).toBe('http://learn.example.test');
     expect(url.searchParams.get('dedicatedTenant')).toBe('learn.example.test');
-    const read = await t.http.get(`/api/v2/embed/speach/${id}`).query({ access_token: url.searchParams.get('access_token'), tool: 'SPEACH' }).expect(200);
+    const read = await t.http
+      .get(`/api/v2/embed/speach/${id}`)
+      .query({ access_token: url.searchParams.get('access_token'), tool: 'SPEACH' })
+      .expect(200);
     expect(read.body.speach.title).toBe('Sécurité à bord');
     const status = await t.http.get(`/administration/scorm/status/${name}`).set(as(admin)).expect(200);
     expect(status.body).toEqual(expect.objectContaining({ status: 'DONE', done: 1, total: 1, version: 1, type: 'SCORM_LITE' }));
@@ -130,7 +194,10 @@ describe('SCORM export (issue 20)', () => {
     expect(quiz).toContain('id="next"');
     const config = JSON.parse(/id="sco-config">(.*?)<\/script>/s.exec(quiz)![1]);
     expect(config).toEqual(expect.objectContaining({ kind: 'quiz', passingScore: 50 }));
-    expect(config.questions).toEqual([{ id: 'q1', points: 1, correct: ['a'] }, { id: 'q2', points: 2, correct: ['r', 'v'] }]);
+    expect(config.questions).toEqual([
+      { id: 'q1', points: 1, correct: ['a'] },
+      { id: 'q2', points: 2, correct: ['r', 'v'] },
+    ]);
     expect(config.labels.submit).toBe('Valider mes réponses');
     expect(files.get('sco/4.html')!.toString('utf8')).not.toContain('id="next"');
     const without = await exported(id, { type: 'SCORM_FULL', contentNavigation: 'false' });
@@ -149,7 +216,20 @@ describe('SCORM export (issue 20)', () => {
   });
 
   it('refuses a classic export naming the chapters it cannot carry (spec §5), and an unpublished speach', async () => {
-    const id = await publishedSpeach('Avec sondage', { type: 'SONDAGE', questions: [{ questionId: 's1', text: 'Utile ?', multiple: false, options: [{ optionId: 'y', text: 'Oui' }, { optionId: 'n', text: 'Non' }] }] });
+    const id = await publishedSpeach('Avec sondage', {
+      type: 'SONDAGE',
+      questions: [
+        {
+          questionId: 's1',
+          text: 'Utile ?',
+          multiple: false,
+          options: [
+            { optionId: 'y', text: 'Oui' },
+            { optionId: 'n', text: 'Non' },
+          ],
+        },
+      ],
+    });
     const refused = await t.http.get('/administration/scorm/exportScorm').query({ id, type: 'SCORM_FULL' }).set(as(admin)).expect(400);
     expect(refused.body.errors).toEqual([expect.objectContaining({ field: 'type' })]);
     expect(refused.body.message).toContain('Votre avis');
@@ -210,14 +290,24 @@ describe('SCORM export (issue 20)', () => {
   it('bundles the packages of a mass export into one download (400 on bad names, 404 on an unknown one, 403 to non-admins)', async () => {
     const a = await exported(await publishedSpeach('Lot un'));
     const b = await exported(await publishedSpeach('Lot deux'));
-    const res = await t.http.get('/administration/scorm/downloadAll').query({ names: `${a.name},${b.name}` }).set(as(admin)).buffer(true).parse(binary as never).expect(200);
+    const res = await t.http
+      .get('/administration/scorm/downloadAll')
+      .query({ names: `${a.name},${b.name}` })
+      .set(as(admin))
+      .buffer(true)
+      .parse(binary as never)
+      .expect(200);
     const inside = readZip(res.body as Buffer);
     expect([...inside.keys()].sort()).toEqual([a.name, b.name].sort());
     expect(inside.get(a.name)!.equals(a.zip)).toBe(true);
     const bad = await t.http.get('/administration/scorm/downloadAll').query({ names: '../x.zip' }).set(as(admin)).expect(400);
     expect(bad.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'names' })]));
     await t.http.get('/administration/scorm/downloadAll').set(as(admin)).expect(400);
-    await t.http.get('/administration/scorm/downloadAll').query({ names: `${a.name},nope-v1-lite-x.zip` }).set(as(admin)).expect(404);
+    await t.http
+      .get('/administration/scorm/downloadAll')
+      .query({ names: `${a.name},nope-v1-lite-x.zip` })
+      .set(as(admin))
+      .expect(404);
     await t.http.get('/administration/scorm/downloadAll').query({ names: a.name }).set(as(author)).expect(403);
   });
 
@@ -246,7 +336,14 @@ describe('SCORM export (issue 20)', () => {
     await worker.onApplicationBootstrap();
     await worker.settled(name);
     expect((await t.http.get('/administration/scorm/checkScormCreated').query({ name }).set(as(admin)).expect(200)).body).toBe(true);
-    const zip = (await t.http.get(`/administration/scorm/download/${name}`).set(as(admin)).buffer(true).parse(binary as never).expect(200)).body as Buffer;
+    const zip = (
+      await t.http
+        .get(`/administration/scorm/download/${name}`)
+        .set(as(admin))
+        .buffer(true)
+        .parse(binary as never)
+        .expect(200)
+    ).body as Buffer;
     expect(zip.equals(live.zip)).toBe(true);
   });
 });

@@ -9,7 +9,10 @@ describe('Sessions after credential changes', () => {
   const alive = async (token: string) => (await t.http.get('/api/auth/me').set(as(token))).status;
 
   async function newUser(email: string): Promise<string> {
-    const created = await t.http.post('/api/rest/users').set(as(admin)).send({ email, firstName: 'Sam', lastName: 'Stone', password: 'first-password', mustChangePassword: false });
+    const created = await t.http
+      .post('/api/rest/users')
+      .set(as(admin))
+      .send({ email, firstName: 'Sam', lastName: 'Stone', password: 'first-password', mustChangePassword: false });
     expect(created.status).toBe(201);
     return created.body.id as string;
   }

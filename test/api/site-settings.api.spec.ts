@@ -91,18 +91,50 @@ describe('Site settings: feature flags, footer, accessibility statement', () => 
       const res = await t.http
         .put('/api/v2/admin/site/footer')
         .set(as(admin))
-        .send({ isEnabled: false, items: [{ code: 'GCU', label: 'CGU' }, { code: 'ACCESSIBILITY', label: 'A11y' }] })
+        .send({
+          isEnabled: false,
+          items: [
+            { code: 'GCU', label: 'CGU' },
+            { code: 'ACCESSIBILITY', label: 'A11y' },
+          ],
+        })
         .expect(200);
-      expect(res.body).toEqual({ isEnabled: false, items: [{ code: 'GCU', label: 'CGU', url: '/gcuContent' }, { code: 'ACCESSIBILITY', label: 'A11y', url: '/accessibility-statement' }] });
+      expect(res.body).toEqual({
+        isEnabled: false,
+        items: [
+          { code: 'GCU', label: 'CGU', url: '/gcuContent' },
+          { code: 'ACCESSIBILITY', label: 'A11y', url: '/accessibility-statement' },
+        ],
+      });
       expect((await t.http.get('/api/v2/footer').expect(200)).body.isEnabled).toBe(false);
       expect((await t.http.get('/api/v2/admin/site/flags').set(as(admin))).body.flags.footerEnabled).toBe(false);
-      await t.http.put('/api/v2/admin/site/footer').set(as(admin)).send({ isEnabled: true, items: [{ code: 'PRODUCT', label: 'Speach', url: 'https://www.example.com/' }, { code: 'ACCESSIBILITY', label: 'Accessibility' }, { code: 'GCU', label: 'Terms of use' }, { code: 'PDP', label: 'Personal data' }] }).expect(200);
+      await t.http
+        .put('/api/v2/admin/site/footer')
+        .set(as(admin))
+        .send({
+          isEnabled: true,
+          items: [
+            { code: 'PRODUCT', label: 'Speach', url: 'https://www.example.com/' },
+            { code: 'ACCESSIBILITY', label: 'Accessibility' },
+            { code: 'GCU', label: 'Terms of use' },
+            { code: 'PDP', label: 'Personal data' },
+          ],
+        })
+        .expect(200);
     });
 
     it('answers 400 for bad items, 403 for a non-admin, 401 anonymously', async () => {
-      const bad = await t.http.put('/api/v2/admin/site/footer').set(as(admin)).send({ items: [{ code: 'PRODUCT', label: 'x', url: 'ftp://x' }] }).expect(400);
+      const bad = await t.http
+        .put('/api/v2/admin/site/footer')
+        .set(as(admin))
+        .send({ items: [{ code: 'PRODUCT', label: 'x', url: 'ftp://x' }] })
+        .expect(400);
       expect(bad.body.errors).toEqual([{ field: 'items[0].url', reason: 'url must be an http or https address' }]);
-      const code = await t.http.put('/api/v2/admin/site/footer').set(as(admin)).send({ items: [{ code: 'NOPE', label: 'x' }] }).expect(400);
+      const code = await t.http
+        .put('/api/v2/admin/site/footer')
+        .set(as(admin))
+        .send({ items: [{ code: 'NOPE', label: 'x' }] })
+        .expect(400);
       expect(code.body.errors[0].field).toBe('items[0].code');
       const extra = await t.http.put('/api/v2/admin/site/footer').set(as(admin)).send({ items: [], colour: 'red' }).expect(400);
       expect(extra.body.errors[0].field).toBe('colour');
@@ -129,7 +161,11 @@ describe('Site settings: feature flags, footer, accessibility statement', () => 
     });
 
     it('creates a sanitised statement that anyone reads, and refuses a second POST', async () => {
-      const res = await t.http.post('/api/v2/accessibility-data').set(as(admin)).send({ statement: '<h2>Our statement</h2><img src=x onerror="alert(1)"><script>alert(1)</script>' }).expect(201);
+      const res = await t.http
+        .post('/api/v2/accessibility-data')
+        .set(as(admin))
+        .send({ statement: '<h2>Our statement</h2><img src=x onerror="alert(1)"><script>alert(1)</script>' })
+        .expect(201);
       id = res.body.id;
       expect(res.body.statement).toBe('<h2>Our statement</h2><img src="x" />');
       const read = await t.http.get('/api/v2/accessibility-data').expect(200);

@@ -9,8 +9,10 @@ describe('Speach access rule (issue #16 item 1)', () => {
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
   async function publishedPrivate(title: string) {
-    const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title, language: 'en-US', description: 'Secret plans' }).expect(201)).body;
-    const { chapterId } = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Chapter one: the vault' }).expect(201)).body;
+    const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title, language: 'en-US', description: 'Secret plans' }).expect(201))
+      .body;
+    const { chapterId } = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Chapter one: the vault' }).expect(201))
+      .body;
     await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(author)).send({ type: 'HTML', html: '<p>Inside</p>' }).expect(200);
     await t.http.put(`/api/v2/recorder/speach/${id}/visibility`).set(as(author)).send({ visibility: 'PRIVE', accessCode: 'open sesame' }).expect(200);
     await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
@@ -40,7 +42,10 @@ describe('Speach access rule (issue #16 item 1)', () => {
       expect({ read: read.name, status: response.status }).toEqual({ read: read.name, status: 403 });
       expect(response.body.errors).toEqual([expect.objectContaining({ field: 'accessCode' })]);
       expect(JSON.stringify(response.body)).not.toMatch(/vault|Secret plans/i);
-      const wrong = await t.http.get(read.path).query({ ...read.query, accessCode: 'guess' }).set(as(reader));
+      const wrong = await t.http
+        .get(read.path)
+        .query({ ...read.query, accessCode: 'guess' })
+        .set(as(reader));
       expect({ read: read.name, status: wrong.status }).toEqual({ read: read.name, status: 403 });
     }
   });
@@ -48,7 +53,10 @@ describe('Speach access rule (issue #16 item 1)', () => {
   it('answers every content read with the code, and without it once the reader started the speach', async () => {
     const { id, chapterId } = await publishedPrivate('Vault procedures 2');
     for (const read of contentReads(id)) {
-      const response = await t.http.get(read.path).query({ ...read.query, accessCode: 'open sesame' }).set(as(reader));
+      const response = await t.http
+        .get(read.path)
+        .query({ ...read.query, accessCode: 'open sesame' })
+        .set(as(reader));
       expect({ read: read.name, status: response.status }).toEqual({ read: read.name, status: 200 });
     }
     const details = await t.http.get(`/api/v2/cours/${id}/publishDetails`).query({ accessCode: 'open sesame' }).set(as(reader)).expect(200);
@@ -80,9 +88,17 @@ describe('Speach access rule (issue #16 item 1)', () => {
       const response = await t.http.get(read.path).query(read.query).set(as(reader));
       expect({ read: read.name, status: response.status }).toEqual({ read: read.name, status: 404 });
     }
-    const bad = await t.http.get(`/api/v2/speach/${id}/comments`).query({ accessCode: 'x'.repeat(231) }).set(as(reader)).expect(400);
+    const bad = await t.http
+      .get(`/api/v2/speach/${id}/comments`)
+      .query({ accessCode: 'x'.repeat(231) })
+      .set(as(reader))
+      .expect(400);
     expect(bad.body.errors[0].field).toBe('accessCode');
-    const badCard = await t.http.get('/api/v2/speach/speachWithMetadata').query({ speachID: id, accessCode: 'x'.repeat(231) }).set(as(reader)).expect(400);
+    const badCard = await t.http
+      .get('/api/v2/speach/speachWithMetadata')
+      .query({ speachID: id, accessCode: 'x'.repeat(231) })
+      .set(as(reader))
+      .expect(400);
     expect(badCard.body.errors[0].field).toBe('accessCode');
   });
 });

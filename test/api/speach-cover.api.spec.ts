@@ -13,14 +13,26 @@ describe('Speach cover upload (issue 17)', () => {
   async function speach(token: string, title: string) {
     return (await t.http.post('/api/v2/recorder/speach').set(as(token)).send({ title, language: 'en-US' }).expect(201)).body.id as string;
   }
-  const upload = (id: string, token: string, bytes: Buffer, type = 'image/png') => t.http.post(`/api/v2/recorder/speach/${id}/cover`).set({ ...as(token), 'content-type': type }).send(bytes);
+  const upload = (id: string, token: string, bytes: Buffer, type = 'image/png') =>
+    t.http
+      .post(`/api/v2/recorder/speach/${id}/cover`)
+      .set({ ...as(token), 'content-type': type })
+      .send(bytes);
 
   beforeAll(async () => {
     t = await startTestApp();
     [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
     // Left half red, right half blue: a frame on the right must come out blue.
     photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#ff0000' } })
-      .composite([{ input: await sharp({ create: { width: 600, height: 900, channels: 3, background: '#0000ff' } }).png().toBuffer(), left: 600, top: 0 }])
+      .composite([
+        {
+          input: await sharp({ create: { width: 600, height: 900, channels: 3, background: '#0000ff' } })
+            .png()
+            .toBuffer(),
+          left: 600,
+          top: 0,
+        },
+      ])
       .png()
       .toBuffer();
   });
@@ -33,12 +45,20 @@ describe('Speach cover upload (issue 17)', () => {
     const card = (await upload(id, author, photo).expect(201)).body;
     expect(card.img).toMatch(/^\/blob\/[^?]+\?.*sig=[0-9a-f]{64}/);
     expect(card.cover.medium).toBe(card.img);
-    for (const [size, width, height] of [['small', 320, 180], ['medium', 640, 360], ['large', 1280, 720]] as const) {
-      const served = await t.http.get(card.cover[size]).buffer(true).parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      }).expect(200);
+    for (const [size, width, height] of [
+      ['small', 320, 180],
+      ['medium', 640, 360],
+      ['large', 1280, 720],
+    ] as const) {
+      const served = await t.http
+        .get(card.cover[size])
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
       expect(served.headers['content-type']).toBe('image/webp');
       const meta = await sharp(served.body as Buffer).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', width, height]);
@@ -57,11 +77,15 @@ describe('Speach cover upload (issue 17)', () => {
   it('crops the frame the author chose', async () => {
     const id = await speach(author, 'Framed on the right');
     const card = (await upload(id, author, photo).query({ x: 0.55, y: 0.2, width: 0.4, height: 0.4 }).expect(201)).body;
-    const served = await t.http.get(card.cover.small).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const served = await t.http
+      .get(card.cover.small)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
     const { dominant } = await sharp(served.body as Buffer).stats();
     expect(dominant.b).toBeGreaterThan(200);
     expect(dominant.r).toBeLessThan(60);
@@ -81,7 +105,13 @@ describe('Speach cover upload (issue 17)', () => {
     expect(text.body.errors[0].field).toBe('file');
     const pdf = await upload(id, author, Buffer.from('%PDF-1.4\n'), 'application/pdf').expect(400);
     expect(pdf.body.errors[0].field).toBe('file');
-    const tiny = await upload(id, author, await sharp({ create: { width: 40, height: 30, channels: 3, background: '#00ff00' } }).png().toBuffer()).expect(400);
+    const tiny = await upload(
+      id,
+      author,
+      await sharp({ create: { width: 40, height: 30, channels: 3, background: '#00ff00' } })
+        .png()
+        .toBuffer(),
+    ).expect(400);
     expect(tiny.body.errors[0].field).toBe('file');
     const past = await upload(id, author, photo).query({ x: 0.8, y: 0, width: 0.5, height: 0.5 }).expect(400);
     expect(past.body.errors[0].field).toBe('width');

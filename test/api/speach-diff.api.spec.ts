@@ -17,9 +17,11 @@ describe('Speach diff API (issue 23)', () => {
   });
 
   async function publishedTwice() {
-    const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(tokens.author)).send({ title: 'Spill response', language: 'en-US' }).expect(201)).body as { id: string };
+    const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(tokens.author)).send({ title: 'Spill response', language: 'en-US' }).expect(201))
+      .body as { id: string };
     const chapter = async (title: string, body: string) => {
-      const chapterId = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(tokens.author)).send({ title, parentId: null }).expect(201)).body.chapterId as string;
+      const chapterId = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(tokens.author)).send({ title, parentId: null }).expect(201)).body
+        .chapterId as string;
       await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(tokens.author)).send({ type: 'HTML', html: body }).expect(200);
       return chapterId;
     };
@@ -28,8 +30,16 @@ describe('Speach diff API (issue 23)', () => {
     // Published through the demo's two-step workflow (direct publication is refused while the workflow is on).
     await t.http.post('/api/v2/workflow/submit').set(as(tokens.author)).send({ speachId: id }).expect(200);
     await t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(tokens.approver)).send({}).expect(200);
-    await t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(tokens['emma.bernard0'])).send({ periodicReview: 'OFF', delay: 'IMMEDIATELY' }).expect(200);
-    await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${kit}/content`).set(as(tokens.author)).send({ type: 'HTML', html: '<p>Absorbent pads</p><p>Nitrile gloves</p>' }).expect(200);
+    await t.http
+      .post(`/api/v2/workflow/speach/${id}/validate`)
+      .set(as(tokens['emma.bernard0']))
+      .send({ periodicReview: 'OFF', delay: 'IMMEDIATELY' })
+      .expect(200);
+    await t.http
+      .put(`/api/v2/recorder/speach/${id}/chapters/${kit}/content`)
+      .set(as(tokens.author))
+      .send({ type: 'HTML', html: '<p>Absorbent pads</p><p>Nitrile gloves</p>' })
+      .expect(200);
     await t.http.delete(`/api/v2/recorder/speach/${id}/chapters/${old}`).set(as(tokens.author)).expect(200);
     await chapter('Report', '<p>Tell the supervisor</p>');
     return { id, kit };
@@ -42,7 +52,15 @@ describe('Speach diff API (issue 23)', () => {
     expect(body.added.map((c: { title: string }) => c.title)).toEqual(['Report']);
     expect(body.removed.map((c: { title: string }) => c.title)).toEqual(['Old annex']);
     expect(body.changed).toEqual([
-      expect.objectContaining({ chapterId: kit, content: expect.objectContaining({ lines: [{ kind: 'same', left: 'Absorbent pads', right: 'Absorbent pads' }, { kind: 'changed', left: 'Gloves', right: 'Nitrile gloves' }] }) }),
+      expect.objectContaining({
+        chapterId: kit,
+        content: expect.objectContaining({
+          lines: [
+            { kind: 'same', left: 'Absorbent pads', right: 'Absorbent pads' },
+            { kind: 'changed', left: 'Gloves', right: 'Nitrile gloves' },
+          ],
+        }),
+      }),
     ]);
     // `to` defaults to the draft.
     expect((await diff(id, tokens.author, { from: '1' }).expect(200)).body.to).toBe('current');

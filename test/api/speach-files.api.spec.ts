@@ -13,8 +13,17 @@ describe('Speach files (issue #16 item 2)', () => {
   async function withFile(title: string, visibility: 'PUBLIC' | 'PRIVE' | 'RESTREINT', bytes = pdf) {
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title, language: 'en-US' }).expect(201)).body;
     const { chapterId } = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Plans' }).expect(201)).body;
-    const draft = await t.http.post(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/file`).query({ type: 'PDF_UPLOAD', name: 'plans.pdf' }).set({ ...as(author), 'content-type': 'application/pdf' }).send(bytes).expect(201);
-    await t.http.put(`/api/v2/recorder/speach/${id}/visibility`).set(as(author)).send({ visibility, ...(visibility === 'PRIVE' ? { accessCode: 'open sesame' } : {}) }).expect(200);
+    const draft = await t.http
+      .post(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/file`)
+      .query({ type: 'PDF_UPLOAD', name: 'plans.pdf' })
+      .set({ ...as(author), 'content-type': 'application/pdf' })
+      .send(bytes)
+      .expect(201);
+    await t.http
+      .put(`/api/v2/recorder/speach/${id}/visibility`)
+      .set(as(author))
+      .send({ visibility, ...(visibility === 'PRIVE' ? { accessCode: 'open sesame' } : {}) })
+      .expect(200);
     await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
     const file = draft.body.chapters[0].content.file as { blobId: string; url: string };
     return { id: id as string, chapterId: chapterId as string, blobId: file.blobId, url: file.url };
@@ -47,8 +56,14 @@ describe('Speach files (issue #16 item 2)', () => {
     expect(bare.body.errors[0].field).toBe('speach');
     await t.http.get(`/blob/${blobId}`).query({ speach: id }).expect(401);
     const signed = new URL(url, 'http://x');
-    await t.http.get(`/blob/${blobId}`).query({ speach: id, expires: signed.searchParams.get('expires'), sig: '0'.repeat(64) }).expect(401);
-    await t.http.get(`/blob/${blobId}`).query({ speach: other.id, expires: signed.searchParams.get('expires'), sig: signed.searchParams.get('sig') }).expect(401);
+    await t.http
+      .get(`/blob/${blobId}`)
+      .query({ speach: id, expires: signed.searchParams.get('expires'), sig: '0'.repeat(64) })
+      .expect(401);
+    await t.http
+      .get(`/blob/${blobId}`)
+      .query({ speach: other.id, expires: signed.searchParams.get('expires'), sig: signed.searchParams.get('sig') })
+      .expect(401);
     await t.http.get(url).expect(200);
     t.clock.advance(5 * 3600 * 1000);
     try {

@@ -13,7 +13,15 @@ describe('Speach share API (issue 19)', () => {
   let chapterId: string;
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
   const share = (token: string, id: string, body: Record<string, unknown> = {}) => t.http.post(`/api/v2/speach/${id}/share`).set(as(token)).send(body);
-  const notifications = () => t.adapters.readStore.collection<{ _id: string; userId: string; type: string; speachId: string | null; actorId: string | null; data: Record<string, unknown> }>('notifications');
+  const notifications = () =>
+    t.adapters.readStore.collection<{
+      _id: string;
+      userId: string;
+      type: string;
+      speachId: string | null;
+      actorId: string | null;
+      data: Record<string, unknown>;
+    }>('notifications');
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -59,7 +67,11 @@ describe('Speach share API (issue 19)', () => {
   it('refuses a restricted speach to a reader who is not its editor (403), lets its editor share it', async () => {
     await t.http.put(`/api/v2/recorder/speach/${speachId}/visibility`).set(as(author)).send({ visibility: 'RESTREINT' }).expect(200);
     const approverId = (await t.http.get('/api/auth/me').set(as(approver))).body.id;
-    await t.http.put('/api/v2/admin/speach/updateAffectedUsers').set(as(admin)).send({ speachID: speachId, users: [approverId] }).expect(200);
+    await t.http
+      .put('/api/v2/admin/speach/updateAffectedUsers')
+      .set(as(admin))
+      .send({ speachID: speachId, users: [approverId] })
+      .expect(200);
     // Assigned, the approver reads it, but a link to a restricted speach opens for nobody else: refused.
     await share(approver, speachId).expect(403);
     await share(author, speachId).expect(201);

@@ -5,8 +5,27 @@ const quiz = {
   type: 'QUIZZ',
   passingScore: 50,
   questions: [
-    { questionId: 'q1', text: 'Which colour is the sky?', multiple: false, points: 1, options: [{ optionId: 'a', text: 'Blue', correct: true }, { optionId: 'b', text: 'Green', correct: false }] },
-    { questionId: 'q2', text: 'Pick the even numbers', multiple: true, points: 2, options: [{ optionId: 'x', text: '2', correct: true }, { optionId: 'y', text: '3' }, { optionId: 'z', text: '4', correct: true }] },
+    {
+      questionId: 'q1',
+      text: 'Which colour is the sky?',
+      multiple: false,
+      points: 1,
+      options: [
+        { optionId: 'a', text: 'Blue', correct: true },
+        { optionId: 'b', text: 'Green', correct: false },
+      ],
+    },
+    {
+      questionId: 'q2',
+      text: 'Pick the even numbers',
+      multiple: true,
+      points: 2,
+      options: [
+        { optionId: 'x', text: '2', correct: true },
+        { optionId: 'y', text: '3' },
+        { optionId: 'z', text: '4', correct: true },
+      ],
+    },
   ],
 };
 
@@ -29,7 +48,11 @@ describe('Speach API (issue #4)', () => {
   async function publishable(title = 'Forklift safety') {
     const { id } = await create(author, title);
     const chapterId = await addChapter(id, 'Introduction');
-    await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(author)).send({ type: 'HTML', html: '<p>Look <b>around</b></p><script>x</script>' }).expect(200);
+    await t.http
+      .put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`)
+      .set(as(author))
+      .send({ type: 'HTML', html: '<p>Look <b>around</b></p><script>x</script>' })
+      .expect(200);
     return { id, chapterId };
   }
 
@@ -47,12 +70,28 @@ describe('Speach API (issue #4)', () => {
     it('creates a draft owned by the author, in the card shape of spec §3', async () => {
       const { id } = await create();
       const card = (await t.http.get('/api/v2/speach/speachWithMetadata').query({ speachID: id }).set(as(author)).expect(200)).body;
-      expect(card).toEqual(expect.objectContaining({ id, speachID: id, title: 'Forklift safety', state: 'NON_PUBLIE', publication: false, visibility: 'PUBLIC', canEdit: true, canView: true, isTemplate: false }));
+      expect(card).toEqual(
+        expect.objectContaining({
+          id,
+          speachID: id,
+          title: 'Forklift safety',
+          state: 'NON_PUBLIE',
+          publication: false,
+          visibility: 'PUBLIC',
+          canEdit: true,
+          canView: true,
+          isTemplate: false,
+        }),
+      );
       expect(card.authorsInfos.author).toEqual(expect.objectContaining({ email: 'author@example.com' }));
       expect(card.metadata).toEqual(expect.objectContaining({ dueDate: null, lockedSubchapters: false }));
     });
     it('answers 400 naming the field, and 403 to a reader', async () => {
-      const bad = await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'x'.repeat(256), language: 'en-US' }).expect(400);
+      const bad = await t.http
+        .post('/api/v2/recorder/speach')
+        .set(as(author))
+        .send({ title: 'x'.repeat(256), language: 'en-US' })
+        .expect(400);
       expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'title' })]);
       await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'T', language: 'xx' }).expect(400);
       const category = await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'T', language: 'en-US', categoryId: 'nope' }).expect(400);
@@ -64,10 +103,18 @@ describe('Speach API (issue #4)', () => {
   describe('editing', () => {
     it('changes details, answers 409 on a stale version and writes nothing', async () => {
       const { id, version } = await create();
-      const changed = await t.http.put(`/api/v2/recorder/speach/${id}/details`).set(as(author)).send({ title: 'Forklift safety 2', tags: 'safety  forklift', version }).expect(200);
+      const changed = await t.http
+        .put(`/api/v2/recorder/speach/${id}/details`)
+        .set(as(author))
+        .send({ title: 'Forklift safety 2', tags: 'safety  forklift', version })
+        .expect(200);
       expect(changed.body).toEqual(expect.objectContaining({ title: 'Forklift safety 2', tags: 'safety forklift' }));
       await t.http.put(`/api/v2/recorder/speach/${id}/details`).set(as(author)).send({ title: 'Stale', version }).expect(409);
-      await t.http.put(`/api/v2/recorder/speach/${id}/details`).set({ ...as(author), 'if-match': String(version) }).send({ title: 'Stale' }).expect(409);
+      await t.http
+        .put(`/api/v2/recorder/speach/${id}/details`)
+        .set({ ...as(author), 'if-match': String(version) })
+        .send({ title: 'Stale' })
+        .expect(409);
       const after = await t.http.get('/api/v2/speach/speachWithMetadata').query({ speachID: id }).set(as(author)).expect(200);
       expect(after.body.title).toBe('Forklift safety 2');
       await t.http.put(`/api/v2/recorder/speach/${id}/details`).set(as(author)).send({ colour: 'red' }).expect(400);
@@ -116,17 +163,43 @@ describe('Speach API (issue #4)', () => {
       const { id } = await create();
       const c1 = await addChapter(id, 'Handbook');
       const pdf = Buffer.from('%PDF-1.4\n% a tiny pdf\n');
-      const uploaded = await t.http.post(`/api/v2/recorder/speach/${id}/chapters/${c1}/file`).query({ type: 'PDF_UPLOAD', name: 'handbook.pdf' }).set({ ...as(author), 'content-type': 'application/pdf' }).send(pdf).expect(201);
+      const uploaded = await t.http
+        .post(`/api/v2/recorder/speach/${id}/chapters/${c1}/file`)
+        .query({ type: 'PDF_UPLOAD', name: 'handbook.pdf' })
+        .set({ ...as(author), 'content-type': 'application/pdf' })
+        .send(pdf)
+        .expect(201);
       const file = uploaded.body.chapters[0].content.file;
-      expect(file).toEqual(expect.objectContaining({ name: 'handbook.pdf', size: pdf.length, mimeType: 'application/pdf', url: expect.stringContaining('/blob/') }));
+      expect(file).toEqual(
+        expect.objectContaining({ name: 'handbook.pdf', size: pdf.length, mimeType: 'application/pdf', url: expect.stringContaining('/blob/') }),
+      );
       const served = await t.http.get(file.url).expect(200);
       expect(served.headers['content-type']).toBe('application/pdf');
       const partial = await t.http.get(file.url).set('range', 'bytes=0-3').expect(206);
       expect(partial.headers['content-range']).toBe(`bytes 0-3/${pdf.length}`);
-      await t.http.post(`/api/v2/recorder/speach/${id}/chapters/${c1}/file`).query({ type: 'PDF_UPLOAD', name: 'x.pdf' }).set({ ...as(author), 'content-type': 'application/pdf' }).send(Buffer.from('not a pdf')).expect(400);
-      await t.http.post(`/api/v2/recorder/speach/${id}/chapters/${c1}/file`).query({ type: 'VIDEO_UPLOAD', name: 'x.pdf' }).set({ ...as(author), 'content-type': 'application/pdf' }).send(pdf).expect(400);
-      await t.http.post(`/api/v2/recorder/speach/${id}/chapters/${c1}/file`).query({ type: 'PDF_UPLOAD', name: 'x.pdf' }).set({ ...as(reader), 'content-type': 'application/pdf' }).send(pdf).expect(403);
-      await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${c1}/content`).set(as(author)).send({ type: 'PDF_UPLOAD', file: { blobId: 'x', name: 'x', size: 1, mimeType: 'application/pdf' } }).expect(400);
+      await t.http
+        .post(`/api/v2/recorder/speach/${id}/chapters/${c1}/file`)
+        .query({ type: 'PDF_UPLOAD', name: 'x.pdf' })
+        .set({ ...as(author), 'content-type': 'application/pdf' })
+        .send(Buffer.from('not a pdf'))
+        .expect(400);
+      await t.http
+        .post(`/api/v2/recorder/speach/${id}/chapters/${c1}/file`)
+        .query({ type: 'VIDEO_UPLOAD', name: 'x.pdf' })
+        .set({ ...as(author), 'content-type': 'application/pdf' })
+        .send(pdf)
+        .expect(400);
+      await t.http
+        .post(`/api/v2/recorder/speach/${id}/chapters/${c1}/file`)
+        .query({ type: 'PDF_UPLOAD', name: 'x.pdf' })
+        .set({ ...as(reader), 'content-type': 'application/pdf' })
+        .send(pdf)
+        .expect(403);
+      await t.http
+        .put(`/api/v2/recorder/speach/${id}/chapters/${c1}/content`)
+        .set(as(author))
+        .send({ type: 'PDF_UPLOAD', file: { blobId: 'x', name: 'x', size: 1, mimeType: 'application/pdf' } })
+        .expect(400);
     });
     it('refuses a file over the configured size', async () => {
       const small = await startTestApp({ env: { MAX_UPLOAD_BYTES: '10' } });
@@ -162,14 +235,23 @@ describe('Speach API (issue #4)', () => {
       const draft = await t.http.get(`/api/v2/speach/${id}/read`).query({ mode: 'draft' }).set(as(author)).expect(200);
       expect(draft.body.chapters[0].title).toBe('Renamed in the draft');
       await t.http.get(`/api/v2/speach/${id}/read`).query({ mode: 'draft' }).set(as(reader)).expect(403);
-      await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(author)).send({ at: new Date(Date.now() + 86_400_000).toISOString() }).expect(200);
+      await t.http
+        .post(`/api/v2/recorder/speach/${id}/publish`)
+        .set(as(author))
+        .send({ at: new Date(Date.now() + 86_400_000).toISOString() })
+        .expect(200);
       const versions = await t.http.get(`/api/v2/speach/${id}/versions`).set(as(author)).expect(200);
-      expect(versions.body.map((v: { version: number; live: boolean }) => [v.version, v.live])).toEqual([[2, false], [1, true]]);
+      expect(versions.body.map((v: { version: number; live: boolean }) => [v.version, v.live])).toEqual([
+        [2, false],
+        [1, true],
+      ]);
       const scheduled = await t.http.get('/api/v2/speach/speachWithMetadata').query({ speachID: id }).set(as(author)).expect(200);
       expect(scheduled.body.futureVersionDelayedTillTimestamp).toBeGreaterThan(Date.now());
       await t.http.get(`/api/v2/speach/${id}/versions`).set(as(reader)).expect(404);
       const details = await t.http.get(`/api/v2/cours/${id}/publishDetails`).set(as(reader)).expect(200);
-      expect(details.body).toEqual({ lecons: [{ chapitreID: chapterId, title: 'Introduction', chapitres: [{ chapitreID: chapterId, title: 'Introduction' }] }] });
+      expect(details.body).toEqual({
+        lecons: [{ chapitreID: chapterId, title: 'Introduction', chapitres: [{ chapitreID: chapterId, title: 'Introduction' }] }],
+      });
     });
     it('schedules a first publication: delayed till the date, not readable before', async () => {
       const { id } = await publishable('Delayed course');
@@ -187,7 +269,7 @@ describe('Speach API (issue #4)', () => {
         t.clock.set(new Date());
       }
     });
-    it('keeps a question\'s cited source passage for its editors and never shows it to learners (it holds the answer)', async () => {
+    it("keeps a question's cited source passage for its editors and never shows it to learners (it holds the answer)", async () => {
       const { id } = await publishable('Cited quiz');
       const quizChapter = await addChapter(id, 'Quiz');
       const source = { chapterId: 'c-sky', passage: 'The sky is blue on a clear day.' };
@@ -197,7 +279,16 @@ describe('Speach API (issue #4)', () => {
       expect(draft.body.chapters[1].content.questions[0].source).toEqual(source);
       await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(author)).send({}).expect(200);
       const read = await t.http.get(`/api/v2/speach/${id}/read`).set(as(reader)).expect(200);
-      expect(read.body.chapters[1].content.questions[0]).toEqual({ questionId: 'q1', text: 'Which colour is the sky?', multiple: false, points: 1, options: [{ optionId: 'a', text: 'Blue' }, { optionId: 'b', text: 'Green' }] });
+      expect(read.body.chapters[1].content.questions[0]).toEqual({
+        questionId: 'q1',
+        text: 'Which colour is the sky?',
+        multiple: false,
+        points: 1,
+        options: [
+          { optionId: 'a', text: 'Blue' },
+          { optionId: 'b', text: 'Green' },
+        ],
+      });
     });
     it('records chapter reads, scores quizzes and honours sequential unlock', async () => {
       const { id, chapterId } = await publishable('Quiz course');
@@ -208,21 +299,39 @@ describe('Speach API (issue #4)', () => {
       const first = await t.http.get(`/api/v2/speach/${id}/read`).set(as(reader)).expect(200);
       expect(first.body.lockedChapterIds).toEqual([quizChapter]);
       expect(first.body.chapters[1].content.questions[0].options[0]).toEqual({ optionId: 'a', text: 'Blue' });
-      await t.http.post(`/api/v2/speach/${id}/chapters/${quizChapter}/answers`).set(as(reader)).send({ answers: { q1: ['a'] } }).expect(403);
+      await t.http
+        .post(`/api/v2/speach/${id}/chapters/${quizChapter}/answers`)
+        .set(as(reader))
+        .send({ answers: { q1: ['a'] } })
+        .expect(403);
       const read = await t.http.post(`/api/v2/speach/${id}/chapters/${chapterId}/read`).set(as(reader)).expect(200);
       expect(read.body).toEqual({ readChapterIds: [chapterId], lastChapterId: chapterId });
-      const scored = await t.http.post(`/api/v2/speach/${id}/chapters/${quizChapter}/answers`).set(as(reader)).send({ answers: { q1: ['a'], q2: ['x'] } }).expect(200);
+      const scored = await t.http
+        .post(`/api/v2/speach/${id}/chapters/${quizChapter}/answers`)
+        .set(as(reader))
+        .send({ answers: { q1: ['a'], q2: ['x'] } })
+        .expect(200);
       expect(scored.body).toEqual({ score: 1, max: 3, percent: 33, passed: false, corrections: { q1: ['a'], q2: ['x', 'z'] } });
-      await t.http.post(`/api/v2/speach/${id}/chapters/${quizChapter}/answers`).set(as(reader)).send({ answers: { q1: ['nope'] } }).expect(400);
+      await t.http
+        .post(`/api/v2/speach/${id}/chapters/${quizChapter}/answers`)
+        .set(as(reader))
+        .send({ answers: { q1: ['nope'] } })
+        .expect(400);
       const again = await t.http.get(`/api/v2/speach/${id}/read`).set(as(reader)).expect(200);
-      expect(again.body.progress).toEqual(expect.objectContaining({ lastChapterId: quizChapter, quizResults: { [quizChapter]: { score: 1, max: 3, percent: 33, passed: false } } }));
+      expect(again.body.progress).toEqual(
+        expect.objectContaining({ lastChapterId: quizChapter, quizResults: { [quizChapter]: { score: 1, max: 3, percent: 33, passed: false } } }),
+      );
       await t.http.post(`/api/v2/speach/${id}/chapters/unknown/read`).set(as(reader)).expect(404);
     });
     it('asks for the access code of a private speach once', async () => {
       const { id, chapterId } = await publishable('Private course');
       await t.http.put(`/api/v2/recorder/speach/${id}/visibility`).set(as(author)).send({ visibility: 'PUBLIC', accessCode: 'x' }).expect(400);
       await t.http.put(`/api/v2/recorder/speach/${id}/visibility`).set(as(author)).send({ visibility: 'PRIVE' }).expect(400);
-      const card = await t.http.put(`/api/v2/recorder/speach/${id}/visibility`).set(as(author)).send({ visibility: 'PRIVE', accessCode: 'open sesame' }).expect(200);
+      const card = await t.http
+        .put(`/api/v2/recorder/speach/${id}/visibility`)
+        .set(as(author))
+        .send({ visibility: 'PRIVE', accessCode: 'open sesame' })
+        .expect(200);
       expect(card.body.accessCode).toBe(true);
       await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(author)).send({}).expect(200);
       const missing = await t.http.get(`/api/v2/speach/${id}/read`).set(as(reader)).expect(403);
@@ -237,9 +346,17 @@ describe('Speach API (issue #4)', () => {
       await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(author)).send({}).expect(200);
       await t.http.get(`/api/v2/speach/${id}/read`).set(as(reader)).expect(404);
       const readerId = (await t.http.get('/api/auth/me').set(as(reader)).expect(200)).body.id;
-      await t.http.put('/api/v2/admin/speach/updateAffectedUsers').set(as(admin)).send({ speachID: id, users: [readerId] }).expect(200);
+      await t.http
+        .put('/api/v2/admin/speach/updateAffectedUsers')
+        .set(as(admin))
+        .send({ speachID: id, users: [readerId] })
+        .expect(200);
       await t.http.get(`/api/v2/speach/${id}/read`).set(as(reader)).expect(200);
-      await t.http.put('/api/v2/admin/speach/updateAffectedUsers').set(as(admin)).send({ speachID: id, users: ['nobody'] }).expect(400);
+      await t.http
+        .put('/api/v2/admin/speach/updateAffectedUsers')
+        .set(as(admin))
+        .send({ speachID: id, users: ['nobody'] })
+        .expect(400);
       await t.http.put('/api/v2/admin/speach/updateAffectedUsers').set(as(author)).send({ speachID: id, users: [] }).expect(403);
     });
   });
@@ -262,7 +379,9 @@ describe('Speach API (issue #4)', () => {
       const found = await t.http.get('/api/v2/speach/search').query({ term: 'welcome' }).set(as(reader)).expect(200);
       const id = found.body.results[0].id;
       const bookmarked = async () =>
-        (await t.http.get('/api/v2/my/speachBookmarked').query({ page: 0 }).set(as(reader)).expect(200)).body.result.map((c: { id: string; isFavori: boolean }) => [c.id, c.isFavori]);
+        (await t.http.get('/api/v2/my/speachBookmarked').query({ page: 0 }).set(as(reader)).expect(200)).body.result.map(
+          (c: { id: string; isFavori: boolean }) => [c.id, c.isFavori],
+        );
       // The demo organisation may already hold bookmarks of the reader: compare with what was there.
       const before = await bookmarked();
       expect(before).not.toContainEqual([id, true]);
@@ -294,7 +413,11 @@ describe('Speach API (issue #4)', () => {
 
   describe('admin speaches', () => {
     it('lists with filters for admins only, and validates filters', async () => {
-      const list = await t.http.get('/api/v2/admin/speach').query({ state: 'PUBLIE', visibilities: '["PUBLIC"]', sort: 'TITLE', asc: 'true' }).set(as(admin)).expect(200);
+      const list = await t.http
+        .get('/api/v2/admin/speach')
+        .query({ state: 'PUBLIE', visibilities: '["PUBLIC"]', sort: 'TITLE', asc: 'true' })
+        .set(as(admin))
+        .expect(200);
       expect(list.body.result.every((c: { state: string; visibility: string }) => c.state === 'PUBLIE' && c.visibility === 'PUBLIC')).toBe(true);
       const titles = list.body.result.map((c: { title: string }) => c.title.toLowerCase());
       expect(titles).toEqual([...titles].sort());
@@ -312,11 +435,23 @@ describe('Speach API (issue #4)', () => {
     });
     it('updates a speach from the side panel, and pins at most 10', async () => {
       const { id } = await publishable('Side panel');
-      const updated = await t.http.put('/api/v2/admin/speach/update').set(as(admin)).send({ speach: JSON.stringify({ speachID: id, title: 'Side panel 2', state: 'PUBLIE', isPinnedOnHome: true }) }).expect(200);
+      const updated = await t.http
+        .put('/api/v2/admin/speach/update')
+        .set(as(admin))
+        .send({ speach: JSON.stringify({ speachID: id, title: 'Side panel 2', state: 'PUBLIE', isPinnedOnHome: true }) })
+        .expect(200);
       expect(updated.body).toEqual(expect.objectContaining({ title: 'Side panel 2', state: 'PUBLIE', isPinnedOnHome: true }));
-      await t.http.put('/api/v2/admin/speach/update').set(as(admin)).send({ speach: { speachID: id, visibility: 'PUBLIC', accessCode: 'x' } }).expect(400);
+      await t.http
+        .put('/api/v2/admin/speach/update')
+        .set(as(admin))
+        .send({ speach: { speachID: id, visibility: 'PUBLIC', accessCode: 'x' } })
+        .expect(400);
       await t.http.put('/api/v2/admin/speach/update').set(as(admin)).send({ speach: '{not json' }).expect(400);
-      await t.http.put('/api/v2/admin/speach/update').set(as(author)).send({ speach: { speachID: id, title: 'x' } }).expect(403);
+      await t.http
+        .put('/api/v2/admin/speach/update')
+        .set(as(author))
+        .send({ speach: { speachID: id, title: 'x' } })
+        .expect(403);
       // 3 pinned so far; 7 more reach the limit, the 11th is refused.
       for (let i = 0; i < 7; i++) {
         const extra = await publishable(`Pin ${i}`);
@@ -335,18 +470,45 @@ describe('Speach API (issue #4)', () => {
     it('batch-updates, skipping conflicts and excluding scheduled speaches', async () => {
       const a = await publishable('Batch A');
       const b = await publishable('Batch B');
-      await t.http.post(`/api/v2/recorder/speach/${b.id}/publish`).set(as(author)).send({ at: new Date(Date.now() + 86_400_000).toISOString() }).expect(200);
+      await t.http
+        .post(`/api/v2/recorder/speach/${b.id}/publish`)
+        .set(as(author))
+        .send({ at: new Date(Date.now() + 86_400_000).toISOString() })
+        .expect(200);
       const categoryId = (await t.http.get('/api/v2/admin/speach/categories').set(as(admin))).body[2].id;
-      const response = await t.http.put('/api/v2/admin/speach/batch-update').query({ dataType: 'json', visibility: 'PRIVE', categoryId }).set(as(admin)).send({ speachesIds: [a.id, b.id] }).expect(200);
+      const response = await t.http
+        .put('/api/v2/admin/speach/batch-update')
+        .query({ dataType: 'json', visibility: 'PRIVE', categoryId })
+        .set(as(admin))
+        .send({ speachesIds: [a.id, b.id] })
+        .expect(200);
       // PRIVE without an access code conflicts with the rules: skipped, not half-written.
-      expect(response.body).toEqual({ updated: 0, skipped: [{ speachID: a.id, title: 'Batch A', reason: 'A private speach needs an access code' }], scheduledExcluded: 1 });
-      const ok = await t.http.put('/api/v2/admin/speach/batch-update').query({ categoryId }).set(as(admin)).send({ speachesIds: [a.id] }).expect(200);
+      expect(response.body).toEqual({
+        updated: 0,
+        skipped: [{ speachID: a.id, title: 'Batch A', reason: 'A private speach needs an access code' }],
+        scheduledExcluded: 1,
+      });
+      const ok = await t.http
+        .put('/api/v2/admin/speach/batch-update')
+        .query({ categoryId })
+        .set(as(admin))
+        .send({ speachesIds: [a.id] })
+        .expect(200);
       expect(ok.body.updated).toBe(1);
       const card = await t.http.get('/api/v2/speach/speachWithMetadata').query({ speachID: a.id }).set(as(admin)).expect(200);
       expect(card.body.category.id).toBe(categoryId);
       expect(card.body.visibility).toBe('PUBLIC');
-      await t.http.put('/api/v2/admin/speach/batch-update').set(as(admin)).send({ speachesIds: [a.id] }).expect(400);
-      await t.http.put('/api/v2/admin/speach/batch-update').query({ categoryId }).set(as(reader)).send({ speachesIds: [a.id] }).expect(403);
+      await t.http
+        .put('/api/v2/admin/speach/batch-update')
+        .set(as(admin))
+        .send({ speachesIds: [a.id] })
+        .expect(400);
+      await t.http
+        .put('/api/v2/admin/speach/batch-update')
+        .query({ categoryId })
+        .set(as(reader))
+        .send({ speachesIds: [a.id] })
+        .expect(403);
     });
     it('duplicates and creates templates with the content copied and the source recorded', async () => {
       const { id } = await publishable('Original');
@@ -354,7 +516,11 @@ describe('Speach API (issue #4)', () => {
       expect(copy.body).toEqual(expect.objectContaining({ title: 'Original (copy)', duplicatedFrom: id, state: 'NON_PUBLIE', chapterCount: 1 }));
       const template = await t.http.put('/api/v2/admin/speach/createTemplate').query({ speachId: id }).set(as(admin)).expect(200);
       expect(template.body).toEqual(expect.objectContaining({ isTemplate: true, duplicatedFrom: id }));
-      const fromTemplate = await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'From template', language: 'en-US', templateId: template.body.id }).expect(201);
+      const fromTemplate = await t.http
+        .post('/api/v2/recorder/speach')
+        .set(as(author))
+        .send({ title: 'From template', language: 'en-US', templateId: template.body.id })
+        .expect(201);
       expect(fromTemplate.body).toEqual(expect.objectContaining({ templateId: template.body.id, chapterCount: 1 }));
       await t.http.put('/api/v2/admin/speach/duplicate').query({ speachId: 'nope' }).set(as(admin)).expect(404);
       await t.http.put('/api/v2/admin/speach/duplicate').set(as(admin)).expect(400);
@@ -385,13 +551,29 @@ describe('Speach API (issue #4)', () => {
     });
     it('sets co-editors (authors only), periodic reviewers, due dates and the react-admin resource', async () => {
       const { id } = await publishable('Co-edited');
-      const users = (await t.http.get('/api/v2/admin/users').query({ roles: 'FORMATEUR', size: 50 }).set(as(admin))).body.result as { id: string; email: string; trainer: boolean }[];
+      const users = (await t.http.get('/api/v2/admin/users').query({ roles: 'FORMATEUR', size: 50 }).set(as(admin))).body.result as {
+        id: string;
+        email: string;
+        trainer: boolean;
+      }[];
       const coAuthor = users.find((u) => u.email !== 'author@example.com' && u.trainer)!;
       const readerId = (await t.http.get('/api/auth/me').set(as(reader))).body.id;
-      await t.http.put('/api/v2/admin/speach/updateCoEditors').set(as(admin)).send({ speach: id, coEditors: [readerId] }).expect(400);
-      const co = await t.http.put('/api/v2/admin/speach/updateCoEditors').set(as(admin)).send({ speach: id, coEditors: [coAuthor.id] }).expect(200);
+      await t.http
+        .put('/api/v2/admin/speach/updateCoEditors')
+        .set(as(admin))
+        .send({ speach: id, coEditors: [readerId] })
+        .expect(400);
+      const co = await t.http
+        .put('/api/v2/admin/speach/updateCoEditors')
+        .set(as(admin))
+        .send({ speach: id, coEditors: [coAuthor.id] })
+        .expect(200);
       expect(co.body.authorsInfos.coEditors.map((p: { id: string }) => p.id)).toEqual([coAuthor.id]);
-      const reviewers = await t.http.put('/api/v2/admin/speach/update-periodic-reviewers').query({ speachId: id, users: JSON.stringify([readerId]), groups: '[]' }).set(as(admin)).expect(200);
+      const reviewers = await t.http
+        .put('/api/v2/admin/speach/update-periodic-reviewers')
+        .query({ speachId: id, users: JSON.stringify([readerId]), groups: '[]' })
+        .set(as(admin))
+        .expect(200);
       expect(reviewers.body.metadata.periodicReviewUsers[0].id).toBe(readerId);
       await t.http.put('/api/v2/speach/setDueDate').set(as(author)).send({ speachID: id, dueDate: '2099-01-01' }).expect(400);
       await t.http.put(`/api/v2/recorder/speach/${id}/badge`).set(as(author)).send({ badge: 'AVANCEMENT' }).expect(200);
@@ -400,11 +582,19 @@ describe('Speach API (issue #4)', () => {
       await t.http.put('/api/v2/speach/setDueDate').set(as(author)).send({ speachID: id, dueDate: '2000-01-01' }).expect(400);
       await t.http.put('/api/v2/speach/setUnpublishedAfterDueDate').set(as(author)).send({ speachID: id, unpublish: true }).expect(200);
       await t.http.put('/api/v2/speach/setDueDate').set(as(reader)).send({ speachID: id, dueDate: '2099-01-01' }).expect(403);
-      const rest = await t.http.get('/api/rest/speaches').query({ filter: JSON.stringify({ q: 'co-edited' }), range: '[0,9]', sort: '["title","ASC"]' }).set(as(admin)).expect(200);
+      const rest = await t.http
+        .get('/api/rest/speaches')
+        .query({ filter: JSON.stringify({ q: 'co-edited' }), range: '[0,9]', sort: '["title","ASC"]' })
+        .set(as(admin))
+        .expect(200);
       expect(rest.headers['content-range']).toMatch(/^speaches 0-0\/1$/);
       expect(rest.body[0].id).toBe(id);
       await t.http.get(`/api/rest/speaches/${id}`).set(as(admin)).expect(200);
-      await t.http.get('/api/rest/speaches').query({ filter: JSON.stringify({ colour: 'red' }) }).set(as(admin)).expect(400);
+      await t.http
+        .get('/api/rest/speaches')
+        .query({ filter: JSON.stringify({ colour: 'red' }) })
+        .set(as(admin))
+        .expect(400);
       await t.http.get('/api/rest/speaches').set(as(author)).expect(403);
     });
   });

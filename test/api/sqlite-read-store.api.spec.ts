@@ -33,7 +33,11 @@ describe('The product on the SQLite read store answers like on the in-memory one
     const answers = [];
     for (const app of [memory, sqlite]) {
       const token = await app.login(as);
-      const response = await app.http.get(path).query(query).set({ authorization: `Bearer ${token}` }).expect(200);
+      const response = await app.http
+        .get(path)
+        .query(query)
+        .set({ authorization: `Bearer ${token}` })
+        .expect(200);
       answers.push({ body: normalised(response.body), range: response.headers['content-range'] });
     }
     return answers;

@@ -1,7 +1,7 @@
 import { demoStaff } from '../../backend/seed/demo-seeder';
 import { type TestApp, startTestApp } from '../support/test-app';
 
-describe('Terms of use, personal data, and the user\'s own password', () => {
+describe("Terms of use, personal data, and the user's own password", () => {
   let t: TestApp;
   let admin: string;
   const as = (token: string) => ({ authorization: `Bearer ${token}` });

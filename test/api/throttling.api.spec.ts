@@ -68,9 +68,17 @@ describe('Brute-force throttling', () => {
   it('throttles the current password of a password change too', async () => {
     const token = await t.login('reader@example.com');
     for (let i = 0; i < 3; i++) {
-      await t.http.post('/api/auth/change-password').set('authorization', `Bearer ${token}`).send({ currentPassword: `guess-${i}`, newPassword: 'a-new-password' }).expect(400);
+      await t.http
+        .post('/api/auth/change-password')
+        .set('authorization', `Bearer ${token}`)
+        .send({ currentPassword: `guess-${i}`, newPassword: 'a-new-password' })
+        .expect(400);
     }
-    const refused = await t.http.post('/api/auth/change-password').set('authorization', `Bearer ${token}`).send({ currentPassword: 'demo-password', newPassword: 'a-new-password' }).expect(429);
+    const refused = await t.http
+      .post('/api/auth/change-password')
+      .set('authorization', `Bearer ${token}`)
+      .send({ currentPassword: 'demo-password', newPassword: 'a-new-password' })
+      .expect(429);
     expect(refused.headers['retry-after']).toEqual(expect.any(String));
   });
 
@@ -79,7 +87,11 @@ describe('Brute-force throttling', () => {
     const reader = await t.login('author@example.com');
     const as = { authorization: `Bearer ${reader}` };
     for (let i = 0; i < 3; i++) {
-      const wrong = await t.http.get(`/api/v2/speach/${speach!._id}/read`).query({ accessCode: `code-${i}` }).set(as).expect(403);
+      const wrong = await t.http
+        .get(`/api/v2/speach/${speach!._id}/read`)
+        .query({ accessCode: `code-${i}` })
+        .set(as)
+        .expect(403);
       expect(wrong.body.errors).toEqual([{ field: 'accessCode', reason: 'Wrong access code' }]);
     }
     verify.mockClear();
@@ -93,7 +105,11 @@ describe('Brute-force throttling', () => {
   it('counts per client address behind a trusted proxy (TRUST_PROXY), not per proxy', async () => {
     const proxied = await startTestApp({ seed: false, env: { TRUST_PROXY: 'true', LOGIN_ATTEMPTS_PER_ADDRESS: '3' } });
     try {
-      const from = (address: string) => proxied.http.post('/api/auth/login').set('x-forwarded-for', address).send({ email: `${address}@example.com`, password: 'guess' });
+      const from = (address: string) =>
+        proxied.http
+          .post('/api/auth/login')
+          .set('x-forwarded-for', address)
+          .send({ email: `${address}@example.com`, password: 'guess' });
       for (let i = 0; i < 3; i++) await from('203.0.113.7').expect(401);
       await from('203.0.113.7').expect(429);
       await from('198.51.100.4').expect(401);

@@ -21,15 +21,38 @@ describe('Automatic transcripts with a configured provider (issue 22)', () => {
 
   const film = (name: string, seconds: number, withSound: boolean) => {
     const path = join(dir, name);
-    const inputs = ['-f', 'lavfi', '-i', `color=size=32x32:rate=2:duration=${seconds}`, ...(withSound ? ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`] : [])];
-    execFileSync('ffmpeg', ['-v', 'error', ...inputs, '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', ...(withSound ? ['-c:a', 'aac', '-shortest'] : []), path]);
+    const inputs = [
+      '-f',
+      'lavfi',
+      '-i',
+      `color=size=32x32:rate=2:duration=${seconds}`,
+      ...(withSound ? ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`] : []),
+    ];
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      ...inputs,
+      '-pix_fmt',
+      'yuv420p',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      ...(withSound ? ['-c:a', 'aac', '-shortest'] : []),
+      path,
+    ]);
     return readFileSync(path);
   };
 
   async function videoChapter(title: string, bytes: Buffer) {
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title, language: 'fr-FR' }).expect(201)).body;
     const { chapterId } = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Film' }).expect(201)).body;
-    await t.http.post(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/file`).query({ type: 'VIDEO_UPLOAD', name: 'film.mp4' }).set({ ...as(author), 'content-type': 'video/mp4' }).send(bytes).expect(201);
+    await t.http
+      .post(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/file`)
+      .query({ type: 'VIDEO_UPLOAD', name: 'film.mp4' })
+      .set({ ...as(author), 'content-type': 'video/mp4' })
+      .send(bytes)
+      .expect(201);
     await t.app.get(Transcripts).idle();
     return { id: id as string, chapterId: chapterId as string };
   }
@@ -50,7 +73,15 @@ describe('Automatic transcripts with a configured provider (issue 22)', () => {
           return;
         }
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ text: 'Bienvenue à bord. Attachez votre ceinture.', segments: [{ start: 0, end: 1.2, text: ' Bienvenue à bord.' }, { start: 1.2, end: 2.9, text: ' Attachez votre ceinture.' }] }));
+        res.end(
+          JSON.stringify({
+            text: 'Bienvenue à bord. Attachez votre ceinture.',
+            segments: [
+              { start: 0, end: 1.2, text: ' Bienvenue à bord.' },
+              { start: 1.2, end: 2.9, text: ' Attachez votre ceinture.' },
+            ],
+          }),
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -79,13 +110,20 @@ describe('Automatic transcripts with a configured provider (issue 22)', () => {
       autoTranscriptStatus: 'DONE',
       reason: null,
       text: 'Bienvenue à bord. Attachez votre ceinture.',
-      cues: [{ start: 0, end: 1200, text: 'Bienvenue à bord.' }, { start: 1200, end: 2900, text: 'Attachez votre ceinture.' }],
+      cues: [
+        { start: 0, end: 1200, text: 'Bienvenue à bord.' },
+        { start: 1200, end: 2900, text: 'Attachez votre ceinture.' },
+      ],
     });
     await t.http.put(`/api/v2/recorder/speach/${id}/visibility`).set(as(author)).send({ visibility: 'PUBLIC' }).expect(200);
     await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
     const tracks = (await t.http.get(`/api/v2/chapter/subtitles/${chapterId}`).set(as(reader)).expect(200)).body;
-    expect(tracks.map((s: { lang: string; label: string; source: string }) => [s.lang, s.label, s.source])).toEqual([['fr_FR', 'français (France) (auto)', 'TRANSCRIPT']]);
-    expect((await t.http.get(tracks[0].src).expect(200)).text).toBe('WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.200\nBienvenue à bord.\n\n2\n00:00:01.200 --> 00:00:02.900\nAttachez votre ceinture.\n');
+    expect(tracks.map((s: { lang: string; label: string; source: string }) => [s.lang, s.label, s.source])).toEqual([
+      ['fr_FR', 'français (France) (auto)', 'TRANSCRIPT'],
+    ]);
+    expect((await t.http.get(tracks[0].src).expect(200)).text).toBe(
+      'WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.200\nBienvenue à bord.\n\n2\n00:00:01.200 --> 00:00:02.900\nAttachez votre ceinture.\n',
+    );
 
     // Searchable: a word only the transcript holds finds the speach.
     const found = await t.http.get('/api/v2/speach/search').query({ term: 'ceinture' }).set(as(reader)).expect(200);

@@ -17,7 +17,26 @@ describe('video editor (issue 22)', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'video-editor-'));
     // A real 10 s video (test pattern and tone), as an author would upload one.
-    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10:duration=10', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=10', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', join(dir, 'clip.mp4')]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=160x120:rate=10:duration=10',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=10',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      join(dir, 'clip.mp4'),
+    ]);
     clip = readFileSync(join(dir, 'clip.mp4'));
     t = await startTestApp();
     [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
@@ -31,7 +50,14 @@ describe('video editor (issue 22)', () => {
   async function videoChapter(publish = false) {
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Forklift video', language: 'en-US' }).expect(201)).body;
     const { chapterId } = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Watch' }).expect(201)).body;
-    const draft = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/file`).query({ type: 'VIDEO_UPLOAD', name: 'clip.mp4' }).set({ ...as(author), 'content-type': 'video/mp4' }).send(clip).expect(201)).body;
+    const draft = (
+      await t.http
+        .post(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/file`)
+        .query({ type: 'VIDEO_UPLOAD', name: 'clip.mp4' })
+        .set({ ...as(author), 'content-type': 'video/mp4' })
+        .send(clip)
+        .expect(201)
+    ).body;
     const url: string = JSON.stringify(draft).match(/\/blob\/([^?"]+)/)![1];
     if (publish) await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
     return { speachId: id as string, chapterId: chapterId as string, blobId: url };
@@ -51,7 +77,8 @@ describe('video editor (issue 22)', () => {
     expect(before).toMatchObject({ chapterId, hasVideo: true, weetId: null, duration: null, contentType: 'VIDEO_UPLOAD' });
     const weet = (await t.http.post('/api/v2/recorder/weet').set(as(author)).send({ weetID: blobId, duration: 10, chapitreId: chapterId }).expect(200)).body;
     expect(weet).toMatchObject({ weetId: blobId, duration: 10, silent: false });
-    const silent = (await t.http.post('/api/v2/recorder/silenceWeet').set(as(author)).send({ weetID: blobId, duration: 10, chapitreId: chapterId }).expect(200)).body;
+    const silent = (await t.http.post('/api/v2/recorder/silenceWeet').set(as(author)).send({ weetID: blobId, duration: 10, chapitreId: chapterId }).expect(200))
+      .body;
     expect(silent).toMatchObject({ silent: true });
   });
 
@@ -61,7 +88,11 @@ describe('video editor (issue 22)', () => {
     expect(JSON.stringify(bad.body)).toContain('duration');
     const unknownBlob = await t.http.post('/api/v2/recorder/weet').set(as(author)).send({ weetID: 'nope', duration: 5, chapitreId: chapterId }).expect(400);
     expect(JSON.stringify(unknownBlob.body)).toContain('weetID');
-    const negative = await t.http.post('/api/v2/recorder/silenceWeet').set(as(author)).send({ weetID: blobId, duration: -1, chapitreId: chapterId }).expect(400);
+    const negative = await t.http
+      .post('/api/v2/recorder/silenceWeet')
+      .set(as(author))
+      .send({ weetID: blobId, duration: -1, chapitreId: chapterId })
+      .expect(400);
     expect(JSON.stringify(negative.body)).toContain('duration');
     await t.http.post('/api/v2/recorder/weet').set(as(reader)).send({ weetID: blobId, duration: 5, chapitreId: chapterId }).expect(403);
     await t.http.post('/api/v2/recorder/weet').set(as(author)).send({ weetID: blobId, duration: 5, chapitreId: 'no-such-chapter' }).expect(404);
@@ -74,17 +105,52 @@ describe('video editor (issue 22)', () => {
       await t.http
         .post(`/api/v2/recorder/video-editor/${chapterId}/cut`)
         .set(as(author))
-        .send({ keep: [{ start: 0, end: 2 }, { start: 6, end: 9 }] })
+        .send({
+          keep: [
+            { start: 0, end: 2 },
+            { start: 6, end: 9 },
+          ],
+        })
         .expect(200)
     ).body;
     expect(cut.duration).toBe(5);
-    expect(cut.cuts).toEqual([expect.objectContaining({ keep: [{ start: 0, end: 2 }, { start: 6, end: 9 }], sourceDuration: 10, status: 'PENDING' })]);
-    const overlap = await t.http.post(`/api/v2/recorder/video-editor/${chapterId}/cut`).set(as(author)).send({ keep: [{ start: 0, end: 3 }, { start: 2, end: 4 }] }).expect(400);
+    expect(cut.cuts).toEqual([
+      expect.objectContaining({
+        keep: [
+          { start: 0, end: 2 },
+          { start: 6, end: 9 },
+        ],
+        sourceDuration: 10,
+        status: 'PENDING',
+      }),
+    ]);
+    const overlap = await t.http
+      .post(`/api/v2/recorder/video-editor/${chapterId}/cut`)
+      .set(as(author))
+      .send({
+        keep: [
+          { start: 0, end: 3 },
+          { start: 2, end: 4 },
+        ],
+      })
+      .expect(400);
     expect(overlap.body.errors ?? overlap.body).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'keep[1].start' })]));
-    const missing = await t.http.post(`/api/v2/recorder/video-editor/${chapterId}/cut`).set(as(author)).send({ keep: [{ start: 0 }] }).expect(400);
+    const missing = await t.http
+      .post(`/api/v2/recorder/video-editor/${chapterId}/cut`)
+      .set(as(author))
+      .send({ keep: [{ start: 0 }] })
+      .expect(400);
     expect(JSON.stringify(missing.body)).toContain('keep[0].end');
-    await t.http.post(`/api/v2/recorder/video-editor/${chapterId}/cut`).set(as(reader)).send({ keep: [{ start: 0, end: 1 }] }).expect(403);
-    await t.http.post('/api/v2/recorder/video-editor/no-such/cut').set(as(author)).send({ keep: [{ start: 0, end: 1 }] }).expect(404);
+    await t.http
+      .post(`/api/v2/recorder/video-editor/${chapterId}/cut`)
+      .set(as(reader))
+      .send({ keep: [{ start: 0, end: 1 }] })
+      .expect(403);
+    await t.http
+      .post('/api/v2/recorder/video-editor/no-such/cut')
+      .set(as(author))
+      .send({ keep: [{ start: 0, end: 1 }] })
+      .expect(404);
   });
 
   it('synchronises once (irreversible), then refuses a second synchronisation and any cut', async () => {
@@ -95,15 +161,25 @@ describe('video editor (issue 22)', () => {
     const synced = (await t.http.post(`/api/v2/recorder/video-editor/${chapterId}/synchronise`).set(as(author)).send({ target: 'SLIDES' }).expect(200)).body;
     expect(synced.synchronisedWith).toBe('SLIDES');
     await t.http.post(`/api/v2/recorder/video-editor/${chapterId}/synchronise`).set(as(author)).send({ target: 'AUDIO' }).expect(409);
-    await t.http.post(`/api/v2/recorder/video-editor/${chapterId}/cut`).set(as(author)).send({ keep: [{ start: 0, end: 1 }] }).expect(409);
+    await t.http
+      .post(`/api/v2/recorder/video-editor/${chapterId}/cut`)
+      .set(as(author))
+      .send({ keep: [{ start: 0, end: 1 }] })
+      .expect(409);
   });
 
   it('annotations and questions reach the learner player; the answer is scored and kept; right answers stay hidden', async () => {
     const { chapterId, blobId } = await videoChapter();
     await t.http.post('/api/v2/recorder/weet').set(as(author)).send({ weetID: blobId, duration: 10, chapitreId: chapterId }).expect(200);
-    const badAnnotation = await t.http.post(`/api/v2/recorder/video-editor/${chapterId}/annotations`).set(as(author)).send({ at: 12, text: 'Late' }).expect(400);
+    const badAnnotation = await t.http
+      .post(`/api/v2/recorder/video-editor/${chapterId}/annotations`)
+      .set(as(author))
+      .send({ at: 12, text: 'Late' })
+      .expect(400);
     expect(JSON.stringify(badAnnotation.body)).toContain('"at"');
-    const annotated = (await t.http.post(`/api/v2/recorder/video-editor/${chapterId}/annotations`).set(as(author)).send({ at: 1.5, text: 'Check the forks' }).expect(200)).body;
+    const annotated = (
+      await t.http.post(`/api/v2/recorder/video-editor/${chapterId}/annotations`).set(as(author)).send({ at: 1.5, text: 'Check the forks' }).expect(200)
+    ).body;
     expect(annotated.annotations).toEqual([expect.objectContaining({ at: 1.5, text: 'Check the forks', duration: 4 })]);
     const badQuestion = await t.http
       .post(`/api/v2/recorder/video-editor/${chapterId}/interactions`)
@@ -119,7 +195,11 @@ describe('video editor (issue 22)', () => {
         .expect(200)
     ).body;
     const interactionId = asked.interactions[0].interactionId as string;
-    await t.http.post(`/api/v2/recorder/video-editor/${chapterId}/interactions`).set(as(reader)).send({ at: 3, question: 'Q', options: [{ text: 'a', correct: true }, { text: 'b' }] }).expect(403);
+    await t.http
+      .post(`/api/v2/recorder/video-editor/${chapterId}/interactions`)
+      .set(as(reader))
+      .send({ at: 3, question: 'Q', options: [{ text: 'a', correct: true }, { text: 'b' }] })
+      .expect(403);
 
     // The reader sees nothing of a draft; once published, the overlays without the right answers.
     await t.http.get(`/api/v2/chapter/video-overlays/${chapterId}`).set(as(reader)).expect(404);
@@ -127,19 +207,46 @@ describe('video editor (issue 22)', () => {
     await t.http.post(`/api/v2/recorder/speach/${speachId}/publish`).set(as(admin)).send({}).expect(200);
     const overlays = (await t.http.get(`/api/v2/chapter/video-overlays/${chapterId}`).set(as(reader)).expect(200)).body;
     expect(overlays.annotations).toEqual([expect.objectContaining({ text: 'Check the forks', at: 1.5 })]);
-    expect(overlays.interactions[0]).toEqual({ interactionId, at: 3, question: 'Load limit?', multiple: false, options: [{ optionId: 'o1', text: 'Rated capacity' }, { optionId: 'o2', text: 'Whatever fits' }] });
+    expect(overlays.interactions[0]).toEqual({
+      interactionId,
+      at: 3,
+      question: 'Load limit?',
+      multiple: false,
+      options: [
+        { optionId: 'o1', text: 'Rated capacity' },
+        { optionId: 'o2', text: 'Whatever fits' },
+      ],
+    });
 
     const noAnswer = await t.http.post(`/api/v2/chapter/video-overlays/${chapterId}/answer`).set(as(reader)).send({ interactionId, answers: [] }).expect(400);
     expect(JSON.stringify(noAnswer.body)).toContain('answers');
-    await t.http.post(`/api/v2/chapter/video-overlays/${chapterId}/answer`).set(as(reader)).send({ interactionId: 'unknown', answers: ['o1'] }).expect(404);
-    const wrong = (await t.http.post(`/api/v2/chapter/video-overlays/${chapterId}/answer`).set(as(reader)).send({ interactionId, answers: ['o2'] }).expect(200)).body;
+    await t.http
+      .post(`/api/v2/chapter/video-overlays/${chapterId}/answer`)
+      .set(as(reader))
+      .send({ interactionId: 'unknown', answers: ['o1'] })
+      .expect(404);
+    const wrong = (
+      await t.http
+        .post(`/api/v2/chapter/video-overlays/${chapterId}/answer`)
+        .set(as(reader))
+        .send({ interactionId, answers: ['o2'] })
+        .expect(200)
+    ).body;
     expect(wrong).toEqual({ correct: false, rightAnswers: ['o1'] });
-    const right = (await t.http.post(`/api/v2/chapter/video-overlays/${chapterId}/answer`).set(as(reader)).send({ interactionId, answers: ['o1'] }).expect(200)).body;
+    const right = (
+      await t.http
+        .post(`/api/v2/chapter/video-overlays/${chapterId}/answer`)
+        .set(as(reader))
+        .send({ interactionId, answers: ['o1'] })
+        .expect(200)
+    ).body;
     expect(right.correct).toBe(true);
     const after = (await t.http.get(`/api/v2/chapter/video-overlays/${chapterId}`).set(as(reader)).expect(200)).body;
     expect(after.answers[interactionId]).toMatchObject({ answers: ['o1'], correct: true });
 
-    const removed = (await t.http.delete(`/api/v2/recorder/video-editor/${chapterId}/annotations/${annotated.annotations[0].annotationId}`).set(as(author)).expect(200)).body;
+    const removed = (
+      await t.http.delete(`/api/v2/recorder/video-editor/${chapterId}/annotations/${annotated.annotations[0].annotationId}`).set(as(author)).expect(200)
+    ).body;
     expect(removed.annotations).toEqual([]);
     await t.http.delete(`/api/v2/recorder/video-editor/${chapterId}/interactions/unknown`).set(as(author)).expect(404);
   });

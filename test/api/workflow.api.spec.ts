@@ -13,25 +13,45 @@ describe('Validation workflow API (issue #6)', () => {
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
   async function publishable(title = 'Forklift safety', categoryId: string | null = null) {
-    const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title, language: 'en-US', categoryId }).expect(201)).body as { id: string };
-    const chapterId = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Introduction', parentId: null }).expect(201)).body.chapterId;
-    await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(author)).send({ type: 'HTML', html: '<p>Look around</p>' }).expect(200);
+    const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title, language: 'en-US', categoryId }).expect(201)).body as {
+      id: string;
+    };
+    const chapterId = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Introduction', parentId: null }).expect(201))
+      .body.chapterId;
+    await t.http
+      .put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`)
+      .set(as(author))
+      .send({ type: 'HTML', html: '<p>Look around</p>' })
+      .expect(200);
     return { id, chapterId };
   }
-  const card = async (id: string, token = author) => (await t.http.get('/api/v2/speach/speachWithMetadata').query({ speachID: id }).set(as(token)).expect(200)).body;
-  const submit = (id: string, body: Record<string, unknown> = {}, token = author) => t.http.post('/api/v2/workflow/submit').set(as(token)).send({ speachId: id, ...body });
-  const validate = (id: string, token: string, body: Record<string, unknown> = {}) => t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(token)).send(body);
+  const card = async (id: string, token = author) =>
+    (await t.http.get('/api/v2/speach/speachWithMetadata').query({ speachID: id }).set(as(token)).expect(200)).body;
+  const submit = (id: string, body: Record<string, unknown> = {}, token = author) =>
+    t.http
+      .post('/api/v2/workflow/submit')
+      .set(as(token))
+      .send({ speachId: id, ...body });
+  const validate = (id: string, token: string, body: Record<string, unknown> = {}) =>
+    t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(token)).send(body);
   const reject = (id: string, token: string, body: Record<string, unknown>) => t.http.post(`/api/v2/workflow/speach/${id}/reject`).set(as(token)).send(body);
   const final = { periodicReview: 'ON', frequency: 'TWO_YEARS', delay: 'IMMEDIATELY' };
 
   beforeAll(async () => {
     t = await startTestApp();
     [admin, author, approver, stepTwo, otherApprover, reader] = await Promise.all(
-      ['admin@example.com', 'author@example.com', 'approver@example.com', 'emma.bernard0@example.com', 'lucas.weber1@example.com', 'reader@example.com'].map((e) => t.login(e)),
+      ['admin@example.com', 'author@example.com', 'approver@example.com', 'emma.bernard0@example.com', 'lucas.weber1@example.com', 'reader@example.com'].map(
+        (e) => t.login(e),
+      ),
     );
-    const users = (await t.http.get('/api/v2/users').query({ term: '', count: 100, page: 0 }).set(as(admin)).expect(200)).body.results as { id: string; email: string }[];
+    const users = (await t.http.get('/api/v2/users').query({ term: '', count: 100, page: 0 }).set(as(admin)).expect(200)).body.results as {
+      id: string;
+      email: string;
+    }[];
     ids = Object.fromEntries(users.map((u) => [u.email, u.id]));
-    compliance = ((await t.http.get('/api/v2/speach/categories').set(as(author)).expect(200)).body as { id: string; name: string }[]).find((c) => c.name === 'Compliance')!.id;
+    compliance = ((await t.http.get('/api/v2/speach/categories').set(as(author)).expect(200)).body as { id: string; name: string }[]).find(
+      (c) => c.name === 'Compliance',
+    )!.id;
   });
   afterAll(async () => {
     await t.close();
@@ -45,9 +65,16 @@ describe('Validation workflow API (issue #6)', () => {
       expect(direct.body.message).toMatch(/submit this speach for validation/);
 
       const submitted = (await submit(id).expect(200)).body;
-      expect(submitted).toEqual(expect.objectContaining({ state: 'AWAITING_VALIDATION', currentStep: 1, totalSteps: 2, name: 'Quality then HR', anonymous: false }));
-      expect(submitted.steps.map((s: { groupName: string; status: string }) => [s.groupName, s.status])).toEqual([['Quality & compliance', 'ACTIVE'], ['Human resources', 'INACTIVE']]);
-      expect(await card(id)).toEqual(expect.objectContaining({ isWorkflowInProgress: true, wf_state: 'AWAITING_VALIDATION', wf_step: 1, wf_total_step: 2, wf_name: 'Quality then HR' }));
+      expect(submitted).toEqual(
+        expect.objectContaining({ state: 'AWAITING_VALIDATION', currentStep: 1, totalSteps: 2, name: 'Quality then HR', anonymous: false }),
+      );
+      expect(submitted.steps.map((s: { groupName: string; status: string }) => [s.groupName, s.status])).toEqual([
+        ['Quality & compliance', 'ACTIVE'],
+        ['Human resources', 'INACTIVE'],
+      ]);
+      expect(await card(id)).toEqual(
+        expect.objectContaining({ isWorkflowInProgress: true, wf_state: 'AWAITING_VALIDATION', wf_step: 1, wf_total_step: 2, wf_name: 'Quality then HR' }),
+      );
 
       const toValidate = (await t.http.get('/api/v2/my/speachWorkflowToValidate').set(as(approver)).expect(200)).body;
       expect(toValidate.result.find((c: { id: string }) => c.id === id)).toEqual(expect.objectContaining({ canApprove: true }));
@@ -61,7 +88,9 @@ describe('Validation workflow API (issue #6)', () => {
       await validate(id, author).expect(403);
       const afterOne = (await validate(id, approver).expect(200)).body;
       expect(afterOne).toEqual(expect.objectContaining({ currentStep: 2, state: 'AWAITING_VALIDATION' }));
-      expect(afterOne.steps[0]).toEqual(expect.objectContaining({ status: 'VALIDATED', validatedBy: expect.objectContaining({ email: 'approver@example.com' }) }));
+      expect(afterOne.steps[0]).toEqual(
+        expect.objectContaining({ status: 'VALIDATED', validatedBy: expect.objectContaining({ email: 'approver@example.com' }) }),
+      );
 
       // Step 2 rejects: a comment is required.
       const noComment = await reject(id, stepTwo, { comment: '  ' }).expect(400);
@@ -83,9 +112,20 @@ describe('Validation workflow API (issue #6)', () => {
       const noDate = await validate(id, stepTwo, { ...final, delay: 'NEW_DATE' }).expect(400);
       expect(noDate.body.errors).toEqual([{ field: 'date', reason: 'NEW_DATE needs a date' }]);
       const done = (await validate(id, stepTwo, final).expect(200)).body;
-      expect(done).toEqual(expect.objectContaining({ state: 'COMPLETED', completion: expect.objectContaining({ periodicReview: 'ON', frequency: 'TWO_YEARS', delay: 'IMMEDIATELY' }) }));
+      expect(done).toEqual(
+        expect.objectContaining({
+          state: 'COMPLETED',
+          completion: expect.objectContaining({ periodicReview: 'ON', frequency: 'TWO_YEARS', delay: 'IMMEDIATELY' }),
+        }),
+      );
       expect(done.history.map((h: { type: string }) => h.type)).toEqual([
-        'WorkflowSubmitted', 'WorkflowStepValidated', 'WorkflowRejected', 'WorkflowResubmitted', 'WorkflowStepValidated', 'WorkflowStepValidated', 'WorkflowCompleted',
+        'WorkflowSubmitted',
+        'WorkflowStepValidated',
+        'WorkflowRejected',
+        'WorkflowResubmitted',
+        'WorkflowStepValidated',
+        'WorkflowStepValidated',
+        'WorkflowCompleted',
       ]);
 
       const published = await card(id);
@@ -96,7 +136,9 @@ describe('Validation workflow API (issue #6)', () => {
       await validate(id, stepTwo, final).expect(409);
 
       // Notifications: approvers are asked to validate; the author hears of the refusal and the validation.
-      const notifications = t.adapters.readStore.collection<{ _id: string; userId: string; type: string; speachId: string; data: Record<string, unknown> }>('notifications');
+      const notifications = t.adapters.readStore.collection<{ _id: string; userId: string; type: string; speachId: string; data: Record<string, unknown> }>(
+        'notifications',
+      );
       const mine = await notifications.find({ speachId: id, userId: ids['author@example.com'] });
       expect(mine.map((n) => n.type)).toEqual(expect.arrayContaining(['VALIDATED_BY_USER', 'REFUSED', 'WORKFLOW_VALIDATED']));
       expect(mine.find((n) => n.type === 'REFUSED')?.data).toEqual(expect.objectContaining({ comment: 'Add the load chart', step: 2 }));
@@ -126,7 +168,9 @@ describe('Validation workflow API (issue #6)', () => {
       expect(missing.body.errors[0].field).toBe('speachId');
       expect((await submit(id, { definitionId: 'nope' }).expect(400)).body.errors).toEqual([{ field: 'definitionId', reason: 'Unknown workflow definition' }]);
       expect((await submit(id, { anonymous: true, approvers: [] }).expect(400)).body.errors[0].field).toBe('approvers');
-      expect((await submit(id, { anonymous: true, approvers: [{ id: ids['reader@example.com'] }] }).expect(400)).body.errors[0].reason).toMatch(/approver role/);
+      expect((await submit(id, { anonymous: true, approvers: [{ id: ids['reader@example.com'] }] }).expect(400)).body.errors[0].reason).toMatch(
+        /approver role/,
+      );
       expect((await submit(id, { scheduledAt: '2001-01-01T00:00:00Z' }).expect(400)).body.errors[0].field).toBe('scheduledAt');
       await submit(id, {}, reader).expect(403);
       await submit(id, {}, stepTwo).expect(403); // an author who may not edit this speach
@@ -152,7 +196,10 @@ describe('Validation workflow API (issue #6)', () => {
           ],
         }).expect(200)
       ).body;
-      expect(body.steps.map((s: { userName: string; role: string | null }) => [s.userName, s.role])).toEqual([['Lucas Weber', 'Support lead'], ['Chloé Schmidt', null]]);
+      expect(body.steps.map((s: { userName: string; role: string | null }) => [s.userName, s.role])).toEqual([
+        ['Lucas Weber', 'Support lead'],
+        ['Chloé Schmidt', null],
+      ]);
       await validate(id, approver).expect(403);
       await validate(id, otherApprover).expect(200);
       const rejected = (await reject(id, approver, { comment: 'Not yet' }).expect(200)).body;
@@ -183,7 +230,9 @@ describe('Validation workflow API (issue #6)', () => {
       // A regulated workflow's decisions are signed (issue 23): the first signature of a session gives the e-mail too.
       const signed = (email: string) => ({ signature: { password: DEMO_PASSWORD, meaning: 'approved', email } });
       await validate(id, approver, signed('approver@example.com')).expect(200);
-      expect((await validate(id, stepTwo, { periodicReview: 'OFF', delay: 'SCHEDULED', ...signed('emma.bernard0@example.com') }).expect(400)).body.errors[0].reason).toMatch(/GMP/);
+      expect(
+        (await validate(id, stepTwo, { periodicReview: 'OFF', delay: 'SCHEDULED', ...signed('emma.bernard0@example.com') }).expect(400)).body.errors[0].reason,
+      ).toMatch(/GMP/);
       await validate(id, stepTwo, { periodicReview: 'ON', frequency: 'ONE_YEAR', delay: 'SCHEDULED', ...signed('emma.bernard0@example.com') }).expect(200);
       expect((await card(id)).delayed_till).toBe(scheduledAt);
     });
@@ -210,7 +259,10 @@ describe('Validation workflow API (issue #6)', () => {
       await submit(id).expect(200);
       const graph = (await t.http.get('/api/v2/admin/speach/workflow-representation').query({ speachId: id }).set(as(admin)).expect(200)).body;
       expect(graph).toEqual(expect.objectContaining({ speachId: id, state: 'AWAITING_VALIDATION', canCancel: true, canValidate: false }));
-      expect((await t.http.get('/api/v2/admin/speach/workflow-representation').query({ speachId: id, stateFilter: 'NOPE' }).set(as(admin)).expect(400)).body.errors[0].field).toBe('stateFilter');
+      expect(
+        (await t.http.get('/api/v2/admin/speach/workflow-representation').query({ speachId: id, stateFilter: 'NOPE' }).set(as(admin)).expect(400)).body
+          .errors[0].field,
+      ).toBe('stateFilter');
       await t.http.get('/api/v2/admin/speach/workflow-representation').query({ speachId: id }).set(as(author)).expect(403);
       // A learner with no part in the workflow does not see it.
       await t.http.get(`/api/v2/workflow/speach/${id}`).set(as(otherApprover)).expect(404);
@@ -226,18 +278,54 @@ describe('Validation workflow API (issue #6)', () => {
       const groups = (await t.http.get('/api/v2/admin/speach/groups').set(as(admin)).expect(200)).body as { id: string; name: string }[];
       const sales = groups.find((g) => g.name === 'Sales')!.id;
 
-      const bad = await t.http.post('/api/rest/workflow-definitions').set(as(admin)).send({ name: 'X', steps: [{ groupId: 'nope' }] }).expect(400);
+      const bad = await t.http
+        .post('/api/rest/workflow-definitions')
+        .set(as(admin))
+        .send({ name: 'X', steps: [{ groupId: 'nope' }] })
+        .expect(400);
       expect(bad.body.errors).toEqual([{ field: 'steps[0].groupId', reason: 'Unknown group' }]);
-      await t.http.post('/api/rest/workflow-definitions').set(as(admin)).send({ name: '', steps: [{ groupId: sales }] }).expect(400);
-      await t.http.post('/api/rest/workflow-definitions').set(as(author)).send({ name: 'Sales', steps: [{ groupId: sales }] }).expect(403);
-      const created = (await t.http.post('/api/rest/workflow-definitions').set(as(admin)).send({ name: 'Sales only', steps: [{ groupId: sales }] }).expect(201)).body;
-      expect(created).toEqual(expect.objectContaining({ name: 'Sales only', version: 1, isDefault: false, categoryIds: [], steps: [{ order: 1, groupId: sales, groupName: 'Sales' }] }));
-      const badCategory = await t.http.post('/api/rest/workflow-definitions').set(as(admin)).send({ name: 'X', steps: [{ groupId: sales }], categoryIds: ['ghost'] }).expect(400);
+      await t.http
+        .post('/api/rest/workflow-definitions')
+        .set(as(admin))
+        .send({ name: '', steps: [{ groupId: sales }] })
+        .expect(400);
+      await t.http
+        .post('/api/rest/workflow-definitions')
+        .set(as(author))
+        .send({ name: 'Sales', steps: [{ groupId: sales }] })
+        .expect(403);
+      const created = (
+        await t.http
+          .post('/api/rest/workflow-definitions')
+          .set(as(admin))
+          .send({ name: 'Sales only', steps: [{ groupId: sales }] })
+          .expect(201)
+      ).body;
+      expect(created).toEqual(
+        expect.objectContaining({
+          name: 'Sales only',
+          version: 1,
+          isDefault: false,
+          categoryIds: [],
+          steps: [{ order: 1, groupId: sales, groupName: 'Sales' }],
+        }),
+      );
+      const badCategory = await t.http
+        .post('/api/rest/workflow-definitions')
+        .set(as(admin))
+        .send({ name: 'X', steps: [{ groupId: sales }], categoryIds: ['ghost'] })
+        .expect(400);
       expect(badCategory.body.errors).toEqual([{ field: 'categoryIds', reason: 'Unknown category ghost' }]);
 
       const { id } = await publishable('Snapshot');
       await submit(id, { definitionId: created.id }).expect(200);
-      const changed = (await t.http.put(`/api/rest/workflow-definitions/${created.id}`).set(as(admin)).send({ ...created, name: 'Sales and HR', steps: [{ groupId: sales }, { groupId: groups.find((g) => g.name === 'Human resources')!.id }] }).expect(200)).body;
+      const changed = (
+        await t.http
+          .put(`/api/rest/workflow-definitions/${created.id}`)
+          .set(as(admin))
+          .send({ ...created, name: 'Sales and HR', steps: [{ groupId: sales }, { groupId: groups.find((g) => g.name === 'Human resources')!.id }] })
+          .expect(200)
+      ).body;
       expect(changed).toEqual(expect.objectContaining({ version: 2, name: 'Sales and HR' }));
       const running = (await t.http.get(`/api/v2/workflow/speach/${id}`).set(as(author)).expect(200)).body;
       expect(running).toEqual(expect.objectContaining({ name: 'Sales only', totalSteps: 1 }));

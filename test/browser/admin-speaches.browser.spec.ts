@@ -63,7 +63,10 @@ describe('back office: the admin speach list', () => {
 
   it('edits a speach in the side panel', async () => {
     const { page } = browser;
-    await rows().first().getByRole('button', { name: /^Edit / }).click();
+    await rows()
+      .first()
+      .getByRole('button', { name: /^Edit / })
+      .click();
     const panel = page.getByRole('region', { name: 'Speach details' });
     const title = panel.getByRole('textbox', { name: 'Title' });
     await title.waitFor();
@@ -105,7 +108,11 @@ describe('back office: the admin speach list', () => {
     await page.getByText(/Speaches batch updated: \d+ updated/).waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await bar.waitFor({ state: 'hidden' });
-    for (const text of titles) await page.locator('tbody tr', { hasText: text }).getByText(/IT security/).waitFor();
+    for (const text of titles)
+      await page
+        .locator('tbody tr', { hasText: text })
+        .getByText(/IT security/)
+        .waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'admin-speaches-batch.png'), fullPage: true });
   });
 });

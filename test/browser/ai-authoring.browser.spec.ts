@@ -105,7 +105,10 @@ describe('AI authoring: an author makes a speach from documents, edits it, adds 
     ]);
     const list = page.getByRole('list', { name: 'Uploaded documents' });
     await list.getByText('3 pages ready').waitFor({ timeout: 240_000 });
-    await list.getByText(/\d+ pages? ready/).nth(1).waitFor({ timeout: 240_000 });
+    await list
+      .getByText(/\d+ pages? ready/)
+      .nth(1)
+      .waitFor({ timeout: 240_000 });
 
     // The options open from the keyboard.
     await page.getByRole('button', { name: 'Generation options' }).focus();
@@ -120,9 +123,18 @@ describe('AI authoring: an author makes a speach from documents, edits it, adds 
     const { page } = browser;
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await page.getByRole('button', { name: 'Generate content' }).waitFor({ timeout: 60_000 });
-    await page.getByText(/hygiene\.pdf, pages? \d/).first().waitFor();
-    await page.getByText(/cleaning\.docx, pages? \d/).first().waitFor();
-    await page.getByRole('img', { name: /Page 1 of hygiene\.pdf/ }).first().waitFor();
+    await page
+      .getByText(/hygiene\.pdf, pages? \d/)
+      .first()
+      .waitFor();
+    await page
+      .getByText(/cleaning\.docx, pages? \d/)
+      .first()
+      .waitFor();
+    await page
+      .getByRole('img', { name: /Page 1 of hygiene\.pdf/ })
+      .first()
+      .waitFor();
     // No provider configured here: the screen says the extractive default made the plan.
     await page.getByTestId('ai-generator-kind').getByText('Local extractive generator').waitFor();
     expect(await axeViolations(page)).toEqual([]);

@@ -19,7 +19,8 @@ describe('back office: the speach audit screen', () => {
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
     return (text ? JSON.parse(text) : undefined) as T;
   }
-  const login = async (email: string) => (await api<{ token: string; user: { id: string } }>(null, 'POST', '/api/auth/login', { email, password: 'demo-password' }));
+  const login = async (email: string) =>
+    await api<{ token: string; user: { id: string } }>(null, 'POST', '/api/auth/login', { email, password: 'demo-password' });
 
   /** A history worth replaying, through the real calls: submitted, step 1 validated, rejected at step 2. */
   async function workflowHistory(): Promise<void> {
@@ -32,7 +33,10 @@ describe('back office: the speach audit screen', () => {
     await api(author.token, 'POST', '/api/v2/workflow/submit', {
       speachId: id,
       anonymous: true,
-      approvers: [{ id: approver.user.id, role: 'Safety' }, { id: admin.user.id, role: 'Quality' }],
+      approvers: [
+        { id: approver.user.id, role: 'Safety' },
+        { id: admin.user.id, role: 'Quality' },
+      ],
     });
     await api(approver.token, 'POST', `/api/v2/workflow/speach/${id}/validate`, {});
     await api(admin.token, 'POST', `/api/v2/workflow/speach/${id}/reject`, { comment: 'Add the padlock step' });
@@ -56,9 +60,13 @@ describe('back office: the speach audit screen', () => {
   it('lets an auditor in, showing only the audit screens, with the chain status', async () => {
     const { page } = browser;
     await page.getByRole('heading', { name: 'Audit', level: 2 }).waitFor();
-    await page.getByText(/Event log intact: \d+ events verified/).first().waitFor();
+    await page
+      .getByText(/Event log intact: \d+ events verified/)
+      .first()
+      .waitFor();
     await page.getByRole('menuitem', { name: 'Audit' }).waitFor();
-    for (const hidden of ['Users', 'Speaches', 'Import users', 'Site settings']) expect(await page.getByRole('menuitem', { name: hidden, exact: true }).count()).toBe(0);
+    for (const hidden of ['Users', 'Speaches', 'Import users', 'Site settings'])
+      expect(await page.getByRole('menuitem', { name: hidden, exact: true }).count()).toBe(0);
     await page.getByLabel('Search a speach by title').fill('lockout');
     await page.getByTestId('audit-total').getByText('1 speach').waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -99,7 +107,10 @@ describe('back office: the speach audit screen', () => {
     await page.keyboard.press('Home');
     await step.getByText(/^Step 1 of 5: SpeachCreated/).waitFor();
     await page.getByText('No workflow at this step.').waitFor();
-    await page.getByTestId('replay-state').getByRole('row', { name: /Chapters 0/ }).waitFor();
+    await page
+      .getByTestId('replay-state')
+      .getByRole('row', { name: /Chapters 0/ })
+      .waitFor();
   });
 
   it('lists the history with who and what changed, replays from a row and downloads the exports', async () => {
@@ -111,8 +122,14 @@ describe('back office: the speach audit screen', () => {
     expect(await rejected.innerText()).toContain('Alice Martin');
     expect(await rejected.innerText()).toContain('WorkflowRejected');
     expect(await rejected.innerText()).toContain('AWAITING_VALIDATION');
-    await rows.nth(3).getByRole('button', { name: /Replay up to position/ }).click();
-    await page.getByTestId('replay-step').getByText(/^Step 4 of 5/).waitFor();
+    await rows
+      .nth(3)
+      .getByRole('button', { name: /Replay up to position/ })
+      .click();
+    await page
+      .getByTestId('replay-step')
+      .getByText(/^Step 4 of 5/)
+      .waitFor();
 
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(csv.suggestedFilename()).toMatch(/^audit-.+\.csv$/);

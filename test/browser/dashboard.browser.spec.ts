@@ -8,7 +8,11 @@ describe('admin dashboard and analytics pages (issue #7)', () => {
   let browser: BrowserSession;
 
   async function api<T>(path: string): Promise<T> {
-    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'demo-password' }) });
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'demo-password' }),
+    });
     const { token } = (await login.json()) as { token: string };
     const response = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
     return (await response.json()) as T;
@@ -27,7 +31,10 @@ describe('admin dashboard and analytics pages (issue #7)', () => {
 
   const card = (testId: string) => browser.page.getByTestId(testId);
   /** Scrolls a chart card into view (charts load lazily) and waits for its drawing. */
-  async function drawn(testId: string, selector = 'svg .MuiLineElement-root, svg .MuiBarElement-root, svg .MuiPieArc-root, svg path[class*="Line"], svg path[class*="Bar"], svg path[class*="Arc"], svg rect[class*="Bar"]') {
+  async function drawn(
+    testId: string,
+    selector = 'svg .MuiLineElement-root, svg .MuiBarElement-root, svg .MuiPieArc-root, svg path[class*="Line"], svg path[class*="Bar"], svg path[class*="Arc"], svg rect[class*="Bar"]',
+  ) {
     await card(testId).scrollIntoViewIfNeeded();
     // A day without reads draws a bar of height 0 (hidden): wait for the first mark that shows.
     await card(testId).locator(selector).filter({ visible: true }).first().waitFor({ timeout: 20_000 });
@@ -49,7 +56,9 @@ describe('admin dashboard and analytics pages (issue #7)', () => {
     await page.getByRole('combobox', { name: 'Period' }).filter({ hasText: 'Last 3 months' }).waitFor();
     expect(await page.getByRole('radio', { name: 'Speaches' }).isChecked()).toBe(true);
     for (const tile of ['tile-published', 'tile-unpublished', 'tile-total', 'tile-viewed']) {
-      await card(tile).getByText(/^\d[\d,]*$/).waitFor();
+      await card(tile)
+        .getByText(/^\d[\d,]*$/)
+        .waitFor();
     }
     const published = Number((await card('tile-published').getByText(/^\d+$/).innerText()).replace(/\D/g, ''));
     expect(published).toBeGreaterThan(20);
@@ -70,9 +79,13 @@ describe('admin dashboard and analytics pages (issue #7)', () => {
     const { page } = browser;
     await page.getByRole('radio', { name: 'Users' }).check();
     for (const tile of ['tile-admins', 'tile-approvers', 'tile-speachmakers', 'tile-users']) await card(tile).waitFor();
-    await card('tile-speachmakers').getByText(/including \d+ AI editor/).waitFor();
+    await card('tile-speachmakers')
+      .getByText(/including \d+ AI editor/)
+      .waitFor();
     await drawn('chart-unique-activity');
-    const ticks = await card('chart-unique-activity').locator('.MuiChartsAxis-left .MuiChartsAxis-tickLabel, .MuiChartsAxis-directionY .MuiChartsAxis-tickLabel').allTextContents();
+    const ticks = await card('chart-unique-activity')
+      .locator('.MuiChartsAxis-left .MuiChartsAxis-tickLabel, .MuiChartsAxis-directionY .MuiChartsAxis-tickLabel')
+      .allTextContents();
     expect(ticks.length).toBeGreaterThan(1);
     for (const tick of ticks) expect(Number(tick.replace(/\D/g, '')) % 2).toBe(0);
     expect(await tableRows('table-top-speachmakers-reads')).toBeGreaterThan(0);
@@ -113,7 +126,7 @@ describe('admin dashboard and analytics pages (issue #7)', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'dashboard-one-month.png'), fullPage: true });
   });
 
-  it('shows a speach\'s analytics page in the learner app, and deletes a quiz result', async () => {
+  it("shows a speach's analytics page in the learner app, and deletes a quiz result", async () => {
     const { page, context } = browser;
     const [top] = await api<{ speachId: string; speachTitle: string }[]>('/api/v2/dashboard/speaches-by-watch?period=TWO_YEARS');
     await context.clearCookies();
@@ -132,7 +145,10 @@ describe('admin dashboard and analytics pages (issue #7)', () => {
     const before = await results.count();
     await page.screenshot({ path: join(SCREENSHOTS, 'analytics-speach.png'), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: /^Delete results: / }).first().click();
+    await page
+      .getByRole('button', { name: /^Delete results: / })
+      .first()
+      .click();
     await page.getByRole('dialog', { name: 'Delete these quiz results?' }).getByRole('button', { name: 'Delete results' }).click();
     await page.getByText('Quiz results deleted.').waitFor();
     await page.waitForFunction((n) => document.querySelectorAll('section[aria-label="Quiz results"] tr').length === n - 1, before);

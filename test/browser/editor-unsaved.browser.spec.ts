@@ -11,9 +11,17 @@ describe('learner app: the editor warns before leaving with unsaved changes', ()
 
   beforeAll(async () => {
     server = await startServer();
-    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'author@example.com', password: 'demo-password' }) });
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'author@example.com', password: 'demo-password' }),
+    });
     const { token } = (await login.json()) as { token: string };
-    const created = await fetch(`${server.url}/api/v2/recorder/speach`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ title: 'Forklift basics', language: 'en-US' }) });
+    const created = await fetch(`${server.url}/api/v2/recorder/speach`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ title: 'Forklift basics', language: 'en-US' }),
+    });
     speachId = ((await created.json()) as { id: string }).id;
     browser = await openBrowser();
   });

@@ -123,7 +123,11 @@ describe('learner app: bookmark, rating, comments and notifications', () => {
       if (params.params.find((p) => p.id === 'FAVORITE_ADDED')?.activate === false) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect((await call<{ params: { id: string; activate: boolean }[] }>(token, 'GET', '/api/v2/notifications/parameters')).params.find((p) => p.id === 'FAVORITE_ADDED')?.activate).toBe(false);
+    expect(
+      (await call<{ params: { id: string; activate: boolean }[] }>(token, 'GET', '/api/v2/notifications/parameters')).params.find(
+        (p) => p.id === 'FAVORITE_ADDED',
+      )?.activate,
+    ).toBe(false);
     await panel.getByRole('button', { name: 'Close the settings' }).click();
     await panel.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).searchParams.get('settings')).toBeNull();
@@ -134,7 +138,10 @@ describe('learner app: bookmark, rating, comments and notifications', () => {
     await page.getByRole('listbox').waitFor({ state: 'detached' });
     const list = page.getByTestId('notifications-list');
     await page.waitForURL(/type=NEW_COMMENT/);
-    await list.getByText(/added .* to their favourites/).first().waitFor({ state: 'detached' });
+    await list
+      .getByText(/added .* to their favourites/)
+      .first()
+      .waitFor({ state: 'detached' });
     await list.getByText('David Dupont commented on “Verkaufstechniken für Einsteiger”').waitFor();
     expect(await list.getByText(/added .* to their favourites/).count()).toBe(0);
     // The select's menu fades out after the choice: audit the page once its options are gone.

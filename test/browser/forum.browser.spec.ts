@@ -75,7 +75,11 @@ describe('learner app: discussion, messages and reports', () => {
   it('the author is told, replies in the topic, and may hide a post', async () => {
     const { page } = browser;
     await logIn(page, 'author@example.com');
-    const told = await call<{ typeNotification: string; speach: { speachID: string } | null; data: { topicTitle?: string } }[]>(await pageToken(page), 'GET', '/api/v2/notifications?type=NEW_TOPIC_MESSAGE&size=50');
+    const told = await call<{ typeNotification: string; speach: { speachID: string } | null; data: { topicTitle?: string } }[]>(
+      await pageToken(page),
+      'GET',
+      '/api/v2/notifications?type=NEW_TOPIC_MESSAGE&size=50',
+    );
     expect(told.find((n) => n.speach?.speachID === speachId)?.data.topicTitle).toBe('Which ladder for the warehouse?');
     await page.getByRole('button', { name: /^Notifications, (\d+|\+99) unread$/ }).waitFor();
     await openSpeach(page);
@@ -111,7 +115,10 @@ describe('learner app: discussion, messages and reports', () => {
     await row.click();
     await page.getByRole('heading', { name: 'Conversation with David Dupont' }).waitFor();
     // Opening the conversation reads it: the row and the app bar lose their unread count.
-    await page.getByTestId('conversations').getByRole('button', { name: /David Dupont \(1 unread\)/ }).waitFor({ state: 'detached' });
+    await page
+      .getByTestId('conversations')
+      .getByRole('button', { name: /David Dupont \(1 unread\)/ })
+      .waitFor({ state: 'detached' });
     await page.getByRole('link', { name: /unread$/ }).waitFor({ state: 'detached' });
     expect((await call<{ size: number }>(await pageToken(page), 'GET', '/api/v2/messages/countUnread')).size).toBe(0);
     await page.screenshot({ path: join(SCREENSHOTS, 'forum-messages-thread.png'), fullPage: true });

@@ -28,7 +28,15 @@ describe('GxP: signed approvals that follow the content, signed training, retrai
   const pageErrors: string[] = [];
 
   async function call<T>(email: string, method: string, path: string, body?: unknown): Promise<T> {
-    tokens[email] ??= ((await (await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'demo-password' }) })).json()) as { token: string }).token;
+    tokens[email] ??= (
+      (await (
+        await fetch(`${server.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: 'demo-password' }),
+        })
+      ).json()) as { token: string }
+    ).token;
     const response = await fetch(`${server.url}${path}`, {
       method,
       headers: { authorization: `Bearer ${tokens[email]}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -92,11 +100,17 @@ describe('GxP: signed approvals that follow the content, signed training, retrai
     speachId = (await call<{ id: string }>(author, 'POST', '/api/v2/recorder/speach', { title: 'SOP-7 Aseptic filling', language: 'en-US' })).id;
     for (const title of ['Scope', 'Line clearance']) {
       const { chapterId } = await call<{ chapterId: string }>(author, 'POST', `/api/v2/recorder/speach/${speachId}/chapters`, { title, parentId: null });
-      await call(author, 'PUT', `/api/v2/recorder/speach/${speachId}/chapters/${chapterId}/content`, { type: 'HTML', html: `<p>${title} of the filling line.</p>` });
+      await call(author, 'PUT', `/api/v2/recorder/speach/${speachId}/chapters/${chapterId}/content`, {
+        type: 'HTML',
+        html: `<p>${title} of the filling line.</p>`,
+      });
       chapterIds.push(chapterId);
     }
     await call(admin, 'POST', `/api/v2/recorder/speach/${speachId}/publish`, {});
-    await call(author, 'PUT', `/api/v2/recorder/speach/${speachId}/chapters/${chapterIds[1]}/content`, { type: 'HTML', html: '<p>Remove every label of the previous batch.</p>' });
+    await call(author, 'PUT', `/api/v2/recorder/speach/${speachId}/chapters/${chapterIds[1]}/content`, {
+      type: 'HTML',
+      html: '<p>Remove every label of the previous batch.</p>',
+    });
     await call(author, 'POST', '/api/v2/workflow/submit', { speachId, regulatedGmp: true });
     await logIn(browser.page, 'approver@example.com', 'Chloé');
     // The seeded server's start-up on a loaded machine, then the set-up calls.
@@ -122,7 +136,10 @@ describe('GxP: signed approvals that follow the content, signed training, retrai
     expect((await graph()).steps[0].status).toBe('VALIDATED');
 
     // A material edit (no typo flag): the approval no longer matches the content.
-    await call(author, 'PUT', `/api/v2/recorder/speach/${speachId}/chapters/${chapterIds[1]}/content`, { type: 'HTML', html: '<p>Remove every label and every leaflet of the previous batch.</p>' });
+    await call(author, 'PUT', `/api/v2/recorder/speach/${speachId}/chapters/${chapterIds[1]}/content`, {
+      type: 'HTML',
+      html: '<p>Remove every label and every leaflet of the previous batch.</p>',
+    });
     await until(page, author, `/api/v2/workflow/speach/${speachId}`, 'revoked');
     const notifications = await call<Notification[]>('approver@example.com', 'GET', '/api/v2/notifications?dataType=json');
     expect(notifications).toContainEqual(expect.objectContaining({ typeNotification: 'SPEACH_TO_VALIDATE' }));
@@ -166,11 +183,20 @@ describe('GxP: signed approvals that follow the content, signed training, retrai
     expect(done).toEqual(expect.objectContaining({ version: 2, signature: expect.objectContaining({ meaning: 'trained' }) }));
 
     // Version 3 is a material change: the learner trained on version 2 is listed, and re-assigned on confirmation.
-    await call(author, 'PUT', `/api/v2/recorder/speach/${speachId}/chapters/${chapterIds[0]}/content`, { type: 'HTML', html: '<p>Scope: filling lines 1 to 4.</p>' });
+    await call(author, 'PUT', `/api/v2/recorder/speach/${speachId}/chapters/${chapterIds[0]}/content`, {
+      type: 'HTML',
+      html: '<p>Scope: filling lines 1 to 4.</p>',
+    });
     await call(admin, 'POST', `/api/v2/recorder/speach/${speachId}/publish`, { materialChange: true });
     const readerId = (await call<{ id: string }>(reader, 'GET', '/api/auth/me')).id;
-    const impact = await call<{ assessments: { _id: string; status: string; learners: { userId: string; version: number }[] }[] }>(admin, 'GET', `/api/v2/gxp/impact/${speachId}`);
-    expect(impact.assessments).toEqual([expect.objectContaining({ _id: `${speachId}-v3`, status: 'OPEN', learners: [expect.objectContaining({ userId: readerId, version: 2 })] })]);
+    const impact = await call<{ assessments: { _id: string; status: string; learners: { userId: string; version: number }[] }[] }>(
+      admin,
+      'GET',
+      `/api/v2/gxp/impact/${speachId}`,
+    );
+    expect(impact.assessments).toEqual([
+      expect.objectContaining({ _id: `${speachId}-v3`, status: 'OPEN', learners: [expect.objectContaining({ userId: readerId, version: 2 })] }),
+    ]);
     const due = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
     await call(admin, 'POST', `/api/v2/gxp/impact/${speachId}/${speachId}-v3/confirm`, { dueDate: due });
     await until(browser.page, reader, '/api/v2/notifications?dataType=json', 'retrained');

@@ -11,7 +11,9 @@ import { type RunningServer, startServer } from './support/server';
 async function structureViolations(page: Page): Promise<{ id: string; nodes: string[] }[]> {
   await axeViolations(page);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe;
     const result = await axe.run(document, { runOnly: { type: 'rule', values: ['heading-order', 'page-has-heading-one', 'color-contrast', 'empty-heading'] } });
     return result.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
   });
@@ -134,7 +136,11 @@ describe('learner and author experience', () => {
     await login('reader@example.com');
     await page.goto(`${server.url}/account`);
     await page.getByRole('heading', { level: 2 }).first().waitFor();
-    await page.getByRole('article').first().or(page.getByText(/No speach|Nothing/).first()).waitFor();
+    await page
+      .getByRole('article')
+      .first()
+      .or(page.getByText(/No speach|Nothing/).first())
+      .waitFor();
     await clean(page);
   });
 
@@ -159,7 +165,10 @@ describe('learner and author experience', () => {
       await page.goto(`${server.url}/account?tabSelected=EDITED`);
       const card = page.getByRole('article').first();
       await card.waitFor();
-      await card.getByRole('link', { name: language === 'fr' ? /Modifier/ : /Edit/ }).first().click();
+      await card
+        .getByRole('link', { name: language === 'fr' ? /Modifier/ : /Edit/ })
+        .first()
+        .click();
       await page.waitForURL(/\/recorder\/edit\//);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByRole('textbox').first().waitFor();
@@ -194,7 +203,11 @@ describe('learner and author experience', () => {
     await page.reload();
     const fields = page.getByRole('menuitem', { name: 'Benutzerdefinierte Felder' });
     await fields.waitFor();
-    expect(await fields.evaluate((el) => [...el.querySelectorAll('*')].every((child) => (child as HTMLElement).scrollWidth <= (child as HTMLElement).clientWidth + 1))).toBe(true);
+    expect(
+      await fields.evaluate((el) =>
+        [...el.querySelectorAll('*')].every((child) => (child as HTMLElement).scrollWidth <= (child as HTMLElement).clientWidth + 1),
+      ),
+    ).toBe(true);
     const table = page.getByTestId('table-top-speaches-reads');
     await table.scrollIntoViewIfNeeded();
     await table.locator('tbody tr').first().waitFor();

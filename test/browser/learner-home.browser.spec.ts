@@ -35,7 +35,11 @@ describe('learner home, search and account', () => {
     await block.waitFor();
     await block.getByRole('heading', { name: 'Create a speach' }).waitFor();
     await block.getByRole('heading', { name: 'Import users' }).waitFor();
-    await page.getByRole('region', { name: 'My speaches' }).getByRole('status').filter({ hasText: /Speaches: \d+/ }).waitFor();
+    await page
+      .getByRole('region', { name: 'My speaches' })
+      .getByRole('status')
+      .filter({ hasText: /Speaches: \d+/ })
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'learner-home-get-started.png'), fullPage: true });
 
@@ -93,7 +97,10 @@ describe('learner home, search and account', () => {
     expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('Garcia');
     await page.getByRole('region', { name: 'People' }).getByText('Bruno Garcia').waitFor();
     await page.getByRole('tab', { name: /^Users \(\d+\)$/ }).click();
-    await page.getByRole('list', { name: 'People' }).getByRole('link', { name: /Bruno Garcia/ }).waitFor();
+    await page
+      .getByRole('list', { name: 'People' })
+      .getByRole('link', { name: /Bruno Garcia/ })
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
     await page.goto(`${server.url}/?searchTerm=${encodeURIComponent('<b>qzxwvut</b> .*(')}`);

@@ -30,7 +30,15 @@ describe('learning paths: editor, assignment, publication, the learner’s path'
   const tokens: Record<string, string> = {};
 
   async function call<T>(email: string, method: string, path: string, body?: unknown): Promise<T> {
-    tokens[email] ??= ((await (await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'demo-password' }) })).json()) as { token: string }).token;
+    tokens[email] ??= (
+      (await (
+        await fetch(`${server.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: 'demo-password' }),
+        })
+      ).json()) as { token: string }
+    ).token;
     const response = await fetch(`${server.url}${path}`, {
       method,
       headers: { authorization: `Bearer ${tokens[email]}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -56,11 +64,16 @@ describe('learning paths: editor, assignment, publication, the learner’s path'
 
   async function selectedTitles(page: Page) {
     await page.getByTestId('path-selected-item').first().waitFor();
-    return page.getByTestId('path-selected-item').locator('p').evaluateAll((nodes) => nodes.filter((n) => !/^\d+\.$/.test(n.textContent ?? '')).map((n) => n.textContent));
+    return page
+      .getByTestId('path-selected-item')
+      .locator('p')
+      .evaluateAll((nodes) => nodes.filter((n) => !/^\d+\.$/.test(n.textContent ?? '')).map((n) => n.textContent));
   }
   /** The answer of the next PUT whose path contains `call` (the editor's calls all go to /api/v2/learningPath…). */
   const answerOf = (page: Page, call: string) =>
-    page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname.startsWith('/api/v2/learningPath') && new URL(r.url()).pathname.includes(call));
+    page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname.startsWith('/api/v2/learningPath') && new URL(r.url()).pathname.includes(call),
+    );
 
   async function screenshotIn(page: Page, language: 'fr' | 'en', name: string) {
     await page.evaluate((l) => localStorage.setItem('speach.language', l), language);
@@ -224,13 +237,19 @@ describe('learning paths: editor, assignment, publication, the learner’s path'
         await call('reader@example.com', 'POST', `${base}/read?mode=published`, {});
         // A quiz counts as read once answered (issue 17): answer each question with its first option.
         const questions = node.content?.questions ?? [];
-        if (questions.length) await call('reader@example.com', 'POST', `${base}/answers?mode=published`, { answers: Object.fromEntries(questions.map((q) => [q.questionId, q.options?.length ? [q.options[0].optionId] : []])) });
+        if (questions.length)
+          await call('reader@example.com', 'POST', `${base}/answers?mode=published`, {
+            answers: Object.fromEntries(questions.map((q) => [q.questionId, q.options?.length ? [q.options[0].optionId] : []])),
+          });
       }
     }
     await page.reload();
     await page.getByRole('heading', { name: PATH_TITLE, level: 1 }).waitFor();
     expect(await page.getByTestId('path-progress').innerText()).toBe('100%');
-    await page.getByText(/^Completed/).first().waitFor();
+    await page
+      .getByText(/^Completed/)
+      .first()
+      .waitFor();
 
     // The certificate is made by a policy after the completion: the page offers it once it is kept.
     const certificate = page.getByRole('link', { name: 'Download the certificate' });
@@ -282,7 +301,10 @@ describe('learning paths: editor, assignment, publication, the learner’s path'
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'admin-paths-panel.png') });
     await panel.getByRole('button', { name: 'Archive' }).click();
-    await page.getByRole('dialog', { name: `Archive "${PATH_TITLE}"?` }).getByRole('button', { name: 'Confirm' }).click();
+    await page
+      .getByRole('dialog', { name: `Archive "${PATH_TITLE}"?` })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
     await page.getByText('Learning path archived.').waitFor();
     await page.locator('tbody tr').filter({ hasText: 'Archived' }).waitFor();
 
@@ -293,7 +315,8 @@ describe('learning paths: editor, assignment, publication, the learner’s path'
 
   it('shows a sequential path with its later speaches locked, and lets a user outside its groups enrol in an open path', async () => {
     const { page } = browser;
-    const demo = (await call<{ result: { pathId: string; title: string; slug: string }[] }>('author@example.com', 'GET', '/api/v2/my/learningPathsEdited')).result;
+    const demo = (await call<{ result: { pathId: string; title: string; slug: string }[] }>('author@example.com', 'GET', '/api/v2/my/learningPathsEdited'))
+      .result;
     const sequential = demo.find((p) => p.title === 'New starter essentials')!;
     const open = demo.find((p) => p.title === 'Team refresher')!;
 

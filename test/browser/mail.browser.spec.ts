@@ -89,7 +89,7 @@ describe('notifications and mail: comment, why, digest, unsubscribe', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'mail-why-notification.png'), fullPage: true });
   });
 
-  it('the digest run puts the author\'s daily summary in the dev mailbox of the back office', async () => {
+  it("the digest run puts the author's daily summary in the dev mailbox of the back office", async () => {
     expect((await runDigests(dailyRun())).sent).toBeGreaterThanOrEqual(1);
     const [mail] = (await authorMails()).filter((m) => m.text.includes(FIRST));
     expect(mail.subject).toMatch(/^Your daily summary: \d+ new notifications?$/);

@@ -10,7 +10,13 @@ import { type RunningServer, startServer } from './support/server';
 
 const ROOT = join(__dirname, '..', '..');
 const SCORM_AGAIN = join(ROOT, 'node_modules/scorm-again/dist/scorm2004.min.js');
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.pdf': 'application/pdf', '.xml': 'application/xml' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.pdf': 'application/pdf',
+  '.xml': 'application/xml',
+};
 
 /**
  * The test LMS, on its own origin: scorm-again's Scorm2004API as `window.API_1484_11`, every call's
@@ -71,7 +77,10 @@ describe('SCORM packages played by an LMS (scorm-again) in Chromium (issue 20)',
   let admin: string;
 
   async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
-    const response = await fetch(`${server.url}${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}`, ...(init.headers ?? {}) } });
+    const response = await fetch(`${server.url}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}`, ...(init.headers ?? {}) },
+    });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     const text = await response.text();
     return (text ? JSON.parse(text) : undefined) as T;
@@ -81,7 +90,9 @@ describe('SCORM packages played by an LMS (scorm-again) in Chromium (issue 20)',
   async function exportPackage(kind: string, query: string): Promise<void> {
     const { dataValue } = await call<{ dataValue: string }>(`/administration/scorm/exportScorm?id=${speachId}&${query}`);
     while (!(await call<boolean>(`/administration/scorm/checkScormCreated?name=${dataValue}`))) await new Promise((r) => setTimeout(r, 100));
-    const zip = Buffer.from(await (await fetch(`${server.url}/administration/scorm/download/${dataValue}`, { headers: { authorization: `Bearer ${admin}` } })).arrayBuffer());
+    const zip = Buffer.from(
+      await (await fetch(`${server.url}/administration/scorm/download/${dataValue}`, { headers: { authorization: `Bearer ${admin}` } })).arrayBuffer(),
+    );
     for (const [path, data] of readZip(zip)) {
       const target = join(lms.root, kind, path);
       mkdirSync(dirname(target), { recursive: true });
@@ -94,19 +105,58 @@ describe('SCORM packages played by an LMS (scorm-again) in Chromium (issue 20)',
     server = await startServer({ SCORM_CLASSIC_ENABLED: 'true' }, { readyTimeoutMs: 240_000 });
     lms = await startLms();
     browser = await openBrowser();
-    admin = (await (await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'demo-password' }) })).json()).token;
-    ({ id: speachId } = await call<{ id: string }>('/api/v2/recorder/speach', { method: 'POST', body: JSON.stringify({ title: 'Fire safety', language: 'en-US' }) }));
-    const { chapterId: intro } = await call<{ chapterId: string }>(`/api/v2/recorder/speach/${speachId}/chapters`, { method: 'POST', body: JSON.stringify({ title: 'Why it matters' }) });
-    await call(`/api/v2/recorder/speach/${speachId}/chapters/${intro}/content`, { method: 'PUT', body: JSON.stringify({ type: 'HTML', html: '<p>Know your exits.</p>' }) });
-    ({ chapterId: quizId } = await call<{ chapterId: string }>(`/api/v2/recorder/speach/${speachId}/chapters`, { method: 'POST', body: JSON.stringify({ title: 'Check yourself' }) }));
+    admin = (
+      await (
+        await fetch(`${server.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'admin@example.com', password: 'demo-password' }),
+        })
+      ).json()
+    ).token;
+    ({ id: speachId } = await call<{ id: string }>('/api/v2/recorder/speach', {
+      method: 'POST',
+      body: JSON.stringify({ title: 'Fire safety', language: 'en-US' }),
+    }));
+    const { chapterId: intro } = await call<{ chapterId: string }>(`/api/v2/recorder/speach/${speachId}/chapters`, {
+      method: 'POST',
+      body: JSON.stringify({ title: 'Why it matters' }),
+    });
+    await call(`/api/v2/recorder/speach/${speachId}/chapters/${intro}/content`, {
+      method: 'PUT',
+      body: JSON.stringify({ type: 'HTML', html: '<p>Know your exits.</p>' }),
+    });
+    ({ chapterId: quizId } = await call<{ chapterId: string }>(`/api/v2/recorder/speach/${speachId}/chapters`, {
+      method: 'POST',
+      body: JSON.stringify({ title: 'Check yourself' }),
+    }));
     await call(`/api/v2/recorder/speach/${speachId}/chapters/${quizId}/content`, {
       method: 'PUT',
       body: JSON.stringify({
         type: 'QUIZZ',
         passingScore: 50,
         questions: [
-          { questionId: 'q1', text: 'Which extinguisher for an electrical fire?', multiple: false, points: 1, options: [{ optionId: 'co2', text: 'CO2', correct: true }, { optionId: 'water', text: 'Water' }] },
-          { questionId: 'q2', text: 'What do you do first?', multiple: true, points: 1, options: [{ optionId: 'alarm', text: 'Raise the alarm', correct: true }, { optionId: 'leave', text: 'Leave the building', correct: true }, { optionId: 'film', text: 'Film it' }] },
+          {
+            questionId: 'q1',
+            text: 'Which extinguisher for an electrical fire?',
+            multiple: false,
+            points: 1,
+            options: [
+              { optionId: 'co2', text: 'CO2', correct: true },
+              { optionId: 'water', text: 'Water' },
+            ],
+          },
+          {
+            questionId: 'q2',
+            text: 'What do you do first?',
+            multiple: true,
+            points: 1,
+            options: [
+              { optionId: 'alarm', text: 'Raise the alarm', correct: true },
+              { optionId: 'leave', text: 'Leave the building', correct: true },
+              { optionId: 'film', text: 'Film it' },
+            ],
+          },
         ],
       }),
     });
@@ -181,7 +231,13 @@ describe('SCORM packages played by an LMS (scorm-again) in Chromium (issue 20)',
     expect(JSON.parse(suspendData).r).toHaveLength(1);
 
     // Second attempt: the LMS hands back location and suspend data; the player opens at the quiz.
-    const again = await openSco(page, '/lite/sco/index.html', { location, suspend_data: suspendData, learner_id: learnerId, entry: 'resume', completion_status: 'incomplete' });
+    const again = await openSco(page, '/lite/sco/index.html', {
+      location,
+      suspend_data: suspendData,
+      learner_id: learnerId,
+      entry: 'resume',
+      completion_status: 'incomplete',
+    });
     const resumed = again.frameLocator('#player');
     await resumed.getByRole('heading', { name: 'Check yourself', level: 2 }).waitFor();
     await resumed.getByRole('radio', { name: 'CO2' }).check();
@@ -291,7 +347,9 @@ describe('SCORM packages played by an LMS (scorm-again) in Chromium (issue 20)',
     await page.screenshot({ path: join(SCREENSHOTS, 'scorm-mass-page.png'), fullPage: true });
     await page.getByRole('button', { name: 'Export all' }).click();
     // The circle moves while the speaches are exported one by one.
-    await page.waitForFunction(() => /^[1-9]\d* \//.test(document.querySelector('[data-testid="scorm-mass-progress"]')?.textContent ?? ''), undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => /^[1-9]\d* \//.test(document.querySelector('[data-testid="scorm-mass-progress"]')?.textContent ?? ''), undefined, {
+      timeout: 60_000,
+    });
     await page.getByRole('link', { name: 'Download' }).waitFor({ timeout: 240_000 });
     expect(await page.getByTestId('scorm-mass-progress').innerText()).toBe(`${total} / ${total}`);
     const href = await page.getByRole('link', { name: 'Download' }).getAttribute('href');
@@ -300,6 +358,9 @@ describe('SCORM packages played by an LMS (scorm-again) in Chromium (issue 20)',
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'scorm-mass-done.png'), fullPage: true });
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByTestId('scorm-mass-progress').filter({ hasText: `0 / ${total}` }).waitFor();
+    await page
+      .getByTestId('scorm-mass-progress')
+      .filter({ hasText: `0 / ${total}` })
+      .waitFor();
   }, 400_000);
 });

@@ -25,7 +25,11 @@ describe('site settings, footer, accessibility statement and CSV exports', () =>
     await page.goto(`${server.url}/login`);
     await footer().getByRole('link', { name: 'Accessibility' }).waitFor();
     expect(await footer().getByRole('link').allTextContents()).toEqual(['Speach (opens in a new tab)', 'Accessibility', 'Terms of use', 'Personal data']);
-    expect(await footer().getByRole('link', { name: /^Speach/ }).getAttribute('target')).toBe('_blank');
+    expect(
+      await footer()
+        .getByRole('link', { name: /^Speach/ })
+        .getAttribute('target'),
+    ).toBe('_blank');
     expect(await axeViolations(page)).toEqual([]);
     await footer().getByRole('link', { name: 'Accessibility' }).click();
     await page.waitForURL(`${server.url}/accessibility-statement`);

@@ -22,9 +22,17 @@ describe('learner app: an author writes and publishes a speach, a reader reads i
     server = await startServer();
     // An author publishes directly only while the validation workflow is off (issue #16): this suite is about
     // writing and reading; the workflow suite covers publication through validation.
-    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'demo-password' }) });
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'demo-password' }),
+    });
     const { token } = (await login.json()) as { token: string };
-    const flags = await fetch(`${server.url}/api/v2/admin/site/flags`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ workflowEnabled: false }) });
+    const flags = await fetch(`${server.url}/api/v2/admin/site/flags`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ workflowEnabled: false }),
+    });
     if (!flags.ok) throw new Error(`Could not turn the workflow off: ${flags.status}`);
     browser = await openBrowser();
   });
@@ -121,7 +129,11 @@ describe('learner app: an author writes and publishes a speach, a reader reads i
     await page.getByRole('button', { name: 'Move Handbook down' }).click();
     await page.waitForFunction(() => document.querySelector('[aria-label="Chapter tree"] > li:nth-child(3)')?.textContent?.includes('Handbook'));
     // Drag and drop: the Handbook dropped on the quiz takes its place.
-    const treeRow = (title: string) => page.getByRole('list', { name: 'Chapter tree' }).locator(':scope > li').filter({ has: page.getByRole('button', { name: title, exact: true }) });
+    const treeRow = (title: string) =>
+      page
+        .getByRole('list', { name: 'Chapter tree' })
+        .locator(':scope > li')
+        .filter({ has: page.getByRole('button', { name: title, exact: true }) });
     await treeRow('Handbook').dragTo(treeRow('Check your knowledge').getByTestId('chapter-title'));
     await page.waitForFunction(() => document.querySelector('[aria-label="Chapter tree"] > li:nth-child(2)')?.textContent?.includes('Handbook'));
     expect(await titles()).toEqual(['Introduction', 'Handbook', 'Check your knowledge']);
@@ -131,7 +143,10 @@ describe('learner app: an author writes and publishes a speach, a reader reads i
     await page.getByRole('button', { name: 'Save the visibility' }).click();
     await page.getByText('Speach updated').waitFor();
     await page.getByRole('button', { name: 'Publish now' }).click();
-    await page.getByTestId('speach-state').filter({ hasText: /^Published$/ }).waitFor();
+    await page
+      .getByTestId('speach-state')
+      .filter({ hasText: /^Published$/ })
+      .waitFor();
 
     // The share component: a reading link, optionally at a chapter.
     const share = page.getByRole('region', { name: 'Share' });

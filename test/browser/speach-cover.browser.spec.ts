@@ -12,9 +12,17 @@ describe('learner app: the cover of a speach', () => {
 
   beforeAll(async () => {
     server = await startServer();
-    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'author@example.com', password: 'demo-password' }) });
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'author@example.com', password: 'demo-password' }),
+    });
     const { token } = (await login.json()) as { token: string };
-    const created = await fetch(`${server.url}/api/v2/recorder/speach`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ title: 'Cold room hygiene', language: 'en-US' }) });
+    const created = await fetch(`${server.url}/api/v2/recorder/speach`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ title: 'Cold room hygiene', language: 'en-US' }),
+    });
     speachId = ((await created.json()) as { id: string }).id;
     browser = await openBrowser();
   });
@@ -36,7 +44,15 @@ describe('learner app: the cover of a speach', () => {
     await page.getByText('No picture yet').waitFor();
 
     const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#2e7d32' } })
-      .composite([{ input: await sharp({ create: { width: 800, height: 1200, channels: 3, background: '#f9a825' } }).png().toBuffer(), left: 800, top: 0 }])
+      .composite([
+        {
+          input: await sharp({ create: { width: 800, height: 1200, channels: 3, background: '#f9a825' } })
+            .png()
+            .toBuffer(),
+          left: 800,
+          top: 0,
+        },
+      ])
       .jpeg()
       .toBuffer();
     await page.locator('input[type=file][accept*="image/png"]').setInputFiles({ name: 'cold-room.jpg', mimeType: 'image/jpeg', buffer: photo });

@@ -33,14 +33,41 @@ describe('Voice-over studio: an author records over a video chapter with the fak
     dir = mkdtempSync(join(tmpdir(), 'voice-over-'));
     // A real 10 s video (VP8 test pattern, Opus tone), uploaded through the API as an author would.
     const video = join(dir, 'clip.webm');
-    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=15:duration=10', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=10', '-c:v', 'libvpx', '-b:v', '300k', '-c:a', 'libopus', '-shortest', video]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x240:rate=15:duration=10',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=330:duration=10',
+      '-c:v',
+      'libvpx',
+      '-b:v',
+      '300k',
+      '-c:a',
+      'libopus',
+      '-shortest',
+      video,
+    ]);
     server = await startServer({}, { readyTimeoutMs: 240_000 });
     browser = await openBrowser();
-    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'author@example.com', password: 'demo-password' }) });
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'author@example.com', password: 'demo-password' }),
+    });
     token = ((await login.json()) as { token: string }).token;
     speachId = (await call(token, '/api/v2/recorder/speach', { method: 'POST', json: { title: 'Forklift walk-through', language: 'en-US' } })).id;
     chapterId = (await call(token, `/api/v2/recorder/speach/${speachId}/chapters`, { method: 'POST', json: { title: 'The walk-through' } })).chapterId;
-    await call(token, `/api/v2/recorder/speach/${speachId}/chapters/${chapterId}/file?type=VIDEO_UPLOAD&name=clip.webm`, { method: 'POST', headers: { 'content-type': 'video/webm' }, body: readFileSync(video) });
+    await call(token, `/api/v2/recorder/speach/${speachId}/chapters/${chapterId}/file?type=VIDEO_UPLOAD&name=clip.webm`, {
+      method: 'POST',
+      headers: { 'content-type': 'video/webm' },
+      body: readFileSync(video),
+    });
   }, 300_000);
   afterAll(async () => {
     await browser?.close();
@@ -83,7 +110,9 @@ describe('Voice-over studio: an author records over a video chapter with the fak
     await page.getByRole('button', { name: 'Open the voice-over studio' }).click();
     await atStep(page, 0);
     // The dialog is 936 px wide (spec §2) and not closed by a click outside it.
-    const width = await studio(page).locator('.MuiDialog-paper').evaluate((el) => el.getBoundingClientRect().width);
+    const width = await studio(page)
+      .locator('.MuiDialog-paper')
+      .evaluate((el) => el.getBoundingClientRect().width);
     expect(Math.round(width)).toBe(936);
     await page.screenshot({ path: join(SCREENSHOTS, 'voice-over-step0-choose.png') });
     expect(await axeViolations(page)).toEqual([]);
@@ -92,23 +121,37 @@ describe('Voice-over studio: an author records over a video chapter with the fak
 
     await studio(page).getByRole('button', { name: 'Record my voice' }).click();
     await atStep(page, 10);
-    await page.getByTestId('countdown').filter({ hasText: /^[123]$/ }).waitFor();
+    await page
+      .getByTestId('countdown')
+      .filter({ hasText: /^[123]$/ })
+      .waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'voice-over-step10-countdown.png') });
 
     await atStep(page, 11);
     // Escape does not close the studio while recording.
     await page.keyboard.press('Escape');
-    await page.getByTestId('recording-time').filter({ hasText: /Recording 0:02/ }).waitFor({ timeout: 15_000 });
-    const videoState = await studio(page).locator('video').evaluate((v: HTMLVideoElement) => ({ muted: v.muted, paused: v.paused, time: v.currentTime }));
+    await page
+      .getByTestId('recording-time')
+      .filter({ hasText: /Recording 0:02/ })
+      .waitFor({ timeout: 15_000 });
+    const videoState = await studio(page)
+      .locator('video')
+      .evaluate((v: HTMLVideoElement) => ({ muted: v.muted, paused: v.paused, time: v.currentTime }));
     expect(videoState.muted).toBe(true);
     expect(videoState.paused).toBe(false);
     expect(videoState.time).toBeGreaterThan(1);
     await page.screenshot({ path: join(SCREENSHOTS, 'voice-over-step11-recording.png') });
     await studio(page).getByRole('button', { name: 'Pause' }).click();
-    await page.getByTestId('recording-time').filter({ hasText: /^Paused/ }).waitFor();
+    await page
+      .getByTestId('recording-time')
+      .filter({ hasText: /^Paused/ })
+      .waitFor();
     await studio(page).getByRole('button', { name: 'Resume' }).click();
     await page.screenshot({ path: join(SCREENSHOTS, 'voice-over-step11-resumed.png') });
-    await page.getByTestId('recording-time').filter({ hasText: /^Recording 0:0[3-9]/ }).waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId('recording-time')
+      .filter({ hasText: /^Recording 0:0[3-9]/ })
+      .waitFor({ timeout: 15_000 });
     await studio(page).getByRole('button', { name: 'Stop' }).click();
 
     await atStep(page, 12);
@@ -144,7 +187,10 @@ describe('Voice-over studio: an author records over a video chapter with the fak
     const { page } = browser;
     await studio(page).waitFor({ state: 'detached', timeout: 15_000 });
     // The editor polls the job every 2 s and reads the chapter again once it is done.
-    await page.waitForFunction((before) => document.querySelector('[data-testid="video-editor-video"]')?.getAttribute('src') !== before, originalSrc, { timeout: 180_000, polling: 500 });
+    await page.waitForFunction((before) => document.querySelector('[data-testid="video-editor-video"]')?.getAttribute('src') !== before, originalSrc, {
+      timeout: 180_000,
+      polling: 500,
+    });
     const result = await call(token, `/recorder/jobID/${jobId}`, {}, 'text');
     expect(result).not.toBe('');
     expect(result).not.toBe('ERROR');
@@ -159,7 +205,9 @@ describe('Voice-over studio: an author records over a video chapter with the fak
     // The served file itself: one video and one audio stream (the voice mixed over the original sound).
     const file = join(dir, 'mixed');
     writeFileSync(file, Buffer.from(await (await fetch(`${server.url}${src}`)).arrayBuffer()));
-    const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-of', 'json', file]).toString()) as { streams: { codec_type: string }[] };
+    const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-of', 'json', file]).toString()) as {
+      streams: { codec_type: string }[];
+    };
     expect(probe.streams.map((s) => s.codec_type).sort()).toEqual(['audio', 'video']);
     await page.screenshot({ path: join(SCREENSHOTS, 'video-editor-after-voice-over.png'), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);

@@ -16,7 +16,15 @@ describe('workflow: validator page, progress graph, final dialog, periodic revie
   const tokens: Record<string, string> = {};
 
   async function call<T>(email: string, method: string, path: string, body?: unknown): Promise<T> {
-    tokens[email] ??= ((await (await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'demo-password' }) })).json()) as { token: string }).token;
+    tokens[email] ??= (
+      (await (
+        await fetch(`${server.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: 'demo-password' }),
+        })
+      ).json()) as { token: string }
+    ).token;
     const response = await fetch(`${server.url}${path}`, {
       method,
       headers: { authorization: `Bearer ${tokens[email]}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -116,8 +124,15 @@ describe('workflow: validator page, progress graph, final dialog, periodic revie
     const author = 'author@example.com';
     const speach = await call<{ id: string }>(author, 'POST', '/api/v2/recorder/speach', { title: 'Lockout procedure', language: 'en-US' });
     await call(author, 'POST', `/api/v2/recorder/speach/${speach.id}/chapters`, { title: 'Isolate the energy', parentId: null });
-    const approverId = (await call<{ id: string; email: string }[]>(author, 'GET', '/api/v2/speach/getUsersByRole?role=APPROVER&search=approver')).find((u) => u.email === 'approver@example.com')!.id;
-    await call(author, 'POST', '/api/v2/workflow/submit', { speachId: speach.id, anonymous: true, approvers: [{ id: approverId, role: 'Safety officer' }], regulatedGmp: true });
+    const approverId = (await call<{ id: string; email: string }[]>(author, 'GET', '/api/v2/speach/getUsersByRole?role=APPROVER&search=approver')).find(
+      (u) => u.email === 'approver@example.com',
+    )!.id;
+    await call(author, 'POST', '/api/v2/workflow/submit', {
+      speachId: speach.id,
+      anonymous: true,
+      approvers: [{ id: approverId, role: 'Safety officer' }],
+      regulatedGmp: true,
+    });
 
     await page.goto(`${server.url}/workflow/validator/${speach.id}`);
     await page.getByTestId('workflow-graph').getByText('Chloé Schmidt (Safety officer)').waitFor();
@@ -142,7 +157,11 @@ describe('workflow: validator page, progress graph, final dialog, periodic revie
     await sign(page);
     await page.getByText('Validated: the speach is published.').waitFor();
     await page.getByTestId('workflow-graph').getByRole('heading', { name: 'Validated and published' }).waitFor();
-    const card = await call<{ publication: boolean; metadata: { nextPeriodicReview: string } }>(author, 'GET', `/api/v2/speach/speachWithMetadata?speachID=${speach.id}`);
+    const card = await call<{ publication: boolean; metadata: { nextPeriodicReview: string } }>(
+      author,
+      'GET',
+      `/api/v2/speach/speachWithMetadata?speachID=${speach.id}`,
+    );
     expect(card.publication).toBe(true);
     expect(new Date(card.metadata.nextPeriodicReview).getFullYear()).toBe(new Date().getFullYear() + 2);
   });
@@ -161,7 +180,10 @@ describe('workflow: validator page, progress graph, final dialog, periodic revie
     for (const name of ['Chloé Schmidt', 'Lucas Weber']) {
       await picker.click();
       await picker.fill(name.split(' ')[0]);
-      await page.getByRole('option', { name: new RegExp(name) }).first().click();
+      await page
+        .getByRole('option', { name: new RegExp(name) })
+        .first()
+        .click();
     }
     const list = dialog.getByTestId('approver-list');
     expect(await list.locator('li').allInnerTexts()).toEqual([expect.stringContaining('Chloé Schmidt'), expect.stringContaining('Lucas Weber')]);
@@ -181,7 +203,9 @@ describe('workflow: validator page, progress graph, final dialog, periodic revie
     expect(await axeViolations(page)).toEqual([]);
 
     // The demo's rejected speach: the comment is shown and the author may resubmit.
-    const rejected = (await call<{ result: Card[] }>(author, 'GET', '/api/v2/my/speachInWorkflowValidation')).result.find((c) => c.title === 'Expense policy 2027')!;
+    const rejected = (await call<{ result: Card[] }>(author, 'GET', '/api/v2/my/speachInWorkflowValidation')).result.find(
+      (c) => c.title === 'Expense policy 2027',
+    )!;
     await page.goto(`${server.url}/workflow/author/${rejected.id}`);
     await page.getByTestId('workflow-rejection').getByText('The per-diem amounts are from 2025').waitFor();
     await page.getByRole('button', { name: 'Resubmit for validation' }).click();

@@ -13,7 +13,15 @@ const schema = {
 function chat(content: string, usage = { prompt_tokens: 100, completion_tokens: 20 }): Reply {
   return (_body, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', model: 'test-model', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage }));
+    res.end(
+      JSON.stringify({
+        id: 'chatcmpl-1',
+        object: 'chat.completion',
+        model: 'test-model',
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        usage,
+      }),
+    );
   };
 }
 
@@ -53,7 +61,16 @@ describe('AiProvider contract: OpenAI-compatible adapter against a local chat-co
   });
 
   const provider = (overrides: Partial<ConstructorParameters<typeof OpenAiCompatibleProvider>[0]> = {}) =>
-    new OpenAiCompatibleProvider({ baseUrl, apiKey: 'sk-test', model: 'test-model', maxAttempts: 3, timeoutMs: 5000, costPer1kPromptTokens: 1, costPer1kCompletionTokens: 3, ...overrides });
+    new OpenAiCompatibleProvider({
+      baseUrl,
+      apiKey: 'sk-test',
+      model: 'test-model',
+      maxAttempts: 3,
+      timeoutMs: 5000,
+      costPer1kPromptTokens: 1,
+      costPer1kCompletionTokens: 3,
+      ...overrides,
+    });
   const request = { system: 'You answer in JSON.', messages: [{ role: 'user' as const, content: 'Make a title.' }], jsonSchema: schema, authorId: 'author-1' };
 
   it('sends the chat-completions request shape with the JSON schema, and answers the validated object with its usage', async () => {

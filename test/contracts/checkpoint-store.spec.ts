@@ -6,7 +6,10 @@ import { MemoryCheckpointStore } from '../../backend/infrastructure/checkpoints/
 import { SqliteCheckpointStore } from '../../backend/infrastructure/checkpoints/sqlite-checkpoint-store';
 import { uuidv7 } from '../../events';
 
-function checkpointContract(name: string, open: () => Promise<{ store: CheckpointStore; reopen?: () => Promise<CheckpointStore>; close: () => Promise<void> }>) {
+function checkpointContract(
+  name: string,
+  open: () => Promise<{ store: CheckpointStore; reopen?: () => Promise<CheckpointStore>; close: () => Promise<void> }>,
+) {
   describe(`CheckpointStore contract: ${name}`, () => {
     it('answers null for an unknown processor, then the last saved checkpoint', async () => {
       const { store, close } = await open();
@@ -59,9 +62,8 @@ checkpointContract('sqlite', async () => {
 });
 
 if (process.env.MONGO_URL) {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { MongoReadStore } = require('../../backend/infrastructure/read-store/mongo-read-store');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+
   const { MongoCheckpointStore } = require('../../backend/infrastructure/checkpoints/mongo-checkpoint-store');
   checkpointContract('mongo', async () => {
     const readStore = await MongoReadStore.connect(process.env.MONGO_URL!, 'speach_contract');

@@ -17,7 +17,10 @@ const letter = (policy: string, key: string, error = 'boom'): DeadLetter => ({
   at: '2026-03-01T10:00:00.000Z',
 });
 
-function deadLetterContract(name: string, open: () => Promise<{ store: DeadLetterStore; reopen?: () => Promise<DeadLetterStore>; close: () => Promise<void> }>) {
+function deadLetterContract(
+  name: string,
+  open: () => Promise<{ store: DeadLetterStore; reopen?: () => Promise<DeadLetterStore>; close: () => Promise<void> }>,
+) {
   describe(`DeadLetterStore contract: ${name}`, () => {
     it('keeps one letter per policy and trigger (the latest failure) and removes it', async () => {
       const { store, close } = await open();
@@ -27,7 +30,10 @@ function deadLetterContract(name: string, open: () => Promise<{ store: DeadLette
       await store.put(letter(policy, 'e1', 'again'));
       await store.put(letter(`${policy}-other`, 'e1'));
       const mine = (await store.list()).filter((l) => l.policy === policy);
-      expect(mine.map((l) => [l.key, l.error]).sort()).toEqual([['e1', 'again'], ['e2', 'boom']]);
+      expect(mine.map((l) => [l.key, l.error]).sort()).toEqual([
+        ['e1', 'again'],
+        ['e2', 'boom'],
+      ]);
       await store.remove(policy, 'e1');
       expect((await store.list()).filter((l) => l.policy === policy)).toEqual([letter(policy, 'e2')]);
       expect((await store.list()).filter((l) => l.policy === `${policy}-other`)).toHaveLength(1);
@@ -75,7 +81,6 @@ deadLetterContract('sqlite', async () => {
 });
 
 if (process.env.MONGO_URL) {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { MongoReadStore } = require('../../backend/infrastructure/read-store/mongo-read-store');
   deadLetterContract('mongo', async () => {
     const readStore = await MongoReadStore.connect(process.env.MONGO_URL!, 'speach_contract');

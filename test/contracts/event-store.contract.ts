@@ -42,9 +42,7 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
     it('refuses no_stream on an existing stream and appends nothing', async () => {
       const stream = uniqueStream();
       await store.appendToStream(stream, [newEvent('Opened')], { expectedRevision: 'no_stream' });
-      await expect(store.appendToStream(stream, [newEvent('Opened')], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(
-        WrongExpectedRevisionError,
-      );
+      await expect(store.appendToStream(stream, [newEvent('Opened')], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
       expect(await store.readStream(stream)).toHaveLength(1);
     });
 
@@ -58,9 +56,7 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
     });
 
     it('refuses an exact revision on a stream that does not exist', async () => {
-      await expect(store.appendToStream(uniqueStream(), [newEvent('Changed')], { expectedRevision: 3 })).rejects.toBeInstanceOf(
-        WrongExpectedRevisionError,
-      );
+      await expect(store.appendToStream(uniqueStream(), [newEvent('Changed')], { expectedRevision: 3 })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
     });
 
     it('appends with any whatever the stream holds', async () => {
@@ -72,7 +68,11 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
 
     it('reads a stream from a revision with a maximum count', async () => {
       const stream = uniqueStream();
-      await store.appendToStream(stream, [1, 2, 3, 4].map((n) => newEvent('N', { n })), { expectedRevision: 'no_stream' });
+      await store.appendToStream(
+        stream,
+        [1, 2, 3, 4].map((n) => newEvent('N', { n })),
+        { expectedRevision: 'no_stream' },
+      );
       const read = await store.readStream(stream, { fromRevision: 1, maxCount: 2 });
       expect(read.map((e) => e.data.n)).toEqual([2, 3]);
     });
@@ -97,9 +97,7 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
     it('lets exactly one of two concurrent writers with the same expected revision win', async () => {
       const stream = uniqueStream();
       await store.appendToStream(stream, [newEvent('Opened')], { expectedRevision: 'no_stream' });
-      const results = await Promise.allSettled(
-        [1, 2, 3, 4, 5].map((n) => store.appendToStream(stream, [newEvent('Changed', { n })], { expectedRevision: 0 })),
-      );
+      const results = await Promise.allSettled([1, 2, 3, 4, 5].map((n) => store.appendToStream(stream, [newEvent('Changed', { n })], { expectedRevision: 0 })));
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       for (const r of results.filter((r) => r.status === 'rejected')) {
         expect((r as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
@@ -108,9 +106,7 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
     });
 
     it('stores every one of many concurrent appends to different streams, each with its own position', async () => {
-      const appends = Array.from({ length: 64 }, (_, i) =>
-        store.appendToStream(uniqueStream(), [newEvent('Burst', { i })], { expectedRevision: 'no_stream' }),
-      );
+      const appends = Array.from({ length: 64 }, (_, i) => store.appendToStream(uniqueStream(), [newEvent('Burst', { i })], { expectedRevision: 'no_stream' }));
       const results = await Promise.all(appends);
       const positions = new Set(results.map((r) => r.position));
       expect(positions.size).toBe(64);

@@ -32,7 +32,6 @@ eventStoreContract(
 );
 
 if (process.env.EVENTSTORE_URL) {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { EsdbEventStore } = require('../../backend/infrastructure/event-store/esdb-event-store');
   eventStoreContract(
     'esdb',

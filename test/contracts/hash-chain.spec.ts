@@ -34,7 +34,8 @@ describe('Tamper evidence on the SQLite event store', () => {
     const store = new SqliteEventStore(file, { headKey: Buffer.from(KEY) });
     const stream = uniqueStream('speach');
     await store.appendToStream(stream, [newEvent('SpeachCreated', { speachId: 's1', title: 'Forklift' })], { expectedRevision: 'no_stream' });
-    for (let i = 1; i < count; i++) await store.appendToStream(stream, [newEvent('SpeachDetailsChanged', { speachId: 's1', title: `Forklift ${i}` })], { expectedRevision: i - 1 });
+    for (let i = 1; i < count; i++)
+      await store.appendToStream(stream, [newEvent('SpeachDetailsChanged', { speachId: 's1', title: `Forklift ${i}` })], { expectedRevision: i - 1 });
     await store.close();
   }
 
@@ -85,7 +86,9 @@ describe('Tamper evidence on the SQLite event store', () => {
     db.exec(`CREATE TABLE messages (global_position INTEGER PRIMARY KEY, event_id TEXT NOT NULL, stream_id TEXT NOT NULL, stream_revision INTEGER NOT NULL,
       type TEXT NOT NULL, schema_version INTEGER NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL, time TEXT NOT NULL);
       CREATE TABLE streams (stream_id TEXT PRIMARY KEY, revision INTEGER NOT NULL, position INTEGER NOT NULL) WITHOUT ROWID;`);
-    const insert = db.prepare('INSERT INTO messages (event_id, stream_id, stream_revision, type, schema_version, data, metadata, time) VALUES (?, ?, ?, ?, 1, ?, ?, ?)');
+    const insert = db.prepare(
+      'INSERT INTO messages (event_id, stream_id, stream_revision, type, schema_version, data, metadata, time) VALUES (?, ?, ?, ?, 1, ?, ?, ?)',
+    );
     const old = [newEvent('A', { n: 1 }), newEvent('B', { n: 2 }), newEvent('C', { n: 3 })];
     old.forEach((e, i) => insert.run(e.id, 'old-1', i, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata), e.time));
     db.prepare("INSERT INTO streams VALUES ('old-1', 2, 3)").run();
@@ -94,7 +97,12 @@ describe('Tamper evidence on the SQLite event store', () => {
     const store = new SqliteEventStore(file);
     await store.appendToStream('old-1', [newEvent('D', { n: 4 })], { expectedRevision: 2 });
     const links = await store.readChain();
-    expect(links.map((l) => [l.position, l.type])).toEqual([[1, 'A'], [2, 'B'], [3, 'C'], [4, 'D']]);
+    expect(links.map((l) => [l.position, l.type])).toEqual([
+      [1, 'A'],
+      [2, 'B'],
+      [3, 'C'],
+      [4, 'D'],
+    ]);
     expect(links[0].hash).toBe(chainHash(GENESIS_HASH, links[0]));
     expect(links[3].hash).toBe(chainHash(links[2].hash!, links[3]));
     expect(await verifyChain(store)).toMatchObject({ ok: true, verified: 4 });
@@ -105,7 +113,7 @@ describe('Tamper evidence on the SQLite event store', () => {
   it('never launders a row whose hash was removed: it is reported, and the rows after it keep their links', async () => {
     await storeWithEvents(4);
     const db = new Database(file);
-    db.prepare("UPDATE messages SET data = ?, hash = NULL WHERE global_position = 2").run(JSON.stringify({ speachId: 's1', title: 'Forged' }));
+    db.prepare('UPDATE messages SET data = ?, hash = NULL WHERE global_position = 2').run(JSON.stringify({ speachId: 's1', title: 'Forged' }));
     db.close();
     const store = new SqliteEventStore(file);
     expect((await verifyChain(store)).firstBroken).toEqual({ position: 2, expected: expect.any(String), found: null });
@@ -115,7 +123,11 @@ describe('Tamper evidence on the SQLite event store', () => {
   it('keeps group commit: many concurrent appends land in one chain', async () => {
     const store = new SqliteEventStore(file);
     const results = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, i) => store.appendToStream(i === 7 ? 'taken' : uniqueStream(), [newEvent('Burst', { i }), newEvent('Burst2', { i })], { expectedRevision: i === 7 ? 5 : 'no_stream' })),
+      Array.from({ length: 50 }, (_, i) =>
+        store.appendToStream(i === 7 ? 'taken' : uniqueStream(), [newEvent('Burst', { i }), newEvent('Burst2', { i })], {
+          expectedRevision: i === 7 ? 5 : 'no_stream',
+        }),
+      ),
     );
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
     expect(await verifyChain(store)).toMatchObject({ ok: true, verified: 98 });
@@ -182,7 +194,11 @@ describe('Tamper evidence on the SQLite event store', () => {
     it('signs the head at every commit, so an intact log verifies with the key', async () => {
       await storeWithEvents(4);
       const store = new SqliteEventStore(file, { headKey: key });
-      expect(await store.readSignedHead()).toEqual({ position: 4, hash: expect.stringMatching(/^[0-9a-f]{64}$/), signature: signHead(key, 4, (await store.readChain())[3].hash!) });
+      expect(await store.readSignedHead()).toEqual({
+        position: 4,
+        hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        signature: signHead(key, 4, (await store.readChain())[3].hash!),
+      });
       expect(await verifyChain(store, undefined, undefined, key)).toMatchObject({ ok: true, verified: 4 });
       await store.close();
       expect(auditVerify(dir)).toEqual({ code: 0, out: expect.stringMatching(/^OK 4 events/) });

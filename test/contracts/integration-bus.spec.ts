@@ -33,9 +33,8 @@ describe('IntegrationPublisher contract: in-process', () => {
 if (process.env.KAFKA_BROKERS) {
   describe('IntegrationPublisher contract: kafka', () => {
     it('publishes events keyed by stream with the event id header, acknowledged by the brokers', async () => {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { KafkaPublisher } = require('../../backend/infrastructure/integration/kafka-publisher');
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
+
       const { Kafka } = require('kafkajs');
       const topic = `contract-${Date.now()}`;
       const brokers = process.env.KAFKA_BROKERS!.split(',');

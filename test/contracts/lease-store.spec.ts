@@ -107,10 +107,12 @@ leaseContract('sqlite', async () => {
 });
 
 if (process.env.MONGO_URL) {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { MongoLeaseStore } = require('../../backend/infrastructure/leases/mongo-lease-store');
   leaseContract('mongo', async () => {
-    const [store, other] = await Promise.all([MongoLeaseStore.connect(process.env.MONGO_URL!, 'speach_contract'), MongoLeaseStore.connect(process.env.MONGO_URL!, 'speach_contract')]);
+    const [store, other] = await Promise.all([
+      MongoLeaseStore.connect(process.env.MONGO_URL!, 'speach_contract'),
+      MongoLeaseStore.connect(process.env.MONGO_URL!, 'speach_contract'),
+    ]);
     return { store, other, close: async () => Promise.all([store.close(), other.close()]).then(() => undefined) };
   });
 }

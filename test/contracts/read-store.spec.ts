@@ -9,7 +9,6 @@ readStoreContract('sqlite', async () => new SqliteReadStore(':memory:'), false);
 readStoreContract('sqlite', async () => new SqliteReadStore(':memory:'), true);
 
 if (process.env.MONGO_URL) {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { MongoReadStore } = require('../../backend/infrastructure/read-store/mongo-read-store');
   readStoreContract('mongo', () => MongoReadStore.connect(process.env.MONGO_URL!, 'speach_contract'), false);
   readStoreContract('mongo', () => MongoReadStore.connect(process.env.MONGO_URL!, 'speach_contract'), true);

@@ -35,13 +35,21 @@ export function rebuildBesideContract(name: string, open: () => Promise<ReadStor
     it('serves the old version while the new one builds, then switches to it with its checkpoint', async () => {
       const beside = await store.rebuildBeside!(projection, 2, [collection], true);
       expect(beside.position).toBe(0);
-      await beside.store.commit([{ collection, operations: [{ kind: 'replace', doc: { _id: 'a', label: 'new a' } }] }], { name: projection, position: 1, version: 2 });
+      await beside.store.commit([{ collection, operations: [{ kind: 'replace', doc: { _id: 'a', label: 'new a' } }] }], {
+        name: projection,
+        position: 1,
+        version: 2,
+      });
       expect(await store.collection<Item>(collection).find({}, { sort: { _id: 1 } })).toEqual(v1);
       expect(await store.checkpoints.load(projection)).toEqual({ name: projection, position: 2, version: 1 });
       expect(await beside.store.collection<Item>(collection).find({})).toEqual([{ _id: 'a', label: 'new a' }]);
       expect(await beside.store.checkpoints.load(projection)).toEqual({ name: projection, position: 1, version: 2 });
 
-      await beside.store.commit([{ collection, operations: [{ kind: 'replace', doc: { _id: 'c', label: 'new c' } }] }], { name: projection, position: 2, version: 2 });
+      await beside.store.commit([{ collection, operations: [{ kind: 'replace', doc: { _id: 'c', label: 'new c' } }] }], {
+        name: projection,
+        position: 2,
+        version: 2,
+      });
       await beside.switchOver({ name: projection, position: 2, version: 2 });
       expect(await store.collection<Item>(collection).find({}, { sort: { _id: 1 } })).toEqual([
         { _id: 'a', label: 'new a' },
@@ -54,7 +62,11 @@ export function rebuildBesideContract(name: string, open: () => Promise<ReadStor
 
     it('resumes a build left half-way from its own checkpoint, and starts over when told to', async () => {
       const first = await store.rebuildBeside!(projection, 2, [collection], true);
-      await first.store.commit([{ collection, operations: [{ kind: 'replace', doc: { _id: 'a', label: 'new a' } }] }], { name: projection, position: 1, version: 2 });
+      await first.store.commit([{ collection, operations: [{ kind: 'replace', doc: { _id: 'a', label: 'new a' } }] }], {
+        name: projection,
+        position: 1,
+        version: 2,
+      });
       const resumed = await store.rebuildBeside!(projection, 2, [collection], false);
       expect(resumed.position).toBe(1);
       expect(await resumed.store.collection(collection).count()).toBe(1);

@@ -39,7 +39,12 @@ export class SearchCorpus {
   }
 
   /** A speach with one HTML chapter holding `html`, as an author makes it. */
-  async speach(id: string, title: string, html: string, options: { language?: string; description?: string; tags?: string; isTemplate?: boolean } = {}): Promise<void> {
+  async speach(
+    id: string,
+    title: string,
+    html: string,
+    options: { language?: string; description?: string; tags?: string; isTemplate?: boolean } = {},
+  ): Promise<void> {
     await this.apply(id, 'SpeachCreated', {
       authorId: 'author',
       title,

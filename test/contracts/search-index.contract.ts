@@ -45,7 +45,20 @@ export function searchIndexContract(name: string, open: () => Promise<SearchInde
       await corpus.apply('private', 'SpeachVisibilityChanged', { visibility: 'PRIVE', accessCodeHash: 'hash' });
       await corpus.speach('edited', 'Ladder safety', '<p>Alpha rungs.</p>', { description: 'Heights' });
       await corpus.speach('stacking', 'Stacking', '<p>Store the ladders flat.</p>');
-      for (const id of ['js-title', 'js-body', 'ecole', 'restricted-user', 'restricted-group', 'unpublished', 'archived', 'template', 'private', 'edited', 'stacking']) await corpus.publish(id);
+      for (const id of [
+        'js-title',
+        'js-body',
+        'ecole',
+        'restricted-user',
+        'restricted-group',
+        'unpublished',
+        'archived',
+        'template',
+        'private',
+        'edited',
+        'stacking',
+      ])
+        await corpus.publish(id);
       await corpus.publish('future', 1, FAR_FUTURE);
       await corpus.apply('unpublished', 'SpeachUnpublished');
       await corpus.apply('archived', 'SpeachArchived');
@@ -165,16 +178,50 @@ export function searchIndexContract(name: string, open: () => Promise<SearchInde
 
     it('takes hostile input without an error and with sensible results', async () => {
       const hostile = [
-        '"', '""', '"javascript', "'", '*', '**', 'java*', '^javascript', 'NEAR(javascript basics)', 'javascript AND', 'AND', 'OR', 'NOT',
-        '(((', ')', '-javascript', '+javascript', 'title:javascript', '{title}: javascript', '<script>alert(1)</script>', '\\', '$^+?{}|[a-z',
-        '😀', '😀javascript😀', '\u0000', '\u200b', "'; DROP TABLE speach_search; --", '中文', 'x'.repeat(10_000),
+        '"',
+        '""',
+        '"javascript',
+        "'",
+        '*',
+        '**',
+        'java*',
+        '^javascript',
+        'NEAR(javascript basics)',
+        'javascript AND',
+        'AND',
+        'OR',
+        'NOT',
+        '(((',
+        ')',
+        '-javascript',
+        '+javascript',
+        'title:javascript',
+        '{title}: javascript',
+        '<script>alert(1)</script>',
+        '\\',
+        '$^+?{}|[a-z',
+        '😀',
+        '😀javascript😀',
+        '\u0000',
+        '\u200b',
+        "'; DROP TABLE speach_search; --",
+        '中文',
+        'x'.repeat(10_000),
       ];
       for (const term of hostile) {
         const answer = await search(term);
         expect(answer).toEqual({ ids: expect.any(Array), total: expect.any(Number), availableLanguages: expect.any(Array) });
         expect(answer.total).toBeGreaterThanOrEqual(answer.ids.length);
       }
-      for (const term of ['"javascript"', 'NEAR(javascript', '-javascript', 'javascript AND', '<b>javascript</b>', '😀javascript😀', `javascript ${'x'.repeat(10_000)}`]) {
+      for (const term of [
+        '"javascript"',
+        'NEAR(javascript',
+        '-javascript',
+        'javascript AND',
+        '<b>javascript</b>',
+        '😀javascript😀',
+        `javascript ${'x'.repeat(10_000)}`,
+      ]) {
         expect(await ids(term)).toEqual(['js-title', 'js-body']);
       }
     });

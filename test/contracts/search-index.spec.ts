@@ -11,19 +11,26 @@ searchIndexContract('sqlite', async () => {
   const db = new Database(':memory:');
   const write = sqliteCollectionTable(db, SPEACH_SEARCH);
   installSqliteSearch(db, SPEACH_SEARCH);
-  return { index: new SqliteSearchIndex(db, SPEACH_SEARCH), write: async (docs) => write(docs), close: async () => void db.close() } satisfies SearchIndexUnderTest;
+  return {
+    index: new SqliteSearchIndex(db, SPEACH_SEARCH),
+    write: async (docs) => write(docs),
+    close: async () => void db.close(),
+  } satisfies SearchIndexUnderTest;
 });
 
 searchIndexContract('memory', async () => {
   const store = new MemoryReadStore();
   const collection = store.collection(SPEACH_SEARCH);
-  return { index: new MemorySearchIndex(store), write: (docs) => collection.bulkWrite(docs.map((doc) => ({ kind: 'replace', doc }))), close: () => store.close() };
+  return {
+    index: new MemorySearchIndex(store),
+    write: (docs) => collection.bulkWrite(docs.map((doc) => ({ kind: 'replace', doc }))),
+    close: () => store.close(),
+  };
 });
 
 if (process.env.MONGO_URL) {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { MongoReadStore } = require('../../backend/infrastructure/read-store/mongo-read-store');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+
   const { MongoSearchIndex } = require('../../backend/infrastructure/search/mongo-search-index');
   searchIndexContract('mongo', async () => {
     const store = await MongoReadStore.connect(process.env.MONGO_URL!, 'speach_search_contract');

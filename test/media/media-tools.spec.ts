@@ -64,7 +64,10 @@ describe('FfmpegMediaTools on real files', () => {
 
   it('cuts: keeps only the given ranges, joined', async () => {
     const output = join(dir, 'cut.mp4');
-    await tools.cut(video, output, [{ start: 1, end: 3 }, { start: 6, end: 8.5 }]);
+    await tools.cut(video, output, [
+      { start: 1, end: 3 },
+      { start: 6, end: 8.5 },
+    ]);
     const probe = await tools.probe(output);
     expect(Math.abs(probe.durationSeconds - 4.5)).toBeLessThanOrEqual(0.2);
     expect(probe.video?.codec).toBe('h264');

@@ -34,7 +34,12 @@ describe('Media calls (issue 22)', () => {
     const { chapterId } = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(token)).send({ title: 'Forklift' }).expect(201)).body;
     if (kind !== 'NONE') {
       const [bytes, type, name] = kind === 'VIDEO_UPLOAD' ? [video, 'video/mp4', 'forklift.mp4'] : [voice, 'audio/webm', 'forklift.webm'];
-      await t.http.post(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/file`).query({ type: kind, name }).set({ ...as(token), 'content-type': type }).send(bytes).expect(201);
+      await t.http
+        .post(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/file`)
+        .query({ type: kind, name })
+        .set({ ...as(token), 'content-type': type })
+        .send(bytes)
+        .expect(201);
     }
     if (publish) await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
     return { id: id as string, chapterId: chapterId as string };
@@ -98,7 +103,16 @@ describe('Media calls (issue 22)', () => {
     await drain();
     const before = await draftChapter(id);
     await t.http.post('/api/v2/recorder/weet').set(as(author)).send({ weetID: before.content.file.blobId, duration: 3, chapitreId: chapterId }).expect(200);
-    await t.http.post(`/api/v2/recorder/video-editor/${chapterId}/cut`).set(as(author)).send({ keep: [{ start: 0, end: 1 }, { start: 2, end: 3 }] }).expect(200);
+    await t.http
+      .post(`/api/v2/recorder/video-editor/${chapterId}/cut`)
+      .set(as(author))
+      .send({
+        keep: [
+          { start: 0, end: 1 },
+          { start: 2, end: 3 },
+        ],
+      })
+      .expect(200);
     await drain();
     const after = await draftChapter(id);
     expect(after.content.type).toBe('VIDEO_UPLOAD');
@@ -113,7 +127,11 @@ describe('Media calls (issue 22)', () => {
     const mine = await speachWith(author, 'Refusals');
     const missing = await t.http.post(`/recorder/voiceOver/upload/${mine.chapterId}`).set(as(author)).send({}).expect(400);
     expect(missing.body.errors[0].field).toBe('file');
-    const notAudio = await t.http.post(`/recorder/voiceOver/upload/${mine.chapterId}`).set(as(author)).attach('file', Buffer.from('<html>hello</html>'), 'take.webm').expect(400);
+    const notAudio = await t.http
+      .post(`/recorder/voiceOver/upload/${mine.chapterId}`)
+      .set(as(author))
+      .attach('file', Buffer.from('<html>hello</html>'), 'take.webm')
+      .expect(400);
     expect(notAudio.body.errors[0].field).toBe('file');
     await t.http.post(`/recorder/voiceOver/upload/${mine.chapterId}`).set(as(reader)).attach('file', voice, 'take.webm').expect(403);
     const admins = await speachWith(admin, 'Not yours', 'VIDEO_UPLOAD', true);
@@ -138,14 +156,23 @@ describe('Media calls (issue 22)', () => {
   it('text to speech: 202 with a job, then 200 with the audio URL; the same text again is 200 at once', async () => {
     const { id, chapterId } = await speachWith(author, 'Narrated');
     await drain();
-    const first = await t.http.post(`/api/v2/chapter/voice/text/${chapterId}`).set(as(author)).send({ text: 'Check the forks before lifting.', lang: 'en-US' }).expect(202);
+    const first = await t.http
+      .post(`/api/v2/chapter/voice/text/${chapterId}`)
+      .set(as(author))
+      .send({ text: 'Check the forks before lifting.', lang: 'en-US' })
+      .expect(202);
     expect(first.body).toEqual({ jobID: expect.any(String), engine: 'espeak-ng', note: 'robotic local voice' });
     await drain();
     const polled = await t.http.post(`/api/v2/chapter/voice/text/${chapterId}`).set(as(author)).field('jobID', first.body.jobID).expect(200);
     expect(polled.body.url).toMatch(/^\/blob\//);
     const audio = await t.http.get(polled.body.url).expect(200);
     expect(audio.headers['content-type']).toBe('audio/mp4');
-    const again = await t.http.post(`/api/v2/chapter/voice/text/${chapterId}`).set(as(author)).field('text', 'Check the forks before lifting.').field('lang', 'en-US').expect(200);
+    const again = await t.http
+      .post(`/api/v2/chapter/voice/text/${chapterId}`)
+      .set(as(author))
+      .field('text', 'Check the forks before lifting.')
+      .field('lang', 'en-US')
+      .expect(200);
     expect(again.body.url).toBe(polled.body.url);
 
     // The generated audio as the chapter's voice-over: a mix job, then the chapter plays it.
@@ -159,7 +186,11 @@ describe('Media calls (issue 22)', () => {
     const { chapterId } = await speachWith(author, 'Narration refusals');
     const empty = await t.http.post(`/api/v2/chapter/voice/text/${chapterId}`).set(as(author)).send({ text: ' ', lang: 'en-US' }).expect(400);
     expect(empty.body.errors[0].field).toBe('text');
-    const long = await t.http.post(`/api/v2/chapter/voice/text/${chapterId}`).set(as(author)).send({ text: 'x'.repeat(3001), lang: 'en-US' }).expect(400);
+    const long = await t.http
+      .post(`/api/v2/chapter/voice/text/${chapterId}`)
+      .set(as(author))
+      .send({ text: 'x'.repeat(3001), lang: 'en-US' })
+      .expect(400);
     expect(long.body.errors[0].field).toBe('text');
     const lang = await t.http.post(`/api/v2/chapter/voice/text/${chapterId}`).set(as(author)).send({ text: 'Hello', lang: 'klingon' }).expect(400);
     expect(lang.body.errors[0].field).toBe('lang');
@@ -169,7 +200,7 @@ describe('Media calls (issue 22)', () => {
     await drain();
   });
 
-  it('copies a generated audio as an audio chapter\'s file (200), and refuses audio not generated for the chapter', async () => {
+  it("copies a generated audio as an audio chapter's file (200), and refuses audio not generated for the chapter", async () => {
     const { id, chapterId } = await speachWith(author, 'Audio chapter', 'NONE');
     const job = await t.http.post(`/api/v2/chapter/voice/text/${chapterId}`).set(as(author)).send({ text: 'Welcome aboard.', lang: 'fr-FR' }).expect(202);
     await drain();
@@ -177,7 +208,9 @@ describe('Media calls (issue 22)', () => {
     const copied = await t.http.post(`/recorder/copyGeneratedAudio/${chapterId}`).set(as(author)).send({ urlFileAudio: url }).expect(200);
     expect(copied.body).toEqual({ jobID: null, url: expect.stringMatching(/^\/blob\//) });
     const chapter = await draftChapter(id);
-    expect(chapter.content).toEqual(expect.objectContaining({ type: 'AUDIO_UPLOAD', file: expect.objectContaining({ mimeType: 'audio/mp4', name: 'voice-over.m4a' }) }));
+    expect(chapter.content).toEqual(
+      expect.objectContaining({ type: 'AUDIO_UPLOAD', file: expect.objectContaining({ mimeType: 'audio/mp4', name: 'voice-over.m4a' }) }),
+    );
 
     const missing = await t.http.post(`/recorder/copyGeneratedAudio/${chapterId}`).set(as(author)).send({}).expect(400);
     expect(missing.body.errors[0].field).toBe('urlFileAudio');
@@ -203,7 +236,10 @@ describe('Media calls (issue 22)', () => {
     const ready = await t.http.get(`/api/v2/chapter/audio-track/${chapterId}/sub-fr`).set(as(reader)).expect(200);
     await t.http.get(ready.body.url).expect(200);
     await t.http.get('/api/v2/chapter/audio-track/no-such-chapter').set(as(reader)).expect(404);
-    const bad = await t.http.get(`/api/v2/chapter/audio-track/${chapterId}/${'x'.repeat(80)}`).set(as(reader)).expect(400);
+    const bad = await t.http
+      .get(`/api/v2/chapter/audio-track/${chapterId}/${'x'.repeat(80)}`)
+      .set(as(reader))
+      .expect(400);
     expect(bad.body.errors[0].field).toBe('subtitleId');
     await t.http.put(`/api/v2/recorder/speach/${id}/visibility`).set(as(author)).send({ visibility: 'RESTREINT' }).expect(200);
     await t.http.get(`/api/v2/chapter/audio-track/${chapterId}`).set(as(reader)).expect(404);

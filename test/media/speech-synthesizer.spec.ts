@@ -18,7 +18,10 @@ describe('espeak-ng text to speech', () => {
 
   it('speaks for longer as the text grows, in the spec languages', async () => {
     const short = await espeak.synthesize({ text: 'Bonjour à tous.', lang: 'fr-FR' }, join(dir, 'short'));
-    const long = await espeak.synthesize({ text: 'Bonjour à tous. Aujourd’hui nous apprenons à ranger l’entrepôt en toute sécurité, étape par étape.', lang: 'fr_FR' }, join(dir, 'long'));
+    const long = await espeak.synthesize(
+      { text: 'Bonjour à tous. Aujourd’hui nous apprenons à ranger l’entrepôt en toute sécurité, étape par étape.', lang: 'fr_FR' },
+      join(dir, 'long'),
+    );
     const [a, b] = await Promise.all([tools.probe(short.file), tools.probe(long.file)]);
     expect(short.format).toBe('wav');
     expect(a.durationSeconds).toBeGreaterThan(0.5);
@@ -65,7 +68,11 @@ describe('provider text to speech (an OpenAI-compatible /audio/speech)', () => {
     const provider = new ProviderSynthesizer({ baseUrl, apiKey: 'sk-test', model: 'tts-1', voice: 'alloy', timeoutMs: 10_000 });
     expect(provider.info).toEqual({ engine: 'provider', note: null });
     const spoken = await provider.synthesize({ text: 'Welcome to the warehouse.', lang: 'en-US' }, join(dir, 'provided'));
-    expect(received.at(-1)).toEqual({ url: '/v1/audio/speech', auth: 'Bearer sk-test', body: { model: 'tts-1', voice: 'alloy', input: 'Welcome to the warehouse.', response_format: 'mp3' } });
+    expect(received.at(-1)).toEqual({
+      url: '/v1/audio/speech',
+      auth: 'Bearer sk-test',
+      body: { model: 'tts-1', voice: 'alloy', input: 'Welcome to the warehouse.', response_format: 'mp3' },
+    });
     expect(readFileSync(spoken.file)).toEqual(audio);
     expect((await tools.probe(spoken.file)).durationSeconds).toBeGreaterThan(1.5);
   });

@@ -30,7 +30,12 @@ describe('Version video download (issue 22)', () => {
 
   async function chapterWith(id: string, bytes: Buffer) {
     const { chapterId } = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Part' }).expect(201)).body;
-    await t.http.post(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/file`).query({ type: 'VIDEO_UPLOAD', name: 'part.mp4' }).set({ ...as(author), 'content-type': 'video/mp4' }).send(bytes).expect(201);
+    await t.http
+      .post(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/file`)
+      .query({ type: 'VIDEO_UPLOAD', name: 'part.mp4' })
+      .set({ ...as(author), 'content-type': 'video/mp4' })
+      .send(bytes)
+      .expect(201);
   }
 
   beforeAll(async () => {
@@ -55,26 +60,45 @@ describe('Version video download (issue 22)', () => {
     const latest = versions[0].logId as string;
     expect(latest).toBe(`${id}:2`);
 
-    const first = await t.http.get(`/versioning/logs/${encodeURIComponent(latest)}/video`).set(as(author)).expect(200);
+    const first = await t.http
+      .get(`/versioning/logs/${encodeURIComponent(latest)}/video`)
+      .set(as(author))
+      .expect(200);
     expect(first.body).toEqual({ status: 'PREPARING' });
     await drain();
-    const ready = await t.http.get(`/versioning/logs/${encodeURIComponent(latest)}/video`).set(as(author)).expect(200);
+    const ready = await t.http
+      .get(`/versioning/logs/${encodeURIComponent(latest)}/video`)
+      .set(as(author))
+      .expect(200);
     expect(ready.body).toEqual({ status: 'READY', url: expect.stringMatching(/^\/blob\/[0-9a-f]{64}\?/) });
-    const file = await t.http.get(ready.body.url).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const file = await t.http
+      .get(ready.body.url)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
     writeFileSync(join(dir, 'download.mp4'), file.body as Buffer);
-    const seconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', join(dir, 'download.mp4')]).toString());
+    const seconds = Number(
+      execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', join(dir, 'download.mp4')]).toString(),
+    );
     expect(seconds).toBeGreaterThan(2.8);
     expect(seconds).toBeLessThan(3.3);
 
     // The version before the latest holds only the first chapter: a download of its own.
-    const previous = await t.http.get(`/versioning/logs/${encodeURIComponent(latest)}/video`).query({ before: 'true' }).set(as(author)).expect(200);
+    const previous = await t.http
+      .get(`/versioning/logs/${encodeURIComponent(latest)}/video`)
+      .query({ before: 'true' })
+      .set(as(author))
+      .expect(200);
     expect(previous.body).toEqual({ status: 'PREPARING' });
     await drain();
-    const previousReady = await t.http.get(`/versioning/logs/${encodeURIComponent(`${id}:1`)}/video`).set(as(author)).expect(200);
+    const previousReady = await t.http
+      .get(`/versioning/logs/${encodeURIComponent(`${id}:1`)}/video`)
+      .set(as(author))
+      .expect(200);
     expect(previousReady.body.status).toBe('READY');
     expect(previousReady.body.url).not.toBe(ready.body.url);
   });

@@ -11,7 +11,11 @@ describe('OpenTelemetry traces (issue 25)', () => {
     const endpoint = await collector.start();
     t = await startTestApp({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SERVICE_NAME: 'speach-test' } });
     const author = await t.login('author@example.com');
-    const created = await t.http.post('/api/v2/recorder/speach').set({ authorization: `Bearer ${author}` }).send({ title: 'Traced', language: 'en-US' }).expect(201);
+    const created = await t.http
+      .post('/api/v2/recorder/speach')
+      .set({ authorization: `Bearer ${author}` })
+      .send({ title: 'Traced', language: 'en-US' })
+      .expect(201);
     correlationId = created.headers['x-correlation-id'];
     position = Number(created.headers['x-event-position']);
     // Closing the app shuts the SDK down, which exports every span it still holds.

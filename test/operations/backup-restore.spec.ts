@@ -3,7 +3,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { createApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config/app-config';
@@ -56,7 +55,10 @@ describe('Online backup and restore of the embedded stores (issue 25)', () => {
     speachBefore = (await original.http.post('/api/v2/recorder/speach').set(as).send({ title: 'Backed up', language: 'en-US' }).expect(201)).body.id;
     await original.http.post(`/api/v2/recorder/speach/${speachBefore}/chapters`).set(as).send({ title: 'Introduction', parentId: null }).expect(201);
     // The app keeps serving while the backup runs: a write during it lands in the log or after it, never half.
-    const [taken] = await Promise.all([backupDataDir(live, backup), original.http.post('/api/v2/recorder/speach').set(as).send({ title: 'Racing the backup', language: 'en-US' }).expect(201)]);
+    const [taken] = await Promise.all([
+      backupDataDir(live, backup),
+      original.http.post('/api/v2/recorder/speach').set(as).send({ title: 'Racing the backup', language: 'en-US' }).expect(201),
+    ]);
     manifest = taken;
     speachAfter = (await original.http.post('/api/v2/recorder/speach').set(as).send({ title: 'After the backup', language: 'en-US' }).expect(201)).body.id;
   }, 180_000);
@@ -103,9 +105,17 @@ describe('Online backup and restore of the embedded stores (issue 25)', () => {
       expect(health.eventStore.headPosition).toBe(restoredLog.length);
 
       const token = (await fromBackup.http.post('/api/auth/login').send({ email: 'author@example.com', password: PASSWORD }).expect(200)).body.token;
-      const card = await fromBackup.http.get('/api/v2/speach/speachWithMetadata').query({ speachID: speachBefore }).set({ authorization: `Bearer ${token}` }).expect(200);
+      const card = await fromBackup.http
+        .get('/api/v2/speach/speachWithMetadata')
+        .query({ speachID: speachBefore })
+        .set({ authorization: `Bearer ${token}` })
+        .expect(200);
       expect(card.body.title).toBe('Backed up');
-      await fromBackup.http.get('/api/v2/speach/speachWithMetadata').query({ speachID: speachAfter }).set({ authorization: `Bearer ${token}` }).expect(404);
+      await fromBackup.http
+        .get('/api/v2/speach/speachWithMetadata')
+        .query({ speachID: speachAfter })
+        .set({ authorization: `Bearer ${token}` })
+        .expect(404);
     } finally {
       await fromBackup.app.close();
       await fromLog.app.close();
@@ -118,7 +128,10 @@ describe('Online backup and restore of the embedded stores (issue 25)', () => {
     expect(backedUp).toMatchObject({ code: 0, out: expect.stringContaining('log head at position') });
     expect(existsSync(join(target, MANIFEST_FILE))).toBe(true);
     expect(cli('restore', live, target)).toMatchObject({ code: 1, out: expect.stringContaining('is not empty') });
-    expect(cli('restore', join(root, 'cli-restored'), target, '--rebuild-read-models')).toMatchObject({ code: 0, out: expect.stringContaining('rebuilt from the log') });
+    expect(cli('restore', join(root, 'cli-restored'), target, '--rebuild-read-models')).toMatchObject({
+      code: 0,
+      out: expect.stringContaining('rebuilt from the log'),
+    });
     expect(existsSync(join(root, 'cli-restored', 'read-models.sqlite'))).toBe(false);
     expect(cli('backup', live)).toMatchObject({ code: 1, out: expect.stringContaining('Usage') });
   });

@@ -45,7 +45,10 @@ describe('Authorisation matrix', () => {
 
     it('every route has a declaration, and every declaration a route', () => {
       const declared = Object.keys(ROUTE_EXPECTATIONS);
-      expect({ undeclared: documented.filter((key) => !declared.includes(key)), stale: declared.filter((key) => !documented.includes(key)) }).toEqual({ undeclared: [], stale: [] });
+      expect({ undeclared: documented.filter((key) => !declared.includes(key)), stale: declared.filter((key) => !documented.includes(key)) }).toEqual({
+        undeclared: [],
+        stale: [],
+      });
     });
 
     it('no declaration lets through a caller the route decorators turn away', () => {
@@ -86,7 +89,8 @@ describe('Authorisation matrix', () => {
             figures.partialWrites++;
             wrong.push(`${caller}: ${response.status} but ${appended} event(s) appended`);
           }
-          if (!matches(expected, response.status)) wrong.push(`${caller}: expected ${JSON.stringify(expected)}, got ${response.status} ${JSON.stringify(response.body)?.slice(0, 160)}`);
+          if (!matches(expected, response.status))
+            wrong.push(`${caller}: expected ${JSON.stringify(expected)}, got ${response.status} ${JSON.stringify(response.body)?.slice(0, 160)}`);
           await expectation.after?.(fx, caller, response);
         }
       }
@@ -132,6 +136,9 @@ describe('Authorisation matrix', () => {
     expect(figures.calls).toBeGreaterThanOrEqual(Object.keys(ROUTE_EXPECTATIONS).length * CALLERS.length);
     const { calls: _calls, ...matrix } = figures;
     const { calls: _crossSiteCalls, ...foreign } = crossSite;
-    expect({ matrix, foreign }).toEqual({ matrix: { unexpected2xx: 0, serverErrors: 0, partialWrites: 0 }, foreign: { unexpected2xx: 0, serverErrors: 0, partialWrites: 0 } });
+    expect({ matrix, foreign }).toEqual({
+      matrix: { unexpected2xx: 0, serverErrors: 0, partialWrites: 0 },
+      foreign: { unexpected2xx: 0, serverErrors: 0, partialWrites: 0 },
+    });
   });
 });

@@ -73,7 +73,12 @@ function variants(operation: Operation): Variant[] {
   }
   if (operation.body) {
     list.push({ name: 'a JSON array for the body', field: null, build: (v) => ({ ...v, body: [v.body] }) });
-    list.push({ name: 'a prototype-polluting __proto__ key', field: null, build: (v) => v, raw: (v) => ({ contentType: 'application/json', data: pollutedBody(v) }) });
+    list.push({
+      name: 'a prototype-polluting __proto__ key',
+      field: null,
+      build: (v) => v,
+      raw: (v) => ({ contentType: 'application/json', data: pollutedBody(v) }),
+    });
     // Refused as a whole (the JSON parser drops the request), so no field to name.
     list.push({ name: 'a constructor.prototype key', field: null, build: (v) => withBody(v, (b) => (b[CONSTRUCTOR] = { prototype: { polluted: true } })) });
     list.push({ name: 'truncated JSON', field: null, build: (v) => v, raw: () => ({ contentType: 'application/json', data: '{"a":' }) });
@@ -81,7 +86,12 @@ function variants(operation: Operation): Variant[] {
   if (operation.method !== 'GET') {
     // Cross-site forms send these without a preflight: only JSON (or the spec's uploads) is accepted (issue 16 item 5).
     list.push({ name: 'a text/plain body', field: null, build: (v) => v, raw: () => ({ contentType: 'text/plain', data: '{"a":1}' }) });
-    list.push({ name: 'a form-encoded body', field: null, build: (v) => v, raw: () => ({ contentType: 'application/x-www-form-urlencoded', data: 'a=1&b=2' }) });
+    list.push({
+      name: 'a form-encoded body',
+      field: null,
+      build: (v) => v,
+      raw: () => ({ contentType: 'application/x-www-form-urlencoded', data: 'a=1&b=2' }),
+    });
   }
   return list;
 }
@@ -147,7 +157,9 @@ describe('Malformed input on every write route', () => {
         if (after !== before) figures.partialWrites++;
         const problems = [
           response.status < 400 || response.status >= 500 ? `answered ${response.status}` : null,
-          response.status === 400 && variant.field && !names(response, variant.field) ? `a 400 that does not name ${variant.field}: ${JSON.stringify(response.body).slice(0, 160)}` : null,
+          response.status === 400 && variant.field && !names(response, variant.field)
+            ? `a 400 that does not name ${variant.field}: ${JSON.stringify(response.body).slice(0, 160)}`
+            : null,
           after !== before ? `${after - before} event(s) appended` : null,
         ].filter(Boolean);
         if (problems.length) wrong.push(`${variant.name}: ${problems.join('; ')}`);
@@ -163,7 +175,10 @@ describe('Malformed input on every write route', () => {
       const user = await fx.newUser();
       const before = await fx.t.adapters.eventStore.headPosition();
       const profile = { id: user.id, firstName: 'Changed', customFieldValues: [{ customField: { id: 'no-such-field' }, value: 'x' }] };
-      const response = await fx.t.http.put('/api/v2/admin/users/update').set(fx.auth('admin')).send({ user: JSON.stringify(profile) });
+      const response = await fx.t.http
+        .put('/api/v2/admin/users/update')
+        .set(fx.auth('admin'))
+        .send({ user: JSON.stringify(profile) });
       expect(response.status).toBe(400);
       expect(names(response, 'customFieldValues') || names(response, 'user.customFieldValues')).toBe(true);
       expect(await fx.t.adapters.eventStore.headPosition()).toBe(before);
@@ -173,7 +188,10 @@ describe('Malformed input on every write route', () => {
     it('an unknown group refuses the creation without reserving the e-mail', async () => {
       const email = `half.written.${Date.now()}@example.com`;
       const before = await fx.t.adapters.eventStore.headPosition();
-      const response = await fx.t.http.post('/api/rest/users').set(fx.auth('admin')).send({ firstName: 'Half', lastName: 'Written', email, groupIds: ['no-such-group'] });
+      const response = await fx.t.http
+        .post('/api/rest/users')
+        .set(fx.auth('admin'))
+        .send({ firstName: 'Half', lastName: 'Written', email, groupIds: ['no-such-group'] });
       expect(response.status).toBe(400);
       expect(names(response, 'groupIds')).toBe(true);
       expect(await fx.t.adapters.eventStore.headPosition()).toBe(before);
@@ -190,7 +208,10 @@ describe('Malformed input on every write route', () => {
       const { id } = await fx.draftFor('admin');
       await fx.t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(fx.auth('admin')).send({}).expect(200);
       const before = await fx.t.adapters.eventStore.headPosition();
-      const response = await fx.t.http.put('/api/v2/admin/speach/update').set(fx.auth('admin')).send({ speach: JSON.stringify({ speachID: id, title: 'Pinned at last', isPinnedOnHome: true }) });
+      const response = await fx.t.http
+        .put('/api/v2/admin/speach/update')
+        .set(fx.auth('admin'))
+        .send({ speach: JSON.stringify({ speachID: id, title: 'Pinned at last', isPinnedOnHome: true }) });
       expect(response.status).toBe(409);
       expect(await fx.t.adapters.eventStore.headPosition()).toBe(before);
       const card = await fx.t.http.get('/api/v2/speach/speachWithMetadata').query({ speachID: id }).set(fx.auth('admin')).expect(200);
@@ -220,7 +241,8 @@ describe('Malformed input on every write route', () => {
           figures.calls++;
           if (response.status >= 500) figures.serverErrors++;
           if (response.status < 400) figures.unexpected2xx++;
-          if (response.status !== 400 || !(names(response, field) || names(response, 'filter'))) wrong.push(`${list.path} ${filter}: ${response.status} ${JSON.stringify(response.body).slice(0, 120)}`);
+          if (response.status !== 400 || !(names(response, field) || names(response, 'filter')))
+            wrong.push(`${list.path} ${filter}: ${response.status} ${JSON.stringify(response.body).slice(0, 120)}`);
         }
       }
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -230,7 +252,11 @@ describe('Malformed input on every write route', () => {
 
   it('adds up to no 2xx, no 5xx and no partial write', () => {
     expect(figures.calls).toBeGreaterThan(WRITE_ROUTES.length * 2);
-    expect({ unexpected2xx: figures.unexpected2xx, serverErrors: figures.serverErrors, partialWrites: figures.partialWrites }).toEqual({ unexpected2xx: 0, serverErrors: 0, partialWrites: 0 });
+    expect({ unexpected2xx: figures.unexpected2xx, serverErrors: figures.serverErrors, partialWrites: figures.partialWrites }).toEqual({
+      unexpected2xx: 0,
+      serverErrors: 0,
+      partialWrites: 0,
+    });
   });
 });
 

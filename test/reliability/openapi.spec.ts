@@ -37,7 +37,8 @@ describe('OpenAPI document', () => {
   it('describes every path parameter of every route, and sessions as bearer or cookie', () => {
     expect(operations.length).toBeGreaterThan(150);
     for (const { key, path, parameters } of operations) {
-      for (const [, name] of path.matchAll(/\{(\w+)\}/g)) expect({ key, has: parameters.some((p) => p.in === 'path' && p.name === name && p.required) }).toEqual({ key, has: true });
+      for (const [, name] of path.matchAll(/\{(\w+)\}/g))
+        expect({ key, has: parameters.some((p) => p.in === 'path' && p.name === name && p.required) }).toEqual({ key, has: true });
     }
     expect(Object.keys(document.components?.securitySchemes ?? {}).sort()).toEqual(['bearer', 'cookie']);
   });
@@ -54,12 +55,18 @@ describe('OpenAPI document', () => {
     expect(schema('RatingBody').properties?.rating).toEqual({ type: 'integer', minimum: 1, maximum: 5 });
     expect(schema('UserIdsBody').properties?.uuids).toEqual({ type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 5000 });
     expect(schema('UserRecordBody').properties?.email).toEqual({ type: 'string', format: 'email', maxLength: 230 });
-    expect(schema('UserRecordBody').properties?.roles).toEqual({ type: 'array', items: { type: 'string', enum: ['ADMIN', 'FORMATEUR', 'APPROVER', 'AI_EDITOR', 'AUDITOR'] } });
+    expect(schema('UserRecordBody').properties?.roles).toEqual({
+      type: 'array',
+      items: { type: 'string', enum: ['ADMIN', 'FORMATEUR', 'APPROVER', 'AI_EDITOR', 'AUDITOR'] },
+    });
   });
 
   it('keeps inherited fields, nested DTOs and nullable values', () => {
     expect(schema('VisibilityBody').properties).toEqual(
-      expect.objectContaining({ version: { type: 'integer', minimum: -1 }, visibility: expect.objectContaining({ enum: ['PUBLIC', 'PRIVE', 'SEMI_PRIVE', 'RESTREINT'] }) }),
+      expect.objectContaining({
+        version: { type: 'integer', minimum: -1 },
+        visibility: expect.objectContaining({ enum: ['PUBLIC', 'PRIVE', 'SEMI_PRIVE', 'RESTREINT'] }),
+      }),
     );
     expect(schema('DefinitionBody').properties?.steps).toEqual({ type: 'array', maxItems: 10, items: { $ref: '#/components/schemas/DefinitionStepBody' } });
     expect(schema('DefinitionStepBody').required).toEqual(['groupId']);
@@ -70,12 +77,29 @@ describe('OpenAPI document', () => {
 
   it('lists query DTOs as parameters, optional where the DTO says so, and If-Match as an optional header', () => {
     const list = operation('GET /api/v2/admin/users').parameters;
-    expect(list).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'query', name: 'page', required: false }), expect.objectContaining({ in: 'query', name: 'roles', required: false })]));
-    expect(operation('PUT /api/v2/admin/users/updatePassword').parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'query', name: 'userID', required: true })]));
-    expect(operation('PUT /api/v2/recorder/speach/{id}/details').parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'if-match', required: false })]));
+    expect(list).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ in: 'query', name: 'page', required: false }),
+        expect.objectContaining({ in: 'query', name: 'roles', required: false }),
+      ]),
+    );
+    expect(operation('PUT /api/v2/admin/users/updatePassword').parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ in: 'query', name: 'userID', required: true })]),
+    );
+    expect(operation('PUT /api/v2/recorder/speach/{id}/details').parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'if-match', required: false })]),
+    );
     expect(operation('POST /api/admin/projections/rebuild').parameters).toEqual([expect.objectContaining({ in: 'query', name: 'name', required: false })]);
     // Parameters the handler checks itself (typed `unknown`) are listed too.
-    expect(operation('GET /api/v2/dashboard/time-series').parameters.map((p) => p.name).sort()).toEqual(['cumulative', 'metric', 'period']);
-    expect(operation('GET /api/v2/quizz/delete-results-user').parameters.map((p) => p.name).sort()).toEqual(['idAchatCour', 'quizzId']);
+    expect(
+      operation('GET /api/v2/dashboard/time-series')
+        .parameters.map((p) => p.name)
+        .sort(),
+    ).toEqual(['cumulative', 'metric', 'period']);
+    expect(
+      operation('GET /api/v2/quizz/delete-results-user')
+        .parameters.map((p) => p.name)
+        .sort(),
+    ).toEqual(['idAchatCour', 'quizzId']);
   });
 });

@@ -26,7 +26,15 @@ export interface RouteExpectation {
 
 export const HIDDEN = [403, 404] as const;
 
-export const everyone = (): Record<Caller, Answer> => ({ anonymous: 'ok', deactivated: 'ok', reader: 'ok', approver: 'ok', auditor: 'ok', author: 'ok', admin: 'ok' });
+export const everyone = (): Record<Caller, Answer> => ({
+  anonymous: 'ok',
+  deactivated: 'ok',
+  reader: 'ok',
+  approver: 'ok',
+  auditor: 'ok',
+  author: 'ok',
+  admin: 'ok',
+});
 
 /** Any live session; a deactivated user's session is dead. */
 export const signedIn = (overrides: Partial<Record<Caller, Answer>> = {}, ok: Answer = 'ok'): Record<Caller, Answer> => ({
@@ -53,4 +61,3 @@ export const authors = (ok: Answer = 'ok') => only(['author', 'admin'], ok);
 export const json = (value: unknown) => JSON.stringify(value);
 let serial = 0;
 export const unique = () => `${Date.now().toString(36)}${++serial}`;
-

@@ -80,13 +80,17 @@ describe('LeaseKeeper and fencing on the SQLite read store', () => {
 
     await b.leases.release('projector', 'a');
     expect(await b.leases.acquire('projector', 'b', 60_000)).toMatchObject({ taken: true });
-    await expect(a.commit([{ collection: 'items', operations: [{ kind: 'replace', doc: { _id: 'two', n: 2 } }] }], { name: 'things', position: 2, version: 1 })).rejects.toBeInstanceOf(LeaseLostError);
+    await expect(
+      a.commit([{ collection: 'items', operations: [{ kind: 'replace', doc: { _id: 'two', n: 2 } }] }], { name: 'things', position: 2, version: 1 }),
+    ).rejects.toBeInstanceOf(LeaseLostError);
     expect(await items(b).findById('two')).toBeNull();
     expect(await b.checkpoints.load('things')).toEqual({ name: 'things', position: 1, version: 1 });
 
     // Even once the same owner holds it again, a new term: the old term's writer is still refused.
     await b.leases.release('projector', 'b');
     expect(await a.leases.acquire('projector', 'a', 60_000)).toMatchObject({ taken: true });
-    await expect(a.commit([{ collection: 'items', operations: [{ kind: 'replace', doc: { _id: 'two', n: 2 } }] }], { name: 'things', position: 2, version: 1 })).rejects.toBeInstanceOf(LeaseLostError);
+    await expect(
+      a.commit([{ collection: 'items', operations: [{ kind: 'replace', doc: { _id: 'two', n: 2 } }] }], { name: 'things', position: 2, version: 1 }),
+    ).rejects.toBeInstanceOf(LeaseLostError);
   });
 });

@@ -71,7 +71,8 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
   for (;;) {
     const value = await probe().catch(() => undefined);
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}\n${procs.map((p) => `--- ${p.name}\n${p.output.join('').slice(-3000)}`).join('\n')}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${what}\n${procs.map((p) => `--- ${p.name}\n${p.output.join('').slice(-3000)}`).join('\n')}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -99,7 +100,8 @@ async function login(proc: Proc, email: string): Promise<string> {
 
 async function createSpeach(proc: Proc, token: string, title: string): Promise<string> {
   const response = await call(proc, 'POST', '/api/v2/recorder/speach', token, { title, language: 'en-US' });
-  if (response.status !== 201) throw new Error(`create on ${proc.name}: ${response.status} ${JSON.stringify(response.body)}\n${proc.output.join('').slice(-4000)}`);
+  if (response.status !== 201)
+    throw new Error(`create on ${proc.name}: ${response.status} ${JSON.stringify(response.body)}\n${proc.output.join('').slice(-4000)}`);
   return response.body.id as string;
 }
 
@@ -131,7 +133,11 @@ describe('API and projector processes sharing DATA_DIR', () => {
 
   it('reads its writes across APIs, survives a kill -9 of the projector, and ends equal to a full replay', async () => {
     // The first API seeds the demo organisation: its requests wait on the projector's stored checkpoints.
-    const [holder, apiA, apiB] = await Promise.all([launch('projector-1', 'projector', dir), launch('api-a', 'api', dir, { SEED: 'demo' }), launch('api-b', 'api', dir)]);
+    const [holder, apiA, apiB] = await Promise.all([
+      launch('projector-1', 'projector', dir),
+      launch('api-a', 'api', dir, { SEED: 'demo' }),
+      launch('api-b', 'api', dir),
+    ]);
     procs.push(holder, apiA, apiB);
     const states = await Promise.all(procs.map((p) => until(`${p.name} ready`, () => ready(p), 150_000, procs)));
     expect(states.map((s) => s.lease)).toEqual(['held', undefined, undefined]);

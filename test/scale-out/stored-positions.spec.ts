@@ -9,7 +9,11 @@ describe('StoredPositions', () => {
     const events = new MemoryEventStore();
     const projections = new MemoryCheckpointStore();
     const policies = new MemoryCheckpointStore();
-    const positions = new StoredPositions(events, { store: projections, names: () => ['users', 'speaches'] }, { store: policies, names: () => ['policy:mails'] });
+    const positions = new StoredPositions(
+      events,
+      { store: projections, names: () => ['users', 'speaches'] },
+      { store: policies, names: () => ['policy:mails'] },
+    );
     return { events, projections, policies, positions };
   }
 

@@ -106,10 +106,15 @@ function flatSlides(): string {
 function soffice(dir: string, format: string, inputs: string[]): void {
   const profile = join(tmpdir(), `ai-fixture-profile-${process.pid}`);
   try {
-    execFileSync('soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${profile}`, '--convert-to', format, '--outdir', dir, ...inputs], { stdio: 'pipe', timeout: 180_000 });
+    execFileSync('soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${profile}`, '--convert-to', format, '--outdir', dir, ...inputs], {
+      stdio: 'pipe',
+      timeout: 180_000,
+    });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error('soffice is not installed: install libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui (the AI document tests need it)');
+      throw new Error(
+        'soffice is not installed: install libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui (the AI document tests need it)',
+      );
     }
     throw error;
   }
@@ -151,8 +156,14 @@ function build(dir: string): void {
   const [s1, s2, s3, s4] = TEXT_FIXTURE.sentences;
   writeFileSync(join(dir, 'notes.txt'), `${a}\n\n${s1} ${s2}\n\n${b}\n\n${s3} ${s4}\n`);
   writeFileSync(join(dir, 'notes.md'), `# ${a}\n\n${s1} ${s2}\n\n# ${b}\n\n${s3}\n\n## ${TEXT_FIXTURE.subheading}\n\n${s4}\n`);
-  writeFileSync(join(dir, 'notes.html'), `<!doctype html><html><body><h1>${a}</h1><p>${s1} ${s2}</p><h1>${b}</h1><p>${s3}</p><h2>${TEXT_FIXTURE.subheading}</h2><p>${s4}</p></body></html>`);
-  writeFileSync(join(dir, 'notes.xml'), `<?xml version="1.0"?><manual><chapter title="${a}"><p>${s1}</p><p>${s2}</p></chapter><chapter title="${b}"><p>${s3}</p><p>${s4}</p></chapter></manual>`);
+  writeFileSync(
+    join(dir, 'notes.html'),
+    `<!doctype html><html><body><h1>${a}</h1><p>${s1} ${s2}</p><h1>${b}</h1><p>${s3}</p><h2>${TEXT_FIXTURE.subheading}</h2><p>${s4}</p></body></html>`,
+  );
+  writeFileSync(
+    join(dir, 'notes.xml'),
+    `<?xml version="1.0"?><manual><chapter title="${a}"><p>${s1}</p><p>${s2}</p></chapter><chapter title="${b}"><p>${s3}</p><p>${s4}</p></chapter></manual>`,
+  );
   writeFileSync(join(dir, 'stock.csv'), `item,quantity\n${SHEET_FIXTURE.cells[0]},12\nShelf,4\n`);
   const pdf = readFileSync(join(dir, 'manual.pdf'));
   writeFileSync(join(dir, 'deck.key'), zipOf({ 'Index.zip': 'iwa', 'QuickLook/Preview.pdf': pdf }));

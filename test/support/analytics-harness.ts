@@ -53,7 +53,10 @@ export class AnalyticsHarness {
   }
 
   series(metric: string, unit: 'd' | 'w' | 'm', key: string): Promise<number> {
-    return this.store.collection<{ _id: string; value: number }>(ANALYTICS_SERIES).findById(`${metric}|${unit}|${key}`).then((d) => d?.value ?? 0);
+    return this.store
+      .collection<{ _id: string; value: number }>(ANALYTICS_SERIES)
+      .findById(`${metric}|${unit}|${key}`)
+      .then((d) => d?.value ?? 0);
   }
 
   /** Every document of every collection the projection owns, by collection then id. */
@@ -66,6 +69,16 @@ export class AnalyticsHarness {
   }
 
   private recorded(position: number, type: string, time: string, data: Record<string, unknown>): RecordedEvent {
-    return { id: `e${position}`, type, data, schemaVersion: 1, metadata: { userId: null, correlationId: 'c', causationId: 'c' }, time, streamId: 's', revision: 0, position } as RecordedEvent;
+    return {
+      id: `e${position}`,
+      type,
+      data,
+      schemaVersion: 1,
+      metadata: { userId: null, correlationId: 'c', causationId: 'c' },
+      time,
+      streamId: 's',
+      revision: 0,
+      position,
+    } as RecordedEvent;
   }
 }

@@ -23,7 +23,8 @@ export class OtlpCollectorStub {
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         if (request.url === '/v1/traces') {
-          if (!String(request.headers['content-type']).includes('application/json')) throw new Error(`Expected OTLP JSON, got ${request.headers['content-type']}`);
+          if (!String(request.headers['content-type']).includes('application/json'))
+            throw new Error(`Expected OTLP JSON, got ${request.headers['content-type']}`);
           const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { resourceSpans?: { scopeSpans?: { spans?: ExportedSpan[] }[] }[] };
           for (const resource of body.resourceSpans ?? []) for (const scope of resource.scopeSpans ?? []) this.spans.push(...(scope.spans ?? []));
         }

@@ -32,7 +32,14 @@ export const DEMO_PASSWORD = 'demo-password';
 
 /** The real application on in-memory adapters, seeded with the demo organisation unless told not to. */
 export async function startTestApp(
-  options: { env?: Record<string, string>; seed?: boolean; eventStore?: EventStore; readStore?: ReadStore; projections?: ProjectionDefinition[]; blobs?: MemoryBlobStore } = {},
+  options: {
+    env?: Record<string, string>;
+    seed?: boolean;
+    eventStore?: EventStore;
+    readStore?: ReadStore;
+    projections?: ProjectionDefinition[];
+    blobs?: MemoryBlobStore;
+  } = {},
 ): Promise<TestApp> {
   // POLICY_TICK_MS 0: time-driven policies run when a test asks (runAt, tick), never from a wall-clock timer in
   // the middle of another test's checks (a background digest once counted as a refused call's write).
@@ -52,7 +59,14 @@ export async function startTestApp(
     },
   };
   const mailer = new FileMailer(null);
-  const app = await createApp(config, { adapters, clock, mailer, blobs: options.blobs ?? new MemoryBlobStore(), seed: options.seed ?? true, projections: options.projections });
+  const app = await createApp(config, {
+    adapters,
+    clock,
+    mailer,
+    blobs: options.blobs ?? new MemoryBlobStore(),
+    seed: options.seed ?? true,
+    projections: options.projections,
+  });
   await app.getHttpAdapter().getInstance().ready();
   const http = request(app.getHttpServer());
   return {

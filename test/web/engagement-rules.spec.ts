@@ -7,7 +7,13 @@ describe('comment display (spec §5: only links and line breaks)', () => {
     expect(commentParts('<a href="javascript:x">x</a>')).toEqual([{ type: 'text', text: '<a href="javascript:x">x</a>' }]);
   });
   it('turns line breaks into breaks', () => {
-    expect(commentParts('a\nb\r\nc')).toEqual([{ type: 'text', text: 'a' }, { type: 'br' }, { type: 'text', text: 'b' }, { type: 'br' }, { type: 'text', text: 'c' }]);
+    expect(commentParts('a\nb\r\nc')).toEqual([
+      { type: 'text', text: 'a' },
+      { type: 'br' },
+      { type: 'text', text: 'b' },
+      { type: 'br' },
+      { type: 'text', text: 'c' },
+    ]);
   });
   it('turns http(s) and www. addresses into links, leaving sentence punctuation out', () => {
     expect(commentParts('See https://example.com/a?b=1. Or www.example.org!')).toEqual([
@@ -43,7 +49,11 @@ describe('notification bell rules', () => {
     expect(shouldAcknowledge(false, 0)).toBe(false);
   });
   it('groups preferences by category, users first, and reads settings=open', () => {
-    const groups = groupByCategory([{ category: 'ADMIN', id: 'a' }, { category: 'USER', id: 'u' }, { category: 'TRAINER', id: 't' }]);
+    const groups = groupByCategory([
+      { category: 'ADMIN', id: 'a' },
+      { category: 'USER', id: 'u' },
+      { category: 'TRAINER', id: 't' },
+    ]);
     expect(groups.map((g) => g.category)).toEqual(['USER', 'TRAINER', 'ADMIN']);
     expect(settingsOpen(new URLSearchParams('settings=open'))).toBe(true);
     expect(settingsOpen(new URLSearchParams('settings=closed'))).toBe(false);

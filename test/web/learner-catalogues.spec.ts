@@ -13,7 +13,11 @@ describe('learner catalogues split per language', () => {
     const root = join(__dirname, '..', '..');
     const out = mkdtempSync(join(tmpdir(), 'catalogues-'));
     try {
-      execFileSync(process.execPath, ['-r', join(root, 'test/support/swc-register.js'), '-e', `require(${JSON.stringify(join(root, 'web/learner/scripts/catalogues.ts'))})`], { env: { ...process.env, CATALOGUES_OUT: out }, stdio: 'pipe' });
+      execFileSync(
+        process.execPath,
+        ['-r', join(root, 'test/support/swc-register.js'), '-e', `require(${JSON.stringify(join(root, 'web/learner/scripts/catalogues.ts'))})`],
+        { env: { ...process.env, CATALOGUES_OUT: out }, stdio: 'pipe' },
+      );
       for (const [language, messages] of Object.entries({ en, fr, es, de })) {
         const written = JSON.parse(readFileSync(join(out, `${language}.json`), 'utf8')) as Record<string, string>;
         expect(written).toEqual(messages);

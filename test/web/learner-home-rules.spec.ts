@@ -1,5 +1,14 @@
 import { accountAddress, selectedTab, visibleTabs } from '../../web/learner/src/account/account-tabs';
-import { authorAvatars, canShareCard, cardTags, cardTarget, editTarget, menuActions, truncateTitle, type CardFacts } from '../../web/learner/src/cards/card-rules';
+import {
+  authorAvatars,
+  canShareCard,
+  cardTags,
+  cardTarget,
+  editTarget,
+  menuActions,
+  truncateTitle,
+  type CardFacts,
+} from '../../web/learner/src/cards/card-rules';
 import { type GetStartedCounts, type GetStartedUser, getStartedCards, showGetStarted } from '../../web/learner/src/home/get-started';
 import {
   debounce,
@@ -11,7 +20,16 @@ import {
   usersRequest,
 } from '../../web/learner/src/search/search-rules';
 
-const reader: GetStartedUser = { isAdmin: false, isAuthor: false, isApprover: false, isAiEditor: false, dismissed: [], workflowEnabled: true, periodicReviewEnabled: true, aiLicenseAvailable: true };
+const reader: GetStartedUser = {
+  isAdmin: false,
+  isAuthor: false,
+  isApprover: false,
+  isAiEditor: false,
+  dismissed: [],
+  workflowEnabled: true,
+  periodicReviewEnabled: true,
+  aiLicenseAvailable: true,
+};
 const none: GetStartedCounts = { toValidate: 0, awaiting: 0, unread: 0, periodicReviews: 0, toReview: 0 };
 
 describe('get-started block (spec §2, §9)', () => {
@@ -26,7 +44,9 @@ describe('get-started block (spec §2, §9)', () => {
     expect(getStartedCards({ ...both, workflowEnabled: false }, { ...none, toValidate: 3, awaiting: 3 })).toEqual(['CREATE_SPEACH']);
   });
   it('hides a card whose count failed to load (null)', () => {
-    expect(getStartedCards({ ...reader, isApprover: true }, { toValidate: null, awaiting: null, unread: null, periodicReviews: null, toReview: null })).toEqual([]);
+    expect(getStartedCards({ ...reader, isApprover: true }, { toValidate: null, awaiting: null, unread: null, periodicReviews: null, toReview: null })).toEqual(
+      [],
+    );
   });
   it('offers import users to admins until dismissed, AI generation to AI editors with a licence', () => {
     expect(getStartedCards({ ...reader, isAdmin: true }, none)).toEqual(['IMPORT_USERS']);
@@ -120,15 +140,27 @@ describe('speach card rules (spec §3, §4, §6, §9)', () => {
       coEditorGroups: Array.from({ length: groups }, (_, i) => ({ id: `g${i}`, name: `G${i}` })),
     });
     expect(authorAvatars(info(2, 0)).map((i) => i.kind)).toEqual(['person', 'person', 'person']);
-    expect(authorAvatars(info(1, 3))).toEqual([{ kind: 'person', person: person('a') }, { kind: 'person', person: person('c0') }, { kind: 'groups', names: ['G0', 'G1', 'G2'] }]);
+    expect(authorAvatars(info(1, 3))).toEqual([
+      { kind: 'person', person: person('a') },
+      { kind: 'person', person: person('c0') },
+      { kind: 'groups', names: ['G0', 'G1', 'G2'] },
+    ]);
     expect(authorAvatars(info(4, 2)).slice(2)).toEqual([{ kind: 'more', count: 4 }]);
     expect(authorAvatars(info(3, 0))[2]).toEqual({ kind: 'more', count: 2 });
   });
   it('tags unpublished, delayed with its date, and workflow states (others as rejected)', () => {
     expect(cardTags({ ...base, state: 'NON_PUBLIE' }, now)).toEqual([{ kind: 'unpublished' }]);
     expect(cardTags({ ...base, state: 'NON_PUBLIE', delayedTillTimestamp: now + 1000 }, now)).toEqual([{ kind: 'delayed', at: now + 1000 }]);
-    expect(cardTags({ ...base, isWorkflowInProgress: true, wf_state: 'AWAITING_VALIDATION', wf_step: 1, wf_total_step: 3 }, now)[0]).toEqual({ kind: 'workflow', state: 'AWAITING_VALIDATION', danger: false, step: 1, total: 3 });
-    expect(cardTags({ ...base, isWorkflowInProgress: true, wf_state: 'SOMETHING' }, now)[0]).toEqual(expect.objectContaining({ state: 'REJECTED', danger: true }));
+    expect(cardTags({ ...base, isWorkflowInProgress: true, wf_state: 'AWAITING_VALIDATION', wf_step: 1, wf_total_step: 3 }, now)[0]).toEqual({
+      kind: 'workflow',
+      state: 'AWAITING_VALIDATION',
+      danger: false,
+      step: 1,
+      total: 3,
+    });
+    expect(cardTags({ ...base, isWorkflowInProgress: true, wf_state: 'SOMETHING' }, now)[0]).toEqual(
+      expect.objectContaining({ state: 'REJECTED', danger: true }),
+    );
     expect(cardTags({ ...base, metadata: { dueDateTimestamp: now + 5 } }, now)).toEqual([{ kind: 'due', at: now + 5, expired: false }]);
     expect(cardTags({ ...base, metadata: { dueDateTimestamp: now - 5 } }, now)).toEqual([{ kind: 'due', at: now - 5, expired: true }]);
   });
@@ -161,7 +193,18 @@ describe('account tabs (spec §2)', () => {
   it('follows role and flag rules', () => {
     expect(visibleTabs(user)).toEqual(['SPEACHDUEDATE', 'FOLLOWED', 'BOOKMARKED', 'ASSIGNED']);
     expect(visibleTabs({ ...user, isAdmin: true })).toEqual(['SPEACHDUEDATE', 'BOOKMARKED', 'ASSIGNED']);
-    expect(visibleTabs({ ...user, isAuthor: true })).toEqual(['EDITED', 'COEDIT', 'WFINPROGRESS', 'SPEACHDELAY', 'SPEACHDUEDATE', 'FOLLOWED', 'BOOKMARKED', 'ASSIGNED', 'TEMPLATE_EDIT', 'TEMPLATE_COEDIT']);
+    expect(visibleTabs({ ...user, isAuthor: true })).toEqual([
+      'EDITED',
+      'COEDIT',
+      'WFINPROGRESS',
+      'SPEACHDELAY',
+      'SPEACHDUEDATE',
+      'FOLLOWED',
+      'BOOKMARKED',
+      'ASSIGNED',
+      'TEMPLATE_EDIT',
+      'TEMPLATE_COEDIT',
+    ]);
     expect(visibleTabs({ ...user, isAuthor: true, workflowEnabled: false, delayEnabled: false })).not.toEqual(expect.arrayContaining(['WFINPROGRESS']));
     expect(visibleTabs({ ...user, isApprover: true })).toEqual(['WFTOVALIDATE', 'TOREVIEW', 'SPEACHDUEDATE', 'FOLLOWED', 'BOOKMARKED', 'ASSIGNED']);
     expect(visibleTabs({ ...user, isApprover: true, workflowEnabled: false })).toEqual(['SPEACHDUEDATE', 'FOLLOWED', 'BOOKMARKED', 'ASSIGNED']);

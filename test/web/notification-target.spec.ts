@@ -22,7 +22,10 @@ const EXPECTED: Record<NotificationType, [NotificationFacts, string]> = {
   UNPUBLISHED: [about('UNPUBLISHED'), '/recorder/edit/sp-1'],
   DUE_DATE_EXPIRED: [about('DUE_DATE_EXPIRED'), '/analytics/s/sp-1'],
   NEW_SPEACH_PUBLISHED: [about('NEW_SPEACH_PUBLISHED'), '/s/sp-1/phishing-awareness'],
-  NEW_PATH_PUBLISHED: [{ typeNotification: 'NEW_PATH_PUBLISHED', speach: null, sourceUser: alice, data: { pathId: 'p-7', pathTitle: 'Sécurité 101' } }, '/p/p-7/securite-101'],
+  NEW_PATH_PUBLISHED: [
+    { typeNotification: 'NEW_PATH_PUBLISHED', speach: null, sourceUser: alice, data: { pathId: 'p-7', pathTitle: 'Sécurité 101' } },
+    '/p/p-7/securite-101',
+  ],
   NEW_USER: [{ typeNotification: 'NEW_USER', speach: null, sourceUser: null, data: { userId: 'u-bob', userName: 'Bob Durand' } }, '/profil/u-bob/bob-durand'],
   ABUSE_REPORTED_USER: [{ typeNotification: 'ABUSE_REPORTED_USER', speach: null, sourceUser: alice, data: { userId: 'u-eve' } }, '/profil/u-eve/user'],
   ABUSE_REPORTED_SPEACH: [about('ABUSE_REPORTED_SPEACH'), '/s/sp-1/phishing-awareness'],
@@ -65,6 +68,8 @@ describe('notification targets (issue 17 defect 1)', () => {
   });
 
   it('escapes ids it puts in an address', () => {
-    expect(notificationTarget({ typeNotification: 'SPEACH_TO_VALIDATE', speach: { speachID: 'a/b?c', title: 'x' }, sourceUser: null })).toBe('/workflow/validator/a%2Fb%3Fc');
+    expect(notificationTarget({ typeNotification: 'SPEACH_TO_VALIDATE', speach: { speachID: 'a/b?c', title: 'x' }, sourceUser: null })).toBe(
+      '/workflow/validator/a%2Fb%3Fc',
+    );
   });
 });

@@ -21,7 +21,11 @@ export function convertToPdf(source: string, extension: string, options: { timeo
     copyFileSync(source, input);
     const outDir = join(dir, 'out');
     mkdirSync(outDir);
-    await runTool('soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${profile}`, '--convert-to', 'pdf', '--outdir', outDir, input], options);
+    await runTool(
+      'soffice',
+      ['--headless', '--norestore', `-env:UserInstallation=file://${profile}`, '--convert-to', 'pdf', '--outdir', outDir, input],
+      options,
+    );
     const pdf = readdirSync(outDir).find((f) => f.endsWith('.pdf'));
     if (!pdf || !existsSync(join(outDir, pdf))) throw new Error('LibreOffice could not read this file');
     return join(outDir, pdf);

@@ -55,7 +55,17 @@ function head(path: string, bytes: number): string {
 
 async function fromPdf(pdf: string, options: ParseOptions, headings: NativeHeading[], slides: boolean) {
   const pages = await pdfPages(pdf, options);
-  if (slides && headings.length === 0) headings = pages.map((p) => ({ title: p.text.split('\n').find((l) => l.trim())?.trim().slice(0, 80) || `Slide ${p.pageNumber}`, level: 1, page: p.pageNumber }));
+  if (slides && headings.length === 0)
+    headings = pages.map((p) => ({
+      title:
+        p.text
+          .split('\n')
+          .find((l) => l.trim())
+          ?.trim()
+          .slice(0, 80) || `Slide ${p.pageNumber}`,
+      level: 1,
+      page: p.pageNumber,
+    }));
   const sections = headings.length ? locate(headings, pages) : inferredSections(pages);
   return { pages, sections };
 }
@@ -77,14 +87,29 @@ function plainText(type: AiDocumentType, raw: string): string {
     const body = raw.replace(/<(script|style|head)\b[\s\S]*?<\/\1>/gi, '').replace(/<\/?(p|div|h[1-6]|li|tr|br|section|article|table|ul|ol)\b[^>]*>/gi, '\n\n');
     return decodeEntities(body.replace(/<[^>]*>/g, ' ')).replace(/[ \t]+/g, ' ');
   }
-  if (type === 'xml') return decodeEntities(raw.replace(/<\?[\s\S]*?\?>/g, '').replace(/<([\w:.-]+)\b[^>]*\btitle="([^"]*)"[^>]*>/g, '\n\n$2\n\n').replace(/<[^>]*>/g, '\n')).replace(/[ \t]+/g, ' ');
+  if (type === 'xml')
+    return decodeEntities(
+      raw
+        .replace(/<\?[\s\S]*?\?>/g, '')
+        .replace(/<([\w:.-]+)\b[^>]*\btitle="([^"]*)"[^>]*>/g, '\n\n$2\n\n')
+        .replace(/<[^>]*>/g, '\n'),
+    ).replace(/[ \t]+/g, ' ');
   return raw;
 }
 
 function textPages(type: AiDocumentType, raw: string) {
   const headings = nativeHeadings(type, null, raw);
   const titles = new Set(headings.map((h) => h.title));
-  const paragraphs = plainText(type, raw).split(/\n\s*\n/).map((p) => p.split('\n').map((l) => l.trim()).filter(Boolean).join('\n')).filter(Boolean);
+  const paragraphs = plainText(type, raw)
+    .split(/\n\s*\n/)
+    .map((p) =>
+      p
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .join('\n'),
+    )
+    .filter(Boolean);
   const pages: DocumentPage[] = [];
   let current = '';
   for (const paragraph of paragraphs) {
@@ -126,7 +151,12 @@ async function embeddedPreview(path: string, name: string, options: ParseOptions
   }
 }
 
-async function read(path: string, name: string, type: AiDocumentType, options: ParseOptions): Promise<{ pages: DocumentPage[]; sections: DocumentSection[]; parser: string }> {
+async function read(
+  path: string,
+  name: string,
+  type: AiDocumentType,
+  options: ParseOptions,
+): Promise<{ pages: DocumentPage[]; sections: DocumentSection[]; parser: string }> {
   if (type === 'pdf') return { ...(await fromPdf(path, options, [], false)), parser: 'poppler' };
   if (type === 'key' || type === 'pages') return { ...(await embeddedPreview(path, name, options)), parser: 'embedded-preview' };
   let headings: NativeHeading[] = [];

@@ -38,7 +38,11 @@ async function pdfImages(pdfPath: string, lastPage: number, options: PdfOptions)
   if (lastPage < 1) return images;
   const dir = mkdtempSync(join(tmpdir(), 'ai-pages-'));
   try {
-    await runTool('pdftoppm', ['-png', '-scale-to-x', String(options.imageWidth), '-scale-to-y', '-1', '-f', '1', '-l', String(lastPage), pdfPath, join(dir, 'page')], options);
+    await runTool(
+      'pdftoppm',
+      ['-png', '-scale-to-x', String(options.imageWidth), '-scale-to-y', '-1', '-f', '1', '-l', String(lastPage), pdfPath, join(dir, 'page')],
+      options,
+    );
     for (const file of readdirSync(dir)) {
       const match = /^page-0*(\d+)\.png$/.exec(file);
       if (match) images.set(Number(match[1]), readFileSync(join(dir, file)).toString('base64'));

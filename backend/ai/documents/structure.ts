@@ -32,7 +32,9 @@ function docxHeadings(zip: ZipFile): NativeHeading[] {
     const outline = /<w:outlineLvl w:val="(\d)"/.exec(paragraph)?.[1];
     const match = HEADING_STYLE.exec(style.replace(/[_-]/g, ''));
     if (!match && outline === undefined) continue;
-    const title = innerTexts(paragraph, /<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g).join('').trim();
+    const title = innerTexts(paragraph, /<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)
+      .join('')
+      .trim();
     const level = outline !== undefined ? Number(outline) + 1 : /^title$|^titre$/i.test(match![1]) && !match![2] ? 1 : Number(match![2] ?? 1);
     if (title) out.push({ title, level: Math.max(1, level) });
   }
@@ -59,7 +61,9 @@ function pptxSlides(zip: ZipFile): NativeHeading[] {
     const xml = zip.bytes(slide.entry)?.toString('utf8') ?? '';
     const shapes = [...xml.matchAll(/<p:sp>[\s\S]*?<\/p:sp>/g)].map((m) => m[0]);
     const titleShape = shapes.find((s) => /<p:ph[^>]*type="(title|ctrTitle)"/.test(s)) ?? shapes[0] ?? '';
-    const title = innerTexts(titleShape, /<a:t>([^<]*)<\/a:t>/g).join(' ').trim();
+    const title = innerTexts(titleShape, /<a:t>([^<]*)<\/a:t>/g)
+      .join(' ')
+      .trim();
     return { title: title || `Slide ${i + 1}`, level: 1, page: i + 1 };
   });
 }
@@ -189,6 +193,9 @@ export function inferredSections(pages: DocumentPage[], pagesPerSection = 5): Do
 }
 
 function firstLine(page: DocumentPage): string | null {
-  const line = page.text.split('\n').map((l) => l.trim()).find((l) => /\p{L}/u.test(l));
+  const line = page.text
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => /\p{L}/u.test(l));
   return line ? line.slice(0, 80) : null;
 }

@@ -26,7 +26,14 @@ export function runTool(tool: string, args: string[], options: RunOptions): Prom
     execFile(
       tool,
       args,
-      { encoding: 'buffer', maxBuffer: 512 * 1024 * 1024, timeout: options.timeoutMs, killSignal: 'SIGKILL', signal: options.signal, env: options.env ?? process.env },
+      {
+        encoding: 'buffer',
+        maxBuffer: 512 * 1024 * 1024,
+        timeout: options.timeoutMs,
+        killSignal: 'SIGKILL',
+        signal: options.signal,
+        env: options.env ?? process.env,
+      },
       (error, stdout, stderr) => {
         if (!error) return resolve(stdout);
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reject(new MissingToolError(tool));

@@ -13,7 +13,9 @@ export function decodeEntities(text: string): string {
 
 /** The text inside a fragment of markup: tags dropped, references decoded, spaces collapsed. */
 export function markupText(fragment: string): string {
-  return decodeEntities(fragment.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+  return decodeEntities(fragment.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Every match's inner text, in document order. */

@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import { type AiPlan, type AiPlanChapter, type AiQuizQuestion, type AiUsage, uuidv7 } from '../../../events';
 import type { DocumentSection } from '../documents/structure';
-import { type AiGenerator, type ChapterInput, type Generated, type PlanInput, type QuizInput, SUBCHAPTERS_PER_DURATION, type SourceDocument } from './generator';
+import {
+  type AiGenerator,
+  type ChapterInput,
+  type Generated,
+  type PlanInput,
+  type QuizInput,
+  SUBCHAPTERS_PER_DURATION,
+  type SourceDocument,
+} from './generator';
 import { BLANK, answerKeyHolds } from './quiz-check';
 
 export const EXTRACTIVE = 'extractive-local';
@@ -50,12 +58,15 @@ function fit(chapters: ChapterDraft[], limit: number): ChapterDraft[] {
     const widest = chapters.filter((c) => c.units.length > 1).sort((a, b) => b.units.length - a.units.length)[0];
     if (widest) {
       let best = 0;
-      for (let i = 1; i < widest.units.length - 1; i++) if (span(widest.units[i]) + span(widest.units[i + 1]) < span(widest.units[best]) + span(widest.units[best + 1])) best = i;
+      for (let i = 1; i < widest.units.length - 1; i++)
+        if (span(widest.units[i]) + span(widest.units[i + 1]) < span(widest.units[best]) + span(widest.units[best + 1])) best = i;
       widest.units.splice(best, 2, merge(widest.units[best], widest.units[best + 1]));
       continue;
     }
     let best = -1;
-    for (let i = 0; i < chapters.length - 1; i++) if (chapters[i].units[0].document === chapters[i + 1].units[0].document) best = best < 0 || span(chapters[i].units[0]) < span(chapters[best].units[0]) ? i : best;
+    for (let i = 0; i < chapters.length - 1; i++)
+      if (chapters[i].units[0].document === chapters[i + 1].units[0].document)
+        best = best < 0 || span(chapters[i].units[0]) < span(chapters[best].units[0]) ? i : best;
     if (best < 0) break;
     chapters.splice(best, 2, { title: chapters[best].title, units: [merge(chapters[best].units[0], chapters[best + 1].units[0])] });
   }
@@ -71,12 +82,21 @@ function firstSentences(text: string, max: number): string {
 }
 
 function usage(characters: number, started: number, costPer1k: number): AiUsage {
-  return { provider: EXTRACTIVE, model: EXTRACTIVE, promptTokens: 0, completionTokens: 0, characters, durationMs: Date.now() - started, costUnits: Math.round((characters / 1000) * costPer1k * 1000) / 1000 };
+  return {
+    provider: EXTRACTIVE,
+    model: EXTRACTIVE,
+    promptTokens: 0,
+    completionTokens: 0,
+    characters,
+    durationMs: Date.now() - started,
+    costUnits: Math.round((characters / 1000) * costPer1k * 1000) / 1000,
+  };
 }
 
 const STOPWORDS = new Set(
-  ('about above after again against all also among and any are because been before being below between both but by can could did does doing down during each few for from further had has have having here how into its itself just more most must never not now off once only other our out over own same should some such than that the their them then there these they this those through too under until very was were what when where which while who whom why will with would your you also les des une pour dans avec sont être cette aux par sur plus pas qui que der die das und mit von für eine nicht los las del para con una por como')
-    .split(' '),
+  'about above after again against all also among and any are because been before being below between both but by can could did does doing down during each few for from further had has have having here how into its itself just more most must never not now off once only other our out over own same should some such than that the their them then there these they this those through too under until very was were what when where which while who whom why will with would your you also les des une pour dans avec sont être cette aux par sur plus pas qui que der die das und mit von für eine nicht los las del para con una por como'.split(
+    ' ',
+  ),
 );
 
 function words(text: string): string[] {
@@ -102,8 +122,14 @@ function vocabulary(text: string): Map<string, number> {
 }
 
 function shuffleStable<T>(items: T[], seed: string): T[] {
-  const key = (item: T, i: number) => createHash('sha1').update(`${seed}:${i}:${JSON.stringify(item)}`).digest('hex');
-  return items.map((item, i) => ({ item, k: key(item, i) })).sort((a, b) => (a.k < b.k ? -1 : 1)).map((x) => x.item);
+  const key = (item: T, i: number) =>
+    createHash('sha1')
+      .update(`${seed}:${i}:${JSON.stringify(item)}`)
+      .digest('hex');
+  return items
+    .map((item, i) => ({ item, k: key(item, i) }))
+    .sort((a, b) => (a.k < b.k ? -1 : 1))
+    .map((x) => x.item);
 }
 
 /**
@@ -131,12 +157,18 @@ export class ExtractiveGenerator implements AiGenerator {
           id: uuidv7(),
           chapterID: id,
           autoTranscriptStatus: 'NA' as const,
-          documentPages: Array.from({ length: span(u) }, (_, i) => ({ documentName: u.document.name, documentNumber: u.document.number, pageNumber: u.firstPage + i, jobID: u.document.jobID })),
+          documentPages: Array.from({ length: span(u) }, (_, i) => ({
+            documentName: u.document.name,
+            documentNumber: u.document.number,
+            pageNumber: u.firstPage + i,
+            jobID: u.document.jobID,
+          })),
         })),
       };
     });
     const first = input.documents[0];
-    const title = input.documents.length === 1 ? (first.sections[0]?.title ?? stripExtension(first.name)) : input.documents.map((d) => stripExtension(d.name)).join(', ');
+    const title =
+      input.documents.length === 1 ? (first.sections[0]?.title ?? stripExtension(first.name)) : input.documents.map((d) => stripExtension(d.name)).join(', ');
     const description = firstSentences(first?.pages.find((p) => p.text.trim())?.text ?? '', 300);
     const plan: AiPlan = {
       title: title.slice(0, 255) || 'Generated speach',
@@ -153,10 +185,20 @@ export class ExtractiveGenerator implements AiGenerator {
     const started = Date.now();
     const parts = [`<h2>${escapeHtml(input.title)}</h2>`];
     for (const passage of input.passages) {
-      for (const paragraph of passage.text.split(/\n\s*\n/).map((p) => p.replace(/\s*\n\s*/g, ' ').trim()).filter(Boolean)) parts.push(`<p>${escapeHtml(paragraph)}</p>`);
+      for (const paragraph of passage.text
+        .split(/\n\s*\n/)
+        .map((p) => p.replace(/\s*\n\s*/g, ' ').trim())
+        .filter(Boolean))
+        parts.push(`<p>${escapeHtml(paragraph)}</p>`);
     }
     const sources = [...new Set(input.passages.map((p) => p.documentName))]
-      .map((name) => `${escapeHtml(name)}, p. ${input.passages.filter((p) => p.documentName === name).map((p) => p.pageNumber).join(', ')}`)
+      .map(
+        (name) =>
+          `${escapeHtml(name)}, p. ${input.passages
+            .filter((p) => p.documentName === name)
+            .map((p) => p.pageNumber)
+            .join(', ')}`,
+      )
       .join('; ');
     if (sources) parts.push(`<p><em>Source: ${sources}</em></p>`);
     const html = parts.join('\n').slice(0, 190_000);
@@ -179,7 +221,13 @@ export class ExtractiveGenerator implements AiGenerator {
       const term = own.sort((a, b) => b.length - a.length || (vocab.get(a) ?? 0) - (vocab.get(b) ?? 0))[0];
       if (!term) continue;
       const distractors = shuffleStable(
-        terms.filter((t) => t.toLowerCase() !== term.toLowerCase() && !candidate.sentence.toLowerCase().includes(t.toLowerCase()) && Math.abs(t.length - term.length) <= 4 && (t[0] === t[0].toUpperCase()) === (term[0] === term[0].toUpperCase())),
+        terms.filter(
+          (t) =>
+            t.toLowerCase() !== term.toLowerCase() &&
+            !candidate.sentence.toLowerCase().includes(t.toLowerCase()) &&
+            Math.abs(t.length - term.length) <= 4 &&
+            (t[0] === t[0].toUpperCase()) === (term[0] === term[0].toUpperCase()),
+        ),
         candidate.sentence,
       ).slice(0, 3);
       if (distractors.length < 2) continue;
@@ -204,7 +252,17 @@ export class ExtractiveGenerator implements AiGenerator {
   /** Which statement the course makes: the source sentence, and the same sentence with its key term swapped for other terms of the document. */
   private statement(candidate: { chapterId: string; sentence: string }, term: string, distractors: string[]): AiQuizQuestion {
     const swapped = distractors.map((d) => candidate.sentence.replace(term, d));
-    const options = shuffleStable([candidate.sentence, ...swapped], candidate.sentence).map((t) => ({ optionId: uuidv7(), text: t, correct: t === candidate.sentence }));
-    return { questionId: uuidv7(), text: 'Which statement is correct according to the course?', kind: 'MULTIPLE_CHOICE', options, source: { chapterId: candidate.chapterId, passage: candidate.sentence } };
+    const options = shuffleStable([candidate.sentence, ...swapped], candidate.sentence).map((t) => ({
+      optionId: uuidv7(),
+      text: t,
+      correct: t === candidate.sentence,
+    }));
+    return {
+      questionId: uuidv7(),
+      text: 'Which statement is correct according to the course?',
+      kind: 'MULTIPLE_CHOICE',
+      options,
+      source: { chapterId: candidate.chapterId, passage: candidate.sentence },
+    };
   }
 }

@@ -5,7 +5,8 @@ import type { SourceDocument } from './generator';
 import { LlmGenerator } from './llm.generator';
 import { answerKeyHolds } from './quiz-check';
 
-const TEXT = 'The operator inspects the forklift before every shift. A forklift must never carry a load above the rated capacity. The battery is charged in a ventilated room away from sparks.';
+const TEXT =
+  'The operator inspects the forklift before every shift. A forklift must never carry a load above the rated capacity. The battery is charged in a ventilated room away from sparks.';
 
 function document(sections: [string, number, number, number][], pages: number, name = 'manual.pdf'): SourceDocument {
   return {
@@ -23,7 +24,15 @@ describe('extractive generator', () => {
   const generator = new ExtractiveGenerator(2);
 
   it('plans chapters from top-level sections and sub-chapters from the ones below, with their pages', async () => {
-    const doc = document([['Safety', 1, 1, 1], ['Before the shift', 2, 2, 3], ['Loads', 2, 4, 4], ['Batteries', 1, 5, 6]], 6);
+    const doc = document(
+      [
+        ['Safety', 1, 1, 1],
+        ['Before the shift', 2, 2, 3],
+        ['Loads', 2, 4, 4],
+        ['Batteries', 1, 5, 6],
+      ],
+      6,
+    );
     const { value: plan, usage } = await generator.plan({ ...planInput, documents: [doc], duration: 'long' });
     expect(plan.chapters.map((c) => [c.title, c.subchapters.map((s) => s.title)])).toEqual([
       ['Safety', ['Safety', 'Before the shift', 'Loads']],
@@ -52,7 +61,14 @@ describe('extractive generator', () => {
   });
 
   it('chapter content is the source passages, escaped, with where they come from', async () => {
-    const { value: html } = await generator.chapter({ title: 'Loads <1 t>', passages: [{ documentName: 'manual.pdf', pageNumber: 4, text: 'Never exceed 1 t.\n\nLoads < 1 t only.' }], generationMode: 'STRICT', lang: 'en-US', instruction: '', authorId: 'u1' });
+    const { value: html } = await generator.chapter({
+      title: 'Loads <1 t>',
+      passages: [{ documentName: 'manual.pdf', pageNumber: 4, text: 'Never exceed 1 t.\n\nLoads < 1 t only.' }],
+      generationMode: 'STRICT',
+      lang: 'en-US',
+      instruction: '',
+      authorId: 'u1',
+    });
     expect(html).toBe('<h2>Loads &lt;1 t&gt;</h2>\n<p>Never exceed 1 t.</p>\n<p>Loads &lt; 1 t only.</p>\n<p><em>Source: manual.pdf, p. 4</em></p>');
   });
 
@@ -62,14 +78,23 @@ describe('extractive generator', () => {
     expect(questions.length).toBeGreaterThanOrEqual(2);
     for (const q of questions) expect(answerKeyHolds(q, TEXT)).toBe(true);
     expect(new Set(questions.map((q) => q.source.passage)).size).toBe(questions.length);
-    const again = await generator.quiz({ passages, count: 5, existing: questions.filter((q) => q.kind === 'CLOZE').map((q) => q.text), lang: 'en-US', authorId: 'u1' });
+    const again = await generator.quiz({
+      passages,
+      count: 5,
+      existing: questions.filter((q) => q.kind === 'CLOZE').map((q) => q.text),
+      lang: 'en-US',
+      authorId: 'u1',
+    });
     for (const q of again.value.filter((x) => x.kind === 'CLOZE')) expect(questions.map((x) => x.text)).not.toContain(q.text);
   });
 });
 
 describe('answer keys are checked against the cited passage', () => {
   const option = (text: string, correct: boolean) => ({ optionId: text, text, correct });
-  const cloze = (options: { optionId: string; text: string; correct: boolean }[], passage = 'The operator inspects the forklift before every shift.'): AiQuizQuestion => ({
+  const cloze = (
+    options: { optionId: string; text: string; correct: boolean }[],
+    passage = 'The operator inspects the forklift before every shift.',
+  ): AiQuizQuestion => ({
     questionId: 'q',
     text: 'The operator inspects the _____ before every shift.',
     kind: 'CLOZE',
@@ -88,7 +113,7 @@ describe('answer keys are checked against the cited passage', () => {
     expect(answerKeyHolds(cloze([option('forklift', true), option('battery', true)]), TEXT)).toBe(false);
   });
 
-  it('multiple choice: the key uses the passage\'s words, a wrong answer says what it does not', () => {
+  it("multiple choice: the key uses the passage's words, a wrong answer says what it does not", () => {
     const mc = (correct: string, wrong: string): AiQuizQuestion => ({
       questionId: 'q',
       text: 'Where is the battery charged?',
@@ -109,24 +134,38 @@ class ScriptedProvider implements AiProvider {
   constructor(private readonly answers: unknown[]) {}
   async complete<T>(request: CompletionRequest): Promise<Completion<T>> {
     this.requests.push(request);
-    return { value: this.answers.shift() as T, usage: { provider: this.name, model: request.model ?? this.model, promptTokens: 10, completionTokens: 5, characters: 0, durationMs: 1, costUnits: 0.025 } };
+    return {
+      value: this.answers.shift() as T,
+      usage: { provider: this.name, model: request.model ?? this.model, promptTokens: 10, completionTokens: 5, characters: 0, durationMs: 1, costUnits: 0.025 },
+    };
   }
 }
 
 describe('LLM generator', () => {
-  it('maps the model\'s plan onto the documents\' pages, clamping out-of-range pages and dropping unknown documents', async () => {
+  it("maps the model's plan onto the documents' pages, clamping out-of-range pages and dropping unknown documents", async () => {
     const provider = new ScriptedProvider([
       {
         title: 'Forklifts',
         description: 'A course',
         chapters: [
-          { title: 'Safety', subchapters: [{ title: 'Checks', documentNumber: 1, firstPage: 2, lastPage: 9 }, { title: 'Ghost', documentNumber: 7, firstPage: 1, lastPage: 1 }] },
+          {
+            title: 'Safety',
+            subchapters: [
+              { title: 'Checks', documentNumber: 1, firstPage: 2, lastPage: 9 },
+              { title: 'Ghost', documentNumber: 7, firstPage: 1, lastPage: 1 },
+            ],
+          },
           { title: 'Nothing', subchapters: [{ title: 'Ghost', documentNumber: 3, firstPage: 1, lastPage: 1 }] },
         ],
       },
     ]);
     const generator = new LlmGenerator(provider, { plan: 'plan-model', quiz: null }, 1000);
-    const { value: plan, promptTemplateVersion } = await generator.plan({ ...planInput, documents: [document([], 3)], duration: 'short', instruction: 'For new staff' });
+    const { value: plan, promptTemplateVersion } = await generator.plan({
+      ...planInput,
+      documents: [document([], 3)],
+      duration: 'short',
+      instruction: 'For new staff',
+    });
     expect(plan.chapters).toHaveLength(1);
     expect(plan.chapters[0].subchapters.map((s) => [s.title, s.documentPages.map((p) => p.pageNumber)])).toEqual([['Checks', [2, 3]]]);
     expect(promptTemplateVersion).toBe('plan-v1');
@@ -139,9 +178,36 @@ describe('LLM generator', () => {
     const provider = new ScriptedProvider([
       {
         questions: [
-          { kind: 'CLOZE', text: 'The operator inspects the _____ before every shift.', options: [{ text: 'forklift', correct: true }, { text: 'battery', correct: false }], sourceIndex: 0, sourcePassage: 'The operator inspects the forklift before every shift.' },
-          { kind: 'CLOZE', text: 'The operator inspects the _____ before every shift.', options: [{ text: 'battery', correct: true }, { text: 'forklift', correct: false }], sourceIndex: 0, sourcePassage: 'The operator inspects the forklift before every shift.' },
-          { kind: 'MULTIPLE_CHOICE', text: 'Where?', options: [{ text: 'On the moon', correct: true }, { text: 'In a room', correct: false }], sourceIndex: 0, sourcePassage: 'Made up sentence.' },
+          {
+            kind: 'CLOZE',
+            text: 'The operator inspects the _____ before every shift.',
+            options: [
+              { text: 'forklift', correct: true },
+              { text: 'battery', correct: false },
+            ],
+            sourceIndex: 0,
+            sourcePassage: 'The operator inspects the forklift before every shift.',
+          },
+          {
+            kind: 'CLOZE',
+            text: 'The operator inspects the _____ before every shift.',
+            options: [
+              { text: 'battery', correct: true },
+              { text: 'forklift', correct: false },
+            ],
+            sourceIndex: 0,
+            sourcePassage: 'The operator inspects the forklift before every shift.',
+          },
+          {
+            kind: 'MULTIPLE_CHOICE',
+            text: 'Where?',
+            options: [
+              { text: 'On the moon', correct: true },
+              { text: 'In a room', correct: false },
+            ],
+            sourceIndex: 0,
+            sourcePassage: 'Made up sentence.',
+          },
         ],
       },
     ]);

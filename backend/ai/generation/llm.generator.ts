@@ -16,7 +16,14 @@ const object = (properties: Record<string, unknown>) => ({ type: 'object', addit
 export const PLAN_SCHEMA = object({
   title: str,
   description: str,
-  chapters: { type: 'array', minItems: 1, items: object({ title: str, subchapters: { type: 'array', minItems: 1, items: object({ title: str, documentNumber: int, firstPage: int, lastPage: int }) } }) },
+  chapters: {
+    type: 'array',
+    minItems: 1,
+    items: object({
+      title: str,
+      subchapters: { type: 'array', minItems: 1, items: object({ title: str, documentNumber: int, firstPage: int, lastPage: int }) },
+    }),
+  },
 });
 export const CHAPTER_SCHEMA = object({ html: str });
 export const QUIZ_SCHEMA = object({
@@ -63,7 +70,11 @@ export class LlmGenerator implements AiGenerator {
     const pages = input.documents.reduce((n, d) => n + d.pages.length, 0) || 1;
     const perPage = Math.max(200, Math.floor(PROMPT_CHARS / pages));
     const sources = input.documents
-      .map((d) => [`# Document ${d.number}: ${d.name} (${d.pages.length} pages)`, ...d.pages.map((p) => `## Page ${p.pageNumber}\n${excerpt(p.text, perPage)}`)].join('\n'))
+      .map((d) =>
+        [`# Document ${d.number}: ${d.name} (${d.pages.length} pages)`, ...d.pages.map((p) => `## Page ${p.pageNumber}\n${excerpt(p.text, perPage)}`)].join(
+          '\n',
+        ),
+      )
       .join('\n\n');
     const max = SUBCHAPTERS_PER_DURATION[input.duration];
     const system = [
@@ -74,7 +85,9 @@ export class LlmGenerator implements AiGenerator {
       input.allowReorder ? 'You may reorder the material for teaching.' : 'Keep the order of the documents and their pages.',
       MODE_RULE[input.generationMode],
     ].join(' ');
-    const messages = [{ role: 'user' as const, content: `${input.instruction ? `Instruction from the author: ${input.instruction}\n\n` : ''}Sources:\n${sources}` }];
+    const messages = [
+      { role: 'user' as const, content: `${input.instruction ? `Instruction from the author: ${input.instruction}\n\n` : ''}Sources:\n${sources}` },
+    ];
     const { value, usage } = await this.provider_.complete<PlanAnswer>({
       system,
       messages,
@@ -106,7 +119,12 @@ export class LlmGenerator implements AiGenerator {
           id: uuidv7(),
           chapterID: id,
           autoTranscriptStatus: 'NA' as const,
-          documentPages: Array.from({ length: s.last - s.first + 1 }, (_, k) => ({ documentName: s.doc.name, documentNumber: s.doc.number, pageNumber: s.first + k, jobID: s.doc.jobID })),
+          documentPages: Array.from({ length: s.last - s.first + 1 }, (_, k) => ({
+            documentName: s.doc.name,
+            documentNumber: s.doc.number,
+            pageNumber: s.first + k,
+            jobID: s.doc.jobID,
+          })),
         })),
       });
     }
@@ -129,7 +147,12 @@ export class LlmGenerator implements AiGenerator {
     ].join(' ');
     const { value, usage } = await this.provider_.complete<{ html: string }>({
       system,
-      messages: [{ role: 'user', content: `Chapter title: ${input.title}\n${input.instruction ? `Instruction from the author: ${input.instruction}\n` : ''}\nSource:\n${excerpt(sources, PROMPT_CHARS)}` }],
+      messages: [
+        {
+          role: 'user',
+          content: `Chapter title: ${input.title}\n${input.instruction ? `Instruction from the author: ${input.instruction}\n` : ''}\nSource:\n${excerpt(sources, PROMPT_CHARS)}`,
+        },
+      ],
       jsonSchema: { name: 'chapter_content', schema: CHAPTER_SCHEMA },
       signal: input.signal,
       timeoutMs: this.timeoutMs,
@@ -148,7 +171,15 @@ export class LlmGenerator implements AiGenerator {
     ].join(' ');
     const passages = input.passages.map((p, i) => `[${i}] ${excerpt(p.text, Math.floor(PROMPT_CHARS / input.passages.length))}`).join('\n\n');
     const existing = input.existing.length ? `\nDo not repeat these questions:\n${input.existing.map((q) => `- ${q}`).join('\n')}` : '';
-    const { value, usage } = await this.provider_.complete<{ questions: { kind: 'CLOZE' | 'MULTIPLE_CHOICE'; text: string; options: { text: string; correct: boolean }[]; sourceIndex: number; sourcePassage: string }[] }>({
+    const { value, usage } = await this.provider_.complete<{
+      questions: {
+        kind: 'CLOZE' | 'MULTIPLE_CHOICE';
+        text: string;
+        options: { text: string; correct: boolean }[];
+        sourceIndex: number;
+        sourcePassage: string;
+      }[];
+    }>({
       system,
       messages: [{ role: 'user', content: `Passages:\n${passages}${existing}` }],
       jsonSchema: { name: 'quiz_questions', schema: QUIZ_SCHEMA },

@@ -1,6 +1,11 @@
 import type { AiQuizQuestion } from '../../../events';
 
-const normalise = (s: string) => s.toLowerCase().replace(/[\s\u00a0]+/g, ' ').replace(/[“”"«»]/g, '"').trim();
+const normalise = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[\s\u00a0]+/g, ' ')
+    .replace(/[“”"«»]/g, '"')
+    .trim();
 
 export const BLANK = '_____';
 

@@ -39,7 +39,8 @@ export class AiAdministrationController {
   @Get('usage')
   @Roles('ADMIN')
   usage(@Query('month') month?: unknown) {
-    if (month !== undefined && (typeof month !== 'string' || !/^\d{4}-(0[1-9]|1[0-2])$/.test(month))) throw new ValidationError('month', 'month must be YYYY-MM');
+    if (month !== undefined && (typeof month !== 'string' || !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)))
+      throw new ValidationError('month', 'month must be YYYY-MM');
     return this.budget.usage(month as string | undefined);
   }
 

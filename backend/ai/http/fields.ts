@@ -13,4 +13,3 @@ export function language(value: string | undefined, name: string): string {
   if (!(SPEACH_LANGUAGES as readonly string[]).includes(value)) throw new ValidationError(name, `${name} must be one of ${SPEACH_LANGUAGES.join(', ')}`);
   return value;
 }
-

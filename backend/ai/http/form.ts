@@ -51,7 +51,11 @@ export function readUpload<T>(request: FastifyRequest, maxBytes: number, onFile:
   if (!isMultipart(request)) throw new ValidationError('file', 'Send the file as multipart/form-data in the field "file"');
   return new Promise((resolve, reject) => {
     let handled: Promise<T> | null = null;
-    const parser = Busboy({ headers: request.headers as Record<string, string>, limits: { files: 1, fileSize: maxBytes + 1, fields: 20 }, defParamCharset: 'utf8' });
+    const parser = Busboy({
+      headers: request.headers as Record<string, string>,
+      limits: { files: 1, fileSize: maxBytes + 1, fields: 20 },
+      defParamCharset: 'utf8',
+    });
     parser.on('file', (_field, stream, info) => {
       if (handled) return stream.resume();
       handled = onFile(info.filename || 'document', stream);

@@ -64,7 +64,9 @@ export class AiAuthoringPolicy implements Policy<Trigger> {
   private async fillChapter(event: RecordedEvent<AiChapterGenerated>, ctx: PolicyContext): Promise<void> {
     const { speachId, chapterId, html } = event.data;
     try {
-      await ctx.issue('fill-chapter', () => this.speaches.run(SYSTEM_ACTOR, speachId, [{ type: 'SetChapterContent', chapterId, content: { type: 'HTML', html } }]));
+      await ctx.issue('fill-chapter', () =>
+        this.speaches.run(SYSTEM_ACTOR, speachId, [{ type: 'SetChapterContent', chapterId, content: { type: 'HTML', html } }]),
+      );
     } catch (error) {
       // The chapter was removed or the speach archived meanwhile: there is nothing left to fill.
       if (!(error instanceof DomainError) || (error.status !== 404 && error.status !== 409)) throw error;

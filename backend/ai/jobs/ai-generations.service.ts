@@ -77,7 +77,8 @@ export class AiGenerations {
       const at = `chapters[${c}]`;
       if (!isObject(raw)) throw new ValidationError(at, 'A chapter must be an object');
       const chapterId = unique(id(raw.id, `${at}.id`), `${at}.id`);
-      if (!Array.isArray(raw.subchapters) || raw.subchapters.length === 0) throw new ValidationError(`${at}.subchapters`, 'A chapter needs at least one sub-chapter');
+      if (!Array.isArray(raw.subchapters) || raw.subchapters.length === 0)
+        throw new ValidationError(`${at}.subchapters`, 'A chapter needs at least one sub-chapter');
       const subchapters: AiPlanChapter['subchapters'] = [];
       for (const [s, sub] of (raw.subchapters as unknown[]).entries()) {
         const sat = `${at}.subchapters[${s}]`;
@@ -90,7 +91,8 @@ export class AiGenerations {
           if (!isObject(page)) throw new ValidationError(pat, 'A document page must be an object');
           const jobID = typeof page.jobID === 'string' ? page.jobID : '';
           if (!jobID || !(await ownDocument(jobID))) throw new ValidationError(`${pat}.jobID`, 'Unknown document');
-          if (!Number.isInteger(page.pageNumber) || (page.pageNumber as number) < 1) throw new ValidationError(`${pat}.pageNumber`, 'pageNumber must be a page number');
+          if (!Number.isInteger(page.pageNumber) || (page.pageNumber as number) < 1)
+            throw new ValidationError(`${pat}.pageNumber`, 'pageNumber must be a page number');
           documentPages.push({
             documentName: text(page.documentName, `${pat}.documentName`, 255, false),
             documentNumber: Number.isInteger(page.documentNumber) ? (page.documentNumber as number) : 1,
@@ -114,13 +116,19 @@ export class AiGenerations {
     const options = isObject(body.generationOptions) ? body.generationOptions : {};
     const lang = language((options.lang as string | undefined) ?? (body.language as string | undefined), 'generationOptions.lang');
     const mode = options.generationMode ?? 'ENHANCED';
-    if (!(AI_GENERATION_MODES as readonly unknown[]).includes(mode)) throw new ValidationError('generationOptions.generationMode', `generationMode must be one of ${AI_GENERATION_MODES.join(', ')}`);
-    if (options.customInstruction !== undefined && typeof options.customInstruction !== 'string') throw new ValidationError('generationOptions.customInstruction', 'customInstruction must be a text');
+    if (!(AI_GENERATION_MODES as readonly unknown[]).includes(mode))
+      throw new ValidationError('generationOptions.generationMode', `generationMode must be one of ${AI_GENERATION_MODES.join(', ')}`);
+    if (options.customInstruction !== undefined && typeof options.customInstruction !== 'string')
+      throw new ValidationError('generationOptions.customInstruction', 'customInstruction must be a text');
     const plan: AiPlan = {
       title: text(body.title, 'title', TITLE_MAX, true),
       description: text(body.description, 'description', DESCRIPTION_MAX, false),
       chapters,
-      generationOptions: { generationMode: mode as AiGenerationMode, lang, customInstruction: instruction(options.customInstruction as string | undefined, 'generationOptions.customInstruction') },
+      generationOptions: {
+        generationMode: mode as AiGenerationMode,
+        lang,
+        customInstruction: instruction(options.customInstruction as string | undefined, 'generationOptions.customInstruction'),
+      },
     };
     const planJobId = typeof body.jobID === 'string' && body.jobID ? body.jobID : null;
     let provenance: AiProvenance | null = null;
@@ -135,7 +143,10 @@ export class AiGenerations {
       lecons: chapters.map((c) => ({ id: c.id, chapitreID: uuidv7(), chapitres: c.subchapters.map((s) => ({ id: s.id, chapitreID: uuidv7() })) })),
     };
     // One decision: the plan's validation. The draft speach follows from it (the ai-authoring policy).
-    await this.commands.run(aiGenerationDecider, aiGenerationStream(speachId), { type: 'ValidatePlan', data: { speachId, ownerId: user.id, planJobId, language: lang, plan, mapping, provenance } });
+    await this.commands.run(aiGenerationDecider, aiGenerationStream(speachId), {
+      type: 'ValidatePlan',
+      data: { speachId, ownerId: user.id, planJobId, language: lang, plan, mapping, provenance },
+    });
     await this.readModels.settled();
     return { ...mapping, mapping };
   }
@@ -155,7 +166,8 @@ export class AiGenerations {
     if (!mapped) throw new NotFoundError('Unknown chapter');
     const options = generation.plan.generationOptions;
     const mode = body.generationMode ?? options.generationMode;
-    if (!(AI_GENERATION_MODES as readonly unknown[]).includes(mode)) throw new ValidationError('generationMode', `generationMode must be one of ${AI_GENERATION_MODES.join(', ')}`);
+    if (!(AI_GENERATION_MODES as readonly unknown[]).includes(mode))
+      throw new ValidationError('generationMode', `generationMode must be one of ${AI_GENERATION_MODES.join(', ')}`);
     if (body.specificPrompt !== undefined && (typeof body.specificPrompt !== 'string' || body.specificPrompt.length > INSTRUCTION_MAX)) {
       throw new ValidationError('specificPrompt', `specificPrompt must be a text of at most ${INSTRUCTION_MAX} characters`);
     }
@@ -180,7 +192,11 @@ export class AiGenerations {
     const generated = (chapterId: string) => (doc.draft.chapters[chapterId]?.content?.type ?? 'NONE') !== 'NONE';
     return {
       speachID: speachId,
-      lecons: generation.mapping.lecons.map((l) => ({ ...l, generated: generated(l.chapitreID), chapitres: l.chapitres.map((c) => ({ ...c, generated: generated(c.chapitreID) })) })),
+      lecons: generation.mapping.lecons.map((l) => ({
+        ...l,
+        generated: generated(l.chapitreID),
+        chapitres: l.chapitres.map((c) => ({ ...c, generated: generated(c.chapitreID) })),
+      })),
     };
   }
 

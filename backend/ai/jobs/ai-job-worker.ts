@@ -4,7 +4,16 @@ import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { type AiJob, type AiJobEvent, type ChapterContent, type AiJobState, type AiProvenance, type AiUsage, type RecordedEvent, SYSTEM_USER_ID, aiJobStream } from '../../../events';
+import {
+  type AiJob,
+  type AiJobEvent,
+  type ChapterContent,
+  type AiProvenance,
+  type AiUsage,
+  type RecordedEvent,
+  SYSTEM_USER_ID,
+  aiJobStream,
+} from '../../../events';
 import { AI_JOBS, type AiJobDocument } from '../../../projections/ai.projection';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { BlobStore } from '../../infrastructure/blobs/blob-store';
@@ -87,7 +96,11 @@ export class AiJobWorker implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** After the read models caught up: the jobs left pending by the last run (a projector: each time it takes the lease). */
   async onApplicationBootstrap(): Promise<void> {
-    await this.platform.runJobWorker({ open: (allowed) => (this.stopping = !allowed), resume: () => this.resumePending(), stop: () => this.onApplicationShutdown() });
+    await this.platform.runJobWorker({
+      open: (allowed) => (this.stopping = !allowed),
+      resume: () => this.resumePending(),
+      stop: () => this.onApplicationShutdown(),
+    });
   }
 
   private async resumePending(): Promise<void> {
@@ -175,7 +188,8 @@ export class AiJobWorker implements OnApplicationBootstrap, OnApplicationShutdow
   private failure(state: Pending, error: unknown): { reason: string; detail: string; usage: AiUsage | null } {
     if (error instanceof DocumentRefusedError) return { reason: error.message, detail: error.detail, usage: null };
     if (error instanceof JobFailure) return { reason: error.message, detail: error.detail, usage: error.usage };
-    if (error instanceof AiProviderError) return { reason: 'Oups something wrong. Please try again or contact an administrator', detail: error.message, usage: error.usage };
+    if (error instanceof AiProviderError)
+      return { reason: 'Oups something wrong. Please try again or contact an administrator', detail: error.message, usage: error.usage };
     const name = state.kind === 'document' ? (state.request as { name: string }).name : null;
     return {
       reason: name ? `Something wrong on your file: ${name}` : 'Oups something wrong. Please try again or contact an administrator',
@@ -221,7 +235,13 @@ export class AiJobWorker implements OnApplicationBootstrap, OnApplicationShutdow
       if (!found) throw new JobFailure('Oups something wrong. Please try again or contact an administrator', `document job ${jobId} is not parsed`);
       const { document, state } = found;
       out.push({
-        source: { jobID: jobId, name: document.name, number: i + 1, pages: document.pages.map((p) => ({ pageNumber: p.pageNumber, text: p.text })), sections: document.sections },
+        source: {
+          jobID: jobId,
+          name: document.name,
+          number: i + 1,
+          pages: document.pages.map((p) => ({ pageNumber: p.pageNumber, text: p.text })),
+          sections: document.sections,
+        },
         parsed: document,
         sha256: (state.request as { sha256: string }).sha256,
       });
@@ -229,23 +249,45 @@ export class AiJobWorker implements OnApplicationBootstrap, OnApplicationShutdow
     return out;
   }
 
-  private provenance(generated: { model: string; promptTemplateVersion: string }, instruction: string, documents: AiProvenance['documents'], output: unknown): AiProvenance {
-    return { provider: this.generator.provider, model: generated.model, promptTemplateVersion: generated.promptTemplateVersion, instruction, documents, outputHash: sha256(JSON.stringify(output)) };
+  private provenance(
+    generated: { model: string; promptTemplateVersion: string },
+    instruction: string,
+    documents: AiProvenance['documents'],
+    output: unknown,
+  ): AiProvenance {
+    return {
+      provider: this.generator.provider,
+      model: generated.model,
+      promptTemplateVersion: generated.promptTemplateVersion,
+      instruction,
+      documents,
+      outputHash: sha256(JSON.stringify(output)),
+    };
   }
 
   private async plan(state: Pending, signal: AbortSignal): Promise<Outcome> {
     const request = state.request as Extract<AiJobEvent, { type: 'AiPlanRequested' }>['data'];
     const documents = await this.documents(request.documentJobIds);
     const generated = await this.generator.plan({ ...request, documents: documents.map((d) => d.source), authorId: state.ownerId, signal });
-    const used = (jobID: string) => [...new Set(generated.value.chapters.flatMap((c) => c.subchapters.flatMap((s) => s.documentPages.filter((p) => p.jobID === jobID).map((p) => p.pageNumber))))];
-    const provenance = this.provenance(generated, request.instruction, documents.map((d) => ({ jobID: d.source.jobID, name: d.source.name, sha256: d.sha256, pages: used(d.source.jobID) })), generated.value);
+    const used = (jobID: string) => [
+      ...new Set(
+        generated.value.chapters.flatMap((c) => c.subchapters.flatMap((s) => s.documentPages.filter((p) => p.jobID === jobID).map((p) => p.pageNumber))),
+      ),
+    ];
+    const provenance = this.provenance(
+      generated,
+      request.instruction,
+      documents.map((d) => ({ jobID: d.source.jobID, name: d.source.name, sha256: d.sha256, pages: used(d.source.jobID) })),
+      generated.value,
+    );
     return { type: 'AiPlanGenerated', data: { jobId: state.jobId, plan: generated.value, provenance, usage: generated.usage } };
   }
 
   private async chapter(state: Pending, signal: AbortSignal): Promise<Outcome> {
     const request = state.request as Extract<AiJobEvent, { type: 'AiChapterGenerationRequested' }>['data'];
     const generation = await this.jobs.generation(request.speachId);
-    if (generation.status === 'none') throw new JobFailure('Oups something wrong. Please try again or contact an administrator', 'the speach was not generated from a plan');
+    if (generation.status === 'none')
+      throw new JobFailure('Oups something wrong. Please try again or contact an administrator', 'the speach was not generated from a plan');
     const planIds = new Set<string>();
     let title = '';
     for (const lecon of generation.mapping.lecons) {
@@ -270,14 +312,30 @@ export class AiJobWorker implements OnApplicationBootstrap, OnApplicationShutdow
       const text = found?.document.pages.find((p) => p.pageNumber === page.pageNumber)?.text;
       if (!found || text === undefined) continue;
       passages.push({ documentName: page.documentName, pageNumber: page.pageNumber, text });
-      const entry = documents.get(page.jobID) ?? { jobID: page.jobID, name: found.document.name, sha256: (found.state.request as { sha256: string }).sha256, pages: [] };
+      const entry = documents.get(page.jobID) ?? {
+        jobID: page.jobID,
+        name: found.document.name,
+        sha256: (found.state.request as { sha256: string }).sha256,
+        pages: [],
+      };
       entry.pages.push(page.pageNumber);
       documents.set(page.jobID, entry);
     }
     if (passages.length === 0) throw new JobFailure('Oups something wrong. Please try again or contact an administrator', 'no source page for this chapter');
-    const generated = await this.generator.chapter({ title, passages, generationMode: request.generationMode, lang: request.lang, instruction: request.instruction, authorId: state.ownerId, signal });
+    const generated = await this.generator.chapter({
+      title,
+      passages,
+      generationMode: request.generationMode,
+      lang: request.lang,
+      instruction: request.instruction,
+      authorId: state.ownerId,
+      signal,
+    });
     const provenance = this.provenance(generated, request.instruction, [...documents.values()], generated.value);
-    return { type: 'AiChapterGenerated', data: { jobId: state.jobId, speachId: request.speachId, chapterId: request.chapterId, html: generated.value, provenance, usage: generated.usage } };
+    return {
+      type: 'AiChapterGenerated',
+      data: { jobId: state.jobId, speachId: request.speachId, chapterId: request.chapterId, html: generated.value, provenance, usage: generated.usage },
+    };
   }
 
   /** What a quiz may be made from: a chapter's rich text, or the text of its PDF. */
@@ -306,8 +364,18 @@ export class AiJobWorker implements OnApplicationBootstrap, OnApplicationShutdow
       if (text.trim()) passages.push({ chapterId, text });
     }
     if (passages.length === 0) throw new JobFailure('Sorry, we cannot generate questions with this content', 'the selected chapters hold no text');
-    const generated = await this.generator.quiz({ passages, count: request.nbQuestionsToGenerate, existing: request.existingQuestions, lang: request.lang, authorId: state.ownerId, signal });
+    const generated = await this.generator.quiz({
+      passages,
+      count: request.nbQuestionsToGenerate,
+      existing: request.existingQuestions,
+      lang: request.lang,
+      authorId: state.ownerId,
+      signal,
+    });
     const provenance = this.provenance(generated, '', [], generated.value);
-    return { type: 'AiQuizGenerated', data: { jobId: state.jobId, speachId: request.speachId, chapterId: request.chapterId, questions: generated.value, provenance, usage: generated.usage } };
+    return {
+      type: 'AiQuizGenerated',
+      data: { jobId: state.jobId, speachId: request.speachId, chapterId: request.chapterId, questions: generated.value, provenance, usage: generated.usage },
+    };
   }
 }

@@ -4,7 +4,8 @@ import { type Decider, ForbiddenError, IllegalStateError, NotFoundError } from '
 type Request = Extract<AiJobEvent, { type: 'AiDocumentUploaded' | 'AiPlanRequested' | 'AiChapterGenerationRequested' | 'AiQuizGenerationRequested' }>;
 type Outcome = Extract<AiJobEvent, { type: 'AiDocumentParsed' | 'AiPlanGenerated' | 'AiChapterGenerated' | 'AiQuizGenerated' | 'AiJobFailed' }>;
 
-export type AiJobCommand = { type: 'RequestJob'; event: Request } | { type: 'FinishJob'; event: Outcome } | { type: 'CancelJob'; jobId: string; userId: string };
+export type AiJobCommand =
+  { type: 'RequestJob'; event: Request } | { type: 'FinishJob'; event: Outcome } | { type: 'CancelJob'; jobId: string; userId: string };
 
 /** A job is requested once and finishes once: a second worker, a retry or a replay cannot record two outcomes. */
 export const aiJobDecider: Decider<AiJobState, AiJobCommand, AiJobEvent> = {

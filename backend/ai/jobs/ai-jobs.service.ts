@@ -71,8 +71,14 @@ export class AiJobs {
       throw new ValidationError('file', `This file type is not accepted: use one of ${AI_DOCUMENT_TYPES.join(', ')}`);
     }
     const type = extension as AiDocumentType;
-    const { blobId, size } = await this.blobs.putStream(source, { maxBytes: this.config.ai.maxDocumentBytes, check: async (head) => checkDocumentHead(type, head) });
-    const jobId = await this.request({ type: 'AiDocumentUploaded', data: { jobId: uuidv7(), ownerId: user.id, name, extension: type, blobId, sha256: blobId, size } });
+    const { blobId, size } = await this.blobs.putStream(source, {
+      maxBytes: this.config.ai.maxDocumentBytes,
+      check: async (head) => checkDocumentHead(type, head),
+    });
+    const jobId = await this.request({
+      type: 'AiDocumentUploaded',
+      data: { jobId: uuidv7(), ownerId: user.id, name, extension: type, blobId, sha256: blobId, size },
+    });
     return { jobID: jobId, budgetWarning: this.warning(await this.budget.status(user.id)) };
   }
 
@@ -88,7 +94,8 @@ export class AiJobs {
       const state = await this.store.job(jobId);
       if (state.status === 'none' || state.ownerId !== user.id || state.kind !== 'document') throw new ValidationError(`jobIDs[${i}]`, 'Unknown document');
       if (state.status === 'pending') throw new ValidationError(`jobIDs[${i}]`, 'This document is still being processed');
-      if (state.status === 'failed' || state.status === 'cancelled') throw new ValidationError(`jobIDs[${i}]`, `Something wrong on your file: ${(state.request as { name: string }).name}`);
+      if (state.status === 'failed' || state.status === 'cancelled')
+        throw new ValidationError(`jobIDs[${i}]`, `Something wrong on your file: ${(state.request as { name: string }).name}`);
     }
     const status = await this.budget.check(user.id);
     const jobID = await this.request({
@@ -107,13 +114,19 @@ export class AiJobs {
     return { jobID, budgetWarning: this.warning(status) };
   }
 
-  async requestChapter(user: AuthenticatedUser, data: Omit<Extract<Request, { type: 'AiChapterGenerationRequested' }>['data'], 'jobId' | 'ownerId'>): Promise<JobAccepted> {
+  async requestChapter(
+    user: AuthenticatedUser,
+    data: Omit<Extract<Request, { type: 'AiChapterGenerationRequested' }>['data'], 'jobId' | 'ownerId'>,
+  ): Promise<JobAccepted> {
     const status = await this.budget.check(user.id);
     const jobID = await this.request({ type: 'AiChapterGenerationRequested', data: { jobId: uuidv7(), ownerId: user.id, ...data } });
     return { jobID, budgetWarning: this.warning(status) };
   }
 
-  async requestQuiz(user: AuthenticatedUser, data: Omit<Extract<Request, { type: 'AiQuizGenerationRequested' }>['data'], 'jobId' | 'ownerId'>): Promise<JobAccepted> {
+  async requestQuiz(
+    user: AuthenticatedUser,
+    data: Omit<Extract<Request, { type: 'AiQuizGenerationRequested' }>['data'], 'jobId' | 'ownerId'>,
+  ): Promise<JobAccepted> {
     const status = await this.budget.check(user.id);
     const jobID = await this.request({ type: 'AiQuizGenerationRequested', data: { jobId: uuidv7(), ownerId: user.id, ...data } });
     return { jobID, budgetWarning: this.warning(status) };
@@ -128,7 +141,10 @@ export class AiJobs {
   }
 
   /** Spec §7 GET /recorder/jobID/{id}: the result, the string ERROR, or empty while running. */
-  async result(user: AuthenticatedUser, jobId: string): Promise<{ status: 'pending' } | { status: 'failed'; reason: string } | { status: 'done'; result: unknown }> {
+  async result(
+    user: AuthenticatedUser,
+    jobId: string,
+  ): Promise<{ status: 'pending' } | { status: 'failed'; reason: string } | { status: 'done'; result: unknown }> {
     const state = await this.owned(user, jobId);
     if (state.status === 'pending') return { status: 'pending' };
     if (state.status === 'failed') return { status: 'failed', reason: (state.outcome as { reason: string }).reason };
@@ -163,7 +179,15 @@ export class AiJobs {
         const questions = outcome.questions as { questionId: string; text: string; kind: string; options: unknown[]; source: unknown }[];
         return {
           typeQuiz: 'QUIZZ',
-          questions: questions.map((q) => ({ questionId: q.questionId, text: q.text, multiple: false, points: 1, options: q.options, kind: q.kind, source: q.source })),
+          questions: questions.map((q) => ({
+            questionId: q.questionId,
+            text: q.text,
+            multiple: false,
+            points: 1,
+            options: q.options,
+            kind: q.kind,
+            source: q.source,
+          })),
           provenance: outcome.provenance,
           ...(questions.length === 0 ? { messageKey: 'aiQuizGeneration.popup.noQuestionGenerated' } : {}),
         };

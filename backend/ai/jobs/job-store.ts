@@ -1,5 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type AiGenerationEvent, type AiGenerationState, type AiJob, type AiJobEvent, type AiJobState, aiGenerationStream, aiJobStream, upcast } from '../../../events';
+import {
+  type AiGenerationEvent,
+  type AiGenerationState,
+  type AiJob,
+  type AiJobEvent,
+  type AiJobState,
+  aiGenerationStream,
+  aiJobStream,
+  upcast,
+} from '../../../events';
 import { BlobStore } from '../../infrastructure/blobs/blob-store';
 import { fold } from '../../infrastructure/decider/decider';
 import type { EventStore } from '../../infrastructure/event-store/event-store.port';
@@ -19,13 +28,19 @@ export class AiJobStore {
   async job(jobId: string): Promise<AiJobState> {
     if (!/^[\w-]{1,64}$/.test(jobId)) return { status: 'none' };
     const stored = await this.events.readStream(aiJobStream(jobId));
-    return fold(aiJobDecider, stored.map((e) => upcast(e) as unknown as AiJobEvent));
+    return fold(
+      aiJobDecider,
+      stored.map((e) => upcast(e) as unknown as AiJobEvent),
+    );
   }
 
   async generation(speachId: string): Promise<AiGenerationState> {
     if (!/^[\w-]{1,64}$/.test(speachId)) return { status: 'none' };
     const stored = await this.events.readStream(aiGenerationStream(speachId));
-    return fold(aiGenerationDecider, stored.map((e) => upcast(e) as unknown as AiGenerationEvent));
+    return fold(
+      aiGenerationDecider,
+      stored.map((e) => upcast(e) as unknown as AiGenerationEvent),
+    );
   }
 
   /** A parsed document (text per page, page images, sections), or null while not parsed. */

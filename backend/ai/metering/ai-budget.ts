@@ -25,7 +25,9 @@ export interface BudgetStatus {
 export class AiBudgetExceededError extends DomainError {
   constructor(scope: 'author' | 'organisation') {
     super(
-      scope === 'author' ? 'Your AI budget for this month is spent: ask an administrator to raise it.' : "The organisation's AI budget for this month is spent: ask an administrator to raise it.",
+      scope === 'author'
+        ? 'Your AI budget for this month is spent: ask an administrator to raise it.'
+        : "The organisation's AI budget for this month is spent: ask an administrator to raise it.",
       403,
       [{ field: 'budget', reason: `${scope} budget exceeded` }],
     );
@@ -53,7 +55,10 @@ export class AiBudget {
     const month = this.month();
     const usage = this.store.collection<AiUsageDocument>(AI_USAGE);
     const [author, organisation] = await Promise.all([usage.findById(`author:${authorId}:${month}`), usage.findById(`org:${month}`)]);
-    const lines = { author: line(author?.costUnits ?? 0, this.config.ai.budgetPerAuthor), organisation: line(organisation?.costUnits ?? 0, this.config.ai.budgetPerOrganisation) };
+    const lines = {
+      author: line(author?.costUnits ?? 0, this.config.ai.budgetPerAuthor),
+      organisation: line(organisation?.costUnits ?? 0, this.config.ai.budgetPerOrganisation),
+    };
     const highest = Math.max(lines.author.percent ?? 0, lines.organisation.percent ?? 0);
     const warning = highest >= 100 ? 100 : highest >= 95 ? 95 : highest >= 80 ? 80 : null;
     return { month, ...lines, warning };
@@ -71,10 +76,21 @@ export class AiBudget {
   async usage(month = this.month()) {
     const docs = await this.store.collection<AiUsageDocument>(AI_USAGE).find({ month });
     const organisation = docs.find((d) => d.scope === 'organisation');
-    const strip = (d: AiUsageDocument) => ({ calls: d.calls, costUnits: d.costUnits, promptTokens: d.promptTokens, completionTokens: d.completionTokens, characters: d.characters, durationMs: d.durationMs, models: d.models });
+    const strip = (d: AiUsageDocument) => ({
+      calls: d.calls,
+      costUnits: d.costUnits,
+      promptTokens: d.promptTokens,
+      completionTokens: d.completionTokens,
+      characters: d.characters,
+      durationMs: d.durationMs,
+      models: d.models,
+    });
     return {
       month,
-      organisation: { ...(organisation ? strip(organisation) : { calls: 0, costUnits: 0, promptTokens: 0, completionTokens: 0, characters: 0, durationMs: 0, models: {} }), ...line(organisation?.costUnits ?? 0, this.config.ai.budgetPerOrganisation) },
+      organisation: {
+        ...(organisation ? strip(organisation) : { calls: 0, costUnits: 0, promptTokens: 0, completionTokens: 0, characters: 0, durationMs: 0, models: {} }),
+        ...line(organisation?.costUnits ?? 0, this.config.ai.budgetPerOrganisation),
+      },
       authors: docs
         .filter((d) => d.scope === 'author')
         .sort((a, b) => b.costUnits - a.costUnits)

@@ -58,13 +58,19 @@ export class OpenAiCompatibleProvider implements AiProvider {
         value = JSON.parse(content);
       } catch {
         lastProblem = 'the answer is not JSON';
-        messages.push({ role: 'assistant', content }, { role: 'user', content: 'Your answer was not valid JSON. Answer again with only the JSON object the schema describes.' });
+        messages.push(
+          { role: 'assistant', content },
+          { role: 'user', content: 'Your answer was not valid JSON. Answer again with only the JSON object the schema describes.' },
+        );
         continue;
       }
       const errors = schemaErrors(request.jsonSchema.schema, value);
       if (errors.length === 0) return { value: value as T, usage: this.finish(usage, started) };
       lastProblem = `the answer does not match the schema: ${errors.join('; ')}`;
-      messages.push({ role: 'assistant', content }, { role: 'user', content: `Your answer does not match the JSON schema (${errors.join('; ')}). Answer again with only a JSON object that matches it.` });
+      messages.push(
+        { role: 'assistant', content },
+        { role: 'user', content: `Your answer does not match the JSON schema (${errors.join('; ')}). Answer again with only a JSON object that matches it.` },
+      );
     }
     throw new AiProviderError(`The AI provider gave no valid answer after ${this.options.maxAttempts} tries: ${lastProblem}`, this.finish(usage, started));
   }
@@ -74,7 +80,13 @@ export class OpenAiCompatibleProvider implements AiProvider {
     return { ...usage, durationMs: Date.now() - started, costUnits: Math.round(cost * 1000) / 1000 };
   }
 
-  private async call(model: string, request: CompletionRequest, messages: AiMessage[], usage: AiUsage, started: number): Promise<{ content: string } | { retry: string }> {
+  private async call(
+    model: string,
+    request: CompletionRequest,
+    messages: AiMessage[],
+    usage: AiUsage,
+    started: number,
+  ): Promise<{ content: string } | { retry: string }> {
     const timeout = AbortSignal.timeout(request.timeoutMs ?? this.options.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
     const body = {
@@ -87,13 +99,17 @@ export class OpenAiCompatibleProvider implements AiProvider {
     try {
       response = await (this.options.fetch ?? fetch)(`${this.options.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}`, 'api-key': this.options.apiKey } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}`, 'api-key': this.options.apiKey } : {}),
+        },
         body: JSON.stringify(body),
         signal,
       });
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason ?? error;
-      if (timeout.aborted) throw new AiProviderError(`The AI provider did not answer within ${request.timeoutMs ?? this.options.timeoutMs} ms`, this.finish(usage, started));
+      if (timeout.aborted)
+        throw new AiProviderError(`The AI provider did not answer within ${request.timeoutMs ?? this.options.timeoutMs} ms`, this.finish(usage, started));
       return { retry: `the AI provider could not be reached (${(error as Error).message})` };
     }
     let json: ChatAnswer;
@@ -101,7 +117,8 @@ export class OpenAiCompatibleProvider implements AiProvider {
       json = (await response.json()) as ChatAnswer;
     } catch (error) {
       if (request.signal?.aborted) throw request.signal.reason ?? error;
-      if (timeout.aborted) throw new AiProviderError(`The AI provider did not answer within ${request.timeoutMs ?? this.options.timeoutMs} ms`, this.finish(usage, started));
+      if (timeout.aborted)
+        throw new AiProviderError(`The AI provider did not answer within ${request.timeoutMs ?? this.options.timeoutMs} ms`, this.finish(usage, started));
       json = {};
     }
     usage.promptTokens += json.usage?.prompt_tokens ?? 0;

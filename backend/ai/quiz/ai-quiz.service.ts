@@ -81,7 +81,12 @@ export class AiQuiz {
   async speachFromChapter(user: AuthenticatedUser, chapterId: string) {
     const doc = await this.locate(user, chapterId);
     const { chapters, order, children } = doc.draft;
-    const node = (id: string) => ({ id, title: chapters[id].title, type: chapters[id].content?.type ?? 'NONE', autoTranscriptStatus: transcriptStatus(chapters[id].content) });
+    const node = (id: string) => ({
+      id,
+      title: chapters[id].title,
+      type: chapters[id].content?.type ?? 'NONE',
+      autoTranscriptStatus: transcriptStatus(chapters[id].content),
+    });
     return {
       speachID: doc._id,
       title: doc.title,
@@ -95,20 +100,25 @@ export class AiQuiz {
     const doc = await this.locate(user, subchapterId);
     const content = doc.draft.chapters[subchapterId].content;
     if (transcriptStatus(content) === 'NA') throw new ValidationError('subchapterId', 'This sub-chapter has no video or audio: its text is used as it is');
-    throw new DomainError('Automatic transcripts need a speech-to-text provider, and none is configured.', 409, [{ field: 'subchapterId', reason: 'speech-to-text is not available' }]);
+    throw new DomainError('Automatic transcripts need a speech-to-text provider, and none is configured.', 409, [
+      { field: 'subchapterId', reason: 'speech-to-text is not available' },
+    ]);
   }
 
   async generate(user: AuthenticatedUser, chapterId: string, fields: FormFields): Promise<JobAccepted> {
     const doc = await this.locate(user, chapterId);
     const given = jsonList(fields, 'existingQuestions') ?? [];
-    const existingTexts = given.map((q) => (typeof q === 'string' ? q : typeof (q as { text?: unknown })?.text === 'string' ? (q as { text: string }).text : '')).filter(Boolean);
+    const existingTexts = given
+      .map((q) => (typeof q === 'string' ? q : typeof (q as { text?: unknown })?.text === 'string' ? (q as { text: string }).text : ''))
+      .filter(Boolean);
     const current = questionsOf(doc.draft.chapters[chapterId].content);
     const existing = Math.max(given.length, current.length);
     const allowed = Math.min(QUIZ_RUN_MAX, QUIZ_MAX - existing);
     if (allowed <= 0) throw new ValidationError('nbQuestionsToGenerate', `You have reached ${QUIZ_MAX} questions.`);
     const rawCount = one(fields, 'nbQuestionsToGenerate') ?? '0';
     const count = Number(rawCount);
-    if (!/^\d+$/.test(rawCount) || count > allowed) throw new ValidationError('nbQuestionsToGenerate', `nbQuestionsToGenerate must be 0 (auto) or from 1 to ${allowed}`);
+    if (!/^\d+$/.test(rawCount) || count > allowed)
+      throw new ValidationError('nbQuestionsToGenerate', `nbQuestionsToGenerate must be 0 (auto) or from 1 to ${allowed}`);
     const selectable = (id: string) => ['DONE', 'NA'].includes(transcriptStatus(doc.draft.chapters[id]?.content)) && id !== chapterId;
     const selected = jsonList(fields, 'selectedChapters');
     let chapters: string[];
@@ -124,7 +134,8 @@ export class AiQuiz {
     }
     if (chapters.length === 0) throw new ValidationError('selectedChapters', 'aiQuizGeneration.impossibleToGenerateWithChapters');
     const lang = one(fields, 'selectedLang') || doc.language;
-    if (![...SPEACH_LANGUAGES, ...UI_LANGUAGES].includes(lang)) throw new ValidationError('selectedLang', `selectedLang must be one of ${[...SPEACH_LANGUAGES, ...UI_LANGUAGES].join(', ')}`);
+    if (![...SPEACH_LANGUAGES, ...UI_LANGUAGES].includes(lang))
+      throw new ValidationError('selectedLang', `selectedLang must be one of ${[...SPEACH_LANGUAGES, ...UI_LANGUAGES].join(', ')}`);
     return this.jobs.requestQuiz(user, {
       speachId: doc._id,
       chapterId,

@@ -18,8 +18,9 @@ describe('due date reminders decider (stream duedate-{speachId})', () => {
     reminders.given([expired]).when({ type: 'RemindDueDate', speachId: 's1', dueDate: '2026-12-10', daysBefore: 1 }).then([]);
   });
   it('a new due date is told afresh', () => {
-    reminders.given([expired]).when({ type: 'RemindDueDate', speachId: 's1', dueDate: '2027-01-15', daysBefore: 7 }).then([
-      { type: 'SpeachDueDateApproaching', data: { speachId: 's1', dueDate: '2027-01-15', daysBefore: 7 } },
-    ]);
+    reminders
+      .given([expired])
+      .when({ type: 'RemindDueDate', speachId: 's1', dueDate: '2027-01-15', daysBefore: 7 })
+      .then([{ type: 'SpeachDueDateApproaching', data: { speachId: 's1', dueDate: '2027-01-15', daysBefore: 7 } }]);
   });
 });

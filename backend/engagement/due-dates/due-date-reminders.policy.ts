@@ -57,7 +57,9 @@ export class DueDateRemindersPolicy implements ScheduledPolicy {
             this.commands.run(
               dueDateRemindersDecider,
               dueDateStream(speach._id),
-              at === 'expired' ? { type: 'TellDueDateExpired', speachId: speach._id, dueDate } : { type: 'RemindDueDate', speachId: speach._id, dueDate, daysBefore: at },
+              at === 'expired'
+                ? { type: 'TellDueDateExpired', speachId: speach._id, dueDate }
+                : { type: 'RemindDueDate', speachId: speach._id, dueDate, daysBefore: at },
             ),
           );
         },

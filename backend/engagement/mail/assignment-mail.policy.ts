@@ -17,7 +17,13 @@ import { mailDecider } from './mail.decider';
 import { MailRecipients } from './mail-recipients';
 import { UnsubscribeLinks } from './unsubscribe-links';
 
-const slug = (title: string) => title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'speach';
+const slug = (title: string) =>
+  title
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'speach';
 
 /**
  * Issue 19 item 2: an assignment with a due date must not wait for the digest. Reacts to the events

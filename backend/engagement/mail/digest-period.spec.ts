@@ -15,7 +15,11 @@ describe('digest periods (UTC)', () => {
   it('a monthly digest tells the month before, across a year end', () => {
     expect(previousPeriod('MENSUEL', at).key).toBe('M:2026-10');
     const january = previousPeriod('MENSUEL', new Date('2027-01-03T00:00:00.000Z'));
-    expect([january.key, january.start.toISOString(), january.end.toISOString()]).toEqual(['M:2026-12', '2026-12-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z']);
+    expect([january.key, january.start.toISOString(), january.end.toISOString()]).toEqual([
+      'M:2026-12',
+      '2026-12-01T00:00:00.000Z',
+      '2027-01-01T00:00:00.000Z',
+    ]);
   });
   it('orders periods of one frequency', () => {
     expect(previousPeriod('JOURNALIER', new Date('2026-11-26T00:00:00Z')).ordinal).toBe(previousPeriod('JOURNALIER', at).ordinal + 1);

@@ -5,8 +5,16 @@ import { MAIL_MESSAGES } from './mail-messages';
 import { UnsubscribeLinks } from './unsubscribe-links';
 
 const period = previousPeriod('HEBDOMADAIRE', new Date('2026-11-25T08:00:00Z'));
-const links = { notifications: (type?: string) => `https://app.example/account/myNotifications${type ? `?type=${type}` : ''}`, unsubscribe: 'https://app.example/api/v2/mail/unsubscribe?user=u1&sig=abc' };
-const item = (n: number) => ({ actor: `Reader ${n}`, speachTitle: 'Safety <first>', date: `2026-11-1${n % 10}T10:00:00.000Z`, excerpt: n === 1 ? 'Looks "great" & clear' : null });
+const links = {
+  notifications: (type?: string) => `https://app.example/account/myNotifications${type ? `?type=${type}` : ''}`,
+  unsubscribe: 'https://app.example/api/v2/mail/unsubscribe?user=u1&sig=abc',
+};
+const item = (n: number) => ({
+  actor: `Reader ${n}`,
+  speachTitle: 'Safety <first>',
+  date: `2026-11-1${n % 10}T10:00:00.000Z`,
+  excerpt: n === 1 ? 'Looks "great" & clear' : null,
+});
 const sections: DigestSection[] = [
   { type: 'NEW_COMMENT', total: 7, items: [1, 2, 3, 4, 5].map(item) },
   { type: 'NEW_LEARNER', total: 1, items: [item(6)] },
@@ -40,9 +48,30 @@ describe('digest rendering', () => {
   });
 
   it.each([
-    ['fr', 'Votre résumé de la semaine: 8 nouvelles notifications', 'Nouveaux commentaires (7)', 'Voir 2 de plus', 'la semaine du 16 novembre 2026', 'Se désabonner de ces e-mails'],
-    ['es', 'Su resumen semanal: 8 notificaciones nuevas', 'Nuevos comentarios (7)', 'Ver 2 más', 'la semana del 16 de noviembre de 2026', 'Darse de baja de estos correos'],
-    ['de', 'Ihre wöchentliche Zusammenfassung: 8 neue Benachrichtigungen', 'Neue Kommentare (7)', '2 weitere anzeigen', 'Woche vom 16. November 2026', 'Diese E-Mails abbestellen'],
+    [
+      'fr',
+      'Votre résumé de la semaine: 8 nouvelles notifications',
+      'Nouveaux commentaires (7)',
+      'Voir 2 de plus',
+      'la semaine du 16 novembre 2026',
+      'Se désabonner de ces e-mails',
+    ],
+    [
+      'es',
+      'Su resumen semanal: 8 notificaciones nuevas',
+      'Nuevos comentarios (7)',
+      'Ver 2 más',
+      'la semana del 16 de noviembre de 2026',
+      'Darse de baja de estos correos',
+    ],
+    [
+      'de',
+      'Ihre wöchentliche Zusammenfassung: 8 neue Benachrichtigungen',
+      'Neue Kommentare (7)',
+      '2 weitere anzeigen',
+      'Woche vom 16. November 2026',
+      'Diese E-Mails abbestellen',
+    ],
   ] as const)('renders in %s', (language, subject, section, more, when, unsubscribe) => {
     const mail = renderDigest({ language, firstName: 'Ana', period, sections, links });
     expect(mail.subject).toBe(subject);
@@ -53,15 +82,23 @@ describe('digest rendering', () => {
     expect(mail.html).toContain(`<html lang="${language}">`);
   });
 
-  it('counts with the language\'s plural rules', () => {
+  it("counts with the language's plural rules", () => {
     const one = [{ type: 'NEW_USER', total: 1, items: [item(1)] }];
     expect(renderDigest({ language: 'en', firstName: 'A', period, sections: one, links }).subject).toBe('Your weekly summary: 1 new notification');
     expect(renderDigest({ language: 'fr', firstName: 'A', period, sections: one, links }).subject).toBe('Votre résumé de la semaine: 1 nouvelle notification');
-    expect(renderDigest({ language: 'de', firstName: 'A', period: previousPeriod('MENSUEL', new Date('2026-11-25T08:00:00Z')), sections: one, links }).text).toContain('im Oktober 2026');
+    expect(
+      renderDigest({ language: 'de', firstName: 'A', period: previousPeriod('MENSUEL', new Date('2026-11-25T08:00:00Z')), sections: one, links }).text,
+    ).toContain('im Oktober 2026');
   });
 
   it('renders the assignment mail with its due date in the language', () => {
-    const input = { firstName: 'Ana', speachTitle: 'Fire drill', dueDate: '2026-12-05', link: 'https://app.example/s/s1/fire-drill', unsubscribe: links.unsubscribe };
+    const input = {
+      firstName: 'Ana',
+      speachTitle: 'Fire drill',
+      dueDate: '2026-12-05',
+      link: 'https://app.example/s/s1/fire-drill',
+      unsubscribe: links.unsubscribe,
+    };
     expect(renderAssignment({ ...input, language: 'en' }).subject).toBe('New assignment: "Fire drill", due 5 December 2026');
     expect(renderAssignment({ ...input, language: 'fr' }).text).toContain('d’ici le 5 décembre 2026');
     expect(renderAssignment({ ...input, language: 'es' }).text).toContain('antes del 5 de diciembre de 2026');

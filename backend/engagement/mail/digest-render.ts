@@ -37,12 +37,15 @@ const EXCERPT_MAX = 140;
 const excerpt = (value: string) => (value.length > EXCERPT_MAX ? `${value.slice(0, EXCERPT_MAX - 1)}…` : value);
 
 function periodLabel(m: MailMessages, period: DigestPeriod): string {
-  const options: Intl.DateTimeFormatOptions = period.frequency === 'MENSUEL' ? { month: 'long', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' };
+  const options: Intl.DateTimeFormatOptions =
+    period.frequency === 'MENSUEL' ? { month: 'long', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' };
   return new Intl.DateTimeFormat(m.locale, options).format(period.start);
 }
 
 function itemLine(m: MailMessages, item: DigestItem): string {
-  const when = new Intl.DateTimeFormat(m.locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(new Date(item.date));
+  const when = new Intl.DateTimeFormat(m.locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(
+    new Date(item.date),
+  );
   const what = [item.actor, item.speachTitle && `"${item.speachTitle}"`].filter(Boolean).join(' · ');
   return [what, item.excerpt && `“${excerpt(item.excerpt)}”`, when].filter(Boolean).join(' — ');
 }
@@ -50,7 +53,13 @@ function itemLine(m: MailMessages, item: DigestItem): string {
 const sectionTitle = (m: MailMessages, type: string) => m.sections[type as NotificationType] ?? type;
 
 /** One digest mail in the user's language: a section per notification type, HTML and text alike. */
-export function renderDigest(input: { language: MailLanguage; firstName: string; period: DigestPeriod; sections: DigestSection[]; links: MailLinks }): RenderedMail {
+export function renderDigest(input: {
+  language: MailLanguage;
+  firstName: string;
+  period: DigestPeriod;
+  sections: DigestSection[];
+  links: MailLinks;
+}): RenderedMail {
   const m = MAIL_MESSAGES[input.language];
   const total = input.sections.reduce((sum, s) => sum + s.total, 0);
   const subject = `${m.digestSubject[input.period.frequency]}: ${plural(m, m.notifications, total)}`;
@@ -87,9 +96,18 @@ export function renderDigest(input: { language: MailLanguage; firstName: string;
 }
 
 /** The mail that must not wait: an assignment with a due date. */
-export function renderAssignment(input: { language: MailLanguage; firstName: string; speachTitle: string; dueDate: string; link: string; unsubscribe: string }): RenderedMail {
+export function renderAssignment(input: {
+  language: MailLanguage;
+  firstName: string;
+  speachTitle: string;
+  dueDate: string;
+  link: string;
+  unsubscribe: string;
+}): RenderedMail {
   const m = MAIL_MESSAGES[input.language];
-  const date = new Intl.DateTimeFormat(m.locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${input.dueDate}T00:00:00Z`));
+  const date = new Intl.DateTimeFormat(m.locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${input.dueDate}T00:00:00Z`),
+  );
   const subject = fill(m.assignmentSubject, { title: input.speachTitle, date });
   const greeting = fill(m.greeting, { name: input.firstName });
   const body = fill(m.assignmentBody, { title: input.speachTitle, date });

@@ -70,7 +70,10 @@ export class MailDigestPolicy implements ScheduledPolicy {
     const { frequency } = period;
     const notifications = await this.store
       .collection<NotificationDocument>(NOTIFICATIONS)
-      .find({ date: { $gte: period.start.toISOString(), $lt: period.end.toISOString() } }, { sort: { position: -1 }, projection: { _id: 1, userId: 1, type: 1, speachId: 1, actorId: 1, data: 1, date: 1, position: 1 } });
+      .find(
+        { date: { $gte: period.start.toISOString(), $lt: period.end.toISOString() } },
+        { sort: { position: -1 }, projection: { _id: 1, userId: 1, type: 1, speachId: 1, actorId: 1, data: 1, date: 1, position: 1 } },
+      );
     const byUser = new Map<string, Notification[]>();
     for (const n of notifications) byUser.set(n.userId, [...(byUser.get(n.userId) ?? []), n]);
     const frequencies = await this.recipients.frequencies([...byUser.keys()]);
@@ -79,7 +82,10 @@ export class MailDigestPolicy implements ScheduledPolicy {
       items.push({ key: `${period.key}:${userId}`, run: (ctx) => this.send(ctx, userId, period, mine) });
     }
     // Last of the period's items: later ticks skip the period (a failed user's item stays a dead letter to retry).
-    items.push({ key: `${period.key}:done`, run: () => this.adapters.relayCheckpoints.save({ name: this.marker(frequency), position: period.ordinal, version: 1 }) });
+    items.push({
+      key: `${period.key}:done`,
+      run: () => this.adapters.relayCheckpoints.save({ name: this.marker(frequency), position: period.ordinal, version: 1 }),
+    });
     return items;
   }
 
@@ -139,8 +145,20 @@ export class MailDigestPolicy implements ScheduledPolicy {
       total: list.length,
       items: list.slice(0, SECTION_LIMIT).map((n) => {
         const data = n.data ?? {};
-        const text = typeof data.content === 'string' ? data.content : typeof data.message === 'string' ? data.message : typeof data.comment === 'string' ? data.comment : null;
-        return { actor: n.actorId ? (name.get(n.actorId) ?? null) : null, speachTitle: n.speachId ? (title.get(n.speachId) ?? null) : null, date: n.date, excerpt: text };
+        const text =
+          typeof data.content === 'string'
+            ? data.content
+            : typeof data.message === 'string'
+              ? data.message
+              : typeof data.comment === 'string'
+                ? data.comment
+                : null;
+        return {
+          actor: n.actorId ? (name.get(n.actorId) ?? null) : null,
+          speachTitle: n.speachId ? (title.get(n.speachId) ?? null) : null,
+          date: n.date,
+          excerpt: text,
+        };
       }),
     }));
   }

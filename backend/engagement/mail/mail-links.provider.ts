@@ -7,6 +7,9 @@ import { UnsubscribeLinks } from './unsubscribe-links';
 export const unsubscribeLinksProvider: Provider = {
   provide: UnsubscribeLinks,
   useFactory: (config: AppConfig) =>
-    new UnsubscribeLinks(config.mail.linkKey ? Buffer.from(config.mail.linkKey, 'utf8') : derivedKey(resolveAuditKey(config), 'mail-unsubscribe'), config.mail.publicUrl),
+    new UnsubscribeLinks(
+      config.mail.linkKey ? Buffer.from(config.mail.linkKey, 'utf8') : derivedKey(resolveAuditKey(config), 'mail-unsubscribe'),
+      config.mail.publicUrl,
+    ),
   inject: [APP_CONFIG],
 };

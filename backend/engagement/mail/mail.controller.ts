@@ -30,7 +30,10 @@ export class MailAdminController {
   async messages(@Query() query: MailMessagesQuery) {
     const to = query.to?.trim().toLowerCase();
     const held = (await this.mailer.held()).filter((m) => !to || m.to.toLowerCase() === to);
-    return { result: held.map(({ id, to: recipient, subject, date, headers, text }) => ({ id, to: recipient, subject, date, headers, text })), total: held.length };
+    return {
+      result: held.map(({ id, to: recipient, subject, date, headers, text }) => ({ id, to: recipient, subject, date, headers, text })),
+      total: held.length,
+    };
   }
 }
 

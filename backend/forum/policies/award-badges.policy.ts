@@ -88,13 +88,24 @@ export class AwardBadgesPolicy implements Policy<Trigger> {
 
   private async award(ctx: PolicyContext, userId: string, doc: SpeachDocument, badge: EarnedBadge, at: string): Promise<void> {
     await ctx.issue(badge, () =>
-      this.commands.run(badgeDecider, badgesStream(userId), { type: 'AwardBadge', userId, speachId: doc._id, badge, title: doc.title, authorId: doc.authorId, at }),
+      this.commands.run(badgeDecider, badgesStream(userId), {
+        type: 'AwardBadge',
+        userId,
+        speachId: doc._id,
+        badge,
+        title: doc.title,
+        authorId: doc.authorId,
+        at,
+      }),
     );
   }
 }
 
 /** Exams are the final assessments (QUIZZ_EXAMEN); a speach with none counts its quizzes instead. */
-export function outcome(chapters: { chapterId: string; content: { type: string } }[], progress: Pick<ProgressDocument, 'readChapterIds' | 'quizResults'> | null): LearnerOutcome {
+export function outcome(
+  chapters: { chapterId: string; content: { type: string } }[],
+  progress: Pick<ProgressDocument, 'readChapterIds' | 'quizResults'> | null,
+): LearnerOutcome {
   const read = new Set(progress?.readChapterIds ?? []);
   const results = progress?.quizResults ?? {};
   const exams = chapters.filter((c) => c.content.type === 'QUIZZ_EXAMEN');

@@ -33,12 +33,21 @@ export class RetrainOnConfirmationPolicy implements Policy<ImpactAssessmentConfi
 
   private async react(event: RecordedEvent<ImpactAssessmentConfirmed>, ctx: PolicyContext): Promise<void> {
     // Who completed the new version meanwhile is read from the training history as of the confirmation.
-    if (!(await this.projections.waitFor(event.position, this.config.readYourWritesTimeoutMs))) throw new Error('The read models have not reached the confirmation yet');
+    if (!(await this.projections.waitFor(event.position, this.config.readYourWritesTimeoutMs)))
+      throw new Error('The read models have not reached the confirmation yet');
     const { speachId, version, dueDate, assessmentId, userIds } = event.data;
     for (const userId of userIds) {
       const completedVersion = await this.qualification.completedVersion(speachId, userId);
       await ctx.issue(`retrain:${userId}`, () =>
-        this.commands.run(retrainingDecider, retrainingStream(speachId, userId), { type: 'AssignRetraining', speachId, userId, version, dueDate, assessmentId, completedVersion }),
+        this.commands.run(retrainingDecider, retrainingStream(speachId, userId), {
+          type: 'AssignRetraining',
+          speachId,
+          userId,
+          version,
+          dueDate,
+          assessmentId,
+          completedVersion,
+        }),
       );
     }
   }

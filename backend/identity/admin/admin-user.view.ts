@@ -56,7 +56,10 @@ export function adminUserView(user: UserDocument, groups: Map<string, GroupDocum
     active: user.active,
     createdAt: user.createdAt,
     lastActiveDate: user.lastActiveAt,
-    groups: user.groupIds.map((id) => groups.get(id)).filter((g): g is GroupDocument => !!g).map(groupItem),
+    groups: user.groupIds
+      .map((id) => groups.get(id))
+      .filter((g): g is GroupDocument => !!g)
+      .map(groupItem),
     customFieldValues: Object.entries(user.customFieldValues)
       .filter(([id]) => fields.has(id))
       .map(([id, value]) => ({ customField: { id, name: fields.get(id)!.name }, value })),

@@ -7,48 +7,70 @@ const toBoolean = ({ value }: { value: unknown }): unknown => (value === 'true' 
 
 export class UpdateUserBody {
   /** The user as a JSON string (spec §7). */
-  @IsString() @IsNotEmpty() @MaxLength(100_000)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100_000)
   user!: string;
 }
 
 export class UpdatePasswordQuery {
-  @IsString() @IsNotEmpty()
+  @IsString()
+  @IsNotEmpty()
   userID!: string;
 
-  @Transform(toBoolean) @IsBoolean()
+  @Transform(toBoolean)
+  @IsBoolean()
   value!: boolean;
 }
 
 export class SetPasswordQuery {
-  @IsString() @IsNotEmpty() @MaxLength(1024)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(1024)
   password!: string;
 }
 
 export class GeneratePasswordQuery {
-  @IsString() @IsNotEmpty() @MaxLength(230)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(230)
   email!: string;
 }
 
 export class UserIdsBody {
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(5000) @IsString({ each: true })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(5000)
+  @IsString({ each: true })
   uuids!: string[];
 }
 
 export class BatchUpdateBody {
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(5000) @IsString({ each: true })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(5000)
+  @IsString({ each: true })
   usersIds!: string[];
 }
 
 export class BatchUpdateQuery {
-  @IsOptional() @Transform(toList) @IsArray() @IsString({ each: true })
+  @IsOptional()
+  @Transform(toList)
+  @IsArray()
+  @IsString({ each: true })
   groupsIds?: string[];
 
-  @IsOptional() @Transform(toList) @IsArray() @IsIn([...ROLES, 'NONE'], { each: true })
+  @IsOptional()
+  @Transform(toList)
+  @IsArray()
+  @IsIn([...ROLES, 'NONE'], { each: true })
   roles?: string[];
 }
 
 export class UsersByRoleQuery {
-  @IsOptional() @IsString() @MaxLength(200)
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
   search?: string;
 
   @IsIn(ROLES)
@@ -56,16 +78,26 @@ export class UsersByRoleQuery {
 }
 
 export class UserSearchQuery {
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   dataType?: string;
 
-  @IsOptional() @IsString() @MaxLength(200)
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
   term?: string;
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
   count = 10;
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
   page = 0;
 }
 

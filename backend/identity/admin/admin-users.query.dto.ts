@@ -13,43 +13,68 @@ export const ADMIN_USER_SORTS = ['NAME', 'FIRST_NAME', 'EMAIL', 'CREATED_AT', 'L
 
 /** Query of GET /api/v2/admin/users (spec §7 "Admin users"). Dates are YYYY-MM-DD, inclusive. */
 export class AdminUsersQuery {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
   page = 0;
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
   size = 20;
 
-  @IsOptional() @IsIn(ADMIN_USER_SORTS)
+  @IsOptional()
+  @IsIn(ADMIN_USER_SORTS)
   sort: (typeof ADMIN_USER_SORTS)[number] = 'NAME';
 
-  @IsOptional() @Transform(toBoolean) @IsBoolean()
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
   asc = true;
 
-  @IsOptional() @IsString() @MaxLength(200)
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
   search?: string;
 
-  @IsOptional() @Transform(toList) @IsArray() @ArrayMaxSize(200) @IsString({ each: true })
+  @IsOptional()
+  @Transform(toList)
+  @IsArray()
+  @ArrayMaxSize(200)
+  @IsString({ each: true })
   groups?: string[];
 
-  @IsOptional() @Transform(toList) @IsArray() @IsIn([...ROLES, 'NONE'], { each: true })
+  @IsOptional()
+  @Transform(toList)
+  @IsArray()
+  @IsIn([...ROLES, 'NONE'], { each: true })
   roles?: string[];
 
-  @IsOptional() @Matches(DAY, { message: 'startDateCreated must be YYYY-MM-DD' })
+  @IsOptional()
+  @Matches(DAY, { message: 'startDateCreated must be YYYY-MM-DD' })
   startDateCreated?: string;
 
-  @IsOptional() @Matches(DAY, { message: 'endDateCreated must be YYYY-MM-DD' })
+  @IsOptional()
+  @Matches(DAY, { message: 'endDateCreated must be YYYY-MM-DD' })
   endDateCreated?: string;
 
-  @IsOptional() @Matches(DAY, { message: 'startDateLastActive must be YYYY-MM-DD' })
+  @IsOptional()
+  @Matches(DAY, { message: 'startDateLastActive must be YYYY-MM-DD' })
   startDateLastActive?: string;
 
-  @IsOptional() @Matches(DAY, { message: 'endDateLastActive must be YYYY-MM-DD' })
+  @IsOptional()
+  @Matches(DAY, { message: 'endDateLastActive must be YYYY-MM-DD' })
   endDateLastActive?: string;
 
-  @IsOptional() @IsIn(['ACTIVE', 'INACTIVE'])
+  @IsOptional()
+  @IsIn(['ACTIVE', 'INACTIVE'])
   onlyState?: 'ACTIVE' | 'INACTIVE';
 
   /** Sent by some clients; the answer is always JSON. */
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   dataType?: string;
 }

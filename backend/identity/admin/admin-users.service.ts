@@ -85,7 +85,9 @@ export class AdminUsersService {
     const roles = update.roleFlags ? applyRoleFlags(current.roles, update.roleFlags) : undefined;
     if (roles) await this.guardLastAdmin(actor, [current], () => roles);
     const email = update.email === undefined || normaliseEmail(update.email) === current.email ? undefined : checkEmail(update.email);
-    const commands: UserCommand[] = [{ type: 'ChangeProfile', userId: current._id, firstName: update.firstName, lastName: update.lastName, email, img: update.img }];
+    const commands: UserCommand[] = [
+      { type: 'ChangeProfile', userId: current._id, firstName: update.firstName, lastName: update.lastName, email, img: update.img },
+    ];
     if (roles) commands.push(await this.changeRolesCommand(current._id, roles));
     if (update.groupIds) commands.push({ type: 'ChangeGroups', userId: current._id, groupIds: update.groupIds, knownGroupIds: await this.knownGroupIds() });
     if (update.customFieldValues) {
@@ -192,7 +194,13 @@ export class AdminUsersService {
 
   private async changeRolesCommand(userId: string, roles: Role[]): Promise<UserCommand> {
     const aiEditors = await this.users.count({ roles: 'AI_EDITOR', active: true });
-    return { type: 'ChangeRoles', userId, roles, workflowEnabled: (await this.site.flags()).workflowEnabled, aiLicenceAvailable: aiEditors < this.config.aiLicenses };
+    return {
+      type: 'ChangeRoles',
+      userId,
+      roles,
+      workflowEnabled: (await this.site.flags()).workflowEnabled,
+      aiLicenceAvailable: aiEditors < this.config.aiLicenses,
+    };
   }
 
   /** A new e-mail is reserved before the user stream changes, released again if that change is refused, and the old one released after. */
@@ -227,7 +235,9 @@ export class AdminUsersService {
     const remaining = activeAdmins.filter((a) => !losing.some((l) => l._id === a._id));
     if (remaining.length === 0) {
       throw new DomainError(
-        losing.some((l) => l._id === actor?.id) ? 'You are the last active administrator: you cannot remove your own access.' : 'The last active administrator cannot be deactivated or demoted.',
+        losing.some((l) => l._id === actor?.id)
+          ? 'You are the last active administrator: you cannot remove your own access.'
+          : 'The last active administrator cannot be deactivated or demoted.',
         409,
       );
     }

@@ -69,7 +69,8 @@ export function parseUserUpdate(userJson: string): UserUpdate {
     user.customFieldValues.forEach((entry, i) => {
       const e = entry as { customField?: { id?: unknown }; value?: unknown } | null;
       const fieldId = e?.customField?.id;
-      if (typeof fieldId !== 'string' && typeof fieldId !== 'number') throw new ValidationError(`user.customFieldValues[${i}].customField.id`, 'custom field id is required');
+      if (typeof fieldId !== 'string' && typeof fieldId !== 'number')
+        throw new ValidationError(`user.customFieldValues[${i}].customField.id`, 'custom field id is required');
       if (typeof e?.value !== 'string') throw new ValidationError(`user.customFieldValues[${i}].value`, 'value must be a string');
       update.customFieldValues![String(fieldId)] = e.value;
     });

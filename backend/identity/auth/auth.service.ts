@@ -64,7 +64,11 @@ export class AuthService {
    * The session the browser presented before (if any) ends: a login always gets a fresh session id,
    * so an id planted before login is worth nothing after it.
    */
-  async login(email: string, password: string, from: { address: string | null; previousToken: string | null }): Promise<{ token: string; user: MeResponse; expiresAt: Date }> {
+  async login(
+    email: string,
+    password: string,
+    from: { address: string | null; previousToken: string | null },
+  ): Promise<{ token: string; user: MeResponse; expiresAt: Date }> {
     const attempt = this.throttle.begin(normaliseEmail(email), from.address);
     const credential = await this.readStore.collection<CredentialDocument>(CREDENTIALS).findOne({ email: normaliseEmail(email) });
     const user = credential ? await this.readStore.collection<UserDocument>(USERS).findById(credential._id) : null;
@@ -130,7 +134,13 @@ export class AuthService {
       throw new DomainError('The new password must differ from the current one.', 400, [{ field: 'newPassword', reason: 'same as the current password' }]);
     }
     const passwordHash = await this.hasher.hash(newPassword);
-    await this.commands.run(userDecider, `user-${user.id}`, { type: 'SetPassword', userId: user.id, passwordHash, mustChangeAtNextLogin: false, keepSessionId: user.sessionId });
+    await this.commands.run(userDecider, `user-${user.id}`, {
+      type: 'SetPassword',
+      userId: user.id,
+      passwordHash,
+      mustChangeAtNextLogin: false,
+      keepSessionId: user.sessionId,
+    });
   }
 
   private async me(user: UserDocument): Promise<MeResponse> {

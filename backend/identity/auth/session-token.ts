@@ -12,7 +12,10 @@ export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function tokenFromRequest(headers: Record<string, string | string[] | undefined>, cookies: Record<string, string | undefined> | undefined): string | null {
+export function tokenFromRequest(
+  headers: Record<string, string | string[] | undefined>,
+  cookies: Record<string, string | undefined> | undefined,
+): string | null {
   const authorization = headers.authorization;
   if (typeof authorization === 'string' && authorization.startsWith('Bearer ')) return authorization.slice(7).trim() || null;
   return cookies?.[SESSION_COOKIE] || null;

@@ -42,7 +42,8 @@ export function parseUserCsv(csv: string, context: ImportContext): ImportRow[] {
   if (records.length === 0) throw new ValidationError('csv', 'The file is empty.');
   const header = records[0].map((h) => h.trim());
   const missing = REQUIRED_COLUMNS.filter((c) => !header.includes(c));
-  if (missing.length) throw new ValidationError('csv', `Missing columns: ${missing.join(', ')} (expected ${[...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].join(', ')})`);
+  if (missing.length)
+    throw new ValidationError('csv', `Missing columns: ${missing.join(', ')} (expected ${[...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].join(', ')})`);
   const unknown = header.filter((h) => ![...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].includes(h as never));
   if (unknown.length) throw new ValidationError('csv', `Unknown columns: ${unknown.join(', ')}`);
   if (records.length - 1 > MAX_IMPORT_ROWS) throw new ValidationError('csv', `At most ${MAX_IMPORT_ROWS} users per file.`);
@@ -55,7 +56,10 @@ export function parseUserCsv(csv: string, context: ImportContext): ImportRow[] {
     const firstName = column(record, 'firstName');
     const lastName = column(record, 'lastName');
     const email = normaliseEmail(column(record, 'email'));
-    for (const [field, value] of [['firstName', firstName], ['lastName', lastName]] as const) {
+    for (const [field, value] of [
+      ['firstName', firstName],
+      ['lastName', lastName],
+    ] as const) {
       if (!value) errors.push({ field, reason: `${field} is required` });
       else if (value.length > NAME_MAX) errors.push({ field, reason: `${field} must be at most ${NAME_MAX} characters` });
     }
@@ -80,5 +84,8 @@ export function parseUserCsv(csv: string, context: ImportContext): ImportRow[] {
 }
 
 function split(cell: string): string[] {
-  return cell.split('|').map((v) => v.trim()).filter(Boolean);
+  return cell
+    .split('|')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }

@@ -10,7 +10,8 @@ import { TermsService } from './terms.service';
 import { ChangesState } from '../../infrastructure/http/csrf';
 
 export class TermsBody {
-  @IsString() @MaxLength(TERMS_MAX_LENGTH)
+  @IsString()
+  @MaxLength(TERMS_MAX_LENGTH)
   content!: string;
 }
 

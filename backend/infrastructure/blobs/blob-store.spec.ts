@@ -25,19 +25,26 @@ describe('FileBlobStore.putStream', () => {
 
   it('stops at the limit while streaming and leaves no file behind', async () => {
     let pulled = 0;
-    const endless = Readable.from((function* () {
-      for (;;) {
-        pulled += 1;
-        yield Buffer.alloc(1024);
-      }
-    })());
+    const endless = Readable.from(
+      (function* () {
+        for (;;) {
+          pulled += 1;
+          yield Buffer.alloc(1024);
+        }
+      })(),
+    );
     await expect(new FileBlobStore(dir).putStream(endless, { maxBytes: 10 * 1024, check: async () => undefined })).rejects.toBeInstanceOf(FileTooLargeError);
     expect(pulled).toBeLessThan(20);
     expect(readdirSync(dir)).toEqual([]);
   });
 
   it('keeps nothing when the check refuses the content', async () => {
-    const refused = new FileBlobStore(dir).putStream(chunks(2, 100), { maxBytes: 1000, check: async () => { throw new ValidationError('file', 'not a PDF'); } });
+    const refused = new FileBlobStore(dir).putStream(chunks(2, 100), {
+      maxBytes: 1000,
+      check: async () => {
+        throw new ValidationError('file', 'not a PDF');
+      },
+    });
     await expect(refused).rejects.toThrow('not a PDF');
     expect(readdirSync(dir)).toEqual([]);
   });

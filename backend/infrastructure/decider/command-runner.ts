@@ -161,7 +161,11 @@ export class CommandRunner {
    * For a request spanning two streams, to check the second's rule on the first's outcome before
    * either is written.
    */
-  async preview<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>, streamId: string, command: Command): Promise<{ events: Event[]; state: State; revision: number }> {
+  async preview<State, Command, Event extends DomainEvent>(
+    decider: Decider<State, Command, Event>,
+    streamId: string,
+    command: Command,
+  ): Promise<{ events: Event[]; state: State; revision: number }> {
     const { state, revision } = await this.load(decider, streamId, this.states.key(decider, streamId));
     const events = decider.decide(command, state);
     return { events, state: events.reduce(decider.evolve, state), revision };

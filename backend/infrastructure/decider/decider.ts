@@ -52,10 +52,7 @@ export class ForbiddenError extends DomainError {
   }
 }
 
-export function fold<State, Event extends DomainEvent>(
-  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
-  events: Event[],
-): State {
+export function fold<State, Event extends DomainEvent>(decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>, events: Event[]): State {
   return events.reduce(decider.evolve, decider.initialState());
 }
 

@@ -3,7 +3,16 @@ import { InProcessAppendSignal, catchUpSubscription } from './catch-up-subscript
 
 const HOUR = 3_600_000;
 const event = (position: number): RecordedEvent =>
-  ({ id: `e${position}`, streamId: 's', type: 'Happened', revision: position - 1, position, data: {}, metadata: {}, time: new Date(0).toISOString() }) as unknown as RecordedEvent;
+  ({
+    id: `e${position}`,
+    streamId: 's',
+    type: 'Happened',
+    revision: position - 1,
+    position,
+    data: {},
+    metadata: {},
+    time: new Date(0).toISOString(),
+  }) as unknown as RecordedEvent;
 
 /** Lets the subscription's loop run; bounded in turns of the event loop, not in time. */
 async function turns(until: () => boolean): Promise<void> {
@@ -38,7 +47,12 @@ describe('catch-up subscription', () => {
     const log: RecordedEvent[] = [];
     const signal = new InProcessAppendSignal();
     const seen: number[] = [];
-    const subscription = catchUpSubscription(async (after) => log.slice(after), signal, { after: 0, onEvents: async (batch) => void seen.push(...batch.map((e) => e.position)) }, HOUR);
+    const subscription = catchUpSubscription(
+      async (after) => log.slice(after),
+      signal,
+      { after: 0, onEvents: async (batch) => void seen.push(...batch.map((e) => e.position)) },
+      HOUR,
+    );
     try {
       await turns(() => false);
       expect(seen).toEqual([]);

@@ -281,4 +281,3 @@ function toRecorded(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedE
     position: Number(('position' in event && event.position ? event.position.commit : resolved.commitPosition) ?? 0n),
   };
 }
-

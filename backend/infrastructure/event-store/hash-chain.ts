@@ -94,15 +94,26 @@ export async function verifyChain(store: EventStore, from: ChainStatus = EMPTY_C
 
 /** The signed head must be genuine and lie on the chain just walked: a log shorter than it was truncated. */
 async function checkHead(store: EventStore, walked: ChainStatus, head: SignedHead | null, key: Buffer): Promise<ChainStatus> {
-  const broken = (error: string, position: number, expected: string, found: string | null): ChainStatus => ({ ...walked, ok: false, error, firstBroken: { position, expected, found } });
+  const broken = (error: string, position: number, expected: string, found: string | null): ChainStatus => ({
+    ...walked,
+    ok: false,
+    error,
+    firstBroken: { position, expected, found },
+  });
   if (head === null) return walked.lastPosition === 0 ? walked : broken('the log has no signed chain head', walked.lastPosition, 'a signed head', null);
   if (!signatureHolds(key, head)) return broken('the chain head signature does not verify (forged head or wrong AUDIT_KEY)', head.position, head.hash, null);
   if (head.position > walked.lastPosition) {
-    return broken(`the log ends at ${walked.lastPosition} but was signed up to ${head.position}: events were removed`, walked.lastPosition + 1, head.hash, null);
+    return broken(
+      `the log ends at ${walked.lastPosition} but was signed up to ${head.position}: events were removed`,
+      walked.lastPosition + 1,
+      head.hash,
+      null,
+    );
   }
   if (head.position === 0) return walked;
   const [link] = await store.readChain({ after: head.position - 1, maxCount: 1 });
-  if (!link || link.position !== head.position) return broken(`the log no longer holds event ${head.position}, signed as its head: events were removed`, head.position, head.hash, null);
+  if (!link || link.position !== head.position)
+    return broken(`the log no longer holds event ${head.position}, signed as its head: events were removed`, head.position, head.hash, null);
   if (link.hash !== head.hash) return broken(`event ${head.position} is not the one the signed head names`, head.position, head.hash, link.hash);
   return walked;
 }

@@ -3,15 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { NewEvent, RecordedEvent } from '../../../events';
 import { InProcessAppendSignal, catchUpSubscription } from './catch-up-subscription';
-import type {
-  AppendResult,
-  EventStore,
-  ExpectedRevision,
-  ReadAllOptions,
-  ReadStreamOptions,
-  SubscribeOptions,
-  Subscription,
-} from './event-store.port';
+import type { AppendResult, EventStore, ExpectedRevision, ReadAllOptions, ReadStreamOptions, SubscribeOptions, Subscription } from './event-store.port';
 import { checkExpectedRevision } from './expected-revision';
 import { type ChainLink, GENESIS_HASH, type SignedHead, chainHash, signHead } from './hash-chain';
 
@@ -128,7 +120,11 @@ export class SqliteEventStore implements EventStore {
     }
     const hasHeadTable = !!this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'chain_head'").get();
     this.signedHead = hasHeadTable ? this.db.prepare('SELECT position, hash, signature FROM chain_head WHERE id = 1') : null;
-    this.writeHead = options.readonly ? null : this.db.prepare('INSERT INTO chain_head (id, position, hash, signature) VALUES (1, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET position = excluded.position, hash = excluded.hash, signature = excluded.signature');
+    this.writeHead = options.readonly
+      ? null
+      : this.db.prepare(
+          'INSERT INTO chain_head (id, position, hash, signature) VALUES (1, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET position = excluded.position, hash = excluded.hash, signature = excluded.signature',
+        );
     this.statements = {
       insert: this.db.prepare(
         `INSERT INTO messages (global_position, event_id, stream_id, stream_revision, type, schema_version, data, metadata, time, hash)
@@ -139,9 +135,7 @@ export class SqliteEventStore implements EventStore {
         `INSERT INTO streams (stream_id, revision, position) VALUES (?, ?, ?)
          ON CONFLICT (stream_id) DO UPDATE SET revision = excluded.revision, position = excluded.position`,
       ),
-      readStream: this.db.prepare(
-        `SELECT * FROM messages WHERE stream_id = ? AND stream_revision >= ? ORDER BY stream_revision LIMIT ?`,
-      ),
+      readStream: this.db.prepare(`SELECT * FROM messages WHERE stream_id = ? AND stream_revision >= ? ORDER BY stream_revision LIMIT ?`),
       readAll: this.db.prepare('SELECT * FROM messages WHERE global_position > ? ORDER BY global_position LIMIT ?'),
       head: this.db.prepare('SELECT COALESCE(MAX(global_position), 0) FROM messages').pluck(),
       chainHead: this.db.prepare('SELECT global_position AS position, hash FROM messages ORDER BY global_position DESC LIMIT 1'),
@@ -200,7 +194,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readSignedHead(): Promise<SignedHead | null> {
-    return ((this.signedHead?.get() as SignedHead | undefined) ?? null);
+    return (this.signedHead?.get() as SignedHead | undefined) ?? null;
   }
 
   /** Writes one append's events after the chain head; `revisions` and `chain` move only once all are written. */
@@ -336,7 +330,10 @@ export class SqliteEventStore implements EventStore {
     for (let i = 0; i < eventIds.length; i += 500) {
       const chunk = eventIds.slice(i, i + 500);
       const sql = `SELECT COUNT(*) FROM messages WHERE event_id IN (${chunk.map(() => '?').join(',')})`;
-      found += this.db.prepare(sql).pluck().get(...chunk) as number;
+      found += this.db
+        .prepare(sql)
+        .pluck()
+        .get(...chunk) as number;
     }
     return found;
   }
@@ -349,7 +346,15 @@ export class SqliteEventStore implements EventStore {
 }
 
 function toLink(row: Omit<MessageRow, 'stream_revision' | 'schema_version'>): Omit<ChainLink, 'hash'> {
-  return { position: row.global_position, eventId: row.event_id, streamId: row.stream_id, type: row.type, data: row.data, metadata: row.metadata, time: row.time };
+  return {
+    position: row.global_position,
+    eventId: row.event_id,
+    streamId: row.stream_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    time: row.time,
+  };
 }
 
 function toRecorded(row: MessageRow): RecordedEvent {

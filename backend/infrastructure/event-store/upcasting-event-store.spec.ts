@@ -13,7 +13,14 @@ import { upcastingEventStore } from './upcasting-event-store';
 const TYPE = 'UpcastTestItemRenamed';
 
 function renamedV1(name: string): NewEvent {
-  return { id: uuidv7(), type: TYPE, data: { name }, schemaVersion: 1, metadata: { userId: 'u1', correlationId: 'c1', causationId: 'c1' }, time: '2025-01-01T00:00:00.000Z' };
+  return {
+    id: uuidv7(),
+    type: TYPE,
+    data: { name },
+    schemaVersion: 1,
+    metadata: { userId: 'u1', correlationId: 'c1', causationId: 'c1' },
+    time: '2025-01-01T00:00:00.000Z',
+  };
 }
 
 describe('upcasting on read from the store (issue 25)', () => {

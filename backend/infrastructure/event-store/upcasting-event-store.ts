@@ -12,6 +12,7 @@ export function upcastingEventStore(store: EventStore): EventStore {
   return forwarding(store, {
     readStream: async (...args: Parameters<EventStore['readStream']>) => (await store.readStream(...args)).map((e) => upcast(e)),
     readAll: async (...args: Parameters<EventStore['readAll']>) => (await store.readAll(...args)).map((e) => upcast(e)),
-    subscribeToAll: (options: Parameters<EventStore['subscribeToAll']>[0]) => store.subscribeToAll({ ...options, onEvents: (events) => options.onEvents(events.map((e) => upcast(e))) }),
+    subscribeToAll: (options: Parameters<EventStore['subscribeToAll']>[0]) =>
+      store.subscribeToAll({ ...options, onEvents: (events) => options.onEvents(events.map((e) => upcast(e))) }),
   });
 }

@@ -80,7 +80,8 @@ export function refuseCrossSiteWrites(fastify: FastifyInstance): void {
     if (isCrossSite(request)) return refuse(reply, 403, 'Cross-site requests may not change anything.', 'the request comes from another site');
     if (!hasBody(request)) return;
     const type = request.headers['content-type'] ?? '';
-    if (JSON_TYPE.test(type) || (routeFlags(request).acceptsUpload && UPLOAD_TYPE.test(type)) || (routeFlags(request).acceptsForm && FORM_TYPE.test(type))) return;
+    if (JSON_TYPE.test(type) || (routeFlags(request).acceptsUpload && UPLOAD_TYPE.test(type)) || (routeFlags(request).acceptsForm && FORM_TYPE.test(type)))
+      return;
     return refuse(reply, 415, 'Send the body as JSON (application/json).', `unsupported content type "${type.slice(0, 100)}"`);
   });
 }

@@ -106,7 +106,9 @@ function propertyOptions(target: Constructor, property: string, metas: Validatio
     if (meta.name && ARRAY_CONSTRAINTS[meta.name]) own[ARRAY_CONSTRAINTS[meta.name]] = meta.constraints[0];
     else if (meta.name !== IS_ARRAY) Object.assign(meta.each ? items : own, constraintSchema(meta));
   }
-  const nested = metas.some((m) => m.type === ValidationTypes.NESTED_VALIDATION) ? defaultMetadataStorage.findTypeMetadata(target, property)?.typeFunction() : undefined;
+  const nested = metas.some((m) => m.type === ValidationTypes.NESTED_VALIDATION)
+    ? defaultMetadataStorage.findTypeMetadata(target, property)?.typeFunction()
+    : undefined;
   const declared = designType(target, property);
   // `@Allow()` alone (whitelisted, not validated) accepts a missing value; `@ValidateIf(v => v !== null)` accepts null.
   const validated = metas.some((m) => m.type !== ValidationTypes.WHITELIST && m.type !== ValidationTypes.CONDITIONAL_VALIDATION);
@@ -182,7 +184,9 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
   describeValidatedClasses();
   const config = new DocumentBuilder()
     .setTitle('Speach platform API')
-    .setDescription('Spec §7 calls, the react-admin data API (/api/rest) and the audit calls. Bad input answers 400 with `{ message, errors: [{ field, reason }] }`.')
+    .setDescription(
+      'Spec §7 calls, the react-admin data API (/api/rest) and the audit calls. Bad input answers 400 with `{ message, errors: [{ field, reason }] }`.',
+    )
     .setVersion('2')
     .addBearerAuth()
     .addCookieAuth('sid')
@@ -196,7 +200,8 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
       // `If-Match` and the like are optional guards, never required.
       for (const parameter of parameters) if (parameter.in === 'header') parameter.required = false;
       for (const name of untypedQueries.get((operation as { operationId?: string }).operationId ?? '') ?? []) {
-        if (!parameters.some((p) => p.in === 'query' && p.name === name)) parameters.push({ in: 'query', name, required: false, description: 'Checked by the handler', schema: {} });
+        if (!parameters.some((p) => p.in === 'query' && p.name === name))
+          parameters.push({ in: 'query', name, required: false, description: 'Checked by the handler', schema: {} });
       }
       // A path parameter read through a pipe (ParseEnumPipe) is not picked up by the scanner.
       for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {

@@ -31,16 +31,18 @@ export class ReadYourWritesInterceptor implements NestInterceptor {
       address: request.ip,
     };
     void reply.header('x-correlation-id', state.correlationId);
-    return requestContext.run(state, () => next.handle()).pipe(
-      mergeMap(async (body) => {
-        if (state.lastAppendedPosition > 0) {
-          // A GET that writes must be marked, or the CSRF guard and Idempotency-Key pass it by.
-          if (!changesState(request)) this.logger.error(`${request.method} ${request.routeOptions.url} appended events but is not marked @ChangesState()`);
-          const reached = await this.readModels.settle(state.lastAppendedPosition);
-          void reply.header(POSITION_HEADER, String(reached));
-        }
-        return body;
-      }),
-    );
+    return requestContext
+      .run(state, () => next.handle())
+      .pipe(
+        mergeMap(async (body) => {
+          if (state.lastAppendedPosition > 0) {
+            // A GET that writes must be marked, or the CSRF guard and Idempotency-Key pass it by.
+            if (!changesState(request)) this.logger.error(`${request.method} ${request.routeOptions.url} appended events but is not marked @ChangesState()`);
+            const reached = await this.readModels.settle(state.lastAppendedPosition);
+            void reply.header(POSITION_HEADER, String(reached));
+          }
+          return body;
+        }),
+      );
   }
 }

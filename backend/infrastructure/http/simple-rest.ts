@@ -73,7 +73,8 @@ export function checkFilter(filter: Record<string, unknown>, declared: Record<st
   for (const [key, value] of Object.entries(filter)) {
     const type = Object.prototype.hasOwnProperty.call(declared, key) ? declared[key] : undefined;
     if (!type) throw new ValidationError(`filter.${key}`, `unknown filter ${key}`);
-    if (!matches(type, value)) throw new ValidationError(`filter.${key}`, `${key} must be ${type === 'strings' ? 'a string or a list of strings' : `a ${type}`}`);
+    if (!matches(type, value))
+      throw new ValidationError(`filter.${key}`, `${key} must be ${type === 'strings' ? 'a string or a list of strings' : `a ${type}`}`);
   }
   return filter;
 }

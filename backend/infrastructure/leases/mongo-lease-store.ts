@@ -27,7 +27,11 @@ export class MongoLeaseStore implements LeaseStore {
 
   async acquire(name: string, owner: string, ttlMs: number): Promise<Held | null> {
     const now = Date.now();
-    const renewed = await this.leases.findOneAndUpdate({ _id: name, owner, expiresAt: { $gt: now } }, { $set: { expiresAt: now + ttlMs } }, { returnDocument: 'after' });
+    const renewed = await this.leases.findOneAndUpdate(
+      { _id: name, owner, expiresAt: { $gt: now } },
+      { $set: { expiresAt: now + ttlMs } },
+      { returnDocument: 'after' },
+    );
     if (renewed) return { token: renewed.token, taken: false };
     try {
       const taken = await this.leases.findOneAndUpdate(

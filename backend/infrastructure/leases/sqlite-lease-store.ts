@@ -14,8 +14,12 @@ export class SqliteLeaseStore implements LeaseStore {
   private readonly get: Database.Statement;
 
   constructor(db: Database.Database) {
-    db.exec(`CREATE TABLE IF NOT EXISTS ${LEASES_TABLE} (name TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at INTEGER NOT NULL, token INTEGER NOT NULL DEFAULT 0)`);
-    const renew = db.prepare(`UPDATE ${LEASES_TABLE} SET expires_at = @expiresAt WHERE name = @name AND owner = @owner AND expires_at > @now RETURNING token`).pluck();
+    db.exec(
+      `CREATE TABLE IF NOT EXISTS ${LEASES_TABLE} (name TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at INTEGER NOT NULL, token INTEGER NOT NULL DEFAULT 0)`,
+    );
+    const renew = db
+      .prepare(`UPDATE ${LEASES_TABLE} SET expires_at = @expiresAt WHERE name = @name AND owner = @owner AND expires_at > @now RETURNING token`)
+      .pluck();
     const take = db
       .prepare(
         `INSERT INTO ${LEASES_TABLE} (name, owner, expires_at, token) VALUES (@name, @owner, @expiresAt, 1)

@@ -26,9 +26,18 @@ export function toEml(message: MailMessage & { id: string; date: string }, from:
   const boundary = `alt-${message.id}`;
   const body = message.html
     ? [
-        `--${boundary}`, 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: 8bit', '', message.text,
-        `--${boundary}`, 'Content-Type: text/html; charset=utf-8', 'Content-Transfer-Encoding: 8bit', '', message.html,
-        `--${boundary}--`, '',
+        `--${boundary}`,
+        'Content-Type: text/plain; charset=utf-8',
+        'Content-Transfer-Encoding: 8bit',
+        '',
+        message.text,
+        `--${boundary}`,
+        'Content-Type: text/html; charset=utf-8',
+        'Content-Transfer-Encoding: 8bit',
+        '',
+        message.html,
+        `--${boundary}--`,
+        '',
       ]
     : [message.text, ''];
   headers.push(['Content-Type', message.html ? `multipart/alternative; boundary="${boundary}"` : 'text/plain; charset=utf-8']);
@@ -50,10 +59,13 @@ export function fromEml(eml: string): HeldMail {
   let text = rest.replace(/\r\n$/, '');
   let html: string | null = null;
   if (boundary) {
-    const parts = rest.split(`--${boundary}`).slice(1, -1).map((part) => {
-      const at = part.indexOf('\r\n\r\n');
-      return { type: part.slice(0, at), body: part.slice(at + 4).replace(/\r\n$/, '') };
-    });
+    const parts = rest
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .map((part) => {
+        const at = part.indexOf('\r\n\r\n');
+        return { type: part.slice(0, at), body: part.slice(at + 4).replace(/\r\n$/, '') };
+      });
     text = parts.find((p) => p.type.includes('text/plain'))?.body ?? '';
     html = parts.find((p) => p.type.includes('text/html'))?.body ?? null;
   }

@@ -95,7 +95,10 @@ export async function renderReportPdf(report: ReportTable): Promise<Buffer> {
       }
       y -= 8;
     }
-    drawRow(report.columns.map((c) => c.header), bold);
+    drawRow(
+      report.columns.map((c) => c.header),
+      bold,
+    );
   };
   newPage();
   if (report.rows.length === 0) drawRow(['(none)', ...report.columns.slice(1).map(() => '')], regular);

@@ -26,7 +26,10 @@ const tally: Decider<number, { requestId: string }, Counted> = {
 const noWait = { attempts: 3, backoffMs: 0 };
 
 /** A policy that counts each `Requested` event on the `tally` stream; `failures` makes its first tries throw. */
-function countingPolicy(commands: CommandRunner, options: { failures?: number; failAfterAppend?: boolean; name?: string } = {}): Policy<Requested> & { tries: number } {
+function countingPolicy(
+  commands: CommandRunner,
+  options: { failures?: number; failAfterAppend?: boolean; name?: string } = {},
+): Policy<Requested> & { tries: number } {
   let failures = options.failures ?? 0;
   const policy = {
     name: options.name ?? 'count-requests',
@@ -69,12 +72,18 @@ describe('PolicyRunner', () => {
     for (const runner of runners) await runner.stop();
   });
 
-  const runner = (options: { checkpoints?: MemoryCheckpointStore | SqliteCheckpointStore; deadLetters?: ReadStoreDeadLetters | SqliteDeadLetterStore } = {}) => {
-    const r = new PolicyRunner(store, options.checkpoints ?? checkpoints, options.deadLetters ?? new ReadStoreDeadLetters(new MemoryReadStore()), clock, { retry: noWait, error: () => undefined });
+  const runner = (
+    options: { checkpoints?: MemoryCheckpointStore | SqliteCheckpointStore; deadLetters?: ReadStoreDeadLetters | SqliteDeadLetterStore } = {},
+  ) => {
+    const r = new PolicyRunner(store, options.checkpoints ?? checkpoints, options.deadLetters ?? new ReadStoreDeadLetters(new MemoryReadStore()), clock, {
+      retry: noWait,
+      error: () => undefined,
+    });
     runners.push(r);
     return r;
   };
-  const request = async (requestId: string) => (await store.appendToStream(`request-${requestId}`, [newEvent('Requested', { requestId })], { expectedRevision: 'any' })).position;
+  const request = async (requestId: string) =>
+    (await store.appendToStream(`request-${requestId}`, [newEvent('Requested', { requestId })], { expectedRevision: 'any' })).position;
   const counted = async () => (await store.readStream('tally')).map((e) => e.data.requestId);
 
   it('given requests, when the policy runs, then each is counted once with the trigger as causation and the system as actor', async () => {
@@ -165,7 +174,16 @@ describe('PolicyRunner', () => {
     expect(status).toEqual(expect.objectContaining({ name: 'poison', position: head }));
     const [trigger] = await store.readStream('request-bad');
     expect(status.deadLetters).toEqual([
-      { policy: 'poison', key: trigger.id, position: bad, eventType: 'Requested', streamId: 'request-bad', error: 'cannot handle bad', attempts: 3, at: clock.now().toISOString() },
+      {
+        policy: 'poison',
+        key: trigger.id,
+        position: bad,
+        eventType: 'Requested',
+        streamId: 'request-bad',
+        error: 'cannot handle bad',
+        attempts: 3,
+        at: clock.now().toISOString(),
+      },
     ]);
   });
 

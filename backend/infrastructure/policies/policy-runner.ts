@@ -4,7 +4,16 @@ import type { Clock } from '../clock/clock';
 import type { EventStore, Subscription } from '../event-store/event-store.port';
 import { type RequestContext, requestContext } from '../http/request-context';
 import type { DeadLetterStore } from './dead-letter-store';
-import { type DeadLetter, type Policy, type PolicyContext, type PolicyHandler, type RetrySettings, SYSTEM_USER_ID, type ScheduledPolicy, deterministicId } from './policy';
+import {
+  type DeadLetter,
+  type Policy,
+  type PolicyContext,
+  type PolicyHandler,
+  type RetrySettings,
+  SYSTEM_USER_ID,
+  type ScheduledPolicy,
+  deterministicId,
+} from './policy';
 import { PositionWaiters } from '../../../projections/position-waiters';
 
 export interface PolicyStatus {
@@ -27,7 +36,6 @@ export interface PolicyRunnerOptions {
    * checkpoints with API processes saves every batch (0): those wait on the stored positions.
    */
   idleSaveMs?: number;
-
 }
 
 interface Running {
@@ -122,7 +130,9 @@ export class PolicyRunner {
     this.timer = null;
     await this.stopSubscription();
     const mayRun = this.mayRun ? await this.mayRun().catch(() => false) : true;
-    if (mayRun) for (const running of this.running.values()) if (running.position !== running.saved && running.position !== Number.MAX_SAFE_INTEGER) await this.save(running);
+    if (mayRun)
+      for (const running of this.running.values())
+        if (running.position !== running.saved && running.position !== Number.MAX_SAFE_INTEGER) await this.save(running);
     this.waiters.abandon();
   }
 
@@ -139,8 +149,20 @@ export class PolicyRunner {
   status(): PolicyStatus[] {
     const letters = (name: string) => [...this.letters.values()].filter((l) => l.policy === name);
     return [
-      ...[...this.running.values()].map((r) => ({ name: r.policy.name, kind: 'event' as const, position: r.position, state: r.state, deadLetters: letters(r.policy.name) })),
-      ...[...this.scheduled.values()].map((s) => ({ name: s.name, kind: 'scheduled' as const, position: null, state: 'live' as const, deadLetters: letters(s.name) })),
+      ...[...this.running.values()].map((r) => ({
+        name: r.policy.name,
+        kind: 'event' as const,
+        position: r.position,
+        state: r.state,
+        deadLetters: letters(r.policy.name),
+      })),
+      ...[...this.scheduled.values()].map((s) => ({
+        name: s.name,
+        kind: 'scheduled' as const,
+        position: null,
+        state: 'live' as const,
+        deadLetters: letters(s.name),
+      })),
     ];
   }
 
@@ -196,11 +218,16 @@ export class PolicyRunner {
     const scheduled = this.scheduled.get(name);
     if (running && letter.position !== null) {
       const [stored] = await this.events.readAll({ after: letter.position - 1, maxCount: 1 });
-      const handler = stored?.id === key ? (running.policy.handles[stored.type as keyof typeof running.policy.handles] as PolicyHandler<DomainEvent> | undefined) : undefined;
+      const handler =
+        stored?.id === key ? (running.policy.handles[stored.type as keyof typeof running.policy.handles] as PolicyHandler<DomainEvent> | undefined) : undefined;
       if (stored && handler) {
         const event = upcast(stored);
         const about = { key, position: event.position, eventType: event.type, streamId: event.streamId };
-        return this.attempt(name, running.policy.retry, about, (ctx) => handler(event, ctx), { correlationId: event.metadata.correlationId, causationId: event.id, trigger: event.position });
+        return this.attempt(name, running.policy.retry, about, (ctx) => handler(event, ctx), {
+          correlationId: event.metadata.correlationId,
+          causationId: event.id,
+          trigger: event.position,
+        });
       }
     } else if (scheduled) {
       const item = (await scheduled.due(this.clock.now())).find((i) => i.key === key);
@@ -267,12 +294,18 @@ export class PolicyRunner {
         const handler = running.policy.handles[event.type as keyof typeof running.policy.handles] as PolicyHandler<DomainEvent> | undefined;
         if (handler) {
           running.state = 'live';
-          await this.attempt(running.policy.name, running.policy.retry, { key: event.id, position: event.position, eventType: event.type, streamId: event.streamId }, (ctx) => handler(event, ctx), {
-            correlationId: event.metadata.correlationId,
-            causationId: event.id,
-            trigger: event.position,
-            onRetry: () => (running.state = 'retrying'),
-          });
+          await this.attempt(
+            running.policy.name,
+            running.policy.retry,
+            { key: event.id, position: event.position, eventType: event.type, streamId: event.streamId },
+            (ctx) => handler(event, ctx),
+            {
+              correlationId: event.metadata.correlationId,
+              causationId: event.id,
+              trigger: event.position,
+              onRetry: () => (running.state = 'retrying'),
+            },
+          );
           running.position = event.position;
           handled.add(running);
         } else {
@@ -307,7 +340,13 @@ export class PolicyRunner {
   ): Promise<boolean> {
     const { attempts, backoffMs } = retry ?? this.retry;
     for (let attempt = 1; ; attempt++) {
-      const base: RequestContext = { userId: SYSTEM_USER_ID, correlationId: origin.correlationId, causationId: origin.causationId, policy, lastAppendedPosition: 0 };
+      const base: RequestContext = {
+        userId: SYSTEM_USER_ID,
+        correlationId: origin.correlationId,
+        causationId: origin.causationId,
+        policy,
+        lastAppendedPosition: 0,
+      };
       const ctx: PolicyContext = {
         policy,
         issue: async (key, work) => {

@@ -41,7 +41,12 @@ describe('compiled filters', () => {
       case 'nin':
         return { [field]: { $nin: [scalar(), scalar()] } };
       case 'range':
-        return { [field]: { [pick(['$gt', '$gte', '$lt', '$lte'])]: pick<unknown>([1, 0, 2.5, '2026-01-01', 'bench', 'b']), ...(next() < 0.4 ? { $lt: pick<unknown>([3, '2026-07-01T00:00:00.000Z', 'z']) } : {}) } };
+        return {
+          [field]: {
+            [pick(['$gt', '$gte', '$lt', '$lte'])]: pick<unknown>([1, 0, 2.5, '2026-01-01', 'bench', 'b']),
+            ...(next() < 0.4 ? { $lt: pick<unknown>([3, '2026-07-01T00:00:00.000Z', 'z']) } : {}),
+          },
+        };
       case 'regex':
         return { [field]: { $regex: pick(['anna', '^b', 'safe', 'É', '\\.', 'example\\.com$']), ...(next() < 0.5 ? { $options: 'i' } : {}) } };
       case 'exists':
@@ -75,11 +80,44 @@ describe('compiled filters', () => {
 
   it('matches the filters the product lists build', () => {
     const users = [
-      { _id: 'u1', firstName: 'Anna', lastName: 'Smith', email: 'anna@example.com', roles: [], groupIds: ['g1'], active: true, createdAt: '2026-01-02T00:00:00.000Z' },
-      { _id: 'u2', firstName: 'Bob', lastName: 'Annaker', email: 'bob@example.com', roles: ['FORMATEUR'], groupIds: [], active: true, createdAt: '2026-03-02T00:00:00.000Z' },
-      { _id: 'u3', firstName: 'Carl', lastName: 'Marx', email: 'carl@example.com', roles: ['ADMIN'], groupIds: ['g2'], active: false, createdAt: '2026-05-02T00:00:00.000Z' },
+      {
+        _id: 'u1',
+        firstName: 'Anna',
+        lastName: 'Smith',
+        email: 'anna@example.com',
+        roles: [],
+        groupIds: ['g1'],
+        active: true,
+        createdAt: '2026-01-02T00:00:00.000Z',
+      },
+      {
+        _id: 'u2',
+        firstName: 'Bob',
+        lastName: 'Annaker',
+        email: 'bob@example.com',
+        roles: ['FORMATEUR'],
+        groupIds: [],
+        active: true,
+        createdAt: '2026-03-02T00:00:00.000Z',
+      },
+      {
+        _id: 'u3',
+        firstName: 'Carl',
+        lastName: 'Marx',
+        email: 'carl@example.com',
+        roles: ['ADMIN'],
+        groupIds: ['g2'],
+        active: false,
+        createdAt: '2026-05-02T00:00:00.000Z',
+      },
     ];
-    const search = { $and: [{ $or: ['firstName', 'lastName', 'email'].map((field) => ({ [field]: { $regex: 'ANNA', $options: 'i' } })) }, { $or: [{ roles: { $in: ['FORMATEUR'] } }, { roles: { $size: 0 } }] }, { active: true }] };
+    const search = {
+      $and: [
+        { $or: ['firstName', 'lastName', 'email'].map((field) => ({ [field]: { $regex: 'ANNA', $options: 'i' } })) },
+        { $or: [{ roles: { $in: ['FORMATEUR'] } }, { roles: { $size: 0 } }] },
+        { active: true },
+      ],
+    };
     expect(users.filter(compileFilter(search)!).map((u) => u._id)).toEqual(['u1', 'u2']);
     expect(users.filter(compileFilter({ createdAt: { $gte: '2026-03-01', $lt: '2026-06-01' } })!).map((u) => u._id)).toEqual(['u2', 'u3']);
     expect(users.filter(compileFilter({ groupIds: { $in: ['g2'] } })!).map((u) => u._id)).toEqual(['u3']);

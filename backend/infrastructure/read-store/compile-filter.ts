@@ -104,7 +104,13 @@ function compare(op: string, operand: unknown): ((resolved: Resolved) => boolean
   if (typeof operand !== 'string' && typeof operand !== 'number') return null;
   const type = typeof operand;
   const test =
-    op === '$gt' ? (v: string | number) => v > operand : op === '$gte' ? (v: string | number) => v >= operand : op === '$lt' ? (v: string | number) => v < operand : (v: string | number) => v <= operand;
+    op === '$gt'
+      ? (v: string | number) => v > operand
+      : op === '$gte'
+        ? (v: string | number) => v >= operand
+        : op === '$lt'
+          ? (v: string | number) => v < operand
+          : (v: string | number) => v <= operand;
   return (resolved) => {
     for (const value of resolved.values) if (typeof value === type && test(value as string | number)) return true;
     return false;
@@ -179,7 +185,7 @@ function condition(path: string[], spec: unknown): ((resolved: Resolved) => bool
         continue;
       case '$exists':
         if (typeof operand !== 'boolean') return null;
-        test = (resolved) => (resolved.raw.length > 0) === operand;
+        test = (resolved) => resolved.raw.length > 0 === operand;
         break;
       case '$size':
         // Through arrays of documents mingo and MongoDB disagree on $size: top-level fields only.

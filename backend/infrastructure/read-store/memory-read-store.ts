@@ -4,7 +4,18 @@ import { matcher } from './compile-filter';
 import { compileSort, topK } from './top-k';
 import type { Checkpoint } from '../checkpoints/checkpoint-store.port';
 import { MemoryCheckpointStore } from '../checkpoints/memory-checkpoint-store';
-import { type Collection, type CollectionWrites, type Document, type Filter, type FindOptions, type IndexSpec, indexKeys, type Pipeline, type ReadStore, type WriteOperation } from './read-store.port';
+import {
+  type Collection,
+  type CollectionWrites,
+  type Document,
+  type Filter,
+  type FindOptions,
+  type IndexSpec,
+  indexKeys,
+  type Pipeline,
+  type ReadStore,
+  type WriteOperation,
+} from './read-store.port';
 
 type Key = string | number | boolean | null;
 
@@ -146,7 +157,10 @@ class MemoryCollection<T extends Document> implements Collection<T> {
   }
 
   async findByIds(ids: string[]): Promise<T[]> {
-    return ids.map((id) => this.docs.get(id)).filter((d): d is T => !!d).map((d) => structuredClone(d));
+    return ids
+      .map((id) => this.docs.get(id))
+      .filter((d): d is T => !!d)
+      .map((d) => structuredClone(d));
   }
 
   async count(filter: Filter = {}): Promise<number> {

@@ -1,7 +1,19 @@
 import { type AnyBulkWriteOperation, type ClientSession, type Db, type Filter as MongoFilter, MongoClient } from 'mongodb';
 import type { Checkpoint, CheckpointStore } from '../checkpoints/checkpoint-store.port';
 import { MongoCheckpointStore } from '../checkpoints/mongo-checkpoint-store';
-import { type Collection, type CollectionWrites, type Document, type Filter, type FindOptions, type IndexSpec, indexKeys, type Pipeline, type ReadStore, type RebuildBeside, type WriteOperation } from './read-store.port';
+import {
+  type Collection,
+  type CollectionWrites,
+  type Document,
+  type Filter,
+  type FindOptions,
+  type IndexSpec,
+  indexKeys,
+  type Pipeline,
+  type ReadStore,
+  type RebuildBeside,
+  type WriteOperation,
+} from './read-store.port';
 
 /** Read-model documents use string ids (stream ids, UUIDv7), not ObjectIds. */
 type MongoDocument = { _id: string; [key: string]: unknown };
@@ -95,7 +107,10 @@ export class MongoReadStore implements ReadStore {
   /** Known after the first batch: a standalone server has no transactions. */
   private transactions: boolean | undefined;
 
-  private constructor(private readonly client: MongoClient, dbName: string) {
+  private constructor(
+    private readonly client: MongoClient,
+    dbName: string,
+  ) {
     this.db = client.db(dbName);
   }
 

@@ -55,7 +55,20 @@ describe('SQLite filters and sorts against mingo', () => {
     return doc;
   }
 
-  const mixedFields = ['name', 'createdAt', 'score', 'active', 'roles', 'groupIds', 'profile.city', 'profile.langs', 'chapters.title', 'chapters.minutes', 'absent', '_id'];
+  const mixedFields = [
+    'name',
+    'createdAt',
+    'score',
+    'active',
+    'roles',
+    'groupIds',
+    'profile.city',
+    'profile.langs',
+    'chapters.title',
+    'chapters.minutes',
+    'absent',
+    '_id',
+  ];
   const listFields = ['title', 'updatedAt', 'rank', 'archived', 'ownerId', 'author.city', 'author.level', 'coEditorIds', 'absent', '_id'];
 
   function leaf(fields: string[]): Filter {
@@ -72,7 +85,12 @@ describe('SQLite filters and sorts against mingo', () => {
       case 'nin':
         return { [field]: { $nin: [scalar(), scalar()] } };
       case 'range':
-        return { [field]: { [pick(['$gt', '$gte', '$lt', '$lte'])]: pick<unknown>([1, 0, 2.5, '2026-01-01', 'bench', 'b', 'u2', 's0100']), ...(next() < 0.4 ? { $lt: pick<unknown>([3, '2026-07-01T00:00:00.000Z', 'z']) } : {}) } };
+        return {
+          [field]: {
+            [pick(['$gt', '$gte', '$lt', '$lte'])]: pick<unknown>([1, 0, 2.5, '2026-01-01', 'bench', 'b', 'u2', 's0100']),
+            ...(next() < 0.4 ? { $lt: pick<unknown>([3, '2026-07-01T00:00:00.000Z', 'z']) } : {}),
+          },
+        };
       case 'regex':
         return { [field]: { $regex: pick(['anna', '^b', 'safe', 'É', '\\.', 'example\\.com$', 'u[13]']), ...(next() < 0.5 ? { $options: 'i' } : {}) } };
       case 'exists':
@@ -127,13 +145,29 @@ describe('SQLite filters and sorts against mingo', () => {
   it('answers like mingo on documents holding arrays, objects and scalars at the same paths', async () => {
     const docs = Array.from({ length: 300 }, (_, i) => mixedDocument(i));
     await compare(docs, mixedFields, [], 250);
-    await compare(docs, mixedFields, [{ field: 'name' }, { field: 'score' }, { field: 'groupIds' }, { fields: [{ field: 'active' }, { field: 'createdAt', direction: -1 }] }], 250);
+    await compare(
+      docs,
+      mixedFields,
+      [{ field: 'name' }, { field: 'score' }, { field: 'groupIds' }, { fields: [{ field: 'active' }, { field: 'createdAt', direction: -1 }] }],
+      250,
+    );
   }, 180_000);
 
   it('answers like mingo on list-shaped documents, most filters in SQL alone', async () => {
     const docs = Array.from({ length: 300 }, (_, i) => listDocument(i));
     const unindexed = await compare(docs, listFields, [], 300);
-    const indexed = await compare(docs, listFields, [{ field: 'ownerId' }, { field: 'coEditorIds' }, { fields: [{ field: 'archived' }, { field: 'updatedAt', direction: -1 }] }, { field: 'author.city' }, { field: 'rank' }], 300);
+    const indexed = await compare(
+      docs,
+      listFields,
+      [
+        { field: 'ownerId' },
+        { field: 'coEditorIds' },
+        { fields: [{ field: 'archived' }, { field: 'updatedAt', direction: -1 }] },
+        { field: 'author.city' },
+        { field: 'rank' },
+      ],
+      300,
+    );
     // The comparison covers the SQL path, not only mingo's on the candidates.
     expect(unindexed).toBeGreaterThan(200);
     expect(indexed).toBeGreaterThan(200);

@@ -55,7 +55,10 @@ export function keyOf(type: string, value: string): string {
 export function jsonPath(path: string): string | null {
   const parts = path.split('.');
   if (parts.some((part) => part === '' || /^\d+$/.test(part) || /["\\]/.test(part) || part.startsWith('$'))) return null;
-  return `'$${parts.map((part) => `."${part}"`).join('').replace(/'/g, "''")}'`;
+  return `'$${parts
+    .map((part) => `."${part}"`)
+    .join('')
+    .replace(/'/g, "''")}'`;
 }
 
 /** The key expression of a document's value at a path (the generated column's expression too). */
@@ -75,7 +78,7 @@ function isScalar(value: unknown): value is Scalar {
 }
 
 function equals(operand: Scalar): Leaf {
-  return (key, element) => {
+  return (key) => {
     // Null and flags match many documents: told so, the planner prefers a selective index beside them (e.g. an $or of ids).
     if (operand === null) return { sql: `likelihood(${key} = ${NULL_KEY}, 0.5)`, params: [] };
     if (typeof operand === 'boolean') return { sql: `likelihood(${key} = ${operand ? TRUE_KEY : FALSE_KEY}, 0.5)`, params: [] };
@@ -138,7 +141,11 @@ function byIdText(spec: unknown): boolean {
   if (typeof spec === 'string') return true;
   if (!spec || typeof spec !== 'object' || Array.isArray(spec)) return false;
   const entries = Object.entries(spec as Record<string, unknown>);
-  return entries.length === 1 && ((entries[0][0] === '$eq' && typeof entries[0][1] === 'string') || (entries[0][0] === '$in' && Array.isArray(entries[0][1]) && entries[0][1].every((v) => typeof v === 'string')));
+  return (
+    entries.length === 1 &&
+    ((entries[0][0] === '$eq' && typeof entries[0][1] === 'string') ||
+      (entries[0][0] === '$in' && Array.isArray(entries[0][1]) && entries[0][1].every((v) => typeof v === 'string')))
+  );
 }
 
 function not(condition: { sql: string; params: unknown[] }) {
@@ -153,7 +160,10 @@ function fieldCondition(path: string, spec: unknown, shape: TableShape): SqlCond
   if (parts.length > 1 && nullSensitive(spec)) return ANYTHING;
   const key = path === '_id' && byIdText(spec) ? '_id' : (shape.column(path) ?? keyAt(path)!);
   const arrays = shape.mayHoldArray(path);
-  const throughArrays = parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('.')).filter((prefix) => shape.mayHoldArray(prefix));
+  const throughArrays = parts
+    .slice(0, -1)
+    .map((_, i) => parts.slice(0, i + 1).join('.'))
+    .filter((prefix) => shape.mayHoldArray(prefix));
 
   /** Some value at the path passes: the value itself, or one element of an array there. */
   const some = (leaf: Leaf) => {

@@ -44,7 +44,10 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   async findByIds(ids: string[]): Promise<T[]> {
     if (ids.length === 0) return [];
     const table = this.tableName();
-    const rows = this.tables.statement(`SELECT _id, doc FROM "${table}" WHERE _id IN (SELECT value FROM json_each(?))`).pluck(false).all(JSON.stringify(ids)) as { _id: string; doc: string }[];
+    const rows = this.tables
+      .statement(`SELECT _id, doc FROM "${table}" WHERE _id IN (SELECT value FROM json_each(?))`)
+      .pluck(false)
+      .all(JSON.stringify(ids)) as { _id: string; doc: string }[];
     const byId = new Map(rows.map((row) => [row._id, row.doc]));
     return [...new Set(ids)].filter((id) => byId.has(id)).map((id) => JSON.parse(byId.get(id)!) as T);
   }
@@ -52,7 +55,11 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   async count(filter: Filter = {}): Promise<number> {
     const table = this.tableName();
     const where = compileWhere(filter, this.tables.shape(table));
-    if (where.exact) return (this.tables.statement(`SELECT count(*) FROM "${table}" WHERE ${where.sql}`).pluck(true).get(...where.params) as number);
+    if (where.exact)
+      return this.tables
+        .statement(`SELECT count(*) FROM "${table}" WHERE ${where.sql}`)
+        .pluck(true)
+        .get(...where.params) as number;
     return this.candidates(table, where.sql, where.params).filter(matcher(filter)).length;
   }
 
@@ -117,9 +124,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
 
   private put(doc: Document): void {
     const table = this.tableName();
-    this.tables
-      .statement(`INSERT INTO "${table}"(_id, doc) VALUES (?, ?) ON CONFLICT(_id) DO UPDATE SET doc = excluded.doc`)
-      .run(doc._id, JSON.stringify(doc));
+    this.tables.statement(`INSERT INTO "${table}"(_id, doc) VALUES (?, ?) ON CONFLICT(_id) DO UPDATE SET doc = excluded.doc`).run(doc._id, JSON.stringify(doc));
     this.tables.stored(table, doc);
   }
 
@@ -144,7 +149,11 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
     const sort = options.sort && Object.keys(options.sort).length ? options.sort : undefined;
     const order = sort ? compileOrderBy(sort, shape) : 'rowid';
     if (where.exact && order) {
-      const page = options.limit ? ` LIMIT ${Math.trunc(options.limit)} OFFSET ${Math.trunc(options.skip ?? 0)}` : options.skip ? ` LIMIT -1 OFFSET ${Math.trunc(options.skip)}` : '';
+      const page = options.limit
+        ? ` LIMIT ${Math.trunc(options.limit)} OFFSET ${Math.trunc(options.skip ?? 0)}`
+        : options.skip
+          ? ` LIMIT -1 OFFSET ${Math.trunc(options.skip)}`
+          : '';
       const docs = this.candidates(table, where.sql, where.params, ` ORDER BY ${order}${page}`) as T[];
       if (!withTotal) return { docs };
       const counted = !options.limit && !options.skip ? docs.length : this.countAlong(table, where.sql, where.params, sort ? order : null);
@@ -170,11 +179,17 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
     const sql = order
       ? `SELECT count(*) FROM (SELECT 1 FROM "${table}" WHERE ${where} ORDER BY ${order} LIMIT -1)`
       : `SELECT count(*) FROM "${table}" WHERE ${where}`;
-    return this.tables.statement(sql).pluck(true).get(...params) as number;
+    return this.tables
+      .statement(sql)
+      .pluck(true)
+      .get(...params) as number;
   }
 
   private candidates(table: string, where: string, params: unknown[], tail = ' ORDER BY rowid'): Document[] {
-    const rows = this.tables.statement(`SELECT doc FROM "${table}" WHERE ${where}${tail}`).pluck().all(...params) as string[];
+    const rows = this.tables
+      .statement(`SELECT doc FROM "${table}" WHERE ${where}${tail}`)
+      .pluck()
+      .all(...params) as string[];
     return rows.map((doc) => JSON.parse(doc) as Document);
   }
 

@@ -127,19 +127,21 @@ export class SqliteReadStore implements ReadStore {
     let tables = this.tables.buildTables(build);
     const saved = this.checkpoints.loadNow(build);
     const resumable = !fresh && saved !== null && collections.every((c) => tables.has(c));
-    this.database.transaction(() => {
-      if (resumable) return;
-      for (const [collection, physical] of tables) this.tables.drop(collection, physical);
-      tables = new Map();
-      for (const collection of collections) {
-        const serving = this.tables.tableOf(collection);
-        let physical = `${collection}__v${version}`;
-        for (let n = 2; physical === serving || this.tables.tablesOf(collection).includes(physical); n++) physical = `${collection}__v${version}_${n}`;
-        this.tables.create(collection, physical, false, build);
-        tables.set(collection, physical);
-      }
-      this.checkpoints.saveNow({ name: build, position: 0, version });
-    }).immediate();
+    this.database
+      .transaction(() => {
+        if (resumable) return;
+        for (const [collection, physical] of tables) this.tables.drop(collection, physical);
+        tables = new Map();
+        for (const collection of collections) {
+          const serving = this.tables.tableOf(collection);
+          let physical = `${collection}__v${version}`;
+          for (let n = 2; physical === serving || this.tables.tablesOf(collection).includes(physical); n++) physical = `${collection}__v${version}_${n}`;
+          this.tables.create(collection, physical, false, build);
+          tables.set(collection, physical);
+        }
+        this.checkpoints.saveNow({ name: build, position: 0, version });
+      })
+      .immediate();
     const resolve = (collection: string) => tables.get(collection) ?? this.tables.tableOf(collection);
     const store = this;
     const target: ReadStore = {
@@ -160,11 +162,13 @@ export class SqliteReadStore implements ReadStore {
       store: target,
       position: this.checkpoints.loadNow(build)?.position ?? 0,
       switchOver: async (checkpoint) => {
-        this.database.transaction(() => {
-          for (const [collection, physical] of tables) this.tables.promote(collection, physical);
-          this.database.prepare('DELETE FROM __checkpoints WHERE name = ?').run(build);
-          this.checkpoints.saveNow(checkpoint);
-        }).immediate();
+        this.database
+          .transaction(() => {
+            for (const [collection, physical] of tables) this.tables.promote(collection, physical);
+            this.database.prepare('DELETE FROM __checkpoints WHERE name = ?').run(build);
+            this.checkpoints.saveNow(checkpoint);
+          })
+          .immediate();
       },
     };
   }

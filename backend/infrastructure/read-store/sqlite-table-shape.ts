@@ -77,7 +77,9 @@ export class SqliteTableShape implements TableShape {
       let learnt: PathShape = { array: true, nonScalar: true };
       if (key) {
         const row = this.db
-          .prepare(`SELECT EXISTS (SELECT 1 FROM "${this.table}" WHERE ${key} = X'03') AS array, EXISTS (SELECT 1 FROM "${this.table}" WHERE ${key} IN (X'02', X'03')) AS nonScalar`)
+          .prepare(
+            `SELECT EXISTS (SELECT 1 FROM "${this.table}" WHERE ${key} = X'03') AS array, EXISTS (SELECT 1 FROM "${this.table}" WHERE ${key} IN (X'02', X'03')) AS nonScalar`,
+          )
           .get() as { array: number; nonScalar: number };
         learnt = { array: row.array === 1, nonScalar: row.nonScalar === 1 };
       }

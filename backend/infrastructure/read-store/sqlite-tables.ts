@@ -72,7 +72,8 @@ export class SqliteTables {
     this.db
       .transaction(() => {
         // Another process may have created it meanwhile (the write lock is held from here on).
-        const existing = this.schema && (this.db.prepare('SELECT physical FROM __tables WHERE collection = ? AND serving = 1').pluck().get(collection) as string | undefined);
+        const existing =
+          this.schema && (this.db.prepare('SELECT physical FROM __tables WHERE collection = ? AND serving = 1').pluck().get(collection) as string | undefined);
         if (existing) this.serving.set(collection, existing);
         else this.create(collection, collection, true, null);
       })
@@ -82,12 +83,15 @@ export class SqliteTables {
 
   /** The physical tables of a collection: the serving one and any being built. */
   tablesOf(collection: string): string[] {
-    return (this.db.prepare('SELECT physical FROM __tables WHERE collection = ? ORDER BY serving DESC, physical').pluck().all(collection) as string[]);
+    return this.db.prepare('SELECT physical FROM __tables WHERE collection = ? ORDER BY serving DESC, physical').pluck().all(collection) as string[];
   }
 
   /** Tables built for `build` (a projection and version), by collection. */
   buildTables(build: string): Map<string, string> {
-    const rows = this.db.prepare('SELECT collection, physical FROM __tables WHERE build = ? AND serving = 0').all(build) as { collection: string; physical: string }[];
+    const rows = this.db.prepare('SELECT collection, physical FROM __tables WHERE build = ? AND serving = 0').all(build) as {
+      collection: string;
+      physical: string;
+    }[];
     return new Map(rows.map((row) => [row.collection, row.physical]));
   }
 
@@ -122,16 +126,20 @@ export class SqliteTables {
     const name = indexName('', index);
     if (!list.some((known) => indexName('', known) === name)) list.push(index);
     this.declared.set(collection, list);
-    this.db.transaction(() => {
-      for (const physical of [this.tableOf(collection), ...this.tablesOf(collection)]) this.index(physical, index);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        for (const physical of [this.tableOf(collection), ...this.tablesOf(collection)]) this.index(physical, index);
+      })
+      .immediate();
   }
 
   onCreated(collection: string, install: TableListener): void {
     this.created.set(collection, [...(this.created.get(collection) ?? []), install]);
-    this.db.transaction(() => {
-      for (const physical of this.tablesOf(collection)) install(this.db, physical);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        for (const physical of this.tablesOf(collection)) install(this.db, physical);
+      })
+      .immediate();
   }
 
   onDropped(collection: string, uninstall: TableListener): void {
@@ -217,7 +225,8 @@ export class SqliteTables {
 function elementTableSql(physical: string, field: string): string[] {
   const table = `"${physical}:mk:${field}"`;
   const json = jsonPath(field)!;
-  const insert = (row: string) => `INSERT INTO ${table} (key, id) SELECT ${ELEMENT_KEY}, ${row}.rowid FROM json_each(${row}.doc, ${json}) e WHERE json_type(${row}.doc, ${json}) = 'array'`;
+  const insert = (row: string) =>
+    `INSERT INTO ${table} (key, id) SELECT ${ELEMENT_KEY}, ${row}.rowid FROM json_each(${row}.doc, ${json}) e WHERE json_type(${row}.doc, ${json}) = 'array'`;
   const trigger = (event: string) => `"${physical}:mk:${field}:${event}"`;
   return [
     `CREATE TABLE ${table} (key, id INTEGER NOT NULL)`,

@@ -37,7 +37,11 @@ describe('top-k page selection', () => {
       const expected = new Query({}, {}).find(docs).sort(sort).skip(skip).limit(limit).all();
       const compare = compileSort(sort, docs);
       expect(compare).toBeDefined();
-      expect(topK(docs, skip + limit, compare!).slice(skip).map((d) => d._id)).toEqual(expected.map((d) => (d as { _id: string })._id));
+      expect(
+        topK(docs, skip + limit, compare!)
+          .slice(skip)
+          .map((d) => d._id),
+      ).toEqual(expected.map((d) => (d as { _id: string })._id));
     }
   });
 

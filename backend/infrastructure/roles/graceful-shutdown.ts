@@ -9,7 +9,12 @@ interface Stoppable {
  * requests finish, then the shutdown hooks finish the batch under way, release the leases and close
  * the stores; all within `timeoutMs`, after which the process exits anyway (code 1).
  */
-export function shutDownGracefully(app: INestApplication, platform: Stoppable, timeoutMs: number, logger: { log(m: string): void; error(m: string): void }): void {
+export function shutDownGracefully(
+  app: INestApplication,
+  platform: Stoppable,
+  timeoutMs: number,
+  logger: { log(m: string): void; error(m: string): void },
+): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

@@ -9,6 +9,7 @@ const PROJECTOR_PATHS = /^\/(api\/health(\/|$|\?)|metrics(\/|$|\?))/;
  */
 export function serveProbesOnly(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', async (request, reply) => {
-    if (!PROJECTOR_PATHS.test(request.url)) await reply.code(404).send({ message: 'A projector process serves only /api/health, /api/health/live and /api/health/ready' });
+    if (!PROJECTOR_PATHS.test(request.url))
+      await reply.code(404).send({ message: 'A projector process serves only /api/health, /api/health/live and /api/health/ready' });
   });
 }

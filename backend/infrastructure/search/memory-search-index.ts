@@ -3,7 +3,16 @@ import type { ReadStore } from '../read-store/read-store.port';
 import { topK } from '../read-store/top-k';
 import { SEARCH_FIELDS, SEARCH_FIELD_WEIGHTS, type SearchAnswer, type SearchIndex, type SearchRequest, principalsOf, sortOf } from './search-index.port';
 import { searchTokens } from '../../../projections/search-text';
-import { type CorrectionBudget, type QueryWord, type VocabularyEntry, closeWords, correctionBudget, queryWords, spendCorrection, typoRanges } from './search-text';
+import {
+  type CorrectionBudget,
+  type QueryWord,
+  type VocabularyEntry,
+  closeWords,
+  correctionBudget,
+  queryWords,
+  spendCorrection,
+  typoRanges,
+} from './search-text';
 
 /** One listed document as indexed: its words' counts per field (title, tags, description, body) and its length. */
 interface Entry {
@@ -57,7 +66,8 @@ export class MemorySearchIndex implements SearchIndex {
     const words = queryWords(request.term);
     const sort = sortOf(request, words.length > 0);
     const principals = new Set(principalsOf(request.viewer));
-    const visible = (e: Entry) => !!e.counts && e.doc.listedFrom !== null && e.doc.listedFrom <= request.viewer.now && e.doc.audience.some((a) => principals.has(a));
+    const visible = (e: Entry) =>
+      !!e.counts && e.doc.listedFrom !== null && e.doc.listedFrom <= request.viewer.now && e.doc.audience.some((a) => principals.has(a));
 
     let scores = new Map<string, number>();
     let found: Entry[];
@@ -129,7 +139,8 @@ export class MemorySearchIndex implements SearchIndex {
 
   /** Vocabulary words whose second letter is `letter`. */
   private secondLetter(letter: string): string[] {
-    if (!this.sortedTails) this.sortedTails = [...this.postings.keys()].map((term) => ({ tail: tailOf(term), term })).sort((a, b) => compareText(a.tail, b.tail));
+    if (!this.sortedTails)
+      this.sortedTails = [...this.postings.keys()].map((term) => ({ tail: tailOf(term), term })).sort((a, b) => compareText(a.tail, b.tail));
     const tails = this.sortedTails;
     const out: string[] = [];
     for (let i = lowerBound(tails, letter, (t) => t.tail); i < tails.length && tails[i].tail.startsWith(letter); i++) out.push(tails[i].term);

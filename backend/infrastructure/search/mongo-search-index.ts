@@ -3,7 +3,16 @@ import { SPEACH_SEARCH, type SpeachSearchDocument } from '../../../projections/s
 import { escapeRegex } from '../http/simple-rest';
 import type { MongoReadStore } from '../read-store/mongo-read-store';
 import { SEARCH_FIELD_WEIGHTS, type SearchAnswer, type SearchIndex, type SearchRequest, principalsOf, sortOf } from './search-index.port';
-import { type CorrectionBudget, type QueryWord, type VocabularyEntry, closeWords, correctionBudget, queryWords, spendCorrection, typoRanges } from './search-text';
+import {
+  type CorrectionBudget,
+  type QueryWord,
+  type VocabularyEntry,
+  closeWords,
+  correctionBudget,
+  queryWords,
+  spendCorrection,
+  typoRanges,
+} from './search-text';
 
 /** A prefix stands for at most this many vocabulary words (the most frequent): `$text` takes a list of words, not a prefix. */
 export const PREFIX_EXPANSIONS = 64;
@@ -60,15 +69,27 @@ export class MongoSearchIndex implements SearchIndex {
     await this.ensureIndexes();
     const words = queryWords(request.term);
     const sort = sortOf(request, words.length > 0);
-    const visible: MongoFilter<SpeachSearchDocument> = { listed: true, listedFrom: { $lte: request.viewer.now }, audience: { $in: principalsOf(request.viewer) } };
+    const visible: MongoFilter<SpeachSearchDocument> = {
+      listed: true,
+      listedFrom: { $lte: request.viewer.now },
+      audience: { $in: principalsOf(request.viewer) },
+    };
     const inLanguage = request.languageId ? [{ $match: { language: request.languageId } }] : [];
     const skip = request.page * request.pageSize;
     const order = sort === 'TITRE' ? { titleKey: 1, _id: 1 } : { updatedAt: -1, _id: 1 };
-    const stats = (match: MongoFilter<SpeachSearchDocument>) => this.native.aggregate<Stats[number]>([{ $match: match }, { $group: { _id: '$language', n: { $sum: 1 } } }]).toArray();
+    const stats = (match: MongoFilter<SpeachSearchDocument>) =>
+      this.native.aggregate<Stats[number]>([{ $match: match }, { $group: { _id: '$language', n: { $sum: 1 } } }]).toArray();
     const answer = async (match: MongoFilter<SpeachSearchDocument>, languages: Stats, ranked: boolean) => {
       const sortStage = ranked ? { score: { $meta: 'textScore' }, updatedAt: -1, _id: 1 } : order;
       const page = await this.native
-        .aggregate<{ _id: string }>([{ $match: match }, ...inLanguage, { $sort: sortStage }, { $skip: skip }, { $limit: request.pageSize }, { $project: { _id: 1 } }])
+        .aggregate<{ _id: string }>([
+          { $match: match },
+          ...inLanguage,
+          { $sort: sortStage },
+          { $skip: skip },
+          { $limit: request.pageSize },
+          { $project: { _id: 1 } },
+        ])
         .toArray();
       const total = request.languageId ? (languages.find((l) => l._id === request.languageId)?.n ?? 0) : languages.reduce((sum, l) => sum + l.n, 0);
       return { ids: page.map((d) => d._id), total, availableLanguages: languages.map((l) => l._id).sort() };
@@ -94,7 +115,9 @@ export class MongoSearchIndex implements SearchIndex {
   /** The words a query word matches: itself or the words it starts, and close words when few documents have it. */
   private async alternatives(word: QueryWord, budget: CorrectionBudget): Promise<string[]> {
     const listed = { listed: true };
-    const own = word.prefix ? (await this.vocabulary({ $gte: word.word, $lt: word.word + HIGHEST }, 1, Number.MAX_SAFE_INTEGER, PREFIX_EXPANSIONS)).map((v) => v.term) : [word.word];
+    const own = word.prefix
+      ? (await this.vocabulary({ $gte: word.word, $lt: word.word + HIGHEST }, 1, Number.MAX_SAFE_INTEGER, PREFIX_EXPANSIONS)).map((v) => v.term)
+      : [word.word];
     const hits = word.prefix
       ? await this.native.countDocuments({ ...listed, terms: { $gte: word.word, $lt: word.word + HIGHEST } })
       : await this.native.countDocuments({ ...listed, terms: word.word });

@@ -1,5 +1,16 @@
 import { SEARCH_TERM_MAX } from './search-index.port';
-import { FEW_HITS, MAX_CORRECTED_WORDS, MAX_QUERY_WORDS, closeWords, correctionBudget, editDistance, queryWords, spendCorrection, typoAllowance, typoRanges } from './search-text';
+import {
+  FEW_HITS,
+  MAX_CORRECTED_WORDS,
+  MAX_QUERY_WORDS,
+  closeWords,
+  correctionBudget,
+  editDistance,
+  queryWords,
+  spendCorrection,
+  typoAllowance,
+  typoRanges,
+} from './search-text';
 
 describe('search text', () => {
   it('reads a query as its words, markup dropped, the last one a prefix from two letters', () => {

@@ -3,7 +3,14 @@ import type { SpeachSearchDocument } from '../../../projections/speach-search.pr
 import { NOW, SearchCorpus } from '../../../test/contracts/search-corpus';
 import { sqliteCollectionTable as sqliteTable } from '../../../test/support/sqlite-collection-table';
 import { distinctTokens } from '../../../projections/search-text';
-import { RANKING_WINDOW, SqliteSearchIndex, type SqliteSearchHost, attachSqliteSearch, installSqliteSearch, uninstallSqliteSearch } from './sqlite-search-index';
+import {
+  RANKING_WINDOW,
+  SqliteSearchIndex,
+  type SqliteSearchHost,
+  attachSqliteSearch,
+  installSqliteSearch,
+  uninstallSqliteSearch,
+} from './sqlite-search-index';
 
 const viewer = { userId: 'u-reader', groupIds: [], now: NOW };
 
@@ -19,7 +26,8 @@ async function documents(): Promise<SpeachSearchDocument[]> {
 
 const objects = (db: Database.Database, table: string) =>
   (db.prepare(`SELECT name FROM sqlite_master WHERE name LIKE ? ORDER BY name`).all(`${table}%`) as { name: string }[]).map((r) => r.name);
-const vocabulary = (db: Database.Database, table: string) => Object.fromEntries((db.prepare(`SELECT term, docs FROM "${table}_terms"`).all() as { term: string; docs: number }[]).map((r) => [r.term, r.docs]));
+const vocabulary = (db: Database.Database, table: string) =>
+  Object.fromEntries((db.prepare(`SELECT term, docs FROM "${table}_terms"`).all() as { term: string; docs: number }[]).map((r) => [r.term, r.docs]));
 
 /** What the shared SQLite contract promises the search adapter, played by a minimal store. */
 class FakeStore implements SqliteSearchHost {
@@ -100,11 +108,16 @@ describe('SQLite search index', () => {
     const upsert = store.database.prepare(`INSERT INTO "speach_search_v1"(_id, doc) VALUES (?, ?) ON CONFLICT(_id) DO UPDATE SET doc = excluded.doc`);
     for (const doc of docs) upsert.run(doc._id, JSON.stringify(doc));
     expect((await index.search({ term: 'forklift', viewer, page: 0, pageSize: 10 })).ids).toEqual(['forklift']);
-    store.rebuildInto('speach_search_v2', docs.filter((d) => d._id !== 'forklift'));
+    store.rebuildInto(
+      'speach_search_v2',
+      docs.filter((d) => d._id !== 'forklift'),
+    );
     expect((await index.search({ term: 'forklift', viewer, page: 0, pageSize: 10 })).ids).toEqual([]);
     expect((await index.search({ term: 'ladder', viewer, page: 0, pageSize: 10 })).ids).toEqual(['ladder']);
     expect(objects(store.database, 'speach_search_v1')).toEqual([]);
-    expect(objects(store.database, 'speach_search_v2')).toEqual(expect.arrayContaining(['speach_search_v2_fts', 'speach_search_v2_facts', 'speach_search_v2_terms', 'speach_search_v2_audience']));
+    expect(objects(store.database, 'speach_search_v2')).toEqual(
+      expect.arrayContaining(['speach_search_v2_fts', 'speach_search_v2_facts', 'speach_search_v2_terms', 'speach_search_v2_audience']),
+    );
     store.database.close();
   });
 
@@ -119,7 +132,15 @@ describe('SQLite search index', () => {
       // Every tenth speach has the word in its title: within the ranked window they come first.
       const title = i % 10 === 0 ? `Safety ${id}` : `Course ${id}`;
       const updatedAt = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
-      return { ...template, _id: id, title, titleKey: title.toLowerCase(), body: 'Wear safety shoes.', terms: distinctTokens(title, 'Wear safety shoes.'), updatedAt };
+      return {
+        ...template,
+        _id: id,
+        title,
+        titleKey: title.toLowerCase(),
+        body: 'Wear safety shoes.',
+        terms: distinctTokens(title, 'Wear safety shoes.'),
+        updatedAt,
+      };
     });
     write(docs);
     const index = new SqliteSearchIndex(db, 'speach_search');

@@ -24,7 +24,12 @@ function names(table: string) {
     audience: quote(`${table}_audience`),
     terms: quote(`${table}_terms`),
     triggers: ['insert', 'delete', 'update_text', 'update_facts'].map((t) => quote(`${table}_search_${t}`)),
-    indexes: { updated: quote(`${table}_facts_updated`), title: quote(`${table}_facts_title`), audienceDoc: quote(`${table}_audience_doc`), termTail: quote(`${table}_terms_tail`) },
+    indexes: {
+      updated: quote(`${table}_facts_updated`),
+      title: quote(`${table}_facts_title`),
+      audienceDoc: quote(`${table}_audience_doc`),
+      termTail: quote(`${table}_terms_tail`),
+    },
   };
 }
 
@@ -72,7 +77,9 @@ export function installSqliteSearch(db: Db, table: string): void {
   const n = names(table);
   const existed = !!db.prepare(`SELECT 1 FROM sqlite_master WHERE name = ?`).get(n.ftsName);
   const rows = rowStatements(table);
-  const textChanged = ['title', 'tags', 'description', 'body'].map((f) => `json_extract(old.doc, '$.${f}') IS NOT json_extract(new.doc, '$.${f}')`).join(' OR ');
+  const textChanged = ['title', 'tags', 'description', 'body']
+    .map((f) => `json_extract(old.doc, '$.${f}') IS NOT json_extract(new.doc, '$.${f}')`)
+    .join(' OR ');
   db.exec(`
     CREATE VIRTUAL TABLE IF NOT EXISTS ${n.fts} USING fts5(title, tags, description, body,
       content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4');
@@ -181,13 +188,18 @@ export class SqliteSearchIndex implements SearchIndex {
     const languages = (JSON.parse(stats.languages) as string[]).sort();
     const answer = (ids: { id: string }[]) => ({ ids: ids.map((r) => r.id), total, availableLanguages: languages });
     const matches = `${source} AND ${inLanguage}`;
-    if (sort !== 'RELEVANT' || !words.length) return answer(this.all(`SELECT f.id AS id ${matches} ORDER BY ${order} LIMIT @limit OFFSET @offset`, { ...params, limit: request.pageSize, offset }));
+    if (sort !== 'RELEVANT' || !words.length)
+      return answer(this.all(`SELECT f.id AS id ${matches} ORDER BY ${order} LIMIT @limit OFFSET @offset`, { ...params, limit: request.pageSize, offset }));
     const weights = [SEARCH_FIELD_WEIGHTS.title, SEARCH_FIELD_WEIGHTS.tags, SEARCH_FIELD_WEIGHTS.description, SEARCH_FIELD_WEIGHTS.body].join(', ');
     const ranked = `SELECT f.id AS id ${matches} AND ${n.fts}.rowid >= @floor ORDER BY bm25(${n.fts}, ${weights}), f.updated_at DESC, f.id LIMIT @limit OFFSET @offset`;
     if (total <= RANKING_WINDOW) return answer(this.all(ranked, { ...params, floor: 0, limit: request.pageSize, offset }));
-    const floor = this.all<{ doc: number }>(`SELECT ${n.fts}.rowid AS doc ${matches} ORDER BY ${n.fts}.rowid DESC LIMIT 1 OFFSET @window`, { ...params, window: RANKING_WINDOW - 1 })[0].doc;
+    const floor = this.all<{ doc: number }>(`SELECT ${n.fts}.rowid AS doc ${matches} ORDER BY ${n.fts}.rowid DESC LIMIT 1 OFFSET @window`, {
+      ...params,
+      window: RANKING_WINDOW - 1,
+    })[0].doc;
     const ids: { id: string }[] = [];
-    if (offset < RANKING_WINDOW) ids.push(...this.all<{ id: string }>(ranked, { ...params, floor, limit: Math.min(request.pageSize, RANKING_WINDOW - offset), offset }));
+    if (offset < RANKING_WINDOW)
+      ids.push(...this.all<{ id: string }>(ranked, { ...params, floor, limit: Math.min(request.pageSize, RANKING_WINDOW - offset), offset }));
     const rest = request.pageSize - ids.length;
     if (rest > 0) {
       ids.push(
@@ -205,16 +217,22 @@ export class SqliteSearchIndex implements SearchIndex {
   /** The word and, when the index has few documents with it, the vocabulary's close words. */
   private expand(terms: string, word: QueryWord, budget: CorrectionBudget): WordGroup {
     const hits = word.prefix
-      ? this.all<{ n: number }>(`SELECT coalesce(sum(docs), 0) AS n FROM ${terms} WHERE term >= @from AND term < @to`, { from: word.word, to: word.word + HIGHEST })[0].n
+      ? this.all<{ n: number }>(`SELECT coalesce(sum(docs), 0) AS n FROM ${terms} WHERE term >= @from AND term < @to`, {
+          from: word.word,
+          to: word.word + HIGHEST,
+        })[0].n
       : (this.all<{ n: number }>(`SELECT docs AS n FROM ${terms} WHERE term = @term`, { term: word.word })[0]?.n ?? 0);
     if (!spendCorrection(word, hits, budget)) return { ...word, alternatives: [] };
     const vocabulary = typoRanges(word.word).flatMap(({ on, letter, next, minLength, maxLength }) =>
-      this.all<{ term: string; docs: number }>(`SELECT term, docs FROM ${terms} WHERE ${on} >= @letter AND ${on} < @next AND length(term) BETWEEN @minLength AND @maxLength`, {
-        letter,
-        next,
-        minLength,
-        maxLength,
-      }),
+      this.all<{ term: string; docs: number }>(
+        `SELECT term, docs FROM ${terms} WHERE ${on} >= @letter AND ${on} < @next AND length(term) BETWEEN @minLength AND @maxLength`,
+        {
+          letter,
+          next,
+          minLength,
+          maxLength,
+        },
+      ),
     );
     return { ...word, alternatives: closeWords(word, vocabulary) };
   }

@@ -43,8 +43,23 @@ export class TranscribeVideosPolicy implements Policy<Trigger> {
     const blobId = content.file.blobId;
     const provider = this.config.ai.baseUrl !== null;
     // Without a provider nothing needs the duration; a video the tools cannot read is left to the job, which says why.
-    const durationSeconds = provider ? await withBlobFile(this.blobs, blobId, 'video', (path) => this.tools.probe(path)).then((p) => p.durationSeconds, () => null) : null;
+    const durationSeconds = provider
+      ? await withBlobFile(this.blobs, blobId, 'video', (path) => this.tools.probe(path)).then(
+          (p) => p.durationSeconds,
+          () => null,
+        )
+      : null;
     const lang = speachLocale((await this.speaches.document(speachId)).language);
-    await ctx.issue('request', () => this.commands.run(subtitlesDecider, subtitlesStream(chapterId), { type: 'RequestTranscript', chapterId, speachId, blobId, lang, durationSeconds, provider }));
+    await ctx.issue('request', () =>
+      this.commands.run(subtitlesDecider, subtitlesStream(chapterId), {
+        type: 'RequestTranscript',
+        chapterId,
+        speachId,
+        blobId,
+        lang,
+        durationSeconds,
+        provider,
+      }),
+    );
   }
 }

@@ -61,7 +61,11 @@ export async function transcribe(options: TranscriptionOptions, audioFile: strin
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch (error) {
-    throw new TranscriptionError(timeout.aborted ? `The transcription service did not answer within ${Math.round(options.timeoutMs / 1000)} s.` : `The transcription service could not be reached (${(error as Error).message}).`);
+    throw new TranscriptionError(
+      timeout.aborted
+        ? `The transcription service did not answer within ${Math.round(options.timeoutMs / 1000)} s.`
+        : `The transcription service could not be reached (${(error as Error).message}).`,
+    );
   }
   if (!response.ok) throw new TranscriptionError(`The transcription service refused the audio (HTTP ${response.status}).`);
   let answer: VerboseJson;

@@ -70,7 +70,8 @@ export class Transcripts implements OnApplicationBootstrap, OnApplicationShutdow
 
   private async resumeWaiting(): Promise<void> {
     const waiting = await this.store.collection<ChapterSubtitlesDocument>(CHAPTER_SUBTITLES).find({ autoTranscriptStatus: 'WAITING' });
-    for (const doc of waiting) if (doc.blobId && doc.transcriptLang) this.start({ chapterId: doc._id, speachId: doc.speachId, blobId: doc.blobId, lang: doc.transcriptLang });
+    for (const doc of waiting)
+      if (doc.blobId && doc.transcriptLang) this.start({ chapterId: doc._id, speachId: doc.speachId, blobId: doc.blobId, lang: doc.transcriptLang });
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -99,7 +100,12 @@ export class Transcripts implements OnApplicationBootstrap, OnApplicationShutdow
       if (!ai.baseUrl) throw new Error('No transcription service is configured (AI_BASE_URL).');
       const audio = join(dir, 'audio.mp3');
       await this.tools.extractAudio(video, audio, 'mp3', { signal: this.abort.signal });
-      return transcribe({ baseUrl: ai.baseUrl, apiKey: ai.apiKey, model: this.config.mediaText.transcriptionModel, timeoutMs: ai.timeoutMs }, audio, lang.slice(0, 2), this.abort.signal);
+      return transcribe(
+        { baseUrl: ai.baseUrl, apiKey: ai.apiKey, model: this.config.mediaText.transcriptionModel, timeoutMs: ai.timeoutMs },
+        audio,
+        lang.slice(0, 2),
+        this.abort.signal,
+      );
     }).catch((error: unknown) => ({ error: (error as Error).message }));
     if (this.abort.signal.aborted) return;
     const stream = subtitlesStream(chapterId);
@@ -107,11 +113,29 @@ export class Transcripts implements OnApplicationBootstrap, OnApplicationShutdow
     try {
       if ('error' in outcome || outcome.cues.length === 0) {
         const reason = 'error' in outcome ? outcome.error : 'The transcription found no speech in this video.';
-        await this.commands.run(subtitlesDecider, stream, { type: 'FailTranscript', chapterId, speachId, blobId, reason }, { userId: SYSTEM_USER_ID, commandId });
+        await this.commands.run(
+          subtitlesDecider,
+          stream,
+          { type: 'FailTranscript', chapterId, speachId, blobId, reason },
+          { userId: SYSTEM_USER_ID, commandId },
+        );
         return;
       }
       const text = outcome.text || plainText(outcome.cues);
-      await this.commands.run(subtitlesDecider, stream, { type: 'CompleteTranscript', chapterId, speachId, blobId, subtitleId: deterministicId('transcript-track', chapterId, blobId), cues: outcome.cues, text }, { userId: SYSTEM_USER_ID, commandId });
+      await this.commands.run(
+        subtitlesDecider,
+        stream,
+        {
+          type: 'CompleteTranscript',
+          chapterId,
+          speachId,
+          blobId,
+          subtitleId: deterministicId('transcript-track', chapterId, blobId),
+          cues: outcome.cues,
+          text,
+        },
+        { userId: SYSTEM_USER_ID, commandId },
+      );
     } catch (error) {
       // A newer video replaced this one meanwhile: its own request will be transcribed.
       if (!(error instanceof DomainError)) throw error;

@@ -48,7 +48,12 @@ export class MediaController {
   @Post('api/v2/chapter/voice/text/:chapterId')
   @AcceptsForm()
   @Roles('FORMATEUR', 'ADMIN')
-  async speak(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  async speak(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('chapterId') chapterId: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const fields = await readFields(request);
     const jobID = field(fields, 'jobID') || undefined;
     return this.send(reply, await this.media.speak(user, chapterId, { text: field(fields, 'text'), lang: field(fields, 'lang'), jobID }));
@@ -68,7 +73,12 @@ export class MediaController {
   @Post('recorder/copyGeneratedAudio/:chapterId')
   @AcceptsForm()
   @Roles('FORMATEUR', 'ADMIN')
-  async copyGeneratedAudio(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  async copyGeneratedAudio(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('chapterId') chapterId: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const fields = await readFields(request);
     const copied = await this.media.copyGeneratedAudio(user, chapterId, field(fields, 'urlFileAudio'));
     void reply.status(copied.jobID ? 202 : 200);
@@ -78,14 +88,25 @@ export class MediaController {
   /** The chapter's own sound track: 200 `{url}`, 202 `{jobID}` while the upload is transcoded, 404 when there is none. */
   @Get('api/v2/chapter/audio-track/:chapterId')
   @ApiQuery({ name: 'accessCode', required: false, type: String })
-  audioTrack(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string, @Query('accessCode') code: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+  audioTrack(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('chapterId') chapterId: string,
+    @Query('accessCode') code: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return this.track(user, chapterId, undefined, code, reply);
   }
 
   /** A subtitle language's voice track (made by the subtitle voice-over call). */
   @Get('api/v2/chapter/audio-track/:chapterId/:subtitleId')
   @ApiQuery({ name: 'accessCode', required: false, type: String })
-  subtitleTrack(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string, @Param('subtitleId') subtitleId: string, @Query('accessCode') code: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+  subtitleTrack(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('chapterId') chapterId: string,
+    @Param('subtitleId') subtitleId: string,
+    @Query('accessCode') code: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return this.track(user, chapterId, subtitleId, code, reply);
   }
 

@@ -4,7 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { type MediaFile, type MediaJobEvent, type MediaJobRequested, type MediaOutput, type MediaOutputRole, SYSTEM_USER_ID, mediaJobStream, upcast } from '../../../events';
+import {
+  type MediaFile,
+  type MediaJobEvent,
+  type MediaJobRequested,
+  type MediaOutput,
+  type MediaOutputRole,
+  SYSTEM_USER_ID,
+  mediaJobStream,
+  upcast,
+} from '../../../events';
 import { MEDIA_JOBS, type MediaJobDocument } from '../../../projections/media.projection';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { BlobStore } from '../../infrastructure/blobs/blob-store';
@@ -21,7 +30,16 @@ import { type MediaJobCommand, mediaJobDecider } from './media-job.decider';
 type Job = MediaJobRequested['data'];
 type Outcome = { outputs: MediaOutput[]; durationSeconds: number | null; engine: string | null };
 
-const MIME: Record<MediaOutputRole, string> = { mp4: 'video/mp4', webm: 'video/webm', audio: 'audio/mp4', poster: 'image/jpeg', mixed: 'video/mp4', speech: 'audio/mp4', cut: 'video/mp4', joined: 'video/mp4' };
+const MIME: Record<MediaOutputRole, string> = {
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  audio: 'audio/mp4',
+  poster: 'image/jpeg',
+  mixed: 'video/mp4',
+  speech: 'audio/mp4',
+  cut: 'video/mp4',
+  joined: 'video/mp4',
+};
 
 /**
  * Runs the media jobs outside the requests that asked for them, a few at a time (MEDIA_JOB_CONCURRENCY).
@@ -50,7 +68,11 @@ export class MediaJobWorker implements OnApplicationBootstrap, OnApplicationShut
 
   /** No job in an API process; a projector runs them while it holds the lease (APP_ROLE). */
   async onApplicationBootstrap(): Promise<void> {
-    await this.platform.runJobWorker({ open: (allowed) => (this.stopping = !allowed), resume: () => this.resumePending(), stop: () => this.onApplicationShutdown() });
+    await this.platform.runJobWorker({
+      open: (allowed) => (this.stopping = !allowed),
+      resume: () => this.resumePending(),
+      stop: () => this.onApplicationShutdown(),
+    });
   }
 
   private async resumePending(): Promise<void> {
@@ -176,7 +198,12 @@ export class MediaJobWorker implements OnApplicationBootstrap, OnApplicationShut
       outputs.push(await this.keep(join(dir, 'web.mp4'), 'mp4'));
       await this.tools.transcode(source, join(dir, 'web.webm'), 'webm', { signal, onProgress: (f) => progress(0.5 + f * 0.4) });
       outputs.push(await this.keep(join(dir, 'web.webm'), 'webm'));
-      await this.tools.frame(source, join(dir, 'poster.jpg'), { atSeconds: Math.min(1, probe.durationSeconds / 10), width: Math.min(1280, probe.video.width || 1280) }, { signal });
+      await this.tools.frame(
+        source,
+        join(dir, 'poster.jpg'),
+        { atSeconds: Math.min(1, probe.durationSeconds / 10), width: Math.min(1280, probe.video.width || 1280) },
+        { signal },
+      );
       outputs.push(await this.keep(join(dir, 'poster.jpg'), 'poster'));
     }
     if (probe.audio) {
@@ -199,7 +226,11 @@ export class MediaJobWorker implements OnApplicationBootstrap, OnApplicationShut
     }
     await this.tools.extractAudio(voice, join(dir, 'voice.m4a'), 'm4a', { signal, onProgress: progress });
     const spoken = await this.tools.probe(join(dir, 'voice.m4a'));
-    return { outputs: [{ ...(await this.keep(join(dir, 'voice.m4a'), 'mixed')), mimeType: 'audio/mp4' }], durationSeconds: spoken.durationSeconds, engine: null };
+    return {
+      outputs: [{ ...(await this.keep(join(dir, 'voice.m4a'), 'mixed')), mimeType: 'audio/mp4' }],
+      durationSeconds: spoken.durationSeconds,
+      engine: null,
+    };
   }
 
   /** The kept ranges joined, as an MP4 (H.264/AAC for a video, AAC alone for an audio chapter). */

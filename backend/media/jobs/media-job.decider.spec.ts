@@ -23,28 +23,67 @@ const spec = deciderSpec(mediaJobDecider);
 
 describe('media job decider', () => {
   it('requests a job once', () => {
-    spec.given([]).when({ type: 'RequestMediaJob', ...requested }).then([started]);
-    spec.given([started]).when({ type: 'RequestMediaJob', ...requested }).thenThrows(IllegalStateError, /already requested/);
+    spec
+      .given([])
+      .when({ type: 'RequestMediaJob', ...requested })
+      .then([started]);
+    spec
+      .given([started])
+      .when({ type: 'RequestMediaJob', ...requested })
+      .thenThrows(IllegalStateError, /already requested/);
   });
 
   it('refuses a voice-over without its two files or its mode', () => {
-    spec.given([]).when({ type: 'RequestMediaJob', ...requested, inputs: [video] }).thenThrows(ValidationError, /2 file/);
-    spec.given([]).when({ type: 'RequestMediaJob', ...requested, mode: null }).thenThrows(ValidationError, /replaces or ducks/);
+    spec
+      .given([])
+      .when({ type: 'RequestMediaJob', ...requested, inputs: [video] })
+      .thenThrows(ValidationError, /2 file/);
+    spec
+      .given([])
+      .when({ type: 'RequestMediaJob', ...requested, mode: null })
+      .thenThrows(ValidationError, /replaces or ducks/);
   });
 
   it('requests a cut of one file with its kept ranges, and refuses a cut keeping nothing or ranges on another kind', () => {
-    const cut = { ...requested, kind: 'CUT' as const, inputs: [video], mode: null, keep: [{ start: 0, end: 1 }, { start: 2, end: 3 }] };
+    const cut = {
+      ...requested,
+      kind: 'CUT' as const,
+      inputs: [video],
+      mode: null,
+      keep: [
+        { start: 0, end: 1 },
+        { start: 2, end: 3 },
+      ],
+    };
     const { type: _t, ...data } = { type: 'RequestMediaJob' as const, ...cut };
-    spec.given([]).when({ type: 'RequestMediaJob', ...cut }).then([{ type: 'MediaJobRequested', data }]);
-    spec.given([]).when({ type: 'RequestMediaJob', ...cut, keep: [] }).thenThrows(ValidationError, /at least one range/);
-    spec.given([]).when({ type: 'RequestMediaJob', ...cut, keep: [{ start: 2, end: 1 }] }).thenThrows(ValidationError, /ending after/);
-    spec.given([]).when({ type: 'RequestMediaJob', ...requested, keep: [{ start: 0, end: 1 }] }).thenThrows(ValidationError, /keeps no ranges/);
+    spec
+      .given([])
+      .when({ type: 'RequestMediaJob', ...cut })
+      .then([{ type: 'MediaJobRequested', data }]);
+    spec
+      .given([])
+      .when({ type: 'RequestMediaJob', ...cut, keep: [] })
+      .thenThrows(ValidationError, /at least one range/);
+    spec
+      .given([])
+      .when({ type: 'RequestMediaJob', ...cut, keep: [{ start: 2, end: 1 }] })
+      .thenThrows(ValidationError, /ending after/);
+    spec
+      .given([])
+      .when({ type: 'RequestMediaJob', ...requested, keep: [{ start: 0, end: 1 }] })
+      .thenThrows(ValidationError, /keeps no ranges/);
   });
 
   it('refuses speech without text or over 3,000 characters', () => {
     const speech = { ...requested, kind: 'SPEECH' as const, inputs: [], mode: null };
-    spec.given([]).when({ type: 'RequestMediaJob', ...speech, speech: { text: '  ', lang: 'fr-FR' } }).thenThrows(ValidationError, /empty/);
-    spec.given([]).when({ type: 'RequestMediaJob', ...speech, speech: { text: 'x'.repeat(3001), lang: 'fr-FR' } }).thenThrows(ValidationError, /3000/);
+    spec
+      .given([])
+      .when({ type: 'RequestMediaJob', ...speech, speech: { text: '  ', lang: 'fr-FR' } })
+      .thenThrows(ValidationError, /empty/);
+    spec
+      .given([])
+      .when({ type: 'RequestMediaJob', ...speech, speech: { text: 'x'.repeat(3001), lang: 'fr-FR' } })
+      .thenThrows(ValidationError, /3000/);
     spec
       .given([])
       .when({ type: 'RequestMediaJob', ...speech, speech: { text: 'Bonjour', lang: 'fr-FR' } })
@@ -62,8 +101,14 @@ describe('media job decider', () => {
       type: 'MediaJobCompleted',
       data: { jobId: 'j1', kind: 'VOICE_OVER', speachId: 's1', chapterId: 'c1', outputs: [mixed], durationSeconds: 10, engine: null },
     };
-    spec.given([started]).when({ type: 'CompleteMediaJob', jobId: 'j1', outputs: [mixed], durationSeconds: 10, engine: null }).then([completed]);
-    spec.given([started, completed]).when({ type: 'CompleteMediaJob', jobId: 'j1', outputs: [mixed], durationSeconds: 10, engine: null }).thenThrows(IllegalStateError, /already finished/);
+    spec
+      .given([started])
+      .when({ type: 'CompleteMediaJob', jobId: 'j1', outputs: [mixed], durationSeconds: 10, engine: null })
+      .then([completed]);
+    spec
+      .given([started, completed])
+      .when({ type: 'CompleteMediaJob', jobId: 'j1', outputs: [mixed], durationSeconds: 10, engine: null })
+      .thenThrows(IllegalStateError, /already finished/);
     spec.given([started, completed]).when({ type: 'FailMediaJob', jobId: 'j1', reason: 'late' }).thenThrows(IllegalStateError);
   });
 
@@ -72,6 +117,9 @@ describe('media job decider', () => {
       .given([started])
       .when({ type: 'FailMediaJob', jobId: 'j1', reason: 'ffmpeg failed' })
       .then([{ type: 'MediaJobFailed', data: { jobId: 'j1', kind: 'VOICE_OVER', speachId: 's1', chapterId: 'c1', reason: 'ffmpeg failed' } }]);
-    spec.given([]).when({ type: 'FailMediaJob', jobId: 'j1', reason: 'x' }).thenThrows(IllegalStateError, /Unknown/);
+    spec
+      .given([])
+      .when({ type: 'FailMediaJob', jobId: 'j1', reason: 'x' })
+      .thenThrows(IllegalStateError, /Unknown/);
   });
 });

@@ -5,8 +5,7 @@ import { type Decider, IllegalStateError, ValidationError } from '../../infrastr
 export const SPEECH_TEXT_MAX = 3000;
 
 export type MediaJobState =
-  | { status: 'NONE' }
-  | { status: 'RUNNING' | 'DONE' | 'FAILED'; kind: MediaJobKind; speachId: string; chapterId: string; percent: number };
+  { status: 'NONE' } | { status: 'RUNNING' | 'DONE' | 'FAILED'; kind: MediaJobKind; speachId: string; chapterId: string; percent: number };
 
 export type MediaJobCommand =
   | ({ type: 'RequestMediaJob' } & MediaJobRequested['data'])
@@ -22,7 +21,8 @@ function request(command: Extract<MediaJobCommand, { type: 'RequestMediaJob' }>,
   if (state.status !== 'NONE') throw new IllegalStateError('This media job was already requested.');
   const { type: _type, ...data } = command;
   if (data.kind === 'CONCAT') {
-    if (data.inputs.length === 0 || data.inputs.length > CONCAT_INPUTS_MAX) throw new ValidationError('file', `A CONCAT job joins 1 to ${CONCAT_INPUTS_MAX} files`);
+    if (data.inputs.length === 0 || data.inputs.length > CONCAT_INPUTS_MAX)
+      throw new ValidationError('file', `A CONCAT job joins 1 to ${CONCAT_INPUTS_MAX} files`);
   } else if (data.inputs.length !== INPUTS[data.kind]) throw new ValidationError('file', `A ${data.kind} job takes ${INPUTS[data.kind]} file(s)`);
   if (data.kind === 'SPEECH') {
     const text = data.speech?.text.trim() ?? '';
@@ -31,7 +31,8 @@ function request(command: Extract<MediaJobCommand, { type: 'RequestMediaJob' }>,
   } else if (data.speech) throw new ValidationError('text', `A ${data.kind} job takes no text`);
   if (data.kind === 'CUT') {
     const keep = data.keep ?? [];
-    if (keep.length === 0 || keep.some((r) => !(r.start >= 0 && r.end > r.start))) throw new ValidationError('keep', 'A cut keeps at least one range, each ending after it starts');
+    if (keep.length === 0 || keep.some((r) => !(r.start >= 0 && r.end > r.start)))
+      throw new ValidationError('keep', 'A cut keeps at least one range, each ending after it starts');
   } else if (data.keep?.length) throw new ValidationError('keep', `A ${data.kind} job keeps no ranges`);
   if (data.kind === 'VOICE_OVER' && !data.mode) throw new ValidationError('mode', 'A voice-over says whether it replaces or ducks the original sound');
   return [{ type: 'MediaJobRequested', data }];
@@ -58,14 +59,27 @@ function complete(command: Extract<MediaJobCommand, { type: 'CompleteMediaJob' }
   return [
     {
       type: 'MediaJobCompleted',
-      data: { jobId: command.jobId, kind: job.kind, speachId: job.speachId, chapterId: job.chapterId, outputs: command.outputs, durationSeconds: command.durationSeconds, engine: command.engine },
+      data: {
+        jobId: command.jobId,
+        kind: job.kind,
+        speachId: job.speachId,
+        chapterId: job.chapterId,
+        outputs: command.outputs,
+        durationSeconds: command.durationSeconds,
+        engine: command.engine,
+      },
     },
   ];
 }
 
 function fail(command: Extract<MediaJobCommand, { type: 'FailMediaJob' }>, state: MediaJobState): MediaJobEvent[] {
   const job = running(state);
-  return [{ type: 'MediaJobFailed', data: { jobId: command.jobId, kind: job.kind, speachId: job.speachId, chapterId: job.chapterId, reason: command.reason.slice(0, 500) } }];
+  return [
+    {
+      type: 'MediaJobFailed',
+      data: { jobId: command.jobId, kind: job.kind, speachId: job.speachId, chapterId: job.chapterId, reason: command.reason.slice(0, 500) },
+    },
+  ];
 }
 
 /** One media job: requested once, progresses, then completes or fails once. */

@@ -23,7 +23,17 @@ import { JobResults } from '../../infrastructure/jobs/job-results';
 import { ReadModels } from '../../infrastructure/read-models';
 import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../../infrastructure/tokens';
-import { type ChapterNode, FileUrls, type SpeachDocument, SpeachAccess, SpeachCommands, SpeachQueries, isEditor, liveVersion, readingOrder } from '../../speach';
+import {
+  type ChapterNode,
+  FileUrls,
+  type SpeachDocument,
+  SpeachAccess,
+  SpeachCommands,
+  SpeachQueries,
+  isEditor,
+  liveVersion,
+  readingOrder,
+} from '../../speach';
 import { SPEECH_SYNTHESIZER, type SpeechEngineInfo, type SpeechSynthesizer, espeakVoice } from '../speech/speech-synthesizer.port';
 import type { VoiceOverMode } from '../tools/media-tools.port';
 import { mediaJobDecider } from './media-job.decider';
@@ -156,13 +166,18 @@ export class MediaJobs {
 
   private chapterFile(chapter: MediaChapter): MediaFile {
     const { content } = chapter;
-    if (content.type !== 'VIDEO_UPLOAD' && content.type !== 'AUDIO_UPLOAD') throw new IllegalStateError('This chapter has no video or audio to put a voice-over on.');
+    if (content.type !== 'VIDEO_UPLOAD' && content.type !== 'AUDIO_UPLOAD')
+      throw new IllegalStateError('This chapter has no video or audio to put a voice-over on.');
     const { blobId, mimeType, size } = (content as FileContent).file;
     return { blobId, mimeType, size };
   }
 
   /** `POST /recorder/voiceOver/upload/{chapterId}`: the recording streams into the store, then one mix job. */
-  async uploadVoiceOver(user: AuthenticatedUser, chapterId: string, upload: (store: (stream: Readable) => Promise<MediaFile>) => Promise<MediaFile>): Promise<{ jobID: string }> {
+  async uploadVoiceOver(
+    user: AuthenticatedUser,
+    chapterId: string,
+    upload: (store: (stream: Readable) => Promise<MediaFile>) => Promise<MediaFile>,
+  ): Promise<{ jobID: string }> {
     const chapter = await this.editable(user, chapterId);
     const media = this.chapterFile(chapter);
     const voice = await upload(async (stream) => {
@@ -171,7 +186,8 @@ export class MediaJobs {
         maxBytes: this.config.media.maxUploadBytes,
         check: async (head) => {
           const detected = await fileTypeFromBuffer(head);
-          if (!detected || !VOICE.test(detected.mime)) throw new ValidationError('file', `The recording's content (${detected?.mime ?? 'unknown'}) is not audio`);
+          if (!detected || !VOICE.test(detected.mime))
+            throw new ValidationError('file', `The recording's content (${detected?.mime ?? 'unknown'}) is not audio`);
           mimeType = detected.mime.replace(/^video\//, 'audio/');
         },
       });
@@ -181,7 +197,17 @@ export class MediaJobs {
   }
 
   private voiceOver(user: AuthenticatedUser, chapter: MediaChapter, media: MediaFile, voice: MediaFile, mode: VoiceOverMode): Promise<string> {
-    return this.request({ kind: 'VOICE_OVER', speachId: chapter.doc._id, chapterId: chapter.node.chapterId, requestedBy: user.id, inputs: [media, voice], mode, speech: null, trackKey: null, key: null });
+    return this.request({
+      kind: 'VOICE_OVER',
+      speachId: chapter.doc._id,
+      chapterId: chapter.node.chapterId,
+      requestedBy: user.id,
+      inputs: [media, voice],
+      mode,
+      speech: null,
+      trackKey: null,
+      key: null,
+    });
   }
 
   private speechKey(chapterId: string, lang: string, text: string): string {
@@ -212,7 +238,17 @@ export class MediaJobs {
     const key = this.speechKey(chapterId, lang, text);
     const [known] = await this.jobs.find({ key, status: { $in: ['done', 'pending'] } }, { sort: { requestedAt: -1 }, limit: 1 });
     if (known) return this.answer(chapter.doc._id, known, info);
-    const jobId = await this.request({ kind: 'SPEECH', speachId: chapter.doc._id, chapterId, requestedBy: user.id, inputs: [], mode: null, speech: { text, lang }, trackKey: null, key });
+    const jobId = await this.request({
+      kind: 'SPEECH',
+      speachId: chapter.doc._id,
+      chapterId,
+      requestedBy: user.id,
+      inputs: [],
+      mode: null,
+      speech: { text, lang },
+      trackKey: null,
+      key,
+    });
     return { status: 202, body: { jobID: jobId, ...info } };
   }
 
@@ -229,7 +265,10 @@ export class MediaJobs {
     const blobId = /^[0-9a-f]{64}$/.test(value) ? value : BLOB_URL.exec(value)?.[1];
     if (!blobId) throw new ValidationError(field, `${field} must be the URL of a generated audio`);
     const jobs = await this.jobs.find({ chapterId, status: 'done' });
-    const output = jobs.filter((j) => j.kind === 'SPEECH').flatMap((j) => j.outputs).find((o) => o.blobId === blobId);
+    const output = jobs
+      .filter((j) => j.kind === 'SPEECH')
+      .flatMap((j) => j.outputs)
+      .find((o) => o.blobId === blobId);
     if (!output) throw new NotFoundError('This audio was not generated for this chapter');
     return { blobId: output.blobId, mimeType: output.mimeType, size: output.size };
   }
@@ -245,11 +284,16 @@ export class MediaJobs {
    * `POST /recorder/copyGeneratedAudio/{chapterId}`: an audio (or empty) chapter takes the generated audio as its
    * file at once; a video chapter gets it as its voice-over (a mix job).
    */
-  async copyGeneratedAudio(user: AuthenticatedUser, chapterId: string, urlFileAudio: string | undefined): Promise<{ jobID: string | null; url: string | null }> {
+  async copyGeneratedAudio(
+    user: AuthenticatedUser,
+    chapterId: string,
+    urlFileAudio: string | undefined,
+  ): Promise<{ jobID: string | null; url: string | null }> {
     const chapter = await this.editable(user, chapterId);
     const audio = await this.generated(chapterId, urlFileAudio, 'urlFileAudio');
     if (chapter.content.type === 'VIDEO_UPLOAD') return { jobID: await this.voiceOver(user, chapter, this.chapterFile(chapter), audio, 'replace'), url: null };
-    if (chapter.content.type !== 'AUDIO_UPLOAD' && chapter.content.type !== 'NONE') throw new IllegalStateError('Only an audio, video or empty chapter takes a generated audio.');
+    if (chapter.content.type !== 'AUDIO_UPLOAD' && chapter.content.type !== 'NONE')
+      throw new IllegalStateError('Only an audio, video or empty chapter takes a generated audio.');
     const content = { type: 'AUDIO_UPLOAD', file: { ...audio, name: 'voice-over.m4a' } } as ChapterContent;
     await this.speaches.setContent(user, chapter.doc._id, chapterId, content);
     return { jobID: null, url: this.url(chapter.doc._id, audio) };
@@ -284,12 +328,25 @@ export class MediaJobs {
   async requestSubtitleVoice(user: AuthenticatedUser, chapterId: string, subtitleId: string, text: string, lang: string): Promise<{ jobID: string }> {
     const chapter = await this.editable(user, chapterId);
     if (!espeakVoice(lang)) throw new ValidationError('lang', `No voice speaks "${lang}"`);
-    const jobID = await this.request({ kind: 'SPEECH', speachId: chapter.doc._id, chapterId, requestedBy: user.id, inputs: [], mode: null, speech: { text: text.slice(0, 3000), lang }, trackKey: subtitleId, key: this.speechKey(chapterId, lang, text) });
+    const jobID = await this.request({
+      kind: 'SPEECH',
+      speachId: chapter.doc._id,
+      chapterId,
+      requestedBy: user.id,
+      inputs: [],
+      mode: null,
+      speech: { text: text.slice(0, 3000), lang },
+      trackKey: subtitleId,
+      key: this.speechKey(chapterId, lang, text),
+    });
     return { jobID };
   }
 
   /** `GET /recorder/jobID/{jobId}` for a media job: the output's URL, `ERROR`, or nothing while it runs. */
-  async result(user: AuthenticatedUser, jobId: string): Promise<{ status: 'pending' } | { status: 'failed'; reason: string } | { status: 'done'; result: string }> {
+  async result(
+    user: AuthenticatedUser,
+    jobId: string,
+  ): Promise<{ status: 'pending' } | { status: 'failed'; reason: string } | { status: 'done'; result: string }> {
     const job = await this.job(jobId);
     if (!job) throw new NotFoundError('Unknown job');
     await this.editable(user, job.chapterId);

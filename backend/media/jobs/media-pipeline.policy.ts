@@ -39,7 +39,9 @@ export class MediaPipelinePolicy implements Policy<Trigger> {
     if (content.type !== 'VIDEO_UPLOAD' && content.type !== 'AUDIO_UPLOAD') return;
     const { blobId, mimeType, size } = content.file;
     const jobId = deterministicId(this.name, event.id, 'transcode');
-    await ctx.issue('transcode', () => this.jobs.requestTranscode(jobId, speachId, chapterId, { blobId, mimeType, size }, event.metadata.userId ?? SYSTEM_ACTOR.userId));
+    await ctx.issue('transcode', () =>
+      this.jobs.requestTranscode(jobId, speachId, chapterId, { blobId, mimeType, size }, event.metadata.userId ?? SYSTEM_ACTOR.userId),
+    );
   }
 
   private async cut(event: RecordedEvent<ChapterVideoCutRequested>, ctx: PolicyContext): Promise<void> {
@@ -61,7 +63,9 @@ export class MediaPipelinePolicy implements Policy<Trigger> {
       file: { blobId: made.blobId, mimeType: made.mimeType, size: made.size, name: video ? `${base}.mp4` : `${base}.m4a` },
     } as ChapterContent;
     try {
-      await ctx.issue(kind === 'CUT' ? 'apply-cut' : 'apply-voice-over', () => this.speaches.run(SYSTEM_ACTOR, speachId, [{ type: 'SetChapterContent', chapterId, content }]));
+      await ctx.issue(kind === 'CUT' ? 'apply-cut' : 'apply-voice-over', () =>
+        this.speaches.run(SYSTEM_ACTOR, speachId, [{ type: 'SetChapterContent', chapterId, content }]),
+      );
     } catch (error) {
       // The chapter was removed or the speach archived meanwhile: the result has nowhere to go.
       if (!(error instanceof DomainError) || (error.status !== 404 && error.status !== 409)) throw error;

@@ -54,8 +54,12 @@ export class VersionVideos {
       .filter((c): c is Extract<ChapterContent, { file: unknown }> => c?.type === 'VIDEO_UPLOAD' && !!(c as { file?: unknown }).file)
       .map(({ file }): MediaFile => ({ blobId: file.blobId, mimeType: file.mimeType, size: file.size }));
     if (files.length === 0) throw new NotFoundError('This version has no video');
-    const key = `version-video:${createHash('sha256').update(files.map((f) => f.blobId).join(',')).digest('hex')}`;
-    const [known] = await this.store.collection<MediaJobDocument>(MEDIA_JOBS).find({ key, status: { $in: ['done', 'pending'] } }, { sort: { requestedAt: -1 }, limit: 1 });
+    const key = `version-video:${createHash('sha256')
+      .update(files.map((f) => f.blobId).join(','))
+      .digest('hex')}`;
+    const [known] = await this.store
+      .collection<MediaJobDocument>(MEDIA_JOBS)
+      .find({ key, status: { $in: ['done', 'pending'] } }, { sort: { requestedAt: -1 }, limit: 1 });
     if (known?.status === 'done') return { status: 'READY', url: this.urls.url(speachId, known.outputs[0]) };
     if (known) return { status: 'PREPARING' };
     const chapterId = version.chapters.find((n) => (n.content as ChapterContent)?.type === 'VIDEO_UPLOAD')!.chapterId;

@@ -17,7 +17,11 @@ export class EspeakSynthesizer implements SpeechSynthesizer {
     const textFile = `${outputWithoutExtension}.txt`;
     await writeFile(textFile, request.text, 'utf8');
     try {
-      await runTool(this.config.espeakPath, ['-v', voice, '-s', '160', '-w', `${file}.partial`, '-f', textFile], { captureStdout: true, signal, timeoutMs: this.config.toolTimeoutMs });
+      await runTool(this.config.espeakPath, ['-v', voice, '-s', '160', '-w', `${file}.partial`, '-f', textFile], {
+        captureStdout: true,
+        signal,
+        timeoutMs: this.config.toolTimeoutMs,
+      });
       await rename(`${file}.partial`, file);
       return { file, format: 'wav' };
     } finally {

@@ -15,7 +15,16 @@ import { runTool } from './run-tool';
 
 interface ProbeJson {
   format?: { duration?: string; size?: string; format_name?: string };
-  streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number; avg_frame_rate?: string; channels?: number; sample_rate?: string; duration?: string }[];
+  streams?: {
+    codec_type?: string;
+    codec_name?: string;
+    width?: number;
+    height?: number;
+    avg_frame_rate?: string;
+    channels?: number;
+    sample_rate?: string;
+    duration?: string;
+  }[];
 }
 
 function rate(fraction: string | undefined): number {
@@ -100,7 +109,13 @@ export class FfmpegMediaTools implements MediaTools {
     const probe = await this.probe(input);
     if (!probe.video) throw new MediaToolError('This file has no picture to take a frame from');
     const seconds = Math.max(0, Math.min(at.atSeconds, probe.durationSeconds - 0.1));
-    await this.ffmpeg(['-ss', seconds.toFixed(3), '-i', input, '-frames:v', '1', '-vf', `scale=${Math.round(at.width)}:-2`, '-q:v', '3'], ['-f', 'mjpeg'], output, 0, options);
+    await this.ffmpeg(
+      ['-ss', seconds.toFixed(3), '-i', input, '-frames:v', '1', '-vf', `scale=${Math.round(at.width)}:-2`, '-q:v', '3'],
+      ['-f', 'mjpeg'],
+      output,
+      0,
+      options,
+    );
   }
 
   async cut(input: string, output: string, keep: TimeRange[], options: MediaRunOptions = {}): Promise<void> {
@@ -170,7 +185,9 @@ export class FfmpegMediaTools implements MediaTools {
     const joined: string[] = [];
     probes.forEach((probe, i) => {
       if (!probe.video) throw new MediaToolError(`File ${i + 1} has no picture`);
-      parts.push(`[${i}:v:0]scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=${fps},format=yuv420p[v${i}]`);
+      parts.push(
+        `[${i}:v:0]scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=${fps},format=yuv420p[v${i}]`,
+      );
       parts.push(
         probe.audio
           ? `[${i}:a:0]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[a${i}]`
@@ -180,7 +197,17 @@ export class FfmpegMediaTools implements MediaTools {
     });
     const format = formatOf(output);
     const graph = `${parts.join(';')};${joined.join('')}concat=n=${inputs.length}:v=1:a=1[v][a]`;
-    const args = [...inputs.flatMap((input) => ['-i', input]), '-filter_complex', graph, '-map', '[v]', '-map', '[a]', ...VIDEO_CODEC[format], ...AUDIO_CODEC[format]];
+    const args = [
+      ...inputs.flatMap((input) => ['-i', input]),
+      '-filter_complex',
+      graph,
+      '-map',
+      '[v]',
+      '-map',
+      '[a]',
+      ...VIDEO_CODEC[format],
+      ...AUDIO_CODEC[format],
+    ];
     const total = probes.reduce((sum, p) => sum + p.durationSeconds, 0);
     await this.ffmpeg(args, CONTAINER[format], output, total, options);
   }
@@ -189,12 +216,16 @@ export class FfmpegMediaTools implements MediaTools {
   private async ffmpeg(args: string[], container: string[], output: string, totalSeconds: number, options: MediaRunOptions): Promise<void> {
     const partial = `${output}.partial`;
     try {
-      await runTool(this.config.ffmpegPath, ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-progress', 'pipe:1', '-nostats', ...args, ...container, partial], {
-        totalSeconds,
-        onProgress: options.onProgress,
-        signal: options.signal,
-        timeoutMs: options.timeoutMs ?? this.config.toolTimeoutMs,
-      });
+      await runTool(
+        this.config.ffmpegPath,
+        ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-progress', 'pipe:1', '-nostats', ...args, ...container, partial],
+        {
+          totalSeconds,
+          onProgress: options.onProgress,
+          signal: options.signal,
+          timeoutMs: options.timeoutMs ?? this.config.toolTimeoutMs,
+        },
+      );
       await rename(partial, output);
     } catch (error) {
       await rm(partial, { force: true });

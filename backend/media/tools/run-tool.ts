@@ -44,7 +44,10 @@ export function runTool(command: string, args: string[], run: ToolRun): Promise<
       child.kill('SIGKILL');
       finish(new MediaToolError(reason));
     };
-    const timer = setTimeout(() => stop(`${command} took longer than ${Math.round(run.timeoutMs / 1000)} s and was stopped (MEDIA_TOOL_TIMEOUT_MS)`), run.timeoutMs);
+    const timer = setTimeout(
+      () => stop(`${command} took longer than ${Math.round(run.timeoutMs / 1000)} s and was stopped (MEDIA_TOOL_TIMEOUT_MS)`),
+      run.timeoutMs,
+    );
     const onAbort = () => stop(`${command} was cancelled`);
     run.signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -68,7 +71,9 @@ export function runTool(command: string, args: string[], run: ToolRun): Promise<
     child.stderr.on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-STDERR_TAIL);
     });
-    child.on('error', (error: NodeJS.ErrnoException) => finish(error.code === 'ENOENT' || error.code === 'EACCES' ? missingTool(command) : new MediaToolError(`${command}: ${error.message}`)));
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      finish(error.code === 'ENOENT' || error.code === 'EACCES' ? missingTool(command) : new MediaToolError(`${command}: ${error.message}`)),
+    );
     child.on('close', (code) => {
       if (code === 0) finish(null, stdout);
       else finish(new MediaToolError(`${command} failed (exit ${code}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`));

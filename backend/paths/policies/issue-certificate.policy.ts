@@ -45,7 +45,13 @@ export class IssueCertificatePolicy implements Policy<PathCompleted> {
     });
     const blobId = await this.blobs.put(pdf);
     await ctx.issue('certificate', () =>
-      this.commands.run(pathLearnerDecider, pathLearnerStream(d.pathId, d.userId), { type: 'IssueCertificate', pathId: d.pathId, userId: d.userId, certificateCode: d.certificateCode, blobId }),
+      this.commands.run(pathLearnerDecider, pathLearnerStream(d.pathId, d.userId), {
+        type: 'IssueCertificate',
+        pathId: d.pathId,
+        userId: d.userId,
+        certificateCode: d.certificateCode,
+        blobId,
+      }),
     );
   }
 }

@@ -41,6 +41,8 @@ export class UnpinWithdrawnPolicy implements Policy<Withdrawal> {
     const stream = await this.events.readStream(event.streamId);
     const state = stream.map((e) => upcast(e) as never).reduce(speachDecider.evolve, speachDecider.initialState());
     if (mayStayPinned(state)) return;
-    await ctx.issue('unpin', () => this.commands.run(homePinsDecider, HOME_PINS_STREAM, { type: 'Unpin', speachId: event.data.speachId, isAdmin: false, system: true }));
+    await ctx.issue('unpin', () =>
+      this.commands.run(homePinsDecider, HOME_PINS_STREAM, { type: 'Unpin', speachId: event.data.speachId, isAdmin: false, system: true }),
+    );
   }
 }

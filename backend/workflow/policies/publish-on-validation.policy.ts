@@ -43,7 +43,9 @@ export class PublishOnValidationPolicy implements Policy<WorkflowCompleted> {
       this.commands.run(
         periodicReviewDecider,
         periodicReviewStream(speachId),
-        periodicReview === 'ON' && frequency ? { type: 'Schedule', speachId, frequency, from: publishAt ?? at, workflowId } : { type: 'Stop', speachId, workflowId },
+        periodicReview === 'ON' && frequency
+          ? { type: 'Schedule', speachId, frequency, from: publishAt ?? at, workflowId }
+          : { type: 'Stop', speachId, workflowId },
       ),
     );
   }

@@ -49,7 +49,8 @@ export class RevokeApprovalsOnEditPolicy implements Policy<ContentEdit> {
     ChapterRemoved: (event: RecordedEvent<ChapterRemoved>, ctx: PolicyContext) => this.react(event, ctx),
     ChapterContentSet: (event: RecordedEvent<ChapterContentSet>, ctx: PolicyContext) => this.react(event, ctx),
     // Only the title of the details is signed content; a new description or image changes no approval.
-    SpeachDetailsChanged: (event: RecordedEvent<SpeachDetailsChanged>, ctx: PolicyContext) => (event.data.title === undefined ? Promise.resolve() : this.react(event, ctx)),
+    SpeachDetailsChanged: (event: RecordedEvent<SpeachDetailsChanged>, ctx: PolicyContext) =>
+      event.data.title === undefined ? Promise.resolve() : this.react(event, ctx),
   };
 
   constructor(

@@ -29,7 +29,13 @@ describe('documents made for the AI authoring browser test', () => {
 
   it('makes a PDF that poppler reads page by page, headings and body text included', () => {
     const file = join(dir, 'a.pdf');
-    writeFileSync(file, makePdf([{ heading: 'Hand hygiene (basics)', lines: ['Wash for twenty seconds.'] }, { heading: 'Gloves', lines: ['Change them between tasks.'] }]));
+    writeFileSync(
+      file,
+      makePdf([
+        { heading: 'Hand hygiene (basics)', lines: ['Wash for twenty seconds.'] },
+        { heading: 'Gloves', lines: ['Change them between tasks.'] },
+      ]),
+    );
     expect(execFileSync('pdfinfo', [file]).toString()).toMatch(/Pages:\s+2/);
     const second = execFileSync('pdftotext', ['-f', '2', '-l', '2', file, '-']).toString();
     expect(second).toContain('Gloves');
@@ -49,6 +55,8 @@ describe('documents made for the AI authoring browser test', () => {
   it('makes a DOCX whose document holds each heading styled Heading1 before its paragraphs', () => {
     const parts = unzip(makeDocx([{ heading: 'Cleaning & rinsing', paragraphs: ['Clean daily.'] }]));
     expect(Object.keys(parts)).toEqual(expect.arrayContaining(['[Content_Types].xml', '_rels/.rels', 'word/document.xml', 'word/styles.xml']));
-    expect(parts['word/document.xml']).toMatch(/<w:pStyle w:val="Heading1"\/><\/w:pPr><w:r><w:t xml:space="preserve">Cleaning &amp; rinsing<\/w:t>.*Clean daily\./);
+    expect(parts['word/document.xml']).toMatch(
+      /<w:pStyle w:val="Heading1"\/><\/w:pPr><w:r><w:t xml:space="preserve">Cleaning &amp; rinsing<\/w:t>.*Clean daily\./,
+    );
   });
 });

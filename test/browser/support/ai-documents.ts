@@ -15,7 +15,10 @@ export function makePdf(pages: { heading: string; lines: string[] }[]): Buffer {
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
   pages.forEach((page, i) => {
-    const body = [`BT /F1 18 Tf 56 780 Td (${escapePdf(page.heading)}) Tj ET`, ...page.lines.map((line, k) => `BT /F1 11 Tf 56 ${740 - k * 16} Td (${escapePdf(line)}) Tj ET`)].join('\n');
+    const body = [
+      `BT /F1 18 Tf 56 780 Td (${escapePdf(page.heading)}) Tj ET`,
+      ...page.lines.map((line, k) => `BT /F1 11 Tf 56 ${740 - k * 16} Td (${escapePdf(line)}) Tj ET`),
+    ].join('\n');
     objects[pageIds[i]] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i] + 1} 0 R >>`;
     objects[pageIds[i] + 1] = `<< /Length ${Buffer.byteLength(body, 'latin1')} >>\nstream\n${body}\nendstream`;
   });

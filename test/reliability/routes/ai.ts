@@ -45,7 +45,12 @@ function multipart(fileName: string, content: string): { contentType: string; da
 
 async function uploaded(fx: Fixtures): Promise<string> {
   const upload = multipart('safety.md', MARKDOWN);
-  const res = await fx.t.http.post('/recorder/aiSpeachGenerator/uploadDocuments').set(author(fx)).set('content-type', upload.contentType).send(upload.data).expect(200);
+  const res = await fx.t.http
+    .post('/recorder/aiSpeachGenerator/uploadDocuments')
+    .set(author(fx))
+    .set('content-type', upload.contentType)
+    .send(upload.data)
+    .expect(200);
   await jobsDone(fx);
   return res.body.jobID as string;
 }
@@ -53,7 +58,11 @@ async function uploaded(fx: Fixtures): Promise<string> {
 /** A fresh plan of the demo author from one uploaded document (not validated yet). */
 async function plan(fx: Fixtures): Promise<{ documentJob: string; planJob: string; plan: Record<string, unknown> }> {
   const documentJob = await uploaded(fx);
-  const steps = await fx.t.http.post('/recorder/aiSpeachGenerator/generateSteps').set(author(fx)).send({ jobIDs: [documentJob], language: 'en-US' }).expect(200);
+  const steps = await fx.t.http
+    .post('/recorder/aiSpeachGenerator/generateSteps')
+    .set(author(fx))
+    .send({ jobIDs: [documentJob], language: 'en-US' })
+    .expect(200);
   const planJob = steps.body.jobID as string;
   return { documentJob, planJob, plan: await jobResult(fx, planJob) };
 }
@@ -77,7 +86,11 @@ function aiSpeach(fx: Fixtures): Promise<AiSpeach> {
   if (!speach) {
     speach = (async () => {
       const { documentJob, planJob, plan: steps } = await plan(fx);
-      const validated = await fx.t.http.post('/recorder/aiSpeachGenerator/validateSteps').set(author(fx)).send({ ...steps, jobID: planJob }).expect(200);
+      const validated = await fx.t.http
+        .post('/recorder/aiSpeachGenerator/validateSteps')
+        .set(author(fx))
+        .send({ ...steps, jobID: planJob })
+        .expect(200);
       const speachID = validated.body.speachID as string;
       const textChapters = (validated.body.mapping.lecons as { chapitres: { chapitreID: string }[] }[]).map((l) => l.chapitres[0].chapitreID);
       for (const chapterId of textChapters) {
@@ -101,13 +114,19 @@ const afterJobs = (fx: Fixtures) => jobsDone(fx);
 /** Who may call the routes of AI authoring (backend/ai/): see route-expectations.ts for the vocabulary. */
 export const AI_ROUTES: Record<string, RouteExpectation> = {
   'POST /recorder/aiSpeachGenerator/uploadDocuments': {
-    call: () => ({ path: '/recorder/aiSpeachGenerator/uploadDocuments', raw: multipart('exits.md', '# Emergency exits\n\nExits are marked in green and kept clear.\n') }),
+    call: () => ({
+      path: '/recorder/aiSpeachGenerator/uploadDocuments',
+      raw: multipart('exits.md', '# Emergency exits\n\nExits are marked in green and kept clear.\n'),
+    }),
     answers: aiEditors(),
     writes: true,
     after: afterJobs,
   },
   'POST /recorder/aiSpeachGenerator/generateSteps': {
-    call: async (fx) => ({ path: '/recorder/aiSpeachGenerator/generateSteps', body: { jobIDs: [(await aiSpeach(fx)).documentJob], language: 'en-US', duration: 'short' } }),
+    call: async (fx) => ({
+      path: '/recorder/aiSpeachGenerator/generateSteps',
+      body: { jobIDs: [(await aiSpeach(fx)).documentJob], language: 'en-US', duration: 'short' },
+    }),
     answers: aiEditors(),
     writes: true,
     after: afterJobs,

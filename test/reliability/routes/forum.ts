@@ -15,7 +15,11 @@ function once(fx: Fixtures, name: string, make: () => Promise<string>): Promise<
 
 /** A topic opened by `who` on a speach: its id is also its opening post's. */
 async function topicOn(fx: Fixtures, speachId: string, who: Who): Promise<string> {
-  const opened = await fx.t.http.post(`/api/v2/speach/${speachId}/topics`).set(fx.auth(who)).send({ title: `Matrix topic ${unique()}`, text: 'Which one?' }).expect(201);
+  const opened = await fx.t.http
+    .post(`/api/v2/speach/${speachId}/topics`)
+    .set(fx.auth(who))
+    .send({ title: `Matrix topic ${unique()}`, text: 'Which one?' })
+    .expect(201);
   return opened.body.topicId as string;
 }
 
@@ -25,7 +29,11 @@ const welcomeTopic = (fx: Fixtures) => once(fx, 'welcomeTopic', () => topicOn(fx
 /** A fresh reply of the approver on the welcome speach's forum: one per call, so edits, deletes and moderation never meet a gone post. */
 async function approverReply(fx: Fixtures): Promise<{ topicId: string; postId: string }> {
   const topicId = await welcomeTopic(fx);
-  const reply = await fx.t.http.post(`/api/v2/topics/${topicId}/posts`).set(fx.auth('approver')).send({ text: `Matrix reply ${unique()}` }).expect(201);
+  const reply = await fx.t.http
+    .post(`/api/v2/topics/${topicId}/posts`)
+    .set(fx.auth('approver'))
+    .send({ text: `Matrix reply ${unique()}` })
+    .expect(201);
   return { topicId, postId: reply.body.postId as string };
 }
 
@@ -37,7 +45,11 @@ const conversation = (fx: Fixtures) =>
   });
 
 async function newReport(fx: Fixtures): Promise<string> {
-  const reported = await fx.t.http.post('/api/v2/abuse-reports').set(fx.auth('reader')).send({ target: 'USER', targetId: fx.users.staff.id, reason: 'SPAM' }).expect(201);
+  const reported = await fx.t.http
+    .post('/api/v2/abuse-reports')
+    .set(fx.auth('reader'))
+    .send({ target: 'USER', targetId: fx.users.staff.id, reason: 'SPAM' })
+    .expect(201);
   return reported.body.reportId as string;
 }
 
@@ -45,7 +57,11 @@ async function newReport(fx: Fixtures): Promise<string> {
 const closedPath = (fx: Fixtures) =>
   once(fx, 'closedPath', async () => {
     const owner = fx.auth('author');
-    const created = await fx.t.http.put('/api/v2/learningPath').set(owner).send({ path: JSON.stringify({ title: `Matrix path ${unique()}` }) }).expect(200);
+    const created = await fx.t.http
+      .put('/api/v2/learningPath')
+      .set(owner)
+      .send({ path: JSON.stringify({ title: `Matrix path ${unique()}` }) })
+      .expect(200);
     const pathId = created.body.pathId as string;
     await fx.t.http.put(`/api/v2/learningPath/${pathId}/addSpeach/${fx.speaches.welcome._id}`).set(owner).expect(200);
     await fx.t.http.put(`/api/v2/learningPath/${pathId}/publish`).set(owner).expect(200);
@@ -62,9 +78,15 @@ export const FORUM_ROUTES: Record<string, RouteExpectation> = {
     writes: true,
   },
   // A path's forum: who may see the path (the paths context's rule).
-  'GET /api/v2/learningPath/{pathId}/topics': { call: async (fx) => ({ path: `/api/v2/learningPath/${await closedPath(fx)}/topics` }), answers: only(['author', 'admin'], 'ok', HIDDEN) },
+  'GET /api/v2/learningPath/{pathId}/topics': {
+    call: async (fx) => ({ path: `/api/v2/learningPath/${await closedPath(fx)}/topics` }),
+    answers: only(['author', 'admin'], 'ok', HIDDEN),
+  },
   'POST /api/v2/learningPath/{pathId}/topics': {
-    call: async (fx) => ({ path: `/api/v2/learningPath/${await closedPath(fx)}/topics`, body: { title: 'A path topic from the matrix', text: 'Which order?' } }),
+    call: async (fx) => ({
+      path: `/api/v2/learningPath/${await closedPath(fx)}/topics`,
+      body: { title: 'A path topic from the matrix', text: 'Which order?' },
+    }),
     answers: only(['author', 'admin'], 'ok', HIDDEN),
     writes: true,
   },
@@ -72,7 +94,11 @@ export const FORUM_ROUTES: Record<string, RouteExpectation> = {
     call: async (fx) => ({ path: `/api/v2/topics/${await once(fx, 'privateTopic', () => topicOn(fx, fx.speaches.privateOne._id, 'admin'))}` }),
     answers: only(['admin'], 'ok', HIDDEN),
   },
-  'POST /api/v2/topics/{topicId}/posts': { call: async (fx) => ({ path: `/api/v2/topics/${await welcomeTopic(fx)}/posts`, body: { text: 'A reply from the matrix' } }), answers: signedIn(), writes: true },
+  'POST /api/v2/topics/{topicId}/posts': {
+    call: async (fx) => ({ path: `/api/v2/topics/${await welcomeTopic(fx)}/posts`, body: { text: 'A reply from the matrix' } }),
+    answers: signedIn(),
+    writes: true,
+  },
   // Only its writer edits a post, not even a moderator.
   'PUT /api/v2/topics/{topicId}/posts/{postId}': {
     call: async (fx) => {
@@ -109,7 +135,11 @@ export const FORUM_ROUTES: Record<string, RouteExpectation> = {
     answers: only(['reader', 'approver'], 'ok', HIDDEN),
   },
   // To a colleague none of the callers is (nobody writes to themselves).
-  'POST /api/v2/messages': { call: (fx) => ({ path: '/api/v2/messages', body: { recipientId: fx.users.staff.id, text: 'A message from the matrix' } }), answers: signedIn(), writes: true },
+  'POST /api/v2/messages': {
+    call: (fx) => ({ path: '/api/v2/messages', body: { recipientId: fx.users.staff.id, text: 'A message from the matrix' } }),
+    answers: signedIn(),
+    writes: true,
+  },
   'POST /api/v2/messages/conversations/{conversationId}/read': {
     call: async (fx) => ({ path: `/api/v2/messages/conversations/${await conversation(fx)}/read` }),
     answers: only(['reader', 'approver'], 'ok', HIDDEN),
@@ -128,7 +158,10 @@ export const FORUM_ROUTES: Record<string, RouteExpectation> = {
     writes: true,
   },
   'GET /api/rest/abuse-reports': { call: () => ({ path: '/api/rest/abuse-reports' }), answers: admins() },
-  'GET /api/rest/abuse-reports/{id}': { call: async (fx) => ({ path: `/api/rest/abuse-reports/${await once(fx, 'report', () => newReport(fx))}` }), answers: admins() },
+  'GET /api/rest/abuse-reports/{id}': {
+    call: async (fx) => ({ path: `/api/rest/abuse-reports/${await once(fx, 'report', () => newReport(fx))}` }),
+    answers: admins(),
+  },
   // A fresh report per call: a resolved one is resolved for good.
   'POST /api/rest/abuse-reports/{id}/resolve': {
     call: async (fx) => ({ path: `/api/rest/abuse-reports/${await newReport(fx)}/resolve`, body: { resolution: 'DISMISSED' } }),

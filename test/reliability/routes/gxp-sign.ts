@@ -6,7 +6,11 @@ async function readEverything(fx: Fixtures, caller: Caller): Promise<void> {
   const id = fx.speaches.welcome._id;
   for (const chapter of fx.welcomeChapters) {
     if (chapter.chapterId === fx.welcomeQuiz.chapterId) {
-      await fx.t.http.post(`/api/v2/speach/${id}/chapters/${chapter.chapterId}/answers`).set(fx.auth(caller)).send({ answers: fx.welcomeQuiz.answers }).expect(200);
+      await fx.t.http
+        .post(`/api/v2/speach/${id}/chapters/${chapter.chapterId}/answers`)
+        .set(fx.auth(caller))
+        .send({ answers: fx.welcomeQuiz.answers })
+        .expect(200);
     } else {
       await fx.t.http.post(`/api/v2/speach/${id}/chapters/${chapter.chapterId}/read`).set(fx.auth(caller)).expect(200);
     }
@@ -25,5 +29,8 @@ export const GXP_SIGN_ROUTES: Record<string, RouteExpectation> = {
     writes: true,
   },
   // Published versions follow the outline's rule: every signed-in reader of the live welcome speach compares them.
-  'GET /api/v2/speach/{id}/diff': { call: (fx) => ({ path: `/api/v2/speach/${fx.speaches.welcome._id}/diff`, query: { from: '1', to: '1' } }), answers: signedIn() },
+  'GET /api/v2/speach/{id}/diff': {
+    call: (fx) => ({ path: `/api/v2/speach/${fx.speaches.welcome._id}/diff`, query: { from: '1', to: '1' } }),
+    answers: signedIn(),
+  },
 };

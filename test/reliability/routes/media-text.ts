@@ -18,7 +18,21 @@ function clip(): Buffer {
   if (video) return video;
   const dir = mkdtempSync(join(tmpdir(), 'matrix-clip-'));
   try {
-    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'color=size=32x32:rate=2:duration=1', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', join(dir, 'clip.mp4')]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=size=32x32:rate=2:duration=1',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      join(dir, 'clip.mp4'),
+    ]);
     return (video = readFileSync(join(dir, 'clip.mp4')));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -41,12 +55,32 @@ function videoSpeach(fx: Fixtures): Promise<VideoSpeach> {
       const author = fx.auth('author');
       const draft = await fx.draftFor('author');
       const chapterId = draft.chapters[0];
-      await fx.t.http.post(`/api/v2/recorder/speach/${draft.id}/chapters/${chapterId}/file`).query({ type: 'VIDEO_UPLOAD', name: 'clip.mp4' }).set({ ...author, 'content-type': 'video/mp4' }).send(clip()).expect(201);
+      await fx.t.http
+        .post(`/api/v2/recorder/speach/${draft.id}/chapters/${chapterId}/file`)
+        .query({ type: 'VIDEO_UPLOAD', name: 'clip.mp4' })
+        .set({ ...author, 'content-type': 'video/mp4' })
+        .send(clip())
+        .expect(201);
       // The upload's transcode (a media job) and transcript request run on their own: done before any call is judged.
       await fx.t.app.get(MediaJobWorker).idle();
       await fx.t.app.get(Transcripts).idle();
       await fx.t.app.get<ProjectionRunner>(PROJECTION_RUNNER).waitFor(await fx.t.adapters.eventStore.headPosition(), 5000);
-      const quiz = { type: 'QUIZZ', passingScore: 50, questions: [{ questionId: 'q1', text: 'Yes?', multiple: false, points: 1, options: [{ optionId: 'a', text: 'Yes', correct: true }, { optionId: 'b', text: 'No' }] }] };
+      const quiz = {
+        type: 'QUIZZ',
+        passingScore: 50,
+        questions: [
+          {
+            questionId: 'q1',
+            text: 'Yes?',
+            multiple: false,
+            points: 1,
+            options: [
+              { optionId: 'a', text: 'Yes', correct: true },
+              { optionId: 'b', text: 'No' },
+            ],
+          },
+        ],
+      };
       await fx.t.http.put(`/api/v2/recorder/speach/${draft.id}/chapters/${draft.chapters[1]}/content`).set(author).send(quiz).expect(200);
       const track = await fx.t.http.post(`/api/v2/chapter/subtitles/${chapterId}`).set(author).send({ lang: 'en_US', file: VTT }).expect(201);
       await fx.t.http.post(`/api/v2/recorder/speach/${draft.id}/publish`).set(fx.auth('admin')).send({}).expect(200);
@@ -71,7 +105,22 @@ async function disposableTrack(fx: Fixtures): Promise<{ chapterId: string; subti
 /** A fresh assessment chapter per call (a converted one cannot be converted again). */
 async function freshQuiz(fx: Fixtures): Promise<string> {
   const draft = await fx.draftFor('author');
-  const quiz = { type: 'QUIZZ', passingScore: 50, questions: [{ questionId: 'q1', text: 'Yes?', multiple: false, points: 1, options: [{ optionId: 'a', text: 'Yes', correct: true }, { optionId: 'b', text: 'No' }] }] };
+  const quiz = {
+    type: 'QUIZZ',
+    passingScore: 50,
+    questions: [
+      {
+        questionId: 'q1',
+        text: 'Yes?',
+        multiple: false,
+        points: 1,
+        options: [
+          { optionId: 'a', text: 'Yes', correct: true },
+          { optionId: 'b', text: 'No' },
+        ],
+      },
+    ],
+  };
   await fx.t.http.put(`/api/v2/recorder/speach/${draft.id}/chapters/${draft.chapters[0]}/content`).set(fx.auth('author')).send(quiz).expect(200);
   return draft.chapters[0];
 }
@@ -85,14 +134,20 @@ async function chapterToken(fx: Fixtures): Promise<string> {
 /** The studio's form: one field, as a browser's FormData sends it. */
 function formField(name: string, value: string): { contentType: string; data: Buffer } {
   const boundary = `----matrix${unique()}`;
-  return { contentType: `multipart/form-data; boundary=${boundary}`, data: Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n--${boundary}--\r\n`) };
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    data: Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n--${boundary}--\r\n`),
+  };
 }
 
 /** Who may call the routes of subtitles, transcripts, AI avatar time and quiz-to-exam (backend/media-text/). */
 export const MEDIA_TEXT_ROUTES: Record<string, RouteExpectation> = {
   'GET /api/v2/chapter/subtitle-languages': { call: () => ({ path: '/api/v2/chapter/subtitle-languages' }), answers: signedIn() },
   // Reading follows SpeachAccess: any live session may read the published public speach.
-  'GET /api/v2/chapter/subtitles/{chapterId}': { call: async (fx) => ({ path: `/api/v2/chapter/subtitles/${(await videoSpeach(fx)).chapterId}` }), answers: signedIn() },
+  'GET /api/v2/chapter/subtitles/{chapterId}': {
+    call: async (fx) => ({ path: `/api/v2/chapter/subtitles/${(await videoSpeach(fx)).chapterId}` }),
+    answers: signedIn(),
+  },
   // Changing is for the speach's editors: the demo author and the administrators.
   'POST /api/v2/chapter/subtitles/{chapterId}': {
     call: async (fx) => ({ path: `/api/v2/chapter/subtitles/${(await videoSpeach(fx)).chapterId}`, body: { lang: freshLocale(), file: VTT } }),
@@ -130,7 +185,10 @@ export const MEDIA_TEXT_ROUTES: Record<string, RouteExpectation> = {
     },
     answers: everyone(),
   },
-  'GET /api/transcript/token': { call: async (fx) => ({ path: '/api/transcript/token', query: { chapterId: (await videoSpeach(fx)).chapterId } }), answers: signedIn() },
+  'GET /api/transcript/token': {
+    call: async (fx) => ({ path: '/api/transcript/token', query: { chapterId: (await videoSpeach(fx)).chapterId } }),
+    answers: signedIn(),
+  },
   'GET /api/transcript/{chapterId}': {
     call: async (fx) => ({ path: `/api/transcript/${(await videoSpeach(fx)).chapterId}`, query: { token: await chapterToken(fx) } }),
     answers: everyone(),
@@ -149,13 +207,24 @@ export const MEDIA_TEXT_ROUTES: Record<string, RouteExpectation> = {
     },
   },
   // A GET that changes state (spec §7): editors only, and marked so a foreign origin is refused.
-  'GET /api/v2/quizz/do-convert-to-quizz-exam': { call: async (fx) => ({ path: '/api/v2/quizz/do-convert-to-quizz-exam', query: { chapterId: await freshQuiz(fx) } }), answers: authors(), writes: true },
+  'GET /api/v2/quizz/do-convert-to-quizz-exam': {
+    call: async (fx) => ({ path: '/api/v2/quizz/do-convert-to-quizz-exam', query: { chapterId: await freshQuiz(fx) } }),
+    answers: authors(),
+    writes: true,
+  },
   'PUT /api/v2/recorder/updateTimeAIAvatar': {
-    call: async (fx) => ({ path: '/api/v2/recorder/updateTimeAIAvatar', body: { weetID: 'matrix-weet', chapitreId: (await videoSpeach(fx)).chapterId, seconds: 12 } }),
+    call: async (fx) => ({
+      path: '/api/v2/recorder/updateTimeAIAvatar',
+      body: { weetID: 'matrix-weet', chapitreId: (await videoSpeach(fx)).chapterId, seconds: 12 },
+    }),
     answers: authors(),
     writes: true,
   },
   'GET /api/v2/recorder/aiAvatar/options': { call: () => ({ path: '/api/v2/recorder/aiAvatar/options' }), answers: authors() },
-  'PUT /api/v2/administration/ai/addTime': { call: () => ({ path: '/api/v2/administration/ai/addTime', body: { time: 3600 } }), answers: admins(), writes: true },
+  'PUT /api/v2/administration/ai/addTime': {
+    call: () => ({ path: '/api/v2/administration/ai/addTime', body: { time: 3600 } }),
+    answers: admins(),
+    writes: true,
+  },
   'GET /api/v2/administration/ai/avatarUsage': { call: () => ({ path: '/api/v2/administration/ai/avatarUsage' }), answers: admins() },
 };

@@ -22,7 +22,29 @@ let files: { video: Buffer; voice: Buffer } | null = null;
 function media(): { video: Buffer; voice: Buffer } {
   if (files) return files;
   const dir = mkdtempSync(join(tmpdir(), 'matrix-media-'));
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10:duration=1', '-f', 'lavfi', '-i', 'sine=duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', join(dir, 'clip.mp4')]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=160x120:rate=10:duration=1',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=duration=1',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    join(dir, 'clip.mp4'),
+  ]);
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=220:duration=1', '-c:a', 'libopus', join(dir, 'voice.webm')]);
   files = { video: readFileSync(join(dir, 'clip.mp4')), voice: readFileSync(join(dir, 'voice.webm')) };
   return files;
@@ -48,7 +70,12 @@ const videoChapter = (fx: Fixtures, caller: Caller) =>
     const owner = fx.auth(ownerOf(caller));
     const draft = await fx.draftFor(ownerOf(caller));
     const chapterId = draft.chapters[0];
-    await fx.t.http.post(`/api/v2/recorder/speach/${draft.id}/chapters/${chapterId}/file`).query({ type: 'VIDEO_UPLOAD', name: 'clip.mp4' }).set({ ...owner, 'content-type': 'video/mp4' }).send(media().video).expect(201);
+    await fx.t.http
+      .post(`/api/v2/recorder/speach/${draft.id}/chapters/${chapterId}/file`)
+      .query({ type: 'VIDEO_UPLOAD', name: 'clip.mp4' })
+      .set({ ...owner, 'content-type': 'video/mp4' })
+      .send(media().video)
+      .expect(201);
     const job = await fx.t.http.post(`/api/v2/chapter/voice/text/${chapterId}`).set(owner).send({ text: 'Matrix narration.', lang: 'en-US' }).expect(202);
     await drain(fx);
     const spoken = await fx.t.http.post(`/api/v2/chapter/voice/text/${chapterId}`).set(owner).send({ jobID: job.body.jobID }).expect(200);
@@ -87,7 +114,10 @@ export const MEDIA_ROUTES: Record<string, RouteExpectation> = {
     after: settleJobs,
   },
   'POST /api/v2/chapter/voice/text/{chapterId}': {
-    call: async (fx, caller) => ({ path: `/api/v2/chapter/voice/text/${(await videoChapter(fx, caller)).chapterId}`, body: { text: `Matrix ${caller} ${unique()}`, lang: 'en-GB' } }),
+    call: async (fx, caller) => ({
+      path: `/api/v2/chapter/voice/text/${(await videoChapter(fx, caller)).chapterId}`,
+      body: { text: `Matrix ${caller} ${unique()}`, lang: 'en-GB' },
+    }),
     answers: authors(),
     writes: true,
     after: settleJobs,
@@ -110,7 +140,10 @@ export const MEDIA_ROUTES: Record<string, RouteExpectation> = {
     writes: true,
     after: settleJobs,
   },
-  'GET /api/v2/chapter/audio-track/{chapterId}': { call: async (fx) => ({ path: `/api/v2/chapter/audio-track/${(await publishedChapter(fx)).chapterId}` }), answers: signedIn() },
+  'GET /api/v2/chapter/audio-track/{chapterId}': {
+    call: async (fx) => ({ path: `/api/v2/chapter/audio-track/${(await publishedChapter(fx)).chapterId}` }),
+    answers: signedIn(),
+  },
   'GET /api/v2/chapter/audio-track/{chapterId}/{subtitleId}': {
     call: async (fx) => ({ path: `/api/v2/chapter/audio-track/${(await publishedChapter(fx)).chapterId}/matrix-fr` }),
     answers: signedIn(),

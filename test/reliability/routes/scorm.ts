@@ -34,7 +34,11 @@ async function settled(fx: Fixtures, name: string): Promise<void> {
 }
 
 /** The embed calls carry no session: the token in the query is the credential, so every caller gets the same answer. */
-const embedQuery = async (fx: Fixtures, purpose: 'read' | 'edit', caller: Caller) => ({ access_token: await tokenFor(fx, purpose), tool: 'SPEACH', learner: `matrix-${caller}-${unique()}` });
+const embedQuery = async (fx: Fixtures, purpose: 'read' | 'edit', caller: Caller) => ({
+  access_token: await tokenFor(fx, purpose),
+  tool: 'SPEACH',
+  learner: `matrix-${caller}-${unique()}`,
+});
 
 /** Who may call the routes of SCORM export and embed (backend/scorm/): see route-expectations.ts for the vocabulary. */
 export const SCORM_ROUTES: Record<string, RouteExpectation> = {
@@ -45,21 +49,42 @@ export const SCORM_ROUTES: Record<string, RouteExpectation> = {
     writes: true,
     after: (fx, _caller, response) => (response.status === 200 ? settled(fx, response.body.dataValue as string) : Promise.resolve()),
   },
-  'GET /administration/scorm/checkScormCreated': { call: async (fx) => ({ path: '/administration/scorm/checkScormCreated', query: { name: await packageName(fx) } }), answers: admins() },
+  'GET /administration/scorm/checkScormCreated': {
+    call: async (fx) => ({ path: '/administration/scorm/checkScormCreated', query: { name: await packageName(fx) } }),
+    answers: admins(),
+  },
   'GET /administration/scorm/status/{name}': { call: async (fx) => ({ path: `/administration/scorm/status/${await packageName(fx)}` }), answers: admins() },
-  'GET /administration/scorm/downloadAll': { call: async (fx) => ({ path: '/administration/scorm/downloadAll', query: { names: await packageName(fx) } }), answers: admins() },
+  'GET /administration/scorm/downloadAll': {
+    call: async (fx) => ({ path: '/administration/scorm/downloadAll', query: { names: await packageName(fx) } }),
+    answers: admins(),
+  },
   'GET /administration/scorm/download/{name}': { call: async (fx) => ({ path: `/administration/scorm/download/${await packageName(fx)}` }), answers: admins() },
 
   // Tokens: authors and admins, and among them only the speach's editors (the welcome speach is the demo author's).
   'GET /api/v2/embed/tokens': { call: (fx) => ({ path: '/api/v2/embed/tokens', query: { speachId: fx.speaches.welcome._id } }), answers: authors() },
-  'POST /api/v2/embed/tokens': { call: (fx) => ({ path: '/api/v2/embed/tokens', body: { speachId: fx.speaches.welcome._id, purpose: 'read' } }), answers: authors(), writes: true },
+  'POST /api/v2/embed/tokens': {
+    call: (fx) => ({ path: '/api/v2/embed/tokens', body: { speachId: fx.speaches.welcome._id, purpose: 'read' } }),
+    answers: authors(),
+    writes: true,
+  },
   // A fresh token of the demo author per call: its issuer and the administrators may revoke it.
-  'DELETE /api/v2/embed/tokens/{tokenId}': { call: async (fx) => ({ path: `/api/v2/embed/tokens/${(await issued(fx, 'read')).tokenId}` }), answers: authors(), writes: true },
+  'DELETE /api/v2/embed/tokens/{tokenId}': {
+    call: async (fx) => ({ path: `/api/v2/embed/tokens/${(await issued(fx, 'read')).tokenId}` }),
+    answers: authors(),
+    writes: true,
+  },
 
   // The embed player and editor: public routes whose only credential is the access token.
-  'GET /api/v2/embed/speach/{id}': { call: async (fx, caller) => ({ path: `/api/v2/embed/speach/${fx.speaches.welcome._id}`, query: await embedQuery(fx, 'read', caller) }), answers: everyone() },
+  'GET /api/v2/embed/speach/{id}': {
+    call: async (fx, caller) => ({ path: `/api/v2/embed/speach/${fx.speaches.welcome._id}`, query: await embedQuery(fx, 'read', caller) }),
+    answers: everyone(),
+  },
   'POST /api/v2/embed/speach/{id}/chapters/{chapterId}/read': {
-    call: async (fx, caller) => ({ path: `/api/v2/embed/speach/${fx.speaches.welcome._id}/chapters/${fx.welcomeChapters[0].chapterId}/read`, query: await embedQuery(fx, 'read', caller), body: {} }),
+    call: async (fx, caller) => ({
+      path: `/api/v2/embed/speach/${fx.speaches.welcome._id}/chapters/${fx.welcomeChapters[0].chapterId}/read`,
+      query: await embedQuery(fx, 'read', caller),
+      body: {},
+    }),
     answers: everyone(),
     writes: true,
   },
@@ -72,7 +97,10 @@ export const SCORM_ROUTES: Record<string, RouteExpectation> = {
     answers: everyone(),
     writes: true,
   },
-  'GET /api/v2/embed/edit/{id}': { call: async (fx, caller) => ({ path: `/api/v2/embed/edit/${fx.speaches.welcome._id}`, query: await embedQuery(fx, 'edit', caller) }), answers: everyone() },
+  'GET /api/v2/embed/edit/{id}': {
+    call: async (fx, caller) => ({ path: `/api/v2/embed/edit/${fx.speaches.welcome._id}`, query: await embedQuery(fx, 'edit', caller) }),
+    answers: everyone(),
+  },
   // Editing through an edit token: the token's issuer acts; the title is set to what it is (an edit that changes nothing
   // still goes through the decider), so later calls find the speach as the demo made it.
   'PUT /api/v2/embed/edit/{id}': {

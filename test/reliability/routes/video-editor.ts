@@ -8,20 +8,32 @@ const owner = (caller: Caller): 'author' | 'admin' => (caller === 'admin' ? 'adm
 async function mediaChapter(fx: Fixtures, caller: Caller): Promise<string> {
   const draft = await fx.draftFor(caller);
   const chapterId = draft.chapters[0];
-  await fx.t.http.put(`/api/v2/recorder/speach/${draft.id}/chapters/${chapterId}/content`).set(fx.auth(owner(caller))).send({ type: 'NONE' }).expect(200);
+  await fx.t.http
+    .put(`/api/v2/recorder/speach/${draft.id}/chapters/${chapterId}/content`)
+    .set(fx.auth(owner(caller)))
+    .send({ type: 'NONE' })
+    .expect(200);
   return chapterId;
 }
 
 /** A media chapter whose editor registered the demo file as its 10 s video. */
 async function withVideo(fx: Fixtures, caller: Caller): Promise<string> {
   const chapterId = await mediaChapter(fx, caller);
-  await fx.t.http.post('/api/v2/recorder/weet').set(fx.auth(owner(caller))).send({ weetID: fx.blob.id, duration: 10, chapitreId: chapterId }).expect(200);
+  await fx.t.http
+    .post('/api/v2/recorder/weet')
+    .set(fx.auth(owner(caller)))
+    .send({ weetID: fx.blob.id, duration: 10, chapitreId: chapterId })
+    .expect(200);
   return chapterId;
 }
 
 async function withAnnotation(fx: Fixtures, caller: Caller): Promise<{ chapterId: string; annotationId: string }> {
   const chapterId = await withVideo(fx, caller);
-  const res = await fx.t.http.post(`/api/v2/recorder/video-editor/${chapterId}/annotations`).set(fx.auth(owner(caller))).send({ at: 1, text: 'Matrix note' }).expect(200);
+  const res = await fx.t.http
+    .post(`/api/v2/recorder/video-editor/${chapterId}/annotations`)
+    .set(fx.auth(owner(caller)))
+    .send({ at: 1, text: 'Matrix note' })
+    .expect(200);
   return { chapterId, annotationId: res.body.annotations[0].annotationId };
 }
 
@@ -29,7 +41,11 @@ const QUESTION = { at: 2, question: 'Matrix question?', options: [{ text: 'Yes',
 
 async function withQuestion(fx: Fixtures, caller: Caller): Promise<{ chapterId: string; interactionId: string }> {
   const chapterId = await withVideo(fx, caller);
-  const res = await fx.t.http.post(`/api/v2/recorder/video-editor/${chapterId}/interactions`).set(fx.auth(owner(caller))).send(QUESTION).expect(200);
+  const res = await fx.t.http
+    .post(`/api/v2/recorder/video-editor/${chapterId}/interactions`)
+    .set(fx.auth(owner(caller)))
+    .send(QUESTION)
+    .expect(200);
   return { chapterId, interactionId: res.body.interactions[0].interactionId };
 }
 
@@ -61,7 +77,10 @@ export const VIDEO_EDITOR_ROUTES: Record<string, RouteExpectation> = {
     writes: true,
   },
   'POST /api/v2/recorder/silenceWeet': {
-    call: async (fx, caller) => ({ path: '/api/v2/recorder/silenceWeet', body: { weetID: fx.blob.id, duration: 4, chapitreId: await mediaChapter(fx, caller) } }),
+    call: async (fx, caller) => ({
+      path: '/api/v2/recorder/silenceWeet',
+      body: { weetID: fx.blob.id, duration: 4, chapitreId: await mediaChapter(fx, caller) },
+    }),
     answers: authors(),
     writes: true,
   },

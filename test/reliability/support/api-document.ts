@@ -19,7 +19,9 @@ export async function apiOperations(t: TestApp): Promise<{ document: OpenAPIObje
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
-      const operation = (item as Record<string, { parameters?: Operation['parameters']; requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }>)[method];
+      const operation = (
+        item as Record<string, { parameters?: Operation['parameters']; requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }>
+      )[method];
       if (!operation) continue;
       const ref = operation.requestBody?.content?.['application/json']?.schema?.$ref;
       const schema = ref ? schemas[ref.split('/').pop() as string] : undefined;

@@ -75,7 +75,15 @@ const bearer = (token: string | null): Record<string, string> => (token ? { auth
 export async function startFixtures(env: Record<string, string> = {}): Promise<Fixtures> {
   const t = await startTestApp({ env });
   const staff = demoStaff().filter((u) => u.roles.length === 0);
-  const emails = { reader: 'reader@example.com', author: 'author@example.com', approver: 'approver@example.com', auditor: 'auditor@example.com', admin: 'admin@example.com', deactivated: staff[0].email, staff: staff[1].email };
+  const emails = {
+    reader: 'reader@example.com',
+    author: 'author@example.com',
+    approver: 'approver@example.com',
+    auditor: 'auditor@example.com',
+    admin: 'admin@example.com',
+    deactivated: staff[0].email,
+    staff: staff[1].email,
+  };
   const tokens = { anonymous: null } as Record<Caller, string | null>;
   const users = {} as Fixtures['users'];
   for (const [who, email] of Object.entries(emails) as [keyof typeof emails, string][]) {
@@ -88,7 +96,11 @@ export async function startFixtures(env: Record<string, string> = {}): Promise<F
   const admin = () => bearer(tokens.admin);
   const author = () => bearer(tokens.author);
   // Deactivated after signing in: the session it holds must be dead on every route.
-  await t.http.put('/api/v2/admin/users/deactivate').set(admin()).send({ uuids: [users.deactivated.id] }).expect(200);
+  await t.http
+    .put('/api/v2/admin/users/deactivate')
+    .set(admin())
+    .send({ uuids: [users.deactivated.id] })
+    .expect(200);
 
   const all = await t.adapters.readStore.collection<SpeachDocument>(SPEACHES).find({});
   const byTitle = (title: string): SpeachDocument => {
@@ -110,15 +122,26 @@ export async function startFixtures(env: Record<string, string> = {}): Promise<F
   const quizNode = welcomeNodes.find((n) => (n.content as { type: string }).type === 'QUIZZ');
   if (!quizNode) throw new Error('The welcome speach has no quiz');
   const questions = (quizNode.content as unknown as { questions: { questionId: string; options: { optionId: string; correct?: boolean }[] }[] }).questions;
-  const welcomeQuiz = { chapterId: quizNode.chapterId, answers: Object.fromEntries(questions.map((q) => [q.questionId, q.options.filter((o) => o.correct).map((o) => o.optionId)])) };
+  const welcomeQuiz = {
+    chapterId: quizNode.chapterId,
+    answers: Object.fromEntries(questions.map((q) => [q.questionId, q.options.filter((o) => o.correct).map((o) => o.optionId)])),
+  };
 
   const first = async (path: string): Promise<string> => (await t.http.get(path).set(admin()).expect(200)).body[0].id as string;
   const groupId = await first('/api/rest/groups');
   const categoryId = await first('/api/rest/categories');
   const customFieldId = await first('/api/rest/custom-fields');
   const definitionId = await first('/api/rest/workflow-definitions');
-  const exportJobId = (await t.http.post('/administration/launchMultipleExportCsv').set(admin()).send({ templateNames: ['users'] }).expect(202)).body.id as string;
-  const importJobId = (await t.http.post('/api/v2/admin/users/import').set(admin()).send({ csv: 'email,firstName,lastName\nimported.one@example.com,Imported,One\n' }).expect(202)).body.jobId as string;
+  const exportJobId = (
+    await t.http
+      .post('/administration/launchMultipleExportCsv')
+      .set(admin())
+      .send({ templateNames: ['users'] })
+      .expect(202)
+  ).body.id as string;
+  const importJobId = (
+    await t.http.post('/api/v2/admin/users/import').set(admin()).send({ csv: 'email,firstName,lastName\nimported.one@example.com,Imported,One\n' }).expect(202)
+  ).body.jobId as string;
 
   // A reaction of the suite's own that fails while `relayDown`: the demo has no dead letter to retry.
   let relayDown = false;
@@ -136,13 +159,21 @@ export async function startFixtures(env: Record<string, string> = {}): Promise<F
   let serial = 0;
   const draftFor = async (caller: Caller): Promise<OwnSpeach> => {
     const owner = caller === 'admin' ? admin() : author();
-    const created = await t.http.post('/api/v2/recorder/speach').set(owner).send({ title: `Matrix draft ${++serial}`, language: 'en-US' }).expect(201);
+    const created = await t.http
+      .post('/api/v2/recorder/speach')
+      .set(owner)
+      .send({ title: `Matrix draft ${++serial}`, language: 'en-US' })
+      .expect(201);
     const id = created.body.id as string;
     const chapters: string[] = [];
     for (const title of ['One', 'Two']) {
       const added = await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(owner).send({ title }).expect(201);
       chapters.push(added.body.chapterId);
-      await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${added.body.chapterId}/content`).set(owner).send({ type: 'HTML', html: `<p>${title}</p>` }).expect(200);
+      await t.http
+        .put(`/api/v2/recorder/speach/${id}/chapters/${added.body.chapterId}/content`)
+        .set(owner)
+        .send({ type: 'HTML', html: `<p>${title}</p>` })
+        .expect(200);
     }
     return { id, chapters };
   };
@@ -154,7 +185,8 @@ export async function startFixtures(env: Record<string, string> = {}): Promise<F
     .set({ ...author(), 'content-type': 'application/pdf' })
     .send(pdf)
     .expect(201);
-  const file = (upload.body.chapters as { chapterId: string; content: { file?: { blobId: string } } }[]).find((c) => c.chapterId === uploaded.chapters[0])?.content.file;
+  const file = (upload.body.chapters as { chapterId: string; content: { file?: { blobId: string } } }[]).find((c) => c.chapterId === uploaded.chapters[0])
+    ?.content.file;
   if (!file) throw new Error('The upload did not answer the chapter file');
 
   return {
@@ -184,37 +216,83 @@ export async function startFixtures(env: Record<string, string> = {}): Promise<F
       await t.app.get<ProjectionRunner>(PROJECTION_RUNNER).waitFor(await t.adapters.eventStore.headPosition(), 5000);
     },
     async newGroup() {
-      return (await t.http.post('/api/rest/groups').set(admin()).send({ name: `Matrix group ${++serial}` }).expect(201)).body.id;
+      return (
+        await t.http
+          .post('/api/rest/groups')
+          .set(admin())
+          .send({ name: `Matrix group ${++serial}` })
+          .expect(201)
+      ).body.id;
     },
     async newCategory() {
-      return (await t.http.post('/api/rest/categories').set(admin()).send({ name: `Matrix category ${++serial}` }).expect(201)).body.id;
+      return (
+        await t.http
+          .post('/api/rest/categories')
+          .set(admin())
+          .send({ name: `Matrix category ${++serial}` })
+          .expect(201)
+      ).body.id;
     },
     async newCustomField() {
-      return (await t.http.post('/api/rest/custom-fields').set(admin()).send({ name: `matrixField${++serial}` }).expect(201)).body.id;
+      return (
+        await t.http
+          .post('/api/rest/custom-fields')
+          .set(admin())
+          .send({ name: `matrixField${++serial}` })
+          .expect(201)
+      ).body.id;
     },
     async newUser() {
       const email = `matrix.user${++serial}@example.com`;
-      const id = (await t.http.post('/api/rest/users').set(admin()).send({ firstName: 'Matrix', lastName: `User${serial}`, email }).expect(201)).body.id;
+      const id = (
+        await t.http
+          .post('/api/rest/users')
+          .set(admin())
+          .send({ firstName: 'Matrix', lastName: `User${serial}`, email })
+          .expect(201)
+      ).body.id;
       return { id, email };
     },
     async newDefinition() {
-      return (await t.http.post('/api/rest/workflow-definitions').set(admin()).send({ name: `Matrix workflow ${++serial}`, steps: [{ groupId }] }).expect(201)).body.id;
+      return (
+        await t.http
+          .post('/api/rest/workflow-definitions')
+          .set(admin())
+          .send({ name: `Matrix workflow ${++serial}`, steps: [{ groupId }] })
+          .expect(201)
+      ).body.id;
     },
     async newDeadLetter() {
       relayDown = true;
       let id: string;
       try {
-        id = (await t.http.post('/api/v2/recorder/speach').set(author()).send({ title: `Matrix poison ${++serial}`, language: 'en-US' }).expect(201)).body.id;
+        id = (
+          await t.http
+            .post('/api/v2/recorder/speach')
+            .set(author())
+            .send({ title: `Matrix poison ${++serial}`, language: 'en-US' })
+            .expect(201)
+        ).body.id;
       } finally {
         relayDown = false;
       }
       const created = (await t.adapters.eventStore.readStream(`speach-${id}`))[0];
-      const letters = t.app.get(PolicyRunner).status().find((p) => p.name === poison.name)?.deadLetters ?? [];
+      const letters =
+        t.app
+          .get(PolicyRunner)
+          .status()
+          .find((p) => p.name === poison.name)?.deadLetters ?? [];
       if (!letters.some((l) => l.key === created.id)) throw new Error('The failing reaction left no dead letter');
       return { name: poison.name, key: created.id };
     },
     async newComment(speachId: string) {
-      return (await t.http.post(`/api/v2/speach/${speachId}/comments`).set(bearer(tokens.approver)).send({ text: `Matrix comment ${++serial}` }).expect(201)).body.id;
+      return (
+        await t.http
+          .post(`/api/v2/speach/${speachId}/comments`)
+          .set(bearer(tokens.approver))
+          .send({ text: `Matrix comment ${++serial}` })
+          .expect(201)
+      ).body.id;
     },
   };
 }

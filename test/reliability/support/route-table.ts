@@ -13,7 +13,11 @@ export interface NestRoute {
   roles: Role[];
 }
 
-const join = (...parts: string[]) => `/${parts.flatMap((p) => p.split('/')).filter(Boolean).join('/')}`;
+const join = (...parts: string[]) =>
+  `/${parts
+    .flatMap((p) => p.split('/'))
+    .filter(Boolean)
+    .join('/')}`;
 
 /** Every controller method of the running application: the route table the authorisation matrix is checked against. */
 export function nestRoutes(app: INestApplication): NestRoute[] {

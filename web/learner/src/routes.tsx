@@ -45,32 +45,158 @@ export function AppRoutes() {
     <Routes>
       <Route path="/login" element={<LoginPage />} />
       {/* Embed URLs (spec §2): no session, the access token is the credential. */}
-      <Route path="/embed/:speachID" element={<Suspense fallback={<Loading />}><EmbedPlayerPage /></Suspense>} />
-      <Route path="/editEmbed" element={<Suspense fallback={<Loading />}><EmbedEditorPage /></Suspense>} />
-      <Route path="/editEmbed/:speachID" element={<Suspense fallback={<Loading />}><EmbedEditorPage /></Suspense>} />
+      <Route
+        path="/embed/:speachID"
+        element={
+          <Suspense fallback={<Loading />}>
+            <EmbedPlayerPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/editEmbed"
+        element={
+          <Suspense fallback={<Loading />}>
+            <EmbedEditorPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/editEmbed/:speachID"
+        element={
+          <Suspense fallback={<Loading />}>
+            <EmbedEditorPage />
+          </Suspense>
+        }
+      />
       <Route path="/logout" element={<LogoutPage />} />
       <Route path="/gcuContent" element={<TermsContentPage document="GCU" />} />
       <Route path="/pdpContent" element={<TermsContentPage document="PDP" />} />
-      <Route path="/accessibility-statement" element={<Suspense fallback={<Loading />}><AccessibilityStatementPage /></Suspense>} />
-      <Route path="/accessibility-statement/edit" element={secured(<Suspense fallback={<Loading />}><AccessibilityEditPage /></Suspense>)} />
+      <Route
+        path="/accessibility-statement"
+        element={
+          <Suspense fallback={<Loading />}>
+            <AccessibilityStatementPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/accessibility-statement/edit"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <AccessibilityEditPage />
+          </Suspense>,
+        )}
+      />
       <Route path="/" element={secured(<HomePage />)} />
-      <Route path="/catalogue" element={secured(<Suspense fallback={<Loading />}><CataloguePage /></Suspense>)} />
-      <Route path="/account" element={secured(<Suspense fallback={<Loading />}><AccountPage /></Suspense>)} />
-      <Route path="/account/s/validate" element={secured(<Suspense fallback={<Loading />}><ToValidatePage /></Suspense>)} />
-      <Route path="/account/s/validateInProgress" element={secured(<Suspense fallback={<Loading />}><InValidationPage /></Suspense>)} />
-      <Route path="/workflow/validator/:speachID" element={secured(<Suspense fallback={<Loading />}><ValidatorPage /></Suspense>)} />
-      <Route path="/workflow/author/:speachID" element={secured(<Suspense fallback={<Loading />}><AuthorWorkflowPage /></Suspense>)} />
-      <Route path="/account/myNotifications" element={secured(<Suspense fallback={<Loading />}><NotificationsPage /></Suspense>)} />
-      <Route path="/messages" element={secured(<Suspense fallback={<Loading />}><MessagesPage /></Suspense>)} />
-      <Route path="/unsubscribe-success" element={<Suspense fallback={<Loading />}><UnsubscribeSuccessPage /></Suspense>} />
+      <Route
+        path="/catalogue"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <CataloguePage />
+          </Suspense>,
+        )}
+      />
+      <Route
+        path="/account"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <AccountPage />
+          </Suspense>,
+        )}
+      />
+      <Route
+        path="/account/s/validate"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <ToValidatePage />
+          </Suspense>,
+        )}
+      />
+      <Route
+        path="/account/s/validateInProgress"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <InValidationPage />
+          </Suspense>,
+        )}
+      />
+      <Route
+        path="/workflow/validator/:speachID"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <ValidatorPage />
+          </Suspense>,
+        )}
+      />
+      <Route
+        path="/workflow/author/:speachID"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <AuthorWorkflowPage />
+          </Suspense>,
+        )}
+      />
+      <Route
+        path="/account/myNotifications"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <NotificationsPage />
+          </Suspense>,
+        )}
+      />
+      <Route
+        path="/messages"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <MessagesPage />
+          </Suspense>,
+        )}
+      />
+      <Route
+        path="/unsubscribe-success"
+        element={
+          <Suspense fallback={<Loading />}>
+            <UnsubscribeSuccessPage />
+          </Suspense>
+        }
+      />
       <Route path="/profil/:userID/:slug" element={secured(<ProfilePage />)} />
       <Route path="/recorder/indexrecorderlayout" element={secured(<CreateSpeachPage />)} />
       <Route path="/recorder/edit/:speachID" element={secured(<EditorPage />)} />
-      <Route path="/recorder/video-editor/:chapterId" element={secured(<Suspense fallback={<Loading />}><VideoEditorPage /></Suspense>)} />
-      <Route path="/recorder/aiSpeachGenerator" element={secured(<Suspense fallback={<Loading />}><AiSpeachGeneratorPage /></Suspense>)} />
+      <Route
+        path="/recorder/video-editor/:chapterId"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <VideoEditorPage />
+          </Suspense>,
+        )}
+      />
+      <Route
+        path="/recorder/aiSpeachGenerator"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <AiSpeachGeneratorPage />
+          </Suspense>,
+        )}
+      />
       <Route path="/list-versions/:speachID" element={secured(<VersionsPage />)} />
-      <Route path="/analytics/s/:speachID" element={secured(<Suspense fallback={<Loading />}><SpeachAnalyticsPage /></Suspense>)} />
-      <Route path="/analytics/u/:id" element={secured(<Suspense fallback={<Loading />}><UserAnalyticsPage /></Suspense>)} />
+      <Route
+        path="/analytics/s/:speachID"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <SpeachAnalyticsPage />
+          </Suspense>,
+        )}
+      />
+      <Route
+        path="/analytics/u/:id"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <UserAnalyticsPage />
+          </Suspense>,
+        )}
+      />
       <Route path="/s/:speachID/:slug" element={secured(<ReaderPage key="published" mode="published" />)} />
       <Route path="/s/:speachID" element={secured(<ReaderPage key="published" mode="published" />)} />
       <Route path="/play/:speachID/:slug" element={secured(<ReaderPage key="draft" mode="draft" />)} />
@@ -82,9 +208,30 @@ export function AppRoutes() {
           </RequireAuth>
         }
       />
-      <Route path="/recorder/editionparcour/:pathId" element={secured(<Suspense fallback={<Loading />}><PathEditorPage /></Suspense>)} />
-      <Route path="/p/:pathId/:slug" element={secured(<Suspense fallback={<Loading />}><PathPage /></Suspense>)} />
-      <Route path="/p/:pathId" element={secured(<Suspense fallback={<Loading />}><PathPage /></Suspense>)} />
+      <Route
+        path="/recorder/editionparcour/:pathId"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <PathEditorPage />
+          </Suspense>,
+        )}
+      />
+      <Route
+        path="/p/:pathId/:slug"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <PathPage />
+          </Suspense>,
+        )}
+      />
+      <Route
+        path="/p/:pathId"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <PathPage />
+          </Suspense>,
+        )}
+      />
       <Route path="*" element={secured(<NotFoundPage />)} />
     </Routes>
   );

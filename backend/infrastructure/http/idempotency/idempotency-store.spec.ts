@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { type IdempotencyRecord, type IdempotencyStore, MemoryIdempotencyStore } from './idempotency-store';
 import { SqliteIdempotencyStore } from './sqlite-idempotency-store';
 
-const record = (createdAt: number, fingerprint = 'f'): IdempotencyRecord => ({ fingerprint, correlationId: 'c', userId: 'u', startPosition: 7, createdAt, outcome: null });
+const record = (createdAt: number, fingerprint = 'f'): IdempotencyRecord => ({
+  fingerprint,
+  correlationId: 'c',
+  userId: 'u',
+  startPosition: 7,
+  createdAt,
+  outcome: null,
+});
 const HOUR = 3600_000;
 
 describe.each([

@@ -80,13 +80,20 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const userId = request.user.id;
     const scope = sha256(`${userId}\0${key}`);
     // A streamed body (an upload, a form) is not read here: its declared type and length stand for it.
-    const body = request.body instanceof Readable ? `stream:${String(request.headers['content-type'] ?? '').split(';')[0]}:${request.headers['content-length'] ?? ''}` : (request.body ?? null);
+    const body =
+      request.body instanceof Readable
+        ? `stream:${String(request.headers['content-type'] ?? '').split(';')[0]}:${request.headers['content-length'] ?? ''}`
+        : (request.body ?? null);
     const fingerprint = sha256(`${request.method}\0${request.url}\0${JSON.stringify(body)}`);
     // Taken now, inside the request's context: Nest binds the handler to the context it is created in.
     const ctx = requestContext.current();
     const handler = next.handle();
     return from(this.previous(scope, fingerprint)).pipe(
-      mergeMap((found) => ('outcome' in found ? of(this.replay(found.outcome, reply, ctx)) : this.runFirst(scope, { fingerprint, userId, reply, handler, ctx, release: found.release }))),
+      mergeMap((found) =>
+        'outcome' in found
+          ? of(this.replay(found.outcome, reply, ctx))
+          : this.runFirst(scope, { fingerprint, userId, reply, handler, ctx, release: found.release }),
+      ),
     );
   }
 
@@ -134,10 +141,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     }
   }
 
-  private runFirst(
-    scope: string,
-    { fingerprint, userId, reply, handler, ctx, release }: RunFirst,
-  ): Observable<unknown> {
+  private runFirst(scope: string, { fingerprint, userId, reply, handler, ctx, release }: RunFirst): Observable<unknown> {
     const start = async () => {
       const record: IdempotencyRecord = {
         fingerprint,

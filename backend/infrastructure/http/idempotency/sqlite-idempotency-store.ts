@@ -49,9 +49,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
     this.finish = this.db.prepare('UPDATE idempotency SET outcome = ? WHERE scope = ?');
     this.remove = this.db.prepare('DELETE FROM idempotency WHERE scope = ?');
     this.pruneExpired = this.db.prepare('DELETE FROM idempotency WHERE created_at < ?');
-    this.pruneOldest = this.db.prepare(
-      'DELETE FROM idempotency WHERE scope IN (SELECT scope FROM idempotency ORDER BY created_at DESC LIMIT -1 OFFSET ?)',
-    );
+    this.pruneOldest = this.db.prepare('DELETE FROM idempotency WHERE scope IN (SELECT scope FROM idempotency ORDER BY created_at DESC LIMIT -1 OFFSET ?)');
   }
 
   async find(scope: string, notBefore: number): Promise<IdempotencyRecord | null> {

@@ -103,10 +103,18 @@ export default {
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <DateField source="createdAt" label="admin.abuse.fields.createdAt" showTime />
         <TargetField label="admin.abuse.fields.what" />
-        <FunctionField<ReportRecord> label="admin.abuse.fields.reason" render={(r) => <Translated keyName={`admin.abuse.reason.${r.reason}`} />} sortBy="reason" />
+        <FunctionField<ReportRecord>
+          label="admin.abuse.fields.reason"
+          render={(r) => <Translated keyName={`admin.abuse.reason.${r.reason}`} />}
+          sortBy="reason"
+        />
         <TextField source="details" label="admin.abuse.fields.details" />
         <FunctionField<ReportRecord> label="admin.abuse.fields.reporter" render={(r) => name(r.reporter)} />
-        <FunctionField<ReportRecord> label="admin.abuse.fields.status" render={(r) => <Translated keyName={`admin.abuse.status.${r.status}`} />} sortBy="status" />
+        <FunctionField<ReportRecord>
+          label="admin.abuse.fields.status"
+          render={(r) => <Translated keyName={`admin.abuse.status.${r.status}`} />}
+          sortBy="status"
+        />
         <ResolveActions />
       </Datagrid>
     </List>

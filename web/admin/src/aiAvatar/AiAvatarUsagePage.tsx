@@ -1,4 +1,22 @@
-import { Alert, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { apiCall } from '../providers/httpClient';
@@ -64,8 +82,15 @@ export function AiAvatarUsagePage() {
           )}
           {usage && (
             <>
-              <Typography data-testid="avatar-usage">{translate('admin.aiAvatar.used', { used: duration(locale, usage.usedSeconds), limit: duration(locale, usage.limitSeconds), percent })}</Typography>
-              <LinearProgress variant="determinate" value={Math.min(100, usage.percentage)} color={usage.percentage >= 100 ? 'error' : 'primary'} aria-label={translate('admin.aiAvatar.title')} />
+              <Typography data-testid="avatar-usage">
+                {translate('admin.aiAvatar.used', { used: duration(locale, usage.usedSeconds), limit: duration(locale, usage.limitSeconds), percent })}
+              </Typography>
+              <LinearProgress
+                variant="determinate"
+                value={Math.min(100, usage.percentage)}
+                color={usage.percentage >= 100 ? 'error' : 'primary'}
+                aria-label={translate('admin.aiAvatar.title')}
+              />
               <Typography>{translate('admin.aiAvatar.remaining', { remaining: duration(locale, usage.remainingSeconds) })}</Typography>
               {usage.usedSeconds > usage.limitSeconds && <Alert severity="warning">{translate('admin.aiAvatar.overrun')}</Alert>}
               {Object.keys(usage.byMonth).length > 0 && (
@@ -81,7 +106,9 @@ export function AiAvatarUsagePage() {
                       .sort(([a], [b]) => b.localeCompare(a))
                       .map(([month, seconds]) => (
                         <TableRow key={month}>
-                          <TableCell>{new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))}</TableCell>
+                          <TableCell>
+                            {new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))}
+                          </TableCell>
                           <TableCell align="right">{duration(locale, seconds)}</TableCell>
                         </TableRow>
                       ))}

@@ -1,5 +1,23 @@
 import SearchIcon from '@mui/icons-material/Search';
-import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, InputAdornment, Link as MuiLink, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  InputAdornment,
+  Link as MuiLink,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -61,7 +79,15 @@ export function AuditList() {
                 setQ(e.target.value);
                 setPage(0);
               }}
-              slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon aria-hidden /></InputAdornment> } }}
+              slotProps={{
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon aria-hidden />
+                    </InputAdornment>
+                  ),
+                },
+              }}
             />
             {total !== null && (
               <Typography variant="body2" aria-live="polite" data-testid="audit-total" sx={{ whiteSpace: 'nowrap' }}>
@@ -69,7 +95,11 @@ export function AuditList() {
               </Typography>
             )}
           </Stack>
-          {error && <Alert severity="error">{translate('admin.audit.loadFailed')} {error}</Alert>}
+          {error && (
+            <Alert severity="error">
+              {translate('admin.audit.loadFailed')} {error}
+            </Alert>
+          )}
           {!error && total === 0 && !loading && <Typography color="text.secondary">{translate('admin.audit.empty')}</Typography>}
           {rows.length > 0 && (
             <Table size="small" aria-label={translate('admin.audit.speaches')}>
@@ -91,7 +121,13 @@ export function AuditList() {
                     </TableCell>
                     <TableCell>{row.authorName ?? '—'}</TableCell>
                     <TableCell>
-                      <Chip size="small" variant="outlined" label={translate(row.archived ? 'admin.audit.state.archived' : row.published ? 'admin.audit.state.published' : 'admin.audit.state.draft')} />
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        label={translate(
+                          row.archived ? 'admin.audit.state.archived' : row.published ? 'admin.audit.state.published' : 'admin.audit.state.draft',
+                        )}
+                      />
                     </TableCell>
                     <TableCell>{formatDateTime(row.updatedAt, locale)}</TableCell>
                   </TableRow>

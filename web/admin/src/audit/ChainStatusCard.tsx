@@ -55,7 +55,11 @@ export function ChainStatusCard() {
           {status.error && <Typography variant="body2">{status.error}</Typography>}
           {status.firstBroken && (
             <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
-              {translate('admin.audit.chain.brokenDetail', { verified: status.verified, expected: status.firstBroken.expected, found: status.firstBroken.found ?? '—' })}
+              {translate('admin.audit.chain.brokenDetail', {
+                verified: status.verified,
+                expected: status.firstBroken.expected,
+                found: status.firstBroken.found ?? '—',
+              })}
             </Typography>
           )}
         </Alert>

@@ -33,7 +33,12 @@ const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', over
 
 function Changes({ entry }: { entry: TrailEntry }) {
   const translate = useTranslate();
-  if (!entry.changes.length) return <Typography variant="body2" color="text.secondary">{translate('admin.audit.history.noChange')}</Typography>;
+  if (!entry.changes.length)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate('admin.audit.history.noChange')}
+      </Typography>
+    );
   return (
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
       {entry.changes.map((change) => (
@@ -42,7 +47,12 @@ function Changes({ entry }: { entry: TrailEntry }) {
             {change.field}
           </Typography>
           {': '}
-          <Typography variant="body2" component="span" sx={{ textDecoration: 'line-through', color: 'text.secondary' }} aria-label={translate('admin.audit.history.before')}>
+          <Typography
+            variant="body2"
+            component="span"
+            sx={{ textDecoration: 'line-through', color: 'text.secondary' }}
+            aria-label={translate('admin.audit.history.before')}
+          >
             {showValue(change.before)}
           </Typography>
           {' → '}
@@ -71,7 +81,8 @@ function StatePanel({ state }: { state: StateAt }) {
     [
       translate('admin.audit.replay.publication'),
       speach.published
-        ? translate('admin.audit.replay.publishedVersion', { version: speach.publishedVersion ?? 0 }) + (speach.scheduledFor ? ` (${formatDateTime(speach.scheduledFor, locale)})` : '')
+        ? translate('admin.audit.replay.publishedVersion', { version: speach.publishedVersion ?? 0 }) +
+          (speach.scheduledFor ? ` (${formatDateTime(speach.scheduledFor, locale)})` : '')
         : translate('admin.audit.state.draft'),
     ],
     [translate('admin.audit.replay.archived'), translate(speach.archived ? 'ra.boolean.true' : 'ra.boolean.false')],
@@ -147,7 +158,12 @@ function Replay({ speachId, trail, step, setStep }: { speachId: string; trail: T
 
   if (!entry) return null;
   const label = (index: number) =>
-    translate('admin.audit.replay.stepText', { step: index + 1, total: trail.length, type: trail[index].type, date: formatDateTime(trail[index].time, locale) });
+    translate('admin.audit.replay.stepText', {
+      step: index + 1,
+      total: trail.length,
+      type: trail[index].type,
+      date: formatDateTime(trail[index].time, locale),
+    });
   const loading = !error && (!state || state.lastEvent.position !== entry.position);
   return (
     <Card component="section" aria-labelledby="replay-title" sx={{ mb: 2 }}>
@@ -170,7 +186,11 @@ function Replay({ speachId, trail, step, setStep }: { speachId: string; trail: T
             slotProps={{ input: { 'aria-label': translate('admin.audit.replay.slider'), 'aria-valuetext': label(step) } }}
             data-testid="replay-slider"
           />
-          <IconButton onClick={() => setStep(Math.min(trail.length - 1, step + 1))} disabled={step >= trail.length - 1} aria-label={translate('admin.audit.replay.next')}>
+          <IconButton
+            onClick={() => setStep(Math.min(trail.length - 1, step + 1))}
+            disabled={step >= trail.length - 1}
+            aria-label={translate('admin.audit.replay.next')}
+          >
             <NavigateNextIcon />
           </IconButton>
         </Stack>
@@ -197,7 +217,11 @@ function Replay({ speachId, trail, step, setStep }: { speachId: string; trail: T
               </Typography>
               {loading && <CircularProgress size={16} aria-label={translate('ra.page.loading')} />}
             </Stack>
-            {error && <Alert severity="error">{translate('admin.audit.loadFailed')} {error}</Alert>}
+            {error && (
+              <Alert severity="error">
+                {translate('admin.audit.loadFailed')} {error}
+              </Alert>
+            )}
             {state && <StatePanel state={state} />}
           </Grid>
         </Grid>
@@ -311,13 +335,31 @@ export function SpeachAudit() {
           {translate('admin.audit.speachTitle', { title: title ?? '…' })}
         </Typography>
         <Stack direction="row" spacing={1} aria-label={translate('admin.audit.exports')} role="group">
-          <Button variant="outlined" size="small" startIcon={downloading === 'csv' ? <CircularProgress size={16} aria-hidden /> : <DownloadIcon />} disabled={!trail || downloading !== null} onClick={() => download('csv')}>
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={downloading === 'csv' ? <CircularProgress size={16} aria-hidden /> : <DownloadIcon />}
+            disabled={!trail || downloading !== null}
+            onClick={() => download('csv')}
+          >
             {translate('admin.audit.exportCsv')}
           </Button>
-          <Button variant="outlined" size="small" startIcon={downloading === 'json' ? <CircularProgress size={16} aria-hidden /> : <DownloadIcon />} disabled={!trail || downloading !== null} onClick={() => download('json')}>
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={downloading === 'json' ? <CircularProgress size={16} aria-hidden /> : <DownloadIcon />}
+            disabled={!trail || downloading !== null}
+            onClick={() => download('json')}
+          >
             {translate('admin.audit.exportJson')}
           </Button>
-          <Button variant="outlined" size="small" startIcon={downloading === 'pdf' ? <CircularProgress size={16} aria-hidden /> : <DownloadIcon />} disabled={!trail || downloading !== null} onClick={() => download('pdf')}>
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={downloading === 'pdf' ? <CircularProgress size={16} aria-hidden /> : <DownloadIcon />}
+            disabled={!trail || downloading !== null}
+            onClick={() => download('pdf')}
+          >
             {translate('admin.audit.exportPdf')}
           </Button>
         </Stack>
@@ -325,7 +367,11 @@ export function SpeachAudit() {
       <Box sx={{ mb: 2 }}>
         <ChainStatusCard />
       </Box>
-      {error && <Alert severity="error">{translate('admin.audit.loadFailed')} {error}</Alert>}
+      {error && (
+        <Alert severity="error">
+          {translate('admin.audit.loadFailed')} {error}
+        </Alert>
+      )}
       {!trail && !error && <CircularProgress aria-label={translate('ra.page.loading')} />}
       {trail && trail.length === 0 && <Typography color="text.secondary">{translate('admin.audit.history.empty')}</Typography>}
       {trail && trail.length > 0 && (

@@ -25,7 +25,19 @@ export function stepStatuses(workflow: WorkflowState): NodeStatus[] {
 const ICONS = { validated: CheckCircleIcon, active: RadioButtonCheckedIcon, inactive: RadioButtonUncheckedIcon, rejected: CancelIcon };
 const COLOURS = { validated: 'success.main', active: 'primary.main', inactive: 'text.disabled', rejected: 'error.main' } as const;
 
-function Node({ label, detail, status, testId, edge = true }: { label: string; detail?: string | null; status: NodeStatus | 'start'; testId: string; edge?: boolean }) {
+function Node({
+  label,
+  detail,
+  status,
+  testId,
+  edge = true,
+}: {
+  label: string;
+  detail?: string | null;
+  status: NodeStatus | 'start';
+  testId: string;
+  edge?: boolean;
+}) {
   const translate = useTranslate();
   const Icon = status === 'start' ? PlayCircleIcon : ICONS[status];
   return (
@@ -65,9 +77,18 @@ export function WorkflowGraph({ workflow }: { workflow: WorkflowState }) {
         <Typography variant="subtitle2" component="h4">
           {workflow.name ?? translate('admin.audit.graph.workflow')}
         </Typography>
-        <Chip size="small" label={translate(`admin.audit.graph.workflowStatus.${workflow.status}`)} color={workflow.status === 'REJECTED' || workflow.status === 'CANCELLED' ? 'error' : workflow.status === 'COMPLETED' ? 'success' : 'primary'} data-testid="workflow-status" />
+        <Chip
+          size="small"
+          label={translate(`admin.audit.graph.workflowStatus.${workflow.status}`)}
+          color={workflow.status === 'REJECTED' || workflow.status === 'CANCELLED' ? 'error' : workflow.status === 'COMPLETED' ? 'success' : 'primary'}
+          data-testid="workflow-status"
+        />
       </Stack>
-      <Box component="ol" aria-label={translate('admin.audit.graph.label')} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', rowGap: 2, p: 0, m: 0 }}>
+      <Box
+        component="ol"
+        aria-label={translate('admin.audit.graph.label')}
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', rowGap: 2, p: 0, m: 0 }}
+      >
         <Node label={translate('admin.audit.graph.start')} status="start" testId="graph-start" edge={false} />
         {steps.map((step, index) => (
           <Node

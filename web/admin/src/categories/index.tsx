@@ -1,5 +1,18 @@
 import CategoryIcon from '@mui/icons-material/Category';
-import { Create, Datagrid, DateField, DeleteWithConfirmButton, Edit, List, SearchInput, SimpleForm, TextField, TextInput, maxLength, required } from 'react-admin';
+import {
+  Create,
+  Datagrid,
+  DateField,
+  DeleteWithConfirmButton,
+  Edit,
+  List,
+  SearchInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  maxLength,
+  required,
+} from 'react-admin';
 
 function CategoryForm() {
   return (

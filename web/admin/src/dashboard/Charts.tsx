@@ -62,13 +62,29 @@ export function CategoryDoughnut({ data, height = 260 }: { data: { label: string
 }
 
 /** The creation funnel: how many speaches are published, how many still drafts. */
-export function FunnelBars({ published, draft, labels, height = 260 }: { published: number; draft: number; labels: { published: string; draft: string; axis: string }; height?: number }) {
+export function FunnelBars({
+  published,
+  draft,
+  labels,
+  height = 260,
+}: {
+  published: number;
+  draft: number;
+  labels: { published: string; draft: string; axis: string };
+  height?: number;
+}) {
   const theme = useTheme();
   return (
     <BarChart
       height={height}
       skipAnimation={skipAnimation}
-      xAxis={[{ scaleType: 'band', data: [labels.published, labels.draft], colorMap: { type: 'ordinal', colors: [theme.palette.success.main, theme.palette.warning.main] } }]}
+      xAxis={[
+        {
+          scaleType: 'band',
+          data: [labels.published, labels.draft],
+          colorMap: { type: 'ordinal', colors: [theme.palette.success.main, theme.palette.warning.main] },
+        },
+      ]}
       yAxis={[{ min: 0 }]}
       series={[{ data: [published, draft], label: labels.axis }]}
       hideLegend

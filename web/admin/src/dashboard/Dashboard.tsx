@@ -1,4 +1,21 @@
-import { Alert, Box, FormControl, FormControlLabel, InputLabel, MenuItem, Radio, RadioGroup, Select, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  FormControl,
+  FormControlLabel,
+  InputLabel,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Select,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { type ReactNode, Suspense, lazy, useId, useState } from 'react';
 import { Title, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { Navigate, useSearchParams } from 'react-router-dom';
@@ -27,22 +44,38 @@ function TileValue({ value, sub }: { value: number | null; sub?: string }) {
       <Typography variant="h4" component="p" sx={{ fontWeight: 500 }}>
         {value === null ? '—' : new Intl.NumberFormat(locale).format(value)}
       </Typography>
-      {sub && <Typography variant="body2" color="text.secondary">{sub}</Typography>}
+      {sub && (
+        <Typography variant="body2" color="text.secondary">
+          {sub}
+        </Typography>
+      )}
     </>
   );
 }
 
 function SpeachTiles() {
   const translate = useTranslate();
-  const counts = useLoaded(() => Promise.all([dashboardApi.speachCount('publishedSpeachs'), dashboardApi.speachCount('unpublishedSpeachs'), dashboardApi.speachCount('viewedSpeachs')]), []);
+  const counts = useLoaded(
+    () =>
+      Promise.all([dashboardApi.speachCount('publishedSpeachs'), dashboardApi.speachCount('unpublishedSpeachs'), dashboardApi.speachCount('viewedSpeachs')]),
+    [],
+  );
   const [published, unpublished, viewed] = counts.state === 'ready' ? counts.data : [null, null, null];
   const total = published === null || unpublished === null ? null : published + unpublished;
   return (
     <Row>
-      <DashboardCard title={translate('admin.dashboard.tiles.published')} width="25%" testId="tile-published"><TileValue value={published} /></DashboardCard>
-      <DashboardCard title={translate('admin.dashboard.tiles.unpublished')} width="25%" testId="tile-unpublished"><TileValue value={unpublished} /></DashboardCard>
-      <DashboardCard title={translate('admin.dashboard.tiles.total')} width="25%" testId="tile-total"><TileValue value={total} /></DashboardCard>
-      <DashboardCard title={translate('admin.dashboard.tiles.viewed')} width="25%" testId="tile-viewed"><TileValue value={viewed} /></DashboardCard>
+      <DashboardCard title={translate('admin.dashboard.tiles.published')} width="25%" testId="tile-published">
+        <TileValue value={published} />
+      </DashboardCard>
+      <DashboardCard title={translate('admin.dashboard.tiles.unpublished')} width="25%" testId="tile-unpublished">
+        <TileValue value={unpublished} />
+      </DashboardCard>
+      <DashboardCard title={translate('admin.dashboard.tiles.total')} width="25%" testId="tile-total">
+        <TileValue value={total} />
+      </DashboardCard>
+      <DashboardCard title={translate('admin.dashboard.tiles.viewed')} width="25%" testId="tile-viewed">
+        <TileValue value={viewed} />
+      </DashboardCard>
     </Row>
   );
 }
@@ -58,26 +91,56 @@ function UserTiles({ workflowEnabled }: { workflowEnabled: boolean }) {
   const width = workflowEnabled ? '25%' : '33.333%';
   return (
     <Row>
-      <DashboardCard title={translate('admin.dashboard.tiles.admins')} width={width} testId="tile-admins"><TileValue value={admins} /></DashboardCard>
-      {workflowEnabled && <DashboardCard title={translate('admin.dashboard.tiles.approvers')} width={width} testId="tile-approvers"><TileValue value={approvers} /></DashboardCard>}
-      <DashboardCard title={translate('admin.dashboard.tiles.speachmakers')} width={width} testId="tile-speachmakers">
-        <TileValue value={speachmakers} sub={aiEditors === null ? undefined : translate('admin.dashboard.tiles.aiEditors', { count: aiEditors, smart_count: aiEditors })} />
+      <DashboardCard title={translate('admin.dashboard.tiles.admins')} width={width} testId="tile-admins">
+        <TileValue value={admins} />
       </DashboardCard>
-      <DashboardCard title={translate('admin.dashboard.tiles.users')} width={width} testId="tile-users"><TileValue value={users} /></DashboardCard>
+      {workflowEnabled && (
+        <DashboardCard title={translate('admin.dashboard.tiles.approvers')} width={width} testId="tile-approvers">
+          <TileValue value={approvers} />
+        </DashboardCard>
+      )}
+      <DashboardCard title={translate('admin.dashboard.tiles.speachmakers')} width={width} testId="tile-speachmakers">
+        <TileValue
+          value={speachmakers}
+          sub={aiEditors === null ? undefined : translate('admin.dashboard.tiles.aiEditors', { count: aiEditors, smart_count: aiEditors })}
+        />
+      </DashboardCard>
+      <DashboardCard title={translate('admin.dashboard.tiles.users')} width={width} testId="tile-users">
+        <TileValue value={users} />
+      </DashboardCard>
     </Row>
   );
 }
 
 /** A time-series chart of one or more metrics, loaded when scrolled into view and again on period change. */
-function MetricChart({ period, metrics, cumulative = false, kind = 'line', evenY = false }: { period: Period; metrics: { metric: Metric; label: string }[]; cumulative?: boolean; kind?: 'line' | 'bar'; evenY?: boolean }) {
+function MetricChart({
+  period,
+  metrics,
+  cumulative = false,
+  kind = 'line',
+  evenY = false,
+}: {
+  period: Period;
+  metrics: { metric: Metric; label: string }[];
+  cumulative?: boolean;
+  kind?: 'line' | 'bar';
+  evenY?: boolean;
+}) {
   const [locale] = useLocaleState();
-  const loaded = useLoaded(() => Promise.all(metrics.map((m) => dashboardApi.series(m.metric, period, cumulative))), [period, cumulative, metrics.map((m) => m.metric).join()]);
+  const loaded = useLoaded(
+    () => Promise.all(metrics.map((m) => dashboardApi.series(m.metric, period, cumulative))),
+    [period, cumulative, metrics.map((m) => m.metric).join()],
+  );
   if (loaded.state === 'loading') return <Spinner />;
   if (loaded.state === 'failed' || loaded.data.every((points) => points.every((p) => p.value === 0))) return <EmptyPlaceholder />;
   const series = loaded.data.map((points, i) => ({ label: metrics[i].label, points }));
   return (
     <Suspense fallback={<Spinner />}>
-      {kind === 'bar' ? <SeriesBarChart series={series[0]} locale={locale} height={CHART_HEIGHT} /> : <SeriesLineChart series={series} locale={locale} evenY={evenY} height={CHART_HEIGHT} />}
+      {kind === 'bar' ? (
+        <SeriesBarChart series={series[0]} locale={locale} height={CHART_HEIGHT} />
+      ) : (
+        <SeriesLineChart series={series} locale={locale} evenY={evenY} height={CHART_HEIGHT} />
+      )}
     </Suspense>
   );
 }
@@ -106,7 +169,11 @@ function FunnelChart({ period }: { period: Period }) {
         published={loaded.data[0]}
         draft={loaded.data[1]}
         height={CHART_HEIGHT}
-        labels={{ published: translate('admin.dashboard.tiles.published'), draft: translate('admin.dashboard.draft'), axis: translate('admin.dashboard.speachesAxis') }}
+        labels={{
+          published: translate('admin.dashboard.tiles.published'),
+          draft: translate('admin.dashboard.draft'),
+          axis: translate('admin.dashboard.speachesAxis'),
+        }}
       />
     </Suspense>
   );
@@ -126,12 +193,18 @@ function StatTable({ caption, head, rows }: { caption: string; head: string[]; r
   return (
     <TableContainer>
       {/* lang: the browser hyphenates the locale's long words (de "Lesevorgänge") at syllables. */}
-      <Table size="small" lang={locale} sx={{ tableLayout: 'fixed', width: '100%', '& th, & td': { px: 1, hyphens: 'auto', overflowWrap: 'break-word' }, '& th': { fontSize: '0.8rem' } }}>
+      <Table
+        size="small"
+        lang={locale}
+        sx={{ tableLayout: 'fixed', width: '100%', '& th, & td': { px: 1, hyphens: 'auto', overflowWrap: 'break-word' }, '& th': { fontSize: '0.8rem' } }}
+      >
         <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{caption}</caption>
         <TableHead>
           <TableRow>
             {head.map((h, i) => (
-              <TableCell key={h} align={i === 0 ? 'left' : 'right'} sx={{ width: COLUMN_WIDTHS[i] }}>{h}</TableCell>
+              <TableCell key={h} align={i === 0 ? 'left' : 'right'} sx={{ width: COLUMN_WIDTHS[i] }}>
+                {h}
+              </TableCell>
             ))}
           </TableRow>
         </TableHead>
@@ -139,7 +212,9 @@ function StatTable({ caption, head, rows }: { caption: string; head: string[]; r
           {rows.map((row, r) => (
             <TableRow key={r}>
               {row.map((value, i) => (
-                <TableCell key={i} align={i === 0 ? 'left' : 'right'}>{cell(value)}</TableCell>
+                <TableCell key={i} align={i === 0 ? 'left' : 'right'}>
+                  {cell(value)}
+                </TableCell>
               ))}
             </TableRow>
           ))}
@@ -158,7 +233,13 @@ function TopSpeaches({ period, by, caption }: { period: Period; by: 'watch' | 'r
   return (
     <StatTable
       caption={caption}
-      head={[translate('admin.dashboard.columns.speach'), translate('admin.dashboard.columns.publishDate'), translate('admin.dashboard.columns.reads'), translate('admin.dashboard.columns.ratings'), translate('admin.dashboard.columns.score')]}
+      head={[
+        translate('admin.dashboard.columns.speach'),
+        translate('admin.dashboard.columns.publishDate'),
+        translate('admin.dashboard.columns.reads'),
+        translate('admin.dashboard.columns.ratings'),
+        translate('admin.dashboard.columns.score'),
+      ]}
       rows={loaded.data.map((r) => [r.speachTitle, formatDate(r.publishDate, locale), r.nbWatch, r.nbNote, r.nbNote ? r.note : '—'])}
     />
   );
@@ -172,7 +253,13 @@ function TopSpeachmakers({ period, by, caption }: { period: Period; by: 'watch' 
   return (
     <StatTable
       caption={caption}
-      head={[translate('admin.dashboard.columns.speachmaker'), translate('admin.dashboard.columns.speaches'), translate('admin.dashboard.columns.reads'), translate('admin.dashboard.columns.ratings'), translate('admin.dashboard.columns.score')]}
+      head={[
+        translate('admin.dashboard.columns.speachmaker'),
+        translate('admin.dashboard.columns.speaches'),
+        translate('admin.dashboard.columns.reads'),
+        translate('admin.dashboard.columns.ratings'),
+        translate('admin.dashboard.columns.score'),
+      ]}
       rows={loaded.data.map((r) => [`${r.firstName} ${r.lastName}`, r.nbSpeachs, r.nbWatch, r.nbNote, r.nbNote ? r.note : '—'])}
     />
   );
@@ -295,11 +382,14 @@ export default function Dashboard() {
   }
   const choose = (next: Period) => {
     setPeriod(next);
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      updated.set('period', next);
-      return updated;
-    }, { replace: true });
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('period', next);
+        return updated;
+      },
+      { replace: true },
+    );
   };
   const shownTab = tab === 'social' && !commentsEnabled ? 'speaches' : tab;
   return (
@@ -311,9 +401,17 @@ export default function Dashboard() {
         </Typography>
         <FormControl size="small" fullWidth={false} margin="none" sx={{ width: 220 }}>
           <InputLabel id={periodLabel}>{t('admin.dashboard.period')}</InputLabel>
-          <Select labelId={periodLabel} label={t('admin.dashboard.period')} value={period} onChange={(e) => choose(e.target.value as Period)} data-testid="dashboard-period">
+          <Select
+            labelId={periodLabel}
+            label={t('admin.dashboard.period')}
+            value={period}
+            onChange={(e) => choose(e.target.value as Period)}
+            data-testid="dashboard-period"
+          >
             {PERIODS.map((p) => (
-              <MenuItem key={p} value={p}>{t(`admin.dashboard.periods.${p}`)}</MenuItem>
+              <MenuItem key={p} value={p}>
+                {t(`admin.dashboard.periods.${p}`)}
+              </MenuItem>
             ))}
           </Select>
         </FormControl>

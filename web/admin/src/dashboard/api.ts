@@ -3,7 +3,18 @@ import { apiCall } from '../providers/httpClient';
 /** Spec §3 "Dashboard" enums. */
 export const PERIODS = ['ONE_MONTH', 'THREE_MONTHS', 'SIX_MONTHS', 'TWELVE_MONTHS', 'TWO_YEARS'] as const;
 export type Period = (typeof PERIODS)[number];
-export type Metric = 'READ' | 'UNIQUE_READ' | 'UNIQUE_ACTIVITY' | 'PUBLICATION' | 'CREATION' | 'GRADE' | 'COMMENT' | 'CONNECTION' | 'UNIQUE_CONNECTION' | 'PATH_PUBLICATION' | 'PATH_COMPLETION';
+export type Metric =
+  | 'READ'
+  | 'UNIQUE_READ'
+  | 'UNIQUE_ACTIVITY'
+  | 'PUBLICATION'
+  | 'CREATION'
+  | 'GRADE'
+  | 'COMMENT'
+  | 'CONNECTION'
+  | 'UNIQUE_CONNECTION'
+  | 'PATH_PUBLICATION'
+  | 'PATH_COMPLETION';
 /** Spec §9: the component starts at THREE_MONTHS; a `period` parameter it does not know gives ONE_MONTH. */
 export const DEFAULT_PERIOD: Period = 'THREE_MONTHS';
 
@@ -47,7 +58,8 @@ export const dashboardApi = {
   speachmakers: (by: 'watch' | 'rating', period: Period) => apiCall<SpeachmakerStatRow[]>(`/api/v2/dashboard/speachmakers-by-${by}?period=${period}`),
   categories: (period: Period) => apiCall<CategoryStat[]>(`/api/v2/dashboard/speach-category?period=${period}`),
   speachCount: (kind: 'publishedSpeachs' | 'unpublishedSpeachs' | 'viewedSpeachs') => apiCall<number>(`/api/v2/cours/${kind}`),
-  userCount: (type: 'users' | 'admins' | 'speachmakers' | 'aiEditors' | 'approvers') => apiCall<{ size: number }>(`/api/v2/users/count?type=${type}`).then((r) => r.size),
+  userCount: (type: 'users' | 'admins' | 'speachmakers' | 'aiEditors' | 'approvers') =>
+    apiCall<{ size: number }>(`/api/v2/users/count?type=${type}`).then((r) => r.size),
   flags: () => apiCall<{ featureFlags?: { commentsEnabled?: boolean; workflowEnabled?: boolean } }>('/api/auth/me').then((me) => me.featureFlags ?? {}),
 };
 
@@ -56,7 +68,8 @@ export function pointLabel(point: SeriesPoint, locale: string): string {
   const start = new Date(`${point.startDate}T00:00:00Z`);
   const daily = point.startDate === point.endDate;
   const monthly = point.startDate.endsWith('-01') && new Date(`${point.endDate}T00:00:00Z`).getUTCDate() >= 28;
-  const options: Intl.DateTimeFormatOptions = monthly && !daily ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' };
+  const options: Intl.DateTimeFormatOptions =
+    monthly && !daily ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' };
   return new Intl.DateTimeFormat(locale, options).format(start);
 }
 

@@ -10,12 +10,15 @@ export function WhenVisible({ children, minHeight }: { children: ReactNode; minH
     const element = ref.current;
     if (!element || visible) return;
     if (typeof IntersectionObserver === 'undefined') return setVisible(true);
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        setVisible(true);
-        observer.disconnect();
-      }
-    }, { rootMargin: '100px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setVisible(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '100px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [visible]);
@@ -50,7 +53,13 @@ export function useLoaded<T>(load: () => Promise<T>, deps: DependencyList): Load
 /** A dashboard tile or chart: a titled card `width` wide (a fraction of the row). */
 export function DashboardCard({ title, width, children, testId }: { title: string; width: string; children: ReactNode; testId?: string }) {
   return (
-    <Paper variant="outlined" component="section" aria-label={title} data-testid={testId} sx={{ p: 2, flex: `1 1 calc(${width} - 16px)`, maxWidth: `calc(${width} - 8px)`, minWidth: { xs: '100%', md: 0 }, boxSizing: 'border-box' }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={title}
+      data-testid={testId}
+      sx={{ p: 2, flex: `1 1 calc(${width} - 16px)`, maxWidth: `calc(${width} - 8px)`, minWidth: { xs: '100%', md: 0 }, boxSizing: 'border-box' }}
+    >
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
         {title}
       </Typography>

@@ -91,7 +91,11 @@ function CsvExportDialog({ onClose, onLaunched }: { onClose: () => void; onLaunc
     <Dialog open onClose={onClose} aria-labelledby={titleId} PaperProps={{ sx: { width: DIALOG_WIDTH, maxWidth: '100%' } }}>
       <DialogTitle id={titleId}>{translate('admin.exports.title')}</DialogTitle>
       <DialogContent dividers>
-        {error && <Alert severity="error" sx={{ mb: 1 }}>{translate('admin.exports.error')}</Alert>}
+        {error && (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {translate('admin.exports.error')}
+          </Alert>
+        )}
         {!templates && !error && (
           <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
             <CircularProgress aria-label={translate('ra.page.loading')} />

@@ -81,7 +81,13 @@ export function ExportJobsList({ refreshKey }: { refreshKey: number }) {
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
                 {job.status === 'DONE'
                   ? job.files.map((file) => (
-                      <Button key={file.templateName} size="small" variant="outlined" sx={{ textTransform: 'none' }} onClick={() => download(file.url, file.fileName)}>
+                      <Button
+                        key={file.templateName}
+                        size="small"
+                        variant="outlined"
+                        sx={{ textTransform: 'none' }}
+                        onClick={() => download(file.url, file.fileName)}
+                      >
                         {translate('admin.exports.download', { name: file.fileName, rows: file.rows })}
                       </Button>
                     ))

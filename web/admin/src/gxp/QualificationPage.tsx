@@ -44,7 +44,15 @@ export function QualificationPage() {
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [error, setError] = useState<string | null>(null);
   // dateStyle/timeStyle may not be combined with timeZoneName (a TypeError): the fields are spelled out.
-  const dates = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+  const dates = new Intl.DateTimeFormat(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -67,13 +75,28 @@ export function QualificationPage() {
       <Card>
         <CardContent>
           <Stack component="form" direction={{ xs: 'column', md: 'row' }} spacing={2} onSubmit={submit} alignItems={{ md: 'center' }}>
-            <TextField select label={translate('admin.gxp.kind')} value={kind} onChange={(e) => setKind(e.target.value as Kind)} size="small" sx={{ minWidth: 180 }}>
+            <TextField
+              select
+              label={translate('admin.gxp.kind')}
+              value={kind}
+              onChange={(e) => setKind(e.target.value as Kind)}
+              size="small"
+              sx={{ minWidth: 180 }}
+            >
               <MenuItem value="speach">{translate('admin.gxp.bySpeach')}</MenuItem>
               <MenuItem value="path">{translate('admin.gxp.byPath')}</MenuItem>
               <MenuItem value="user">{translate('admin.gxp.byUser')}</MenuItem>
             </TextField>
             <TextField label={translate('admin.gxp.id')} value={id} onChange={(e) => setId(e.target.value)} size="small" required sx={{ minWidth: 320 }} />
-            <TextField label={translate('admin.gxp.date')} type="date" value={day} onChange={(e) => setDay(e.target.value)} size="small" required slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField
+              label={translate('admin.gxp.date')}
+              type="date"
+              value={day}
+              onChange={(e) => setDay(e.target.value)}
+              size="small"
+              required
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
             <Button type="submit" variant="contained">
               {translate('admin.gxp.search')}
             </Button>
@@ -90,7 +113,11 @@ export function QualificationPage() {
           </Stack>
         </CardContent>
       </Card>
-      {error && <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert>}
+      {error && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
+      )}
       {answer && (
         <Table size="small" sx={{ mt: 2 }} aria-label={translate('admin.gxp.title')}>
           <TableHead>
@@ -110,7 +137,14 @@ export function QualificationPage() {
             )}
             {rows.map((r) => (
               <TableRow key={`${r.userId}:${r.speachId ?? r.pathId}`}>
-                <TableCell>{r.name || r.userId} {r.email && <Typography variant="caption" component="span">({r.email})</Typography>}</TableCell>
+                <TableCell>
+                  {r.name || r.userId}{' '}
+                  {r.email && (
+                    <Typography variant="caption" component="span">
+                      ({r.email})
+                    </Typography>
+                  )}
+                </TableCell>
                 <TableCell>{r.title}</TableCell>
                 <TableCell>{r.version ?? '—'}</TableCell>
                 <TableCell>{dates.format(new Date(r.completedAt))}</TableCell>

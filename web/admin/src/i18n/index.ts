@@ -13,7 +13,8 @@ type Catalog = Record<string, unknown>;
 function merge(base: Catalog, over: Catalog): Catalog {
   const out: Catalog = { ...base };
   for (const [key, value] of Object.entries(over)) {
-    out[key] = value && typeof value === 'object' && !Array.isArray(value) && typeof base[key] === 'object' ? merge(base[key] as Catalog, value as Catalog) : value;
+    out[key] =
+      value && typeof value === 'object' && !Array.isArray(value) && typeof base[key] === 'object' ? merge(base[key] as Catalog, value as Catalog) : value;
   }
   return out;
 }

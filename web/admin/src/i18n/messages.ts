@@ -4,7 +4,15 @@ export const appMessages = {
     admin: {
       title: 'Back office',
       auth: { adminOnly: 'The back office is for administrators only.' },
-      menu: { speaches: 'Speaches', users: 'Users', groups: 'Groups', categories: 'Categories', customFields: 'Custom fields', importUsers: 'Import users', learnerApp: 'Learner app' },
+      menu: {
+        speaches: 'Speaches',
+        users: 'Users',
+        groups: 'Groups',
+        categories: 'Categories',
+        customFields: 'Custom fields',
+        importUsers: 'Import users',
+        learnerApp: 'Learner app',
+      },
       users: {
         noGroup: 'No group',
         noRole: 'No role',
@@ -78,11 +86,13 @@ export const appMessages = {
         noGroupFound: 'No group found',
         batchEdit: 'Batch edit',
         batchEditTitle: 'Edit %{smart_count} speach |||| Edit %{smart_count} speaches',
-        batchEditHelp: 'The values chosen replace those of the selected speaches; the others stay as they are. Speaches whose publishing rules conflict are skipped, and scheduled speaches are left out.',
+        batchEditHelp:
+          'The values chosen replace those of the selected speaches; the others stay as they are. Speaches whose publishing rules conflict are skipped, and scheduled speaches are left out.',
         keepUnchanged: 'Leave unchanged',
         authorHelp: 'Only users with the author role',
         batchUpdated: 'Speaches batch updated: %{smart_count} updated',
-        batchSkipped: '%{smart_count} speach not updated because of its publishing rules: %{titles} |||| %{smart_count} speaches not updated because of their publishing rules: %{titles}',
+        batchSkipped:
+          '%{smart_count} speach not updated because of its publishing rules: %{titles} |||| %{smart_count} speaches not updated because of their publishing rules: %{titles}',
         batchScheduled: '%{smart_count} scheduled speach excluded |||| %{smart_count} scheduled speaches excluded',
         batchFailed: 'Speaches batch update failed',
         panelTitle: 'Speach details',
@@ -136,10 +146,31 @@ export const appMessages = {
       },
     },
     resources: {
-      users: { name: 'User |||| Users', fields: { firstName: 'First name', lastName: 'Last name', email: 'E-mail', roles: 'Roles', groupIds: 'Groups', groups: 'Groups', createdAt: 'Created', lastActiveAt: 'Last active', active: 'Active', q: 'Name or e-mail', user: 'User' } },
-      groups: { name: 'Group |||| Groups', fields: { name: 'Name', description: 'Description', order: 'Order', categoryIds: 'Categories', memberCount: 'Members', q: 'Search' } },
+      users: {
+        name: 'User |||| Users',
+        fields: {
+          firstName: 'First name',
+          lastName: 'Last name',
+          email: 'E-mail',
+          roles: 'Roles',
+          groupIds: 'Groups',
+          groups: 'Groups',
+          createdAt: 'Created',
+          lastActiveAt: 'Last active',
+          active: 'Active',
+          q: 'Name or e-mail',
+          user: 'User',
+        },
+      },
+      groups: {
+        name: 'Group |||| Groups',
+        fields: { name: 'Name', description: 'Description', order: 'Order', categoryIds: 'Categories', memberCount: 'Members', q: 'Search' },
+      },
       categories: { name: 'Category |||| Categories', fields: { name: 'Name', createdAt: 'Created', q: 'Search' } },
-      'custom-fields': { name: 'Custom field |||| Custom fields', fields: { name: 'Name', labelEn: 'English label', labelFr: 'French label', labelEs: 'Spanish label', labelDe: 'German label', q: 'Search' } },
+      'custom-fields': {
+        name: 'Custom field |||| Custom fields',
+        fields: { name: 'Name', labelEn: 'English label', labelFr: 'French label', labelEs: 'Spanish label', labelDe: 'German label', q: 'Search' },
+      },
       speaches: {
         name: 'Speach |||| Speaches',
         fields: {
@@ -177,7 +208,15 @@ export const appMessages = {
     admin: {
       title: 'Back-office',
       auth: { adminOnly: 'Le back-office est réservé aux administrateurs.' },
-      menu: { speaches: 'Speaches', users: 'Utilisateurs', groups: 'Groupes', categories: 'Catégories', customFields: 'Champs personnalisés', importUsers: 'Importer des utilisateurs', learnerApp: 'Application apprenant' },
+      menu: {
+        speaches: 'Speaches',
+        users: 'Utilisateurs',
+        groups: 'Groupes',
+        categories: 'Catégories',
+        customFields: 'Champs personnalisés',
+        importUsers: 'Importer des utilisateurs',
+        learnerApp: 'Application apprenant',
+      },
       users: {
         noGroup: 'Sans groupe',
         noRole: 'Sans rôle',
@@ -251,11 +290,13 @@ export const appMessages = {
         noGroupFound: 'Aucun groupe trouvé',
         batchEdit: 'Modifier en masse',
         batchEditTitle: 'Modifier %{smart_count} speach |||| Modifier %{smart_count} speaches',
-        batchEditHelp: 'Les valeurs choisies remplacent celles des speaches sélectionnés ; les autres restent inchangées. Les speaches dont les règles de publication sont en conflit sont ignorés et les speaches programmés sont exclus.',
+        batchEditHelp:
+          'Les valeurs choisies remplacent celles des speaches sélectionnés ; les autres restent inchangées. Les speaches dont les règles de publication sont en conflit sont ignorés et les speaches programmés sont exclus.',
         keepUnchanged: 'Ne pas changer',
         authorHelp: 'Uniquement les utilisateurs ayant le rôle auteur',
         batchUpdated: 'Speaches modifiés en masse : %{smart_count} modifié(s)',
-        batchSkipped: '%{smart_count} speach non modifié à cause de ses règles de publication : %{titles} |||| %{smart_count} speaches non modifiés à cause de leurs règles de publication : %{titles}',
+        batchSkipped:
+          '%{smart_count} speach non modifié à cause de ses règles de publication : %{titles} |||| %{smart_count} speaches non modifiés à cause de leurs règles de publication : %{titles}',
         batchScheduled: '%{smart_count} speach programmé exclu |||| %{smart_count} speaches programmés exclus',
         batchFailed: 'La modification en masse des speaches a échoué',
         panelTitle: 'Détails du speach',
@@ -309,10 +350,38 @@ export const appMessages = {
       },
     },
     resources: {
-      users: { name: 'Utilisateur |||| Utilisateurs', fields: { firstName: 'Prénom', lastName: 'Nom', email: 'E-mail', roles: 'Rôles', groupIds: 'Groupes', groups: 'Groupes', createdAt: 'Créé le', lastActiveAt: 'Dernière activité', active: 'Actif', q: 'Nom ou e-mail', user: 'Utilisateur' } },
-      groups: { name: 'Groupe |||| Groupes', fields: { name: 'Nom', description: 'Description', order: 'Ordre', categoryIds: 'Catégories', memberCount: 'Membres', q: 'Rechercher' } },
+      users: {
+        name: 'Utilisateur |||| Utilisateurs',
+        fields: {
+          firstName: 'Prénom',
+          lastName: 'Nom',
+          email: 'E-mail',
+          roles: 'Rôles',
+          groupIds: 'Groupes',
+          groups: 'Groupes',
+          createdAt: 'Créé le',
+          lastActiveAt: 'Dernière activité',
+          active: 'Actif',
+          q: 'Nom ou e-mail',
+          user: 'Utilisateur',
+        },
+      },
+      groups: {
+        name: 'Groupe |||| Groupes',
+        fields: { name: 'Nom', description: 'Description', order: 'Ordre', categoryIds: 'Catégories', memberCount: 'Membres', q: 'Rechercher' },
+      },
       categories: { name: 'Catégorie |||| Catégories', fields: { name: 'Nom', createdAt: 'Créée le', q: 'Rechercher' } },
-      'custom-fields': { name: 'Champ personnalisé |||| Champs personnalisés', fields: { name: 'Nom', labelEn: 'Libellé anglais', labelFr: 'Libellé français', labelEs: 'Libellé espagnol', labelDe: 'Libellé allemand', q: 'Rechercher' } },
+      'custom-fields': {
+        name: 'Champ personnalisé |||| Champs personnalisés',
+        fields: {
+          name: 'Nom',
+          labelEn: 'Libellé anglais',
+          labelFr: 'Libellé français',
+          labelEs: 'Libellé espagnol',
+          labelDe: 'Libellé allemand',
+          q: 'Rechercher',
+        },
+      },
       speaches: {
         name: 'Speach |||| Speaches',
         fields: {
@@ -350,7 +419,15 @@ export const appMessages = {
     admin: {
       title: 'Back office',
       auth: { adminOnly: 'El back office está reservado a los administradores.' },
-      menu: { speaches: 'Speaches', users: 'Usuarios', groups: 'Grupos', categories: 'Categorías', customFields: 'Campos personalizados', importUsers: 'Importar usuarios', learnerApp: 'Aplicación de aprendizaje' },
+      menu: {
+        speaches: 'Speaches',
+        users: 'Usuarios',
+        groups: 'Grupos',
+        categories: 'Categorías',
+        customFields: 'Campos personalizados',
+        importUsers: 'Importar usuarios',
+        learnerApp: 'Aplicación de aprendizaje',
+      },
       users: {
         noGroup: 'Sin grupo',
         noRole: 'Sin rol',
@@ -424,11 +501,13 @@ export const appMessages = {
         noGroupFound: 'Ningún grupo encontrado',
         batchEdit: 'Edición masiva',
         batchEditTitle: 'Editar %{smart_count} speach |||| Editar %{smart_count} speaches',
-        batchEditHelp: 'Los valores elegidos sustituyen a los de los speaches seleccionados; los demás no cambian. Se omiten los speaches cuyas reglas de publicación entran en conflicto y se excluyen los speaches programados.',
+        batchEditHelp:
+          'Los valores elegidos sustituyen a los de los speaches seleccionados; los demás no cambian. Se omiten los speaches cuyas reglas de publicación entran en conflicto y se excluyen los speaches programados.',
         keepUnchanged: 'No cambiar',
         authorHelp: 'Solo usuarios con el rol de autor',
         batchUpdated: 'Speaches actualizados en masa: %{smart_count} actualizado(s)',
-        batchSkipped: '%{smart_count} speach no actualizado por sus reglas de publicación: %{titles} |||| %{smart_count} speaches no actualizados por sus reglas de publicación: %{titles}',
+        batchSkipped:
+          '%{smart_count} speach no actualizado por sus reglas de publicación: %{titles} |||| %{smart_count} speaches no actualizados por sus reglas de publicación: %{titles}',
         batchScheduled: '%{smart_count} speach programado excluido |||| %{smart_count} speaches programados excluidos',
         batchFailed: 'La actualización masiva de los speaches ha fallado',
         panelTitle: 'Detalles del speach',
@@ -482,10 +561,38 @@ export const appMessages = {
       },
     },
     resources: {
-      users: { name: 'Usuario |||| Usuarios', fields: { firstName: 'Nombre', lastName: 'Apellido', email: 'Correo electrónico', roles: 'Roles', groupIds: 'Grupos', groups: 'Grupos', createdAt: 'Creado', lastActiveAt: 'Última actividad', active: 'Activo', q: 'Nombre o correo', user: 'Usuario' } },
-      groups: { name: 'Grupo |||| Grupos', fields: { name: 'Nombre', description: 'Descripción', order: 'Orden', categoryIds: 'Categorías', memberCount: 'Miembros', q: 'Buscar' } },
+      users: {
+        name: 'Usuario |||| Usuarios',
+        fields: {
+          firstName: 'Nombre',
+          lastName: 'Apellido',
+          email: 'Correo electrónico',
+          roles: 'Roles',
+          groupIds: 'Grupos',
+          groups: 'Grupos',
+          createdAt: 'Creado',
+          lastActiveAt: 'Última actividad',
+          active: 'Activo',
+          q: 'Nombre o correo',
+          user: 'Usuario',
+        },
+      },
+      groups: {
+        name: 'Grupo |||| Grupos',
+        fields: { name: 'Nombre', description: 'Descripción', order: 'Orden', categoryIds: 'Categorías', memberCount: 'Miembros', q: 'Buscar' },
+      },
       categories: { name: 'Categoría |||| Categorías', fields: { name: 'Nombre', createdAt: 'Creada', q: 'Buscar' } },
-      'custom-fields': { name: 'Campo personalizado |||| Campos personalizados', fields: { name: 'Nombre', labelEn: 'Etiqueta inglesa', labelFr: 'Etiqueta francesa', labelEs: 'Etiqueta española', labelDe: 'Etiqueta alemana', q: 'Buscar' } },
+      'custom-fields': {
+        name: 'Campo personalizado |||| Campos personalizados',
+        fields: {
+          name: 'Nombre',
+          labelEn: 'Etiqueta inglesa',
+          labelFr: 'Etiqueta francesa',
+          labelEs: 'Etiqueta española',
+          labelDe: 'Etiqueta alemana',
+          q: 'Buscar',
+        },
+      },
       speaches: {
         name: 'Speach |||| Speaches',
         fields: {
@@ -523,7 +630,15 @@ export const appMessages = {
     admin: {
       title: 'Backoffice',
       auth: { adminOnly: 'Das Backoffice ist Administratoren vorbehalten.' },
-      menu: { speaches: 'Speaches', users: 'Benutzer', groups: 'Gruppen', categories: 'Kategorien', customFields: 'Benutzerdefinierte Felder', importUsers: 'Benutzer importieren', learnerApp: 'Lern-App' },
+      menu: {
+        speaches: 'Speaches',
+        users: 'Benutzer',
+        groups: 'Gruppen',
+        categories: 'Kategorien',
+        customFields: 'Benutzerdefinierte Felder',
+        importUsers: 'Benutzer importieren',
+        learnerApp: 'Lern-App',
+      },
       users: {
         noGroup: 'Keine Gruppe',
         noRole: 'Keine Rolle',
@@ -597,11 +712,13 @@ export const appMessages = {
         noGroupFound: 'Keine Gruppe gefunden',
         batchEdit: 'Sammelbearbeitung',
         batchEditTitle: '%{smart_count} Speach bearbeiten |||| %{smart_count} Speaches bearbeiten',
-        batchEditHelp: 'Die gewählten Werte ersetzen die der ausgewählten Speaches; die übrigen bleiben unverändert. Speaches mit widersprüchlichen Veröffentlichungsregeln werden übersprungen, geplante Speaches ausgenommen.',
+        batchEditHelp:
+          'Die gewählten Werte ersetzen die der ausgewählten Speaches; die übrigen bleiben unverändert. Speaches mit widersprüchlichen Veröffentlichungsregeln werden übersprungen, geplante Speaches ausgenommen.',
         keepUnchanged: 'Unverändert lassen',
         authorHelp: 'Nur Benutzer mit der Autorenrolle',
         batchUpdated: 'Speaches gesammelt aktualisiert: %{smart_count} aktualisiert',
-        batchSkipped: '%{smart_count} Speach wegen seiner Veröffentlichungsregeln nicht aktualisiert: %{titles} |||| %{smart_count} Speaches wegen ihrer Veröffentlichungsregeln nicht aktualisiert: %{titles}',
+        batchSkipped:
+          '%{smart_count} Speach wegen seiner Veröffentlichungsregeln nicht aktualisiert: %{titles} |||| %{smart_count} Speaches wegen ihrer Veröffentlichungsregeln nicht aktualisiert: %{titles}',
         batchScheduled: '%{smart_count} geplanter Speach ausgenommen |||| %{smart_count} geplante Speaches ausgenommen',
         batchFailed: 'Die Sammelaktualisierung der Speaches ist fehlgeschlagen',
         panelTitle: 'Speach-Details',
@@ -655,10 +772,38 @@ export const appMessages = {
       },
     },
     resources: {
-      users: { name: 'Benutzer |||| Benutzer', fields: { firstName: 'Vorname', lastName: 'Nachname', email: 'E-Mail', roles: 'Rollen', groupIds: 'Gruppen', groups: 'Gruppen', createdAt: 'Erstellt', lastActiveAt: 'Zuletzt aktiv', active: 'Aktiv', q: 'Name oder E-Mail', user: 'Benutzer' } },
-      groups: { name: 'Gruppe |||| Gruppen', fields: { name: 'Name', description: 'Beschreibung', order: 'Reihenfolge', categoryIds: 'Kategorien', memberCount: 'Mitglieder', q: 'Suchen' } },
+      users: {
+        name: 'Benutzer |||| Benutzer',
+        fields: {
+          firstName: 'Vorname',
+          lastName: 'Nachname',
+          email: 'E-Mail',
+          roles: 'Rollen',
+          groupIds: 'Gruppen',
+          groups: 'Gruppen',
+          createdAt: 'Erstellt',
+          lastActiveAt: 'Zuletzt aktiv',
+          active: 'Aktiv',
+          q: 'Name oder E-Mail',
+          user: 'Benutzer',
+        },
+      },
+      groups: {
+        name: 'Gruppe |||| Gruppen',
+        fields: { name: 'Name', description: 'Beschreibung', order: 'Reihenfolge', categoryIds: 'Kategorien', memberCount: 'Mitglieder', q: 'Suchen' },
+      },
       categories: { name: 'Kategorie |||| Kategorien', fields: { name: 'Name', createdAt: 'Erstellt', q: 'Suchen' } },
-      'custom-fields': { name: 'Benutzerdefiniertes Feld |||| Benutzerdefinierte Felder', fields: { name: 'Name', labelEn: 'Englische Bezeichnung', labelFr: 'Französische Bezeichnung', labelEs: 'Spanische Bezeichnung', labelDe: 'Deutsche Bezeichnung', q: 'Suchen' } },
+      'custom-fields': {
+        name: 'Benutzerdefiniertes Feld |||| Benutzerdefinierte Felder',
+        fields: {
+          name: 'Name',
+          labelEn: 'Englische Bezeichnung',
+          labelFr: 'Französische Bezeichnung',
+          labelEs: 'Spanische Bezeichnung',
+          labelDe: 'Deutsche Bezeichnung',
+          q: 'Suchen',
+        },
+      },
       speaches: {
         name: 'Speach |||| Speaches',
         fields: {

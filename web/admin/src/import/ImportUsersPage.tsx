@@ -1,4 +1,20 @@
-import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  FormControlLabel,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { HttpError, Title, useNotify, useTranslate } from 'react-admin';
 import { apiCall } from '../providers/httpClient';
@@ -140,7 +156,10 @@ export function ImportUsersPage() {
               </Table>
             </Box>
             {preview.invalid > 0 && (
-              <FormControlLabel control={<Checkbox checked={onlyValid} onChange={(e) => setOnlyValid(e.target.checked)} />} label={translate('admin.import.importValid')} />
+              <FormControlLabel
+                control={<Checkbox checked={onlyValid} onChange={(e) => setOnlyValid(e.target.checked)} />}
+                label={translate('admin.import.importValid')}
+              />
             )}
             <Box>
               <Button variant="contained" onClick={start} disabled={!canImport}>
@@ -151,7 +170,11 @@ export function ImportUsersPage() {
         )}
         {job && (
           <Box sx={{ mt: 2 }} aria-live="polite">
-            <LinearProgress variant="determinate" value={job.total ? (job.done / job.total) * 100 : 100} aria-label={translate('admin.import.progress', { done: job.done, total: job.total })} />
+            <LinearProgress
+              variant="determinate"
+              value={job.total ? (job.done / job.total) * 100 : 100}
+              aria-label={translate('admin.import.progress', { done: job.done, total: job.total })}
+            />
             <Typography sx={{ mt: 1 }}>
               {job.state === 'done'
                 ? translate('admin.import.done', { imported: job.imported, failed: job.failed.length })

@@ -3,7 +3,19 @@ import EditIcon from '@mui/icons-material/Edit';
 import RouteIcon from '@mui/icons-material/Route';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { useState } from 'react';
-import { Datagrid, FunctionField, InfiniteList, InfinitePagination, SearchInput, SelectInput, TextInput, TopToolbar, useListContext, useLocaleState, useTranslate } from 'react-admin';
+import {
+  Datagrid,
+  FunctionField,
+  InfiniteList,
+  InfinitePagination,
+  SearchInput,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+  useListContext,
+  useLocaleState,
+  useTranslate,
+} from 'react-admin';
 import { errorMessage, formatDate, truncate } from '../speaches/api';
 import { type AdminPath, PATH_STATES, RESOURCE } from './api';
 import { LearningPathPanel } from './LearningPathPanel';
@@ -30,7 +42,15 @@ function EmptyPanel() {
   const translate = useTranslate();
   if (error) {
     return (
-      <Alert severity="error" sx={{ m: 2 }} action={<MuiButton color="inherit" size="small" onClick={() => refetch()}>{translate('admin.paths.retry')}</MuiButton>}>
+      <Alert
+        severity="error"
+        sx={{ m: 2 }}
+        action={
+          <MuiButton color="inherit" size="small" onClick={() => refetch()}>
+            {translate('admin.paths.retry')}
+          </MuiButton>
+        }
+      >
         {translate('admin.paths.loadFailed')} {errorMessage(error)}
       </Alert>
     );
@@ -64,7 +84,9 @@ function TitleCell({ path }: { path: AdminPath }) {
           {path.sequential && <Chip size="small" variant="outlined" label={translate('admin.paths.sequential')} />}
         </Stack>
         <Typography variant="caption" color="text.secondary">
-          {[`${path.user.firstName} ${path.user.lastName}`.trim(), translate('admin.paths.speaches', { smart_count: path.speachCount })].filter(Boolean).join(' · ')}
+          {[`${path.user.firstName} ${path.user.lastName}`.trim(), translate('admin.paths.speaches', { smart_count: path.speachCount })]
+            .filter(Boolean)
+            .join(' · ')}
         </Typography>
       </Stack>
     </Stack>
@@ -78,20 +100,41 @@ export function LearningPathList() {
   const [panel, setPanel] = useState<AdminPath | null>(null);
   const states = PATH_STATES.map((id) => ({ id, name: translate(`admin.paths.state.${id}`) }));
   const filters = [
-    <SearchInput key="title" source="title" alwaysOn placeholder={translate('resources.learning-paths.fields.title')} aria-label={translate('resources.learning-paths.fields.title')} />,
+    <SearchInput
+      key="title"
+      source="title"
+      alwaysOn
+      placeholder={translate('resources.learning-paths.fields.title')}
+      aria-label={translate('resources.learning-paths.fields.title')}
+    />,
     <TextInput key="owner" source="owner" alwaysOn />,
     <SelectInput key="state" source="state" choices={states} alwaysOn emptyText="admin.paths.allStates" sx={{ minWidth: 160 }} />,
   ];
   return (
     <>
-      <InfiniteList resource={RESOURCE} filters={filters} actions={<Actions />} sort={DEFAULT_SORT} perPage={20} pagination={<InfinitePagination options={INFINITE_OPTIONS} />} title="admin.menu.paths">
+      <InfiniteList
+        resource={RESOURCE}
+        filters={filters}
+        actions={<Actions />}
+        sort={DEFAULT_SORT}
+        perPage={20}
+        pagination={<InfinitePagination options={INFINITE_OPTIONS} />}
+        title="admin.menu.paths"
+      >
         <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyPanel />} sx={{ '& .column-title': { width: 480 } }}>
           <FunctionField source="title" label="resources.learning-paths.fields.title" render={(p: AdminPath) => <TitleCell path={p} />} />
           <FunctionField
             source="groups"
             sortable={false}
             label="resources.learning-paths.fields.groups"
-            render={(p: AdminPath) => [p.assignment.groups.map((g) => g.name).join(', '), p.assignment.userCount ? translate('admin.paths.users', { smart_count: p.assignment.userCount }) : ''].filter(Boolean).join(' · ')}
+            render={(p: AdminPath) =>
+              [
+                p.assignment.groups.map((g) => g.name).join(', '),
+                p.assignment.userCount ? translate('admin.paths.users', { smart_count: p.assignment.userCount }) : '',
+              ]
+                .filter(Boolean)
+                .join(' · ')
+            }
           />
           <FunctionField source="updatedAt" label="resources.learning-paths.fields.updatedAt" render={(p: AdminPath) => formatDate(p.updatedAt, locale)} />
           <FunctionField

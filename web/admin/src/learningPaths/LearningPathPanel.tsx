@@ -8,7 +8,13 @@ import { type AdminPath, adminPathsApi } from './api';
 
 /** `/p/{pathId}/{slug}` on the learner app. */
 function learnerAddress(path: AdminPath): string {
-  const slug = path.title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'path';
+  const slug =
+    path.title
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'path';
   return `/p/${encodeURIComponent(path.pathId)}/${slug}`;
 }
 
@@ -51,7 +57,12 @@ export function LearningPathPanel({ path, onClose }: { path: AdminPath | null; o
   };
 
   return (
-    <Drawer anchor="right" open={!!path} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 }, p: 3 }, role: 'dialog', 'aria-labelledby': 'path-panel-title' } as object }}>
+    <Drawer
+      anchor="right"
+      open={!!path}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 480 }, p: 3 }, role: 'dialog', 'aria-labelledby': 'path-panel-title' } as object }}
+    >
       {path && (
         <>
           <Stack direction="row" alignItems="flex-start" spacing={1}>
@@ -73,11 +84,17 @@ export function LearningPathPanel({ path, onClose }: { path: AdminPath | null; o
             <Row label={translate('resources.learning-paths.fields.groups')}>
               {path.assignment.groups.length === 0
                 ? translate('admin.paths.none')
-                : path.assignment.groups.map((g) => (g.dueDate ? `${g.name} (${translate('admin.paths.due', { date: formatDate(`${g.dueDate.slice(0, 10)}T12:00:00`, locale) })})` : g.name)).join(', ')}
+                : path.assignment.groups
+                    .map((g) =>
+                      g.dueDate ? `${g.name} (${translate('admin.paths.due', { date: formatDate(`${g.dueDate.slice(0, 10)}T12:00:00`, locale) })})` : g.name,
+                    )
+                    .join(', ')}
             </Row>
             <Row label={translate('resources.learning-paths.fields.userCount')}>{path.assignment.userCount}</Row>
             <Row label={translate('resources.learning-paths.fields.options')}>
-              {[path.sequential && translate('admin.paths.sequential'), path.openForSelfEnrolment && translate('admin.paths.openForEnrolment')].filter(Boolean).join(', ') || translate('admin.paths.none')}
+              {[path.sequential && translate('admin.paths.sequential'), path.openForSelfEnrolment && translate('admin.paths.openForEnrolment')]
+                .filter(Boolean)
+                .join(', ') || translate('admin.paths.none')}
             </Row>
             <Row label={translate('resources.learning-paths.fields.createdAt')}>{formatDate(path.createdAt, locale)}</Row>
             <Row label={translate('resources.learning-paths.fields.updatedAt')}>{formatDate(path.updatedAt, locale)}</Row>

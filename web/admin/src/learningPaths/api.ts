@@ -56,5 +56,6 @@ export function withLearningPaths(base: DataProvider): DataProvider {
 }
 
 export const adminPathsApi = {
-  archive: (path: AdminPath) => apiCall<unknown>(`/api/v2/learningPath/${encodeURIComponent(path.pathId)}/archive?version=${path.version}`, { method: 'PUT', body: {} }),
+  archive: (path: AdminPath) =>
+    apiCall<unknown>(`/api/v2/learningPath/${encodeURIComponent(path.pathId)}/archive?version=${path.version}`, { method: 'PUT', body: {} }),
 };

@@ -8,11 +8,19 @@ function Headers() {
   if (!record) return null;
   return (
     <Labeled label="admin.mailbox.headers">
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, fontSize: 13 }} aria-label={translate('admin.mailbox.headers')}>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, fontSize: 13 }}
+        aria-label={translate('admin.mailbox.headers')}
+      >
         {Object.entries(record.headers).map(([name, value]) => (
           <Box key={name} sx={{ display: 'contents' }}>
-            <Box component="dt" sx={{ fontWeight: 600 }}>{name}</Box>
-            <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>{value}</Box>
+            <Box component="dt" sx={{ fontWeight: 600 }}>
+              {name}
+            </Box>
+            <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+              {value}
+            </Box>
           </Box>
         ))}
       </Box>

@@ -72,9 +72,24 @@ export function MassScormExportPage() {
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={4} alignItems={{ md: 'center' }} sx={{ mb: 3 }}>
         <Stack spacing={1}>
-          <ScormOptions type={type} onType={setType} navigation={navigation} onNavigation={setNavigation} classicEnabled={classic} disabled={run.kind !== 'idle'} />
+          <ScormOptions
+            type={type}
+            onType={setType}
+            navigation={navigation}
+            onNavigation={setNavigation}
+            classicEnabled={classic}
+            disabled={run.kind !== 'idle'}
+          />
         </Stack>
-        <Box sx={{ position: 'relative', display: 'inline-flex' }} role="progressbar" aria-label={translate('admin.scorm.massProgress')} aria-valuemin={0} aria-valuemax={total} aria-valuenow={current} aria-valuetext={`${current} / ${total}`}>
+        <Box
+          sx={{ position: 'relative', display: 'inline-flex' }}
+          role="progressbar"
+          aria-label={translate('admin.scorm.massProgress')}
+          aria-valuemin={0}
+          aria-valuemax={total}
+          aria-valuenow={current}
+          aria-valuetext={`${current} / ${total}`}
+        >
           <CircularProgress variant="determinate" value={total ? (current * 100) / total : 0} size={96} aria-hidden />
           <Box sx={{ inset: 0, position: 'absolute', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
             <Typography data-testid="scorm-mass-progress">{`${number.format(current)} / ${number.format(total)}`}</Typography>

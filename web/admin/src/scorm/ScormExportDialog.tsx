@@ -52,11 +52,22 @@ export function ScormExportDialog({ speachId, title, open, onClose }: { speachId
       <DialogTitle id="scorm-dialog-title">{translate('admin.scorm.dialogTitle', { title })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <ScormOptions type={type} onType={setType} navigation={navigation} onNavigation={setNavigation} classicEnabled={classic} disabled={phase.kind !== 'idle'} />
+          <ScormOptions
+            type={type}
+            onType={setType}
+            navigation={navigation}
+            onNavigation={setNavigation}
+            classicEnabled={classic}
+            disabled={phase.kind !== 'idle'}
+          />
           {phase.kind === 'running' && (
             <Stack direction="row" spacing={2} alignItems="center" role="status">
               <CircularProgress size={24} aria-hidden />
-              <Typography>{phase.job && phase.job.total > 0 ? translate('admin.scorm.progress', { done: phase.job.done, total: phase.job.total }) : translate('admin.scorm.inProgress')}</Typography>
+              <Typography>
+                {phase.job && phase.job.total > 0
+                  ? translate('admin.scorm.progress', { done: phase.job.done, total: phase.job.total })
+                  : translate('admin.scorm.inProgress')}
+              </Typography>
             </Stack>
           )}
           {phase.kind === 'done' && (

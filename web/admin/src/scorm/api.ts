@@ -19,7 +19,11 @@ const q = encodeURIComponent;
 /** Spec §7 SCORM calls (docs/scorm.md). */
 export const scormApi = {
   start: async (id: string, type: ScormType, contentNavigation: boolean) =>
-    (await apiCall<{ dataValue: string }>(`/administration/scorm/exportScorm?id=${q(id)}&contentNavigation=${contentNavigation}&contentDelayed=false&type=${type}`)).dataValue,
+    (
+      await apiCall<{ dataValue: string }>(
+        `/administration/scorm/exportScorm?id=${q(id)}&contentNavigation=${contentNavigation}&contentDelayed=false&type=${type}`,
+      )
+    ).dataValue,
   created: (name: string) => apiCall<boolean>(`/administration/scorm/checkScormCreated?name=${q(name)}`),
   status: (name: string) => apiCall<ScormJob>(`/administration/scorm/status/${q(name)}`),
   downloadUrl: (name: string) => `/administration/scorm/download/${q(name)}`,

@@ -25,8 +25,15 @@ export function FlagsCard({ onSaved }: { onSaved?: () => void }) {
 
   async function save() {
     if (!view || !draft) return;
-    const wanted: Record<string, unknown> = { ...draft, ...Object.fromEntries(LENGTH_FLAGS.map((key) => [key, lengths[key] === '' ? NaN : Number(lengths[key])])) };
-    const changes = Object.fromEntries(Object.entries(wanted).filter(([key, value]) => view.flags[key] !== value).map(([key, value]) => [key, Number.isNaN(value) ? lengths[key] : value]));
+    const wanted: Record<string, unknown> = {
+      ...draft,
+      ...Object.fromEntries(LENGTH_FLAGS.map((key) => [key, lengths[key] === '' ? NaN : Number(lengths[key])])),
+    };
+    const changes = Object.fromEntries(
+      Object.entries(wanted)
+        .filter(([key, value]) => view.flags[key] !== value)
+        .map(([key, value]) => [key, Number.isNaN(value) ? lengths[key] : value]),
+    );
     if (Object.keys(changes).length === 0) {
       notify('admin.settings.unchanged', { type: 'info' });
       return;

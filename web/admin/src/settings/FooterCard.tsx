@@ -45,7 +45,9 @@ export function FooterCard({ onSaved }: { onSaved?: () => void }) {
     setSaving(true);
     setError(null);
     try {
-      const items = rows.filter((r) => r.shown).map((r) => (r.code === 'PRODUCT' ? { code: r.code, label: r.label, url: r.url } : { code: r.code, label: r.label }));
+      const items = rows
+        .filter((r) => r.shown)
+        .map((r) => (r.code === 'PRODUCT' ? { code: r.code, label: r.label, url: r.url } : { code: r.code, label: r.label }));
       const saved = await saveFooter({ isEnabled: enabled, items });
       setEnabled(saved.isEnabled);
       setRows(rowsOf(saved.items));
@@ -72,7 +74,10 @@ export function FooterCard({ onSaved }: { onSaved?: () => void }) {
         {!rows && !error && <LinearProgress aria-label={translate('ra.page.loading')} />}
         {rows && (
           <>
-            <FormControlLabel control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />} label={translate('admin.settings.footer.enabled')} />
+            <FormControlLabel
+              control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />}
+              label={translate('admin.settings.footer.enabled')}
+            />
             <Stack spacing={1.5} sx={{ mt: 1 }}>
               {rows.map((row) => (
                 <Box key={row.code} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>

@@ -36,7 +36,8 @@ export interface FooterView {
 export const getFlags = () => apiCall<FlagsView>('/api/v2/admin/site/flags');
 export const saveFlags = (changes: Partial<EditableFlags>) => apiCall<FlagsView>('/api/v2/admin/site/flags', { method: 'PUT', body: changes });
 export const getFooter = () => apiCall<FooterView>('/api/v2/footer');
-export const saveFooter = (footer: { isEnabled: boolean; items: FooterItem[] }) => apiCall<FooterView>('/api/v2/admin/site/footer', { method: 'PUT', body: footer });
+export const saveFooter = (footer: { isEnabled: boolean; items: FooterItem[] }) =>
+  apiCall<FooterView>('/api/v2/admin/site/footer', { method: 'PUT', body: footer });
 
 /** The API's field errors as "field: reason" lines, else its message. */
 export function fieldErrors(error: unknown): string {

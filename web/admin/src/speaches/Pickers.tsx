@@ -68,7 +68,11 @@ export function UsersPicker({ value, onChange, ...props }: UserPickerBase & { va
   );
 }
 
-export function UserPicker({ value, onChange, ...props }: UserPickerBase & { value: Person | null; onChange: (user: Person | null) => void; required?: boolean }) {
+export function UserPicker({
+  value,
+  onChange,
+  ...props
+}: UserPickerBase & { value: Person | null; onChange: (user: Person | null) => void; required?: boolean }) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const [term, setTerm] = useState('');
@@ -95,7 +99,19 @@ export function UserPicker({ value, onChange, ...props }: UserPickerBase & { val
   );
 }
 
-export function GroupsPicker({ id, label: text, value, options, onChange }: { id: string; label: string; value: Named[]; options: Named[]; onChange: (groups: Named[]) => void }) {
+export function GroupsPicker({
+  id,
+  label: text,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: Named[];
+  options: Named[];
+  onChange: (groups: Named[]) => void;
+}) {
   const translate = useTranslate();
   return (
     <Autocomplete

@@ -52,11 +52,17 @@ export function SpeachAuthorsTab({ speach }: { speach: SpeachCard }) {
       // Co-author and group update failures show the server's error (spec §8).
       try {
         if (coEditorsChanged) {
-          await speachApi.updateCoEditors(speach.id, coEditors.map((u) => u.id));
+          await speachApi.updateCoEditors(
+            speach.id,
+            coEditors.map((u) => u.id),
+          );
           changedSomething = true;
         }
         if (coGroupsChanged) {
-          await speachApi.updateCoGroups(speach.id, coGroups.map((g) => g.id));
+          await speachApi.updateCoGroups(
+            speach.id,
+            coGroups.map((g) => g.id),
+          );
           changedSomething = true;
         }
       } catch (error) {
@@ -65,7 +71,11 @@ export function SpeachAuthorsTab({ speach }: { speach: SpeachCard }) {
       }
       if (reviewersChanged) {
         try {
-          await speachApi.updateReviewers(speach.id, reviewers.map((u) => u.id), reviewerGroups.map((g) => g.id));
+          await speachApi.updateReviewers(
+            speach.id,
+            reviewers.map((u) => u.id),
+            reviewerGroups.map((g) => g.id),
+          );
           changedSomething = true;
         } catch (error) {
           // Spec §8: the reviewers' failure names the speach.
@@ -82,14 +92,34 @@ export function SpeachAuthorsTab({ speach }: { speach: SpeachCard }) {
 
   return (
     <Stack spacing={2} component="form" onSubmit={(e) => (e.preventDefault(), void save())} noValidate>
-      <UserPicker id="speach-author" label={translate('resources.speaches.fields.author')} role="FORMATEUR" value={author} onChange={setAuthor} required helperText={translate('admin.speaches.authorHelp')} />
+      <UserPicker
+        id="speach-author"
+        label={translate('resources.speaches.fields.author')}
+        role="FORMATEUR"
+        value={author}
+        onChange={setAuthor}
+        required
+        helperText={translate('admin.speaches.authorHelp')}
+      />
       <UsersPicker id="speach-co-editors" label={translate('resources.speaches.fields.coEditors')} role="FORMATEUR" value={coEditors} onChange={setCoEditors} />
-      <GroupsPicker id="speach-co-groups" label={translate('resources.speaches.fields.coEditorGroups')} value={coGroups} options={groups} onChange={setCoGroups} />
+      <GroupsPicker
+        id="speach-co-groups"
+        label={translate('resources.speaches.fields.coEditorGroups')}
+        value={coGroups}
+        options={groups}
+        onChange={setCoGroups}
+      />
       <Typography variant="subtitle2" component="h3">
         {translate('admin.speaches.periodicReview')}
       </Typography>
       <UsersPicker id="speach-reviewers" label={translate('resources.speaches.fields.reviewers')} value={reviewers} onChange={setReviewers} />
-      <GroupsPicker id="speach-reviewer-groups" label={translate('resources.speaches.fields.reviewerGroups')} value={reviewerGroups} options={groups} onChange={setReviewerGroups} />
+      <GroupsPicker
+        id="speach-reviewer-groups"
+        label={translate('resources.speaches.fields.reviewerGroups')}
+        value={reviewerGroups}
+        options={groups}
+        onChange={setReviewerGroups}
+      />
       <Box>
         <MuiButton type="submit" variant="contained" disabled={busy || !dirty} startIcon={busy ? <CircularProgress size={16} aria-hidden /> : undefined}>
           {translate('ra.action.save')}

@@ -1,4 +1,15 @@
-import { Button as MuiButton, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Button as MuiButton,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import { useState } from 'react';
 import { HttpError, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
@@ -47,7 +58,8 @@ export function BatchEditSpeachesButton() {
       const result = await speachApi.batchUpdate(ids, { authorId: author?.id, visibility, categoryId });
       notify('admin.speaches.batchUpdated', { type: 'success', messageArgs: { smart_count: result.updated } });
       const warnings: string[] = [];
-      if (result.skipped?.length) warnings.push(translate('admin.speaches.batchSkipped', { smart_count: result.skipped.length, titles: result.skipped.map((s) => s.title).join(', ') }));
+      if (result.skipped?.length)
+        warnings.push(translate('admin.speaches.batchSkipped', { smart_count: result.skipped.length, titles: result.skipped.map((s) => s.title).join(', ') }));
       if (result.scheduledExcluded) warnings.push(translate('admin.speaches.batchScheduled', { smart_count: result.scheduledExcluded }));
       if (warnings.length) notify(<WarningToast lines={warnings} />, { type: 'warning', autoHideDuration: null });
       unselectAll();
@@ -75,8 +87,21 @@ export function BatchEditSpeachesButton() {
             {translate('admin.speaches.batchEditHelp')}
           </Typography>
           <Stack spacing={2}>
-            <UserPicker id="speach-batch-author" label={translate('resources.speaches.fields.author')} role="FORMATEUR" value={author} onChange={setAuthor} helperText={translate('admin.speaches.authorHelp')} />
-            <TextField select id="speach-batch-visibility" label={translate('resources.speaches.fields.visibility')} value={visibility} onChange={(e) => setVisibility(e.target.value)}>
+            <UserPicker
+              id="speach-batch-author"
+              label={translate('resources.speaches.fields.author')}
+              role="FORMATEUR"
+              value={author}
+              onChange={setAuthor}
+              helperText={translate('admin.speaches.authorHelp')}
+            />
+            <TextField
+              select
+              id="speach-batch-visibility"
+              label={translate('resources.speaches.fields.visibility')}
+              value={visibility}
+              onChange={(e) => setVisibility(e.target.value)}
+            >
               <MenuItem value="">{translate('admin.speaches.keepUnchanged')}</MenuItem>
               {visibilities.map((v) => (
                 <MenuItem key={v.id} value={v.id}>
@@ -84,7 +109,13 @@ export function BatchEditSpeachesButton() {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select id="speach-batch-category" label={translate('resources.speaches.fields.category')} value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
+            <TextField
+              select
+              id="speach-batch-category"
+              label={translate('resources.speaches.fields.category')}
+              value={categoryId}
+              onChange={(e) => setCategoryId(e.target.value)}
+            >
               <MenuItem value="">{translate('admin.speaches.keepUnchanged')}</MenuItem>
               {categories.map((c) => (
                 <MenuItem key={c.id} value={c.id}>

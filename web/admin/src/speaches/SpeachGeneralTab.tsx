@@ -53,7 +53,12 @@ export function SpeachGeneralTab({ speach }: { speach: SpeachCard }) {
   const dueDatePassed = hasDueDate && start.dueDate < isoDay(0);
   const canPublishToggle = speach.state === 'PUBLIE' || speach.state === 'NON_PUBLIE';
   const showPinned = form.visibility === 'PUBLIC' && form.published;
-  const titleError = form.title.trim() === '' ? translate('ra.validation.required') : form.title.length > TITLE_MAX_LENGTH ? translate('ra.validation.maxLength', { max: TITLE_MAX_LENGTH }) : '';
+  const titleError =
+    form.title.trim() === ''
+      ? translate('ra.validation.required')
+      : form.title.length > TITLE_MAX_LENGTH
+        ? translate('ra.validation.maxLength', { max: TITLE_MAX_LENGTH })
+        : '';
 
   /** The fields of PUT /admin/speach/update that changed. */
   const changes = (): Record<string, unknown> => {
@@ -74,7 +79,8 @@ export function SpeachGeneralTab({ speach }: { speach: SpeachCard }) {
   const dueDateChanged = hasDueDate && form.dueDate !== start.dueDate;
   const dirty = Object.keys(changes()).length > 0 || usersChanged || groupsChanged || lockedChanged || dueDateChanged;
 
-  const fail = (key: string, error?: unknown) => notify(error === undefined ? key : `${translate(key)}\n${errorMessage(error)}`, { type: 'error', multiLine: true });
+  const fail = (key: string, error?: unknown) =>
+    notify(error === undefined ? key : `${translate(key)}\n${errorMessage(error)}`, { type: 'error', multiLine: true });
 
   async function save() {
     if (titleError) return;
@@ -99,8 +105,16 @@ export function SpeachGeneralTab({ speach }: { speach: SpeachCard }) {
       }
       // Affected users and groups: their failures show the server's error (spec §8).
       try {
-        if (usersChanged) await speachApi.updateAffectedUsers(speach.id, form.affectedUsers.map((u) => u.id));
-        if (groupsChanged) await speachApi.updateAffectedGroups(speach.id, form.affectedGroups.map((g) => g.id));
+        if (usersChanged)
+          await speachApi.updateAffectedUsers(
+            speach.id,
+            form.affectedUsers.map((u) => u.id),
+          );
+        if (groupsChanged)
+          await speachApi.updateAffectedGroups(
+            speach.id,
+            form.affectedGroups.map((g) => g.id),
+          );
       } catch (error) {
         notify(errorMessage(error), { type: 'error' });
         return;
@@ -133,17 +147,41 @@ export function SpeachGeneralTab({ speach }: { speach: SpeachCard }) {
         helperText={titleError || ' '}
         slotProps={{ htmlInput: { maxLength: TITLE_MAX_LENGTH } }}
       />
-      <TextField id="speach-description" label={translate('resources.speaches.fields.description')} value={form.description} onChange={(e) => set('description', e.target.value)} multiline minRows={2} maxRows={8} />
+      <TextField
+        id="speach-description"
+        label={translate('resources.speaches.fields.description')}
+        value={form.description}
+        onChange={(e) => set('description', e.target.value)}
+        multiline
+        minRows={2}
+        maxRows={8}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField select fullWidth id="speach-category" label={translate('resources.speaches.fields.category')} value={form.categoryId} onChange={(e) => set('categoryId', e.target.value)}>
+        <TextField
+          select
+          fullWidth
+          id="speach-category"
+          label={translate('resources.speaches.fields.category')}
+          value={form.categoryId}
+          onChange={(e) => set('categoryId', e.target.value)}
+        >
           {categories.map((c) => (
             <MenuItem key={c.id} value={c.id}>
               {c.name}
             </MenuItem>
           ))}
-          {form.categoryId && !categories.some((c) => c.id === form.categoryId) && <MenuItem value={form.categoryId}>{speach.category?.name ?? form.categoryId}</MenuItem>}
+          {form.categoryId && !categories.some((c) => c.id === form.categoryId) && (
+            <MenuItem value={form.categoryId}>{speach.category?.name ?? form.categoryId}</MenuItem>
+          )}
         </TextField>
-        <TextField select fullWidth id="speach-language" label={translate('resources.speaches.fields.language')} value={form.language} onChange={(e) => set('language', e.target.value)}>
+        <TextField
+          select
+          fullWidth
+          id="speach-language"
+          label={translate('resources.speaches.fields.language')}
+          value={form.language}
+          onChange={(e) => set('language', e.target.value)}
+        >
           {languages.map((l) => (
             <MenuItem key={l.id} value={l.id}>
               {l.name}
@@ -153,9 +191,18 @@ export function SpeachGeneralTab({ speach }: { speach: SpeachCard }) {
         </TextField>
       </Stack>
       {canPublishToggle && (
-        <FormControlLabel control={<Switch checked={form.published} onChange={(e) => set('published', e.target.checked)} />} label={translate('admin.speaches.publishedSwitch')} />
+        <FormControlLabel
+          control={<Switch checked={form.published} onChange={(e) => set('published', e.target.checked)} />}
+          label={translate('admin.speaches.publishedSwitch')}
+        />
       )}
-      <TextField select id="speach-visibility" label={translate('resources.speaches.fields.visibility')} value={form.visibility} onChange={(e) => set('visibility', e.target.value as Visibility)}>
+      <TextField
+        select
+        id="speach-visibility"
+        label={translate('resources.speaches.fields.visibility')}
+        value={form.visibility}
+        onChange={(e) => set('visibility', e.target.value as Visibility)}
+      >
         {visibilities.map((v) => (
           <MenuItem key={v.id} value={v.id}>
             {v.name}
@@ -174,12 +221,26 @@ export function SpeachGeneralTab({ speach }: { speach: SpeachCard }) {
         />
       )}
       {showPinned && (
-        <FormControlLabel control={<Switch checked={form.isPinnedOnHome} onChange={(e) => set('isPinnedOnHome', e.target.checked)} />} label={translate('admin.speaches.pinnedSwitch')} />
+        <FormControlLabel
+          control={<Switch checked={form.isPinnedOnHome} onChange={(e) => set('isPinnedOnHome', e.target.checked)} />}
+          label={translate('admin.speaches.pinnedSwitch')}
+        />
       )}
       {form.visibility === 'RESTREINT' && (
         <>
-          <UsersPicker id="speach-affected-users" label={translate('resources.speaches.fields.affectedUsers')} value={form.affectedUsers} onChange={(users) => set('affectedUsers', users)} />
-          <GroupsPicker id="speach-affected-groups" label={translate('resources.speaches.fields.affectedGroups')} value={form.affectedGroups} options={groups} onChange={(g) => set('affectedGroups', g)} />
+          <UsersPicker
+            id="speach-affected-users"
+            label={translate('resources.speaches.fields.affectedUsers')}
+            value={form.affectedUsers}
+            onChange={(users) => set('affectedUsers', users)}
+          />
+          <GroupsPicker
+            id="speach-affected-groups"
+            label={translate('resources.speaches.fields.affectedGroups')}
+            value={form.affectedGroups}
+            options={groups}
+            onChange={(g) => set('affectedGroups', g)}
+          />
         </>
       )}
       {hasDueDate && (
@@ -199,13 +260,24 @@ export function SpeachGeneralTab({ speach }: { speach: SpeachCard }) {
               error={dueDatePassed && form.dueDate === start.dueDate}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: isoDay(1) } }}
             />
-            <FormControlLabel control={<Switch checked={!!speach.metadata.unpublishAfterDueDate} disabled />} label={translate('admin.speaches.unpublishAfterDueDate')} />
+            <FormControlLabel
+              control={<Switch checked={!!speach.metadata.unpublishAfterDueDate} disabled />}
+              label={translate('admin.speaches.unpublishAfterDueDate')}
+            />
           </Stack>
         </Box>
       )}
-      <FormControlLabel control={<Switch checked={form.lockedSubchapters} onChange={(e) => set('lockedSubchapters', e.target.checked)} />} label={translate('admin.speaches.lockedSubchapters')} />
+      <FormControlLabel
+        control={<Switch checked={form.lockedSubchapters} onChange={(e) => set('lockedSubchapters', e.target.checked)} />}
+        label={translate('admin.speaches.lockedSubchapters')}
+      />
       <Box>
-        <MuiButton type="submit" variant="contained" disabled={busy || !dirty || !!titleError} startIcon={busy ? <CircularProgress size={16} aria-hidden /> : undefined}>
+        <MuiButton
+          type="submit"
+          variant="contained"
+          disabled={busy || !dirty || !!titleError}
+          startIcon={busy ? <CircularProgress size={16} aria-hidden /> : undefined}
+        >
           {translate('ra.action.save')}
         </MuiButton>
       </Box>

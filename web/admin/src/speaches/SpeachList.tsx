@@ -61,7 +61,18 @@ function Actions() {
   );
 }
 
-const FILTER_KEYS = ['searchTitle', 'searchAuthor', 'state', 'visibilities', 'categories', 'inWorkflow', 'pinnedOnHome', 'periodicReview', 'startDate', 'endDate'] as const;
+const FILTER_KEYS = [
+  'searchTitle',
+  'searchAuthor',
+  'state',
+  'visibilities',
+  'categories',
+  'inWorkflow',
+  'pinnedOnHome',
+  'periodicReview',
+  'startDate',
+  'endDate',
+] as const;
 
 /** The recap of the active filters, one removable chip each, and "Clear filters". */
 function FilterChips() {
@@ -100,7 +111,16 @@ function FilterChips() {
     setFilters(rest, displayedFilters);
   };
   return (
-    <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" alignItems="center" sx={{ px: 2, py: 1 }} role="group" aria-label={translate('admin.speaches.activeFilters')}>
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      flexWrap="wrap"
+      alignItems="center"
+      sx={{ px: 2, py: 1 }}
+      role="group"
+      aria-label={translate('admin.speaches.activeFilters')}
+    >
       {active.map((key) => {
         const text = `${translate(`resources.speaches.fields.${key}`)}: ${describe(key, filterValues[key])}`;
         return <Chip key={key} size="small" label={text} onDelete={() => remove(key)} />;
@@ -211,7 +231,18 @@ function SelectionBar() {
       elevation={6}
       role="region"
       aria-label={translate('admin.speaches.selectionBar')}
-      sx={{ position: 'fixed', bottom: 16, left: '50%', transform: 'translateX(-50%)', zIndex: (theme) => theme.zIndex.appBar, px: 2, py: 1, display: 'flex', alignItems: 'center', gap: 2 }}
+      sx={{
+        position: 'fixed',
+        bottom: 16,
+        left: '50%',
+        transform: 'translateX(-50%)',
+        zIndex: (theme) => theme.zIndex.appBar,
+        px: 2,
+        py: 1,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 2,
+      }}
     >
       <Typography variant="body2" aria-live="polite">
         {translate('admin.speaches.selected', { smart_count: selectedIds.length })}
@@ -244,7 +275,13 @@ export function SpeachList() {
   const [panel, setPanel] = useState<string | null>(null);
 
   const filters = [
-    <SearchInput key="searchTitle" source="searchTitle" alwaysOn placeholder={translate('resources.speaches.fields.searchTitle')} aria-label={translate('resources.speaches.fields.searchTitle')} />,
+    <SearchInput
+      key="searchTitle"
+      source="searchTitle"
+      alwaysOn
+      placeholder={translate('resources.speaches.fields.searchTitle')}
+      aria-label={translate('resources.speaches.fields.searchTitle')}
+    />,
     <TextInput key="searchAuthor" source="searchAuthor" alwaysOn />,
     <SelectInput key="state" source="state" choices={states} alwaysOn emptyText="admin.speaches.allStates" sx={{ minWidth: 160 }} />,
     <SelectArrayInput key="visibilities" source="visibilities" choices={visibilities} alwaysOn sx={{ minWidth: 160 }} />,
@@ -283,7 +320,11 @@ export function SpeachList() {
             }}
           >
             <FunctionField source="title" label="resources.speaches.fields.title" render={(s: SpeachCard) => <TitleCell speach={s} />} />
-            <FunctionField source="lastUpdatedDate" label="resources.speaches.fields.lastUpdatedDate" render={(s: SpeachCard) => formatDate(s.lastUpdatedTimestamp ?? s.lastUpdatedDate, locale)} />
+            <FunctionField
+              source="lastUpdatedDate"
+              label="resources.speaches.fields.lastUpdatedDate"
+              render={(s: SpeachCard) => formatDate(s.lastUpdatedTimestamp ?? s.lastUpdatedDate, locale)}
+            />
             <FunctionField
               source="id"
               sortable={false}

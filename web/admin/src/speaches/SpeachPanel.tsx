@@ -43,7 +43,8 @@ function PanelActions({ speach, onArchived }: { speach: SpeachCard; onArchived: 
     if (await run('duplicate', () => speachApi.duplicate(speach.id), 'admin.speaches.duplicated', 'admin.speaches.duplicateFailed')) refresh();
   };
   const template = async () => {
-    if (await run('template', () => speachApi.createTemplate(speach.id), 'admin.speaches.templateCreated', 'admin.speaches.templateFailed')) setGoToTemplates(true);
+    if (await run('template', () => speachApi.createTemplate(speach.id), 'admin.speaches.templateCreated', 'admin.speaches.templateFailed'))
+      setGoToTemplates(true);
   };
   const archive = async () => {
     const done = await run('archive', () => speachApi.archive(speach.id), 'admin.speaches.archived', 'admin.speaches.archiveFailed');
@@ -142,7 +143,12 @@ function PanelContent({ id, onClose }: { id: string; onClose: () => void }) {
         {speach.title}
       </Typography>
       <PanelActions speach={speach} onArchived={onClose} />
-      <Tabs value={tab} onChange={(_, value) => setTab(value)} aria-label={translate('admin.speaches.panelTabs')} sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
+      <Tabs
+        value={tab}
+        onChange={(_, value) => setTab(value)}
+        aria-label={translate('admin.speaches.panelTabs')}
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
+      >
         <Tab value="general" label={translate('admin.speaches.tabGeneral')} id="speach-tab-general" aria-controls="speach-tabpanel-general" />
         <Tab value="authors" label={translate('admin.speaches.tabAuthors')} id="speach-tab-authors" aria-controls="speach-tabpanel-authors" />
       </Tabs>

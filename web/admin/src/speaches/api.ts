@@ -58,9 +58,13 @@ export const speachApi = {
   updateAffectedUsers: (speachID: string, users: string[]) => apiCall(`${ADMIN}/updateAffectedUsers`, { method: 'PUT', body: { speachID, users } }),
   updateAffectedGroups: (speachID: string, groups: string[]) => apiCall(`${ADMIN}/updateAffectedGroups`, { method: 'PUT', body: { speachID, groups } }),
   updateReviewers: (speachId: string, users: string[], groups: string[]) =>
-    apiCall(`${ADMIN}/update-periodic-reviewers?speachId=${q(speachId)}&users=${q(JSON.stringify(users))}&groups=${q(JSON.stringify(groups))}`, { method: 'PUT' }),
-  setDueDate: (speachID: string, dueDate: string | null) => apiCall<{ dueDateTimestamp: number | null; unpublishAfterDueDate: boolean }>('/api/v2/speach/setDueDate', { method: 'PUT', body: { speachID, dueDate } }),
-  setLockedSubchapters: (speachID: string, lockedSubchapters: boolean) => apiCall('/api/v2/speach/setLockedSubchapters', { method: 'PUT', body: { speachID, lockedSubchapters } }),
+    apiCall(`${ADMIN}/update-periodic-reviewers?speachId=${q(speachId)}&users=${q(JSON.stringify(users))}&groups=${q(JSON.stringify(groups))}`, {
+      method: 'PUT',
+    }),
+  setDueDate: (speachID: string, dueDate: string | null) =>
+    apiCall<{ dueDateTimestamp: number | null; unpublishAfterDueDate: boolean }>('/api/v2/speach/setDueDate', { method: 'PUT', body: { speachID, dueDate } }),
+  setLockedSubchapters: (speachID: string, lockedSubchapters: boolean) =>
+    apiCall('/api/v2/speach/setLockedSubchapters', { method: 'PUT', body: { speachID, lockedSubchapters } }),
   duplicate: (speachId: string) => apiCall<SpeachCard>(`${ADMIN}/duplicate?speachId=${q(speachId)}`, { method: 'PUT' }),
   createTemplate: (speachId: string) => apiCall<SpeachCard>(`${ADMIN}/createTemplate?speachId=${q(speachId)}`, { method: 'PUT' }),
   archive: (id: string) => apiCall<SpeachCard>(`/user/speach/delete?id=${q(id)}`, { method: 'DELETE' }),

@@ -100,7 +100,13 @@ export function BatchEditUsersButton() {
           <Typography variant="body2">{translate('admin.users.batchEditHelp')}</Typography>
           <FormControl fullWidth sx={selectSx}>
             <InputLabel id="batch-groups-label">{translate('resources.users.fields.groups')}</InputLabel>
-            <Select labelId="batch-groups-label" multiple value={groups} label={translate('resources.users.fields.groups')} onChange={(e) => setGroups(pick(e.target.value as string[], '-1'))}>
+            <Select
+              labelId="batch-groups-label"
+              multiple
+              value={groups}
+              label={translate('resources.users.fields.groups')}
+              onChange={(e) => setGroups(pick(e.target.value as string[], '-1'))}
+            >
               <MenuItem value={KEEP}>{translate('admin.users.keepGroups')}</MenuItem>
               {groupChoices.map((g) => (
                 <MenuItem key={g.id} value={g.id}>
@@ -111,7 +117,13 @@ export function BatchEditUsersButton() {
           </FormControl>
           <FormControl fullWidth sx={selectSx}>
             <InputLabel id="batch-roles-label">{translate('resources.users.fields.roles')}</InputLabel>
-            <Select labelId="batch-roles-label" multiple value={roles} label={translate('resources.users.fields.roles')} onChange={(e) => setRoles(pick(e.target.value as string[], 'NONE'))}>
+            <Select
+              labelId="batch-roles-label"
+              multiple
+              value={roles}
+              label={translate('resources.users.fields.roles')}
+              onChange={(e) => setRoles(pick(e.target.value as string[], 'NONE'))}
+            >
               <MenuItem value={KEEP}>{translate('admin.users.keepRoles')}</MenuItem>
               {roleChoices.map((r) => (
                 <MenuItem key={r.id} value={r.id}>

@@ -1,4 +1,17 @@
-import { CheckboxGroupInput, Create, type RaRecord, PasswordInput, SelectArrayInput, SimpleForm, TextInput, email, maxLength, required, useNotify, useRedirect } from 'react-admin';
+import {
+  CheckboxGroupInput,
+  Create,
+  type RaRecord,
+  PasswordInput,
+  SelectArrayInput,
+  SimpleForm,
+  TextInput,
+  email,
+  maxLength,
+  required,
+  useNotify,
+  useRedirect,
+} from 'react-admin';
 import { useGroupChoices, useRoleChoices } from './choices';
 
 export function UserCreate() {

@@ -102,9 +102,17 @@ export function UserList() {
               </Stack>
             )}
           />
-          <FunctionField source="groupIds" sortable={false} label="resources.users.fields.groups" render={(u: UserRow) => <ChipsWithMore labels={u.groupIds.map((id) => groupNames.get(id) ?? id)} />} />
+          <FunctionField
+            source="groupIds"
+            sortable={false}
+            label="resources.users.fields.groups"
+            render={(u: UserRow) => <ChipsWithMore labels={u.groupIds.map((id) => groupNames.get(id) ?? id)} />}
+          />
           <DateField source="createdAt" />
-          <FunctionField source="lastActiveAt" render={(u: UserRow) => (u.lastActiveAt ? new Date(u.lastActiveAt).toLocaleDateString() : translate('admin.users.neverActive'))} />
+          <FunctionField
+            source="lastActiveAt"
+            render={(u: UserRow) => (u.lastActiveAt ? new Date(u.lastActiveAt).toLocaleDateString() : translate('admin.users.neverActive'))}
+          />
           <FunctionField source="roles" sortable={false} render={(u: UserRow) => <ChipsWithMore labels={u.roles.map((r) => translate(`roles.${r}`))} />} />
           <FunctionField
             label="admin.users.actions"

@@ -26,7 +26,14 @@ import { useGroupChoices, useRoleChoices } from './choices';
 const LABEL_BY_LOCALE: Record<string, 'labelEn' | 'labelFr' | 'labelEs' | 'labelDe'> = { en: 'labelEn', fr: 'labelFr', es: 'labelEs', de: 'labelDe' };
 
 function slug(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'user';
+  return (
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'user'
+  );
 }
 
 function PanelActions() {
@@ -52,7 +59,10 @@ function PanelActions() {
       <MuiButton size="small" href={`/analytics/u/${record.id}`}>
         {translate('admin.users.analytics')}
       </MuiButton>
-      <MuiButton size="small" onClick={() => call(`/api/v2/admin/users/generatePassword?email=${encodeURIComponent(record.email)}`, undefined, 'admin.users.passwordSent')}>
+      <MuiButton
+        size="small"
+        onClick={() => call(`/api/v2/admin/users/generatePassword?email=${encodeURIComponent(record.email)}`, undefined, 'admin.users.passwordSent')}
+      >
         {translate('admin.users.resetPassword')}
       </MuiButton>
       {record.active ? (
@@ -79,7 +89,13 @@ function CustomFieldInputs() {
         {translate('admin.users.customFields')}
       </Typography>
       {data.map((field) => (
-        <TextInput key={field.id} source={`customFieldValues.${field.id}`} label={field[LABEL_BY_LOCALE[locale] ?? 'labelEn'] || field.name} validate={maxLength(500)} fullWidth />
+        <TextInput
+          key={field.id}
+          source={`customFieldValues.${field.id}`}
+          label={field[LABEL_BY_LOCALE[locale] ?? 'labelEn'] || field.name}
+          validate={maxLength(500)}
+          fullWidth
+        />
       ))}
     </>
   );
@@ -105,7 +121,13 @@ export function UserPanel({ id, onClose }: { id: string | null; onClose: () => v
           <Divider sx={{ mb: 2 }} />
           <Edit resource="users" id={id} mutationMode="pessimistic" redirect={false} actions={false} title=" " sx={{ '& .RaEdit-card': { boxShadow: 'none' } }}>
             <PanelActions />
-            <SimpleForm toolbar={<Toolbar><SaveButton /></Toolbar>}>
+            <SimpleForm
+              toolbar={
+                <Toolbar>
+                  <SaveButton />
+                </Toolbar>
+              }
+            >
               <CheckboxGroupInput source="roles" choices={roles} row={false} />
               <TextInput source="firstName" validate={[required(), maxLength(30)]} fullWidth />
               <TextInput source="lastName" validate={[required(), maxLength(30)]} fullWidth />

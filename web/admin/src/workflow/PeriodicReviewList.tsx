@@ -45,7 +45,15 @@ interface Filters {
   startDateReview: string;
   endDateReview: string;
 }
-const EMPTY_FILTERS: Filters = { searchTitle: '', searchAuthor: '', periodicReviewAction: '', startDate: '', endDate: '', startDateReview: '', endDateReview: '' };
+const EMPTY_FILTERS: Filters = {
+  searchTitle: '',
+  searchAuthor: '',
+  periodicReviewAction: '',
+  startDate: '',
+  endDate: '',
+  startDateReview: '',
+  endDateReview: '',
+};
 
 type ReviewRow = SpeachCard & {
   wf_state?: string | null;
@@ -69,7 +77,11 @@ function ReviewersDialog({ row, onClose, onSaved }: { row: ReviewRow; onClose: (
   const save = async () => {
     setBusy(true);
     try {
-      await speachApi.updateReviewers(row.id, users.map((u) => u.id), groups.map((g) => g.id));
+      await speachApi.updateReviewers(
+        row.id,
+        users.map((u) => u.id),
+        groups.map((g) => g.id),
+      );
       notify('admin.workflow.reviewers.saved', { type: 'success' });
       onSaved();
     } catch (error) {
@@ -118,7 +130,10 @@ export function PeriodicReviewList() {
 
   // The text filters follow the typing after the debounce.
   useEffect(() => {
-    const timer = setTimeout(() => setFilters((f) => (f.searchTitle === typed.searchTitle && f.searchAuthor === typed.searchAuthor ? f : { ...f, ...typed })), DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => setFilters((f) => (f.searchTitle === typed.searchTitle && f.searchAuthor === typed.searchAuthor ? f : { ...f, ...typed })),
+      DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
   }, [typed]);
 
@@ -180,7 +195,14 @@ export function PeriodicReviewList() {
     setFilters(EMPTY_FILTERS);
   };
   const dateField = (key: keyof Filters) => (
-    <TextField type="date" size="small" label={translate(`admin.workflow.filters.${key}`)} value={filters[key]} onChange={(e) => setFilter(key, e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+    <TextField
+      type="date"
+      size="small"
+      label={translate(`admin.workflow.filters.${key}`)}
+      value={filters[key]}
+      onChange={(e) => setFilter(key, e.target.value)}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
   );
 
   return (
@@ -189,11 +211,35 @@ export function PeriodicReviewList() {
       <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         {translate('admin.workflow.reviews.title')}
       </Typography>
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="form" role="search" aria-label={translate('admin.workflow.reviews.filters')} onSubmit={(e) => e.preventDefault()}>
+      <Paper
+        variant="outlined"
+        sx={{ p: 2, mb: 2 }}
+        component="form"
+        role="search"
+        aria-label={translate('admin.workflow.reviews.filters')}
+        onSubmit={(e) => e.preventDefault()}
+      >
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
-          <TextField size="small" label={translate('admin.workflow.filters.searchTitle')} value={typed.searchTitle} onChange={(e) => setFilter('searchTitle', e.target.value)} />
-          <TextField size="small" label={translate('admin.workflow.filters.searchAuthor')} value={typed.searchAuthor} onChange={(e) => setFilter('searchAuthor', e.target.value)} />
-          <TextField select size="small" sx={{ minWidth: 200 }} label={translate('admin.workflow.filters.periodicReviewAction')} value={filters.periodicReviewAction} onChange={(e) => setFilter('periodicReviewAction', e.target.value)}>
+          <TextField
+            size="small"
+            label={translate('admin.workflow.filters.searchTitle')}
+            value={typed.searchTitle}
+            onChange={(e) => setFilter('searchTitle', e.target.value)}
+          />
+          <TextField
+            size="small"
+            label={translate('admin.workflow.filters.searchAuthor')}
+            value={typed.searchAuthor}
+            onChange={(e) => setFilter('searchAuthor', e.target.value)}
+          />
+          <TextField
+            select
+            size="small"
+            sx={{ minWidth: 200 }}
+            label={translate('admin.workflow.filters.periodicReviewAction')}
+            value={filters.periodicReviewAction}
+            onChange={(e) => setFilter('periodicReviewAction', e.target.value)}
+          >
             <MenuItem value="">{translate('admin.workflow.action.ALL')}</MenuItem>
             {(['WAITING', 'REVISION_NEEDED', 'ARCHIVE'] as const).map((a) => (
               <MenuItem key={a} value={a}>
@@ -221,7 +267,15 @@ export function PeriodicReviewList() {
         )}
       </Stack>
       {error && (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => setReload((n) => n + 1)}>{translate('ra.action.refresh')}</Button>}>
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => setReload((n) => n + 1)}>
+              {translate('ra.action.refresh')}
+            </Button>
+          }
+        >
           {error}
         </Alert>
       )}
@@ -256,7 +310,11 @@ export function PeriodicReviewList() {
                         </Tooltip>
                         {row.isPinnedOnHome && <PushPinIcon fontSize="small" color="primary" aria-label={translate('admin.workflow.columns.pinned')} />}
                         {row.isWorkflowInProgress && (
-                          <Chip size="small" color={row.wf_state === 'REJECTED' ? 'error' : 'info'} label={translate('admin.workflow.columns.inWorkflow', { step: row.wf_step ?? 0, total: row.wf_total_step ?? 0 })} />
+                          <Chip
+                            size="small"
+                            color={row.wf_state === 'REJECTED' ? 'error' : 'info'}
+                            label={translate('admin.workflow.columns.inWorkflow', { step: row.wf_step ?? 0, total: row.wf_total_step ?? 0 })}
+                          />
                         )}
                       </Stack>
                     </TableCell>
@@ -266,19 +324,40 @@ export function PeriodicReviewList() {
                       <Stack direction="row" spacing={1} alignItems="center">
                         <span>{formatDate(row.review.nextReviewAt, locale)}</span>
                         {row.review.urgent && row.review.status === 'SCHEDULED' && (
-                          <Chip size="small" color="error" label={translate(row.review.nextReviewAt && Date.parse(row.review.nextReviewAt) < Date.now() ? 'admin.workflow.reviews.overdue' : 'admin.workflow.reviews.urgent')} />
+                          <Chip
+                            size="small"
+                            color="error"
+                            label={translate(
+                              row.review.nextReviewAt && Date.parse(row.review.nextReviewAt) < Date.now()
+                                ? 'admin.workflow.reviews.overdue'
+                                : 'admin.workflow.reviews.urgent',
+                            )}
+                          />
                         )}
-                        {row.review.status !== 'SCHEDULED' && <Chip size="small" variant="outlined" label={translate(`admin.workflow.action.${row.review.status}`)} />}
+                        {row.review.status !== 'SCHEDULED' && (
+                          <Chip size="small" variant="outlined" label={translate(`admin.workflow.action.${row.review.status}`)} />
+                        )}
                       </Stack>
                     </TableCell>
                     <TableCell>
                       <Tooltip title={translate('admin.workflow.reviewers.manage')}>
-                        <IconButton aria-label={translate('admin.workflow.reviewers.manageNamed', { title: truncate(row.title) })} onClick={() => setEditing(row)} size="small">
+                        <IconButton
+                          aria-label={translate('admin.workflow.reviewers.manageNamed', { title: truncate(row.title) })}
+                          onClick={() => setEditing(row)}
+                          size="small"
+                        >
                           <ManageAccountsIcon fontSize="small" />
                         </IconButton>
                       </Tooltip>
                       <Tooltip title={translate('admin.workflow.reviews.open')}>
-                        <IconButton component="a" href={`/workflow/validator/${row.id}`} target="_blank" rel="noopener" aria-label={translate('admin.workflow.reviews.openNamed', { title: truncate(row.title) })} size="small">
+                        <IconButton
+                          component="a"
+                          href={`/workflow/validator/${row.id}`}
+                          target="_blank"
+                          rel="noopener"
+                          aria-label={translate('admin.workflow.reviews.openNamed', { title: truncate(row.title) })}
+                          size="small"
+                        >
                           <OpenInNewIcon fontSize="small" />
                         </IconButton>
                       </Tooltip>

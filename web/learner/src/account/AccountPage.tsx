@@ -17,8 +17,20 @@ function useBadges(tabs: AccountTab[]): Partial<Record<AccountTab, number>> {
     const controller = new AbortController();
     const found: Partial<Record<AccountTab, number>> = {};
     const jobs: Promise<void>[] = [];
-    if (tabs.includes('WFTOVALIDATE')) jobs.push(cardsApi.count(`/api/v2/my/${TAB_GRIDS.WFTOVALIDATE}`, controller.signal).then((n) => void (found.WFTOVALIDATE = n)).catch(() => undefined));
-    if (tabs.includes('TOREVIEW')) jobs.push(cardsApi.count(`/api/v2/my/${TAB_GRIDS.TOREVIEW}`, controller.signal).then((n) => void (found.TOREVIEW = n)).catch(() => undefined));
+    if (tabs.includes('WFTOVALIDATE'))
+      jobs.push(
+        cardsApi
+          .count(`/api/v2/my/${TAB_GRIDS.WFTOVALIDATE}`, controller.signal)
+          .then((n) => void (found.WFTOVALIDATE = n))
+          .catch(() => undefined),
+      );
+    if (tabs.includes('TOREVIEW'))
+      jobs.push(
+        cardsApi
+          .count(`/api/v2/my/${TAB_GRIDS.TOREVIEW}`, controller.signal)
+          .then((n) => void (found.TOREVIEW = n))
+          .catch(() => undefined),
+      );
     if (tabs.includes('EDITED') && tabs.includes('WFINPROGRESS')) {
       jobs.push(
         cardsApi
@@ -40,7 +52,13 @@ export function AccountPage() {
   const { me } = useAuth();
   const [params, setParams] = useSearchParams();
   const tabs = me
-    ? visibleTabs({ isAdmin: me.isAdmin, isAuthor: me.isAuthor, isApprover: me.isApprover, workflowEnabled: me.featureFlags.workflowEnabled === true, delayEnabled: me.featureFlags.delayEnabled === true })
+    ? visibleTabs({
+        isAdmin: me.isAdmin,
+        isAuthor: me.isAuthor,
+        isApprover: me.isApprover,
+        workflowEnabled: me.featureFlags.workflowEnabled === true,
+        delayEnabled: me.featureFlags.delayEnabled === true,
+      })
     : [];
   const requested = params.get('tabSelected');
   const tab = selectedTab(requested, tabs);
@@ -59,7 +77,15 @@ export function AccountPage() {
       <Box sx={{ mb: 3 }}>
         <BadgesList />
       </Box>
-      <Tabs value={tab} onChange={(_, value: AccountTab) => setParams({ tabSelected: value })} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('account.tabs')} sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={tab}
+        onChange={(_, value: AccountTab) => setParams({ tabSelected: value })}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        aria-label={t('account.tabs')}
+        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
         {tabs.map((value) => {
           const count = badges[value] ?? 0;
           return (

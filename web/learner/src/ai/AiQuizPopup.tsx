@@ -60,7 +60,21 @@ function questionsOf(result: unknown): GeneratedQuestion[] {
   }));
 }
 
-function TranscriptEntry({ node, quizChapterId, selected, onToggle, onRestart, indent }: { node: QuizChapterNode; quizChapterId: string; selected: Set<string>; onToggle: (id: string) => void; onRestart: (node: QuizChapterNode) => void; indent: boolean }) {
+function TranscriptEntry({
+  node,
+  quizChapterId,
+  selected,
+  onToggle,
+  onRestart,
+  indent,
+}: {
+  node: QuizChapterNode;
+  quizChapterId: string;
+  selected: Set<string>;
+  onToggle: (id: string) => void;
+  onRestart: (node: QuizChapterNode) => void;
+  indent: boolean;
+}) {
   const { t } = useI18n();
   return (
     <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" sx={{ pl: indent ? 4 : 0 }}>
@@ -79,7 +93,19 @@ function TranscriptEntry({ node, quizChapterId, selected, onToggle, onRestart, i
 }
 
 /** Chapters and sub-chapters with their transcript status; only DONE or NA ones can be chosen. */
-function TranscriptPicker({ chapters, quizChapterId, selected, onToggle, onRestart }: { chapters: QuizSpeachChapters; quizChapterId: string; selected: Set<string>; onToggle: (id: string) => void; onRestart: (node: QuizChapterNode) => void }) {
+function TranscriptPicker({
+  chapters,
+  quizChapterId,
+  selected,
+  onToggle,
+  onRestart,
+}: {
+  chapters: QuizSpeachChapters;
+  quizChapterId: string;
+  selected: Set<string>;
+  onToggle: (id: string) => void;
+  onRestart: (node: QuizChapterNode) => void;
+}) {
   const { t } = useI18n();
   const entry = { quizChapterId, selected, onToggle, onRestart };
   return (
@@ -317,7 +343,10 @@ export function AiQuizPopup({ chapterId, typeQuiz, passingScore, existing, onRec
                       min={1}
                       max={allowed}
                       step={1}
-                      marks={[{ value: 1, label: '1' }, { value: allowed, label: String(allowed) }]}
+                      marks={[
+                        { value: 1, label: '1' },
+                        { value: allowed, label: String(allowed) },
+                      ]}
                       valueLabelDisplay="auto"
                       onChange={(_, v) => setCount(v as number)}
                       slotProps={{ input: { 'aria-label': t('aiQuizGeneration.popup.number') } }}
@@ -328,10 +357,15 @@ export function AiQuizPopup({ chapterId, typeQuiz, passingScore, existing, onRec
               </FormControl>
               <FormControl>
                 <FormLabel id="ai-quiz-scope">{t('aiQuizGeneration.popup.scope')}</FormLabel>
-                <RadioGroup row aria-labelledby="ai-quiz-scope" value={scope} onChange={(e) => {
+                <RadioGroup
+                  row
+                  aria-labelledby="ai-quiz-scope"
+                  value={scope}
+                  onChange={(e) => {
                     setRefused(false);
                     setScope(e.target.value as 'ALL' | 'SELECTED');
-                  }}>
+                  }}
+                >
                   <FormControlLabel value="ALL" control={<Radio />} label={t('aiQuizGeneration.popup.fullCourse')} />
                   <FormControlLabel value="SELECTED" control={<Radio />} label={t('aiQuizGeneration.popup.selected')} />
                 </RadioGroup>
@@ -344,7 +378,13 @@ export function AiQuizPopup({ chapterId, typeQuiz, passingScore, existing, onRec
                 </Stack>
               )}
               {chapters && scope === 'SELECTED' && (
-                <TranscriptPicker chapters={chapters} quizChapterId={chapterId} selected={selected} onToggle={toggle} onRestart={(node) => void restart(node)} />
+                <TranscriptPicker
+                  chapters={chapters}
+                  quizChapterId={chapterId}
+                  selected={selected}
+                  onToggle={toggle}
+                  onRestart={(node) => void restart(node)}
+                />
               )}
               {restartError && <Alert severity="error">{restartError}</Alert>}
               {impossible && (

@@ -67,7 +67,10 @@ export function AiSpeachGeneratorPage() {
   const restoreId = params.get('speachId');
   const uploads = useUploads();
   const [info, setInfo] = useState<GeneratorInfo | null>(null);
-  const [settings, setSettings] = useState<GenerationSettings>(() => ({ ...DEFAULT_SETTINGS, language: { fr: 'fr-FR', es: 'es-ES', de: 'de-DE', en: 'en-US' }[language] }));
+  const [settings, setSettings] = useState<GenerationSettings>(() => ({
+    ...DEFAULT_SETTINGS,
+    language: { fr: 'fr-FR', es: 'es-ES', de: 'de-DE', en: 'en-US' }[language],
+  }));
   const [plan, setPlan] = useState<GeneratedPlan | null>(null);
   const [planJob, setPlanJob] = useState<string | null>(null);
   const [mapping, setMapping] = useState<SpeachMapping | null>(null);
@@ -109,38 +112,41 @@ export function AiSpeachGeneratorPage() {
     return all;
   }, [restoredFiles, uploads.files]);
 
-  const restore = useCallback(async (speachId: string) => {
-    setRestoring(true);
-    setRestoreError(null);
-    let restored: GeneratedPlan & { jobIDs?: string[] };
-    try {
-      restored = await aiApi.restoreSpeach(speachId);
-    } catch {
-      setRestoreError(t('ai.restore.speach'));
+  const restore = useCallback(
+    async (speachId: string) => {
+      setRestoring(true);
+      setRestoreError(null);
+      let restored: GeneratedPlan & { jobIDs?: string[] };
+      try {
+        restored = await aiApi.restoreSpeach(speachId);
+      } catch {
+        setRestoreError(t('ai.restore.speach'));
+        setRestoring(false);
+        return;
+      }
+      let restoredMapping: SpeachMapping;
+      try {
+        restoredMapping = await aiApi.restoreMapping(speachId);
+      } catch {
+        setRestoreError(t('ai.restore.mapping'));
+        setRestoring(false);
+        return;
+      }
+      const jobs = restored.jobIDs ?? [...new Set(planSubchapters(restored).flatMap((s) => s.documentPages.map((p) => p.jobID)))];
+      try {
+        const files = await Promise.all(jobs.map((job) => aiApi.restoreFile(speachId, job)));
+        setRestoredFiles(new Map(jobs.map((job, i) => [job, fileData(files[i])])));
+      } catch {
+        setRestoreError(t('ai.restore.files'));
+      }
+      const generated = new Set(restoredMapping.lecons.flatMap((l) => l.chapitres.filter((c) => c.generated).map((c) => c.id)));
+      setMapping(restoredMapping);
+      setPlan(restored);
+      setStates(Object.fromEntries(planSubchapters(restored).map((s) => [s.id, generated.has(s.id) ? 'done' : 'idle'])));
       setRestoring(false);
-      return;
-    }
-    let restoredMapping: SpeachMapping;
-    try {
-      restoredMapping = await aiApi.restoreMapping(speachId);
-    } catch {
-      setRestoreError(t('ai.restore.mapping'));
-      setRestoring(false);
-      return;
-    }
-    const jobs = restored.jobIDs ?? [...new Set(planSubchapters(restored).flatMap((s) => s.documentPages.map((p) => p.jobID)))];
-    try {
-      const files = await Promise.all(jobs.map((job) => aiApi.restoreFile(speachId, job)));
-      setRestoredFiles(new Map(jobs.map((job, i) => [job, fileData(files[i])])));
-    } catch {
-      setRestoreError(t('ai.restore.files'));
-    }
-    const generated = new Set(restoredMapping.lecons.flatMap((l) => l.chapitres.filter((c) => c.generated).map((c) => c.id)));
-    setMapping(restoredMapping);
-    setPlan(restored);
-    setStates(Object.fromEntries(planSubchapters(restored).map((s) => [s.id, generated.has(s.id) ? 'done' : 'idle'])));
-    setRestoring(false);
-  }, [t]);
+    },
+    [t],
+  );
 
   useEffect(() => {
     if (restoreId && (!mapping || mapping.speachID !== restoreId)) void restore(restoreId);
@@ -178,7 +184,14 @@ export function AiSpeachGeneratorPage() {
     if (mapping) return mapping;
     if (!plan) throw new Error('no plan');
     const made = await aiApi.validateSteps(
-      { ...plan, generationOptions: plan.generationOptions ?? { generationMode: settings.generationMode, lang: settings.language, customInstruction: settings.specificPrompt } },
+      {
+        ...plan,
+        generationOptions: plan.generationOptions ?? {
+          generationMode: settings.generationMode,
+          lang: settings.language,
+          customInstruction: settings.specificPrompt,
+        },
+      },
       planJob,
     );
     setMapping(made);
@@ -276,7 +289,9 @@ export function AiSpeachGeneratorPage() {
       </Typography>
       <GeneratorNotice info={generatorOf(info, plan)} />
       {(budgetWarning ?? uploads.budgetWarning) && (
-        <Alert severity="warning">{t('ai.budget.warning', { percent: new Intl.NumberFormat(language).format(budgetWarning ?? uploads.budgetWarning ?? 0) })}</Alert>
+        <Alert severity="warning">
+          {t('ai.budget.warning', { percent: new Intl.NumberFormat(language).format(budgetWarning ?? uploads.budgetWarning ?? 0) })}
+        </Alert>
       )}
       {forbidden !== null && <ErrorState message={forbidden || t('ai.forbidden')} />}
       {restoreError && <ErrorState message={restoreError} onRetry={restoreId ? () => void restore(restoreId) : undefined} />}

@@ -1,4 +1,18 @@
-import { Box, Button, CircularProgress, Dialog, DialogContent, DialogTitle, LinearProgress, List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
 import HourglassEmpty from '@mui/icons-material/HourglassEmpty';
@@ -9,14 +23,26 @@ import type { SubchapterState } from './PlanStep';
 const LABEL = { idle: 'ai.overlay.waiting', running: 'ai.overlay.running', done: 'ai.overlay.done', error: 'ai.overlay.failed' } as const;
 
 /** Full-screen progress of "generate all": each sub-chapter's state, done/total, and Cancel. */
-export function GenerateAllOverlay({ open, subchapters, states, onCancel }: { open: boolean; subchapters: PlanSubchapter[]; states: Record<string, SubchapterState>; onCancel: () => void }) {
+export function GenerateAllOverlay({
+  open,
+  subchapters,
+  states,
+  onCancel,
+}: {
+  open: boolean;
+  subchapters: PlanSubchapter[];
+  states: Record<string, SubchapterState>;
+  onCancel: () => void;
+}) {
   const { t, language } = useI18n();
   const done = subchapters.filter((s) => states[s.id] === 'done').length;
   const total = subchapters.length;
   const number = new Intl.NumberFormat(language);
   return (
     <Dialog fullScreen open={open} aria-labelledby="ai-overlay-title" onClose={(_, reason) => reason === 'escapeKeyDown' && onCancel()}>
-      <DialogTitle id="ai-overlay-title" sx={{ maxWidth: 720, width: '100%', mx: 'auto', px: 0 }}>{t('ai.overlay.title')}</DialogTitle>
+      <DialogTitle id="ai-overlay-title" sx={{ maxWidth: 720, width: '100%', mx: 'auto', px: 0 }}>
+        {t('ai.overlay.title')}
+      </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ maxWidth: 720, mx: 'auto' }}>
           <Box>

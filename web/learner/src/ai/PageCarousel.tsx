@@ -26,7 +26,12 @@ export function PageCarousel({ pages, files }: { pages: DocumentPage[]; files: M
       </IconButton>
       <Box component="figure" sx={{ m: 0, textAlign: 'center' }}>
         {image ? (
-          <Box component="img" src={imageSource(image, page?.imageMime)} alt={caption} sx={{ maxHeight: 180, maxWidth: '100%', border: 1, borderColor: 'divider', bgcolor: 'common.white' }} />
+          <Box
+            component="img"
+            src={imageSource(image, page?.imageMime)}
+            alt={caption}
+            sx={{ maxHeight: 180, maxWidth: '100%', border: 1, borderColor: 'divider', bgcolor: 'common.white' }}
+          />
         ) : (
           <Box sx={{ height: 120, width: 90, border: 1, borderColor: 'divider', display: 'grid', placeItems: 'center', mx: 'auto' }}>
             <Typography variant="caption" color="text.secondary">

@@ -42,7 +42,21 @@ interface Props {
   onGenerateAll: () => void;
 }
 
-function SubchapterEntry({ sub, files, state, busy, onGenerate, onEdit }: { sub: PlanSubchapter; files: Map<string, FileData>; state: SubchapterState; busy: boolean; onGenerate: () => void; onEdit: () => void }) {
+function SubchapterEntry({
+  sub,
+  files,
+  state,
+  busy,
+  onGenerate,
+  onEdit,
+}: {
+  sub: PlanSubchapter;
+  files: Map<string, FileData>;
+  state: SubchapterState;
+  busy: boolean;
+  onGenerate: () => void;
+  onEdit: () => void;
+}) {
   const { t } = useI18n();
   const headingId = `sub-${sub.id}`;
   return (
@@ -53,7 +67,9 @@ function SubchapterEntry({ sub, files, state, busy, onGenerate, onEdit }: { sub:
         </Typography>
         {pageRanges(sub.documentPages).map((r) => (
           <Typography key={r.documentName} variant="body2" color="text.secondary">
-            {r.from === r.to ? t('ai.plan.sourcePage', { name: r.documentName, page: r.from }) : t('ai.plan.sourceRange', { name: r.documentName, from: r.from, to: r.to })}
+            {r.from === r.to
+              ? t('ai.plan.sourcePage', { name: r.documentName, page: r.from })
+              : t('ai.plan.sourceRange', { name: r.documentName, from: r.from, to: r.to })}
           </Typography>
         ))}
         <PageCarousel pages={sub.documentPages} files={files} />
@@ -113,7 +129,15 @@ export function PlanStep({ plan, files, mapped, states, busy, error, settings, o
           <AccordionDetails id={`chapter-${chapter.id}-content`}>
             <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
               {chapter.subchapters.map((sub) => (
-                <SubchapterEntry key={sub.id} sub={sub} files={files} state={states[sub.id] ?? 'idle'} busy={busy} onGenerate={() => onGenerateOne(sub)} onEdit={() => onEdit(sub)} />
+                <SubchapterEntry
+                  key={sub.id}
+                  sub={sub}
+                  files={files}
+                  state={states[sub.id] ?? 'idle'}
+                  busy={busy}
+                  onGenerate={() => onGenerateOne(sub)}
+                  onEdit={() => onEdit(sub)}
+                />
               ))}
             </Box>
           </AccordionDetails>

@@ -44,7 +44,12 @@ export function GenerationOptionsFields({ value, onChange }: { value: Generation
     <Stack spacing={2}>
       <FormControl>
         <FormLabel id="ai-duration">{t('ai.options.duration')}</FormLabel>
-        <RadioGroup row aria-labelledby="ai-duration" value={value.duration} onChange={(e) => set({ duration: e.target.value as GenerationSettings['duration'] })}>
+        <RadioGroup
+          row
+          aria-labelledby="ai-duration"
+          value={value.duration}
+          onChange={(e) => set({ duration: e.target.value as GenerationSettings['duration'] })}
+        >
           {DURATIONS.map((d) => (
             <FormControlLabel key={d} value={d} control={<Radio />} label={t(`ai.duration.${d}` as MessageKey)} />
           ))}
@@ -57,10 +62,17 @@ export function GenerationOptionsFields({ value, onChange }: { value: Generation
           </MenuItem>
         ))}
       </TextField>
-      <FormControlLabel control={<Checkbox checked={value.allowReorder} onChange={(e) => set({ allowReorder: e.target.checked })} />} label={t('ai.options.allowReorder')} />
+      <FormControlLabel
+        control={<Checkbox checked={value.allowReorder} onChange={(e) => set({ allowReorder: e.target.checked })} />}
+        label={t('ai.options.allowReorder')}
+      />
       <FormControl>
         <FormLabel id="ai-mode">{t('ai.options.mode')}</FormLabel>
-        <RadioGroup aria-labelledby="ai-mode" value={value.generationMode} onChange={(e) => set({ generationMode: e.target.value as GenerationSettings['generationMode'] })}>
+        <RadioGroup
+          aria-labelledby="ai-mode"
+          value={value.generationMode}
+          onChange={(e) => set({ generationMode: e.target.value as GenerationSettings['generationMode'] })}
+        >
           {GENERATION_MODES.map((m) => (
             <FormControlLabel key={m} value={m} control={<Radio />} label={t(`ai.mode.${m}` as MessageKey)} />
           ))}
@@ -121,7 +133,14 @@ export function UploadStep({ files, onAdd, onRemove, settings, onSettings, onGen
         onDragLeave={() => setOver(false)}
         onDrop={drop}
         data-testid="ai-dropzone"
-        sx={{ p: 4, textAlign: 'center', borderStyle: 'dashed', borderWidth: 2, borderColor: over ? 'primary.main' : 'divider', bgcolor: over ? 'action.hover' : undefined }}
+        sx={{
+          p: 4,
+          textAlign: 'center',
+          borderStyle: 'dashed',
+          borderWidth: 2,
+          borderColor: over ? 'primary.main' : 'divider',
+          bgcolor: over ? 'action.hover' : undefined,
+        }}
       >
         <UploadFile fontSize="large" color="primary" aria-hidden="true" />
         <Typography variant="h6" component="h2" gutterBottom>
@@ -194,7 +213,13 @@ export function UploadStep({ files, onAdd, onRemove, settings, onSettings, onGen
         </Alert>
       )}
       <Box>
-        <Button variant="contained" size="large" onClick={onGenerate} disabled={!ready || generating} startIcon={generating ? <CircularProgress size={18} aria-hidden="true" /> : undefined}>
+        <Button
+          variant="contained"
+          size="large"
+          onClick={onGenerate}
+          disabled={!ready || generating}
+          startIcon={generating ? <CircularProgress size={18} aria-hidden="true" /> : undefined}
+        >
           {generating ? t('ai.plan.generating') : t('ai.upload.generate')}
         </Button>
         {!ready && files.length > 0 && (

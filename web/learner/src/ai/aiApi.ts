@@ -3,7 +3,27 @@ import type { Question } from '../speach/types';
 
 /** Shapes of spec §3 "AI entities" and §7 "AI generator and quiz" (docs/ai-authoring.md). */
 
-export const ACCEPTED_EXTENSIONS = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'xlsm', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'rtf', 'csv', 'txt', 'xml', 'html', 'md', 'key', 'pages'] as const;
+export const ACCEPTED_EXTENSIONS = [
+  'pdf',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'xlsm',
+  'ppt',
+  'pptx',
+  'odt',
+  'ods',
+  'odp',
+  'rtf',
+  'csv',
+  'txt',
+  'xml',
+  'html',
+  'md',
+  'key',
+  'pages',
+] as const;
 /** Spec §9: AI generator files under 1 GB. */
 export const MAX_FILE_BYTES = 1024 * 1024 * 1024;
 export const DURATIONS = ['short', 'medium', 'long'] as const;
@@ -131,7 +151,8 @@ export const aiApi = {
   generator: () => api<GeneratorInfo>(`${GENERATOR}/generator`),
   generateSteps: (body: StepsRequest) => api<unknown>(`${GENERATOR}/generateSteps`, { method: 'POST', json: body }).then(accepted),
   /** `jobID`: the plan's job, which links the speach to the plan's provenance. */
-  validateSteps: (plan: GeneratedPlan, jobID: string | null) => api<SpeachMapping>(`${GENERATOR}/validateSteps`, { method: 'POST', json: jobID ? { ...plan, jobID } : plan }),
+  validateSteps: (plan: GeneratedPlan, jobID: string | null) =>
+    api<SpeachMapping>(`${GENERATOR}/validateSteps`, { method: 'POST', json: jobID ? { ...plan, jobID } : plan }),
   generateChapter: (speachID: string, chapterId: string) =>
     api<unknown>(`${GENERATOR}/generateChapter/${enc(speachID)}/${enc(chapterId)}`, { method: 'POST', json: {} }).then(accepted),
   /** Stops a job on the server (owner only); 409 when it has finished meanwhile. */
@@ -210,7 +231,14 @@ export function uploadDocument(file: File, onProgress: (percent: number) => void
         }
       } else {
         const body = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
-        reject(new ApiError(xhr.status, typeof body.message === 'string' ? body.message : DEFAULT_ERROR, (body.errors as { field: string; reason: string }[]) ?? [], body));
+        reject(
+          new ApiError(
+            xhr.status,
+            typeof body.message === 'string' ? body.message : DEFAULT_ERROR,
+            (body.errors as { field: string; reason: string }[]) ?? [],
+            body,
+          ),
+        );
       }
     };
     xhr.onerror = () => reject(new ApiError(0, DEFAULT_ERROR));

@@ -54,7 +54,11 @@ export function useUploads() {
     (chosen: File[]) => {
       const entries = chosen.map((file) => {
         const uid = newId();
-        const refusal = !isAccepted(file.name) ? t('ai.upload.badType', { name: file.name }) : file.size >= MAX_FILE_BYTES ? t('ai.upload.tooLarge', { name: file.name }) : null;
+        const refusal = !isAccepted(file.name)
+          ? t('ai.upload.badType', { name: file.name })
+          : file.size >= MAX_FILE_BYTES
+            ? t('ai.upload.tooLarge', { name: file.name })
+            : null;
         return { file, entry: { uid, name: file.name, jobID: null, progress: refusal ? -1 : 0, data: null, error: refusal } satisfies UploadedAiFile };
       });
       setFiles((all) => [...all, ...entries.map((e) => e.entry)]);

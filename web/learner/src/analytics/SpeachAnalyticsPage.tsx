@@ -1,4 +1,22 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  LinearProgress,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
@@ -71,10 +89,16 @@ export function SpeachAnalyticsPage() {
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
         <Stat label={t('analytics.stat.readers')} value={number(speach.readers)} />
-        <Stat label={t('analytics.stat.completion')} value={t('analytics.completionValue', { finished: number(speach.finished), percent: number(speach.completion / 100, { style: 'percent' }) })} />
+        <Stat
+          label={t('analytics.stat.completion')}
+          value={t('analytics.completionValue', { finished: number(speach.finished), percent: number(speach.completion / 100, { style: 'percent' }) })}
+        />
         <Stat label={t('analytics.stat.reads')} value={number(speach.reads)} />
         <Stat label={t('analytics.stat.ratings')} value={number(speach.ratingCount)} />
-        <Stat label={t('analytics.stat.score')} value={speach.ratingCount ? number(speach.note, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : '—'} />
+        <Stat
+          label={t('analytics.stat.score')}
+          value={speach.ratingCount ? number(speach.note, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : '—'}
+        />
       </Box>
       <Section title={t('analytics.readsOverTime')}>
         <ReadsChart points={reads} />
@@ -99,7 +123,12 @@ export function SpeachAnalyticsPage() {
                     <TableCell align="right">{c.readers}</TableCell>
                     <TableCell>
                       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                        <LinearProgress variant="determinate" value={c.percent} sx={{ flexGrow: 1 }} aria-label={t('analytics.completionOf', { title: c.title })} />
+                        <LinearProgress
+                          variant="determinate"
+                          value={c.percent}
+                          sx={{ flexGrow: 1 }}
+                          aria-label={t('analytics.completionOf', { title: c.title })}
+                        />
                         <Typography variant="body2">{number(c.percent / 100, { style: 'percent' })}</Typography>
                       </Box>
                     </TableCell>
@@ -145,7 +174,12 @@ export function SpeachAnalyticsPage() {
                     <TableCell align="right">{r.attempts}</TableCell>
                     <TableCell>{date(r.at)}</TableCell>
                     <TableCell>
-                      <Button size="small" color="error" onClick={() => setToDelete(r)} aria-label={t('analytics.quiz.deleteFor', { name: `${r.user.firstName} ${r.user.lastName}`, quiz: r.chapterTitle })}>
+                      <Button
+                        size="small"
+                        color="error"
+                        onClick={() => setToDelete(r)}
+                        aria-label={t('analytics.quiz.deleteFor', { name: `${r.user.firstName} ${r.user.lastName}`, quiz: r.chapterTitle })}
+                      >
                         {t('analytics.quiz.delete')}
                       </Button>
                     </TableCell>
@@ -159,7 +193,9 @@ export function SpeachAnalyticsPage() {
       <Dialog open={!!toDelete} onClose={() => !deleting && setToDelete(null)} aria-labelledby="delete-results-title">
         <DialogTitle id="delete-results-title">{t('analytics.quiz.confirmTitle')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{toDelete ? t('analytics.quiz.confirm', { name: `${toDelete.user.firstName} ${toDelete.user.lastName}`, quiz: toDelete.chapterTitle }) : ''}</DialogContentText>
+          <DialogContentText>
+            {toDelete ? t('analytics.quiz.confirm', { name: `${toDelete.user.firstName} ${toDelete.user.lastName}`, quiz: toDelete.chapterTitle }) : ''}
+          </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setToDelete(null)} disabled={deleting}>

@@ -80,7 +80,12 @@ export function UserAnalyticsPage() {
                     <TableCell align="right">{`${s.readChapters}/${s.totalChapters}`}</TableCell>
                     <TableCell>
                       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                        <LinearProgress variant="determinate" value={s.percent} sx={{ flexGrow: 1 }} aria-label={t('analytics.completionOf', { title: s.title })} />
+                        <LinearProgress
+                          variant="determinate"
+                          value={s.percent}
+                          sx={{ flexGrow: 1 }}
+                          aria-label={t('analytics.completionOf', { title: s.title })}
+                        />
                         <Typography variant="body2">{s.percent}%</Typography>
                       </Box>
                     </TableCell>

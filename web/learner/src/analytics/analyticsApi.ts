@@ -26,7 +26,17 @@ export interface QuizResult {
   at: string;
 }
 export interface SpeachAnalytics {
-  speach: { id: string; title: string; published: boolean; readers: number; finished: number; completion: number; reads: number; ratingCount: number; note: number };
+  speach: {
+    id: string;
+    title: string;
+    published: boolean;
+    readers: number;
+    finished: number;
+    completion: number;
+    reads: number;
+    ratingCount: number;
+    note: number;
+  };
   period: Period;
   reads: SeriesPoint[];
   chapters: { chapterId: string; parentId: string | null; title: string; readers: number; percent: number }[];

@@ -56,7 +56,12 @@ export function ReadsChart({ points }: { points: SeriesPoint[] }) {
   const bar = width / points.length;
   return (
     <Box>
-      <svg viewBox={`0 0 ${width} ${height + 20}`} width="100%" role="img" aria-label={t('analytics.readsSummary', { count: total, from: date(points[0].startDate), to: date(points[points.length - 1].endDate) })}>
+      <svg
+        viewBox={`0 0 ${width} ${height + 20}`}
+        width="100%"
+        role="img"
+        aria-label={t('analytics.readsSummary', { count: total, from: date(points[0].startDate), to: date(points[points.length - 1].endDate) })}
+      >
         <line x1="0" y1={height} x2={width} y2={height} stroke={theme.palette.divider} />
         {points.map((p, i) => {
           const h = max ? Math.round((p.value / max) * (height - 10)) : 0;
@@ -66,9 +71,15 @@ export function ReadsChart({ points }: { points: SeriesPoint[] }) {
             </rect>
           );
         })}
-        <text x="0" y={height + 16} fontSize="12" fill={theme.palette.text.secondary}>{date(points[0].startDate)}</text>
-        <text x={width} y={height + 16} fontSize="12" textAnchor="end" fill={theme.palette.text.secondary}>{date(points[points.length - 1].endDate)}</text>
-        <text x="4" y="12" fontSize="12" fill={theme.palette.text.secondary}>{max}</text>
+        <text x="0" y={height + 16} fontSize="12" fill={theme.palette.text.secondary}>
+          {date(points[0].startDate)}
+        </text>
+        <text x={width} y={height + 16} fontSize="12" textAnchor="end" fill={theme.palette.text.secondary}>
+          {date(points[points.length - 1].endDate)}
+        </text>
+        <text x="4" y="12" fontSize="12" fill={theme.palette.text.secondary}>
+          {max}
+        </text>
       </svg>
     </Box>
   );

@@ -44,9 +44,40 @@ export function ChangePasswordPage() {
             {error}
           </Alert>
         )}
-        <TextField label={t('password.current')} type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} fullWidth required margin="normal" />
-        <TextField label={t('password.new')} type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} fullWidth required margin="normal" error={!!lengthError} helperText={lengthError ?? ' '} />
-        <TextField label={t('password.confirm')} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} fullWidth required margin="normal" error={!!mismatch} helperText={mismatch ?? ' '} />
+        <TextField
+          label={t('password.current')}
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          fullWidth
+          required
+          margin="normal"
+        />
+        <TextField
+          label={t('password.new')}
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+          fullWidth
+          required
+          margin="normal"
+          error={!!lengthError}
+          helperText={lengthError ?? ' '}
+        />
+        <TextField
+          label={t('password.confirm')}
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          fullWidth
+          required
+          margin="normal"
+          error={!!mismatch}
+          helperText={mismatch ?? ' '}
+        />
         <Button type="submit" variant="contained" fullWidth disabled={busy || !current || !next || !!lengthError || confirm !== next}>
           {t('password.submit')}
         </Button>

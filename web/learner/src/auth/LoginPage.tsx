@@ -51,8 +51,27 @@ export function LoginPage() {
               {error}
             </Alert>
           )}
-          <TextField label={t('login.email')} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} fullWidth required margin="normal" autoFocus />
-          <TextField label={t('login.password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} fullWidth required margin="normal" />
+          <TextField
+            label={t('login.email')}
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            fullWidth
+            required
+            margin="normal"
+            autoFocus
+          />
+          <TextField
+            label={t('login.password')}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            fullWidth
+            required
+            margin="normal"
+          />
           <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy || !email || !password}>
             {t('login.submit')}
           </Button>

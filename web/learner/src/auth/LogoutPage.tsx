@@ -64,7 +64,12 @@ export function LogoutPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [forget, navigate]);
   return (
-    <Box component="main" id="main" sx={{ position: 'fixed', inset: 0, display: 'grid', placeItems: 'center', bgcolor: 'background.paper', zIndex: 2000 }} aria-busy="true">
+    <Box
+      component="main"
+      id="main"
+      sx={{ position: 'fixed', inset: 0, display: 'grid', placeItems: 'center', bgcolor: 'background.paper', zIndex: 2000 }}
+      aria-busy="true"
+    >
       <Box sx={{ textAlign: 'center' }}>
         <CircularProgress aria-label={t('logout.inProgress')} />
         <Typography component="h1" variant="h6" sx={{ mt: 2 }}>

@@ -24,14 +24,27 @@ export function TermsOverlay({ document }: { document: 'GCU' | 'PDP' }) {
   return (
     <Dialog open fullWidth maxWidth="md" aria-labelledby={titleId} disableEscapeKeyDown>
       <DialogTitle id={titleId}>{t(`terms.${document}.title`)}</DialogTitle>
-      <DialogContent dividers onScroll={onScroll} sx={{ maxHeight: '60vh' }} tabIndex={0} data-testid="terms-text" ref={(el: HTMLDivElement | null) => {
-        // A text shorter than the box is read as soon as it is shown.
-        if (el && html !== null && el.scrollHeight <= el.clientHeight + 4 && !atBottom) setAtBottom(true);
-      }}>
+      <DialogContent
+        dividers
+        onScroll={onScroll}
+        sx={{ maxHeight: '60vh' }}
+        tabIndex={0}
+        data-testid="terms-text"
+        ref={(el: HTMLDivElement | null) => {
+          // A text shorter than the box is read as soon as it is shown.
+          if (el && html !== null && el.scrollHeight <= el.clientHeight + 4 && !atBottom) setAtBottom(true);
+        }}
+      >
         {html === null ? <Typography>{t('common.loading')}</Typography> : <Box dangerouslySetInnerHTML={{ __html: html }} />}
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'space-between', px: 3 }}>
-        {!atBottom ? <Alert severity="info" sx={{ py: 0 }}>{t('terms.scrollHint')}</Alert> : <span />}
+        {!atBottom ? (
+          <Alert severity="info" sx={{ py: 0 }}>
+            {t('terms.scrollHint')}
+          </Alert>
+        ) : (
+          <span />
+        )}
         <Button variant="contained" disabled={!atBottom} href={SOURCES[document].accept}>
           {t('terms.accept')}
         </Button>

@@ -37,7 +37,14 @@ export function CardCover({
       <circle cx="136" cy="14" r="34" fill="#ffffff" opacity="0.08" />
       <circle cx="18" cy="86" r="26" fill="#ffffff" opacity="0.08" />
       {/* An open book: the product's icon for a speach. */}
-      <path d="M20 24c6-3 13-3 19 0v22c-6-3-13-3-19 0zM41 24c6-3 13-3 19 0v22c-6-3-13-3-19 0z" fill="none" stroke="#ffffff" strokeWidth="2" strokeLinejoin="round" opacity="0.9" />
+      <path
+        d="M20 24c6-3 13-3 19 0v22c-6-3-13-3-19 0zM41 24c6-3 13-3 19 0v22c-6-3-13-3-19 0z"
+        fill="none"
+        stroke="#ffffff"
+        strokeWidth="2"
+        strokeLinejoin="round"
+        opacity="0.9"
+      />
       <text x="148" y="78" textAnchor="end" fontFamily="Roboto, Helvetica, Arial, sans-serif" fontSize="26" fontWeight="700" fill="#ffffff">
         {coverInitials(category?.name, title)}
       </text>

@@ -16,14 +16,23 @@ export function CardFacts({ card }: { card: Card }) {
   return (
     <>
       {card.description && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ mt: 0.5, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
+        >
           {card.description}
         </Typography>
       )}
       {(facts.length > 0 || typeof card.rating === 'number') && (
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           {typeof card.rating === 'number' && (
-            <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }} aria-label={t('card.rating', { rating: number(card.rating) })} role="img">
+            <Box
+              component="span"
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}
+              aria-label={t('card.rating', { rating: number(card.rating) })}
+              role="img"
+            >
               <Star sx={{ fontSize: 16, color: '#8a5a00' }} aria-hidden="true" />
               <Typography component="span" variant="body2" aria-hidden="true">
                 {number(card.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
@@ -39,7 +48,11 @@ export function CardFacts({ card }: { card: Card }) {
       )}
       {card.progress && (
         <Box sx={{ mt: 1 }}>
-          <LinearProgress variant="determinate" value={card.progress.percent} aria-label={t('card.progress', { percent: number(card.progress.percent / 100, { style: 'percent' }) })} />
+          <LinearProgress
+            variant="determinate"
+            value={card.progress.percent}
+            aria-label={t('card.progress', { percent: number(card.progress.percent / 100, { style: 'percent' }) })}
+          />
           <Typography variant="caption" color="text.secondary">
             {t('card.progress', { percent: number(card.progress.percent / 100, { style: 'percent' }) })}
           </Typography>

@@ -33,7 +33,21 @@ import { useAuth } from '../auth/AuthContext';
 import { ScormExportDialog } from '../embed/ScormExportDialog';
 import { useI18n } from '../i18n';
 import { errorMessage, speachApi } from '../speach/speachApi';
-import { type AvatarItem, type MenuAction, authorAvatars, isDelayed, isPublished, canShareCard, cardTags, cardTarget, editTarget, menuActions, menuTarget, titleSlug, truncateTitle } from './card-rules';
+import {
+  type AvatarItem,
+  type MenuAction,
+  authorAvatars,
+  isDelayed,
+  isPublished,
+  canShareCard,
+  cardTags,
+  cardTarget,
+  editTarget,
+  menuActions,
+  menuTarget,
+  titleSlug,
+  truncateTitle,
+} from './card-rules';
 import { CardCover } from './CardCover';
 import { CardFacts } from './CardFacts';
 import { type Card as CardData, cardsApi } from './cardsApi';
@@ -83,7 +97,15 @@ function AvatarIcon({ item }: { item: AvatarItem }) {
  * Spec §3/§4/§6 speach card: truncated title with tooltip, author avatars, state tags, click and edit
  * targets, bookmark, the edit menu by permission flags and share where allowed.
  */
-export function SpeachCardView({ card, onChanged, onToast }: { card: CardData; onChanged?: () => void; onToast: (severity: 'success' | 'error', text: string) => void }) {
+export function SpeachCardView({
+  card,
+  onChanged,
+  onToast,
+}: {
+  card: CardData;
+  onChanged?: () => void;
+  onToast: (severity: 'success' | 'error', text: string) => void;
+}) {
   const { t, date } = useI18n();
   const navigate = useNavigate();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
@@ -163,7 +185,13 @@ export function SpeachCardView({ card, onChanged, onToast }: { card: CardData; o
         <CardCover img={card.img} cover={card.cover} title={card.title} category={card.category} />
         <CardContent>
           <Tooltip title={title.truncated ? card.title : ''} enterDelay={200}>
-            <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, wordBreak: 'break-word' }} aria-label={title.truncated ? card.title : undefined}>
+            <Typography
+              id={headingId}
+              variant="subtitle1"
+              component="h3"
+              sx={{ fontWeight: 600, wordBreak: 'break-word' }}
+              aria-label={title.truncated ? card.title : undefined}
+            >
               {title.text}
             </Typography>
           </Tooltip>
@@ -182,7 +210,13 @@ export function SpeachCardView({ card, onChanged, onToast }: { card: CardData; o
                   label={t(tag.expired ? 'card.tag.dueExpired' : 'card.tag.due', { date: date(new Date(tag.at)) })}
                 />
               ) : tag.kind === 'delayed' ? (
-                <Chip key="delayed" size="small" variant="outlined" sx={{ color: 'info.dark', borderColor: 'info.dark' }} label={t('card.tag.delayed', { date: date(new Date(tag.at)) })} />
+                <Chip
+                  key="delayed"
+                  size="small"
+                  variant="outlined"
+                  sx={{ color: 'info.dark', borderColor: 'info.dark' }}
+                  label={t('card.tag.delayed', { date: date(new Date(tag.at)) })}
+                />
               ) : (
                 <Chip
                   key="workflow"
@@ -211,7 +245,12 @@ export function SpeachCardView({ card, onChanged, onToast }: { card: CardData; o
           {busy && <CircularProgress size={18} aria-label={t('common.loading')} />}
           {!card.isTemplate && card.canView && (isPublished(card) || isDelayed(card, now)) && (
             <Tooltip title={favori ? t('card.unbookmark') : t('card.bookmark')}>
-              <IconButton size="small" aria-pressed={favori} aria-label={`${favori ? t('card.unbookmark') : t('card.bookmark')}: ${card.title}`} onClick={toggleFavori}>
+              <IconButton
+                size="small"
+                aria-pressed={favori}
+                aria-label={`${favori ? t('card.unbookmark') : t('card.bookmark')}: ${card.title}`}
+                onClick={toggleFavori}
+              >
                 {favori ? <Bookmark fontSize="small" /> : <BookmarkBorder fontSize="small" />}
               </IconButton>
             </Tooltip>
@@ -232,7 +271,13 @@ export function SpeachCardView({ card, onChanged, onToast }: { card: CardData; o
           )}
           {actions.length > 0 && (
             <>
-              <IconButton size="small" disabled={busy} aria-label={t('card.menu', { title: card.title })} aria-haspopup="menu" onClick={(e) => setMenu(e.currentTarget)}>
+              <IconButton
+                size="small"
+                disabled={busy}
+                aria-label={t('card.menu', { title: card.title })}
+                aria-haspopup="menu"
+                onClick={(e) => setMenu(e.currentTarget)}
+              >
                 <MoreVert fontSize="small" />
               </IconButton>
               <Menu anchorEl={menu} open={!!menu} onClose={() => setMenu(null)}>

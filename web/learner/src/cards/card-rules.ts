@@ -47,7 +47,10 @@ export type AvatarItem = { kind: 'person'; person: CardPerson } | { kind: 'group
  */
 export function authorAvatars(info: CardFacts['authorsInfos'], max = MAX_AVATARS): AvatarItem[] {
   if (!info) return [];
-  const items: AvatarItem[] = [{ kind: 'person', person: info.author }, ...info.coEditors.filter((p) => p.id !== info.author.id).map((person) => ({ kind: 'person' as const, person }))];
+  const items: AvatarItem[] = [
+    { kind: 'person', person: info.author },
+    ...info.coEditors.filter((p) => p.id !== info.author.id).map((person) => ({ kind: 'person' as const, person })),
+  ];
   if (info.coEditorGroups.length) items.push({ kind: 'groups', names: info.coEditorGroups.map((g) => g.name) });
   if (items.length <= max) return items;
   return [...items.slice(0, max - 1), { kind: 'more', count: items.length - (max - 1) }];
@@ -73,7 +76,13 @@ export function cardTags(card: CardFacts, now: number): CardTag[] {
   const tags: CardTag[] = [];
   if (card.isWorkflowInProgress || card.wf_state) {
     const awaiting = card.wf_state === 'AWAITING_VALIDATION';
-    tags.push({ kind: 'workflow', state: awaiting ? 'AWAITING_VALIDATION' : 'REJECTED', danger: !awaiting, step: card.wf_step ?? null, total: card.wf_total_step ?? null });
+    tags.push({
+      kind: 'workflow',
+      state: awaiting ? 'AWAITING_VALIDATION' : 'REJECTED',
+      danger: !awaiting,
+      step: card.wf_step ?? null,
+      total: card.wf_total_step ?? null,
+    });
   }
   if (isDelayed(card, now)) tags.push({ kind: 'delayed', at: Math.max(card.delayedTillTimestamp ?? 0, card.futureVersionDelayedTillTimestamp ?? 0) });
   else if (!isPublished(card) && !card.isTemplate) tags.push({ kind: 'unpublished' });

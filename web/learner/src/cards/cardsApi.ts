@@ -60,7 +60,9 @@ export const cardsApi = {
   grid: (url: string, params: GridParams, signal?: AbortSignal) => api<GridPage>(`${url}${url.includes('?') ? '&' : '?'}${gridQuery(params)}`, { signal }),
   count: (url: string, signal?: AbortSignal) => api<{ total: number }>(`${url}?page=0`, { signal }).then((r) => r.total),
   search: (term: string, page: number, tri: SearchSort, languageId: string, signal?: AbortSignal) =>
-    api<SearchPage>(`/api/v2/speach/search?dataType=json&term=${enc(term)}&page=${page}&tri=${tri}${languageId ? `&languageId=${enc(languageId)}` : ''}`, { signal }),
+    api<SearchPage>(`/api/v2/speach/search?dataType=json&term=${enc(term)}&page=${page}&tri=${tri}${languageId ? `&languageId=${enc(languageId)}` : ''}`, {
+      signal,
+    }),
   users: (term: string, page: number, count: number, signal?: AbortSignal) =>
     api<{ totalNumberOfUsersFound: number; results: UserResult[] }>(`/api/v2/users?dataType=json&term=${enc(term)}&count=${count}&page=${page}`, { signal }),
   toggleFavori: (id: string) => api<{ isFavori: boolean }>(`/favori.FavoriController/toggleFavori?idCour=${enc(id)}`),

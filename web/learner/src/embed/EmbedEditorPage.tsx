@@ -29,7 +29,11 @@ export function EmbedEditorPage() {
   const load = (next: EmbedDraft) => {
     setDraft(next);
     setTitle(next.speach.title);
-    setEdits(Object.fromEntries(flatten(next.chapters).map((c) => [c.chapterId, { title: c.title, html: c.content?.type === 'HTML' ? (c.content.html ?? '') : undefined }])));
+    setEdits(
+      Object.fromEntries(
+        flatten(next.chapters).map((c) => [c.chapterId, { title: c.title, html: c.content?.type === 'HTML' ? (c.content.html ?? '') : undefined }]),
+      ),
+    );
   };
 
   useEffect(() => {
@@ -41,8 +45,18 @@ export function EmbedEditorPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [speachID, token]);
 
-  if (!speachID) return <Alert severity="info" sx={{ m: 2 }}>{t('embed.editor.noSpeach')}</Alert>;
-  if (error) return <Alert severity="error" sx={{ m: 2 }}>{t('embed.refused', { reason: error })}</Alert>;
+  if (!speachID)
+    return (
+      <Alert severity="info" sx={{ m: 2 }}>
+        {t('embed.editor.noSpeach')}
+      </Alert>
+    );
+  if (error)
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {t('embed.refused', { reason: error })}
+      </Alert>
+    );
   if (!draft) return <Loading />;
   const chapters = flatten(draft.chapters);
 
@@ -57,7 +71,11 @@ export function EmbedEditorPage() {
       if (edit.html !== undefined && edit.html !== original) out.html = edit.html;
       return Object.keys(out).length > 1 ? [out] : [];
     });
-    const body: EmbedEdit = { version: draft.speach.revision, ...(title !== draft.speach.title ? { title } : {}), ...(changed.length ? { chapters: changed } : {}) };
+    const body: EmbedEdit = {
+      version: draft.speach.revision,
+      ...(title !== draft.speach.title ? { title } : {}),
+      ...(changed.length ? { chapters: changed } : {}),
+    };
     setSaving(true);
     try {
       load(await embedApi.saveDraft(speachID, body, params));
@@ -104,7 +122,11 @@ export function EmbedEditorPage() {
               )}
             </Stack>
           ))}
-          {status && <Alert severity={status.severity} role="status">{status.text}</Alert>}
+          {status && (
+            <Alert severity={status.severity} role="status">
+              {status.text}
+            </Alert>
+          )}
           <Stack direction="row" spacing={2}>
             <Button type="submit" variant="contained" disabled={saving}>
               {t('embed.editor.save')}

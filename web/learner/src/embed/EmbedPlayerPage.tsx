@@ -100,7 +100,12 @@ export function EmbedPlayerPage() {
       .catch((e: Error) => setError(e.message));
   }, [chapter, data, params, report, speachID]);
 
-  if (error && !data) return <Alert severity="error" sx={{ m: 2 }}>{t('embed.refused', { reason: error })}</Alert>;
+  if (error && !data)
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {t('embed.refused', { reason: error })}
+      </Alert>
+    );
   if (!data) return <Loading />;
   const read = data.progress.readChapterIds;
   const doneCount = chapters.filter((c) => read.includes(c.chapterId) || data.progress.quizResults[c.chapterId]).length;
@@ -121,9 +126,17 @@ export function EmbedPlayerPage() {
         {data.speach.title}
       </Typography>
       <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
-        <LinearProgress variant="determinate" value={chapters.length ? (doneCount * 100) / chapters.length : 100} sx={{ flex: 1 }} aria-label={t('embed.progress', { read: doneCount, total: chapters.length })} />
+        <LinearProgress
+          variant="determinate"
+          value={chapters.length ? (doneCount * 100) / chapters.length : 100}
+          sx={{ flex: 1 }}
+          aria-label={t('embed.progress', { read: doneCount, total: chapters.length })}
+        />
         <Typography variant="body2" data-testid="embed-progress">
-          {t('embed.progress', { read: new Intl.NumberFormat(data.speach.language).format(doneCount), total: new Intl.NumberFormat(data.speach.language).format(chapters.length) })}
+          {t('embed.progress', {
+            read: new Intl.NumberFormat(data.speach.language).format(doneCount),
+            total: new Intl.NumberFormat(data.speach.language).format(chapters.length),
+          })}
         </Typography>
       </Stack>
       {completed && (
@@ -131,15 +144,25 @@ export function EmbedPlayerPage() {
           {t('embed.completed')}
         </Alert>
       )}
-      {error && <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>}
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems="flex-start">
         <Paper component="nav" aria-label={t('embed.outline')} variant="outlined" sx={{ width: { md: 280 }, flexShrink: 0 }}>
           <List dense>
             {chapters.map((c) => (
               <ListItem key={c.chapterId} disablePadding>
-                <ListItemButton selected={c.chapterId === current} aria-current={c.chapterId === current ? 'step' : undefined} onClick={() => setCurrent(c.chapterId)}>
+                <ListItemButton
+                  selected={c.chapterId === current}
+                  aria-current={c.chapterId === current ? 'step' : undefined}
+                  onClick={() => setCurrent(c.chapterId)}
+                >
                   <ListItemText primary={c.title} />
-                  {(read.includes(c.chapterId) || data.progress.quizResults[c.chapterId]) && <CheckCircle fontSize="small" color="success" titleAccess={t('embed.read')} />}
+                  {(read.includes(c.chapterId) || data.progress.quizResults[c.chapterId]) && (
+                    <CheckCircle fontSize="small" color="success" titleAccess={t('embed.read')} />
+                  )}
                 </ListItemButton>
               </ListItem>
             ))}

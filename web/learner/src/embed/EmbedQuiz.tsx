@@ -4,7 +4,15 @@ import { useI18n } from '../i18n';
 import type { Chapter, QuizResult } from '../speach/types';
 
 /** A quiz answered through the embed: the score comes back from the server (the answers never reach the page). */
-export function EmbedQuiz({ chapter, previous, onSubmit }: { chapter: Chapter; previous?: QuizResult; onSubmit: (answers: Record<string, string[]>) => Promise<QuizResult> }) {
+export function EmbedQuiz({
+  chapter,
+  previous,
+  onSubmit,
+}: {
+  chapter: Chapter;
+  previous?: QuizResult;
+  onSubmit: (answers: Record<string, string[]>) => Promise<QuizResult>;
+}) {
   const { t } = useI18n();
   const questions = chapter.content?.questions ?? [];
   const [answers, setAnswers] = useState<Record<string, string[]>>({});
@@ -41,7 +49,10 @@ export function EmbedQuiz({ chapter, previous, onSubmit }: { chapter: Chapter; p
                   <Checkbox
                     checked={answers[q.questionId]?.includes(o.optionId) ?? false}
                     onChange={(e) =>
-                      setAnswers((a) => ({ ...a, [q.questionId]: e.target.checked ? [...(a[q.questionId] ?? []), o.optionId] : (a[q.questionId] ?? []).filter((id) => id !== o.optionId) }))
+                      setAnswers((a) => ({
+                        ...a,
+                        [q.questionId]: e.target.checked ? [...(a[q.questionId] ?? []), o.optionId] : (a[q.questionId] ?? []).filter((id) => id !== o.optionId),
+                      }))
                     }
                   />
                 }
@@ -59,7 +70,8 @@ export function EmbedQuiz({ chapter, previous, onSubmit }: { chapter: Chapter; p
       {error && <Alert severity="error">{error}</Alert>}
       {result ? (
         <Alert severity={result.passed ? 'success' : 'warning'} role="status" data-testid="embed-quiz-result">
-          {t('embed.quiz.result', { score: result.score, max: result.max, percent: result.percent })} {result.passed ? t('embed.quiz.passed') : t('embed.quiz.failed')}
+          {t('embed.quiz.result', { score: result.score, max: result.max, percent: result.percent })}{' '}
+          {result.passed ? t('embed.quiz.passed') : t('embed.quiz.failed')}
         </Alert>
       ) : (
         <Box>

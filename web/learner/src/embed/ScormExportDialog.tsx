@@ -1,4 +1,20 @@
-import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, Switch, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Switch,
+  Typography,
+} from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
@@ -63,13 +79,21 @@ export function ScormExportDialog({ speachId, title, open, onClose }: { speachId
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <FormControl disabled={phase.kind !== 'idle'}>
-            <FormLabel id={`scorm-type-${speachId}`} sx={{ color: 'text.primary', '&.Mui-focused': { color: 'text.primary' }, '&.Mui-disabled': { color: 'text.secondary' } }}>{t('scorm.dialog.type')}</FormLabel>
+            <FormLabel
+              id={`scorm-type-${speachId}`}
+              sx={{ color: 'text.primary', '&.Mui-focused': { color: 'text.primary' }, '&.Mui-disabled': { color: 'text.secondary' } }}
+            >
+              {t('scorm.dialog.type')}
+            </FormLabel>
             <RadioGroup aria-labelledby={`scorm-type-${speachId}`} value={type} onChange={(e) => setType(e.target.value as ScormType)}>
               <FormControlLabel value="SCORM_LITE" control={<Radio />} label={t('scorm.dialog.lite')} />
               {classic && <FormControlLabel value="SCORM_FULL" control={<Radio />} label={t('scorm.dialog.full')} />}
             </RadioGroup>
           </FormControl>
-          <FormControlLabel control={<Switch checked={navigation} onChange={(e) => setNavigation(e.target.checked)} disabled={phase.kind !== 'idle'} />} label={t('scorm.dialog.navigation')} />
+          <FormControlLabel
+            control={<Switch checked={navigation} onChange={(e) => setNavigation(e.target.checked)} disabled={phase.kind !== 'idle'} />}
+            label={t('scorm.dialog.navigation')}
+          />
           {phase.kind === 'running' && (
             <Stack direction="row" spacing={2} alignItems="center" role="status">
               <CircularProgress size={24} aria-hidden />

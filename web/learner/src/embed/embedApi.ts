@@ -33,7 +33,11 @@ async function call<T>(path: string, query: Record<string, string | undefined>, 
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
   // credentials omitted: inside an LMS frame no cookie of ours is sent anyway, and none is wanted.
-  const response = await fetch(`${path}?${params.toString()}`, { ...init, credentials: 'omit', headers: init.body ? { 'content-type': 'application/json' } : undefined });
+  const response = await fetch(`${path}?${params.toString()}`, {
+    ...init,
+    credentials: 'omit',
+    headers: init.body ? { 'content-type': 'application/json' } : undefined,
+  });
   const text = await response.text();
   const data = text ? (JSON.parse(text) as Record<string, unknown>) : {};
   if (!response.ok) throw new EmbedError(response.status, typeof data.message === 'string' ? data.message : `HTTP ${response.status}`);
@@ -51,11 +55,13 @@ const enc = encodeURIComponent;
 
 export const embedApi = {
   read: (id: string, p: EmbedParams) => call<EmbedRead>(`/api/v2/embed/speach/${enc(id)}`, q(p)),
-  markRead: (id: string, chapterId: string, p: EmbedParams) => call<{ readChapterIds: string[] }>(`/api/v2/embed/speach/${enc(id)}/chapters/${enc(chapterId)}/read`, q(p), { method: 'POST', body: '{}' }),
+  markRead: (id: string, chapterId: string, p: EmbedParams) =>
+    call<{ readChapterIds: string[] }>(`/api/v2/embed/speach/${enc(id)}/chapters/${enc(chapterId)}/read`, q(p), { method: 'POST', body: '{}' }),
   answer: (id: string, chapterId: string, answers: Record<string, string[]>, p: EmbedParams) =>
     call<QuizResult>(`/api/v2/embed/speach/${enc(id)}/chapters/${enc(chapterId)}/answers`, q(p), { method: 'POST', body: JSON.stringify({ answers }) }),
   draft: (id: string, p: EmbedParams) => call<EmbedDraft>(`/api/v2/embed/edit/${enc(id)}`, q(p)),
-  saveDraft: (id: string, edit: EmbedEdit, p: EmbedParams) => call<EmbedDraft>(`/api/v2/embed/edit/${enc(id)}`, q(p), { method: 'PUT', body: JSON.stringify(edit) }),
+  saveDraft: (id: string, edit: EmbedEdit, p: EmbedParams) =>
+    call<EmbedDraft>(`/api/v2/embed/edit/${enc(id)}`, q(p), { method: 'PUT', body: JSON.stringify(edit) }),
 };
 
 /** Chapters in reading order, flattened. */

@@ -1,4 +1,19 @@
-import { Avatar, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Divider, IconButton, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  Avatar,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Divider,
+  IconButton,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import Bookmark from '@mui/icons-material/Bookmark';
 import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
@@ -76,7 +91,10 @@ export function EngagementSection({ speachId, accessCode }: { speachId: string; 
   };
 
   const { rating } = summary;
-  const averageText = t(rating.count === 1 ? 'engagement.rating.averageOne' : 'engagement.rating.average', { average: formatAverage(rating.average, language), count: rating.count });
+  const averageText = t(rating.count === 1 ? 'engagement.rating.averageOne' : 'engagement.rating.average', {
+    average: formatAverage(rating.average, language),
+    count: rating.count,
+  });
   return (
     <Stack spacing={3} component="section" aria-labelledby="engagement-heading">
       <Paper sx={{ p: { xs: 2, sm: 3 } }}>
@@ -85,11 +103,21 @@ export function EngagementSection({ speachId, accessCode }: { speachId: string; 
         </Typography>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} alignItems={{ md: 'center' }} useFlexGap flexWrap="wrap">
           <Stack direction="row" spacing={1}>
-            <Button variant={summary.isFavori ? 'contained' : 'outlined'} aria-pressed={summary.isFavori} startIcon={summary.isFavori ? <Bookmark /> : <BookmarkBorder />} onClick={() => void toggleBookmark()}>
+            <Button
+              variant={summary.isFavori ? 'contained' : 'outlined'}
+              aria-pressed={summary.isFavori}
+              startIcon={summary.isFavori ? <Bookmark /> : <BookmarkBorder />}
+              onClick={() => void toggleBookmark()}
+            >
               {t(summary.isFavori ? 'engagement.bookmark.remove' : 'engagement.bookmark.add')}
             </Button>
             {summary.canFollow && (
-              <Button variant={summary.isFollowed ? 'contained' : 'outlined'} aria-pressed={summary.isFollowed} startIcon={summary.isFollowed ? <NotificationsActive /> : <NotificationsNone />} onClick={() => void toggleFollow()}>
+              <Button
+                variant={summary.isFollowed ? 'contained' : 'outlined'}
+                aria-pressed={summary.isFollowed}
+                startIcon={summary.isFollowed ? <NotificationsActive /> : <NotificationsNone />}
+                onClick={() => void toggleFollow()}
+              >
                 {t(summary.isFollowed ? 'engagement.follow.remove' : 'engagement.follow.add')}
               </Button>
             )}
@@ -116,13 +144,33 @@ export function EngagementSection({ speachId, accessCode }: { speachId: string; 
           )}
         </Stack>
       </Paper>
-      {summary.commentsEnabled && <Comments speachId={speachId} accessCode={accessCode} count={summary.commentCount} onCount={(commentCount) => setSummary((s) => (s ? { ...s, commentCount } : s))} show={show} />}
+      {summary.commentsEnabled && (
+        <Comments
+          speachId={speachId}
+          accessCode={accessCode}
+          count={summary.commentCount}
+          onCount={(commentCount) => setSummary((s) => (s ? { ...s, commentCount } : s))}
+          show={show}
+        />
+      )}
       {toast}
     </Stack>
   );
 }
 
-function Comments({ speachId, accessCode, count, onCount, show }: { speachId: string; accessCode?: string; count: number; onCount: (n: number) => void; show: ReturnType<typeof useToast>[1] }) {
+function Comments({
+  speachId,
+  accessCode,
+  count,
+  onCount,
+  show,
+}: {
+  speachId: string;
+  accessCode?: string;
+  count: number;
+  onCount: (n: number) => void;
+  show: ReturnType<typeof useToast>[1];
+}) {
   const { t, date } = useI18n();
   const { me } = useAuth();
   const [comments, setComments] = useState<SpeachComment[] | null>(null);
@@ -194,7 +242,11 @@ function Comments({ speachId, accessCode, count, onCount, show }: { speachId: st
           minRows={2}
           fullWidth
           error={tooLong || !!postError}
-          helperText={tooLong ? t('engagement.comments.tooLong', { max: COMMENT_MAX }) : (postError ?? t('engagement.comments.counter', { count: text.length, max: COMMENT_MAX }))}
+          helperText={
+            tooLong
+              ? t('engagement.comments.tooLong', { max: COMMENT_MAX })
+              : (postError ?? t('engagement.comments.counter', { count: text.length, max: COMMENT_MAX }))
+          }
         />
         <Box sx={{ mt: 1 }}>
           <Button type="submit" variant="contained" disabled={posting || !text.trim() || tooLong}>

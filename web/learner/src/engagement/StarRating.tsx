@@ -7,7 +7,14 @@ import { RATING_MAX } from './comment-text';
  * Spec §2 "Star rating display (5 stars, optionally editable)". Editable: a radio group of five stars
  * (arrow keys change it, each star labelled); read-only: one image named by `label` (say the value in it).
  */
-export function StarRating({ value, label, onChange, readOnly = false, disabled = false, size = 'medium' }: {
+export function StarRating({
+  value,
+  label,
+  onChange,
+  readOnly = false,
+  disabled = false,
+  size = 'medium',
+}: {
   value: number | null;
   label: string;
   onChange?: (value: number) => void;

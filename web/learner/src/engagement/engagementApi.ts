@@ -37,7 +37,9 @@ export const engagementApi = {
   follow: (id: string, follow: boolean) => api<Engagement>(`/api/v2/speach/${enc(id)}/follow`, { method: follow ? 'PUT' : 'DELETE' }),
   toggleBookmark: (id: string) => api<{ isFavori: boolean }>(`/favori.FavoriController/toggleFavori?idCour=${enc(id)}`),
   comments: (id: string, page: number, accessCode?: string) =>
-    api<{ result: SpeachComment[]; total: number }>(`/api/v2/speach/${enc(id)}/comments?page=${page}&size=${COMMENTS_PAGE}${accessCode ? `&accessCode=${enc(accessCode)}` : ''}`),
+    api<{ result: SpeachComment[]; total: number }>(
+      `/api/v2/speach/${enc(id)}/comments?page=${page}&size=${COMMENTS_PAGE}${accessCode ? `&accessCode=${enc(accessCode)}` : ''}`,
+    ),
   postComment: (id: string, text: string) => api<SpeachComment>(`/api/v2/speach/${enc(id)}/comments`, { method: 'POST', json: { text } }),
   deleteComment: (id: string, commentId: string) => api<{ deleted: true }>(`/api/v2/speach/${enc(id)}/comments/${enc(commentId)}`, { method: 'DELETE' }),
 };

@@ -9,7 +9,10 @@ export function BadgesList({ userId }: { userId?: string }) {
   const { t, date } = useI18n();
   const [badges, setBadges] = useState<EarnedBadge[] | null>(null);
   useEffect(() => {
-    (userId ? badgesApi.of(userId) : badgesApi.mine()).then((answer) => setBadges(answer.result), () => setBadges([]));
+    (userId ? badgesApi.of(userId) : badgesApi.mine()).then(
+      (answer) => setBadges(answer.result),
+      () => setBadges([]),
+    );
   }, [userId]);
   return (
     <section aria-labelledby="badges-heading">

@@ -1,4 +1,19 @@
-import { Avatar, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Divider, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  Avatar,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Divider,
+  Link,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { CommentText } from '../engagement/CommentText';
 import { useI18n } from '../i18n';
@@ -40,7 +55,10 @@ export function DiscussionSection({ speachId, pathId, accessCode }: { speachId?:
     void load(0);
   }, [load]);
 
-  const replies = (count: number) => (new Intl.PluralRules(language).select(count) === 'one' ? t('forum.repliesOne') : t('forum.replies', { count: new Intl.NumberFormat(language).format(count) }));
+  const replies = (count: number) =>
+    new Intl.PluralRules(language).select(count) === 'one'
+      ? t('forum.repliesOne')
+      : t('forum.replies', { count: new Intl.NumberFormat(language).format(count) });
 
   return (
     <Paper component="section" aria-labelledby="discussion-heading" sx={{ p: { xs: 2, sm: 3 } }} data-testid="discussion">
@@ -86,7 +104,13 @@ export function DiscussionSection({ speachId, pathId, accessCode }: { speachId?:
         <Stack component="ul" divider={<Divider component="li" aria-hidden="true" />} spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="topics">
           {topics.map((topic) => (
             <Box component="li" key={topic.topicId}>
-              <Link component="button" variant="subtitle1" onClick={() => setOpenId(topic.topicId)} aria-label={t('forum.open', { title: topic.title })} sx={{ textAlign: 'left' }}>
+              <Link
+                component="button"
+                variant="subtitle1"
+                onClick={() => setOpenId(topic.topicId)}
+                aria-label={t('forum.open', { title: topic.title })}
+                sx={{ textAlign: 'left' }}
+              >
                 {topic.title}
               </Link>
               <Typography variant="body2" color="text.secondary">
@@ -106,7 +130,17 @@ export function DiscussionSection({ speachId, pathId, accessCode }: { speachId?:
   );
 }
 
-function NewTopic({ subject, accessCode, onCancel, onOpened }: { subject: ForumSubject; accessCode?: string; onCancel: () => void; onOpened: (topic: Topic) => void }) {
+function NewTopic({
+  subject,
+  accessCode,
+  onCancel,
+  onOpened,
+}: {
+  subject: ForumSubject;
+  accessCode?: string;
+  onCancel: () => void;
+  onOpened: (topic: Topic) => void;
+}) {
   const { t } = useI18n();
   const [title, setTitle] = useState('');
   const [text, setText] = useState('');
@@ -128,7 +162,16 @@ function NewTopic({ subject, accessCode, onCancel, onOpened }: { subject: ForumS
   return (
     <Stack component="form" spacing={2} onSubmit={(e) => void submit(e)} noValidate sx={{ mb: 3 }}>
       <TextField label={t('forum.title')} value={title} onChange={(e) => setTitle(e.target.value)} inputProps={{ maxLength: 200 }} fullWidth autoFocus />
-      <TextField label={t('forum.text')} value={text} onChange={(e) => setText(e.target.value)} multiline minRows={3} fullWidth error={!!error || text.length > POST_MAX} helperText={error ?? `${text.length}/${POST_MAX}`} />
+      <TextField
+        label={t('forum.text')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        multiline
+        minRows={3}
+        fullWidth
+        error={!!error || text.length > POST_MAX}
+        helperText={error ?? `${text.length}/${POST_MAX}`}
+      />
       <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" disabled={sending || !title.trim() || !text.trim() || text.length > POST_MAX}>
           {t('forum.post')}
@@ -208,7 +251,16 @@ function TopicView({ topicId, accessCode, show, onBack }: { topicId: string; acc
         ))}
       </Stack>
       <Box component="form" onSubmit={(e) => void submit(e)} noValidate sx={{ mt: 3 }}>
-        <TextField label={t('forum.reply')} value={text} onChange={(e) => setText(e.target.value)} multiline minRows={2} fullWidth error={!!replyError || text.length > POST_MAX} helperText={replyError ?? `${text.length}/${POST_MAX}`} />
+        <TextField
+          label={t('forum.reply')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          multiline
+          minRows={2}
+          fullWidth
+          error={!!replyError || text.length > POST_MAX}
+          helperText={replyError ?? `${text.length}/${POST_MAX}`}
+        />
         <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={sending || !text.trim() || text.length > POST_MAX}>
           {t('forum.send')}
         </Button>
@@ -229,7 +281,10 @@ function TopicView({ topicId, accessCode, show, onBack }: { topicId: string; acc
               setConfirm(null);
               if (!post) return;
               const own = post.canEdit;
-              void act(() => (own ? forumApi.remove(topicId, post.postId) : forumApi.moderate(topicId, post.postId, 'DELETE')), post.opening ? onBack : undefined);
+              void act(
+                () => (own ? forumApi.remove(topicId, post.postId) : forumApi.moderate(topicId, post.postId, 'DELETE')),
+                post.opening ? onBack : undefined,
+              );
             }}
           >
             {t('forum.delete')}
@@ -240,7 +295,19 @@ function TopicView({ topicId, accessCode, show, onBack }: { topicId: string; acc
   );
 }
 
-function PostItem({ post, canModerate, onEdit, onModerate, onDelete }: { post: Post; canModerate: boolean; onEdit: (text: string) => Promise<void>; onModerate: (action: 'HIDE' | 'SHOW') => Promise<void>; onDelete: () => void }) {
+function PostItem({
+  post,
+  canModerate,
+  onEdit,
+  onModerate,
+  onDelete,
+}: {
+  post: Post;
+  canModerate: boolean;
+  onEdit: (text: string) => Promise<void>;
+  onModerate: (action: 'HIDE' | 'SHOW') => Promise<void>;
+  onDelete: () => void;
+}) {
   const { t, date } = useI18n();
   const [editing, setEditing] = useState<string | null>(null);
   const name = fullName(post.author);
@@ -260,7 +327,11 @@ function PostItem({ post, canModerate, onEdit, onModerate, onDelete }: { post: P
           <Stack spacing={1}>
             <TextField label={t('forum.text')} value={editing} onChange={(e) => setEditing(e.target.value)} multiline minRows={2} fullWidth />
             <Stack direction="row" spacing={1}>
-              <Button variant="contained" disabled={!editing.trim() || editing.length > POST_MAX} onClick={() => void onEdit(editing).then(() => setEditing(null))}>
+              <Button
+                variant="contained"
+                disabled={!editing.trim() || editing.length > POST_MAX}
+                onClick={() => void onEdit(editing).then(() => setEditing(null))}
+              >
                 {t('forum.save')}
               </Button>
               <Button onClick={() => setEditing(null)}>{t('forum.cancel')}</Button>

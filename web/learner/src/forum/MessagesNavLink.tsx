@@ -12,7 +12,11 @@ export function MessagesNavLink() {
   const location = useLocation();
   const [unread, setUnread] = useState(0);
   useEffect(() => {
-    const refresh = () => messagesApi.countUnread().then((answer) => setUnread(answer.size), () => setUnread(0));
+    const refresh = () =>
+      messagesApi.countUnread().then(
+        (answer) => setUnread(answer.size),
+        () => setUnread(0),
+      );
     void refresh();
     // The messages page says when it marked a conversation read.
     window.addEventListener(MESSAGES_READ, refresh);
@@ -20,7 +24,13 @@ export function MessagesNavLink() {
   }, [location.pathname, location.search]);
   return (
     <Button color="inherit" component={RouterLink} to="/messages">
-      <Badge badgeContent={unread > 99 ? '+99' : unread} color="error" invisible={unread === 0} sx={{ '& .MuiBadge-badge': { right: -12 } }} slotProps={{ badge: { 'aria-hidden': true } }}>
+      <Badge
+        badgeContent={unread > 99 ? '+99' : unread}
+        color="error"
+        invisible={unread === 0}
+        sx={{ '& .MuiBadge-badge': { right: -12 } }}
+        slotProps={{ badge: { 'aria-hidden': true } }}
+      >
         {t('messages.navNone')}
       </Badge>
       {unread > 0 && <Box component="span" sx={visuallyHidden}>{`, ${t('messages.unread', { count: unread })}`}</Box>}

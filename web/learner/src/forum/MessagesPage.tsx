@@ -1,4 +1,19 @@
-import { Autocomplete, Avatar, Badge, Box, Button, Divider, List, ListItemAvatar, ListItemButton, ListItemText, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  Autocomplete,
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Divider,
+  List,
+  ListItemAvatar,
+  ListItemButton,
+  ListItemText,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CommentText } from '../engagement/CommentText';
@@ -80,7 +95,12 @@ export function MessagesPage() {
           ) : (
             <List component="div" data-testid="conversations">
               {rows.map((row) => (
-                <ListItemButton key={row.conversationId} selected={row.conversationId === selected} onClick={() => setParams({ c: row.conversationId })} aria-current={row.conversationId === selected ? 'page' : undefined}>
+                <ListItemButton
+                  key={row.conversationId}
+                  selected={row.conversationId === selected}
+                  onClick={() => setParams({ c: row.conversationId })}
+                  aria-current={row.conversationId === selected ? 'page' : undefined}
+                >
                   <ListItemAvatar>
                     <Badge badgeContent={row.unread > 99 ? '+99' : row.unread} color="error" invisible={row.unread === 0} aria-hidden="true">
                       <Avatar src={row.with.img ?? undefined} alt="" sx={{ bgcolor: 'primary.main', color: 'common.white' }}>
@@ -133,7 +153,13 @@ function ThreadView({ thread, onSent, date }: { thread: Thread; onSent: (answer:
           </Box>
         ))}
       </Stack>
-      {thread.with.active ? <Writer recipientId={thread.with.id} onSent={onSent} /> : <Typography sx={{ mt: 2 }} color="text.secondary">{t('messages.inactive')}</Typography>}
+      {thread.with.active ? (
+        <Writer recipientId={thread.with.id} onSent={onSent} />
+      ) : (
+        <Typography sx={{ mt: 2 }} color="text.secondary">
+          {t('messages.inactive')}
+        </Typography>
+      )}
     </section>
   );
 }
@@ -160,7 +186,16 @@ function Writer({ recipientId, onSent }: { recipientId: string | null; onSent: (
   };
   return (
     <Box component="form" onSubmit={(e) => void submit(e)} noValidate sx={{ mt: 3 }}>
-      <TextField label={t('messages.text')} value={text} onChange={(e) => setText(e.target.value)} multiline minRows={3} fullWidth error={!!error || text.length > POST_MAX} helperText={error ?? `${text.length}/${POST_MAX}`} />
+      <TextField
+        label={t('messages.text')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        multiline
+        minRows={3}
+        fullWidth
+        error={!!error || text.length > POST_MAX}
+        helperText={error ?? `${text.length}/${POST_MAX}`}
+      />
       <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={sending || !recipientId || !text.trim() || text.length > POST_MAX}>
         {t('messages.send')}
       </Button>
@@ -189,7 +224,10 @@ function Compose({ initialRecipient, onSent }: { initialRecipient: string | null
       inFlight.current?.abort();
       const controller = new AbortController();
       inFlight.current = controller;
-      messagesApi.searchUsers(term.trim(), controller.signal).then((answer) => setOptions(answer.results), () => undefined);
+      messagesApi.searchUsers(term.trim(), controller.signal).then(
+        (answer) => setOptions(answer.results),
+        () => undefined,
+      );
     }, 500);
     return () => clearTimeout(timer);
   }, [term]);

@@ -7,7 +7,17 @@ import { errorMessage } from '../speach/speachApi';
 import { ABUSE_REASONS, type AbuseReason, REPORT_DETAILS_MAX, reportApi } from './forumApi';
 
 /** "Report" on a speach, a comment or a user: a reason and optional details, sent to the administrators' queue. */
-export function ReportButton({ target, targetId, label, compact = false }: { target: 'USER' | 'SPEACH' | 'COMMENT'; targetId: string; label: string; compact?: boolean }) {
+export function ReportButton({
+  target,
+  targetId,
+  label,
+  compact = false,
+}: {
+  target: 'USER' | 'SPEACH' | 'COMMENT';
+  targetId: string;
+  label: string;
+  compact?: boolean;
+}) {
   const { t } = useI18n();
   const id = useId();
   const [open, setOpen] = useState(false);

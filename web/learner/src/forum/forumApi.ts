@@ -73,7 +73,8 @@ export type AbuseReason = (typeof ABUSE_REASONS)[number];
 
 /** What a forum is about: a speach or a learning path (the path's forum has no access code). */
 export type ForumSubject = { kind: 'speach'; id: string } | { kind: 'path'; id: string };
-const topicsOf = (subject: ForumSubject) => (subject.kind === 'path' ? `/api/v2/learningPath/${enc(subject.id)}/topics` : `/api/v2/speach/${enc(subject.id)}/topics`);
+const topicsOf = (subject: ForumSubject) =>
+  subject.kind === 'path' ? `/api/v2/learningPath/${enc(subject.id)}/topics` : `/api/v2/speach/${enc(subject.id)}/topics`;
 
 export const forumApi = {
   topics: (subject: ForumSubject, page: number, accessCode?: string) =>
@@ -107,5 +108,8 @@ export const badgesApi = {
 
 export const reportApi = {
   report: (target: 'USER' | 'SPEACH' | 'COMMENT', targetId: string, reason: AbuseReason, details: string) =>
-    api<{ reportId: string }>('/api/v2/abuse-reports', { method: 'POST', json: details ? { target, targetId, reason, details } : { target, targetId, reason } }),
+    api<{ reportId: string }>('/api/v2/abuse-reports', {
+      method: 'POST',
+      json: details ? { target, targetId, reason, details } : { target, targetId, reason },
+    }),
 };

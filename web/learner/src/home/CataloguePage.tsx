@@ -56,7 +56,14 @@ export function CataloguePage() {
         {t('catalogue.title')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField select size="small" label={t('catalogue.category')} value={categoryId} onChange={(e) => set('categoryId', e.target.value)} sx={{ minWidth: 220 }}>
+        <TextField
+          select
+          size="small"
+          label={t('catalogue.category')}
+          value={categoryId}
+          onChange={(e) => set('categoryId', e.target.value)}
+          sx={{ minWidth: 220 }}
+        >
           <MenuItem value="">{t('catalogue.allCategories')}</MenuItem>
           {categories.map((c) => (
             <MenuItem key={c.id} value={c.id}>
@@ -64,7 +71,14 @@ export function CataloguePage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label={t('catalogue.language')} value={speachLanguage} onChange={(e) => set('language', e.target.value)} sx={{ minWidth: 180 }}>
+        <TextField
+          select
+          size="small"
+          label={t('catalogue.language')}
+          value={speachLanguage}
+          onChange={(e) => set('language', e.target.value)}
+          sx={{ minWidth: 180 }}
+        >
           <MenuItem value="">{t('catalogue.allLanguages')}</MenuItem>
           {SPEACH_LANGUAGES.map((l) => (
             <MenuItem key={l} value={l}>
@@ -78,7 +92,12 @@ export function CataloguePage() {
         <Typography variant="h5" component="h2" sx={HIDDEN}>
           {t('catalogue.results')}
         </Typography>
-        <SpeachGrid key={`${categoryId}|${speachLanguage}`} url={homeApi.catalogueUrl({ categoryId, language: speachLanguage })} label={t('catalogue.title')} stateFilter={false} />
+        <SpeachGrid
+          key={`${categoryId}|${speachLanguage}`}
+          url={homeApi.catalogueUrl({ categoryId, language: speachLanguage })}
+          label={t('catalogue.title')}
+          stateFilter={false}
+        />
       </Box>
     </>
   );

@@ -76,7 +76,13 @@ export function SpeachGrid({ url, label, addCard, stateFilter = true }: { url: s
 
   return (
     <Box>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, mb: 2 }} role="search" aria-label={`${t('grid.name')} (${label})`}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { md: 'center' }, mb: 2 }}
+        role="search"
+        aria-label={`${t('grid.name')} (${label})`}
+      >
         <Typography role="status" sx={{ minWidth: 110, fontWeight: 600 }}>
           {total === null ? '' : t('grid.total', { count: total })}
         </Typography>
@@ -89,9 +95,24 @@ export function SpeachGrid({ url, label, addCard, stateFilter = true }: { url: s
             setNameInput(e.target.value);
             setName(e.target.value);
           }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" aria-hidden="true" /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search fontSize="small" aria-hidden="true" />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
-        <TextField select size="small" label={t('grid.sort')} value={params.sort} onChange={(e) => setParams((p) => ({ ...p, sort: e.target.value as GridSort }))} sx={{ minWidth: 180 }}>
+        <TextField
+          select
+          size="small"
+          label={t('grid.sort')}
+          value={params.sort}
+          onChange={(e) => setParams((p) => ({ ...p, sort: e.target.value as GridSort }))}
+          sx={{ minWidth: 180 }}
+        >
           {SORTS.map((s) => (
             <MenuItem key={s} value={s}>
               {t(`grid.sort.${s}`)}
@@ -99,7 +120,14 @@ export function SpeachGrid({ url, label, addCard, stateFilter = true }: { url: s
           ))}
         </TextField>
         {stateFilter && (
-          <TextField select size="small" label={t('grid.state')} value={params.onlyState} onChange={(e) => setParams((p) => ({ ...p, onlyState: e.target.value as GridState }))} sx={{ minWidth: 160 }}>
+          <TextField
+            select
+            size="small"
+            label={t('grid.state')}
+            value={params.onlyState}
+            onChange={(e) => setParams((p) => ({ ...p, onlyState: e.target.value as GridState }))}
+            sx={{ minWidth: 160 }}
+          >
             {STATES.map((s) => (
               <MenuItem key={s} value={s}>
                 {t(`grid.state.${s}`)}
@@ -108,7 +136,11 @@ export function SpeachGrid({ url, label, addCard, stateFilter = true }: { url: s
           </TextField>
         )}
         <Tooltip title={params.asc ? t('grid.asc') : t('grid.desc')}>
-          <IconButton aria-label={params.asc ? t('grid.asc') : t('grid.desc')} aria-pressed={params.asc} onClick={() => setParams((p) => ({ ...p, asc: !p.asc }))}>
+          <IconButton
+            aria-label={params.asc ? t('grid.asc') : t('grid.desc')}
+            aria-pressed={params.asc}
+            onClick={() => setParams((p) => ({ ...p, asc: !p.asc }))}
+          >
             {params.asc ? <ArrowUpward /> : <ArrowDownward />}
           </IconButton>
         </Tooltip>
@@ -117,7 +149,13 @@ export function SpeachGrid({ url, label, addCard, stateFilter = true }: { url: s
       <Grid container spacing={2}>
         {addCard && (
           <Grid size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
-            <Button component={RouterLink} to="/recorder/indexrecorderlayout" variant="outlined" startIcon={<Add />} sx={{ width: '100%', height: '100%', minHeight: 180 }}>
+            <Button
+              component={RouterLink}
+              to="/recorder/indexrecorderlayout"
+              variant="outlined"
+              startIcon={<Add />}
+              sx={{ width: '100%', height: '100%', minHeight: 180 }}
+            >
               {t('grid.create')}
             </Button>
           </Grid>

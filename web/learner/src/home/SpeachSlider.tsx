@@ -60,7 +60,11 @@ export function SpeachSlider({ url, title, fullPage }: { url: string; title: str
             <IconButton aria-label={t('home.slider.previous')} disabled={start === 0} onClick={() => move(Math.max(0, start - SLIDER_ITEMS))}>
               <ChevronLeft />
             </IconButton>
-            <IconButton aria-label={t('home.slider.next')} disabled={start + SLIDER_ITEMS >= count} onClick={() => move(Math.min(count - 1, start + SLIDER_ITEMS))}>
+            <IconButton
+              aria-label={t('home.slider.next')}
+              disabled={start + SLIDER_ITEMS >= count}
+              onClick={() => move(Math.min(count - 1, start + SLIDER_ITEMS))}
+            >
               <ChevronRight />
             </IconButton>
           </Box>

@@ -50,5 +50,7 @@ export function getStartedCards(user: GetStartedUser, counts: GetStartedCounts):
  */
 export function showGetStarted(cards: readonly GetStartedCard[], counts: GetStartedCounts): boolean {
   if (cards.length === 0) return false;
-  return cards.includes('CREATE_SPEACH') || cards.includes('IMPORT_USERS') || above(counts.toValidate, 0) || above(counts.awaiting, 0) || above(counts.unread, 0);
+  return (
+    cards.includes('CREATE_SPEACH') || cards.includes('IMPORT_USERS') || above(counts.toValidate, 0) || above(counts.awaiting, 0) || above(counts.unread, 0)
+  );
 }

@@ -16,7 +16,9 @@ export const homeApi = {
   sliderUrl: (kind: HomeSliderKind, language: string, categoryId?: string | null) =>
     `/api/v2/home/slider/${kind}?language=${enc(language)}${categoryId ? `&categoryId=${enc(categoryId)}` : ''}`,
   catalogueUrl: (filters: { categoryId?: string; language?: string }) => {
-    const query = [filters.categoryId ? `categoryId=${enc(filters.categoryId)}` : '', filters.language ? `language=${enc(filters.language)}` : ''].filter(Boolean).join('&');
+    const query = [filters.categoryId ? `categoryId=${enc(filters.categoryId)}` : '', filters.language ? `language=${enc(filters.language)}` : '']
+      .filter(Boolean)
+      .join('&');
     return `/api/v2/catalogue${query ? `?${query}` : ''}`;
   },
 };

@@ -70,4 +70,3 @@ export function formatDate(language: Language, value: string | Date): string {
       return `${m}/${d}/${y}`;
   }
 }
-

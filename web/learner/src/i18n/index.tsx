@@ -51,7 +51,13 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       .catch(() => setFailed(true));
   }, []);
   const value = useMemo<I18n>(
-    () => ({ language, setLanguage, t: (key, params) => translate(language, key, params), date: (v) => formatDate(language, v), number: (v, o) => formatNumber(language, v, o) }),
+    () => ({
+      language,
+      setLanguage,
+      t: (key, params) => translate(language, key, params),
+      date: (v) => formatDate(language, v),
+      number: (v, o) => formatNumber(language, v, o),
+    }),
     [language, setLanguage],
   );
   if (failed && !ready) {

@@ -20,7 +20,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   return (
     <>
-      <Link href="#main" className="skip-link" sx={{ position: 'absolute', left: -9999, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1, '&:focus': { left: 8 } }}>
+      <Link
+        href="#main"
+        className="skip-link"
+        sx={{ position: 'absolute', left: -9999, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1, '&:focus': { left: 8 } }}
+      >
         {t('nav.skip')}
       </Link>
       <AppBar position="static" component="header">
@@ -81,8 +85,22 @@ export function AppLayout({ children }: { children: ReactNode }) {
                 <AccountCircle />
               </IconButton>
               <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-                <MenuItem onClick={() => { setAnchor(null); navigate(`/profil/${me.id}/${slug(`${me.firstName} ${me.lastName}`)}`); }}>{t('nav.profile')}</MenuItem>
-                <MenuItem onClick={() => { setAnchor(null); navigate('/logout'); }}>{t('nav.logout')}</MenuItem>
+                <MenuItem
+                  onClick={() => {
+                    setAnchor(null);
+                    navigate(`/profil/${me.id}/${slug(`${me.firstName} ${me.lastName}`)}`);
+                  }}
+                >
+                  {t('nav.profile')}
+                </MenuItem>
+                <MenuItem
+                  onClick={() => {
+                    setAnchor(null);
+                    navigate('/logout');
+                  }}
+                >
+                  {t('nav.logout')}
+                </MenuItem>
               </Menu>
             </>
           )}

@@ -1,4 +1,21 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
 import UploadFile from '@mui/icons-material/UploadFile';
@@ -22,7 +39,10 @@ function CueEditor({ chapterId, track, onDone }: { chapterId: string; track: Sub
   const [label, setLabel] = useState(track.label);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    mediaTextApi.track(chapterId, track.id).then((full) => setCues(full.cues), (e) => setError(failure(e)));
+    mediaTextApi.track(chapterId, track.id).then(
+      (full) => setCues(full.cues),
+      (e) => setError(failure(e)),
+    );
   }, [chapterId, track.id]);
   const change = (index: number, patch: Partial<Cue>) => setCues((list) => list && list.map((cue, i) => (i === index ? { ...cue, ...patch } : cue)));
   const save = async () => {
@@ -43,9 +63,29 @@ function CueEditor({ chapterId, track, onDone }: { chapterId: string; track: Sub
           <TextField label={t('mediaText.subtitles.label')} value={label} onChange={(e) => setLabel(e.target.value)} />
           {(cues ?? []).map((cue, index) => (
             <Stack key={index} direction="row" spacing={1}>
-              <TextField type="number" label={t('mediaText.subtitles.start')} value={seconds(cue.start)} onChange={(e) => change(index, { start: millis(e.target.value) })} sx={{ width: 120 }} slotProps={{ htmlInput: { step: 0.1, min: 0 } }} />
-              <TextField type="number" label={t('mediaText.subtitles.end')} value={seconds(cue.end)} onChange={(e) => change(index, { end: millis(e.target.value) })} sx={{ width: 120 }} slotProps={{ htmlInput: { step: 0.1, min: 0 } }} />
-              <TextField label={t('mediaText.subtitles.text', { n: index + 1 })} value={cue.text} onChange={(e) => change(index, { text: e.target.value })} fullWidth multiline />
+              <TextField
+                type="number"
+                label={t('mediaText.subtitles.start')}
+                value={seconds(cue.start)}
+                onChange={(e) => change(index, { start: millis(e.target.value) })}
+                sx={{ width: 120 }}
+                slotProps={{ htmlInput: { step: 0.1, min: 0 } }}
+              />
+              <TextField
+                type="number"
+                label={t('mediaText.subtitles.end')}
+                value={seconds(cue.end)}
+                onChange={(e) => change(index, { end: millis(e.target.value) })}
+                sx={{ width: 120 }}
+                slotProps={{ htmlInput: { step: 0.1, min: 0 } }}
+              />
+              <TextField
+                label={t('mediaText.subtitles.text', { n: index + 1 })}
+                value={cue.text}
+                onChange={(e) => change(index, { text: e.target.value })}
+                fullWidth
+                multiline
+              />
             </Stack>
           ))}
           {error && (

@@ -53,7 +53,12 @@ function TranscriptPanel({ chapterId, video }: { chapterId: string; video: React
       {transcript.cues.length > 0 ? (
         <List dense disablePadding data-testid="transcript-cues" lang={transcript.lng.replace('_', '-')}>
           {transcript.cues.map((cue) => (
-            <ListItemButton key={`${cue.start}-${cue.end}`} selected={now >= cue.start && now < cue.end} onClick={() => seek(cue.start)} aria-label={`${t('mediaText.transcript.seek', { time: clock(cue.start) })}: ${cue.text}`}>
+            <ListItemButton
+              key={`${cue.start}-${cue.end}`}
+              selected={now >= cue.start && now < cue.end}
+              onClick={() => seek(cue.start)}
+              aria-label={`${t('mediaText.transcript.seek', { time: clock(cue.start) })}: ${cue.text}`}
+            >
               <ListItemText primary={cue.text} secondary={clock(cue.start)} />
             </ListItemButton>
           ))}
@@ -91,7 +96,14 @@ export function VideoWithSubtitles({ chapterId, src, title }: { chapterId: strin
       <Grid size={{ xs: 12, md: 8 }}>
         <Box component="video" ref={video} controls src={src} aria-label={title} preload="metadata" sx={{ width: '100%', maxHeight: '70vh', bgcolor: '#000' }}>
           {tracks.map((track) => (
-            <track key={track.id} kind="subtitles" src={track.src} srcLang={track.lang.replace('_', '-')} label={track.label} default={track.id === preferred} />
+            <track
+              key={track.id}
+              kind="subtitles"
+              src={track.src}
+              srcLang={track.lang.replace('_', '-')}
+              label={track.label}
+              default={track.id === preferred}
+            />
           ))}
         </Box>
       </Grid>

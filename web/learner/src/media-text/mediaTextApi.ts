@@ -33,7 +33,8 @@ export const mediaTextApi = {
     api<{ id: string; cues: number }>(`/api/v2/chapter/subtitles/${enc(chapterId)}`, { method: 'POST', json: body }),
   edit: (chapterId: string, subtitleId: string, body: { label?: string; cues?: Cue[] }) =>
     api<{ id: string }>(`/api/v2/chapter/subtitles/${enc(chapterId)}/${enc(subtitleId)}`, { method: 'PUT', json: body }),
-  remove: (chapterId: string, subtitleId: string) => api<{ deleted: boolean }>(`/api/v2/chapter/subtitles/${enc(chapterId)}/${enc(subtitleId)}`, { method: 'DELETE' }),
+  remove: (chapterId: string, subtitleId: string) =>
+    api<{ deleted: boolean }>(`/api/v2/chapter/subtitles/${enc(chapterId)}/${enc(subtitleId)}`, { method: 'DELETE' }),
   /** Spec §7: the token first, then the transcript it opens. */
   transcript: async (chapterId: string) => {
     const { token } = await api<{ token: string; lng: string }>(`/api/transcript/token?chapterId=${enc(chapterId)}`);

@@ -17,9 +17,12 @@ export function useAudioTrack(chapterId: string, initialSource: string | null) {
   const request = useRef(0);
 
   useEffect(() => setSource(initialSource), [initialSource]);
-  useEffect(() => () => {
-    if (timer.current) window.clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) window.clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const load = useCallback(
     (subtitleId?: string) => {

@@ -31,7 +31,14 @@ export function MediaChapterActions({ chapterId, fileUrl, onSaved }: { chapterId
         {t('videoEditor.open')}
       </Button>
       {error && <span role="alert">{error}</span>}
-      <VoiceOverStudio open={open} chapterId={chapterId} videoUrl={fileUrl} generationEnabled={!!me?.isAiEditor} onClose={() => setOpen(false)} onSaved={() => onSaved()} />
+      <VoiceOverStudio
+        open={open}
+        chapterId={chapterId}
+        videoUrl={fileUrl}
+        generationEnabled={!!me?.isAiEditor}
+        onClose={() => setOpen(false)}
+        onSaved={() => onSaved()}
+      />
     </Stack>
   );
 }

@@ -202,7 +202,17 @@ export function VideoEditorPage() {
         </Paper>
       ) : (
         <Stack spacing={2} data-testid="video-editor-player-mode">
-          {fileUrl && <video ref={videoRef} controls src={fileUrl} aria-label={view.title} style={{ width: '100%', maxHeight: '60vh', background: '#000' }} preload="metadata" data-testid="video-editor-video" />}
+          {fileUrl && (
+            <video
+              ref={videoRef}
+              controls
+              src={fileUrl}
+              aria-label={view.title}
+              style={{ width: '100%', maxHeight: '60vh', background: '#000' }}
+              preload="metadata"
+              data-testid="video-editor-video"
+            />
+          )}
           {mixing && (
             <Alert severity="info" role="status" data-testid="voice-over-mixing">
               {t('videoEditor.voiceOver.mixing')}
@@ -227,10 +237,20 @@ export function VideoEditorPage() {
           <Box role="tabpanel" id="video-editor-panel" aria-labelledby={`video-editor-tab-${mode}`}>
             {mode === 'cut' && <CutPanel view={view} disabled={!!view.synchronisedWith} onCut={(keep) => edit(() => mediaApi.cut(chapterId, keep))} />}
             {mode === 'annotations' && (
-              <AnnotationsPanel view={view} now={now} onAdd={(at, text) => edit(() => mediaApi.annotate(chapterId, at, text))} onRemove={(id) => save(() => mediaApi.removeAnnotation(chapterId, id))} />
+              <AnnotationsPanel
+                view={view}
+                now={now}
+                onAdd={(at, text) => edit(() => mediaApi.annotate(chapterId, at, text))}
+                onRemove={(id) => save(() => mediaApi.removeAnnotation(chapterId, id))}
+              />
             )}
             {mode === 'interactions' && (
-              <QuestionsPanel view={view} now={now} onAdd={(body) => edit(() => mediaApi.addQuestion(chapterId, body))} onRemove={(id) => save(() => mediaApi.removeQuestion(chapterId, id))} />
+              <QuestionsPanel
+                view={view}
+                now={now}
+                onAdd={(body) => edit(() => mediaApi.addQuestion(chapterId, body))}
+                onRemove={(id) => save(() => mediaApi.removeQuestion(chapterId, id))}
+              />
             )}
             {mode === 'voiceOver' && (
               <Stack spacing={1} alignItems="flex-start">
@@ -264,7 +284,15 @@ export function VideoEditorPage() {
   );
 }
 
-function CutPanel({ view, disabled, onCut }: { view: VideoEditorView; disabled: boolean; onCut: (keep: { start: number; end: number }[]) => Promise<boolean> }) {
+function CutPanel({
+  view,
+  disabled,
+  onCut,
+}: {
+  view: VideoEditorView;
+  disabled: boolean;
+  onCut: (keep: { start: number; end: number }[]) => Promise<boolean>;
+}) {
   const { t } = useI18n();
   const [ranges, setRanges] = useState([{ start: '0', end: view.duration ? String(view.duration) : '' }]);
   const change = (i: number, field: 'start' | 'end', value: string) => setRanges((rs) => rs.map((r, j) => (j === i ? { ...r, [field]: value } : r)));
@@ -274,8 +302,20 @@ function CutPanel({ view, disabled, onCut }: { view: VideoEditorView; disabled: 
       {disabled && <Alert severity="info">{t('videoEditor.cut.synchronised')}</Alert>}
       {ranges.map((r, i) => (
         <Stack key={i} direction="row" spacing={2}>
-          <TextField label={t('videoEditor.cut.start', { n: i + 1 })} value={r.start} onChange={(e) => change(i, 'start', e.target.value)} inputMode="decimal" size="small" />
-          <TextField label={t('videoEditor.cut.end', { n: i + 1 })} value={r.end} onChange={(e) => change(i, 'end', e.target.value)} inputMode="decimal" size="small" />
+          <TextField
+            label={t('videoEditor.cut.start', { n: i + 1 })}
+            value={r.start}
+            onChange={(e) => change(i, 'start', e.target.value)}
+            inputMode="decimal"
+            size="small"
+          />
+          <TextField
+            label={t('videoEditor.cut.end', { n: i + 1 })}
+            value={r.end}
+            onChange={(e) => change(i, 'end', e.target.value)}
+            inputMode="decimal"
+            size="small"
+          />
         </Stack>
       ))}
       <Stack direction="row" spacing={1}>
@@ -299,7 +339,17 @@ function CutPanel({ view, disabled, onCut }: { view: VideoEditorView; disabled: 
   );
 }
 
-function AnnotationsPanel({ view, now, onAdd, onRemove }: { view: VideoEditorView; now: () => number; onAdd: (at: number, text: string) => Promise<boolean>; onRemove: (id: string) => Promise<boolean> }) {
+function AnnotationsPanel({
+  view,
+  now,
+  onAdd,
+  onRemove,
+}: {
+  view: VideoEditorView;
+  now: () => number;
+  onAdd: (at: number, text: string) => Promise<boolean>;
+  onRemove: (id: string) => Promise<boolean>;
+}) {
   const { t } = useI18n();
   const [at, setAt] = useState('0');
   const [text, setText] = useState('');
@@ -308,7 +358,14 @@ function AnnotationsPanel({ view, now, onAdd, onRemove }: { view: VideoEditorVie
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
         <TextField label={t('videoEditor.at')} value={at} onChange={(e) => setAt(e.target.value)} size="small" sx={{ width: 140 }} />
         <Button onClick={() => setAt(String(now()))}>{t('videoEditor.useCurrentTime')}</Button>
-        <TextField label={t('videoEditor.annotation.text')} value={text} onChange={(e) => setText(e.target.value)} size="small" sx={{ flex: 1 }} slotProps={{ htmlInput: { maxLength: 500 } }} />
+        <TextField
+          label={t('videoEditor.annotation.text')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          size="small"
+          sx={{ flex: 1 }}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
         <Button variant="contained" disabled={!text.trim()} onClick={() => void onAdd(seconds(at), text).then((ok) => ok && setText(''))}>
           {t('videoEditor.add')}
         </Button>
@@ -364,8 +421,17 @@ function QuestionsPanel({
       <FormControlLabel control={<Checkbox checked={multiple} onChange={(e) => setMultiple(e.target.checked)} />} label={t('videoEditor.question.multiple')} />
       {options.map((o, i) => (
         <Stack key={i} direction="row" spacing={1} alignItems="center">
-          <TextField label={t('videoEditor.question.option', { n: i + 1 })} value={o.text} onChange={(e) => setOption(i, { text: e.target.value })} size="small" sx={{ flex: 1 }} />
-          <FormControlLabel control={<Checkbox checked={o.correct} onChange={(e) => setOption(i, { correct: e.target.checked })} />} label={t('videoEditor.question.correct')} />
+          <TextField
+            label={t('videoEditor.question.option', { n: i + 1 })}
+            value={o.text}
+            onChange={(e) => setOption(i, { text: e.target.value })}
+            size="small"
+            sx={{ flex: 1 }}
+          />
+          <FormControlLabel
+            control={<Checkbox checked={o.correct} onChange={(e) => setOption(i, { correct: e.target.checked })} />}
+            label={t('videoEditor.question.correct')}
+          />
         </Stack>
       ))}
       <Stack direction="row" spacing={1}>
@@ -429,10 +495,18 @@ function SyncPanel({ view, onSync }: { view: VideoEditorView; onSync: (target: '
   const { t } = useI18n();
   const [target, setTarget] = useState<'SLIDES' | 'AUDIO'>('SLIDES');
   const [confirming, setConfirming] = useState(false);
-  if (view.synchronisedWith) return <Alert severity="info">{t(view.synchronisedWith === 'SLIDES' ? 'videoEditor.sync.doneSlides' : 'videoEditor.sync.doneAudio')}</Alert>;
+  if (view.synchronisedWith)
+    return <Alert severity="info">{t(view.synchronisedWith === 'SLIDES' ? 'videoEditor.sync.doneSlides' : 'videoEditor.sync.doneAudio')}</Alert>;
   return (
     <Stack spacing={2} alignItems="flex-start">
-      <TextField select label={t('videoEditor.sync.target')} value={target} onChange={(e) => setTarget(e.target.value as 'SLIDES' | 'AUDIO')} size="small" sx={{ minWidth: 220 }}>
+      <TextField
+        select
+        label={t('videoEditor.sync.target')}
+        value={target}
+        onChange={(e) => setTarget(e.target.value as 'SLIDES' | 'AUDIO')}
+        size="small"
+        sx={{ minWidth: 220 }}
+      >
         <MenuItem value="SLIDES">{t('videoEditor.sync.slides')}</MenuItem>
         <MenuItem value="AUDIO">{t('videoEditor.sync.audio')}</MenuItem>
       </TextField>

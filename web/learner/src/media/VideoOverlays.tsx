@@ -27,7 +27,13 @@ function QuestionCard({ chapterId, question, onDone }: { chapterId: string; ques
           {question.options.map((o) => (
             <FormControlLabel
               key={o.optionId}
-              control={<Checkbox checked={chosen.includes(o.optionId)} disabled={!!result} onChange={(e) => setChosen((c) => (e.target.checked ? [...c, o.optionId] : c.filter((x) => x !== o.optionId)))} />}
+              control={
+                <Checkbox
+                  checked={chosen.includes(o.optionId)}
+                  disabled={!!result}
+                  onChange={(e) => setChosen((c) => (e.target.checked ? [...c, o.optionId] : c.filter((x) => x !== o.optionId)))}
+                />
+              }
               label={o.text}
             />
           ))}
@@ -104,7 +110,11 @@ export function VideoOverlays({ chapterId, children }: { chapterId: string; chil
         {shown.length > 0 && (
           <Box aria-live="polite" sx={{ position: 'absolute', top: 12, left: 12, width: width ? width - 24 : 'auto', pointerEvents: 'none' }}>
             {shown.map((a) => (
-              <Typography key={a.annotationId} data-testid="video-annotation" sx={{ display: 'inline-block', bgcolor: 'rgba(0,0,0,0.75)', color: '#fff', px: 1.5, py: 0.5, borderRadius: 1, mb: 0.5 }}>
+              <Typography
+                key={a.annotationId}
+                data-testid="video-annotation"
+                sx={{ display: 'inline-block', bgcolor: 'rgba(0,0,0,0.75)', color: '#fff', px: 1.5, py: 0.5, borderRadius: 1, mb: 0.5 }}
+              >
                 {a.text}
               </Typography>
             ))}
@@ -118,7 +128,9 @@ export function VideoOverlays({ chapterId, children }: { chapterId: string; chil
           question={asking}
           onDone={() => {
             setAsking(null);
-            void player()?.play().catch(() => undefined);
+            void player()
+              ?.play()
+              .catch(() => undefined);
           }}
         />
       )}

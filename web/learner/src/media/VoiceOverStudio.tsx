@@ -219,7 +219,15 @@ export function VoiceOverStudio({ open, chapterId, videoUrl, generationEnabled, 
           )}
 
           {videoUrl && (step === 10 || step === 11 || step === 12) && (
-            <video ref={video} src={videoUrl} muted playsInline preload="auto" aria-label={t('mediaRecorder.video')} style={{ width: '100%', maxHeight: 360, background: '#000' }} />
+            <video
+              ref={video}
+              src={videoUrl}
+              muted
+              playsInline
+              preload="auto"
+              aria-label={t('mediaRecorder.video')}
+              style={{ width: '100%', maxHeight: 360, background: '#000' }}
+            />
           )}
 
           {step === 0 && (
@@ -345,7 +353,11 @@ export function VoiceOverStudio({ open, chapterId, videoUrl, generationEnabled, 
         {step === 2 && (
           <>
             <Button onClick={() => setStep(0)}>{t('mediaRecorder.cancel')}</Button>
-            <Button variant="contained" disabled={saving || transcoding} onClick={() => subtitle && void save(() => mediaApi.voiceOverFromSubtitle(chapterId, subtitle.id))}>
+            <Button
+              variant="contained"
+              disabled={saving || transcoding}
+              onClick={() => subtitle && void save(() => mediaApi.voiceOverFromSubtitle(chapterId, subtitle.id))}
+            >
               {t('mediaRecorder.confirm')}
             </Button>
           </>
@@ -386,7 +398,11 @@ export function VoiceOverStudio({ open, chapterId, videoUrl, generationEnabled, 
             >
               {t('mediaRecorder.cancel')}
             </Button>
-            <Button variant="contained" disabled={saving || transcoding || !recorder.recording} onClick={() => recorder.recording && void save(() => mediaApi.uploadVoiceOver(chapterId, recorder.recording!))}>
+            <Button
+              variant="contained"
+              disabled={saving || transcoding || !recorder.recording}
+              onClick={() => recorder.recording && void save(() => mediaApi.uploadVoiceOver(chapterId, recorder.recording!))}
+            >
               {t('mediaRecorder.confirm')}
             </Button>
           </>
@@ -406,7 +422,11 @@ export function VoiceOverStudio({ open, chapterId, videoUrl, generationEnabled, 
             <Button onClick={() => void preview()} disabled={!text.trim() || !lang || generating}>
               {t('mediaRecorder.text.preview')}
             </Button>
-            <Button variant="contained" disabled={!generatedUrl || generating || saving || transcoding} onClick={() => generatedUrl && void save(() => mediaApi.copyGeneratedAudio(chapterId, generatedUrl))}>
+            <Button
+              variant="contained"
+              disabled={!generatedUrl || generating || saving || transcoding}
+              onClick={() => generatedUrl && void save(() => mediaApi.copyGeneratedAudio(chapterId, generatedUrl))}
+            >
               {t('mediaRecorder.confirm')}
             </Button>
           </>

@@ -53,9 +53,45 @@ export type Pending<T> = { ready: true; value: T } | { ready: false; jobID: stri
 
 /** Spec §5: subtitle languages outside this list are shown disabled (the voices and recognisers cover these). */
 export const SUPPORTED_SUBTITLE_LOCALES = new Set([
-  'ar_SA', 'bg_BG', 'cs_CZ', 'da_DK', 'de_DE', 'el_GR', 'en_AU', 'en_GB', 'en_US', 'es_ES', 'es_MX', 'et_EE', 'fi_FI', 'fr_CA', 'fr_FR',
-  'he_IL', 'hi_IN', 'hr_HR', 'hu_HU', 'id_ID', 'it_IT', 'ja_JP', 'ko_KR', 'lt_LT', 'lv_LV', 'nb_NO', 'nl_NL', 'pl_PL', 'pt_BR', 'pt_PT',
-  'ro_RO', 'ru_RU', 'sk_SK', 'sl_SI', 'sv_SE', 'th_TH', 'tr_TR', 'uk_UA', 'zh_CN',
+  'ar_SA',
+  'bg_BG',
+  'cs_CZ',
+  'da_DK',
+  'de_DE',
+  'el_GR',
+  'en_AU',
+  'en_GB',
+  'en_US',
+  'es_ES',
+  'es_MX',
+  'et_EE',
+  'fi_FI',
+  'fr_CA',
+  'fr_FR',
+  'he_IL',
+  'hi_IN',
+  'hr_HR',
+  'hu_HU',
+  'id_ID',
+  'it_IT',
+  'ja_JP',
+  'ko_KR',
+  'lt_LT',
+  'lv_LV',
+  'nb_NO',
+  'nl_NL',
+  'pl_PL',
+  'pt_BR',
+  'pt_PT',
+  'ro_RO',
+  'ru_RU',
+  'sk_SK',
+  'sl_SI',
+  'sv_SE',
+  'th_TH',
+  'tr_TR',
+  'uk_UA',
+  'zh_CN',
 ]);
 
 export const isSupportedSubtitle = (lang: string) => SUPPORTED_SUBTITLE_LOCALES.has(lang.replace('-', '_'));
@@ -91,10 +127,12 @@ export const mediaApi = {
   subtitles: (chapterId: string) => api<Subtitle[]>(`/api/v2/chapter/subtitles/${enc(chapterId)}`),
   uploadVoiceOver: (chapterId: string, recording: Blob) =>
     api<unknown>(`/recorder/voiceOver/upload/${enc(chapterId)}`, { method: 'POST', body: form({ file: recording }, 'voice-over.webm') }),
-  voiceOverFromSubtitle: (chapterId: string, subtitleId: string) => api<unknown>(`/recorder/voiceOver/subtitle/${enc(chapterId)}`, { method: 'POST', body: form({ subtitleId }) }),
+  voiceOverFromSubtitle: (chapterId: string, subtitleId: string) =>
+    api<unknown>(`/recorder/voiceOver/subtitle/${enc(chapterId)}`, { method: 'POST', body: form({ subtitleId }) }),
   previewVoice: (chapterId: string, text: string, lang: string, jobID?: string) =>
     pending(`/api/v2/chapter/voice/text/${enc(chapterId)}`, { method: 'POST', body: form({ text, lang, jobID }) }, (b) => String(b.url ?? '')),
-  copyGeneratedAudio: (chapterId: string, urlFileAudio: string) => api<unknown>(`/recorder/copyGeneratedAudio/${enc(chapterId)}`, { method: 'POST', body: form({ urlFileAudio }) }),
+  copyGeneratedAudio: (chapterId: string, urlFileAudio: string) =>
+    api<unknown>(`/recorder/copyGeneratedAudio/${enc(chapterId)}`, { method: 'POST', body: form({ urlFileAudio }) }),
   audioTrack: (chapterId: string, subtitleId?: string) =>
     pending(`/api/v2/chapter/audio-track/${enc(chapterId)}${subtitleId ? `/${enc(subtitleId)}` : ''}`, { method: 'GET' }, (b) => String(b.url ?? '')),
 
@@ -109,18 +147,28 @@ export const mediaApi = {
   editor: (chapterId: string) => api<VideoEditorView>(`/api/v2/recorder/video-editor/${enc(chapterId)}`),
   registerVideo: (chapitreId: string, weetID: string, duration: number, silent = false) =>
     api<VideoEditorView>(`/api/v2/recorder/${silent ? 'silenceWeet' : 'weet'}`, { method: 'POST', json: { weetID, duration, chapitreId } }),
-  cut: (chapterId: string, keep: { start: number; end: number }[]) => api<VideoEditorView>(`/api/v2/recorder/video-editor/${enc(chapterId)}/cut`, { method: 'POST', json: { keep } }),
+  cut: (chapterId: string, keep: { start: number; end: number }[]) =>
+    api<VideoEditorView>(`/api/v2/recorder/video-editor/${enc(chapterId)}/cut`, { method: 'POST', json: { keep } }),
   annotate: (chapterId: string, at: number, text: string, duration?: number) =>
-    api<VideoEditorView>(`/api/v2/recorder/video-editor/${enc(chapterId)}/annotations`, { method: 'POST', json: { at, text, ...(duration ? { duration } : {}) } }),
-  removeAnnotation: (chapterId: string, annotationId: string) => api<VideoEditorView>(`/api/v2/recorder/video-editor/${enc(chapterId)}/annotations/${enc(annotationId)}`, { method: 'DELETE' }),
+    api<VideoEditorView>(`/api/v2/recorder/video-editor/${enc(chapterId)}/annotations`, {
+      method: 'POST',
+      json: { at, text, ...(duration ? { duration } : {}) },
+    }),
+  removeAnnotation: (chapterId: string, annotationId: string) =>
+    api<VideoEditorView>(`/api/v2/recorder/video-editor/${enc(chapterId)}/annotations/${enc(annotationId)}`, { method: 'DELETE' }),
   addQuestion: (chapterId: string, body: { at: number; question: string; multiple: boolean; options: { text: string; correct: boolean }[] }) =>
     api<VideoEditorView>(`/api/v2/recorder/video-editor/${enc(chapterId)}/interactions`, { method: 'POST', json: body }),
-  removeQuestion: (chapterId: string, interactionId: string) => api<VideoEditorView>(`/api/v2/recorder/video-editor/${enc(chapterId)}/interactions/${enc(interactionId)}`, { method: 'DELETE' }),
-  synchronise: (chapterId: string, target: 'SLIDES' | 'AUDIO') => api<VideoEditorView>(`/api/v2/recorder/video-editor/${enc(chapterId)}/synchronise`, { method: 'POST', json: { target } }),
+  removeQuestion: (chapterId: string, interactionId: string) =>
+    api<VideoEditorView>(`/api/v2/recorder/video-editor/${enc(chapterId)}/interactions/${enc(interactionId)}`, { method: 'DELETE' }),
+  synchronise: (chapterId: string, target: 'SLIDES' | 'AUDIO') =>
+    api<VideoEditorView>(`/api/v2/recorder/video-editor/${enc(chapterId)}/synchronise`, { method: 'POST', json: { target } }),
 
   overlays: (chapterId: string) => api<VideoOverlays>(`/api/v2/chapter/video-overlays/${enc(chapterId)}`),
   answer: (chapterId: string, interactionId: string, answers: string[]) =>
-    api<{ correct: boolean; rightAnswers: string[] }>(`/api/v2/chapter/video-overlays/${enc(chapterId)}/answer`, { method: 'POST', json: { interactionId, answers } }),
+    api<{ correct: boolean; rightAnswers: string[] }>(`/api/v2/chapter/video-overlays/${enc(chapterId)}/answer`, {
+      method: 'POST',
+      json: { interactionId, answers },
+    }),
 };
 
 /** m:ss of a number of seconds, for the recording time and the editor's timestamps. */

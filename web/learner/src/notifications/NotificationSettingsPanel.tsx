@@ -58,7 +58,12 @@ export function NotificationSettingsPanel({ open, onClose }: { open: boolean; on
   };
 
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { 'aria-labelledby': 'notification-settings-title', sx: { width: { xs: '100%', sm: 400 }, p: 3 } } as object }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { 'aria-labelledby': 'notification-settings-title', sx: { width: { xs: '100%', sm: 400 }, p: 3 } } as object }}
+    >
       <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mb: 2 }}>
         <Typography id="notification-settings-title" variant="h6" component="h2">
           {t('notifications.settings')}
@@ -78,7 +83,12 @@ export function NotificationSettingsPanel({ open, onClose }: { open: boolean; on
         <Stack spacing={3}>
           <FormControl fullWidth size="small">
             <InputLabel id="notification-frequency-label">{t('notifications.settings.frequency')}</InputLabel>
-            <Select labelId="notification-frequency-label" label={t('notifications.settings.frequency')} value={frequency} onChange={(e) => void changeFrequency(e.target.value as NotificationFrequency)}>
+            <Select
+              labelId="notification-frequency-label"
+              label={t('notifications.settings.frequency')}
+              value={frequency}
+              onChange={(e) => void changeFrequency(e.target.value as NotificationFrequency)}
+            >
               {NOTIFICATION_FREQUENCIES.map((f) => (
                 <MenuItem key={f} value={f}>
                   {t(`notifications.frequency.${f}` as MessageKey)}
@@ -88,7 +98,9 @@ export function NotificationSettingsPanel({ open, onClose }: { open: boolean; on
           </FormControl>
           <Box>
             <FormControlLabel
-              control={<Switch checked={desktop} disabled={support === 'unsupported' || support === 'denied'} onChange={(e) => void changeDesktop(e.target.checked)} />}
+              control={
+                <Switch checked={desktop} disabled={support === 'unsupported' || support === 'denied'} onChange={(e) => void changeDesktop(e.target.checked)} />
+              }
               label={t('desktop.label')}
             />
             <Typography variant="body2" color="text.secondary">

@@ -78,7 +78,14 @@ export function NotificationsPage() {
           <InputLabel id="notification-type-label" shrink>
             {t('notifications.filter.type')}
           </InputLabel>
-          <Select labelId="notification-type-label" label={t('notifications.filter.type')} value={type} displayEmpty notched onChange={(e) => setParam('type', e.target.value || null)}>
+          <Select
+            labelId="notification-type-label"
+            label={t('notifications.filter.type')}
+            value={type}
+            displayEmpty
+            notched
+            onChange={(e) => setParam('type', e.target.value || null)}
+          >
             <MenuItem value="">{t('notifications.filter.all')}</MenuItem>
             {types.map((name) => (
               <MenuItem key={name} value={name}>

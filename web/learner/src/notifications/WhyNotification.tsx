@@ -14,15 +14,28 @@ export function WhyNotification({ notification }: { notification: AppNotificatio
   const rule = reason ? (t(ruleKey) === ruleKey ? t('why.rule.recipient') : t(ruleKey)) : null;
   return (
     <Box sx={{ pl: 9, pr: 2, pb: 0.5 }}>
-      <Button size="small" startIcon={<HelpOutline fontSize="small" />} aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)} sx={{ textTransform: 'none', p: 0, minWidth: 0 }}>
+      <Button
+        size="small"
+        startIcon={<HelpOutline fontSize="small" />}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+        sx={{ textTransform: 'none', p: 0, minWidth: 0 }}
+      >
         {open ? t('why.hide') : t('why.show')}
       </Button>
       <Collapse in={open} id={id} data-testid="notification-why">
         {reason ? (
           <Typography variant="body2" color="text.secondary" component="div">
-            <Box component="p" sx={{ m: 0 }}>{rule}</Box>
-            <Box component="p" sx={{ m: 0 }}>{t('why.event', { event: reason.eventType, date: date(notification.date) })}</Box>
-            <Box component="p" sx={{ m: 0 }}>{t('why.preference', { type: t(`notifications.type.${reason.preference}` as MessageKey) })}</Box>
+            <Box component="p" sx={{ m: 0 }}>
+              {rule}
+            </Box>
+            <Box component="p" sx={{ m: 0 }}>
+              {t('why.event', { event: reason.eventType, date: date(notification.date) })}
+            </Box>
+            <Box component="p" sx={{ m: 0 }}>
+              {t('why.preference', { type: t(`notifications.type.${reason.preference}` as MessageKey) })}
+            </Box>
           </Typography>
         ) : (
           <Typography variant="body2" color="text.secondary">

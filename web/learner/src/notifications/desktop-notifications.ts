@@ -39,16 +39,21 @@ export function useDesktopNotifications(language: Language, unread: number, onCo
   last.current = unread;
   useEffect(() => {
     const timer = window.setInterval(() => {
-      void notificationsApi.countUnread().then(async ({ size }) => {
-        const before = last.current;
-        onCount(size);
-        if (size <= before || !desktopEnabled()) return;
-        const fresh = size - before;
-        const [newest] = await notificationsApi.list(0, undefined, 1);
-        const form = new Intl.PluralRules(language).select(fresh) === 'one' ? 'desktop.title.one' : 'desktop.title.other';
-        const body = newest ? [newest.sourceUser ? `${newest.sourceUser.firstName} ${newest.sourceUser.lastName}` : '', newest.speach?.title ?? ''].filter(Boolean).join(' · ') : '';
-        new Notification(translate(language, form, { count: new Intl.NumberFormat(language).format(fresh) }), { body, tag: 'speach-notifications' });
-      }, () => undefined);
+      void notificationsApi.countUnread().then(
+        async ({ size }) => {
+          const before = last.current;
+          onCount(size);
+          if (size <= before || !desktopEnabled()) return;
+          const fresh = size - before;
+          const [newest] = await notificationsApi.list(0, undefined, 1);
+          const form = new Intl.PluralRules(language).select(fresh) === 'one' ? 'desktop.title.one' : 'desktop.title.other';
+          const body = newest
+            ? [newest.sourceUser ? `${newest.sourceUser.firstName} ${newest.sourceUser.lastName}` : '', newest.speach?.title ?? ''].filter(Boolean).join(' · ')
+            : '';
+          new Notification(translate(language, form, { count: new Intl.NumberFormat(language).format(fresh) }), { body, tag: 'speach-notifications' });
+        },
+        () => undefined,
+      );
     }, DESKTOP_POLL_MS);
     return () => window.clearInterval(timer);
   }, [language, onCount]);

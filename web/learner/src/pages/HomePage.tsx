@@ -28,7 +28,11 @@ export function HomePage() {
         {t('home.welcome', { name: me.firstName })}
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label={t('home.roles')}>
-        {me.roles.length === 0 ? <Chip label={t('home.noRole')} /> : me.roles.map((role) => <Chip key={role} label={t(`role.${role}` as MessageKey)} color="primary" variant="outlined" />)}
+        {me.roles.length === 0 ? (
+          <Chip label={t('home.noRole')} />
+        ) : (
+          me.roles.map((role) => <Chip key={role} label={t(`role.${role}` as MessageKey)} color="primary" variant="outlined" />)
+        )}
       </Stack>
       <GetStarted me={me} onDismissed={() => void refresh()} />
       <AssignedPaths quiet />

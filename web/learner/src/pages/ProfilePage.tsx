@@ -53,7 +53,11 @@ export function ProfilePage() {
         {t('profile.groups')}
       </Typography>
       <Stack direction="row" spacing={1}>
-        {profile.groups.length === 0 ? <Typography>{t('profile.noGroup')}</Typography> : profile.groups.map((g) => <Chip key={g.id} label={g.name} variant="outlined" />)}
+        {profile.groups.length === 0 ? (
+          <Typography>{t('profile.noGroup')}</Typography>
+        ) : (
+          profile.groups.map((g) => <Chip key={g.id} label={g.name} variant="outlined" />)
+        )}
       </Stack>
       <BadgesList userId={profile.id} />
       {me && me.id !== profile.id && (

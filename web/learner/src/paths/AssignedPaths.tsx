@@ -37,7 +37,10 @@ export function AssignedPaths({ quiet = false }: { quiet?: boolean }) {
       <Typography id="assigned-paths" variant="h5" component="h2" sx={{ mb: 2 }}>
         {t('path.assigned.title')}
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
+      <Box
+        component="ul"
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}
+      >
         {paths.map((path) => (
           <li key={path.pathId}>
             <PathCard path={path} />
@@ -53,7 +56,11 @@ function PathCard({ path }: { path: AssignedPath }) {
   const overdue = path.overdue;
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardActionArea component={RouterLink} to={pathAddress(path.pathId, path.title)} sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}>
+      <CardActionArea
+        component={RouterLink}
+        to={pathAddress(path.pathId, path.title)}
+        sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
+      >
         {path.image ? (
           <CardMedia component="img" image={path.image} alt="" sx={{ height: 120, objectFit: 'cover' }} />
         ) : (
@@ -74,7 +81,12 @@ function PathCard({ path }: { path: AssignedPath }) {
             {path.completed && <CheckCircle color="success" titleAccess={t('path.page.completed')} fontSize="small" />}
           </Stack>
           {path.dueDate && (
-            <Chip size="small" sx={{ mt: 1 }} color={overdue ? 'error' : 'default'} label={t(overdue ? 'path.page.overdue' : 'path.page.due', { date: date(dueDay(path.dueDate)) })} />
+            <Chip
+              size="small"
+              sx={{ mt: 1 }}
+              color={overdue ? 'error' : 'default'}
+              label={t(overdue ? 'path.page.overdue' : 'path.page.due', { date: date(dueDay(path.dueDate)) })}
+            />
           )}
         </CardContent>
       </CardActionArea>

@@ -58,10 +58,16 @@ export function AuthorPaths() {
                   {path.title}
                 </Link>
                 <Typography variant="body2" color="text.secondary">
-                  {t(`path.bar.count.${pluralForm(language, path.speachCount)}`, { count: formatCount(language, path.speachCount) })} · {t('path.mine.updated', { date: date(path.updatedAt) })}
+                  {t(`path.bar.count.${pluralForm(language, path.speachCount)}`, { count: formatCount(language, path.speachCount) })} ·{' '}
+                  {t('path.mine.updated', { date: date(path.updatedAt) })}
                 </Typography>
               </Box>
-              <Chip size="small" label={t(`path.state.${path.state}`)} color={path.state === 'PUBLIE' ? 'success' : 'default'} variant={path.state === 'PUBLIE' ? 'filled' : 'outlined'} />
+              <Chip
+                size="small"
+                label={t(`path.state.${path.state}`)}
+                color={path.state === 'PUBLIE' ? 'success' : 'default'}
+                variant={path.state === 'PUBLIE' ? 'filled' : 'outlined'}
+              />
             </Paper>
           ))}
         </Box>

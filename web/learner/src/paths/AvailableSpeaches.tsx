@@ -61,14 +61,31 @@ export function AvailableSpeaches({ pathId, revision, busy, onAdd }: Props) {
             setInput(e.target.value);
             filter(e.target.value);
           }}
-          slotProps={{ htmlInput: { maxLength: 200 }, input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" aria-hidden="true" /></InputAdornment> } }}
+          slotProps={{
+            htmlInput: { maxLength: 200 },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search fontSize="small" aria-hidden="true" />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
-        <Typography role="status">{total === null ? '' : t(`path.available.total.${pluralForm(language, total)}`, { count: formatCount(language, total) })}</Typography>
+        <Typography role="status">
+          {total === null ? '' : t(`path.available.total.${pluralForm(language, total)}`, { count: formatCount(language, total) })}
+        </Typography>
       </Box>
       {error && <ErrorState message={error} onRetry={() => setReload((r) => r + 1)} />}
       <Box component="ul" aria-label={t('path.available.list')} sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="path-available">
         {cards.map((card) => (
-          <Paper component="li" key={card.speachID ?? card.id} variant="outlined" sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, mb: 1 }} data-testid="path-available-item">
+          <Paper
+            component="li"
+            key={card.speachID ?? card.id}
+            variant="outlined"
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, mb: 1 }}
+            data-testid="path-available-item"
+          >
             <Avatar variant="rounded" src={card.img ?? undefined} alt="" sx={{ width: 48, height: 48 }}>
               <Slideshow fontSize="small" />
             </Avatar>
@@ -88,9 +105,7 @@ export function AvailableSpeaches({ pathId, revision, busy, onAdd }: Props) {
       </Box>
       {loading && <Loading />}
       {!loading && !error && total === 0 && <Typography sx={{ py: 2 }}>{name ? t('path.available.noMatch') : t('path.available.empty')}</Typography>}
-      {!loading && total !== null && cards.length < total && (
-        <Button onClick={() => setPage((p) => p + 1)}>{t('path.available.more')}</Button>
-      )}
+      {!loading && total !== null && cards.length < total && <Button onClick={() => setPage((p) => p + 1)}>{t('path.available.more')}</Button>}
     </Box>
   );
 }

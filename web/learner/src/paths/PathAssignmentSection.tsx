@@ -56,7 +56,13 @@ export function PathAssignmentSection({ path, busy, onGroup, onUser }: Props) {
                     label={group.name}
                   />
                   {assignment && (
-                    <DueDateField label={t('path.assignment.due')} name={t('path.assignment.dueFor', { name: group.name })} value={assignment.dueDate} disabled={busy} onChange={(date) => onGroup(group.id, true, date)} />
+                    <DueDateField
+                      label={t('path.assignment.due')}
+                      name={t('path.assignment.dueFor', { name: group.name })}
+                      value={assignment.dueDate}
+                      disabled={busy}
+                      onChange={(date) => onGroup(group.id, true, date)}
+                    />
                   )}
                 </Box>
               );
@@ -73,7 +79,19 @@ export function PathAssignmentSection({ path, busy, onGroup, onUser }: Props) {
 }
 
 /** A due date field that sends its value once a whole date is entered, or null once cleared. */
-function DueDateField({ label, name, value, disabled, onChange }: { label: string; name: string; value: string | null; disabled: boolean; onChange: (date: string | null) => void }) {
+function DueDateField({
+  label,
+  name,
+  value,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: string | null;
+  disabled: boolean;
+  onChange: (date: string | null) => void;
+}) {
   const current = dateInputValue(value);
   const [draft, setDraft] = useState(current);
   useEffect(() => setDraft(current), [current]);
@@ -163,10 +181,26 @@ function UserAssignment({ path, busy, onUser }: { path: Path; busy: boolean; onU
       ) : (
         <Box component="ul" aria-label={t('path.assignment.assignedUsers')} sx={{ listStyle: 'none', p: 0, mt: 1 }}>
           {path.assignment.users.map((user) => (
-            <Box component="li" key={user.userID} sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }} data-testid="path-assigned-user">
+            <Box
+              component="li"
+              key={user.userID}
+              sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}
+              data-testid="path-assigned-user"
+            >
               <Chip avatar={<Avatar src={user.img ?? undefined} alt="" />} label={name(user)} />
-              <DueDateField label={t('path.assignment.due')} name={t('path.assignment.dueFor', { name: name(user) })} value={user.dueDate} disabled={busy} onChange={(date) => onUser(user.userID, true, date)} />
-              <IconButton size="small" aria-label={t('path.assignment.unassign', { name: name(user) })} disabled={busy} onClick={() => onUser(user.userID, false, null)}>
+              <DueDateField
+                label={t('path.assignment.due')}
+                name={t('path.assignment.dueFor', { name: name(user) })}
+                value={user.dueDate}
+                disabled={busy}
+                onChange={(date) => onUser(user.userID, true, date)}
+              />
+              <IconButton
+                size="small"
+                aria-label={t('path.assignment.unassign', { name: name(user) })}
+                disabled={busy}
+                onClick={() => onUser(user.userID, false, null)}
+              >
                 <Close fontSize="small" />
               </IconButton>
             </Box>

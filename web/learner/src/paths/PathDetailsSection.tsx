@@ -1,4 +1,18 @@
-import { Avatar, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, ImageList, ImageListItem, ImageListItemBar, Stack, TextField, Typography } from '@mui/material';
+import {
+  Avatar,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  ImageList,
+  ImageListItem,
+  ImageListItemBar,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import Image from '@mui/icons-material/Image';
 import { useEffect, useState } from 'react';
 import { useI18n } from '../i18n';
@@ -32,7 +46,12 @@ export function PathDetailsSection({ details, pictures, busy, serverErrors, onSa
 
   const titleError = detailsError('title', title);
   const descriptionError = detailsError('description', description);
-  const titleMessage = titleError === 'required' ? t('path.details.titleRequired') : titleError === 'tooLong' ? t('path.details.tooLong', { max: PATH_TITLE_MAX }) : serverErrors.title;
+  const titleMessage =
+    titleError === 'required'
+      ? t('path.details.titleRequired')
+      : titleError === 'tooLong'
+        ? t('path.details.tooLong', { max: PATH_TITLE_MAX })
+        : serverErrors.title;
   const descriptionMessage = descriptionError ? t('path.details.tooLong', { max: PATH_DESCRIPTION_MAX }) : serverErrors.description;
 
   const saveIfChanged = (next: DetailsValue) => {
@@ -70,7 +89,9 @@ export function PathDetailsSection({ details, pictures, busy, serverErrors, onSa
         helperText={
           <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
             <span>{descriptionMessage}</span>
-            <span aria-label={t('path.details.counter', { count: description.length, max: PATH_DESCRIPTION_MAX })}>{`${description.length}/${PATH_DESCRIPTION_MAX}`}</span>
+            <span
+              aria-label={t('path.details.counter', { count: description.length, max: PATH_DESCRIPTION_MAX })}
+            >{`${description.length}/${PATH_DESCRIPTION_MAX}`}</span>
           </Box>
         }
         slotProps={{ htmlInput: { maxLength: PATH_DESCRIPTION_MAX } }}
@@ -102,7 +123,19 @@ export function PathDetailsSection({ details, pictures, busy, serverErrors, onSa
   );
 }
 
-function PictureChooser({ open, pictures, current, onClose, onChoose }: { open: boolean; pictures: { src: string; label: string }[]; current: string | null; onClose: () => void; onChoose: (src: string) => void }) {
+function PictureChooser({
+  open,
+  pictures,
+  current,
+  onClose,
+  onChoose,
+}: {
+  open: boolean;
+  pictures: { src: string; label: string }[];
+  current: string | null;
+  onClose: () => void;
+  onChoose: (src: string) => void;
+}) {
   const { t } = useI18n();
   const [url, setUrl] = useState('');
   const validUrl = /^https?:\/\/\S+$/i.test(url.trim()) || url.trim().startsWith('/');
@@ -132,7 +165,16 @@ function PictureChooser({ open, pictures, current, onClose, onChoose }: { open: 
           </ImageList>
         )}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', mt: 1 }}>
-          <TextField size="small" fullWidth type="url" label={t('path.picture.url')} value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" slotProps={{ htmlInput: { maxLength: 2000 } }} />
+          <TextField
+            size="small"
+            fullWidth
+            type="url"
+            label={t('path.picture.url')}
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="https://"
+            slotProps={{ htmlInput: { maxLength: 2000 } }}
+          />
           <Button variant="contained" disabled={!validUrl} onClick={() => onChoose(url.trim())}>
             {t('path.picture.use')}
           </Button>

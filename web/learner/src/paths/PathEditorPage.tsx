@@ -12,7 +12,18 @@ import { PathDetailsSection } from './PathDetailsSection';
 import { PathOptionsSection } from './PathOptionsSection';
 import { RemoveSpeachDialog } from './RemoveSpeachDialog';
 import { SelectedSpeaches } from './SelectedSpeaches';
-import { type ContentTab, NEW_PATH_ID, canPublish, contentTab, editorAddress, formatCount, moveItem, orderParameter, pathAddress, pluralForm } from './path-rules';
+import {
+  type ContentTab,
+  NEW_PATH_ID,
+  canPublish,
+  contentTab,
+  editorAddress,
+  formatCount,
+  moveItem,
+  orderParameter,
+  pathAddress,
+  pluralForm,
+} from './path-rules';
 import { type Path, type PathDetails, type PathItem, pathsApi } from './pathsApi';
 
 const EMPTY_DETAILS = { title: '', description: '', image: null };
@@ -94,7 +105,13 @@ export function PathEditorPage() {
         <Typography variant="h4" component="h1" gutterBottom>
           {t('route.pathEditor')}
         </Typography>
-        {status === 404 ? <Alert severity="warning">{t('path.notFound')}</Alert> : status === 403 ? <Alert severity="warning">{t('path.editor.forbidden')}</Alert> : <ErrorState message={errorMessage(loadError)} onRetry={() => setReload((r) => r + 1)} />}
+        {status === 404 ? (
+          <Alert severity="warning">{t('path.notFound')}</Alert>
+        ) : status === 403 ? (
+          <Alert severity="warning">{t('path.editor.forbidden')}</Alert>
+        ) : (
+          <ErrorState message={errorMessage(loadError)} onRetry={() => setReload((r) => r + 1)} />
+        )}
       </>
     );
   }
@@ -142,8 +159,19 @@ export function PathEditorPage() {
         <Typography id="path-details" variant="h5" component="h2" gutterBottom>
           {t('path.section.details')}
         </Typography>
-        {isNew && <Alert severity="info" sx={{ mb: 2 }}>{t('path.editor.newHelp')}</Alert>}
-        <PathDetailsSection key={path?.pathId ?? NEW_PATH_ID} details={details} pictures={pictures} busy={busy} serverErrors={serverErrors} onSave={saveDetails} />
+        {isNew && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {t('path.editor.newHelp')}
+          </Alert>
+        )}
+        <PathDetailsSection
+          key={path?.pathId ?? NEW_PATH_ID}
+          details={details}
+          pictures={pictures}
+          busy={busy}
+          serverErrors={serverErrors}
+          onSave={saveDetails}
+        />
       </Paper>
 
       {path && (
@@ -171,7 +199,12 @@ export function PathEditorPage() {
             <Typography id="path-content" variant="h5" component="h2" gutterBottom>
               {t('path.section.content')}
             </Typography>
-            <Tabs value={tab} onChange={(_, value: ContentTab) => setParams({ selectedTab: value }, { replace: true })} aria-label={t('path.section.content')} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+            <Tabs
+              value={tab}
+              onChange={(_, value: ContentTab) => setParams({ selectedTab: value }, { replace: true })}
+              aria-label={t('path.section.content')}
+              sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+            >
               <Tab value="SELECTED" id="path-tab-SELECTED" aria-controls="path-tabpanel" label={t('path.tab.SELECTED', { count: path.items.length })} />
               <Tab value="AVAILABLE" id="path-tab-AVAILABLE" aria-controls="path-tabpanel" label={t('path.tab.AVAILABLE')} />
             </Tabs>
@@ -207,7 +240,11 @@ export function PathEditorPage() {
               )}
               <Tooltip title={canPublish(path.items.length) ? '' : t('path.bar.needSpeach')}>
                 <span>
-                  <Button variant="contained" disabled={busy || published || !canPublish(path.items.length)} onClick={() => void run(() => pathsApi.publish(path), t('path.bar.published'))}>
+                  <Button
+                    variant="contained"
+                    disabled={busy || published || !canPublish(path.items.length)}
+                    onClick={() => void run(() => pathsApi.publish(path), t('path.bar.published'))}
+                  >
                     {published ? t('path.state.PUBLIE') : t('path.bar.publish')}
                   </Button>
                 </span>

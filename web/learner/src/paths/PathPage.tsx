@@ -49,7 +49,11 @@ export function PathPage() {
         <Typography variant="h4" component="h1" gutterBottom>
           {t('route.path')}
         </Typography>
-        {status === 404 || status === 403 ? <Alert severity="warning">{t('path.notFound')}</Alert> : <ErrorState message={errorMessage(error)} onRetry={() => setReload((r) => r + 1)} />}
+        {status === 404 || status === 403 ? (
+          <Alert severity="warning">{t('path.notFound')}</Alert>
+        ) : (
+          <ErrorState message={errorMessage(error)} onRetry={() => setReload((r) => r + 1)} />
+        )}
       </>
     );
   }
@@ -83,9 +87,7 @@ export function PathPage() {
           <Typography variant="h4" component="h1" gutterBottom>
             {view.title}
           </Typography>
-          {view.description && (
-            <Typography sx={{ whiteSpace: 'pre-line', mb: 2 }}>{view.description}</Typography>
-          )}
+          {view.description && <Typography sx={{ whiteSpace: 'pre-line', mb: 2 }}>{view.description}</Typography>}
           {learning && (
             <Box sx={{ mb: 2 }}>
               <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
@@ -110,7 +112,11 @@ export function PathPage() {
               />
             )}
             {view.completed && (
-              <Chip icon={<CheckCircle />} color="success" label={view.completion ? t('path.page.completedOn', { date: date(view.completion.completedAt) }) : t('path.page.completed')} />
+              <Chip
+                icon={<CheckCircle />}
+                color="success"
+                label={view.completion ? t('path.page.completedOn', { date: date(view.completion.completedAt) }) : t('path.page.completed')}
+              />
             )}
             {view.canEnrol && (
               <Button variant="contained" disabled={busy} onClick={() => void enrol()}>
@@ -155,7 +161,13 @@ export function PathPage() {
       ) : (
         <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="path-speaches">
           {view.items.map((item, index) => (
-            <Paper component="li" key={item.speachId} variant="outlined" sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 1.5, mb: 1 }} data-testid="path-speach">
+            <Paper
+              component="li"
+              key={item.speachId}
+              variant="outlined"
+              sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 1.5, mb: 1 }}
+              data-testid="path-speach"
+            >
               <Typography sx={{ fontWeight: 700, minWidth: 24 }} aria-hidden="true">
                 {index + 1}.
               </Typography>
@@ -164,9 +176,7 @@ export function PathPage() {
               </Avatar>
               <Box sx={{ flex: 1, minWidth: 160 }}>
                 {item.locked ? (
-                  <Typography color="text.secondary">
-                    {item.title}
-                  </Typography>
+                  <Typography color="text.secondary">{item.title}</Typography>
                 ) : (
                   <Link component={RouterLink} to={speachAddress(item)} underline="hover">
                     {item.title}
@@ -174,7 +184,12 @@ export function PathPage() {
                 )}
                 {learning && (
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
-                    <LinearProgress variant="determinate" value={item.percent} aria-label={t('path.page.speachProgress', { title: item.title })} sx={{ flex: 1, maxWidth: 240 }} />
+                    <LinearProgress
+                      variant="determinate"
+                      value={item.percent}
+                      aria-label={t('path.page.speachProgress', { title: item.title })}
+                      sx={{ flex: 1, maxWidth: 240 }}
+                    />
                     <Typography variant="body2">{formatPercent(language, item.percent)}</Typography>
                   </Stack>
                 )}

@@ -37,89 +37,105 @@ export function SelectedSpeaches({ items, busy, onMove, onRemove }: Props) {
 
   return (
     <>
-    <Typography id="path-order-help" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-      {t('path.selected.help')}
-    </Typography>
-    <Box component="ol" aria-label={t('path.selected.list')} aria-describedby="path-order-help" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="path-selected">
-      {items.map((item, index) => {
-        const title = item.canView === false ? t('path.selected.hidden') : item.title;
-        return (
-          <Paper
-            component="li"
-            key={item.speachID ?? item.id}
-            variant="outlined"
-            draggable={!busy}
-            tabIndex={0}
-            aria-label={t('path.selected.row', { position: index + 1, total: items.length, title })}
-            data-testid="path-selected-item"
-            onKeyDown={(e) => keyMove(e, index)}
-            onDragStart={(e) => {
-              e.dataTransfer.effectAllowed = 'move';
-              e.dataTransfer.setData('text/plain', String(index));
-              setDragging(index);
-            }}
-            onDragOver={(e) => {
-              e.preventDefault();
-              if (over !== index) setOver(index);
-            }}
-            onDragEnd={() => {
-              setDragging(null);
-              setOver(null);
-            }}
-            onDrop={(e) => {
-              e.preventDefault();
-              const from = dragging ?? Number(e.dataTransfer.getData('text/plain'));
-              if (Number.isInteger(from) && from !== index) onMove(from, index);
-              setDragging(null);
-              setOver(null);
-            }}
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 1,
-              p: 1,
-              mb: 1,
-              opacity: dragging === index ? 0.5 : 1,
-              borderColor: over === index && dragging !== index ? 'primary.main' : undefined,
-              '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-            }}
-          >
-            <DragIndicator aria-hidden="true" sx={{ cursor: 'grab', color: 'text.secondary' }} />
-            <Typography sx={{ fontWeight: 700, minWidth: 24 }} aria-hidden="true">
-              {index + 1}.
-            </Typography>
-            <Avatar variant="rounded" src={item.img ?? undefined} alt="" sx={{ width: 48, height: 48 }}>
-              {item.canView === false ? <VisibilityOff fontSize="small" /> : <Slideshow fontSize="small" />}
-            </Avatar>
-            <Box sx={{ flex: 1, minWidth: 120 }}>
-              <Typography variant="body1">{title}</Typography>
-              {item.state && item.state !== 'PUBLIE' && <Chip size="small" label={t(`path.speachState.${item.state}`)} sx={{ mt: 0.5 }} />}
-            </Box>
-            <Tooltip title={t('path.selected.up')}>
-              <span>
-                <IconButton aria-label={t('path.selected.upNamed', { title })} disabled={busy || index === 0} onClick={() => onMove(index, index - 1)} size="small">
-                  <ArrowUpward fontSize="small" />
-                </IconButton>
-              </span>
-            </Tooltip>
-            <Tooltip title={t('path.selected.down')}>
-              <span>
-                <IconButton aria-label={t('path.selected.downNamed', { title })} disabled={busy || index === items.length - 1} onClick={() => onMove(index, index + 1)} size="small">
-                  <ArrowDownward fontSize="small" />
-                </IconButton>
-              </span>
-            </Tooltip>
-            <Tooltip title={t('path.selected.remove')}>
-              <span>
-                <IconButton aria-label={t('path.selected.removeNamed', { title })} disabled={busy} onClick={() => onRemove(item)} size="small">
-                  <Delete fontSize="small" />
-                </IconButton>
-              </span>
-            </Tooltip>
-          </Paper>
-        );
-      })}
-    </Box>
+      <Typography id="path-order-help" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('path.selected.help')}
+      </Typography>
+      <Box
+        component="ol"
+        aria-label={t('path.selected.list')}
+        aria-describedby="path-order-help"
+        sx={{ listStyle: 'none', p: 0, m: 0 }}
+        data-testid="path-selected"
+      >
+        {items.map((item, index) => {
+          const title = item.canView === false ? t('path.selected.hidden') : item.title;
+          return (
+            <Paper
+              component="li"
+              key={item.speachID ?? item.id}
+              variant="outlined"
+              draggable={!busy}
+              tabIndex={0}
+              aria-label={t('path.selected.row', { position: index + 1, total: items.length, title })}
+              data-testid="path-selected-item"
+              onKeyDown={(e) => keyMove(e, index)}
+              onDragStart={(e) => {
+                e.dataTransfer.effectAllowed = 'move';
+                e.dataTransfer.setData('text/plain', String(index));
+                setDragging(index);
+              }}
+              onDragOver={(e) => {
+                e.preventDefault();
+                if (over !== index) setOver(index);
+              }}
+              onDragEnd={() => {
+                setDragging(null);
+                setOver(null);
+              }}
+              onDrop={(e) => {
+                e.preventDefault();
+                const from = dragging ?? Number(e.dataTransfer.getData('text/plain'));
+                if (Number.isInteger(from) && from !== index) onMove(from, index);
+                setDragging(null);
+                setOver(null);
+              }}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 1,
+                p: 1,
+                mb: 1,
+                opacity: dragging === index ? 0.5 : 1,
+                borderColor: over === index && dragging !== index ? 'primary.main' : undefined,
+                '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+              }}
+            >
+              <DragIndicator aria-hidden="true" sx={{ cursor: 'grab', color: 'text.secondary' }} />
+              <Typography sx={{ fontWeight: 700, minWidth: 24 }} aria-hidden="true">
+                {index + 1}.
+              </Typography>
+              <Avatar variant="rounded" src={item.img ?? undefined} alt="" sx={{ width: 48, height: 48 }}>
+                {item.canView === false ? <VisibilityOff fontSize="small" /> : <Slideshow fontSize="small" />}
+              </Avatar>
+              <Box sx={{ flex: 1, minWidth: 120 }}>
+                <Typography variant="body1">{title}</Typography>
+                {item.state && item.state !== 'PUBLIE' && <Chip size="small" label={t(`path.speachState.${item.state}`)} sx={{ mt: 0.5 }} />}
+              </Box>
+              <Tooltip title={t('path.selected.up')}>
+                <span>
+                  <IconButton
+                    aria-label={t('path.selected.upNamed', { title })}
+                    disabled={busy || index === 0}
+                    onClick={() => onMove(index, index - 1)}
+                    size="small"
+                  >
+                    <ArrowUpward fontSize="small" />
+                  </IconButton>
+                </span>
+              </Tooltip>
+              <Tooltip title={t('path.selected.down')}>
+                <span>
+                  <IconButton
+                    aria-label={t('path.selected.downNamed', { title })}
+                    disabled={busy || index === items.length - 1}
+                    onClick={() => onMove(index, index + 1)}
+                    size="small"
+                  >
+                    <ArrowDownward fontSize="small" />
+                  </IconButton>
+                </span>
+              </Tooltip>
+              <Tooltip title={t('path.selected.remove')}>
+                <span>
+                  <IconButton aria-label={t('path.selected.removeNamed', { title })} disabled={busy} onClick={() => onRemove(item)} size="small">
+                    <Delete fontSize="small" />
+                  </IconButton>
+                </span>
+              </Tooltip>
+            </Paper>
+          );
+        })}
+      </Box>
     </>
   );
 }

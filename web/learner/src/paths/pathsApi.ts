@@ -157,9 +157,12 @@ export const pathsApi = {
     api<Path>(`${of(path.pathId)}/changeGroup?${query({ groupId, add, dueDate, version: path.version })}`, { method: 'PUT', json: {} }),
   changeUser: (path: Path, userId: string, add: boolean, dueDate?: string | null) =>
     api<Path>(`${of(path.pathId)}/changeUser?${query({ userId, add, dueDate, version: path.version })}`, { method: 'PUT', json: {} }),
-  addSpeach: (path: Path, speachId: string) => api<Path>(`${of(path.pathId)}/addSpeach/${enc(speachId)}?${query({ version: path.version })}`, { method: 'PUT', json: {} }),
-  removeSpeach: (path: Path, speachId: string) => api<Path>(`${of(path.pathId)}/removeSpeach/${enc(speachId)}?${query({ version: path.version })}`, { method: 'PUT', json: {} }),
-  recordOrder: (path: Path, order: string) => api<Path>(`${of(path.pathId)}/recordOrder?${query({ order, version: path.version })}`, { method: 'PUT', json: {} }),
+  addSpeach: (path: Path, speachId: string) =>
+    api<Path>(`${of(path.pathId)}/addSpeach/${enc(speachId)}?${query({ version: path.version })}`, { method: 'PUT', json: {} }),
+  removeSpeach: (path: Path, speachId: string) =>
+    api<Path>(`${of(path.pathId)}/removeSpeach/${enc(speachId)}?${query({ version: path.version })}`, { method: 'PUT', json: {} }),
+  recordOrder: (path: Path, order: string) =>
+    api<Path>(`${of(path.pathId)}/recordOrder?${query({ order, version: path.version })}`, { method: 'PUT', json: {} }),
   publish: (path: Path) => api<Path>(`${of(path.pathId)}/publish?${query({ version: path.version })}`, { method: 'PUT', json: {} }),
   unpublish: (path: Path) => api<Path>(`${of(path.pathId)}/unpublish?${query({ version: path.version })}`, { method: 'PUT', json: {} }),
   speaches: (pathId: string, selected: boolean, name: string, page: number, signal?: AbortSignal) =>
@@ -168,6 +171,7 @@ export const pathsApi = {
   enrol: (pathId: string) => api<PathProgress>(`${of(pathId)}/enrol`, { method: 'PUT', json: {} }),
   certificateUrl: (pathId: string) => `${of(pathId)}/certificate`,
   edited: (page: number, signal?: AbortSignal) => api<{ result: EditedPath[]; total: number }>(`/api/v2/my/learningPathsEdited?page=${page}`, { signal }),
-  search: (term: string, page: number, signal?: AbortSignal) => api<{ results: PathSearchResult[]; total: number }>(`/api/v2/learningPath/search?${query({ term, page })}`, { signal }),
+  search: (term: string, page: number, signal?: AbortSignal) =>
+    api<{ results: PathSearchResult[]; total: number }>(`/api/v2/learningPath/search?${query({ term, page })}`, { signal }),
   assigned: (signal?: AbortSignal) => api<{ result: AssignedPath[]; total: number }>('/api/v2/my/learningPaths?page=0', { signal }),
 };

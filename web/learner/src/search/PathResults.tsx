@@ -38,7 +38,10 @@ export function PathResults({ term }: { term: string }) {
       <Typography id="path-results-title" variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('pathSearch.heading', { count: total })}
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }, gap: 2 }}>
+      <Box
+        component="ul"
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }, gap: 2 }}
+      >
         {results.map((path) => (
           <li key={path.pathId}>
             <Card variant="outlined">
@@ -49,7 +52,11 @@ export function PathResults({ term }: { term: string }) {
                     {path.title}
                   </Typography>
                   {path.description && (
-                    <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                    <Typography
+                      variant="body2"
+                      color="text.secondary"
+                      sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+                    >
                       {path.description}
                     </Typography>
                   )}

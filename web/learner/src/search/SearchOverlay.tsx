@@ -132,7 +132,14 @@ export function SearchOverlay({ term }: { term: string }) {
           <>
             {users.length > 0 && <UsersCarousel users={users} total={usersTotal} position={position} onMove={moveUsers} />}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-              <TextField select size="small" label={t('search.sort')} value={sort} onChange={(e) => setSort(e.target.value as SearchSort)} sx={{ minWidth: 200 }}>
+              <TextField
+                select
+                size="small"
+                label={t('search.sort')}
+                value={sort}
+                onChange={(e) => setSort(e.target.value as SearchSort)}
+                sx={{ minWidth: 200 }}
+              >
                 {SEARCH_SORTS.map((s) => (
                   <MenuItem key={s} value={s}>
                     {t(`search.sort.${s}`)}
@@ -166,7 +173,18 @@ export function SearchOverlay({ term }: { term: string }) {
                 <Typography color="text.secondary">{t('search.no.action')}</Typography>
               </Box>
             )}
-            <Box component="ul" aria-label={t('search.tab.speaches', { count: total ?? 0 })} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' }, gap: 2 }}>
+            <Box
+              component="ul"
+              aria-label={t('search.tab.speaches', { count: total ?? 0 })}
+              sx={{
+                listStyle: 'none',
+                p: 0,
+                m: 0,
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
+                gap: 2,
+              }}
+            >
               {results.map((card) => (
                 <li key={card.id}>
                   <SpeachCardView card={card} onToast={showToast} onChanged={() => setReload((r) => r + 1)} />

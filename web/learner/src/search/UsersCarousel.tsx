@@ -9,7 +9,17 @@ import { useI18n } from '../i18n';
 import { usersPerView } from './search-rules';
 
 /** Spec §2/§9 users carousel: 1 to 4 people by width, arrows move by a view, the parent loads more. */
-export function UsersCarousel({ users, total, position, onMove }: { users: UserResult[]; total: number; position: number; onMove: (position: number) => void }) {
+export function UsersCarousel({
+  users,
+  total,
+  position,
+  onMove,
+}: {
+  users: UserResult[];
+  total: number;
+  position: number;
+  onMove: (position: number) => void;
+}) {
   const { t } = useI18n();
   const box = useRef<HTMLDivElement | null>(null);
   const [perView, setPerView] = useState(4);
@@ -58,7 +68,11 @@ function PersonCard({ user }: { user: UserResult }) {
   const name = `${user.firstName} ${user.lastName}`.trim();
   return (
     <Card variant="outlined">
-      <CardActionArea component={RouterLink} to={`/profil/${encodeURIComponent(user.id)}/${titleSlug(name)}`} sx={{ p: 1.5, display: 'flex', gap: 1.5, justifyContent: 'flex-start' }}>
+      <CardActionArea
+        component={RouterLink}
+        to={`/profil/${encodeURIComponent(user.id)}/${titleSlug(name)}`}
+        sx={{ p: 1.5, display: 'flex', gap: 1.5, justifyContent: 'flex-start' }}
+      >
         <Avatar src={user.img ?? undefined} alt="" sx={{ width: 48, height: 48, bgcolor: 'primary.dark' }}>
           {(user.firstName[0] ?? '?').toUpperCase()}
         </Avatar>
@@ -81,7 +95,11 @@ export function UsersList({ users, total, onMore }: { users: UserResult[]; total
   if (users.length === 0) return <Typography>{t('search.noUsers')}</Typography>;
   return (
     <>
-      <Box component="ul" aria-label={t('search.users')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: 2 }}>
+      <Box
+        component="ul"
+        aria-label={t('search.users')}
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: 2 }}
+      >
         {users.map((user) => (
           <li key={user.id}>
             <PersonCard user={user} />

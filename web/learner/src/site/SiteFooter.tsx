@@ -16,7 +16,10 @@ export function SiteFooter() {
   useEffect(() => {
     let live = true;
     // A footer that fails to load is simply not shown.
-    getFooter().then((data) => live && setFooter(data), () => undefined);
+    getFooter().then(
+      (data) => live && setFooter(data),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

@@ -1,4 +1,18 @@
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
@@ -118,7 +132,8 @@ export function ChapterTree({ chapters, selectedId, busy, actions }: { chapters:
     const plan = dragId ? dropPlan(dragId, id) : null;
     if (dragId && plan) {
       const chapter = locate(chapters, dragId)?.chapter;
-      if (await actions.onMove(dragId, plan.parentId, plan.position)) setAnnounce(t('speach.tree.moved', { title: chapter?.title ?? '', position: plan.position + 1 }));
+      if (await actions.onMove(dragId, plan.parentId, plan.position))
+        setAnnounce(t('speach.tree.moved', { title: chapter?.title ?? '', position: plan.position + 1 }));
     }
   };
 
@@ -160,7 +175,15 @@ export function ChapterTree({ chapters, selectedId, busy, actions }: { chapters:
             data-testid="chapter-title"
             onClick={() => actions.onSelect(chapter.chapterId)}
             aria-current={selected ? 'true' : undefined}
-            sx={{ flexGrow: 1, justifyContent: 'flex-start', textTransform: 'none', textAlign: 'left', color: 'text.primary', fontWeight: depth === 0 ? 600 : 400, minWidth: 0 }}
+            sx={{
+              flexGrow: 1,
+              justifyContent: 'flex-start',
+              textTransform: 'none',
+              textAlign: 'left',
+              color: 'text.primary',
+              fontWeight: depth === 0 ? 600 : 400,
+              minWidth: 0,
+            }}
           >
             <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
               {chapter.title}
@@ -169,21 +192,38 @@ export function ChapterTree({ chapters, selectedId, busy, actions }: { chapters:
           <Chip size="small" variant="outlined" label={t(`speach.type.${type}` as MessageKey)} sx={{ maxWidth: 110 }} />
           <Tooltip title={t('speach.tree.moveUp', { title: chapter.title })}>
             <span>
-              <IconButton id={`move-up-${chapter.chapterId}`} size="small" aria-label={t('speach.tree.moveUp', { title: chapter.title })} disabled={busy || index === 0} onClick={() => move(chapter, -1)}>
+              <IconButton
+                id={`move-up-${chapter.chapterId}`}
+                size="small"
+                aria-label={t('speach.tree.moveUp', { title: chapter.title })}
+                disabled={busy || index === 0}
+                onClick={() => move(chapter, -1)}
+              >
                 <ArrowUpward fontSize="small" />
               </IconButton>
             </span>
           </Tooltip>
           <Tooltip title={t('speach.tree.moveDown', { title: chapter.title })}>
             <span>
-              <IconButton id={`move-down-${chapter.chapterId}`} size="small" aria-label={t('speach.tree.moveDown', { title: chapter.title })} disabled={busy || index === siblings - 1} onClick={() => move(chapter, 1)}>
+              <IconButton
+                id={`move-down-${chapter.chapterId}`}
+                size="small"
+                aria-label={t('speach.tree.moveDown', { title: chapter.title })}
+                disabled={busy || index === siblings - 1}
+                onClick={() => move(chapter, 1)}
+              >
                 <ArrowDownward fontSize="small" />
               </IconButton>
             </span>
           </Tooltip>
           {depth === 0 && (
             <Tooltip title={t('speach.tree.addSub', { title: chapter.title })}>
-              <IconButton size="small" aria-label={t('speach.tree.addSub', { title: chapter.title })} disabled={busy} onClick={() => openAdd(chapter.chapterId)}>
+              <IconButton
+                size="small"
+                aria-label={t('speach.tree.addSub', { title: chapter.title })}
+                disabled={busy}
+                onClick={() => openAdd(chapter.chapterId)}
+              >
                 <Add fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -229,8 +269,16 @@ export function ChapterTree({ chapters, selectedId, busy, actions }: { chapters:
         {announce}
       </Box>
 
-      <Dialog open={!!dialog} onClose={() => setDialog(null)} fullWidth maxWidth="sm" slotProps={{ paper: { component: 'form', onSubmit: submitTitle } as object }}>
-        <DialogTitle>{dialog?.mode === 'rename' ? t('speach.tree.renameTitle') : dialog?.parentId ? t('speach.tree.addSubTitle') : t('speach.tree.addChapter')}</DialogTitle>
+      <Dialog
+        open={!!dialog}
+        onClose={() => setDialog(null)}
+        fullWidth
+        maxWidth="sm"
+        slotProps={{ paper: { component: 'form', onSubmit: submitTitle } as object }}
+      >
+        <DialogTitle>
+          {dialog?.mode === 'rename' ? t('speach.tree.renameTitle') : dialog?.parentId ? t('speach.tree.addSubTitle') : t('speach.tree.addChapter')}
+        </DialogTitle>
         <DialogContent>
           <TextField
             autoFocus

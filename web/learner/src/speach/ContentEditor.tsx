@@ -154,7 +154,14 @@ export function ContentEditor({ speachId, chapter, save, onUploaded, onConflict,
 
       {type === 'NONE' && <Typography color="text.secondary">{t('speach.content.none')}</Typography>}
 
-      {type === 'HTML' && <RichTextEditor key={`${chapter.chapterId}-${htmlKey}`} label={t('speach.content.html')} initialHtml={content.html ?? ''} onChange={(html) => setContent((c) => ({ ...c, html }))} />}
+      {type === 'HTML' && (
+        <RichTextEditor
+          key={`${chapter.chapterId}-${htmlKey}`}
+          label={t('speach.content.html')}
+          initialHtml={content.html ?? ''}
+          onChange={(html) => setContent((c) => ({ ...c, html }))}
+        />
+      )}
 
       {(type === 'EMBED' || type === 'PDF_URL') && (
         <TextField
@@ -187,7 +194,9 @@ export function ContentEditor({ speachId, chapter, save, onUploaded, onConflict,
               <input type="file" hidden accept={ACCEPT[type]} onChange={upload} data-testid="chapter-file" />
             </Button>
           </Box>
-          {(type === 'VIDEO_UPLOAD' || type === 'AUDIO_UPLOAD') && <MediaChapterActions chapterId={chapter.chapterId} fileUrl={uploadedFile?.url ?? null} onSaved={() => onQuizRecorded?.()} />}
+          {(type === 'VIDEO_UPLOAD' || type === 'AUDIO_UPLOAD') && (
+            <MediaChapterActions chapterId={chapter.chapterId} fileUrl={uploadedFile?.url ?? null} onSaved={() => onQuizRecorded?.()} />
+          )}
           {progress !== null && progress >= 0 && (
             <Box>
               <LinearProgress variant="determinate" value={progress} aria-label={t('speach.upload.progress')} />
@@ -237,14 +246,30 @@ export function ContentEditor({ speachId, chapter, save, onUploaded, onConflict,
         </>
       )}
 
-      {POLL.includes(type) && <QuestionsEditor withCorrect={false} questions={content.questions ?? []} onChange={(questions) => setContent((c) => ({ ...c, questions }))} />}
+      {POLL.includes(type) && (
+        <QuestionsEditor withCorrect={false} questions={content.questions ?? []} onChange={(questions) => setContent((c) => ({ ...c, questions }))} />
+      )}
 
       {type === 'QUESTION_OUVERTE' && (
-        <TextField label={t('speach.content.openQuestion')} value={content.question ?? ''} onChange={(e) => setContent((c) => ({ ...c, question: e.target.value }))} multiline minRows={2} fullWidth />
+        <TextField
+          label={t('speach.content.openQuestion')}
+          value={content.question ?? ''}
+          onChange={(e) => setContent((c) => ({ ...c, question: e.target.value }))}
+          multiline
+          minRows={2}
+          fullWidth
+        />
       )}
 
       {type === 'REUSSITE' && (
-        <TextField label={t('speach.content.successMessage')} value={content.message ?? ''} onChange={(e) => setContent((c) => ({ ...c, message: e.target.value }))} multiline minRows={3} fullWidth />
+        <TextField
+          label={t('speach.content.successMessage')}
+          value={content.message ?? ''}
+          onChange={(e) => setContent((c) => ({ ...c, message: e.target.value }))}
+          multiline
+          minRows={3}
+          fullWidth
+        />
       )}
 
       {!editable && <Alert severity="info">{t('speach.content.notEditable', { type: t(`speach.type.${type}` as MessageKey) })}</Alert>}

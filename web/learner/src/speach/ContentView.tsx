@@ -37,7 +37,16 @@ function OpenQuestion({ speachId, chapter, reading, onAnswered }: { speachId: st
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate>
       <Typography sx={{ whiteSpace: 'pre-wrap' }}>{chapter.content?.question}</Typography>
-      <TextField label={t('speach.answer.yours')} value={text} onChange={(e) => setText(e.target.value)} multiline minRows={4} disabled={done} error={!!error} helperText={error ?? ' '} />
+      <TextField
+        label={t('speach.answer.yours')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        multiline
+        minRows={4}
+        disabled={done}
+        error={!!error}
+        helperText={error ?? ' '}
+      />
       {done ? (
         <Alert severity="success" role="status">
           {t('speach.answer.recorded')}
@@ -54,7 +63,19 @@ function OpenQuestion({ speachId, chapter, reading, onAnswered }: { speachId: st
 }
 
 /** Renders a chapter's content for a reader, whatever its type. */
-export function ContentView({ speachId, chapter, reading, previousResult, onAnswered }: { speachId: string; chapter: Chapter; reading: Reading; previousResult?: QuizResult; onAnswered: () => void }) {
+export function ContentView({
+  speachId,
+  chapter,
+  reading,
+  previousResult,
+  onAnswered,
+}: {
+  speachId: string;
+  chapter: Chapter;
+  reading: Reading;
+  previousResult?: QuizResult;
+  onAnswered: () => void;
+}) {
   const { t } = useI18n();
   const content = chapter.content ?? { type: 'NONE' };
   switch (content.type) {
@@ -73,7 +94,14 @@ export function ContentView({ speachId, chapter, reading, previousResult, onAnsw
     case 'EMBED':
       return content.url ? (
         <Box sx={{ position: 'relative', aspectRatio: '16 / 9' }}>
-          <iframe src={content.url} title={chapter.title} style={{ ...frame, height: '100%' }} allowFullScreen sandbox="allow-scripts allow-same-origin allow-popups allow-presentation allow-forms" referrerPolicy="no-referrer" />
+          <iframe
+            src={content.url}
+            title={chapter.title}
+            style={{ ...frame, height: '100%' }}
+            allowFullScreen
+            sandbox="allow-scripts allow-same-origin allow-popups allow-presentation allow-forms"
+            referrerPolicy="no-referrer"
+          />
         </Box>
       ) : (
         <Typography color="text.secondary">{t('speach.read.noContent')}</Typography>

@@ -44,9 +44,12 @@ export function CoverPicker({ speach, onChanged, notify }: { speach: SpeachCard;
   // A picture being framed is not the cover yet; the upload itself shows as "Saving…".
   useReportDirty('cover', picked !== null);
   const registry = useDirtyRegistry();
-  useEffect(() => () => {
-    if (picked) URL.revokeObjectURL(picked.url);
-  }, [picked]);
+  useEffect(
+    () => () => {
+      if (picked) URL.revokeObjectURL(picked.url);
+    },
+    [picked],
+  );
 
   const choose = (file: File | undefined) => {
     setError(null);
@@ -110,7 +113,11 @@ export function CoverPicker({ speach, onChanged, notify }: { speach: SpeachCard;
           <Box sx={{ maxWidth: 320, borderRadius: 1, overflow: 'hidden' }} aria-label={t('cover.current')} role="img">
             <CardCover img={speach.img} cover={speach.cover} title={speach.title} category={speach.category} />
           </Box>
-          {!speach.cover && !speach.img && <Typography variant="body2" color="text.secondary">{t('cover.generated')}</Typography>}
+          {!speach.cover && !speach.img && (
+            <Typography variant="body2" color="text.secondary">
+              {t('cover.generated')}
+            </Typography>
+          )}
           <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
             <Button component="label" variant="outlined" htmlFor={inputId}>
               {speach.cover ? t('cover.change') : t('cover.choose')}

@@ -31,7 +31,10 @@ export function CreateSpeachPage() {
 
   useEffect(() => {
     speachApi.categories().then(setCategories, () => setCategories([]));
-    speachApi.templates().then((r) => setTemplates(r.result ?? []), () => setTemplates([]));
+    speachApi.templates().then(
+      (r) => setTemplates(r.result ?? []),
+      () => setTemplates([]),
+    );
   }, []);
 
   if (me && !me.isAuthor && !me.isAdmin) {
@@ -92,14 +95,28 @@ export function CreateSpeachPage() {
             helperText={errors.title ?? `${title.length}/${TITLE_MAX}`}
             slotProps={{ htmlInput: { maxLength: TITLE_MAX + 20 } }}
           />
-          <TextField select label={t('speach.field.language')} value={speachLanguage} onChange={(e) => setSpeachLanguage(e.target.value as SpeachLanguage)} error={!!errors.language} helperText={errors.language}>
+          <TextField
+            select
+            label={t('speach.field.language')}
+            value={speachLanguage}
+            onChange={(e) => setSpeachLanguage(e.target.value as SpeachLanguage)}
+            error={!!errors.language}
+            helperText={errors.language}
+          >
             {SPEACH_LANGUAGES.map((l) => (
               <MenuItem key={l} value={l}>
                 {t(`speach.lang.${l}` as MessageKey)}
               </MenuItem>
             ))}
           </TextField>
-          <TextField select label={t('speach.field.category')} value={categoryId} onChange={(e) => setCategoryId(e.target.value)} error={!!errors.categoryId} helperText={errors.categoryId}>
+          <TextField
+            select
+            label={t('speach.field.category')}
+            value={categoryId}
+            onChange={(e) => setCategoryId(e.target.value)}
+            error={!!errors.categoryId}
+            helperText={errors.categoryId}
+          >
             <MenuItem value="">{t('speach.field.noCategory')}</MenuItem>
             {categories.map((c) => (
               <MenuItem key={c.id} value={c.id}>
@@ -107,8 +124,23 @@ export function CreateSpeachPage() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField label={t('speach.field.description')} value={description} onChange={(e) => setDescription(e.target.value)} multiline minRows={3} error={!!errors.description} helperText={errors.description} />
-          <TextField select label={t('speach.field.template')} value={templateId} onChange={(e) => setTemplateId(e.target.value)} error={!!errors.templateId} helperText={errors.templateId}>
+          <TextField
+            label={t('speach.field.description')}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            multiline
+            minRows={3}
+            error={!!errors.description}
+            helperText={errors.description}
+          />
+          <TextField
+            select
+            label={t('speach.field.template')}
+            value={templateId}
+            onChange={(e) => setTemplateId(e.target.value)}
+            error={!!errors.templateId}
+            helperText={errors.templateId}
+          >
             <MenuItem value="">{t('speach.field.noTemplate')}</MenuItem>
             {templates.map((tpl) => (
               <MenuItem key={tpl.id} value={tpl.speachID ?? tpl.id}>

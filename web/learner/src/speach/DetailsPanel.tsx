@@ -60,20 +60,55 @@ export function DetailsPanel({ speach, busy, save }: Props) {
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate>
       {error && <Alert severity="error">{error}</Alert>}
-      <TextField label={t('speach.field.title')} value={title} onChange={(e) => {
-              setTitle(e.target.value);
-              setErrors(({ title: _, ...rest }) => rest);
-            }} required error={!!errors.title} helperText={errors.title ?? `${title.length}/${TITLE_MAX}`} />
-      <TextField label={t('speach.field.description')} value={description} onChange={(e) => setDescription(e.target.value)} multiline minRows={2} error={!!errors.description} helperText={errors.description} />
-      <TextField label={t('speach.field.tags')} value={tags} onChange={(e) => setTags(e.target.value)} error={!!errors.tags} helperText={errors.tags ?? t('speach.field.tagsHelp')} />
-      <TextField select label={t('speach.field.language')} value={language} onChange={(e) => setLanguage(e.target.value)} error={!!errors.language} helperText={errors.language}>
+      <TextField
+        label={t('speach.field.title')}
+        value={title}
+        onChange={(e) => {
+          setTitle(e.target.value);
+          setErrors(({ title: _, ...rest }) => rest);
+        }}
+        required
+        error={!!errors.title}
+        helperText={errors.title ?? `${title.length}/${TITLE_MAX}`}
+      />
+      <TextField
+        label={t('speach.field.description')}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        multiline
+        minRows={2}
+        error={!!errors.description}
+        helperText={errors.description}
+      />
+      <TextField
+        label={t('speach.field.tags')}
+        value={tags}
+        onChange={(e) => setTags(e.target.value)}
+        error={!!errors.tags}
+        helperText={errors.tags ?? t('speach.field.tagsHelp')}
+      />
+      <TextField
+        select
+        label={t('speach.field.language')}
+        value={language}
+        onChange={(e) => setLanguage(e.target.value)}
+        error={!!errors.language}
+        helperText={errors.language}
+      >
         {SPEACH_LANGUAGES.map((l) => (
           <MenuItem key={l} value={l}>
             {t(`speach.lang.${l}` as MessageKey)}
           </MenuItem>
         ))}
       </TextField>
-      <TextField select label={t('speach.field.category')} value={categoryId} onChange={(e) => setCategoryId(e.target.value)} error={!!errors.categoryId} helperText={errors.categoryId}>
+      <TextField
+        select
+        label={t('speach.field.category')}
+        value={categoryId}
+        onChange={(e) => setCategoryId(e.target.value)}
+        error={!!errors.categoryId}
+        helperText={errors.categoryId}
+      >
         <MenuItem value="">{t('speach.field.noCategory')}</MenuItem>
         {options.map((c) => (
           <MenuItem key={c.id} value={c.id}>
@@ -81,7 +116,15 @@ export function DetailsPanel({ speach, busy, save }: Props) {
           </MenuItem>
         ))}
       </TextField>
-      <TextField type="url" label={t('speach.field.img')} value={img} onChange={(e) => setImg(e.target.value)} error={!!errors.img} helperText={errors.img} placeholder="https://" />
+      <TextField
+        type="url"
+        label={t('speach.field.img')}
+        value={img}
+        onChange={(e) => setImg(e.target.value)}
+        error={!!errors.img}
+        helperText={errors.img}
+        placeholder="https://"
+      />
       <div>
         <Button type="submit" variant="contained" disabled={busy}>
           {t('speach.details.save')}

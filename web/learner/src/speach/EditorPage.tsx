@@ -94,19 +94,22 @@ function EditorWorkspace() {
   }, []);
 
   /** Runs a command with the current version; a 409 shows the "changed elsewhere" banner. Rejects with the error. */
-  const command = useCallback(async <T,>(call: (v: number) => Promise<T>): Promise<T> => {
-    setBusy(true);
-    const saved = registry?.beginSave();
-    try {
-      return await call(version.current);
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 409) setConflict(e.message);
-      throw e;
-    } finally {
-      saved?.();
-      setBusy(false);
-    }
-  }, [registry]);
+  const command = useCallback(
+    async <T,>(call: (v: number) => Promise<T>): Promise<T> => {
+      setBusy(true);
+      const saved = registry?.beginSave();
+      try {
+        return await call(version.current);
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 409) setConflict(e.message);
+        throw e;
+      } finally {
+        saved?.();
+        setBusy(false);
+      }
+    },
+    [registry],
+  );
 
   /** The commands answering no card change the revision too: read it again. */
   const refreshCard = useCallback(async () => {
@@ -173,7 +176,10 @@ function EditorWorkspace() {
         <Typography variant="h4" component="h1" gutterBottom>
           {t('route.edit')}
         </Typography>
-        <ErrorState message={status === 404 ? t('speach.notFound') : status === 403 ? t('speach.editor.forbidden') : errorMessage(loadError)} onRetry={status === 404 || status === 403 ? undefined : load} />
+        <ErrorState
+          message={status === 404 ? t('speach.notFound') : status === 403 ? t('speach.editor.forbidden') : errorMessage(loadError)}
+          onRetry={status === 404 || status === 403 ? undefined : load}
+        />
       </>
     );
   }
@@ -311,7 +317,12 @@ function EditorWorkspace() {
             </Section>
             {shareable && (
               <Section id="share-heading" title={t('speach.share.title')}>
-                <SharePanel key={`${generation}-${speach.publishedVersion}`} speachId={speachID} title={speach.title} onCopied={() => showToast('success', t('speach.share.copied'))} />
+                <SharePanel
+                  key={`${generation}-${speach.publishedVersion}`}
+                  speachId={speachID}
+                  title={speach.title}
+                  onCopied={() => showToast('success', t('speach.share.copied'))}
+                />
               </Section>
             )}
           </Stack>

@@ -45,7 +45,12 @@ export function PublicationPanel({ speach, busy, publish, unpublish, setVisibili
   const [visibilityError, setVisibilityError] = useState<string | null>(null);
   const [due, setDue] = useState(dueDateValue(speach));
 
-  const scheduled = speach.delayedTillTimestamp && speach.delayedTillTimestamp > Date.now() ? speach.delayedTillTimestamp : speach.futureVersionDelayedTillTimestamp && speach.futureVersionDelayedTillTimestamp > Date.now() ? speach.futureVersionDelayedTillTimestamp : null;
+  const scheduled =
+    speach.delayedTillTimestamp && speach.delayedTillTimestamp > Date.now()
+      ? speach.delayedTillTimestamp
+      : speach.futureVersionDelayedTillTimestamp && speach.futureVersionDelayedTillTimestamp > Date.now()
+        ? speach.futureVersionDelayedTillTimestamp
+        : null;
 
   const run = async (call: () => Promise<void>) => {
     setPublishError(null);
@@ -101,7 +106,14 @@ export function PublicationPanel({ speach, busy, publish, unpublish, setVisibili
     }
   };
 
-  const stateLabel = speach.state === 'ARCHIVE' ? t('speach.state.ARCHIVE') : speach.publication ? t('speach.state.PUBLIE') : isDelayed(speach) ? t('speach.state.DELAYED') : t('speach.state.NON_PUBLIE');
+  const stateLabel =
+    speach.state === 'ARCHIVE'
+      ? t('speach.state.ARCHIVE')
+      : speach.publication
+        ? t('speach.state.PUBLIE')
+        : isDelayed(speach)
+          ? t('speach.state.DELAYED')
+          : t('speach.state.NON_PUBLIE');
 
   return (
     <Stack spacing={2}>
@@ -109,7 +121,15 @@ export function PublicationPanel({ speach, busy, publish, unpublish, setVisibili
         <Chip label={stateLabel} color={speach.publication ? 'success' : 'default'} data-testid="speach-state" />
         {speach.publishedVersion != null && <Chip variant="outlined" label={t('speach.publish.liveVersion', { version: speach.publishedVersion })} />}
         {speach.hasPendingUpdates && speach.publication && <Chip variant="outlined" color="secondary" label={t('speach.publish.pending')} />}
-        {scheduled && <Chip variant="outlined" color="primary" label={t('speach.publish.scheduledFor', { date: `${date(new Date(scheduled))} ${new Date(scheduled).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}` })} />}
+        {scheduled && (
+          <Chip
+            variant="outlined"
+            color="primary"
+            label={t('speach.publish.scheduledFor', {
+              date: `${date(new Date(scheduled))} ${new Date(scheduled).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`,
+            })}
+          />
+        )}
       </Stack>
       {publishError && <Alert severity="error">{publishError}</Alert>}
       <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
@@ -151,7 +171,14 @@ export function PublicationPanel({ speach, busy, publish, unpublish, setVisibili
       </Typography>
       <Stack component="form" spacing={2} onSubmit={saveVisibility}>
         {visibilityError && <Alert severity="error">{visibilityError}</Alert>}
-        <TextField select label={t('speach.visibility.label')} value={visibility} onChange={(e) => setVisibilityValue(e.target.value as Visibility)} error={!!visibilityErrors.visibility} helperText={visibilityErrors.visibility}>
+        <TextField
+          select
+          label={t('speach.visibility.label')}
+          value={visibility}
+          onChange={(e) => setVisibilityValue(e.target.value as Visibility)}
+          error={!!visibilityErrors.visibility}
+          helperText={visibilityErrors.visibility}
+        >
           {VISIBILITIES.map((v) => (
             <MenuItem key={v} value={v}>
               {t(`speach.visibility.${v}` as MessageKey)}
@@ -168,7 +195,11 @@ export function PublicationPanel({ speach, busy, publish, unpublish, setVisibili
             autoComplete="off"
           />
         )}
-        {visibility === 'RESTREINT' && <Typography variant="body2" color="text.secondary">{t('speach.visibility.restrictedHelp')}</Typography>}
+        {visibility === 'RESTREINT' && (
+          <Typography variant="body2" color="text.secondary">
+            {t('speach.visibility.restrictedHelp')}
+          </Typography>
+        )}
         <Box>
           <Button type="submit" variant="outlined" disabled={busy}>
             {t('speach.visibility.save')}
@@ -180,7 +211,13 @@ export function PublicationPanel({ speach, busy, publish, unpublish, setVisibili
       <Typography variant="h6" component="h3">
         {t('speach.settings.title')}
       </Typography>
-      <TextField select label={t('speach.badge.label')} value={speach.badge ?? 'NONE'} onChange={(e) => void setBadge(e.target.value as Badge).catch(() => undefined)} disabled={busy}>
+      <TextField
+        select
+        label={t('speach.badge.label')}
+        value={speach.badge ?? 'NONE'}
+        onChange={(e) => void setBadge(e.target.value as Badge).catch(() => undefined)}
+        disabled={busy}
+      >
         {BADGES.map((b) => (
           <MenuItem key={b} value={b}>
             {t(`speach.badge.${b}` as MessageKey)}
@@ -188,7 +225,9 @@ export function PublicationPanel({ speach, busy, publish, unpublish, setVisibili
         ))}
       </TextField>
       <FormControlLabel
-        control={<Switch checked={!!speach.metadata?.lockedSubchapters} onChange={(e) => void setLocked(e.target.checked).catch(() => undefined)} disabled={busy} />}
+        control={
+          <Switch checked={!!speach.metadata?.lockedSubchapters} onChange={(e) => void setLocked(e.target.checked).catch(() => undefined)} disabled={busy} />
+        }
         label={t('speach.settings.locked')}
       />
       <TextField

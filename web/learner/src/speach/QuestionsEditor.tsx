@@ -20,7 +20,15 @@ export function emptyQuestion(withCorrect: boolean): Question {
 }
 
 /** Questions of a quiz (with correct answers and points) or of a poll/survey (neither). */
-export function QuestionsEditor({ questions, onChange, withCorrect }: { questions: Question[]; onChange: (questions: Question[]) => void; withCorrect: boolean }) {
+export function QuestionsEditor({
+  questions,
+  onChange,
+  withCorrect,
+}: {
+  questions: Question[];
+  onChange: (questions: Question[]) => void;
+  withCorrect: boolean;
+}) {
   const { t } = useI18n();
   const update = (index: number, patch: Partial<Question>) => onChange(questions.map((q, i) => (i === index ? { ...q, ...patch } : q)));
   const updateOption = (qi: number, oi: number, patch: Partial<Option>) => {
@@ -49,16 +57,17 @@ export function QuestionsEditor({ questions, onChange, withCorrect }: { question
                   </IconButton>
                 </Tooltip>
               </Stack>
-              <TextField label={t('speach.quiz.questionText', { n })} value={question.text} onChange={(e) => update(qi, { text: e.target.value })} multiline fullWidth />
+              <TextField
+                label={t('speach.quiz.questionText', { n })}
+                value={question.text}
+                onChange={(e) => update(qi, { text: e.target.value })}
+                multiline
+                fullWidth
+              />
               {sourceText(question) && <SourcePassage text={sourceText(question)} />}
               <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap">
                 <FormControlLabel
-                  control={
-                    <Switch
-                      checked={question.multiple}
-                      onChange={(e) => update(qi, { multiple: e.target.checked })}
-                    />
-                  }
+                  control={<Switch checked={question.multiple} onChange={(e) => update(qi, { multiple: e.target.checked })} />}
                   label={t('speach.quiz.multiple')}
                 />
                 {withCorrect && (
@@ -87,7 +96,13 @@ export function QuestionsEditor({ questions, onChange, withCorrect }: { question
                           />
                         </Tooltip>
                       )}
-                      <TextField size="small" fullWidth label={t('speach.quiz.optionText', { n, m })} value={option.text} onChange={(e) => updateOption(qi, oi, { text: e.target.value })} />
+                      <TextField
+                        size="small"
+                        fullWidth
+                        label={t('speach.quiz.optionText', { n, m })}
+                        value={option.text}
+                        onChange={(e) => updateOption(qi, oi, { text: e.target.value })}
+                      />
                       <IconButton
                         aria-label={t('speach.quiz.removeOption', { n, m })}
                         disabled={question.options.length <= 1}
@@ -100,7 +115,10 @@ export function QuestionsEditor({ questions, onChange, withCorrect }: { question
                 })}
               </Box>
               <Box>
-                <Button startIcon={<Add />} onClick={() => update(qi, { options: [...question.options, { optionId: newId(), text: '', ...(withCorrect ? { correct: false } : {}) }] })}>
+                <Button
+                  startIcon={<Add />}
+                  onClick={() => update(qi, { options: [...question.options, { optionId: newId(), text: '', ...(withCorrect ? { correct: false } : {}) }] })}
+                >
                   {t('speach.quiz.addOption', { n })}
                 </Button>
               </Box>

@@ -88,7 +88,12 @@ export function QuizTaker({ speachId, reading, chapter, scored, previous, onAnsw
           </FormLabel>
         );
         return (
-          <FormControl key={q.questionId} component="fieldset" disabled={done || busy} sx={{ '& .MuiFormControlLabel-label.Mui-disabled': { color: 'text.secondary' } }}>
+          <FormControl
+            key={q.questionId}
+            component="fieldset"
+            disabled={done || busy}
+            sx={{ '& .MuiFormControlLabel-label.Mui-disabled': { color: 'text.secondary' } }}
+          >
             {legend}
             {q.multiple ? (
               <FormGroup>
@@ -129,7 +134,8 @@ export function QuizTaker({ speachId, reading, chapter, scored, previous, onAnsw
       )}
       {result && 'score' in result && (
         <Alert severity={result.passed ? 'success' : 'warning'} role="status" data-testid="quiz-score">
-          <strong>{t('speach.quiz.score', { score: result.score, max: result.max, percent: Math.round(result.percent) })}</strong> {result.passed ? t('speach.quiz.passed') : t('speach.quiz.failed')}
+          <strong>{t('speach.quiz.score', { score: result.score, max: result.max, percent: Math.round(result.percent) })}</strong>{' '}
+          {result.passed ? t('speach.quiz.passed') : t('speach.quiz.failed')}
         </Alert>
       )}
       {result && !('score' in result) && (

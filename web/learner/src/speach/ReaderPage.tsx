@@ -1,4 +1,19 @@
-import { Alert, Box, Button, Chip, Grid, LinearProgress, List, ListItemButton, ListItemIcon, ListItemText, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Grid,
+  LinearProgress,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Lock from '@mui/icons-material/Lock';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
@@ -53,7 +68,15 @@ function AccessCodeForm({ wrong, onSubmit }: { wrong: boolean; onSubmit: (code: 
           {t('speach.read.privateTitle')}
         </Typography>
         <Typography>{t('speach.read.privateText')}</Typography>
-        <TextField label={t('speach.visibility.accessCode')} value={code} onChange={(e) => setCode(e.target.value)} autoFocus error={wrong} helperText={wrong ? t('speach.read.wrongCode') : ' '} autoComplete="off" />
+        <TextField
+          label={t('speach.visibility.accessCode')}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoFocus
+          error={wrong}
+          helperText={wrong ? t('speach.read.wrongCode') : ' '}
+          autoComplete="off"
+        />
         <Box>
           <Button type="submit" variant="contained" disabled={!code}>
             {t('speach.read.unlock')}
@@ -179,7 +202,8 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
     const status = error instanceof ApiError ? error.status : 0;
     // A sequential learning path holds this speach back (the server names the field `speachId`).
     const lockedByPath = status === 403 && error instanceof ApiError && error.errors.some((x) => x.field === 'speachId');
-    const message = status === 404 ? t('speach.notFound') : lockedByPath ? t('path.lockedSpeach') : status === 403 ? t('speach.read.forbidden') : errorMessage(error);
+    const message =
+      status === 404 ? t('speach.notFound') : lockedByPath ? t('path.lockedSpeach') : status === 403 ? t('speach.read.forbidden') : errorMessage(error);
     return wrap(
       <>
         <Typography variant="h4" component="h1" gutterBottom>
@@ -214,7 +238,9 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
         {mode === 'draft' && <Chip label={t('speach.read.draftPreview')} color="secondary" size="small" sx={{ mb: 1 }} />}
         {data.regulated && (
           <Alert severity="info" sx={{ mb: 1 }}>
-            {data.regulated.inForceUntil ? t('gxp.regulated.inForce', { version: data.regulated.version, date: date(data.regulated.inForceUntil) }) : t('gxp.regulated.inForceOpen', { version: data.regulated.version })}
+            {data.regulated.inForceUntil
+              ? t('gxp.regulated.inForce', { version: data.regulated.version, date: date(data.regulated.inForceUntil) })
+              : t('gxp.regulated.inForceOpen', { version: data.regulated.version })}
           </Alert>
         )}
         {!embedded && speach.canEdit && (
@@ -264,7 +290,13 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
                         sx={{ pl: 1 + depth * 3, borderRadius: 1 }}
                       >
                         <ListItemIcon sx={{ minWidth: 32 }}>
-                          {isLocked ? <Lock fontSize="small" aria-hidden="true" /> : isRead ? <CheckCircle fontSize="small" color="success" aria-hidden="true" /> : <RadioButtonUnchecked fontSize="small" aria-hidden="true" />}
+                          {isLocked ? (
+                            <Lock fontSize="small" aria-hidden="true" />
+                          ) : isRead ? (
+                            <CheckCircle fontSize="small" color="success" aria-hidden="true" />
+                          ) : (
+                            <RadioButtonUnchecked fontSize="small" aria-hidden="true" />
+                          )}
                         </ListItemIcon>
                         <ListItemText
                           primary={
@@ -292,7 +324,14 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
                     {current.title}
                   </Typography>
                   {lockedMessage && <Alert severity="warning">{t('speach.read.lockedMessage')}</Alert>}
-                  <ContentView key={current.chapterId} speachId={loadId} reading={{ mode, accessCode: code.current }} chapter={current} previousResult={progress?.quizResults?.[current.chapterId]} onAnswered={() => void refreshProgress()} />
+                  <ContentView
+                    key={current.chapterId}
+                    speachId={loadId}
+                    reading={{ mode, accessCode: code.current }}
+                    chapter={current}
+                    previousResult={progress?.quizResults?.[current.chapterId]}
+                    onAnswered={() => void refreshProgress()}
+                  />
                   <Stack direction="row" justifyContent="space-between" sx={{ pt: 2 }}>
                     {previous ? (
                       <Button onClick={() => open(previous.chapter.chapterId)} disabled={locked.has(previous.chapter.chapterId)}>

@@ -91,12 +91,28 @@ export function RichTextEditor({ initialHtml, onChange, label }: { initialHtml: 
         data-testid="rich-text"
         onInput={emit}
         onBlur={emit}
-        sx={{ minHeight: 200, maxHeight: '60vh', overflow: 'auto', p: 2, outline: 'none', '&:focus-visible': { boxShadow: (th) => `inset 0 0 0 2px ${th.palette.primary.main}` }, '& a': { color: 'primary.main' } }}
+        sx={{
+          minHeight: 200,
+          maxHeight: '60vh',
+          overflow: 'auto',
+          p: 2,
+          outline: 'none',
+          '&:focus-visible': { boxShadow: (th) => `inset 0 0 0 2px ${th.palette.primary.main}` },
+          '& a': { color: 'primary.main' },
+        }}
       />
       <Dialog open={linkOpen} onClose={() => setLinkOpen(false)} slotProps={{ paper: { component: 'form', onSubmit: insertLink } as object }}>
         <DialogTitle>{t('speach.rte.link')}</DialogTitle>
         <DialogContent>
-          <TextField autoFocus fullWidth margin="dense" type="url" label={t('speach.rte.linkUrl')} value={linkUrl} onChange={(e) => setLinkUrl(e.target.value)} />
+          <TextField
+            autoFocus
+            fullWidth
+            margin="dense"
+            type="url"
+            label={t('speach.rte.linkUrl')}
+            value={linkUrl}
+            onChange={(e) => setLinkUrl(e.target.value)}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setLinkOpen(false)}>{t('speach.common.cancel')}</Button>

@@ -62,7 +62,14 @@ export function SharePanel({ speachId, title, onCopied }: { speachId: string; ti
         </TextField>
       )}
       <Stack direction="row" spacing={1} alignItems="center">
-        <TextField id="share-link" label={t('speach.share.link')} value={link} fullWidth slotProps={{ htmlInput: { readOnly: true } }} onFocus={(e) => e.target.select()} />
+        <TextField
+          id="share-link"
+          label={t('speach.share.link')}
+          value={link}
+          fullWidth
+          slotProps={{ htmlInput: { readOnly: true } }}
+          onFocus={(e) => e.target.select()}
+        />
         <Button variant="outlined" startIcon={<ContentCopy />} onClick={copy} sx={{ flexShrink: 0 }}>
           {t('speach.share.copy')}
         </Button>

@@ -45,7 +45,9 @@ export function SpeachHeader({
   if (speach.lastUpdatedDate) details.push(t('speach.header.updated', { date: date(speach.lastUpdatedDate) }));
   if (facts?.durationMinutes) {
     const { hours, minutes } = durationParts(facts.durationMinutes);
-    details.push(`${t('card.chapters', { count: facts.chapterCount })} · ${hours ? t('card.durationHours', { hours, minutes: String(minutes).padStart(2, '0') }) : t('card.duration', { minutes })}`);
+    details.push(
+      `${t('card.chapters', { count: facts.chapterCount })} · ${hours ? t('card.durationHours', { hours, minutes: String(minutes).padStart(2, '0') }) : t('card.duration', { minutes })}`,
+    );
   }
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '280px 1fr' }, gap: 3, alignItems: 'start' }}>
@@ -63,7 +65,9 @@ export function SpeachHeader({
         {typeof speach.rating === 'number' && (
           <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, alignItems: 'center' }}>
             <Star sx={{ fontSize: 18, color: '#8a5a00' }} aria-hidden="true" />
-            <Typography variant="body2">{t('card.rating', { rating: number(speach.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}</Typography>
+            <Typography variant="body2">
+              {t('card.rating', { rating: number(speach.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}
+            </Typography>
           </Stack>
         )}
         {speach.description && <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>{speach.description}</Typography>}

@@ -1,4 +1,20 @@
-import { Alert, Box, Button, Chip, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
@@ -121,7 +137,15 @@ function CompareVersions({ speachId, versions }: { speachId: string; versions: V
           </Button>
         </Stack>
         {from === to && <Alert severity="info">{t('gxp.versions.sameVersion')}</Alert>}
-        {shown && <ContentDiffView key={`${shown.from}-${shown.to}`} speachId={speachId} from={shown.from} to={shown.to} heading={t('gxp.versions.diffTitle', { from: shown.from, to: shown.to })} />}
+        {shown && (
+          <ContentDiffView
+            key={`${shown.from}-${shown.to}`}
+            speachId={speachId}
+            from={shown.from}
+            to={shown.to}
+            heading={t('gxp.versions.diffTitle', { from: shown.from, to: shown.to })}
+          />
+        )}
       </Stack>
     </Paper>
   );

@@ -1,19 +1,7 @@
 import { ApiError, DEFAULT_ERROR, api } from '../api/client';
 import type { SignatureInput } from '../workflow/SignatureDialog';
 import type { SignatureRecord } from '../workflow/workflowApi';
-import type {
-  AnswerResponse,
-  Badge,
-  Category,
-  Content,
-  DraftSpeach,
-  PublishDetails,
-  ReadResponse,
-  SpeachCard,
-  UploadType,
-  Version,
-  Visibility,
-} from './types';
+import type { AnswerResponse, Badge, Category, Content, DraftSpeach, PublishDetails, ReadResponse, SpeachCard, UploadType, Version, Visibility } from './types';
 
 const enc = encodeURIComponent;
 
@@ -34,8 +22,10 @@ export const speachApi = {
   removeCover: (id: string) => api<SpeachCard>(`${recorder(id)}/cover`, { method: 'DELETE' }),
   categories: () => api<Category[]>('/api/v2/speach/categories'),
   templates: () => api<{ result: SpeachCard[]; total: number }>('/api/v2/my/templateEdited?page=0&sort=TITLE&asc=true'),
-  details: (id: string, body: { title?: string; description?: string; img?: string | null; tags?: string; language?: string; categoryId?: string | null; version?: number }) =>
-    api<SpeachCard>(`${recorder(id)}/details`, { method: 'PUT', json: body }),
+  details: (
+    id: string,
+    body: { title?: string; description?: string; img?: string | null; tags?: string; language?: string; categoryId?: string | null; version?: number },
+  ) => api<SpeachCard>(`${recorder(id)}/details`, { method: 'PUT', json: body }),
   addChapter: (id: string, body: { title: string; parentId?: string | null; position?: number; version?: number }) =>
     api<{ chapterId: string; speach: DraftSpeach }>(`${recorder(id)}/chapters`, { method: 'POST', json: body }),
   renameChapter: (id: string, chapterId: string, body: { title: string; version?: number }) =>
@@ -49,7 +39,8 @@ export const speachApi = {
   visibility: (id: string, body: { visibility: Visibility; accessCode?: string; version?: number }) =>
     api<SpeachCard>(`${recorder(id)}/visibility`, { method: 'PUT', json: body }),
   /** Records a share of the reading link (its author is told "speach shared"). */
-  share: (id: string, chapterId?: string) => api<{ shareId: string }>(`/api/v2/speach/${encodeURIComponent(id)}/share`, { method: 'POST', json: chapterId ? { chapterId } : {} }),
+  share: (id: string, chapterId?: string) =>
+    api<{ shareId: string }>(`/api/v2/speach/${encodeURIComponent(id)}/share`, { method: 'POST', json: chapterId ? { chapterId } : {} }),
   publish: (id: string, body: { at?: string; version?: number }) => api<SpeachCard>(`${recorder(id)}/publish`, { method: 'POST', json: body }),
   unpublish: (id: string, body: { version?: number }) => api<SpeachCard>(`${recorder(id)}/unpublish`, { method: 'POST', json: body }),
   badge: (id: string, badge: Badge) => api<SpeachCard>(`${recorder(id)}/badge`, { method: 'PUT', json: { badge } }),
@@ -62,7 +53,10 @@ export const speachApi = {
   read: (id: string, reading: Reading) => api<ReadResponse>(`/api/v2/speach/${enc(id)}/read${readingQuery(reading)}`),
   /** `mode` and `accessCode` go along as on `read` (the server checks the same access). */
   markRead: (id: string, chapterId: string, reading: Reading) =>
-    api<{ readChapterIds: string[]; lastChapterId: string | null }>(`/api/v2/speach/${enc(id)}/chapters/${enc(chapterId)}/read${readingQuery(reading)}`, { method: 'POST', json: {} }),
+    api<{ readChapterIds: string[]; lastChapterId: string | null }>(`/api/v2/speach/${enc(id)}/chapters/${enc(chapterId)}/read${readingQuery(reading)}`, {
+      method: 'POST',
+      json: {},
+    }),
   answer: (id: string, chapterId: string, body: { answers: Record<string, string[]> } | { text: string }, reading: Reading) =>
     api<AnswerResponse>(`/api/v2/speach/${enc(id)}/chapters/${enc(chapterId)}/answers${readingQuery(reading)}`, { method: 'POST', json: body }),
   /** Issue 23: completes the version in force; a GMP-regulated speach's completion carries a signature (meaning `trained`). */
@@ -103,7 +97,12 @@ export interface CoverFrame {
 }
 
 /** Uploads a cover picture with the 16:9 frame chosen; resolves with the card carrying the new cover. */
-export function uploadCover(id: string, file: File, frame: CoverFrame, onProgress: (percent: number) => void): { promise: Promise<SpeachCard>; abort: () => void } {
+export function uploadCover(
+  id: string,
+  file: File,
+  frame: CoverFrame,
+  onProgress: (percent: number) => void,
+): { promise: Promise<SpeachCard>; abort: () => void } {
   const round = (n: number) => String(Math.round(n * 1e6) / 1e6);
   const query = new URLSearchParams({ x: round(frame.x), y: round(frame.y), width: round(frame.width), height: round(frame.height) });
   return uploadRaw<SpeachCard>(`${recorder(id)}/cover?${query.toString()}`, file, onProgress);

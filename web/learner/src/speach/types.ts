@@ -43,7 +43,19 @@ export type ContentType = (typeof CONTENT_TYPES)[number];
 
 export const UPLOAD_TYPES = ['VIDEO_UPLOAD', 'AUDIO_UPLOAD', 'PDF_UPLOAD'] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
-export const EDITABLE_TYPES: readonly string[] = ['NONE', 'HTML', 'EMBED', 'PDF_URL', ...UPLOAD_TYPES, 'QUIZZ', 'QUIZZ_EXAMEN', 'SONDAGE', 'ENQUETE', 'QUESTION_OUVERTE', 'REUSSITE'];
+export const EDITABLE_TYPES: readonly string[] = [
+  'NONE',
+  'HTML',
+  'EMBED',
+  'PDF_URL',
+  ...UPLOAD_TYPES,
+  'QUIZZ',
+  'QUIZZ_EXAMEN',
+  'SONDAGE',
+  'ENQUETE',
+  'QUESTION_OUVERTE',
+  'REUSSITE',
+];
 
 export interface Person {
   id: string;

@@ -30,13 +30,27 @@ export function ApproverPicker({ value, onChange, error }: { value: PickedApprov
   const [options, setOptions] = useState<ApproverChoice[]>([]);
   const [input, setInput] = useState('');
   const [dragging, setDragging] = useState<number | null>(null);
-  const search = useMemo(() => debounce((term: string) => void workflowApi.approvers(term).then(setOptions).catch(() => setOptions([])), SEARCH_DEBOUNCE_MS), []);
+  const search = useMemo(
+    () =>
+      debounce(
+        (term: string) =>
+          void workflowApi
+            .approvers(term)
+            .then(setOptions)
+            .catch(() => setOptions([])),
+        SEARCH_DEBOUNCE_MS,
+      ),
+    [],
+  );
   useEffect(() => {
     search(input);
     return () => search.cancel();
   }, [input, search]);
   useEffect(() => {
-    void workflowApi.approvers('').then(setOptions).catch(() => setOptions([]));
+    void workflowApi
+      .approvers('')
+      .then(setOptions)
+      .catch(() => setOptions([]));
   }, []);
 
   const name = (a: ApproverChoice) => `${a.firstName} ${a.lastName}`.trim() || a.email;
@@ -55,10 +69,15 @@ export function ApproverPicker({ value, onChange, error }: { value: PickedApprov
         renderOption={(props, option) => (
           <li {...props} key={option.id}>
             <Avatar src={option.img ?? undefined} alt="" sx={{ width: 24, height: 24, mr: 1 }} />
-            {name(option)} <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>{option.email}</Typography>
+            {name(option)}{' '}
+            <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+              {option.email}
+            </Typography>
           </li>
         )}
-        renderInput={(params) => <TextField {...params} label={t('workflow.submit.approvers')} error={!!error} helperText={error ?? t('workflow.submit.approversHelp')} />}
+        renderInput={(params) => (
+          <TextField {...params} label={t('workflow.submit.approvers')} error={!!error} helperText={error ?? t('workflow.submit.approversHelp')} />
+        )}
       />
       {value.length > 0 && (
         <Box component="ol" aria-label={t('workflow.submit.order')} sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="approver-list">
@@ -96,20 +115,34 @@ export function ApproverPicker({ value, onChange, error }: { value: PickedApprov
               />
               <Tooltip title={t('workflow.submit.up')}>
                 <span>
-                  <IconButton aria-label={t('workflow.submit.upNamed', { name: name(approver) })} disabled={index === 0} onClick={() => onChange(move(value, index, index - 1))} size="small">
+                  <IconButton
+                    aria-label={t('workflow.submit.upNamed', { name: name(approver) })}
+                    disabled={index === 0}
+                    onClick={() => onChange(move(value, index, index - 1))}
+                    size="small"
+                  >
                     <ArrowUpward fontSize="small" />
                   </IconButton>
                 </span>
               </Tooltip>
               <Tooltip title={t('workflow.submit.down')}>
                 <span>
-                  <IconButton aria-label={t('workflow.submit.downNamed', { name: name(approver) })} disabled={index === value.length - 1} onClick={() => onChange(move(value, index, index + 1))} size="small">
+                  <IconButton
+                    aria-label={t('workflow.submit.downNamed', { name: name(approver) })}
+                    disabled={index === value.length - 1}
+                    onClick={() => onChange(move(value, index, index + 1))}
+                    size="small"
+                  >
                     <ArrowDownward fontSize="small" />
                   </IconButton>
                 </span>
               </Tooltip>
               <Tooltip title={t('workflow.submit.remove')}>
-                <IconButton aria-label={t('workflow.submit.removeNamed', { name: name(approver) })} onClick={() => onChange(value.filter((_, i) => i !== index))} size="small">
+                <IconButton
+                  aria-label={t('workflow.submit.removeNamed', { name: name(approver) })}
+                  onClick={() => onChange(value.filter((_, i) => i !== index))}
+                  size="small"
+                >
                   <Delete fontSize="small" />
                 </IconButton>
               </Tooltip>

@@ -4,7 +4,14 @@ import type { Chapter } from '../speach/types';
 
 function ChapterBody({ chapter }: { chapter: Chapter }) {
   const { t } = useI18n();
-  const content = (chapter.content ?? { type: 'NONE' }) as unknown as { type: string; html?: string; message?: string; question?: string; url?: string; questions?: { text: string }[] };
+  const content = (chapter.content ?? { type: 'NONE' }) as unknown as {
+    type: string;
+    html?: string;
+    message?: string;
+    question?: string;
+    url?: string;
+    questions?: { text: string }[];
+  };
   if (content.type === 'HTML' && content.html) {
     // The server sanitises stored HTML (scripts, styles and handlers removed).
     return <Box sx={{ '& img': { maxWidth: '100%' } }} dangerouslySetInnerHTML={{ __html: content.html }} />;

@@ -1,4 +1,22 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormLabel, IconButton, MenuItem, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  IconButton,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Close from '@mui/icons-material/Close';
 import { useState } from 'react';
@@ -12,7 +30,17 @@ import { type FinalChoices, type PublicationDelay, REVIEW_FREQUENCIES, type Revi
  * expired requested date makes IMMEDIATELY the default and disables SCHEDULED; Submit is disabled
  * while NEW_DATE has no date.
  */
-export function FinalValidationDialog({ workflow, open, onClose, onSubmit }: { workflow: Workflow; open: boolean; onClose: () => void; onSubmit: (choices: FinalChoices) => Promise<void> }) {
+export function FinalValidationDialog({
+  workflow,
+  open,
+  onClose,
+  onSubmit,
+}: {
+  workflow: Workflow;
+  open: boolean;
+  onClose: () => void;
+  onSubmit: (choices: FinalChoices) => Promise<void>;
+}) {
   const { t, date } = useI18n();
   const withReview = workflow.periodicReviewEnabled;
   const [step, setStep] = useState(withReview ? 1 : 2);
@@ -80,7 +108,14 @@ export function FinalValidationDialog({ workflow, open, onClose, onSubmit }: { w
               )}
             </FormControl>
             {review === 'ON' && (
-              <TextField select label={t('workflow.dialog.frequency')} value={frequency} onChange={(e) => setFrequency(e.target.value as ReviewFrequency)} error={!!errors.frequency} helperText={errors.frequency}>
+              <TextField
+                select
+                label={t('workflow.dialog.frequency')}
+                value={frequency}
+                onChange={(e) => setFrequency(e.target.value as ReviewFrequency)}
+                error={!!errors.frequency}
+                helperText={errors.frequency}
+              >
                 {REVIEW_FREQUENCIES.map((f) => (
                   <MenuItem key={f} value={f}>
                     {t(`workflow.frequency.${f}` as MessageKey)}
@@ -98,7 +133,12 @@ export function FinalValidationDialog({ workflow, open, onClose, onSubmit }: { w
                   value="SCHEDULED"
                   control={<Radio />}
                   disabled={!scheduledUsable}
-                  label={workflow.scheduledAt ? t('workflow.dialog.scheduledOn', { date: date(workflow.scheduledAt) }) + (workflow.scheduledExpired ? ` (${t('workflow.dialog.expired')})` : '') : t('workflow.dialog.scheduledNone')}
+                  label={
+                    workflow.scheduledAt
+                      ? t('workflow.dialog.scheduledOn', { date: date(workflow.scheduledAt) }) +
+                        (workflow.scheduledExpired ? ` (${t('workflow.dialog.expired')})` : '')
+                      : t('workflow.dialog.scheduledNone')
+                  }
                 />
                 <FormControlLabel value="IMMEDIATELY" control={<Radio />} label={t('workflow.dialog.immediately')} />
                 <FormControlLabel value="NEW_DATE" control={<Radio />} label={t('workflow.dialog.newDate')} />

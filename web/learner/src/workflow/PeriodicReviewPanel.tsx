@@ -46,7 +46,11 @@ export function PeriodicReviewPanel({ card, onDecided }: { card: SpeachCard; onD
           <Typography id="review-title" variant="h6" component="h2">
             {t('workflow.review.title')}
           </Typography>
-          <Chip size="small" color={urgent ? 'error' : 'default'} label={urgent ? t('workflow.review.urgent', { date: date(next) }) : t('workflow.review.next', { date: date(next) })} />
+          <Chip
+            size="small"
+            color={urgent ? 'error' : 'default'}
+            label={urgent ? t('workflow.review.urgent', { date: date(next) }) : t('workflow.review.next', { date: date(next) })}
+          />
           {operation && <Chip size="small" variant="outlined" label={t(`workflow.review.decision.${operation}` as MessageKey)} />}
         </Stack>
         {error && <Alert severity="error">{error}</Alert>}

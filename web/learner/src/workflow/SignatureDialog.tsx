@@ -68,7 +68,14 @@ export function SignatureDialog({
           </Typography>
           {contentHash && <Typography variant="caption">{contentHash.slice(0, 19)}</Typography>}
           <TextField label={t('signature.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-          <TextField label={t('signature.password')} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <TextField
+            label={t('signature.password')}
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           {needsReason && <TextField label={t('signature.reason')} required multiline minRows={2} value={reason} onChange={(e) => setReason(e.target.value)} />}
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>

@@ -7,7 +7,16 @@ export function SignatureList({ signatures }: { signatures: SignatureRecord[] })
   const { t, language } = useI18n();
   if (signatures.length === 0) return null;
   // dateStyle/timeStyle may not be combined with timeZoneName (a TypeError): the fields are spelled out.
-  const when = (s: SignatureRecord) => new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: s.timeZone, timeZoneName: 'short' }).format(new Date(s.signedAt));
+  const when = (s: SignatureRecord) =>
+    new Intl.DateTimeFormat(language, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: s.timeZone,
+      timeZoneName: 'short',
+    }).format(new Date(s.signedAt));
   return (
     <section aria-labelledby="signatures-title">
       <Typography id="signatures-title" variant="h6" component="h2">
@@ -17,7 +26,13 @@ export function SignatureList({ signatures }: { signatures: SignatureRecord[] })
         {signatures.map((s) => (
           <ListItem key={s.signatureId}>
             <ListItemText
-              primary={t('signature.record', { name: s.printedName, meaning: t(`signature.meaning.${s.meaning}`), date: when(s), zone: s.timeZone, hash: s.contentHash.slice(0, 19) })}
+              primary={t('signature.record', {
+                name: s.printedName,
+                meaning: t(`signature.meaning.${s.meaning}`),
+                date: when(s),
+                zone: s.timeZone,
+                hash: s.contentHash.slice(0, 19),
+              })}
               secondary={s.reason}
             />
           </ListItem>

@@ -2,7 +2,19 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useI18n } from '../i18n';
 
 /** Validating a step that is not the last one is asked once more: the speach then leaves this approver's hands. */
-export function StepValidationDialog({ step, total, busy, onCancel, onConfirm }: { step: number; total: number; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+export function StepValidationDialog({
+  step,
+  total,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  step: number;
+  total: number;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   const { t } = useI18n();
   return (
     <Dialog open onClose={onCancel} aria-labelledby="step-validation-title" aria-describedby="step-validation-text">

@@ -1,4 +1,21 @@
-import { Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormLabel, MenuItem, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
@@ -43,7 +60,14 @@ export function SubmitForValidation({ speach }: { speach: SpeachCard & { isWorkf
   if (!me?.featureFlags.workflowEnabled || speach.isTemplate || speach.state === 'ARCHIVE') return null;
   if (speach.isWorkflowInProgress) {
     return (
-      <Alert severity="info" action={<Button component={RouterLink} to={`/workflow/author/${speach.id}`} color="inherit" size="small">{t('workflow.author.open')}</Button>}>
+      <Alert
+        severity="info"
+        action={
+          <Button component={RouterLink} to={`/workflow/author/${speach.id}`} color="inherit" size="small">
+            {t('workflow.author.open')}
+          </Button>
+        }
+      >
         {t('workflow.submit.inProgress')}
       </Alert>
     );
@@ -60,7 +84,9 @@ export function SubmitForValidation({ speach }: { speach: SpeachCard & { isWorkf
     try {
       await workflowApi.submit({
         speachId: speach.id,
-        ...(mode === 'ANONYMOUS' ? { anonymous: true, approvers: approvers.map((a) => ({ id: a.id, role: a.role.trim() || null })) } : { definitionId: definitionId || undefined }),
+        ...(mode === 'ANONYMOUS'
+          ? { anonymous: true, approvers: approvers.map((a) => ({ id: a.id, role: a.role.trim() || null })) }
+          : { definitionId: definitionId || undefined }),
         regulatedGmp: gmp,
         scheduledAt: at ? new Date(at).toISOString() : null,
       });
@@ -98,7 +124,14 @@ export function SubmitForValidation({ speach }: { speach: SpeachCard & { isWorkf
               </RadioGroup>
             </FormControl>
             {mode === 'DEFINITION' ? (
-              <TextField select label={t('workflow.submit.definition')} value={definitionId} onChange={(e) => setDefinitionId(e.target.value)} error={!!errors.definitionId} helperText={errors.definitionId}>
+              <TextField
+                select
+                label={t('workflow.submit.definition')}
+                value={definitionId}
+                onChange={(e) => setDefinitionId(e.target.value)}
+                error={!!errors.definitionId}
+                helperText={errors.definitionId}
+              >
                 {(definitions ?? []).map((d) => (
                   <MenuItem key={d.id} value={d.id}>
                     {d.name} — {d.steps.map((s) => s.groupName).join(' → ')} {d.isDefault ? `(${t('workflow.submit.default')})` : ''}

@@ -104,14 +104,26 @@ export function ValidatorPage() {
   }, [load]);
 
   // A GMP-regulated workflow's decisions are signed: the choices wait in `signing` until the signer signs.
-  const [signing, setSigning] = useState<{ kind: 'validate'; choices: FinalChoices | Record<string, never> } | { kind: 'reject'; comment: string } | null>(null);
+  const [signing, setSigning] = useState<{ kind: 'validate'; choices: FinalChoices | Record<string, never> } | { kind: 'reject'; comment: string } | null>(
+    null,
+  );
   const contentHash = (speach as { contentHash?: string } | null)?.contentHash;
   const onSign = async (signature: SignatureInput) => {
     if (!signing) return;
-    const updated = signing.kind === 'validate' ? await workflowApi.validate(speachID, signing.choices, signature) : await workflowApi.reject(speachID, signing.comment, signature);
+    const updated =
+      signing.kind === 'validate'
+        ? await workflowApi.validate(speachID, signing.choices, signature)
+        : await workflowApi.reject(speachID, signing.comment, signature);
     setWorkflow(updated);
     setSigning(null);
-    showToast('success', signing.kind === 'reject' ? t('workflow.validator.rejected') : updated.state === 'COMPLETED' ? t('workflow.validator.completed') : t('workflow.validator.validated'));
+    showToast(
+      'success',
+      signing.kind === 'reject'
+        ? t('workflow.validator.rejected')
+        : updated.state === 'COMPLETED'
+          ? t('workflow.validator.completed')
+          : t('workflow.validator.validated'),
+    );
   };
   const validate = async (choices: FinalChoices | Record<string, never>) => {
     if (workflow?.regulatedGmp) {
@@ -208,7 +220,15 @@ export function ValidatorPage() {
           </Box>
         )}
       </Stack>
-      {workflow && stepOpen && <StepValidationDialog step={workflow.currentStep} total={workflow.totalSteps} busy={busy} onCancel={() => setStepOpen(false)} onConfirm={() => void onConfirmStep()} />}
+      {workflow && stepOpen && (
+        <StepValidationDialog
+          step={workflow.currentStep}
+          total={workflow.totalSteps}
+          busy={busy}
+          onCancel={() => setStepOpen(false)}
+          onConfirm={() => void onConfirmStep()}
+        />
+      )}
       {workflow && finalOpen && <FinalValidationDialog workflow={workflow} open={finalOpen} onClose={() => setFinalOpen(false)} onSubmit={validate} />}
       {rejectOpen && <RejectDialog open={rejectOpen} onClose={() => setRejectOpen(false)} onReject={onReject} />}
       {signing && (

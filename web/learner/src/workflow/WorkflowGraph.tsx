@@ -23,9 +23,38 @@ const STATUS_TEXT: Record<StepStatus, string> = {
   REJECTED: 'error.dark',
 };
 
-function Node({ icon, color, textColor, title, subtitle, status, testId }: { icon: ReactNode; color: string; textColor?: string; title: string; subtitle?: string | null; status?: string; testId?: string }) {
+function Node({
+  icon,
+  color,
+  textColor,
+  title,
+  subtitle,
+  status,
+  testId,
+}: {
+  icon: ReactNode;
+  color: string;
+  textColor?: string;
+  title: string;
+  subtitle?: string | null;
+  status?: string;
+  testId?: string;
+}) {
   return (
-    <Box component="li" data-testid={testId} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', minWidth: 120, maxWidth: 170, position: 'relative', zIndex: 1 }}>
+    <Box
+      component="li"
+      data-testid={testId}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        textAlign: 'center',
+        minWidth: 120,
+        maxWidth: 170,
+        position: 'relative',
+        zIndex: 1,
+      }}
+    >
       <Box sx={{ color, bgcolor: 'background.paper', borderRadius: '50%', lineHeight: 0 }} aria-hidden="true">
         {icon}
       </Box>
@@ -55,7 +84,13 @@ export function WorkflowGraph({ workflow }: { workflow: Workflow }) {
   const { t, date } = useI18n();
   const rejected = workflow.state === 'REJECTED' ? workflow.rejected : null;
   const title =
-    workflow.state === 'REJECTED' ? t('workflow.graph.rejected') : workflow.state === 'COMPLETED' ? t('workflow.graph.completed') : workflow.state === 'CANCELLED' ? t('workflow.graph.cancelled') : t('workflow.graph.awaiting');
+    workflow.state === 'REJECTED'
+      ? t('workflow.graph.rejected')
+      : workflow.state === 'COMPLETED'
+        ? t('workflow.graph.completed')
+        : workflow.state === 'CANCELLED'
+          ? t('workflow.graph.cancelled')
+          : t('workflow.graph.awaiting');
   const published = workflow.state === 'COMPLETED';
   return (
     <Box component="section" aria-labelledby="workflow-graph-title" data-testid="workflow-graph">
@@ -70,12 +105,29 @@ export function WorkflowGraph({ workflow }: { workflow: Workflow }) {
           component="ol"
           direction="row"
           aria-label={t('workflow.graph.steps')}
-          sx={{ listStyle: 'none', m: 0, p: 0, gap: 1, width: 'max-content', alignItems: 'flex-start', position: 'relative', '&::before': { content: '""', position: 'absolute', top: 20, left: 60, right: 85, borderTop: 2, borderColor: 'divider', zIndex: 0 } }}
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            gap: 1,
+            width: 'max-content',
+            alignItems: 'flex-start',
+            position: 'relative',
+            '&::before': { content: '""', position: 'absolute', top: 20, left: 60, right: 85, borderTop: 2, borderColor: 'divider', zIndex: 0 },
+          }}
         >
           <Node icon={<PlayCircle sx={{ fontSize: 40 }} />} color="success.main" title={t('workflow.graph.start')} subtitle={date(workflow.submittedAt)} />
           {workflow.steps.map((step) => {
             const icon =
-              step.status === 'VALIDATED' ? <CheckCircle sx={{ fontSize: 40 }} /> : step.status === 'REJECTED' ? <Cancel sx={{ fontSize: 40 }} /> : step.status === 'ACTIVE' ? <HourglassTop sx={{ fontSize: 40 }} /> : <RadioButtonUnchecked sx={{ fontSize: 40 }} />;
+              step.status === 'VALIDATED' ? (
+                <CheckCircle sx={{ fontSize: 40 }} />
+              ) : step.status === 'REJECTED' ? (
+                <Cancel sx={{ fontSize: 40 }} />
+              ) : step.status === 'ACTIVE' ? (
+                <HourglassTop sx={{ fontSize: 40 }} />
+              ) : (
+                <RadioButtonUnchecked sx={{ fontSize: 40 }} />
+              );
             const who = step.userName ?? step.groupName ?? '';
             return (
               <Node
@@ -90,7 +142,13 @@ export function WorkflowGraph({ workflow }: { workflow: Workflow }) {
               />
             );
           })}
-          <Node icon={<Flag sx={{ fontSize: 40 }} />} color={published ? 'success.main' : 'text.disabled'} textColor="success.dark" title={t('workflow.graph.end')} status={published ? t('workflow.status.VALIDATED') : undefined} />
+          <Node
+            icon={<Flag sx={{ fontSize: 40 }} />}
+            color={published ? 'success.main' : 'text.disabled'}
+            textColor="success.dark"
+            title={t('workflow.graph.end')}
+            status={published ? t('workflow.status.VALIDATED') : undefined}
+          />
         </Stack>
       </Box>
       {rejected && (

@@ -94,10 +94,14 @@ export const workflowApi = {
   submit: (input: SubmitInput) => api<Workflow>('/api/v2/workflow/submit', { method: 'POST', json: input }),
   validate: (speachId: string, choices: FinalChoices | Record<string, never>, signature?: SignatureInput) =>
     api<Workflow>(`${base(speachId)}/validate`, { method: 'POST', json: signature ? { ...choices, signature } : choices }),
-  reject: (speachId: string, comment: string, signature?: SignatureInput) => api<Workflow>(`${base(speachId)}/reject`, { method: 'POST', json: signature ? { comment, signature } : { comment } }),
+  reject: (speachId: string, comment: string, signature?: SignatureInput) =>
+    api<Workflow>(`${base(speachId)}/reject`, { method: 'POST', json: signature ? { comment, signature } : { comment } }),
   resubmit: (speachId: string) => api<Workflow>(`${base(speachId)}/resubmit`, { method: 'POST', json: {} }),
   decide: (speachId: string, decision: ReviewDecision, comment: string, signature?: SignatureInput) =>
-    api<SpeachCard>(`/api/v2/periodic-review/${encodeURIComponent(speachId)}/decision`, { method: 'POST', json: { decision, comment: comment || null, ...(signature ? { signature } : {}) } }),
+    api<SpeachCard>(`/api/v2/periodic-review/${encodeURIComponent(speachId)}/decision`, {
+      method: 'POST',
+      json: { decision, comment: comment || null, ...(signature ? { signature } : {}) },
+    }),
 };
 
 /** `iso` minus whole months (UTC): where the warning window of a review starts. */

@@ -299,7 +299,13 @@ export const auditMessages = {
           step: 'Schritt %{step}/%{total}',
           rejected: 'Abgelehnt von %{who} in Schritt %{step} von %{total} am %{date}',
           status: { validated: 'Freigegeben', active: 'Wartet auf Freigabe', inactive: 'Nicht erreicht', rejected: 'Abgelehnt' },
-          workflowStatus: { none: 'Nicht eingereicht', AWAITING_VALIDATION: 'In Freigabe', REJECTED: 'Abgelehnt', CANCELLED: 'Abgebrochen', COMPLETED: 'Abgeschlossen' },
+          workflowStatus: {
+            none: 'Nicht eingereicht',
+            AWAITING_VALIDATION: 'In Freigabe',
+            REJECTED: 'Abgelehnt',
+            CANCELLED: 'Abgebrochen',
+            COMPLETED: 'Abgeschlossen',
+          },
         },
         history: {
           title: 'Verlauf (%{smart_count} Ereignis) |||| Verlauf (%{smart_count} Ereignisse)',

@@ -13,4 +13,18 @@ import { workflowMessages } from './workflow';
 import { gxpMessages } from './gxp';
 
 /** Each feature keeps its messages in its own file. */
-export const featureMessages = [dashboardMessages, workflowMessages, auditMessages, settingsMessages, exportsMessages, scormMessages, abuseMessages, mailboxMessages, experienceMessages, learningPathsMessages, pathStatsMessages, aiAvatarMessages, gxpMessages];
+export const featureMessages = [
+  dashboardMessages,
+  workflowMessages,
+  auditMessages,
+  settingsMessages,
+  exportsMessages,
+  scormMessages,
+  abuseMessages,
+  mailboxMessages,
+  experienceMessages,
+  learningPathsMessages,
+  pathStatsMessages,
+  aiAvatarMessages,
+  gxpMessages,
+];

@@ -131,7 +131,7 @@ export const aiMessages = defineMessages({
     'ai.options.title': 'Options de génération',
     'ai.options.duration': 'Durée',
     'ai.options.language': 'Langue du speach',
-    'ai.options.allowReorder': "Autoriser le plan à réordonner le contenu",
+    'ai.options.allowReorder': 'Autoriser le plan à réordonner le contenu',
     'ai.options.mode': 'Mode de génération',
     'ai.options.instruction': 'Consigne spécifique',
     'ai.options.instructionHelp': 'Facultatif : public, ton, points à souligner.',
@@ -179,7 +179,8 @@ export const aiMessages = defineMessages({
     'aiContent.error': 'Oups, un problème est survenu. Veuillez réessayer ou contacter un administrateur',
     'aiQuizGeneration.generate': 'Générer des questions',
     'aiQuizGeneration.max': 'Vous avez atteint 50 questions.',
-    'aiQuizGeneration.impossibleToGenerateWithChapters': 'Impossible de générer des questions : choisissez au moins un chapitre dont la transcription est prête.',
+    'aiQuizGeneration.impossibleToGenerateWithChapters':
+      'Impossible de générer des questions : choisissez au moins un chapitre dont la transcription est prête.',
     'aiQuizGeneration.source': 'Passage source',
     'aiQuizGeneration.transcript.NONE': 'Pas de transcription',
     'aiQuizGeneration.transcript.WAITING': 'Transcription en cours',
@@ -366,7 +367,8 @@ export const aiMessages = defineMessages({
     'ai.plan.saveAndEdit': 'Speichern und bearbeiten',
     'ai.plan.generateAll': 'Inhalt generieren',
     'ai.confirm.title': 'Den gesamten Inhalt generieren?',
-    'ai.confirm.text': 'Jedes Kapitel der Gliederung wird der Reihe nach generiert. Sie können jederzeit abbrechen; bereits generierte Kapitel bleiben erhalten.',
+    'ai.confirm.text':
+      'Jedes Kapitel der Gliederung wird der Reihe nach generiert. Sie können jederzeit abbrechen; bereits generierte Kapitel bleiben erhalten.',
     'ai.confirm.generateAll': 'Gesamten Inhalt generieren',
     'ai.dialog.cancel': 'Abbrechen',
     'ai.overlay.title': 'Inhalt wird generiert',

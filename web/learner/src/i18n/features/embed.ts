@@ -58,7 +58,7 @@ export const embedMessages = defineMessages({
     'scorm.dialog.download': 'Télécharger',
     'scorm.dialog.close': 'Fermer',
     'embed.loading': 'Chargement…',
-    'embed.refused': "Ce contenu ne peut pas être ouvert : {reason}",
+    'embed.refused': 'Ce contenu ne peut pas être ouvert : {reason}',
     'embed.outline': 'Sommaire',
     'embed.progress': '{read} parties lues sur {total}',
     'embed.previous': 'Précédent',

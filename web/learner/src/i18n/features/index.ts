@@ -20,7 +20,29 @@ import { signatureMessages } from './signature';
 import { gxpUiMessages } from './gxp-ui';
 
 /** Each feature keeps its messages in its own file; the catalogues are their union with the core ones. */
-const FEATURES = [homeMessages, engagementMessages, notificationsMessages, accountMessages, workflowMessages, analyticsMessages, siteMessages, embedMessages, forumMessages, notificationReasonsMessages, aiMessages, learnerMessages, pathsMessages, coversMessages, pathSearchMessages, mediaTextMessages, mediaStudioMessages, signatureMessages, editorSaveMessages, gxpUiMessages, versionVideoMessages] as const;
+const FEATURES = [
+  homeMessages,
+  engagementMessages,
+  notificationsMessages,
+  accountMessages,
+  workflowMessages,
+  analyticsMessages,
+  siteMessages,
+  embedMessages,
+  forumMessages,
+  notificationReasonsMessages,
+  aiMessages,
+  learnerMessages,
+  pathsMessages,
+  coversMessages,
+  pathSearchMessages,
+  mediaTextMessages,
+  mediaStudioMessages,
+  signatureMessages,
+  editorSaveMessages,
+  gxpUiMessages,
+  versionVideoMessages,
+] as const;
 import { versionVideoMessages } from './version-video';
 
 type Union<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;

@@ -404,7 +404,8 @@ export const mediaStudioMessages = defineMessages({
     'videoEditor.sync.audio': 'Audio',
     'videoEditor.sync.start': 'Synchronisieren',
     'videoEditor.sync.confirmTitle': 'Video synchronisieren?',
-    'videoEditor.sync.irreversible': 'Das Synchronisieren eines Videos ist endgültig: Es kann nicht rückgängig gemacht werden, und das Video kann danach nicht mehr geschnitten werden.',
+    'videoEditor.sync.irreversible':
+      'Das Synchronisieren eines Videos ist endgültig: Es kann nicht rückgängig gemacht werden, und das Video kann danach nicht mehr geschnitten werden.',
     'videoEditor.sync.confirm': 'Endgültig synchronisieren',
     'videoEditor.sync.doneSlides': 'Mit den Folien synchronisiert',
     'videoEditor.sync.doneAudio': 'Mit dem Audio synchronisiert',

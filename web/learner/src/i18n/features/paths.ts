@@ -447,7 +447,8 @@ export const pathsMessages = defineMessages({
     'path.available.more': 'Mehr anzeigen',
     'path.remove.title': 'Dieses Speach aus dem Lernpfad entfernen?',
     'path.remove.plain': '„{title}“ wird aus dem Lernpfad entfernt. Sie können es später wieder hinzufügen.',
-    'path.remove.warning': 'Sie können dieses Speach nicht ansehen: Einmal entfernt, können Sie es nicht wieder hinzufügen. Dies kann nicht rückgängig gemacht werden.',
+    'path.remove.warning':
+      'Sie können dieses Speach nicht ansehen: Einmal entfernt, können Sie es nicht wieder hinzufügen. Dies kann nicht rückgängig gemacht werden.',
     'path.remove.confirm': 'Entfernen',
     'path.remove.done': 'Speach aus dem Lernpfad entfernt.',
     'path.bar.label': 'Veröffentlichung',

@@ -47,7 +47,15 @@ export function SaveStatusIndicator() {
   const { t } = useI18n();
   const status = useStatus(registry);
   return (
-    <Typography role="status" aria-live="polite" data-testid="save-status" data-status={status} variant="body2" color={status === 'unsaved' ? 'text.primary' : 'text.secondary'} sx={{ fontWeight: status === 'unsaved' ? 600 : 400 }}>
+    <Typography
+      role="status"
+      aria-live="polite"
+      data-testid="save-status"
+      data-status={status}
+      variant="body2"
+      color={status === 'unsaved' ? 'text.primary' : 'text.secondary'}
+      sx={{ fontWeight: status === 'unsaved' ? 600 : 400 }}
+    >
       {t(LABEL[status])}
     </Typography>
   );
