@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { SpeachAnalytics } from './speach-analytics.service';
 import { ChangesState } from '../infrastructure/http/csrf';
 
@@ -11,20 +11,20 @@ export class SpeachAnalyticsController {
 
   /** The speach's authors, co-editors and admins (403 otherwise). */
   @Get('api/v2/analytics/speach/:speachId')
-  speach(@CurrentUser() user: AuthenticatedUser, @Param('speachId') speachId: string, @Query('period') period: unknown) {
+  speach(@CurrentUser() user: Actor, @Param('speachId') speachId: string, @Query('period') period: unknown) {
     return this.analytics.forSpeach(user, speachId, period);
   }
 
   /** The user themself and admins (403 otherwise). */
   @Get('api/v2/analytics/user/:userId')
-  user(@CurrentUser() user: AuthenticatedUser, @Param('userId') userId: string, @Query('period') period: unknown) {
+  user(@CurrentUser() user: Actor, @Param('userId') userId: string, @Query('period') period: unknown) {
     return this.analytics.forUser(user, userId, period);
   }
 
   /** A GET that deletes, as spec §7 names it; the client then goes to `/analytics/s/{speachId}`. */
   @Get('api/v2/quizz/delete-results-user')
   @ChangesState()
-  deleteResults(@CurrentUser() user: AuthenticatedUser, @Query('quizzId') quizzId: unknown, @Query('idAchatCour') idAchatCour: unknown) {
+  deleteResults(@CurrentUser() user: Actor, @Query('quizzId') quizzId: unknown, @Query('idAchatCour') idAchatCour: unknown) {
     return this.analytics.deleteResults(user, quizzId, idAchatCour);
   }
 }

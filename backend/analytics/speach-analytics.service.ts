@@ -12,7 +12,7 @@ import {
 } from '../../projections/analytics.projection';
 import { LEARNER_PROGRESS, type ProgressDocument, type SpeachDocument, readingOrder } from '../speach';
 import { USERS, type UserDocument } from '../../projections/users.projection';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { Clock } from '../infrastructure/clock/clock';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { DomainError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
@@ -35,7 +35,7 @@ export class SpeachAnalytics {
     private readonly clock: Clock,
   ) {}
 
-  private async editable(user: AuthenticatedUser, speachId: string): Promise<SpeachDocument> {
+  private async editable(user: Actor, speachId: string): Promise<SpeachDocument> {
     const doc = await this.speaches.document(speachId);
     if (!isEditor(doc, await this.speaches.viewer(user)))
       throw new DomainError('Only the authors of this speach and administrators may see its analytics.', 403);
@@ -59,7 +59,7 @@ export class SpeachAnalytics {
     return new Map((await this.store.collection<UserDocument>(USERS).findByIds([...new Set(ids)])).map((u) => [u._id, u]));
   }
 
-  async forSpeach(user: AuthenticatedUser, speachId: string, period: unknown) {
+  async forSpeach(user: Actor, speachId: string, period: unknown) {
     const doc = await this.editable(user, speachId);
     const stats = await this.store.collection<AnalyticsSpeach>(ANALYTICS_SPEACHES).findById(speachId);
     const live = liveVersion(doc, this.clock.now().toISOString());
@@ -107,7 +107,7 @@ export class SpeachAnalytics {
     };
   }
 
-  async forUser(user: AuthenticatedUser, userId: string, period: unknown) {
+  async forUser(user: Actor, userId: string, period: unknown) {
     if (user.id !== userId && !user.roles.includes('ADMIN')) throw new DomainError('Only this user and administrators may see these analytics.', 403);
     const target = await this.store.collection<UserDocument>(USERS).findById(userId);
     if (!target) throw new NotFoundError('Unknown user');
@@ -155,7 +155,7 @@ export class SpeachAnalytics {
   }
 
   /** Spec §7 `quizz/delete-results-user`: `idAchatCour` is the learner's enrolment `{userId}:{speachId}`, `quizzId` the quiz chapter. */
-  async deleteResults(user: AuthenticatedUser, quizzId: unknown, idAchatCour: unknown): Promise<{ speachId: string; userId: string; quizzId: string }> {
+  async deleteResults(user: Actor, quizzId: unknown, idAchatCour: unknown): Promise<{ speachId: string; userId: string; quizzId: string }> {
     if (typeof quizzId !== 'string' || !quizzId) throw new ValidationError('quizzId', 'quizzId is required');
     if (typeof idAchatCour !== 'string' || !/^[^:]+:[^:]+$/.test(idAchatCour))
       throw new ValidationError('idAchatCour', 'idAchatCour must be {userId}:{speachId}');

@@ -22,13 +22,14 @@ import { SpeachQueries } from '../speach/speach-queries.service';
 import { SpeachAccess } from '../speach/speach-access';
 import { GRID_PAGE_SIZE } from '../speach/speach-lists.service';
 import { type Viewer, liveVersion, person } from '../speach/speach-views';
+import { roleFlags } from '../identity';
 
 export const COMMENTS_PAGE_SIZE = 10;
 export const COMMENTS_PAGE_MAX = 50;
 
 /** The author or a co-editor (by user or group): they wrote it, so they do not rate it. */
 export function ownsSpeach(doc: SpeachDocument, viewer: Viewer): boolean {
-  return doc.authorId === viewer.userId || doc.coEditorIds.includes(viewer.userId) || doc.coEditorGroupIds.some((g) => viewer.groupIds.includes(g));
+  return doc.authorId === viewer.id || doc.coEditorIds.includes(viewer.id) || doc.coEditorGroupIds.some((g) => viewer.groupIds.includes(g));
 }
 
 /** Reads of the engagement read models, for a viewer. */
@@ -47,10 +48,8 @@ export class EngagementQueries {
     const user = await this.store.collection<UserDocument>(USERS).findById(userId);
     if (!user || !user.active) throw new NotFoundError('Unknown user');
     return {
-      userId,
-      isAdmin: user.roles.includes('ADMIN'),
-      isAuthor: user.roles.includes('FORMATEUR'),
-      isApprover: user.roles.includes('APPROVER'),
+      id: userId,
+      ...roleFlags(user.roles),
       groupIds: user.groupIds,
       now: this.clock.now().toISOString(),
     };
@@ -67,7 +66,7 @@ export class EngagementQueries {
   /** The speach page's engagement bar: rating, follow and bookmark state, comments flag and count. */
   async summary(speachId: string, viewer: Viewer, accessCode?: string) {
     const doc = await this.access.readable(speachId, viewer, accessCode);
-    const key = `${viewer.userId}:${speachId}`;
+    const key = `${viewer.id}:${speachId}`;
     const [rating, mine, follow, bookmark, commentCount, flags, engageable] = await Promise.all([
       this.store.collection<SpeachRatingDocument>(SPEACH_RATINGS).findById(speachId),
       this.store.collection<UserRatingDocument>(USER_RATINGS).findById(key),
@@ -116,13 +115,13 @@ export class EngagementQueries {
       date: c.date,
       timestamp: Date.parse(c.date),
       author: person(users.get(c.userId), c.userId),
-      canDelete: c.userId === viewer.userId || doc.authorId === viewer.userId || viewer.isAdmin,
+      canDelete: c.userId === viewer.id || doc.authorId === viewer.id || viewer.isAdmin,
     }));
   }
 
   /** Spec §7 `/api/v2/my/speachFollowed`: the same `{result,total}` grid as the other account tabs. */
   async followed(viewer: Viewer, query: GridQuery) {
-    const follows = await this.store.collection<FollowDocument>(FOLLOWS).find({ userId: viewer.userId });
+    const follows = await this.store.collection<FollowDocument>(FOLLOWS).find({ userId: viewer.id });
     const clauses: Filter[] = [{ _id: { $in: follows.map((f) => f.speachId) }, archived: false }];
     if (query.name?.trim()) clauses.push({ titleKey: { $regex: escapeRegex(normaliseKey(query.name.trim())) } });
     if (query.onlyState === 'PUBLIE') clauses.push({ published: true, liveFrom: { $lte: viewer.now } });

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { GridQuery } from '../speach/speach.dto';
 import { SpeachQueries } from '../speach/speach-queries.service';
 import { accessCodeOf } from '../speach/speach-access';
@@ -18,48 +18,48 @@ export class EngagementController {
   ) {}
 
   @Get('api/v2/speach/:id/engagement')
-  async summary(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query('accessCode') accessCode?: unknown) {
+  async summary(@CurrentUser() user: Actor, @Param('id') id: string, @Query('accessCode') accessCode?: unknown) {
     return this.queries.summary(id, await this.speaches.viewer(user), accessCodeOf(accessCode));
   }
 
   @Put('api/v2/speach/:id/rating')
-  async rate(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: RatingBody) {
+  async rate(@CurrentUser() user: Actor, @Param('id') id: string, @Body() body: RatingBody) {
     await this.commands.rate(user.id, id, body.rating);
     return this.queries.summary(id, await this.speaches.viewer(user));
   }
 
   @Put('api/v2/speach/:id/follow')
-  async follow(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
+  async follow(@CurrentUser() user: Actor, @Param('id') id: string) {
     await this.commands.follow(user.id, id);
     return this.queries.summary(id, await this.speaches.viewer(user));
   }
 
   @Delete('api/v2/speach/:id/follow')
-  async unfollow(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
+  async unfollow(@CurrentUser() user: Actor, @Param('id') id: string) {
     await this.commands.unfollow(user.id, id);
     return this.queries.summary(id, await this.speaches.viewer(user));
   }
 
   @Get('api/v2/speach/:id/comments')
-  async comments(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query() query: CommentsQuery) {
+  async comments(@CurrentUser() user: Actor, @Param('id') id: string, @Query() query: CommentsQuery) {
     return this.queries.comments(id, await this.speaches.viewer(user), query.page ?? 0, query.size ?? COMMENTS_PAGE_SIZE, query.accessCode);
   }
 
   @Post('api/v2/speach/:id/comments')
-  async postComment(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: CommentBody) {
+  async postComment(@CurrentUser() user: Actor, @Param('id') id: string, @Body() body: CommentBody) {
     const commentId = await this.commands.comment(user.id, id, body.text);
     return this.queries.comment(commentId, await this.speaches.viewer(user));
   }
 
   @Delete('api/v2/speach/:id/comments/:commentId')
   @HttpCode(200)
-  async deleteComment(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('commentId') commentId: string) {
+  async deleteComment(@CurrentUser() user: Actor, @Param('id') id: string, @Param('commentId') commentId: string) {
     await this.commands.deleteComment(user.id, id, commentId);
     return { deleted: true };
   }
 
   @Get('api/v2/my/speachFollowed')
-  async followed(@CurrentUser() user: AuthenticatedUser, @Query() query: GridQuery) {
+  async followed(@CurrentUser() user: Actor, @Query() query: GridQuery) {
     return this.queries.followed(await this.speaches.viewer(user), query);
   }
 }

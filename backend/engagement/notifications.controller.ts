@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { FrequencyQuery, LanguageQuery, NotificationCountQuery, NotificationListQuery, NotificationTypeQuery } from './engagement.dto';
 import { NOTIFICATION_PAGE_SIZE, NotificationsService, typesFor } from './notifications.service';
 import { ChangesState } from '../infrastructure/http/csrf';
@@ -11,59 +11,59 @@ export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
 
   @Get()
-  list(@CurrentUser() user: AuthenticatedUser, @Query() query: NotificationListQuery) {
+  list(@CurrentUser() user: Actor, @Query() query: NotificationListQuery) {
     return this.notifications.list(user.id, query.page ?? 0, query.size ?? NOTIFICATION_PAGE_SIZE, query.type || undefined);
   }
 
   @Get('count')
-  async count(@CurrentUser() user: AuthenticatedUser, @Query() query: NotificationCountQuery) {
+  async count(@CurrentUser() user: Actor, @Query() query: NotificationCountQuery) {
     return { size: await this.notifications.count(user.id, query.type || undefined) };
   }
 
   @Get('countUnread')
-  async countUnread(@CurrentUser() user: AuthenticatedUser) {
+  async countUnread(@CurrentUser() user: Actor) {
     return { size: await this.notifications.countUnread(user.id) };
   }
 
   @Post('acquit')
   @HttpCode(200)
-  async acquit(@CurrentUser() user: AuthenticatedUser) {
+  async acquit(@CurrentUser() user: Actor) {
     await this.notifications.acknowledge(user.id);
     return { size: await this.notifications.countUnread(user.id) };
   }
 
   @Get('parameters/types')
-  types(@CurrentUser() user: AuthenticatedUser) {
+  types(@CurrentUser() user: Actor) {
     return typesFor(user);
   }
 
   @Get('parameters')
-  parameters(@CurrentUser() user: AuthenticatedUser) {
+  parameters(@CurrentUser() user: Actor) {
     return this.notifications.parameters(user);
   }
 
   @Get('parameters/activate')
   @ChangesState()
-  activate(@CurrentUser() user: AuthenticatedUser, @Query() query: NotificationTypeQuery) {
+  activate(@CurrentUser() user: Actor, @Query() query: NotificationTypeQuery) {
     return this.notifications.setActive(user, query.type, true);
   }
 
   @Get('parameters/desactivate')
   @ChangesState()
-  deactivate(@CurrentUser() user: AuthenticatedUser, @Query() query: NotificationTypeQuery) {
+  deactivate(@CurrentUser() user: Actor, @Query() query: NotificationTypeQuery) {
     return this.notifications.setActive(user, query.type, false);
   }
 
   /** The language of the user's mails: the learner app reports the one it shows (issue 19 item 2). */
   @Get('parameters/language')
   @ChangesState()
-  language(@CurrentUser() user: AuthenticatedUser, @Query() query: LanguageQuery) {
+  language(@CurrentUser() user: Actor, @Query() query: LanguageQuery) {
     return this.notifications.setLanguage(user, query.language);
   }
 
   @Get('parameters/frequency')
   @ChangesState()
-  frequency(@CurrentUser() user: AuthenticatedUser, @Query() query: FrequencyQuery) {
+  frequency(@CurrentUser() user: Actor, @Query() query: FrequencyQuery) {
     return this.notifications.setFrequency(user, query.frequency);
   }
 }

@@ -10,7 +10,7 @@ import {
 } from '../../projections/notifications.projection';
 import { SPEACHES, type SpeachDocument } from '../speach';
 import { USERS, type UserDocument } from '../../projections/users.projection';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { ReadModels } from '../infrastructure/read-models';
 import type { Filter, ReadStore } from '../infrastructure/read-store/read-store.port';
@@ -25,7 +25,7 @@ export const NOTIFICATION_PAGE_MAX = 50;
 export const notificationSettingsStream = (userId: string) => `notifications-${userId}`;
 
 /** The types a user's preferences show (spec §6: preference groups by role). */
-export function typesFor(user: Pick<AuthenticatedUser, 'roles'>): NotificationType[] {
+export function typesFor(user: Pick<Actor, 'roles'>): NotificationType[] {
   return NOTIFICATION_TYPE_NAMES.filter((type) => {
     const roles = NOTIFICATION_TYPES[type].roles as readonly string[];
     return roles.length === 0 || roles.some((r) => (user.roles as string[]).includes(r));
@@ -112,7 +112,7 @@ export class NotificationsService {
     await this.readModels.settled();
   }
 
-  async parameters(user: AuthenticatedUser) {
+  async parameters(user: Actor) {
     const settings = await this.settings(user.id);
     return {
       params: typesFor(user).map((type) => this.parameter(type, settings)),
@@ -125,7 +125,7 @@ export class NotificationsService {
     return { id: type, typeNotification: type, activate: !settings.deactivated.includes(type), category: NOTIFICATION_TYPES[type].category };
   }
 
-  async setActive(user: AuthenticatedUser, type: string, active: boolean) {
+  async setActive(user: Actor, type: string, active: boolean) {
     const checked = checkType(type);
     await this.commands.run(
       notificationSettingsDecider,
@@ -137,7 +137,7 @@ export class NotificationsService {
     return this.parameter(checked, await this.settings(user.id));
   }
 
-  async setLanguage(user: AuthenticatedUser, language: string) {
+  async setLanguage(user: Actor, language: string) {
     await this.commands.run(
       notificationSettingsDecider,
       notificationSettingsStream(user.id),
@@ -155,7 +155,7 @@ export class NotificationsService {
     return { frequencyNotification: (await this.settings(userId)).frequency };
   }
 
-  async setFrequency(user: AuthenticatedUser, frequency: string) {
+  async setFrequency(user: Actor, frequency: string) {
     await this.commands.run(
       notificationSettingsDecider,
       notificationSettingsStream(user.id),

@@ -331,12 +331,12 @@ const pathProgressTemplate = simpleTemplate<PathDocument>(
     const rows: CsvRow[] = [];
     for (const path of page) {
       const enrolled = new Set(enrolments.filter((l) => l.pathId === path._id && l.enrolled).map((l) => l.userId));
-      const learners = [...people.values()].filter((u) => isAssignedTo(path, { userId: u._id, groupIds: u.groupIds }) || enrolled.has(u._id));
+      const learners = [...people.values()].filter((u) => isAssignedTo(path, { id: u._id, groupIds: u.groupIds }) || enrolled.has(u._id));
       learners.sort((a, b) => a._id.localeCompare(b._id));
       for (const user of learners) {
         const progress = await pathProgress(store, user._id, path.speachIds, path.sequential, now);
         const latest = learnerDocs.get(`${path._id}:${user._id}`)?.completions.at(-1);
-        const learner = { userId: user._id, groupIds: user.groupIds };
+        const learner = { id: user._id, groupIds: user.groupIds };
         rows.push({
           pathID: path._id,
           pathTitle: path.title,

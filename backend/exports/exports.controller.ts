@@ -4,7 +4,7 @@ import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { templateInfo } from './csv-templates';
 import { ExportJobs } from './export-jobs.service';
 
@@ -44,7 +44,7 @@ export class ExportsController {
 
   @Post('launchMultipleExportCsv')
   @HttpCode(202)
-  launch(@CurrentUser() user: AuthenticatedUser, @Body() body: LaunchExportBody) {
+  launch(@CurrentUser() user: Actor, @Body() body: LaunchExportBody) {
     return this.jobs.launch(user.id, body.templateNames);
   }
 

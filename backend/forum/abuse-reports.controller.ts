@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestj
 import type { FastifyReply } from 'fastify';
 import type { AbuseResolution } from '../../events';
 import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { SpeachQueries } from '../speach/speach-queries.service';
 import { AbuseReportBody, ResolveReportBody } from './forum.dto';
 import { AbuseReportsService } from './abuse-reports.service';
@@ -16,7 +16,7 @@ export class AbuseReportsController {
   ) {}
 
   @Post()
-  async report(@CurrentUser() user: AuthenticatedUser, @Body() body: AbuseReportBody) {
+  async report(@CurrentUser() user: Actor, @Body() body: AbuseReportBody) {
     const reportId = await this.reports.report(await this.speaches.viewer(user), body);
     return { reportId };
   }
@@ -43,7 +43,7 @@ export class AbuseReportsRestController {
 
   @Post(':id/resolve')
   @HttpCode(200)
-  async resolve(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: ResolveReportBody) {
+  async resolve(@CurrentUser() user: Actor, @Param('id') id: string, @Body() body: ResolveReportBody) {
     return this.reports.resolve(await this.speaches.viewer(user), id, body.resolution as AbuseResolution);
   }
 }

@@ -52,8 +52,8 @@ export class AbuseReportsService {
     await this.commands.run(
       abuseReportDecider,
       abuseReportStream(reportId),
-      { type: 'ReportAbuse', reportId, reporterId: viewer.userId, target, targetId: body.targetId, found, reason: body.reason, details: body.details },
-      { userId: viewer.userId },
+      { type: 'ReportAbuse', reportId, reporterId: viewer.id, target, targetId: body.targetId, found, reason: body.reason, details: body.details },
+      { userId: viewer.id },
     );
     await this.readModels.settled();
     return reportId;
@@ -66,8 +66,8 @@ export class AbuseReportsService {
     await this.commands.run(
       abuseReportDecider,
       abuseReportStream(reportId),
-      { type: 'ResolveReport', actorId: viewer.userId, isAdmin: viewer.isAdmin, resolution, targetIsAdmin: !!targetUser?.roles.includes('ADMIN') },
-      { userId: viewer.userId },
+      { type: 'ResolveReport', actorId: viewer.id, isAdmin: viewer.isAdmin, resolution, targetIsAdmin: !!targetUser?.roles.includes('ADMIN') },
+      { userId: viewer.id },
     );
     await this.readModels.settled();
     return this.record(reportId);

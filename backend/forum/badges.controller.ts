@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { BadgesService } from './badges.service';
 
 /** The signed-in user's badges (account), a colleague's (profile), and the counts of the admin dashboard. */
@@ -9,7 +9,7 @@ export class BadgesController {
   constructor(private readonly badges: BadgesService) {}
 
   @Get('api/v2/my/badges')
-  mine(@CurrentUser() user: AuthenticatedUser) {
+  mine(@CurrentUser() user: Actor) {
     return this.badges.of(user.id);
   }
 

@@ -42,7 +42,7 @@ export class ForumService {
 
   /** An administrator, or the speach's author or a co-editor. */
   private moderator(doc: SpeachDocument, viewer: Viewer): boolean {
-    return viewer.isAdmin || doc.authorId === viewer.userId || isEditor(doc, viewer);
+    return viewer.isAdmin || doc.authorId === viewer.id || isEditor(doc, viewer);
   }
 
   /**
@@ -64,14 +64,14 @@ export class ForumService {
     const doc = await this.speaches.document(topic.speachId ?? '');
     if (accessCode) await this.access.assertCanRead(viewer, doc, accessCode);
     const canRead = accessCode ? true : await this.access.canRead(viewer, doc);
-    return { topic, actor: { userId: viewer.userId, canRead, moderator: canRead && this.moderator(doc, viewer) }, subjectOwnerId: null };
+    return { topic, actor: { userId: viewer.id, canRead, moderator: canRead && this.moderator(doc, viewer) }, subjectOwnerId: null };
   }
 
   /** Null when the viewer may not see the path (it is then unknown to them). */
   private async pathActor(pathId: string, viewer: Viewer): Promise<{ actor: TopicActor; ownerId: string } | null> {
     try {
       const { doc, editor } = await this.paths.visible(pathId, viewer);
-      return { actor: { userId: viewer.userId, canRead: true, moderator: editor }, ownerId: doc.ownerId };
+      return { actor: { userId: viewer.id, canRead: true, moderator: editor }, ownerId: doc.ownerId };
     } catch (error) {
       if (error instanceof NotFoundError) return null;
       throw error;
@@ -126,7 +126,7 @@ export class ForumService {
   }
 
   private postView(p: ForumPostDocument, users: Map<string, UserDocument>, viewer: Viewer, actor: TopicActor) {
-    const mine = p.userId === viewer.userId;
+    const mine = p.userId === viewer.id;
     return {
       postId: p._id,
       opening: p._id === p.topicId,
@@ -148,14 +148,14 @@ export class ForumService {
   async open(viewer: Viewer, speachId: string, title: string, text: string, accessCode?: string): Promise<string> {
     // Throws 404/403 (naming accessCode) before anything is decided when the speach is not readable.
     const doc = await this.access.readable(speachId, viewer, accessCode);
-    const actor: TopicActor = { userId: viewer.userId, canRead: true, moderator: this.moderator(doc, viewer) };
+    const actor: TopicActor = { userId: viewer.id, canRead: true, moderator: this.moderator(doc, viewer) };
     return this.openTopic({ kind: 'speach', id: speachId }, null, actor, title, text);
   }
 
   async openOnPath(viewer: Viewer, pathId: string, title: string, text: string): Promise<string> {
     // 404 for a path the viewer may not see, before anything is decided.
     const { doc, editor } = await this.paths.visible(pathId, viewer);
-    return this.openTopic({ kind: 'path', id: pathId }, doc.ownerId, { userId: viewer.userId, canRead: true, moderator: editor }, title, text);
+    return this.openTopic({ kind: 'path', id: pathId }, doc.ownerId, { userId: viewer.id, canRead: true, moderator: editor }, title, text);
   }
 
   private async openTopic(subject: TopicSubject, subjectOwnerId: string | null, actor: TopicActor, title: string, text: string): Promise<string> {
@@ -173,26 +173,26 @@ export class ForumService {
   async reply(viewer: Viewer, topicId: string, text: string): Promise<string> {
     const { actor, subjectOwnerId } = await this.topicActor(topicId, viewer);
     const postId = uuidv7();
-    await this.commands.run(topicDecider, topicStream(topicId), { type: 'Reply', postId, subjectOwnerId, actor, text }, { userId: viewer.userId });
+    await this.commands.run(topicDecider, topicStream(topicId), { type: 'Reply', postId, subjectOwnerId, actor, text }, { userId: viewer.id });
     await this.readModels.settled();
     return postId;
   }
 
   async edit(viewer: Viewer, topicId: string, postId: string, text: string): Promise<void> {
     const { actor } = await this.topicActor(topicId, viewer);
-    await this.commands.run(topicDecider, topicStream(topicId), { type: 'EditPost', postId, actor, text }, { userId: viewer.userId });
+    await this.commands.run(topicDecider, topicStream(topicId), { type: 'EditPost', postId, actor, text }, { userId: viewer.id });
     await this.readModels.settled();
   }
 
   async delete(viewer: Viewer, topicId: string, postId: string): Promise<void> {
     const { actor } = await this.topicActor(topicId, viewer);
-    await this.commands.run(topicDecider, topicStream(topicId), { type: 'DeletePost', postId, actor }, { userId: viewer.userId });
+    await this.commands.run(topicDecider, topicStream(topicId), { type: 'DeletePost', postId, actor }, { userId: viewer.id });
     await this.readModels.settled();
   }
 
   async moderate(viewer: Viewer, topicId: string, postId: string, action: ModerationAction): Promise<void> {
     const { actor } = await this.topicActor(topicId, viewer);
-    await this.commands.run(topicDecider, topicStream(topicId), { type: 'ModeratePost', postId, actor, action }, { userId: viewer.userId });
+    await this.commands.run(topicDecider, topicStream(topicId), { type: 'ModeratePost', postId, actor, action }, { userId: viewer.id });
     await this.readModels.settled();
   }
 

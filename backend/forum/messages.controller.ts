@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { ForumPageQuery, MessageBody } from './forum.dto';
 import { CONVERSATIONS_PAGE_SIZE, MESSAGES_PAGE_SIZE, MessagesService } from './messages.service';
 
@@ -10,29 +10,29 @@ export class MessagesController {
   constructor(private readonly messages: MessagesService) {}
 
   @Get('conversations')
-  list(@CurrentUser() user: AuthenticatedUser, @Query() query: ForumPageQuery) {
+  list(@CurrentUser() user: Actor, @Query() query: ForumPageQuery) {
     return this.messages.list(user.id, query.page ?? 0, query.size ?? CONVERSATIONS_PAGE_SIZE);
   }
 
   @Get('countUnread')
-  async countUnread(@CurrentUser() user: AuthenticatedUser) {
+  async countUnread(@CurrentUser() user: Actor) {
     return { size: await this.messages.countUnread(user.id) };
   }
 
   @Get('conversations/:conversationId')
-  thread(@CurrentUser() user: AuthenticatedUser, @Param('conversationId') conversationId: string, @Query() query: ForumPageQuery) {
+  thread(@CurrentUser() user: Actor, @Param('conversationId') conversationId: string, @Query() query: ForumPageQuery) {
     return this.messages.thread(user.id, conversationId, query.page ?? 0, query.size ?? MESSAGES_PAGE_SIZE);
   }
 
   @Post()
-  async send(@CurrentUser() user: AuthenticatedUser, @Body() body: MessageBody) {
+  async send(@CurrentUser() user: Actor, @Body() body: MessageBody) {
     const conversationId = await this.messages.send(user.id, body.recipientId, body.text);
     return this.messages.thread(user.id, conversationId, 0, MESSAGES_PAGE_SIZE);
   }
 
   @Post('conversations/:conversationId/read')
   @HttpCode(200)
-  async markRead(@CurrentUser() user: AuthenticatedUser, @Param('conversationId') conversationId: string) {
+  async markRead(@CurrentUser() user: Actor, @Param('conversationId') conversationId: string) {
     await this.messages.markRead(user.id, conversationId);
     return { unread: 0 };
   }

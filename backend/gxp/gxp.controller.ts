@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestj
 import type { FastifyReply } from 'fastify';
 import { impactStream } from '../../events';
 import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { Clock } from '../infrastructure/clock/clock';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { ValidationError } from '../infrastructure/decider/decider';
@@ -61,12 +61,7 @@ export class GxpController {
   @Roles('ADMIN')
   @ChangesState()
   @HttpCode(200)
-  async confirm(
-    @CurrentUser() user: AuthenticatedUser,
-    @Param('speachId') speachId: string,
-    @Param('assessmentId') assessmentId: string,
-    @Body() body: ConfirmImpactBody,
-  ) {
+  async confirm(@CurrentUser() user: Actor, @Param('speachId') speachId: string, @Param('assessmentId') assessmentId: string, @Body() body: ConfirmImpactBody) {
     const doc = await this.qualification.assessment(speachId, assessmentId).catch(() => null);
     await this.commands.run(impactDecider, impactStream(assessmentId), {
       type: 'ConfirmImpact',

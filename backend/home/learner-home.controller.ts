@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { NotFoundError } from '../infrastructure/decider/decider';
 import { SpeachQueries } from '../speach/speach-queries.service';
 import { CatalogueQuery, HOME_SLIDERS, type HomeSlider, HomeQuery, SliderQuery } from './learner-home.dto';
@@ -16,18 +16,18 @@ export class LearnerHomeController {
 
   /** Which sliders have something (and how much), and how much the catalogue holds: the home draws from this. */
   @Get('api/v2/home')
-  async overview(@CurrentUser() user: AuthenticatedUser, @Query() query: HomeQuery) {
+  async overview(@CurrentUser() user: Actor, @Query() query: HomeQuery) {
     return this.home.overview(await this.queries.viewer(user), query.language);
   }
 
   @Get('api/v2/home/slider/:slider')
-  async slider(@CurrentUser() user: AuthenticatedUser, @Param('slider') slider: string, @Query() query: SliderQuery) {
+  async slider(@CurrentUser() user: Actor, @Param('slider') slider: string, @Query() query: SliderQuery) {
     if (!(HOME_SLIDERS as readonly string[]).includes(slider)) throw new NotFoundError(`Unknown slider ${slider}`);
     return this.home.slider(await this.queries.viewer(user), slider as HomeSlider, query);
   }
 
   @Get('api/v2/catalogue')
-  async catalogue(@CurrentUser() user: AuthenticatedUser, @Query() query: CatalogueQuery) {
+  async catalogue(@CurrentUser() user: Actor, @Query() query: CatalogueQuery) {
     return this.home.catalogue(await this.queries.viewer(user), query);
   }
 }

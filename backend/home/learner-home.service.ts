@@ -47,7 +47,7 @@ export class LearnerHome {
   ) {}
 
   private async started(viewer: Viewer): Promise<ProgressDocument[]> {
-    return this.store.collection<ProgressDocument>(LEARNER_PROGRESS).find({ userId: viewer.userId }, { sort: { lastReadAt: -1 } });
+    return this.store.collection<ProgressDocument>(LEARNER_PROGRESS).find({ userId: viewer.id }, { sort: { lastReadAt: -1 } });
   }
 
   /**
@@ -62,10 +62,10 @@ export class LearnerHome {
       liveFrom: { $lte: viewer.now },
       $or: [
         { visibility: { $in: ['PUBLIC', 'SEMI_PRIVE'] } },
-        { affectedUserIds: viewer.userId },
+        { affectedUserIds: viewer.id },
         { affectedGroupIds: { $in: viewer.groupIds } },
-        { authorId: viewer.userId },
-        { coEditorIds: viewer.userId },
+        { authorId: viewer.id },
+        { coEditorIds: viewer.id },
         { visibility: 'PRIVE', accessCodeHash: null },
         { visibility: 'PRIVE', _id: { $in: startedIds } },
       ],
@@ -169,7 +169,7 @@ export class LearnerHome {
       case 'assigned': {
         // Assigned to me, the nearest due date first, then the ones without a due date by last update.
         const assigned = await this.queries.speaches.find(
-          { $and: [readable, { $or: [{ affectedUserIds: viewer.userId }, { affectedGroupIds: { $in: viewer.groupIds } }] }] },
+          { $and: [readable, { $or: [{ affectedUserIds: viewer.id }, { affectedGroupIds: { $in: viewer.groupIds } }] }] },
           { projection: { _id: 1, dueDate: 1, updatedAt: 1 } },
         );
         const ids = assigned
@@ -198,9 +198,9 @@ export class LearnerHome {
       }
       case 'followedAuthors': {
         // Authors of the speaches I follow or started: their latest speaches I have not opened yet.
-        const follows = await this.store.collection<FollowDocument>(FOLLOWS).find({ userId: viewer.userId });
+        const follows = await this.store.collection<FollowDocument>(FOLLOWS).find({ userId: viewer.id });
         const known = [...new Set([...follows.map((f) => f.speachId), ...started.map((p) => p.speachId)])];
-        const authors = [...new Set((await this.queries.speaches.findByIds(known)).map((d) => d.authorId).filter((id) => id !== viewer.userId))];
+        const authors = [...new Set((await this.queries.speaches.findByIds(known)).map((d) => d.authorId).filter((id) => id !== viewer.id))];
         if (!authors.length) return { result: [], total: 0 };
         const filter = { $and: [readable, { authorId: { $in: authors } }, { _id: { $nin: started.map((p) => p.speachId) } }] };
         return this.page(viewer, filter, { liveFrom: -1 }, page, progress);

@@ -8,7 +8,7 @@ import { searchFilter } from './admin/admin-users.filter';
 import { RemoveGetStartedQuery, UserSearchQuery, UsersByRoleQuery } from './admin/admin-users.dto';
 import { AdminUsersService } from './admin/admin-users.service';
 import { CurrentUser, Roles } from './auth/auth.decorators';
-import type { AuthenticatedUser } from './auth/authenticated-user';
+import type { Actor } from './auth/actor';
 import { ChangesState } from '../infrastructure/http/csrf';
 
 /** Spec §3 "User search result". */
@@ -63,7 +63,7 @@ export class UserDirectoryController {
   @Get('user.usercontroller/removegetstarted')
   @ChangesState()
   @HttpCode(204)
-  async removeGetStarted(@CurrentUser() user: AuthenticatedUser, @Query() query: RemoveGetStartedQuery): Promise<void> {
+  async removeGetStarted(@CurrentUser() user: Actor, @Query() query: RemoveGetStartedQuery): Promise<void> {
     await this.users.dismissGetStarted(user.id, query.type);
   }
 }

@@ -12,7 +12,7 @@ import { ReadModels } from '../infrastructure/read-models';
 import { READ_STORE } from '../infrastructure/tokens';
 import { AdminUsersService } from './admin/admin-users.service';
 import { CurrentUser, Roles } from './auth/auth.decorators';
-import type { AuthenticatedUser } from './auth/authenticated-user';
+import type { Actor } from './auth/actor';
 import { restList } from './organisation/rest-list';
 import { UserRegistrationService } from './user-registration.service';
 
@@ -191,7 +191,7 @@ export class UsersRestController {
   }
 
   @Put(':id')
-  async update(@CurrentUser() actor: AuthenticatedUser, @Param('id') id: string, @Body() body: UserRecordBody): Promise<UserRecord> {
+  async update(@CurrentUser() actor: Actor, @Param('id') id: string, @Body() body: UserRecordBody): Promise<UserRecord> {
     const current = await this.one(id);
     if (body.groupIds?.length) await this.knownGroups(body.groupIds);
     const user = {
@@ -223,7 +223,7 @@ export class UsersRestController {
   }
 
   @Delete(':id')
-  async remove(@CurrentUser() actor: AuthenticatedUser, @Param('id') id: string): Promise<UserRecord> {
+  async remove(@CurrentUser() actor: Actor, @Param('id') id: string): Promise<UserRecord> {
     await this.one(id);
     await this.admin.deactivate(actor, [id]);
     return this.one(id);

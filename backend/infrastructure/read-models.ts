@@ -35,9 +35,13 @@ export class ReadModels {
         : null;
   }
 
+  /** Waits for the request's own writes; a second call with nothing appended since waits no more. */
   async settled(): Promise<void> {
-    const position = requestContext.current()?.lastAppendedPosition ?? 0;
-    if (position > 0) await this.settle(position);
+    const context = requestContext.current();
+    const position = context?.lastAppendedPosition ?? 0;
+    if (position <= 0 || (context?.settled && context.settled.position >= position)) return;
+    const reached = await this.settle(position);
+    if (context) context.settled = { position, reached };
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { AiAvatarTime } from './ai-avatar-time.service';
 import { AddAvatarTimeBody, UpdateTimeAiAvatarBody } from './ai-avatar-time.dto';
 
@@ -11,7 +11,7 @@ export class AiAvatarTimeController {
 
   @Put('recorder/updateTimeAIAvatar')
   @Roles('FORMATEUR', 'ADMIN')
-  update(@CurrentUser() user: AuthenticatedUser, @Body() body: UpdateTimeAiAvatarBody) {
+  update(@CurrentUser() user: Actor, @Body() body: UpdateTimeAiAvatarBody) {
     return this.avatarTime.record(user, body);
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ChapterContent } from '../../events';
 import { AI_CHAPTERS, type AiChapterDocument } from '../../projections/ai.projection';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { ForbiddenError, NotFoundError } from '../infrastructure/decider/decider';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
@@ -33,19 +33,19 @@ export class ChapterLocator {
     return { doc, chapterId, content: chapter.content ?? { type: 'NONE' } };
   }
 
-  private async find(user: AuthenticatedUser, chapterId: string): Promise<LocatedChapter> {
+  private async find(user: Actor, chapterId: string): Promise<LocatedChapter> {
     return { ...(await this.locate(chapterId)), viewer: await this.speaches.viewer(user) };
   }
 
   /** For reading: whoever SpeachAccess lets read the speach (404 to those who may not see it). */
-  async readable(user: AuthenticatedUser, chapterId: string, accessCode?: string): Promise<LocatedChapter> {
+  async readable(user: Actor, chapterId: string, accessCode?: string): Promise<LocatedChapter> {
     const located = await this.find(user, chapterId);
     await this.access.assertCanRead(located.viewer, located.doc, accessCode);
     return located;
   }
 
   /** For changing: the speach's editors only. */
-  async editable(user: AuthenticatedUser, chapterId: string): Promise<LocatedChapter> {
+  async editable(user: Actor, chapterId: string): Promise<LocatedChapter> {
     const located = await this.find(user, chapterId);
     if (!isEditor(located.doc, located.viewer)) throw new ForbiddenError('Only the editors of this speach may change its chapters.');
     return located;

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { ValidationError } from '../infrastructure/decider/decider';
 import { ChangesState } from '../infrastructure/http/csrf';
 import { SpeachCommands } from '../speach';
@@ -18,7 +18,7 @@ export class QuizExamController {
   @Get('do-convert-to-quizz-exam')
   @ChangesState()
   @Roles('FORMATEUR', 'ADMIN')
-  async convert(@CurrentUser() user: AuthenticatedUser, @Query('chapterId') chapterId: unknown) {
+  async convert(@CurrentUser() user: Actor, @Query('chapterId') chapterId: unknown) {
     if (typeof chapterId !== 'string' || !chapterId.trim() || chapterId.length > 100) throw new ValidationError('chapterId', 'chapterId must name a chapter');
     const { doc } = await this.chapters.editable(user, chapterId);
     await this.commands.run(user, doc._id, [{ type: 'ConvertQuizToExam', chapterId }]);

@@ -2,7 +2,7 @@ import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { one, readFields } from '../ai/http/form';
 import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { ValidationError } from '../infrastructure/decider/decider';
 import { AcceptsForm } from '../infrastructure/http/csrf';
 import { Subtitles } from './subtitles.service';
@@ -16,7 +16,7 @@ export class SubtitleVoiceController {
   @AcceptsForm()
   @Roles('FORMATEUR', 'ADMIN')
   @HttpCode(202)
-  async voice(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string, @Req() request: FastifyRequest) {
+  async voice(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string, @Req() request: FastifyRequest) {
     const subtitleId = one(await readFields(request), 'subtitleId');
     if (!subtitleId || subtitleId.length > 64) throw new ValidationError('subtitleId', 'subtitleId must name a subtitle of the chapter');
     return this.subtitles.voiceOver(user, chapterId, subtitleId);

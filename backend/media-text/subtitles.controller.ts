@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { CurrentUser, Public, Roles } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { ValidationError } from '../infrastructure/decider/decider';
 import { Subtitles } from './subtitles.service';
 import { EditSubtitleBody, UploadSubtitleBody } from './subtitles.dto';
@@ -22,31 +22,31 @@ export class SubtitlesController {
   }
 
   @Get('api/v2/chapter/subtitles/:chapterId')
-  list(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string) {
+  list(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string) {
     return this.subtitles.list(user, chapterId);
   }
 
   @Post('api/v2/chapter/subtitles/:chapterId')
   @Roles('FORMATEUR', 'ADMIN')
-  upload(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string, @Body() body: UploadSubtitleBody) {
+  upload(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string, @Body() body: UploadSubtitleBody) {
     return this.subtitles.upload(user, chapterId, body);
   }
 
   @Get('api/v2/chapter/subtitles/:chapterId/:subtitleId')
   @Roles('FORMATEUR', 'ADMIN')
-  detail(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string, @Param('subtitleId') subtitleId: string) {
+  detail(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string, @Param('subtitleId') subtitleId: string) {
     return this.subtitles.detail(user, chapterId, subtitleId);
   }
 
   @Put('api/v2/chapter/subtitles/:chapterId/:subtitleId')
   @Roles('FORMATEUR', 'ADMIN')
-  edit(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string, @Param('subtitleId') subtitleId: string, @Body() body: EditSubtitleBody) {
+  edit(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string, @Param('subtitleId') subtitleId: string, @Body() body: EditSubtitleBody) {
     return this.subtitles.edit(user, chapterId, subtitleId, body);
   }
 
   @Delete('api/v2/chapter/subtitles/:chapterId/:subtitleId')
   @Roles('FORMATEUR', 'ADMIN')
-  async remove(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string, @Param('subtitleId') subtitleId: string) {
+  async remove(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string, @Param('subtitleId') subtitleId: string) {
     await this.subtitles.remove(user, chapterId, subtitleId);
     return { deleted: true };
   }
@@ -58,7 +58,7 @@ export class SubtitlesController {
     @Param('chapterId') chapterId: string,
     @Param('subtitleId') subtitleId: string,
     @Query('token') token: unknown,
-    @CurrentUser() user: AuthenticatedUser | undefined,
+    @CurrentUser() user: Actor | undefined,
     @Res() reply: FastifyReply,
   ) {
     const body = await this.subtitles.vtt(chapterId, subtitleId, token, user);
@@ -66,14 +66,14 @@ export class SubtitlesController {
   }
 
   @Get('api/transcript/token')
-  token(@CurrentUser() user: AuthenticatedUser, @Query('chapterId') chapterId: unknown) {
+  token(@CurrentUser() user: Actor, @Query('chapterId') chapterId: unknown) {
     return this.subtitles.transcriptToken(user, chapterIdOf(chapterId));
   }
 
   /** Where the token leads (spec §7): the chapter's transcript, for the panel beside the player. */
   @Get('api/transcript/:chapterId')
   @Public()
-  transcript(@Param('chapterId') chapterId: string, @Query('token') token: unknown, @CurrentUser() user: AuthenticatedUser | undefined) {
+  transcript(@Param('chapterId') chapterId: string, @Query('token') token: unknown, @CurrentUser() user: Actor | undefined) {
     return this.subtitles.transcript(chapterId, token, user);
   }
 }

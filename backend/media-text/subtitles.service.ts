@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SUBTITLE_LOCALES, type SubtitleLocale, subtitlesStream, uuidv7 } from '../../events';
 import { CHAPTER_SUBTITLES, type ChapterSubtitlesDocument, localeName } from '../../projections/subtitles.projection';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { MediaJobs } from '../media';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { DomainError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
@@ -43,7 +43,7 @@ export class Subtitles {
   }
 
   /** Spec §7: `[{id, lang, label}]`, plus the signed `src` the player's `<track>` loads. */
-  async list(user: AuthenticatedUser, chapterId: string, accessCode?: string) {
+  async list(user: Actor, chapterId: string, accessCode?: string) {
     await this.chapters.readable(user, chapterId, accessCode);
     const doc = await this.document(chapterId);
     const token = this.tokens.issue(chapterId);
@@ -57,14 +57,14 @@ export class Subtitles {
   }
 
   /** One track with its cues, for the editor. */
-  async detail(user: AuthenticatedUser, chapterId: string, subtitleId: string) {
+  async detail(user: Actor, chapterId: string, subtitleId: string) {
     await this.chapters.editable(user, chapterId);
     const track = (await this.document(chapterId))?.tracks.find((t) => t.id === subtitleId);
     if (!track) throw new NotFoundError('Unknown subtitle');
     return track;
   }
 
-  async upload(user: AuthenticatedUser, chapterId: string, body: UploadSubtitleBody): Promise<{ id: string; lang: string; label: string; cues: number }> {
+  async upload(user: Actor, chapterId: string, body: UploadSubtitleBody): Promise<{ id: string; lang: string; label: string; cues: number }> {
     const located = await this.playable(await this.chapters.editable(user, chapterId));
     const lang = locale(body.lang);
     const { cues } = parseSubtitles(body.file);
@@ -82,7 +82,7 @@ export class Subtitles {
     return { id: subtitleId, lang, label, cues: cues.length };
   }
 
-  async edit(user: AuthenticatedUser, chapterId: string, subtitleId: string, body: EditSubtitleBody) {
+  async edit(user: Actor, chapterId: string, subtitleId: string, body: EditSubtitleBody) {
     const located = await this.chapters.editable(user, chapterId);
     if (body.label === undefined && body.cues === undefined) throw new ValidationError('cues', 'Send the cues or the label to change');
     const cues = body.cues === undefined ? undefined : checkCues(body.cues);
@@ -99,7 +99,7 @@ export class Subtitles {
     return { id: subtitleId, lang: current.lang, label: (body.label ?? current.label).trim(), cues: (cues ?? current.cues).length };
   }
 
-  async remove(user: AuthenticatedUser, chapterId: string, subtitleId: string): Promise<void> {
+  async remove(user: Actor, chapterId: string, subtitleId: string): Promise<void> {
     const located = await this.chapters.editable(user, chapterId);
     await this.commands.run(subtitlesDecider, subtitlesStream(chapterId), { type: 'RemoveSubtitle', chapterId, speachId: located.doc._id, subtitleId });
   }
@@ -108,7 +108,7 @@ export class Subtitles {
    * The voice of a subtitle language (the studio's step 2): its lines spoken in order by the media jobs' text to
    * speech, as the chapter's audio track named after the subtitle. Answers the job id the studio polls.
    */
-  async voiceOver(user: AuthenticatedUser, chapterId: string, subtitleId: string): Promise<{ jobID: string }> {
+  async voiceOver(user: Actor, chapterId: string, subtitleId: string): Promise<{ jobID: string }> {
     await this.playable(await this.chapters.editable(user, chapterId));
     const track = (await this.document(chapterId))?.tracks.find((t) => t.id === subtitleId);
     if (!track) throw new NotFoundError('Unknown subtitle');
@@ -116,7 +116,7 @@ export class Subtitles {
   }
 
   /** The WebVTT file: with the chapter's token (a `<track>` sends no bearer token), or for a session that may read the chapter. */
-  async vtt(chapterId: string, subtitleId: string, token: unknown, user: AuthenticatedUser | undefined, accessCode?: string): Promise<string> {
+  async vtt(chapterId: string, subtitleId: string, token: unknown, user: Actor | undefined, accessCode?: string): Promise<string> {
     await this.authorise(chapterId, token, user, accessCode);
     const track = (await this.document(chapterId))?.tracks.find((t) => t.id === subtitleId);
     if (!track) throw new NotFoundError('Unknown subtitle');
@@ -124,14 +124,14 @@ export class Subtitles {
   }
 
   /** Spec §7 `/api/transcript/token`: `{token, lng}`, the token opening this chapter's text tracks for a while. */
-  async transcriptToken(user: AuthenticatedUser, chapterId: string, accessCode?: string): Promise<{ token: string; lng: string }> {
+  async transcriptToken(user: Actor, chapterId: string, accessCode?: string): Promise<{ token: string; lng: string }> {
     const located = await this.chapters.readable(user, chapterId, accessCode);
     const doc = await this.document(chapterId);
     return { token: this.tokens.issue(chapterId), lng: doc?.transcriptLang ?? speachLocale(located.doc.language) };
   }
 
   /** The transcript beside the player: its status, its text and its timed lines (from the track in its language). */
-  async transcript(chapterId: string, token: unknown, user: AuthenticatedUser | undefined, accessCode?: string) {
+  async transcript(chapterId: string, token: unknown, user: Actor | undefined, accessCode?: string) {
     const located = await this.authorise(chapterId, token, user, accessCode);
     const doc = await this.document(chapterId);
     const lng = doc?.transcriptLang ?? speachLocale(located.speachLanguage);
@@ -145,7 +145,7 @@ export class Subtitles {
     };
   }
 
-  private async authorise(chapterId: string, token: unknown, user: AuthenticatedUser | undefined, accessCode?: string) {
+  private async authorise(chapterId: string, token: unknown, user: Actor | undefined, accessCode?: string) {
     const located = token !== undefined && this.tokens.verify(chapterId, token) ? await this.chapters.locate(chapterId) : null;
     if (located) return { speachLanguage: located.doc.language, contentType: located.content.type };
     if (!user) throw new DomainError('This link has expired: open the chapter again.', 401);

@@ -3,7 +3,7 @@ import { pathLearnerStream, pathStream, uuidv7 } from '../../events';
 import { GROUPS, type GroupDocument } from '../../projections/organisation.projection';
 import { PATHS, type PathDocument } from '../../projections/paths.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { ReadModels } from '../infrastructure/read-models';
@@ -33,11 +33,11 @@ export class PathCommands {
     @Inject(READ_STORE) private readonly store: ReadStore,
   ) {}
 
-  actor(user: AuthenticatedUser): PathActor {
+  actor(user: Actor): PathActor {
     return { userId: user.id, isAdmin: user.roles.includes('ADMIN'), isAuthor: user.roles.includes('FORMATEUR') };
   }
 
-  private async run(user: AuthenticatedUser, pathId: string, change: PathChange, version?: number): Promise<void> {
+  private async run(user: Actor, pathId: string, change: PathChange, version?: number): Promise<void> {
     await this.commands.run(
       pathDecider,
       pathStream(pathId),
@@ -48,7 +48,7 @@ export class PathCommands {
   }
 
   /** `PUT /api/v2/learningPath`: a path without `pathId` is created, otherwise its details change. */
-  async save(user: AuthenticatedUser, path: PathDetailsInput & { pathId?: unknown; version?: unknown }, ifMatch?: number): Promise<string> {
+  async save(user: Actor, path: PathDetailsInput & { pathId?: unknown; version?: unknown }, ifMatch?: number): Promise<string> {
     const version = path.version === undefined || path.version === null ? ifMatch : path.version;
     if (version !== undefined && !Number.isInteger(version)) throw new ValidationError('version', 'version must be the path version');
     if (path.pathId === undefined || path.pathId === null || path.pathId === '') {
@@ -61,29 +61,29 @@ export class PathCommands {
     return path.pathId;
   }
 
-  async changeGroup(user: AuthenticatedUser, pathId: string, groupId: string, add: boolean, dueDate: string | null, version?: number): Promise<void> {
+  async changeGroup(user: Actor, pathId: string, groupId: string, add: boolean, dueDate: string | null, version?: number): Promise<void> {
     if (!(await this.store.collection<GroupDocument>(GROUPS).findById(groupId))) throw new NotFoundError('Unknown group');
     await this.run(user, pathId, { type: 'ChangeGroup', groupId, add, dueDate }, version);
   }
 
-  async changeUser(user: AuthenticatedUser, pathId: string, userId: string, add: boolean, dueDate: string | null, version?: number): Promise<void> {
+  async changeUser(user: Actor, pathId: string, userId: string, add: boolean, dueDate: string | null, version?: number): Promise<void> {
     const target = await this.store.collection<UserDocument>(USERS).findById(userId);
     if (!target || (add && !target.active)) throw new NotFoundError('Unknown user');
     await this.run(user, pathId, { type: 'ChangeUser', userId, add, dueDate }, version);
   }
 
   /** The editor must be able to read the speach now (the one access rule, SpeachAccess). */
-  async addSpeach(user: AuthenticatedUser, pathId: string, speachId: string, version?: number): Promise<void> {
+  async addSpeach(user: Actor, pathId: string, speachId: string, version?: number): Promise<void> {
     const doc = await this.speaches.document(speachId);
     const mayView = await this.access.canRead(await this.speaches.viewer(user), doc);
     await this.run(user, pathId, { type: 'AddSpeach', speachId, mayView, addable: !doc.archived && !doc.isTemplate }, version);
   }
 
-  async removeSpeach(user: AuthenticatedUser, pathId: string, speachId: string, version?: number): Promise<void> {
+  async removeSpeach(user: Actor, pathId: string, speachId: string, version?: number): Promise<void> {
     await this.run(user, pathId, { type: 'RemoveSpeach', speachId }, version);
   }
 
-  async recordOrder(user: AuthenticatedUser, pathId: string, order: string, version?: number): Promise<void> {
+  async recordOrder(user: Actor, pathId: string, order: string, version?: number): Promise<void> {
     const speachIds = order
       .split(';')
       .map((id) => id.trim())
@@ -91,11 +91,11 @@ export class PathCommands {
     await this.run(user, pathId, { type: 'RecordOrder', speachIds }, version);
   }
 
-  async lifecycle(user: AuthenticatedUser, pathId: string, type: 'Publish' | 'Unpublish' | 'Archive', version?: number): Promise<void> {
+  async lifecycle(user: Actor, pathId: string, type: 'Publish' | 'Unpublish' | 'Archive', version?: number): Promise<void> {
     await this.run(user, pathId, { type }, version);
   }
 
-  async enrol(user: AuthenticatedUser, pathId: string): Promise<void> {
+  async enrol(user: Actor, pathId: string): Promise<void> {
     const path = await this.store.collection<PathDocument>(PATHS).findById(pathId);
     if (!path || path.archived) throw new NotFoundError('Unknown learning path');
     await this.commands.run(pathLearnerDecider, pathLearnerStream(pathId, user.id), {

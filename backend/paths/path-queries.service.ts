@@ -4,7 +4,7 @@ import { PATH_SEARCH, type PathSearchDocument } from '../../projections/path-sea
 import { searchTokens } from '../../projections/search-text';
 import { PATH_LEARNERS, PATHS, type PathDocument, type PathLearnerDocument, pathKey } from '../../projections/paths.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { ForbiddenError, NotFoundError } from '../infrastructure/decider/decider';
 import { escapeRegex } from '../infrastructure/http/simple-rest';
 import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';
@@ -55,7 +55,7 @@ export class PathQueries {
     return this.store.collection<PathLearnerDocument>(PATH_LEARNERS);
   }
 
-  viewer(user: AuthenticatedUser): Promise<Viewer> {
+  viewer(user: Actor): Promise<Viewer> {
     return this.speaches.viewer(user);
   }
 
@@ -68,7 +68,7 @@ export class PathQueries {
   /** The editor's document: the owner and administrators only (others get 403; the learner's page is `progress`). */
   async editable(pathId: string, viewer: Viewer): Promise<PathDocument> {
     const doc = await this.document(pathId);
-    if (!mayEditPath(doc, { userId: viewer.userId, isAdmin: viewer.isAdmin, isAuthor: viewer.isAuthor }))
+    if (!mayEditPath(doc, { userId: viewer.id, isAdmin: viewer.isAdmin, isAuthor: viewer.isAuthor }))
       throw new ForbiddenError('Only the owner of this path and administrators may edit it.');
     return doc;
   }
@@ -119,9 +119,7 @@ export class PathQueries {
     }
     const clauses: Filter[] = [{ archived: false, isTemplate: false, _id: { $nin: doc.speachIds } }];
     if (!viewer.isAdmin) {
-      const edits: Filter[] = viewer.isAuthor
-        ? [{ authorId: viewer.userId }, { coEditorIds: viewer.userId }, { coEditorGroupIds: { $in: viewer.groupIds } }]
-        : [];
+      const edits: Filter[] = viewer.isAuthor ? [{ authorId: viewer.id }, { coEditorIds: viewer.id }, { coEditorGroupIds: { $in: viewer.groupIds } }] : [];
       clauses.push({
         $or: [
           ...edits,
@@ -130,7 +128,7 @@ export class PathQueries {
             published: true,
             liveFrom: { $lte: viewer.now },
             visibility: 'RESTREINT',
-            $or: [{ affectedUserIds: viewer.userId }, { affectedGroupIds: { $in: viewer.groupIds } }],
+            $or: [{ affectedUserIds: viewer.id }, { affectedGroupIds: { $in: viewer.groupIds } }],
           },
         ],
       });
@@ -158,8 +156,8 @@ export class PathQueries {
     viewer: Viewer,
   ): Promise<{ doc: PathDocument; learner: PathLearnerDocument | null; editor: boolean; assigned: boolean; enrolled: boolean }> {
     const doc = await this.document(pathId);
-    const editor = mayEditPath(doc, { userId: viewer.userId, isAdmin: viewer.isAdmin, isAuthor: viewer.isAuthor });
-    const learner = await this.learner(pathId, viewer.userId);
+    const editor = mayEditPath(doc, { userId: viewer.id, isAdmin: viewer.isAdmin, isAuthor: viewer.isAuthor });
+    const learner = await this.learner(pathId, viewer.id);
     const assigned = isAssignedTo(doc, viewer);
     const enrolled = learner?.enrolled === true;
     const visible = editor || (doc.published && !doc.archived && (assigned || enrolled || doc.openForSelfEnrolment));
@@ -174,7 +172,7 @@ export class PathQueries {
   async progress(pathId: string, viewer: Viewer) {
     const { doc, learner, assigned, enrolled } = await this.visible(pathId, viewer);
     const cycle = learner?.reassigned ?? null;
-    const progress = await pathProgress(this.store, viewer.userId, doc.speachIds, doc.sequential, viewer.now, cycle?.since ?? null);
+    const progress = await pathProgress(this.store, viewer.id, doc.speachIds, doc.sequential, viewer.now, cycle?.since ?? null);
     const completion = learner?.completions[learner.completions.length - 1] ?? null;
     // Re-assigned for recertification: due when the completion lapses.
     const dueDate = cycle?.dueDate ?? dueDateFor(doc, viewer);
@@ -211,17 +209,17 @@ export class PathQueries {
 
   /** The account's ASSIGNED tab and the home: published paths assigned to me or that I enrolled in, with my progress. */
   async assigned(viewer: Viewer, page = 0) {
-    const enrolled = await this.learners.find({ userId: viewer.userId, enrolled: true }, { projection: { pathId: 1 } });
+    const enrolled = await this.learners.find({ userId: viewer.id, enrolled: true }, { projection: { pathId: 1 } });
     const filter: Filter = {
       state: 'PUBLIE',
-      $or: [{ userIds: viewer.userId }, { groupIds: { $in: viewer.groupIds } }, { _id: { $in: enrolled.map((e) => e.pathId) } }],
+      $or: [{ userIds: viewer.id }, { groupIds: { $in: viewer.groupIds } }, { _id: { $in: enrolled.map((e) => e.pathId) } }],
     };
     const { docs, total } = await this.paths.findPage(filter, { sort: { updatedAt: -1, _id: 1 }, skip: page * PATH_PAGE_SIZE, limit: PATH_PAGE_SIZE });
-    const cycles = new Map((await this.learners.findByIds(docs.map((d) => `${d._id}:${viewer.userId}`))).map((l) => [l.pathId, l.reassigned ?? null]));
+    const cycles = new Map((await this.learners.findByIds(docs.map((d) => `${d._id}:${viewer.id}`))).map((l) => [l.pathId, l.reassigned ?? null]));
     const result = [];
     for (const doc of docs) {
       const cycle = cycles.get(doc._id) ?? null;
-      const progress = await pathProgress(this.store, viewer.userId, doc.speachIds, doc.sequential, viewer.now, cycle?.since ?? null);
+      const progress = await pathProgress(this.store, viewer.id, doc.speachIds, doc.sequential, viewer.now, cycle?.since ?? null);
       const dueDate = cycle?.dueDate ?? dueDateFor(doc, viewer);
       result.push({
         pathId: doc._id,
@@ -248,8 +246,8 @@ export class PathQueries {
     const words = searchTokens(term.slice(0, SEARCH_TERM_MAX)).slice(0, SEARCH_WORDS_MAX);
     const clauses: Filter[] = [{ listed: true }, ...words.map((w) => ({ words: { $regex: ` ${escapeRegex(w)}` } }))];
     if (!viewer.isAdmin) {
-      const enrolled = await this.learners.find({ userId: viewer.userId, enrolled: true }, { projection: { pathId: 1 } });
-      const principals = ['*', `u:${viewer.userId}`, ...viewer.groupIds.map((g) => `g:${g}`)];
+      const enrolled = await this.learners.find({ userId: viewer.id, enrolled: true }, { projection: { pathId: 1 } });
+      const principals = ['*', `u:${viewer.id}`, ...viewer.groupIds.map((g) => `g:${g}`)];
       clauses.push({ $or: [{ audience: { $in: principals } }, { _id: { $in: enrolled.map((e) => e.pathId) } }] });
     }
     const { docs, total } = await this.store
@@ -274,7 +272,7 @@ export class PathQueries {
   /** The learner's own latest certificate (404 before the path is completed or while it is being made). */
   async certificateBlob(pathId: string, viewer: Viewer): Promise<{ blobId: string; title: string }> {
     const doc = await this.document(pathId);
-    const learner = await this.learner(doc._id, viewer.userId);
+    const learner = await this.learner(doc._id, viewer.id);
     const completion = [...(learner?.completions ?? [])].reverse().find((c) => c.blobId);
     if (!completion?.blobId) throw new NotFoundError('No certificate: this path is not completed yet');
     return { blobId: completion.blobId, title: completion.title };
@@ -299,7 +297,7 @@ export class PathQueries {
   /** The author's own paths, not archived, last changed first: where they return to their editors. */
   async edited(viewer: Viewer, page = 0) {
     const { docs, total } = await this.paths.findPage(
-      { ownerId: viewer.userId, archived: false },
+      { ownerId: viewer.id, archived: false },
       // Ids are time-ordered (uuidv7): on the same instant the newer path comes first.
       { sort: { updatedAt: -1, _id: -1 }, skip: page * PATH_PAGE_SIZE, limit: PATH_PAGE_SIZE },
     );

@@ -17,13 +17,13 @@ export function slugOf(title: string): string {
 }
 
 /** Is the viewer one of the path's learners: assigned by name or through a group? */
-export function isAssignedTo(doc: PathDocument, viewer: Pick<Viewer, 'userId' | 'groupIds'>): boolean {
-  return doc.userIds.includes(viewer.userId) || doc.groupIds.some((g) => viewer.groupIds.includes(g));
+export function isAssignedTo(doc: PathDocument, viewer: Pick<Viewer, 'id' | 'groupIds'>): boolean {
+  return doc.userIds.includes(viewer.id) || doc.groupIds.some((g) => viewer.groupIds.includes(g));
 }
 
 /** The viewer's due date: their own assignment's, else the earliest of their groups'. */
-export function dueDateFor(doc: PathDocument, viewer: Pick<Viewer, 'userId' | 'groupIds'>): string | null {
-  const own = doc.users.find((a) => a.id === viewer.userId);
+export function dueDateFor(doc: PathDocument, viewer: Pick<Viewer, 'id' | 'groupIds'>): string | null {
+  const own = doc.users.find((a) => a.id === viewer.id);
   if (own) return own.dueDate;
   const dates = doc.groups.filter((a) => viewer.groupIds.includes(a.id) && a.dueDate).map((a) => a.dueDate as string);
   return dates.length ? dates.sort()[0] : null;
@@ -37,7 +37,7 @@ export interface PathViewContext {
 /** Spec §3 "Path" (pathId, title, description, image, user, items, assignment) plus the editor's flags. */
 export function toPathView<Item>(doc: PathDocument, viewer: Viewer, items: Item[], context: PathViewContext) {
   const owner = context.users.get(doc.ownerId);
-  const actor = { userId: viewer.userId, isAdmin: viewer.isAdmin, isAuthor: viewer.isAuthor };
+  const actor = { userId: viewer.id, isAdmin: viewer.isAdmin, isAuthor: viewer.isAuthor };
   return {
     pathId: doc._id,
     id: doc._id,
@@ -61,7 +61,7 @@ export function toPathView<Item>(doc: PathDocument, viewer: Viewer, items: Item[
     published: doc.published,
     archived: doc.archived,
     /** Spec §2: an editor who is not the owner sees the banner advising to inform the owner. */
-    isOwner: doc.ownerId === viewer.userId,
+    isOwner: doc.ownerId === viewer.id,
     canEdit: mayEditPath(doc, actor) && !doc.archived,
     version: doc.revision,
     createdAt: doc.createdAt,

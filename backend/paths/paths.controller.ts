@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { CurrentUser, Public, Roles } from '../identity/auth/auth.decorators';
 import { BlobStore } from '../infrastructure/blobs/blob-store';
 import { Clock } from '../infrastructure/clock/clock';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { PathCommands, dueDateOf } from './path-commands.service';
 import { slugOf } from './path-views';
@@ -49,7 +49,7 @@ export class PathsController {
     private readonly blobs: BlobStore,
   ) {}
 
-  private async answer(user: AuthenticatedUser, pathId: string) {
+  private async answer(user: Actor, pathId: string) {
     return this.queries.view(pathId, await this.queries.viewer(user));
   }
 
@@ -61,7 +61,7 @@ export class PathsController {
 
   @Put()
   @Roles('FORMATEUR', 'ADMIN')
-  async save(@CurrentUser() user: AuthenticatedUser, @Body() body: SavePathBody, @Headers('if-match') ifMatch?: string) {
+  async save(@CurrentUser() user: Actor, @Body() body: SavePathBody, @Headers('if-match') ifMatch?: string) {
     const path = parsePath(body.path);
     const pathId = await this.commands.save(user, path, expected(undefined, ifMatch));
     return this.answer(user, pathId);
@@ -69,43 +69,33 @@ export class PathsController {
 
   /** The search overlay's path results: published paths the user may open, matched on title and description. */
   @Get('search')
-  async search(@CurrentUser() user: AuthenticatedUser, @Query() query: PathSearchQuery) {
+  async search(@CurrentUser() user: Actor, @Query() query: PathSearchQuery) {
     return this.queries.search(await this.queries.viewer(user), query.term ?? '', query.page ?? 0);
   }
 
   @Get(':pathId')
   @Roles('FORMATEUR', 'ADMIN')
-  get(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string) {
+  get(@CurrentUser() user: Actor, @Param('pathId') pathId: string) {
     return this.answer(user, pathId);
   }
 
   @Get(':pathId/getAllGroups')
   @Roles('FORMATEUR', 'ADMIN')
-  async pathGroups(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string) {
+  async pathGroups(@CurrentUser() user: Actor, @Param('pathId') pathId: string) {
     await this.queries.editable(pathId, await this.queries.viewer(user));
     return this.queries.allGroups(pathId);
   }
 
   @Put(':pathId/changeGroup')
   @Roles('FORMATEUR', 'ADMIN')
-  async changeGroup(
-    @CurrentUser() user: AuthenticatedUser,
-    @Param('pathId') pathId: string,
-    @Query() query: ChangeGroupQuery,
-    @Headers('if-match') ifMatch?: string,
-  ) {
+  async changeGroup(@CurrentUser() user: Actor, @Param('pathId') pathId: string, @Query() query: ChangeGroupQuery, @Headers('if-match') ifMatch?: string) {
     await this.commands.changeGroup(user, pathId, query.groupId, query.add, dueDateOf(query.dueDate), expected(query.version, ifMatch));
     return this.answer(user, pathId);
   }
 
   @Put(':pathId/changeUser')
   @Roles('FORMATEUR', 'ADMIN')
-  async changeUser(
-    @CurrentUser() user: AuthenticatedUser,
-    @Param('pathId') pathId: string,
-    @Query() query: ChangeUserQuery,
-    @Headers('if-match') ifMatch?: string,
-  ) {
+  async changeUser(@CurrentUser() user: Actor, @Param('pathId') pathId: string, @Query() query: ChangeUserQuery, @Headers('if-match') ifMatch?: string) {
     await this.commands.changeUser(user, pathId, query.userId, query.add, dueDateOf(query.dueDate), expected(query.version, ifMatch));
     return this.answer(user, pathId);
   }
@@ -113,7 +103,7 @@ export class PathsController {
   @Put(':pathId/addSpeach/:speachId')
   @Roles('FORMATEUR', 'ADMIN')
   async addSpeach(
-    @CurrentUser() user: AuthenticatedUser,
+    @CurrentUser() user: Actor,
     @Param('pathId') pathId: string,
     @Param('speachId') speachId: string,
     @Query() query: VersionQuery,
@@ -126,7 +116,7 @@ export class PathsController {
   @Put(':pathId/removeSpeach/:speachId')
   @Roles('FORMATEUR', 'ADMIN')
   async removeSpeach(
-    @CurrentUser() user: AuthenticatedUser,
+    @CurrentUser() user: Actor,
     @Param('pathId') pathId: string,
     @Param('speachId') speachId: string,
     @Query() query: VersionQuery,
@@ -138,58 +128,48 @@ export class PathsController {
 
   @Put(':pathId/recordOrder')
   @Roles('FORMATEUR', 'ADMIN')
-  async recordOrder(
-    @CurrentUser() user: AuthenticatedUser,
-    @Param('pathId') pathId: string,
-    @Query() query: RecordOrderQuery,
-    @Headers('if-match') ifMatch?: string,
-  ) {
+  async recordOrder(@CurrentUser() user: Actor, @Param('pathId') pathId: string, @Query() query: RecordOrderQuery, @Headers('if-match') ifMatch?: string) {
     await this.commands.recordOrder(user, pathId, query.order, expected(query.version, ifMatch));
     return this.answer(user, pathId);
   }
 
   @Put(':pathId/publish')
   @Roles('FORMATEUR', 'ADMIN')
-  async publish(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string, @Query() query: VersionQuery, @Headers('if-match') ifMatch?: string) {
+  async publish(@CurrentUser() user: Actor, @Param('pathId') pathId: string, @Query() query: VersionQuery, @Headers('if-match') ifMatch?: string) {
     await this.commands.lifecycle(user, pathId, 'Publish', expected(query.version, ifMatch));
     return this.answer(user, pathId);
   }
 
   @Put(':pathId/unpublish')
   @Roles('FORMATEUR', 'ADMIN')
-  async unpublish(
-    @CurrentUser() user: AuthenticatedUser,
-    @Param('pathId') pathId: string,
-    @Query() query: VersionQuery,
-    @Headers('if-match') ifMatch?: string,
-  ) {
+  async unpublish(@CurrentUser() user: Actor, @Param('pathId') pathId: string, @Query() query: VersionQuery, @Headers('if-match') ifMatch?: string) {
     await this.commands.lifecycle(user, pathId, 'Unpublish', expected(query.version, ifMatch));
     return this.answer(user, pathId);
   }
 
   @Put(':pathId/archive')
   @Roles('FORMATEUR', 'ADMIN')
-  async archive(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string, @Query() query: VersionQuery, @Headers('if-match') ifMatch?: string) {
+  async archive(@CurrentUser() user: Actor, @Param('pathId') pathId: string, @Query() query: VersionQuery, @Headers('if-match') ifMatch?: string) {
     await this.commands.lifecycle(user, pathId, 'Archive', expected(query.version, ifMatch));
     return this.answer(user, pathId);
   }
 
   @Get(':pathId/getSpeaches')
   @Roles('FORMATEUR', 'ADMIN')
-  async getSpeaches(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string, @Query() query: GetSpeachesQuery) {
+  async getSpeaches(@CurrentUser() user: Actor, @Param('pathId') pathId: string, @Query() query: GetSpeachesQuery) {
     return this.queries.speachList(pathId, await this.queries.viewer(user), query);
   }
 
   /** Self-enrolment in a published path marked open. */
   @Put(':pathId/enrol')
-  async enrol(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string) {
+  async enrol(@CurrentUser() user: Actor, @Param('pathId') pathId: string) {
     await this.commands.enrol(user, pathId);
     return this.queries.progress(pathId, await this.queries.viewer(user));
   }
 
   /** The learner's own certificate of completion (PDF). */
   @Get(':pathId/certificate')
-  async certificate(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string, @Res() reply: FastifyReply) {
+  async certificate(@CurrentUser() user: Actor, @Param('pathId') pathId: string, @Res() reply: FastifyReply) {
     const { blobId, title } = await this.queries.certificateBlob(pathId, await this.queries.viewer(user));
     const blob = await this.blobs.get(blobId);
     if (!blob) throw new NotFoundError('No certificate: this path is not completed yet');
@@ -203,7 +183,7 @@ export class PathsController {
 
   /** The learner's page `/p/{pathId}/{slug}`. */
   @Get(':pathId/progress')
-  async progress(@CurrentUser() user: AuthenticatedUser, @Param('pathId') pathId: string) {
+  async progress(@CurrentUser() user: Actor, @Param('pathId') pathId: string) {
     return this.queries.progress(pathId, await this.queries.viewer(user));
   }
 }
@@ -233,14 +213,14 @@ export class MyPathsController {
   constructor(private readonly queries: PathQueries) {}
 
   @Get('learningPaths')
-  async assigned(@CurrentUser() user: AuthenticatedUser, @Query() query: PageQuery) {
+  async assigned(@CurrentUser() user: Actor, @Query() query: PageQuery) {
     return this.queries.assigned(await this.queries.viewer(user), query.page ?? 0);
   }
 
   /** The paths I own (authors and administrators): the home's "My learning paths". */
   @Get('learningPathsEdited')
   @Roles('FORMATEUR', 'ADMIN')
-  async edited(@CurrentUser() user: AuthenticatedUser, @Query() query: PageQuery) {
+  async edited(@CurrentUser() user: Actor, @Query() query: PageQuery) {
     return this.queries.edited(await this.queries.viewer(user), query.page ?? 0);
   }
 }

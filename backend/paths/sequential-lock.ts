@@ -20,16 +20,16 @@ export interface SequentialLock {
  * enrolled in? The same `pathProgress` that draws the locks on the path page decides, so the page and
  * the refusal never disagree. Paths the learner merely could enrol in do not lock anything.
  */
-export async function sequentialLock(store: ReadStore, viewer: Pick<Viewer, 'userId' | 'groupIds' | 'now'>, speachId: string): Promise<SequentialLock | null> {
+export async function sequentialLock(store: ReadStore, viewer: Pick<Viewer, 'id' | 'groupIds' | 'now'>, speachId: string): Promise<SequentialLock | null> {
   const candidates = await store.collection<PathDocument>(PATHS).find({ speachIds: speachId, sequential: true, state: 'PUBLIE' });
   if (!candidates.length) return null;
   const enrolled = new Set(
-    (await store.collection<PathLearnerDocument>(PATH_LEARNERS).find({ userId: viewer.userId, enrolled: true }, { projection: { pathId: 1 } })).map(
+    (await store.collection<PathLearnerDocument>(PATH_LEARNERS).find({ userId: viewer.id, enrolled: true }, { projection: { pathId: 1 } })).map(
       (l) => l.pathId,
     ),
   );
   for (const path of candidates.filter((p) => isAssignedTo(p, viewer) || enrolled.has(p._id))) {
-    const progress = await pathProgress(store, viewer.userId, path.speachIds, true, viewer.now);
+    const progress = await pathProgress(store, viewer.id, path.speachIds, true, viewer.now);
     const index = progress.speaches.findIndex((s) => s.speachId === speachId);
     if (index < 0 || !progress.speaches[index].locked) continue;
     const previous = progress.speaches.slice(0, index).find((s) => s.live && !s.completed)!;

@@ -3,7 +3,8 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Quer
 import type { ChapterContent } from '../../events';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { CurrentUser, Public, Roles } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
+import { roleFlags } from '../identity';
 import { Clock } from '../infrastructure/clock/clock';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { DomainError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
@@ -50,7 +51,7 @@ export class EmbedController {
   ) {}
 
   /** Only the speach's editors (its author, co-editors, administrators) hand out access to it. */
-  private async assertEditor(user: AuthenticatedUser, speachId: string) {
+  private async assertEditor(user: Actor, speachId: string) {
     const viewer = await this.queries.viewer(user);
     const doc = await this.queries.document(speachId);
     const card = await this.queries.cards([doc], viewer);
@@ -60,7 +61,7 @@ export class EmbedController {
 
   @Post('tokens')
   @Roles('ADMIN', 'FORMATEUR')
-  async issue(@CurrentUser() user: AuthenticatedUser, @Body() body: IssueTokenBody) {
+  async issue(@CurrentUser() user: Actor, @Body() body: IssueTokenBody) {
     await this.assertEditor(user, body.speachId);
     const expiresAt = body.expiresAt
       ? new Date(body.expiresAt).toISOString()
@@ -70,7 +71,7 @@ export class EmbedController {
 
   @Get('tokens')
   @Roles('ADMIN', 'FORMATEUR')
-  async list(@CurrentUser() user: AuthenticatedUser, @Query() query: TokenListQuery) {
+  async list(@CurrentUser() user: Actor, @Query() query: TokenListQuery) {
     await this.assertEditor(user, query.speachId);
     return this.tokens.list(query.speachId);
   }
@@ -78,7 +79,7 @@ export class EmbedController {
   @Delete('tokens/:tokenId')
   @Roles('ADMIN', 'FORMATEUR')
   @HttpCode(204)
-  async revoke(@CurrentUser() user: AuthenticatedUser, @Param('tokenId') tokenId: string) {
+  async revoke(@CurrentUser() user: Actor, @Param('tokenId') tokenId: string) {
     if (!/^[0-9a-f]{64}$/.test(tokenId)) throw new ValidationError('tokenId', 'tokenId must be a token id (64 hex characters)');
     await this.tokens.revoke(tokenId, { userId: user.id, isAdmin: user.roles.includes('ADMIN') });
   }
@@ -89,10 +90,8 @@ export class EmbedController {
     if (!user || !user.active)
       throw new DomainError('The member who issued this access token is no longer active.', 403, [{ field: 'access_token', reason: 'issuer inactive' }]);
     return {
-      userId: user._id,
-      isAdmin: user.roles.includes('ADMIN'),
-      isAuthor: user.roles.includes('FORMATEUR'),
-      isApprover: user.roles.includes('APPROVER'),
+      id: user._id,
+      ...roleFlags(user.roles),
       groupIds: user.groupIds,
       now: this.clock.now().toISOString(),
     };
@@ -233,8 +232,7 @@ export class EmbedController {
   async edit(@Param('id') id: string, @Query() query: EmbedQuery, @Body() body: EmbedEditBody) {
     const { issuer, doc } = await this.editor(id, query);
     const { commands, version } = embedEdits(doc, body);
-    const actor = { userId: issuer.userId, isAdmin: issuer.isAdmin, isAuthor: issuer.isAuthor, groupIds: issuer.groupIds };
-    if (commands.length) await this.speachCommands.run(actor, id, commands, version);
+    if (commands.length) await this.speachCommands.run(issuer, id, commands, version);
     const saved = await this.queries.document(id);
     return {
       speach: { id: saved._id, title: saved.title, language: saved.language, revision: saved.revision },

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { ChangesState } from '../infrastructure/http/csrf';
 import { ScormExports } from './scorm-exports.service';
 import { BundleQuery, CheckScormQuery, ExportScormQuery } from './scorm.dto';
@@ -21,7 +21,7 @@ export class ScormController {
   /** Starts the job and answers the package's file name at once (a GET by the spec: it appends, so it is marked). */
   @Get('exportScorm')
   @ChangesState()
-  exportScorm(@CurrentUser() user: AuthenticatedUser, @Query() query: ExportScormQuery, @Req() request: FastifyRequest) {
+  exportScorm(@CurrentUser() user: Actor, @Query() query: ExportScormQuery, @Req() request: FastifyRequest) {
     return this.exports.request({
       speachId: query.id,
       type: query.type ?? 'SCORM_LITE',

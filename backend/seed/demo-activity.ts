@@ -16,7 +16,7 @@ import { SiteSettings } from '../site/site-settings.service';
 import { type LearnerCommand, learnerDecider } from '../speach/learner.decider';
 import { takesAnswers } from '../speach/chapter-content';
 import { SpeachCommands } from '../speach/speach-commands.service';
-import type { Actor } from '../speach/speach.decider';
+import type { SpeachActor } from '../speach/speach.decider';
 import { liveVersion, requiredBefore } from '../speach/speach-views';
 import { seededRandom } from './seeded-random';
 
@@ -155,7 +155,7 @@ export class DemoActivity {
       return { title, i, createdDay, publishDay: i % 6 === 5 ? null : Math.min(HISTORY_DAYS - 1, createdDay + 1 + Math.floor(rand() * 6)) };
     });
     const history: HistorySpeach[] = [];
-    const actor = (user: UserDocument): Actor => ({ userId: user._id, isAdmin: user.roles.includes('ADMIN'), isAuthor: true, groupIds: [] });
+    const actor = (user: UserDocument): SpeachActor => ({ id: user._id, isAdmin: user.roles.includes('ADMIN'), isAuthor: true, groupIds: [] });
 
     for (let day = 0; day < HISTORY_DAYS; day++) {
       const dayStart = first + day * DAY;
@@ -255,7 +255,13 @@ export class DemoActivity {
     return [...out];
   }
 
-  private async write(title: string, index: number, author: UserDocument, categories: string[], actor: (u: UserDocument) => Actor): Promise<HistorySpeach> {
+  private async write(
+    title: string,
+    index: number,
+    author: UserDocument,
+    categories: string[],
+    actor: (u: UserDocument) => SpeachActor,
+  ): Promise<HistorySpeach> {
     const speachId = uuidv7();
     const nodes: ChapterNode[] = [
       {

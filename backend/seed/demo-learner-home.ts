@@ -1,6 +1,6 @@
 import { uuidv7 } from '../../events';
 import type { SpeachCommands } from '../speach/speach-commands.service';
-import type { Actor } from '../speach/speach.decider';
+import type { SpeachActor } from '../speach/speach.decider';
 
 const DAY = 86_400_000;
 
@@ -8,7 +8,7 @@ const DAY = 86_400_000;
  * Gives the reader something to follow on the home and account pages: a restricted speach assigned
  * to them with a badge and a due date a month away (the "To follow" slider and the due-date tab).
  */
-export async function seedDemoLearnerHome(speaches: SpeachCommands, author: Actor, readerId: string, now: Date): Promise<void> {
+export async function seedDemoLearnerHome(speaches: SpeachCommands, author: SpeachActor, readerId: string, now: Date): Promise<void> {
   const speachId = uuidv7();
   const chapterId = uuidv7();
   const iso = now.toISOString();

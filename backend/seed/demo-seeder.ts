@@ -155,7 +155,7 @@ export class DemoSeeder {
   }
 
   private async seedContent(password: string, { ids, categories, groups }: DemoOrganisation): Promise<void> {
-    const actor = (userId: string, isAdmin: boolean) => ({ userId, isAdmin, isAuthor: true, groupIds: [] });
+    const actor = (id: string, isAdmin: boolean) => ({ id, isAdmin, isAuthor: true, groupIds: [] });
     await seedDemoSpeaches(this.speaches, actor(ids[1], false), actor(ids[0], true), categories, groups, this.clock.now());
     await seedDemoSite(this.commands, this.config);
     await seedDemoAudit(this.registration, this.terms, this.projections, password);

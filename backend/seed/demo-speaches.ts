@@ -1,6 +1,6 @@
 import { type ChapterContent, uuidv7 } from '../../events';
 import type { SpeachCommands } from '../speach/speach-commands.service';
-import type { Actor } from '../speach/speach.decider';
+import type { SpeachActor } from '../speach/speach.decider';
 
 interface DemoSpeach {
   title: string;
@@ -170,8 +170,8 @@ export const DEMO_SPEACHES: DemoSpeach[] = [
 /** Seeds the demo speaches through the real commands; `now` is the seed's clock. */
 export async function seedDemoSpeaches(
   speaches: SpeachCommands,
-  author: Actor,
-  admin: Actor,
+  author: SpeachActor,
+  admin: SpeachActor,
   categories: string[],
   groups: string[],
   now: Date,
@@ -218,6 +218,6 @@ export async function seedDemoSpeaches(
     if (demo.state === 'scheduled') commands.push({ type: 'Publish', at: new Date(now.getTime() + 14 * 86_400_000).toISOString(), now: iso });
     if (demo.state === 'archived') commands.push({ type: 'Archive' });
     await speaches.run(owner, speachId, commands);
-    if (demo.pinned) await speaches.pin({ id: admin.userId, roles: ['ADMIN'] } as never, speachId, true);
+    if (demo.pinned) await speaches.pin(admin, speachId, true);
   }
 }

@@ -10,11 +10,12 @@ import {
 } from '../../events';
 import { userDecider } from '../identity/user.decider';
 import type { CommandRunner } from '../infrastructure/decider/command-runner';
-import type { SpeachCommands } from '../speach/speach-commands.service';
+import { type SpeachCommands, speachStream } from '../speach/speach-commands.service';
+import { speachDecider } from '../speach/speach.decider';
 import { addMonths, periodicReviewDecider } from '../workflow/periodic-review.decider';
 import { type FinalChoices, type WorkflowActor, workflowDecider } from '../workflow/workflow.decider';
 import { workflowDefinitionDecider } from '../workflow/workflow-definition.decider';
-import { definitionStream, periodicReviewStream, workflowStream } from '../workflow/workflow.service';
+import { definitionStream, periodicReviewStream, workflowStream } from '../workflow/workflow-streams';
 import { DEMO_GROUPS } from './demo-organisation';
 
 const html = (body: string): ChapterContent => ({ type: 'HTML', html: body });
@@ -93,7 +94,7 @@ export async function seedDemoWorkflow(
     role: null,
   }));
 
-  const authorActor = { userId: people.author, isAdmin: false, isAuthor: true, groupIds: [] };
+  const authorActor = { id: people.author, isAdmin: false, isAuthor: true, groupIds: [] };
   const contentHashes = new Map<string, string>();
   const speach = async (title: string, description: string, category: number, chapters: [string, string][]) => {
     const speachId = uuidv7();
@@ -120,7 +121,13 @@ export async function seedDemoWorkflow(
     contentHashes.set(speachId, speachContentHash(title, hashed));
     return speachId;
   };
-  const actor = (userId: string, groupIds: string[] = []): WorkflowActor => ({ userId, isAdmin: false, isApprover: userId !== people.author, groupIds });
+  const actor = (id: string, groupIds: string[] = []): WorkflowActor => ({
+    id,
+    isAdmin: false,
+    isAuthor: id === people.author,
+    isApprover: id !== people.author,
+    groupIds,
+  });
   const submit = async (
     speachId: string,
     options: { steps?: WorkflowStep[]; anonymous?: boolean; regulatedGmp?: boolean; scheduledAt?: string | null } = {},
@@ -135,8 +142,8 @@ export async function seedDemoWorkflow(
         actor: actor(people.author),
         now: iso,
         speachId,
-        mayEdit: true,
-        authorId: people.author,
+        speach: await commands.state(speachDecider, speachStream(speachId)),
+        openWorkflowId: null,
         name: options.anonymous ? 'Anonymous workflow' : 'Quality then HR',
         anonymous: options.anonymous === true,
         definitionId: options.anonymous ? null : definitionId,
@@ -176,9 +183,9 @@ export async function seedDemoWorkflow(
         now: iso,
         final,
         periodicReviewEnabled: true,
-        signature: signFor ? seededSignature(signFor, by.userId, 'approved') : null,
+        signature: signFor ? seededSignature(signFor, by.id, 'approved') : null,
       },
-      { userId: by.userId },
+      { userId: by.id },
     );
 
   // Awaiting the demo approver (step 1).
@@ -232,7 +239,7 @@ export async function seedDemoWorkflow(
     ['Hand hygiene in production', '<p>Wash, dry, disinfect: the 6 moments.</p>', 'TWO_YEARS', -20],
     ['Deviation reporting', '<p>Report any deviation within 24 hours.</p>', 'ONE_YEAR', -13],
   ];
-  const admin = { userId: people.admin, isAdmin: true, isAuthor: true, groupIds: [] };
+  const admin = { id: people.admin, isAdmin: true, isAuthor: true, groupIds: [] };
   for (const [title, body, frequency, monthsAgo] of reviewed) {
     const speachId = await speach(title, 'A GMP procedure under periodic review.', 3, [['Procedure', body]]);
     const workflowId = await submit(speachId, { regulatedGmp: true });

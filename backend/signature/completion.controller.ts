@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { ChapterContent } from '../../events';
 import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { Clock } from '../infrastructure/clock/clock';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { NotFoundError } from '../infrastructure/decider/decider';
@@ -35,7 +35,7 @@ export class CompletionController {
 
   @Post('api/v2/speach/:speachId/complete')
   @HttpCode(200)
-  async complete(@CurrentUser() user: AuthenticatedUser, @Param('speachId') speachId: string, @Body() body: CompleteBody, @Query() query: ReadQuery) {
+  async complete(@CurrentUser() user: Actor, @Param('speachId') speachId: string, @Body() body: CompleteBody, @Query() query: ReadQuery) {
     const viewer = await this.queries.viewer(user);
     const doc = await this.access.readable(speachId, viewer, query.accessCode);
     const live = liveVersion(doc, viewer.now);

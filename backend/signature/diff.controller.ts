@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { IsOptional, IsString, Matches } from 'class-validator';
 import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { NotFoundError } from '../infrastructure/decider/decider';
 import { type SpeachDocument, SpeachAccess, SpeachQueries, type Viewer, isEditor, readingOrder } from '../speach';
 import { WORKFLOWS, type WorkflowDocument } from '../workflow';
@@ -31,7 +31,7 @@ export class DiffController {
   ) {}
 
   @Get('api/v2/speach/:id/diff')
-  async diff(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query() query: DiffQuery) {
+  async diff(@CurrentUser() user: Actor, @Param('id') id: string, @Query() query: DiffQuery) {
     const viewer = await this.queries.viewer(user);
     const doc = await this.queries.document(id);
     const to = query.to ?? 'current';

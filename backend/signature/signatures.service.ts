@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type SignatureMeaning, type SignatureRecord, signatureFailureStream, uuidv7 } from '../../events';
 import { CREDENTIALS, type CredentialDocument } from '../../projections/users.projection';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { PasswordHasher } from '../identity/auth/password-hasher';
 import { normaliseEmail } from '../identity/user.decider';
 import { Clock } from '../infrastructure/clock/clock';
@@ -50,12 +50,12 @@ export class Signatures {
   ) {}
 
   /** Whether the session's next signature must carry the e-mail too. */
-  emailRequired(user: AuthenticatedUser): boolean {
+  emailRequired(user: Actor): boolean {
     return !this.signedSessions.has(user.sessionId);
   }
 
   /** The signature record to append with the decision, null for an unsigned decision on a non-regulated speach. */
-  async sign(user: AuthenticatedUser, input: SignatureBody | undefined, subject: SignedSubject): Promise<SignatureRecord | null> {
+  async sign(user: Actor, input: SignatureBody | undefined, subject: SignedSubject): Promise<SignatureRecord | null> {
     if (!input) {
       if (!subject.regulated) return null;
       throw new ValidationError('signature', `This speach is GMP-regulated: the decision needs an electronic signature (meaning ${subject.meaning})`);
@@ -110,7 +110,7 @@ export class Signatures {
   }
 
   /** The decision carrying the signature was appended: later signatures of this session need the password only. */
-  signed(user: AuthenticatedUser): void {
+  signed(user: Actor): void {
     this.signedSessions.delete(user.sessionId);
     this.signedSessions.add(user.sessionId);
     if (this.signedSessions.size > SESSIONS_MAX) this.signedSessions.delete(this.signedSessions.values().next().value as string);

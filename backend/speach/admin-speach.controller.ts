@@ -2,7 +2,7 @@ import { Body, Controller, Get, Inject, Param, Put, Query, Res } from '@nestjs/c
 import type { FastifyReply } from 'fastify';
 import { GROUPS, type GroupDocument } from '../../projections/organisation.projection';
 import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { DomainError, ValidationError } from '../infrastructure/decider/decider';
 import { type FilterType, checkFilter, contentRange, parseSimpleRestQuery } from '../infrastructure/http/simple-rest';
 import { ReadModels } from '../infrastructure/read-models';
@@ -58,7 +58,7 @@ export class AdminSpeachController {
   ) {}
 
   @Get()
-  async list(@CurrentUser() user: AuthenticatedUser, @Query() query: AdminSpeachQuery) {
+  async list(@CurrentUser() user: Actor, @Query() query: AdminSpeachQuery) {
     return this.lists.admin(await this.queries.viewer(user), query);
   }
 
@@ -77,12 +77,11 @@ export class AdminSpeachController {
    * is skipped and reported, one with a scheduled publication is left out and counted.
    */
   @Put('batch-update')
-  async batchUpdate(@CurrentUser() user: AuthenticatedUser, @Query() query: BatchUpdateSpeachQuery, @Body() body: BatchUpdateSpeachBody) {
+  async batchUpdate(@CurrentUser() user: Actor, @Query() query: BatchUpdateSpeachQuery, @Body() body: BatchUpdateSpeachBody) {
     if (!query.authorId && !query.visibility && !query.categoryId) throw new ValidationError('query', 'Choose an author, a visibility or a category');
     if (query.authorId) await this.commands.checkUsers([query.authorId], 'authorId', 'FORMATEUR');
     if (query.categoryId) await this.commands.checkCategory(query.categoryId);
     const viewer = await this.queries.viewer(user);
-    const actor = await this.queries.actor(user);
     let updated = 0;
     let scheduledExcluded = 0;
     const skipped: { speachID: string; title: string; reason: string }[] = [];
@@ -99,7 +98,7 @@ export class AdminSpeachController {
       }
       try {
         const { commands } = await this.commands.adminChanges(doc, { authorId: query.authorId, visibility: query.visibility, categoryId: query.categoryId });
-        if (commands.length) await this.commands.run(actor, id, commands);
+        if (commands.length) await this.commands.run(user, id, commands);
         updated++;
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
@@ -111,19 +110,19 @@ export class AdminSpeachController {
   }
 
   @Put('duplicate')
-  async duplicate(@CurrentUser() user: AuthenticatedUser, @Query() query: SpeachIdQuery) {
+  async duplicate(@CurrentUser() user: Actor, @Query() query: SpeachIdQuery) {
     const id = await this.commands.copy(user, query.speachId, false);
     return this.queries.card(id, await this.queries.viewer(user));
   }
 
   @Put('createTemplate')
-  async createTemplate(@CurrentUser() user: AuthenticatedUser, @Query() query: SpeachIdQuery) {
+  async createTemplate(@CurrentUser() user: Actor, @Query() query: SpeachIdQuery) {
     const id = await this.commands.copy(user, query.speachId, true);
     return this.queries.card(id, await this.queries.viewer(user));
   }
 
   @Put('update')
-  async update(@CurrentUser() user: AuthenticatedUser, @Body() body: AdminUpdateBody) {
+  async update(@CurrentUser() user: Actor, @Body() body: AdminUpdateBody) {
     const speach = parseSpeach(body.speach);
     const id = speachIdOf(speach);
     const doc = await this.queries.document(id);
@@ -136,7 +135,7 @@ export class AdminSpeachController {
   }
 
   @Put('updateCoEditors')
-  async updateCoEditors(@CurrentUser() user: AuthenticatedUser, @Body() body: CoEditorsBody) {
+  async updateCoEditors(@CurrentUser() user: Actor, @Body() body: CoEditorsBody) {
     const raw = body.speach;
     const id = typeof raw === 'string' && !raw.trim().startsWith('{') ? raw : speachIdOf(parseSpeach(raw));
     if (body.coEditors === undefined && body.coGroups === undefined) throw new ValidationError('coEditors', 'Send coEditors or coGroups');
@@ -152,21 +151,21 @@ export class AdminSpeachController {
   }
 
   @Put('updateAffectedUsers')
-  async updateAffectedUsers(@CurrentUser() user: AuthenticatedUser, @Body() body: AffectedUsersBody) {
+  async updateAffectedUsers(@CurrentUser() user: Actor, @Body() body: AffectedUsersBody) {
     const ids = await this.commands.checkUsers(body.users, 'users');
     await this.commands.run(user, body.speachID, [{ type: 'SetAffectedUsers', userIds: ids }]);
     return this.queries.card(body.speachID, await this.queries.viewer(user));
   }
 
   @Put('updateAffectedGroups')
-  async updateAffectedGroups(@CurrentUser() user: AuthenticatedUser, @Body() body: AffectedGroupsBody) {
+  async updateAffectedGroups(@CurrentUser() user: Actor, @Body() body: AffectedGroupsBody) {
     const ids = await this.commands.checkGroups(body.groups, 'groups');
     await this.commands.run(user, body.speachID, [{ type: 'SetAffectedGroups', groupIds: ids }]);
     return this.queries.card(body.speachID, await this.queries.viewer(user));
   }
 
   @Put('update-periodic-reviewers')
-  async updatePeriodicReviewers(@CurrentUser() user: AuthenticatedUser, @Query() query: PeriodicReviewersQuery) {
+  async updatePeriodicReviewers(@CurrentUser() user: Actor, @Query() query: PeriodicReviewersQuery) {
     const users = await this.commands.checkUsers(query.users ?? [], 'users');
     const groups = await this.commands.checkGroups(query.groups ?? [], 'groups');
     await this.commands.run(user, query.speachId, [{ type: 'AssignPeriodicReviewers', userIds: users, groupIds: groups }]);
@@ -183,20 +182,20 @@ export class SpeachSettingsController {
   ) {}
 
   @Put('setDueDate')
-  async setDueDate(@CurrentUser() user: AuthenticatedUser, @Body() body: DueDateBody) {
+  async setDueDate(@CurrentUser() user: Actor, @Body() body: DueDateBody) {
     await this.commands.run(user, body.speachID, [{ type: 'SetDueDate', dueDate: body.dueDate, now: this.commands.now() }]);
     const card = await this.queries.card(body.speachID, await this.queries.viewer(user));
     return { dueDateTimestamp: card.metadata.dueDateTimestamp, unpublishAfterDueDate: card.metadata.unpublishAfterDueDate };
   }
 
   @Put('setUnpublishedAfterDueDate')
-  async setUnpublishedAfterDueDate(@CurrentUser() user: AuthenticatedUser, @Body() body: UnpublishAfterDueDateBody) {
+  async setUnpublishedAfterDueDate(@CurrentUser() user: Actor, @Body() body: UnpublishAfterDueDateBody) {
     await this.commands.run(user, body.speachID, [{ type: 'SetUnpublishAfterDueDate', unpublish: body.unpublish }]);
     return this.queries.card(body.speachID, await this.queries.viewer(user));
   }
 
   @Put('setLockedSubchapters')
-  async setLockedSubchapters(@CurrentUser() user: AuthenticatedUser, @Body() body: LockedSubchaptersBody) {
+  async setLockedSubchapters(@CurrentUser() user: Actor, @Body() body: LockedSubchaptersBody) {
     await this.commands.run(user, body.speachID, [{ type: 'LockSubchapters', locked: body.lockedSubchapters }]);
     return this.queries.card(body.speachID, await this.queries.viewer(user));
   }
@@ -231,7 +230,7 @@ export class SpeachesRestController {
   ) {}
 
   @Get()
-  async list(@CurrentUser() user: AuthenticatedUser, @Query() query: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(@CurrentUser() user: Actor, @Query() query: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {
     const { sort, skip, limit, filter } = parseSimpleRestQuery(query, ['title', 'lastUpdatedDate', 'createdTimestamp', 'publicationDate', 'id']);
     checkFilter(filter, SPEACH_FILTERS);
     const viewer = await this.queries.viewer(user);
@@ -268,7 +267,7 @@ export class SpeachesRestController {
   }
 
   @Get(':id')
-  async one(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
+  async one(@CurrentUser() user: Actor, @Param('id') id: string) {
     return this.queries.card(id, await this.queries.viewer(user));
   }
 }

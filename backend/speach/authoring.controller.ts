@@ -4,7 +4,7 @@ import { ApiQuery } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { type ChapterContent, uuidv7 } from '../../events';
 import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { ForbiddenError, ValidationError } from '../infrastructure/decider/decider';
 import { isEditor } from './speach-views';
 import { ReadModels } from '../infrastructure/read-models';
@@ -53,31 +53,31 @@ export class AuthoringController {
     private readonly site: SiteSettings,
   ) {}
 
-  private async draft(user: AuthenticatedUser, speachId: string) {
+  private async draft(user: Actor, speachId: string) {
     await this.readModels.settled();
     return this.queries.draft(speachId, await this.queries.viewer(user));
   }
 
-  private async card(user: AuthenticatedUser, speachId: string) {
+  private async card(user: Actor, speachId: string) {
     await this.readModels.settled();
     return this.queries.card(speachId, await this.queries.viewer(user));
   }
 
   @Post('api/v2/recorder/speach')
   @Roles('FORMATEUR', 'ADMIN')
-  async create(@CurrentUser() user: AuthenticatedUser, @Body() body: CreateSpeachBody) {
+  async create(@CurrentUser() user: Actor, @Body() body: CreateSpeachBody) {
     const speachId = await this.commands.create(user, body);
     return this.card(user, speachId);
   }
 
   @Get('api/v2/speach/draftSpeach')
-  async draftSpeach(@CurrentUser() user: AuthenticatedUser, @Query('speachID') speachId: string) {
+  async draftSpeach(@CurrentUser() user: Actor, @Query('speachID') speachId: string) {
     if (!speachId) throw new ValidationError('speachID', 'speachID is required');
     return this.queries.draft(speachId, await this.queries.viewer(user));
   }
 
   @Get('api/v2/speach/speachWithMetadata')
-  async withMetadata(@CurrentUser() user: AuthenticatedUser, @Query('speachID') speachId: string, @Query('accessCode') accessCode?: unknown) {
+  async withMetadata(@CurrentUser() user: Actor, @Query('speachID') speachId: string, @Query('accessCode') accessCode?: unknown) {
     if (!speachId || typeof speachId !== 'string') throw new ValidationError('speachID', 'speachID is required');
     const viewer = await this.queries.viewer(user);
     const doc = await this.access.readable(speachId, viewer, accessCodeOf(accessCode));
@@ -86,7 +86,7 @@ export class AuthoringController {
 
   @Put('api/v2/recorder/speach/:id/details')
   @Roles('FORMATEUR', 'ADMIN')
-  async details(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: DetailsBody, @Headers('if-match') ifMatch?: string) {
+  async details(@CurrentUser() user: Actor, @Param('id') id: string, @Body() body: DetailsBody, @Headers('if-match') ifMatch?: string) {
     const { version, ...details } = body;
     if (details.categoryId !== undefined) await this.commands.checkCategory(details.categoryId);
     await this.commands.run(user, id, [{ type: 'ChangeDetails', ...details }], expectedVersion(version, ifMatch));
@@ -95,7 +95,7 @@ export class AuthoringController {
 
   @Post('api/v2/recorder/speach/:id/chapters')
   @Roles('FORMATEUR', 'ADMIN')
-  async addChapter(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: AddChapterBody, @Headers('if-match') ifMatch?: string) {
+  async addChapter(@CurrentUser() user: Actor, @Param('id') id: string, @Body() body: AddChapterBody, @Headers('if-match') ifMatch?: string) {
     const chapterId = uuidv7();
     await this.commands.run(
       user,
@@ -109,7 +109,7 @@ export class AuthoringController {
   @Put('api/v2/recorder/speach/:id/chapters/:chapterId')
   @Roles('FORMATEUR', 'ADMIN')
   async renameChapter(
-    @CurrentUser() user: AuthenticatedUser,
+    @CurrentUser() user: Actor,
     @Param('id') id: string,
     @Param('chapterId') chapterId: string,
     @Body() body: RenameChapterBody,
@@ -127,7 +127,7 @@ export class AuthoringController {
   @Put('api/v2/recorder/speach/:id/chapters/:chapterId/move')
   @Roles('FORMATEUR', 'ADMIN')
   async moveChapter(
-    @CurrentUser() user: AuthenticatedUser,
+    @CurrentUser() user: Actor,
     @Param('id') id: string,
     @Param('chapterId') chapterId: string,
     @Body() body: MoveChapterBody,
@@ -147,7 +147,7 @@ export class AuthoringController {
   @ApiQuery({ name: 'nonMaterial', required: false, type: Boolean, description: "The author's typo flag: keeps the approvals already given (issue 23)" })
   @Roles('FORMATEUR', 'ADMIN')
   async removeChapter(
-    @CurrentUser() user: AuthenticatedUser,
+    @CurrentUser() user: Actor,
     @Param('id') id: string,
     @Param('chapterId') chapterId: string,
     @Query('version') version?: string,
@@ -165,7 +165,7 @@ export class AuthoringController {
   @Put('api/v2/recorder/speach/:id/chapters/:chapterId/content')
   @Roles('FORMATEUR', 'ADMIN')
   async content(
-    @CurrentUser() user: AuthenticatedUser,
+    @CurrentUser() user: Actor,
     @Param('id') id: string,
     @Param('chapterId') chapterId: string,
     @Body() body: ContentBody,
@@ -184,7 +184,7 @@ export class AuthoringController {
   @AcceptsUpload()
   @Roles('FORMATEUR', 'ADMIN')
   async upload(
-    @CurrentUser() user: AuthenticatedUser,
+    @CurrentUser() user: Actor,
     @Param('id') id: string,
     @Param('chapterId') chapterId: string,
     @Query() query: UploadQuery,
@@ -213,7 +213,7 @@ export class AuthoringController {
 
   @Put('api/v2/recorder/speach/:id/visibility')
   @Roles('FORMATEUR', 'ADMIN')
-  async visibility(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: VisibilityBody, @Headers('if-match') ifMatch?: string) {
+  async visibility(@CurrentUser() user: Actor, @Param('id') id: string, @Body() body: VisibilityBody, @Headers('if-match') ifMatch?: string) {
     const accessCodeHash = await this.commands.hashAccessCode(body.accessCode);
     await this.commands.run(user, id, [{ type: 'ChangeVisibility', visibility: body.visibility, accessCodeHash }], expectedVersion(body.version, ifMatch));
     return this.card(user, id);
@@ -222,7 +222,7 @@ export class AuthoringController {
   @Post('api/v2/recorder/speach/:id/publish')
   @Roles('FORMATEUR', 'ADMIN')
   @HttpCode(200)
-  async publish(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: PublishBody, @Headers('if-match') ifMatch?: string) {
+  async publish(@CurrentUser() user: Actor, @Param('id') id: string, @Body() body: PublishBody, @Headers('if-match') ifMatch?: string) {
     const workflowRequired = await publicationNeedsWorkflow(this.site);
     await this.commands.run(
       user,
@@ -236,32 +236,32 @@ export class AuthoringController {
   @Post('api/v2/recorder/speach/:id/unpublish')
   @Roles('FORMATEUR', 'ADMIN')
   @HttpCode(200)
-  async unpublish(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: PublishBody, @Headers('if-match') ifMatch?: string) {
+  async unpublish(@CurrentUser() user: Actor, @Param('id') id: string, @Body() body: PublishBody, @Headers('if-match') ifMatch?: string) {
     await this.commands.run(user, id, [{ type: 'Unpublish' }], expectedVersion(body.version, ifMatch));
     return this.card(user, id);
   }
 
   @Put('api/v2/recorder/speach/:id/badge')
   @Roles('FORMATEUR', 'ADMIN')
-  async badge(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: BadgeBody, @Headers('if-match') ifMatch?: string) {
+  async badge(@CurrentUser() user: Actor, @Param('id') id: string, @Body() body: BadgeBody, @Headers('if-match') ifMatch?: string) {
     await this.commands.run(user, id, [{ type: 'ConfigureBadge', badge: body.badge }], expectedVersion(body.version, ifMatch));
     return this.card(user, id);
   }
 
   @Put('api/v2/recorder/speach/:id/pin')
   @Roles('ADMIN')
-  async pin(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: PinBody) {
+  async pin(@CurrentUser() user: Actor, @Param('id') id: string, @Body() body: PinBody) {
     await this.commands.pin(user, id, body.pinned);
     return this.card(user, id);
   }
 
   @Get('api/v2/speach/:id/versions')
-  async versions(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
+  async versions(@CurrentUser() user: Actor, @Param('id') id: string) {
     return this.queries.versions(id, await this.queries.viewer(user));
   }
 
   @Get('api/v2/cours/:id/publishDetails')
-  async publishDetails(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query('accessCode') accessCode?: unknown) {
+  async publishDetails(@CurrentUser() user: Actor, @Param('id') id: string, @Query('accessCode') accessCode?: unknown) {
     const viewer = await this.queries.viewer(user);
     return this.queries.publishDetails(await this.access.readable(id, viewer, accessCodeOf(accessCode)), viewer);
   }

@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Param, Put, Query } from '@nestjs/common';
 import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { NotFoundError } from '../infrastructure/decider/decider';
 import { ReadModels } from '../infrastructure/read-models';
@@ -25,7 +25,7 @@ export class CardsController {
   ) {}
 
   @Get('api/v2/speach/search')
-  async search(@CurrentUser() user: AuthenticatedUser, @Query() query: SearchQuery) {
+  async search(@CurrentUser() user: Actor, @Query() query: SearchQuery) {
     return this.lists.search(await this.queries.viewer(user), query);
   }
 
@@ -36,7 +36,7 @@ export class CardsController {
   }
 
   @Get('api/v2/my/:grid')
-  async grid(@CurrentUser() user: AuthenticatedUser, @Param('grid') grid: string, @Query() query: GridQuery) {
+  async grid(@CurrentUser() user: Actor, @Param('grid') grid: string, @Query() query: GridQuery) {
     if (!(GRIDS as readonly string[]).includes(grid)) throw new NotFoundError(`Unknown list ${grid}`);
     return this.lists.grid(await this.queries.viewer(user), grid as Grid, query);
   }
@@ -44,14 +44,14 @@ export class CardsController {
   /** The card menu's duplicate (spec §6: an author duplicates what they may edit; admins any speach). */
   @Put('api/v2/speach/duplicate')
   @Roles('ADMIN', 'FORMATEUR')
-  async duplicate(@CurrentUser() user: AuthenticatedUser, @Query() query: SpeachIdQuery) {
+  async duplicate(@CurrentUser() user: Actor, @Query() query: SpeachIdQuery) {
     const id = await this.speachCommands.copy(user, query.speachId, false);
     return this.queries.card(id, await this.queries.viewer(user));
   }
 
   @Get('favori.FavoriController/toggleFavori')
   @ChangesState()
-  async toggleFavori(@CurrentUser() user: AuthenticatedUser, @Query() query: ToggleFavoriQuery) {
+  async toggleFavori(@CurrentUser() user: Actor, @Query() query: ToggleFavoriQuery) {
     const viewer = await this.queries.viewer(user);
     const doc = await this.queries.document(query.idCour);
     if (!canView(doc, viewer)) throw new NotFoundError('Unknown speach');
@@ -61,13 +61,13 @@ export class CardsController {
   }
 
   @Delete('user/speach/delete')
-  async archive(@CurrentUser() user: AuthenticatedUser, @Query() query: IdQuery) {
+  async archive(@CurrentUser() user: Actor, @Query() query: IdQuery) {
     await this.speachCommands.run(user, query.id, [{ type: 'Archive' }]);
     return this.queries.card(query.id, await this.queries.viewer(user));
   }
 
   @Put('user/speach/restore')
-  async restore(@CurrentUser() user: AuthenticatedUser, @Query() query: IdQuery) {
+  async restore(@CurrentUser() user: Actor, @Query() query: IdQuery) {
     await this.speachCommands.run(user, query.id, [{ type: 'Restore' }]);
     return this.queries.card(query.id, await this.queries.viewer(user));
   }

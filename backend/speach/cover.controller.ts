@@ -2,7 +2,7 @@ import { Controller, Delete, HttpCode, Param, Post, Query, Req } from '@nestjs/c
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { BlobStore, FileTooLargeError } from '../infrastructure/blobs/blob-store';
 import { ForbiddenError, ValidationError } from '../infrastructure/decider/decider';
 import { AcceptsUpload } from '../infrastructure/http/csrf';
@@ -30,7 +30,7 @@ export class CoverController {
 
   @Post()
   @AcceptsUpload()
-  async upload(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query() query: Record<string, unknown>, @Req() request: FastifyRequest) {
+  async upload(@CurrentUser() user: Actor, @Param('id') id: string, @Query() query: Record<string, unknown>, @Req() request: FastifyRequest) {
     const mimeType = String(request.headers['content-type'] ?? '')
       .split(';')[0]
       .trim()
@@ -59,7 +59,7 @@ export class CoverController {
   /** Back to the generated cover (or the image URL, when one was given). */
   @Delete()
   @HttpCode(200)
-  async remove(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
+  async remove(@CurrentUser() user: Actor, @Param('id') id: string) {
     await this.commands.run(user, id, [{ type: 'SetCover', cover: null }]);
     await this.readModels.settled();
     return this.queries.card(id, await this.queries.viewer(user));

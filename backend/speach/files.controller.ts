@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SpeachDocument } from '../../projections/speaches.projection';
 import { CurrentUser, Public } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { BlobStore } from '../infrastructure/blobs/blob-store';
 import { DomainError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { FileUrls } from './file-urls';
@@ -37,7 +37,7 @@ export class FilesController {
   async blob(
     @Param('blobId') blobId: string,
     @Query() query: FileQuery,
-    @CurrentUser() user: AuthenticatedUser | undefined,
+    @CurrentUser() user: Actor | undefined,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {

@@ -32,7 +32,7 @@ export { SpeachCommands } from './speach-commands.service';
 export { SYSTEM_ACTOR } from './policies/system-actor';
 export { isEditor } from './speach-views';
 export { uploadName } from './upload-checks';
-export { MAX_CHAPTERS, CHAPTER_TITLE_MAX, TITLE_MAX, DESCRIPTION_MAX, type Actor } from './speach.decider';
+export { MAX_CHAPTERS, CHAPTER_TITLE_MAX, TITLE_MAX, DESCRIPTION_MAX, type SpeachActor, canEdit, editable, submittable } from './speach.decider';
 /** What the learning paths context uses of speaches: the access rule, the views and the cards. */
 export { SPEACH_VERSIONS, type SpeachVersionDocument } from '../../projections/speaches.projection';
 export { canView, person } from './speach-views';

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import type { ChapterContent } from '../../events';
 import { type ChapterNode, readingOrder } from '../../projections/speaches.projection';
 import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { DomainError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { ReadModels } from '../infrastructure/read-models';
@@ -56,7 +56,7 @@ export class ReadingController {
   }
 
   @Get('api/v2/speach/:id/read')
-  async read(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query() query: ReadQuery) {
+  async read(@CurrentUser() user: Actor, @Param('id') id: string, @Query() query: ReadQuery) {
     const viewer = await this.queries.viewer(user);
     const { doc, speachId, nodes, version, inForce } = await this.chapters(id, viewer, query.mode, query.accessCode);
     const progress = await this.queries.progress(user.id, speachId);
@@ -82,7 +82,7 @@ export class ReadingController {
 
   @Post('api/v2/speach/:id/chapters/:chapterId/read')
   @HttpCode(200)
-  async markRead(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('chapterId') chapterId: string, @Query() query: ReadQuery) {
+  async markRead(@CurrentUser() user: Actor, @Param('id') id: string, @Param('chapterId') chapterId: string, @Query() query: ReadQuery) {
     const viewer = await this.queries.viewer(user);
     const { doc, speachId, nodes, version, contentHash } = await this.chapters(id, viewer, query.mode, query.accessCode);
     const node = this.node(nodes, chapterId);
@@ -104,7 +104,7 @@ export class ReadingController {
   @Post('api/v2/speach/:id/chapters/:chapterId/answers')
   @HttpCode(200)
   async answer(
-    @CurrentUser() user: AuthenticatedUser,
+    @CurrentUser() user: Actor,
     @Param('id') id: string,
     @Param('chapterId') chapterId: string,
     @Body() body: AnswerBody,

@@ -3,7 +3,7 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { speachShareStream, uuidv7 } from '../../events';
 import { SPEACH_VERSIONS, type SpeachVersionDocument, readingOrder } from '../../projections/speaches.projection';
 import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { ValidationError } from '../infrastructure/decider/decider';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
@@ -31,7 +31,7 @@ export class ShareController {
   ) {}
 
   @Post(':id/share')
-  async share(@CurrentUser() user: AuthenticatedUser, @Param('id') speachId: string, @Body() body: ShareBody) {
+  async share(@CurrentUser() user: Actor, @Param('id') speachId: string, @Body() body: ShareBody) {
     const viewer = await this.queries.viewer(user);
     const doc = await this.access.readable(speachId, viewer, body.accessCode);
     const chapterId = body.chapterId?.trim() || null;
@@ -45,8 +45,8 @@ export class ShareController {
     await this.commands.run(
       shareDecider,
       speachShareStream(shareId),
-      { type: 'Share', shareId, speachId, userId: viewer.userId, chapterId, mayShare: mayShare(doc, viewer) },
-      { userId: viewer.userId },
+      { type: 'Share', shareId, speachId, userId: viewer.id, chapterId, mayShare: mayShare(doc, viewer) },
+      { userId: viewer.id },
     );
     return { shareId, speachId, chapterId };
   }

@@ -44,7 +44,7 @@ export class SpeachAccess {
     if (!(await this.needsCode(viewer, doc))) return;
     if (!accessCode) throw new DomainError(ACCESS_CODE_REQUIRED, 403, [{ field: 'accessCode', reason: 'An access code is required' }]);
     // Throttled per account and address (429 once over), before a hash is spent on the guess.
-    const attempt = this.accessCodes.begin(viewer.userId, requestContext.current()?.address ?? null);
+    const attempt = this.accessCodes.begin(viewer.id, requestContext.current()?.address ?? null);
     if (!(await this.hasher.verify(doc.accessCodeHash, accessCode)))
       throw new DomainError('Wrong access code.', 403, [{ field: 'accessCode', reason: 'Wrong access code' }]);
     attempt.succeeded();
@@ -71,6 +71,6 @@ export class SpeachAccess {
   /** The code is asked once: a reader who already started the speach has given it. */
   private async needsCode(viewer: Viewer, doc: SpeachDocument): Promise<boolean> {
     if (doc.visibility !== 'PRIVE' || !doc.accessCodeHash || isEditor(doc, viewer)) return false;
-    return (await this.queries.progress(viewer.userId, doc._id)) === null;
+    return (await this.queries.progress(viewer.id, doc._id)) === null;
   }
 }

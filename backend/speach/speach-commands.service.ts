@@ -3,7 +3,7 @@ import { type ChapterContent, type Role, uuidv7 } from '../../events';
 import { CATEGORIES, type CategoryDocument, GROUPS, type GroupDocument } from '../../projections/organisation.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { PasswordHasher } from '../identity/auth/password-hasher';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { Clock } from '../infrastructure/clock/clock';
 import { CommandRunner, ConcurrencyError } from '../infrastructure/decider/command-runner';
 import { DomainError, ValidationError, inOneDecision } from '../infrastructure/decider/decider';
@@ -11,12 +11,12 @@ import { ReadModels } from '../infrastructure/read-models';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { HOME_PINS_STREAM, homePinsDecider } from './home-pins.decider';
-import { ACCESS_CODE_MAX, type Actor, type ExistingSpeach, type SpeachCommand, chapterSnapshots, speachDecider } from './speach.decider';
+import { ACCESS_CODE_MAX, type ExistingSpeach, type SpeachActor, type SpeachCommand, chapterSnapshots, speachDecider } from './speach.decider';
 import { SpeachQueries } from './speach-queries.service';
 import { isEditor } from './speach-views';
 import type { SpeachDocument } from '../../projections/speaches.projection';
 
-type Cmd = SpeachCommand extends infer C ? (C extends { speachId: string; actor: Actor } ? Omit<C, 'speachId' | 'actor'> : never) : never;
+type Cmd = SpeachCommand extends infer C ? (C extends { speachId: string; actor: SpeachActor } ? Omit<C, 'speachId' | 'actor'> : never) : never;
 
 const speachBatch = inOneDecision(speachDecider);
 
@@ -35,12 +35,11 @@ export class SpeachCommands {
   ) {}
 
   /** Runs commands on one speach atomically; `version` is the client's stale-edit guard. */
-  async run(user: AuthenticatedUser | Actor, speachId: string, commands: Cmd[], version?: number): Promise<void> {
-    const actor = 'roles' in user ? await this.queries.actor(user) : user;
+  async run(actor: SpeachActor, speachId: string, commands: Cmd[], version?: number): Promise<void> {
     const full = commands.map((c) => ({ ...c, speachId, actor }) as SpeachCommand);
     // The actor is who caused it: a request's user, a seeded author, or the system's own policy ("system").
     await this.commands.run(speachBatch, speachStream(speachId), full, {
-      userId: actor.userId,
+      userId: actor.id,
       ...(version === undefined ? {} : { expectedRevision: version }),
     });
     // A speach leaving the public published state leaves home too: the unpin-withdrawn-speach policy.
@@ -85,11 +84,10 @@ export class SpeachCommands {
   }
 
   async create(
-    user: AuthenticatedUser,
+    user: Actor,
     input: { title: string; language: string; categoryId?: string | null; description?: string; templateId?: string | null; isTemplate?: boolean },
   ): Promise<string> {
     await this.checkCategory(input.categoryId);
-    const actor = await this.queries.actor(user);
     let chapters: ReturnType<typeof chapterSnapshots> = [];
     if (input.templateId) {
       const template = await this.queries.speaches.findById(input.templateId);
@@ -97,7 +95,7 @@ export class SpeachCommands {
       chapters = chapterSnapshots(template.draft as ExistingSpeach, uuidv7);
     }
     const speachId = uuidv7();
-    await this.run(actor, speachId, [
+    await this.run(user, speachId, [
       {
         type: 'CreateSpeach',
         title: input.title,
@@ -114,14 +112,13 @@ export class SpeachCommands {
   }
 
   /** Duplicate (or make a template of) a speach: a new speach with the draft's content, the source recorded. */
-  async copy(user: AuthenticatedUser, sourceId: string, asTemplate: boolean): Promise<string> {
-    const actor = await this.queries.actor(user);
+  async copy(user: Actor, sourceId: string, asTemplate: boolean): Promise<string> {
     const source = await this.queries.document(sourceId);
     const viewer = await this.queries.viewer(user);
     if (!isEditor(source, viewer)) throw new DomainError('You may not copy this speach.', 403);
     const speachId = uuidv7();
     const title = asTemplate ? source.title : `${source.title} (copy)`.slice(0, 255);
-    await this.run(actor, speachId, [
+    await this.run(user, speachId, [
       {
         type: 'CreateSpeach',
         title,
@@ -141,14 +138,7 @@ export class SpeachCommands {
     return speachId;
   }
 
-  async setContent(
-    user: AuthenticatedUser,
-    speachId: string,
-    chapterId: string,
-    content: ChapterContent,
-    version?: number,
-    nonMaterial?: boolean,
-  ): Promise<void> {
+  async setContent(user: Actor, speachId: string, chapterId: string, content: ChapterContent, version?: number, nonMaterial?: boolean): Promise<void> {
     await this.run(user, speachId, [{ type: 'SetChapterContent', chapterId, content, nonMaterial }], version);
   }
 
@@ -157,12 +147,11 @@ export class SpeachCommands {
    * are decided first without writing, the pin rule (at most 10) is checked on the state they lead to,
    * and only then is anything appended; an unpin follows the speach's changes.
    */
-  async adminUpdate(user: AuthenticatedUser, speachId: string, commands: Cmd[], pin: boolean | undefined, version?: number): Promise<void> {
-    const actor = await this.queries.actor(user);
-    const full = commands.map((c) => ({ ...c, speachId, actor }) as SpeachCommand);
+  async adminUpdate(user: SpeachActor, speachId: string, commands: Cmd[], pin: boolean | undefined, version?: number): Promise<void> {
+    const full = commands.map((c) => ({ ...c, speachId, actor: user }) as SpeachCommand);
     const stream = speachStream(speachId);
     if (pin !== true) {
-      if (full.length) await this.run(actor, speachId, commands, version);
+      if (full.length) await this.run(user, speachId, commands, version);
       if (pin === false) await this.pin(user, speachId, false);
       return;
     }
@@ -170,24 +159,23 @@ export class SpeachCommands {
     // A stale version is refused before the pin is written.
     if (version !== undefined && version !== revision) throw new ConcurrencyError(stream);
     const eligible = state.status === 'active' && state.visibility === 'PUBLIC' && state.published && !state.archived && !state.isTemplate;
-    await this.commands.run(homePinsDecider, HOME_PINS_STREAM, { type: 'Pin', speachId, isAdmin: actor.isAdmin, eligible });
+    await this.commands.run(homePinsDecider, HOME_PINS_STREAM, { type: 'Pin', speachId, isAdmin: user.isAdmin, eligible });
     try {
       if (full.length) await this.commands.run(speachBatch, stream, full, version === undefined ? {} : { expectedRevision: version });
     } catch (error) {
-      await this.commands.run(homePinsDecider, HOME_PINS_STREAM, { type: 'Unpin', speachId, isAdmin: actor.isAdmin });
+      await this.commands.run(homePinsDecider, HOME_PINS_STREAM, { type: 'Unpin', speachId, isAdmin: user.isAdmin });
       throw error;
     }
     await this.readModels.settled();
   }
 
-  async pin(user: AuthenticatedUser, speachId: string, pinned: boolean): Promise<void> {
-    const actor = await this.queries.actor(user);
+  async pin(user: SpeachActor, speachId: string, pinned: boolean): Promise<void> {
     const doc = await this.queries.document(speachId);
     const eligible = doc.visibility === 'PUBLIC' && doc.published && !doc.archived && !doc.isTemplate;
     await this.commands.run(
       homePinsDecider,
       HOME_PINS_STREAM,
-      pinned ? { type: 'Pin', speachId, isAdmin: actor.isAdmin, eligible } : { type: 'Unpin', speachId, isAdmin: actor.isAdmin },
+      pinned ? { type: 'Pin', speachId, isAdmin: user.isAdmin, eligible } : { type: 'Unpin', speachId, isAdmin: user.isAdmin },
     );
     await this.readModels.settled();
   }

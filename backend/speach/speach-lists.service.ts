@@ -47,7 +47,7 @@ export class SpeachLists {
     // The index filters, sorts and counts; only the page's speaches are loaded.
     const found = await this.index.search({
       term: query.term ?? '',
-      viewer: { userId: viewer.userId, groupIds: viewer.groupIds, now: viewer.now },
+      viewer: { userId: viewer.id, groupIds: viewer.groupIds, now: viewer.now },
       languageId: query.languageId,
       sort: query.tri,
       page: query.page ?? 0,
@@ -65,36 +65,36 @@ export class SpeachLists {
   /** Spec §7 configurable grid url: `{result, total}` of the account tabs. */
   async grid(viewer: Viewer, grid: Grid, query: GridQuery) {
     const clauses: Filter[] = [];
-    const coEdited: Filter = { authorId: { $ne: viewer.userId }, $or: [{ coEditorIds: viewer.userId }, { coEditorGroupIds: { $in: viewer.groupIds } }] };
+    const coEdited: Filter = { authorId: { $ne: viewer.id }, $or: [{ coEditorIds: viewer.id }, { coEditorGroupIds: { $in: viewer.groupIds } }] };
     // Assigned to the viewer (by user or group) and live now: what a learner is asked to follow.
     const assignedLive: Filter = {
-      $or: [{ affectedUserIds: viewer.userId }, { affectedGroupIds: { $in: viewer.groupIds } }],
+      $or: [{ affectedUserIds: viewer.id }, { affectedGroupIds: { $in: viewer.groupIds } }],
       published: true,
       liveFrom: { $lte: viewer.now },
     };
     switch (grid) {
       case 'speachEdited':
-        clauses.push({ authorId: viewer.userId, isTemplate: false, archived: false });
+        clauses.push({ authorId: viewer.id, isTemplate: false, archived: false });
         break;
       case 'speachCoEdited':
         clauses.push(coEdited, { isTemplate: false, archived: false });
         break;
       case 'templateEdited':
-        clauses.push({ authorId: viewer.userId, isTemplate: true, archived: false });
+        clauses.push({ authorId: viewer.id, isTemplate: true, archived: false });
         break;
       case 'templateCoEdited':
         clauses.push(coEdited, { isTemplate: true, archived: false });
         break;
       case 'speachDelay':
         clauses.push({
-          $or: [{ authorId: viewer.userId }, { coEditorIds: viewer.userId }],
+          $or: [{ authorId: viewer.id }, { coEditorIds: viewer.id }],
           archived: false,
           published: true,
           'versions.scheduledFor': { $gt: viewer.now },
         });
         break;
       case 'speachBookmarked': {
-        const bookmarks = await this.store.collection<BookmarkDocument>(BOOKMARKS).find({ userId: viewer.userId });
+        const bookmarks = await this.store.collection<BookmarkDocument>(BOOKMARKS).find({ userId: viewer.id });
         clauses.push({ _id: { $in: bookmarks.map((b) => b.speachId) }, archived: false });
         break;
       }
@@ -104,7 +104,7 @@ export class SpeachLists {
       case 'speachWithDueDate': {
         // A learner's assigned speaches with a due date; an author also sees the ones they edit (drafts included).
         const mine: Filter[] = [assignedLive];
-        if (viewer.isAuthor) mine.push({ authorId: viewer.userId }, { coEditorIds: viewer.userId }, { coEditorGroupIds: { $in: viewer.groupIds } });
+        if (viewer.isAuthor) mine.push({ authorId: viewer.id }, { coEditorIds: viewer.id }, { coEditorGroupIds: { $in: viewer.groupIds } });
         clauses.push({ $or: mine }, { dueDate: { $ne: null }, isTemplate: false, archived: false });
         break;
       }

@@ -15,12 +15,11 @@ import {
 } from '../../projections/speaches.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { PERIODIC_REVIEWS, type PeriodicReviewDocument, WORKFLOWS, type WorkflowDocument } from '../../projections/workflows.projection';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { ContentActor } from '../identity/auth/actor';
 import { Clock } from '../infrastructure/clock/clock';
 import { NotFoundError } from '../infrastructure/decider/decider';
 import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
-import type { Actor } from './speach.decider';
 import { withChapterMedia } from './chapter-media';
 import { FileUrls } from './file-urls';
 import { type CardContext, type ChapterView, type SpeachCard, type Viewer, draftTree, isEditor, liveVersion, person, toCard, toTree } from './speach-views';
@@ -67,21 +66,10 @@ export class SpeachQueries {
     return this.store.collection<SpeachDocument>(SPEACHES);
   }
 
-  async viewer(user: AuthenticatedUser): Promise<Viewer> {
-    const doc = await this.store.collection<UserDocument>(USERS).findById(user.id);
-    return {
-      userId: user.id,
-      isAdmin: user.roles.includes('ADMIN'),
-      isAuthor: user.roles.includes('FORMATEUR'),
-      isApprover: user.roles.includes('APPROVER'),
-      groupIds: doc?.groupIds ?? [],
-      now: this.clock.now().toISOString(),
-    };
-  }
-
-  async actor(user: AuthenticatedUser): Promise<Actor> {
-    const viewer = await this.viewer(user);
-    return { userId: viewer.userId, isAdmin: viewer.isAdmin, isAuthor: viewer.isAuthor, groupIds: viewer.groupIds };
+  /** The request's actor (its groups resolved by the guard) at the clock's time: no read of the store. */
+  viewer(actor: ContentActor): Promise<Viewer> {
+    const { id, isAdmin, isAuthor, isApprover, groupIds } = actor;
+    return Promise.resolve({ id, isAdmin, isAuthor, isApprover, groupIds, now: this.clock.now().toISOString() });
   }
 
   async document(speachId: string): Promise<SpeachDocument> {
@@ -105,7 +93,7 @@ export class SpeachQueries {
       this.store.collection<UserDocument>(USERS).findByIds([...userIds]),
       this.store.collection<GroupDocument>(GROUPS).findByIds([...groupIds]),
       this.store.collection<CategoryDocument>(CATEGORIES).findByIds(categoryIds),
-      this.store.collection<BookmarkDocument>(BOOKMARKS).findByIds(docs.map((d) => `${viewer.userId}:${d._id}`)),
+      this.store.collection<BookmarkDocument>(BOOKMARKS).findByIds(docs.map((d) => `${viewer.id}:${d._id}`)),
       this.store.collection<SpeachRatingDocument>(SPEACH_RATINGS).findByIds(docs.map((d) => d._id)),
       this.store.collection<WorkflowDocument>(WORKFLOWS).find({ speachId: { $in: docs.map((d) => d._id) }, latest: true }),
       this.store.collection<PeriodicReviewDocument>(PERIODIC_REVIEWS).findByIds(docs.map((d) => d._id)),

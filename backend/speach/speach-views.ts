@@ -4,16 +4,14 @@ import { type ChapterNode, type SpeachDocument, type VersionSummary, readingOrde
 import type { UserDocument } from '../../projections/users.projection';
 import type { PeriodicReviewDocument, WorkflowDocument } from '../../projections/workflows.projection';
 import { workflowCardFields } from '../workflow/workflow-card';
+import type { ContentActor } from '../identity/auth/actor';
+import { type EditorsOf, type SpeachActor, canEdit } from './speach.decider';
 
-/** Who is looking: cards carry permissions computed for this viewer. */
-export interface Viewer {
-  userId: string;
-  isAdmin: boolean;
-  isAuthor: boolean;
-  isApprover: boolean;
-  groupIds: string[];
-  now: string;
-}
+/**
+ * Who is looking, and when: the read side's question. Who is the request's Actor (resolved once by
+ * the guard); the time is the clock's, read once per request, so every card of an answer agrees.
+ */
+export type Viewer = ContentActor & { now: string };
 
 export interface Person {
   id: string;
@@ -28,11 +26,8 @@ export function person(user: UserDocument | undefined, id: string): Person {
   return { id, userID: id, firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '', img: user?.img ?? null };
 }
 
-export function isEditor(doc: SpeachDocument, viewer: Viewer): boolean {
-  if (viewer.isAdmin) return true;
-  if (!viewer.isAuthor) return false;
-  return doc.authorId === viewer.userId || doc.coEditorIds.includes(viewer.userId) || doc.coEditorGroupIds.some((g) => viewer.groupIds.includes(g));
-}
+/** The speach decider's editing rule, asked on the read model (the document carries the fields it reads). */
+export const isEditor: (doc: EditorsOf, viewer: SpeachActor) => boolean = canEdit;
 
 /** The version readers see now: the newest of the current run whose scheduled date has come. */
 export function liveVersion(doc: SpeachDocument, now: string): VersionSummary | null {
@@ -46,7 +41,7 @@ export function liveVersion(doc: SpeachDocument, now: string): VersionSummary | 
 }
 
 export function isAssigned(doc: SpeachDocument, viewer: Viewer): boolean {
-  return doc.affectedUserIds.includes(viewer.userId) || doc.affectedGroupIds.some((g) => viewer.groupIds.includes(g));
+  return doc.affectedUserIds.includes(viewer.id) || doc.affectedGroupIds.some((g) => viewer.groupIds.includes(g));
 }
 
 /**

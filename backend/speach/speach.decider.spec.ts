@@ -3,13 +3,13 @@ import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } fro
 import { deciderSpec } from '../infrastructure/decider/given-when-then';
 import { HOME_PINS_STREAM, MAX_PINNED, homePinsDecider } from './home-pins.decider';
 import { learnerDecider } from './learner.decider';
-import { type Actor, speachDecider } from './speach.decider';
+import { type SpeachActor, canEdit, speachDecider } from './speach.decider';
 
-const author: Actor = { userId: 'u-author', isAdmin: false, isAuthor: true, groupIds: ['g-team'] };
-const coEditor: Actor = { userId: 'u-co', isAdmin: false, isAuthor: true, groupIds: [] };
-const otherAuthor: Actor = { userId: 'u-other', isAdmin: false, isAuthor: true, groupIds: [] };
-const admin: Actor = { userId: 'u-admin', isAdmin: true, isAuthor: false, groupIds: [] };
-const reader: Actor = { userId: 'u-reader', isAdmin: false, isAuthor: false, groupIds: ['g-team'] };
+const author: SpeachActor = { id: 'u-author', isAdmin: false, isAuthor: true, groupIds: ['g-team'] };
+const coEditor: SpeachActor = { id: 'u-co', isAdmin: false, isAuthor: true, groupIds: [] };
+const otherAuthor: SpeachActor = { id: 'u-other', isAdmin: false, isAuthor: true, groupIds: [] };
+const admin: SpeachActor = { id: 'u-admin', isAdmin: true, isAuthor: false, groupIds: [] };
+const reader: SpeachActor = { id: 'u-reader', isAdmin: false, isAuthor: false, groupIds: ['g-team'] };
 const NOW = '2026-11-23T10:00:00.000Z';
 const s = 's1';
 
@@ -17,7 +17,7 @@ const created: SpeachEvent = {
   type: 'SpeachCreated',
   data: {
     speachId: s,
-    authorId: author.userId,
+    authorId: author.id,
     title: 'Safety',
     description: '',
     language: 'en-US',
@@ -122,12 +122,12 @@ describe('speach decider', () => {
 
   describe('permissions', () => {
     it('lets the author, co-editors (by user or group) and admins edit, not other authors or readers', () => {
-      const rename = (actor: Actor) => ({ type: 'ChangeDetails' as const, speachId: s, actor, title: 'New' });
+      const rename = (actor: SpeachActor) => ({ type: 'ChangeDetails' as const, speachId: s, actor, title: 'New' });
       const event = [{ type: 'SpeachDetailsChanged', data: { speachId: s, title: 'New' } }] as SpeachEvent[];
       spec.given([created]).when(rename(author)).then(event);
       spec.given([created]).when(rename(admin)).then(event);
       spec
-        .given([created, { type: 'SpeachCoEditorsChanged', data: { speachId: s, userIds: [coEditor.userId] } }])
+        .given([created, { type: 'SpeachCoEditorsChanged', data: { speachId: s, userIds: [coEditor.id] } }])
         .when(rename(coEditor))
         .then(event);
       spec
@@ -381,7 +381,7 @@ describe('speach decider', () => {
 
   describe('archive and restore', () => {
     it('lets the author or an admin archive and restore, not a co-editor', () => {
-      const withCo = [created, { type: 'SpeachCoEditorsChanged', data: { speachId: s, userIds: [coEditor.userId] } } as SpeachEvent];
+      const withCo = [created, { type: 'SpeachCoEditorsChanged', data: { speachId: s, userIds: [coEditor.id] } } as SpeachEvent];
       spec.given(withCo).when({ type: 'Archive', speachId: s, actor: coEditor }).thenThrows(ForbiddenError);
       spec
         .given(withCo)
@@ -528,5 +528,33 @@ describe('learner decider', () => {
       .given([])
       .when(answer({}))
       .thenThrows(ValidationError, /at least one/);
+  });
+});
+
+describe('canEdit, the one editing rule of the write side, the read side and the card flags', () => {
+  const folded = [created, { type: 'SpeachCoEditorGroupsChanged', data: { speachId: s, groupIds: ['g-team'] } } as SpeachEvent].reduce(
+    speachDecider.evolve,
+    speachDecider.initialState(),
+  );
+  /** The read model's document carries the same three fields under the same names. */
+  const document = { authorId: author.id, coEditorIds: [] as string[], coEditorGroupIds: ['g-team'] };
+  it('lets the author, a co-editing group member with the author role and an admin edit; not a reader of the group', () => {
+    if (folded.status === 'none') throw new Error('the speach was created');
+    for (const speach of [folded, document]) {
+      expect(canEdit(speach, author)).toBe(true);
+      expect(canEdit(speach, { ...otherAuthor, groupIds: ['g-team'] })).toBe(true);
+      expect(canEdit(speach, admin)).toBe(true);
+      expect(canEdit(speach, reader)).toBe(false);
+      expect(canEdit(speach, otherAuthor)).toBe(false);
+    }
+  });
+  it('agrees with the decider: an editor it accepts may rename, one it refuses gets 403', () => {
+    const spec = deciderSpec(speachDecider);
+    const given = [created, { type: 'SpeachCoEditorGroupsChanged', data: { speachId: s, groupIds: ['g-team'] } } as SpeachEvent];
+    spec
+      .given(given)
+      .when({ type: 'ChangeDetails', speachId: s, actor: { ...otherAuthor, groupIds: ['g-team'] }, title: 'Renamed' })
+      .then([{ type: 'SpeachDetailsChanged', data: { speachId: s, title: 'Renamed' } }]);
+    spec.given(given).when({ type: 'ChangeDetails', speachId: s, actor: reader, title: 'Renamed' }).thenThrows(ForbiddenError);
   });
 });

@@ -15,6 +15,7 @@ import {
   evolveSpeach,
   initialSpeachState,
 } from '../../events';
+import type { Actor } from '../identity/auth/actor';
 import { type Decider, ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { checkContent } from './chapter-content';
 
@@ -29,14 +30,9 @@ export const ACCESS_CODE_MAX = 230;
 export const MAX_CHAPTERS = 500;
 
 /** Who acts, as the decider needs it: permissions are rules of the speach, checked here. */
-export interface Actor {
-  userId: string;
-  isAdmin: boolean;
-  isAuthor: boolean;
-  groupIds: string[];
-}
+export type SpeachActor = Pick<Actor, 'id' | 'isAdmin' | 'isAuthor' | 'groupIds'>;
 
-type WithActor<C> = C & { speachId: string; actor: Actor };
+type WithActor<C> = C & { speachId: string; actor: SpeachActor };
 export type SpeachCommand =
   | WithActor<{
       type: 'CreateSpeach';
@@ -84,10 +80,13 @@ export type SpeachCommand =
   | WithActor<{ type: 'SetCover'; cover: SpeachCover | null }>
   | WithActor<{ type: 'AssignPeriodicReviewers'; userIds: string[]; groupIds: string[] }>;
 
-export function canEdit(state: ExistingSpeach, actor: Actor): boolean {
+/** Who edits a speach: the fields it reads are the same on the stream's state and on the read model, so the read side and the UI flags ask this very rule. */
+export type EditorsOf = Pick<ExistingSpeach, 'authorId' | 'coEditorIds' | 'coEditorGroupIds'>;
+
+export function canEdit(speach: EditorsOf, actor: SpeachActor): boolean {
   if (actor.isAdmin) return true;
   if (!actor.isAuthor) return false;
-  return state.authorId === actor.userId || state.coEditorIds.includes(actor.userId) || state.coEditorGroupIds.some((g) => actor.groupIds.includes(g));
+  return speach.authorId === actor.id || speach.coEditorIds.includes(actor.id) || speach.coEditorGroupIds.some((g) => actor.groupIds.includes(g));
 }
 
 function title(value: string, field = 'title', max = TITLE_MAX): string {
@@ -113,11 +112,24 @@ function existing(state: SpeachState): ExistingSpeach {
 }
 
 /** An editable speach: it exists, is not archived, and the actor may edit it. */
-function editable(state: SpeachState, actor: Actor): ExistingSpeach {
+/** The speach, when the actor may change it now: an editor, and the speach not archived. */
+export function editable(state: SpeachState, actor: SpeachActor): ExistingSpeach {
   const speach = existing(state);
   if (!canEdit(speach, actor)) throw new ForbiddenError('You may not edit this speach.');
   if (speach.archived) throw new IllegalStateError('This speach is archived: restore it first.');
   return speach;
+}
+
+/** What a publication asks of the content; a submission for validation asks the same, as it ends in one. */
+function publishableContent(speach: ExistingSpeach): ExistingSpeach {
+  if (speach.isTemplate) throw new IllegalStateError('A template is not published: create a speach from it.');
+  if (speach.order.length === 0) throw new ValidationError('chapters', 'Add at least one chapter before publishing');
+  return speach;
+}
+
+/** The speach, when the actor may submit it for validation: what `Publish` asks, decided on the speach stream's own state. */
+export function submittable(state: SpeachState, actor: SpeachActor): ExistingSpeach {
+  return publishableContent(editable(state, actor));
 }
 
 function chapter(speach: ExistingSpeach, chapterId: string): ChapterState {
@@ -191,7 +203,7 @@ function decideSpeach(command: SpeachCommand, state: SpeachState): SpeachEvent[]
             type: 'SpeachCreated',
             data: {
               speachId,
-              authorId: actor.userId,
+              authorId: actor.id,
               title: title(command.title),
               description: text(command.description ?? '', 'description', DESCRIPTION_MAX),
               language: language(command.language),
@@ -304,8 +316,7 @@ function decideSpeach(command: SpeachCommand, state: SpeachState): SpeachEvent[]
       case 'Publish': {
         const speach = editable(state, actor);
         if (command.workflowRequired && !actor.isAdmin) throw new IllegalStateError('The validation workflow is on: submit this speach for validation.');
-        if (speach.isTemplate) throw new IllegalStateError('A template is not published: create a speach from it.');
-        if (speach.order.length === 0) throw new ValidationError('chapters', 'Add at least one chapter before publishing');
+        publishableContent(speach);
         if (command.at !== null) {
           if (Number.isNaN(Date.parse(command.at))) throw new ValidationError('at', 'at must be a date-time');
           if (Date.parse(command.at) <= Date.parse(command.now)) throw new ValidationError('at', 'The publication date must be in the future');
@@ -324,13 +335,13 @@ function decideSpeach(command: SpeachCommand, state: SpeachState): SpeachEvent[]
       }
       case 'Archive': {
         const speach = existing(state);
-        if (!actor.isAdmin && speach.authorId !== actor.userId) throw new ForbiddenError('Only the author or an administrator archives a speach.');
+        if (!actor.isAdmin && speach.authorId !== actor.id) throw new ForbiddenError('Only the author or an administrator archives a speach.');
         if (speach.archived) throw new IllegalStateError('This speach is already archived');
         return [{ type: 'SpeachArchived', data: { speachId } }];
       }
       case 'Restore': {
         const speach = existing(state);
-        if (!actor.isAdmin && speach.authorId !== actor.userId) throw new ForbiddenError('Only the author or an administrator restores a speach.');
+        if (!actor.isAdmin && speach.authorId !== actor.id) throw new ForbiddenError('Only the author or an administrator restores a speach.');
         if (!speach.archived) throw new IllegalStateError('This speach is not archived');
         return [{ type: 'SpeachRestored', data: { speachId } }];
       }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { AnnotationBody, CutBody, InteractionAnswerBody, InteractionBody, SynchroniseBody, WeetBody } from './video-editor.dto';
 import { VideoEdits } from './video-edits.service';
 
@@ -12,59 +12,59 @@ export class VideoEditorController {
 
   /** Answers the editor URL as text; the client appends `initID`. */
   @Get('getUrlEditingForChapter/:chapterId')
-  getUrlEditingForChapter(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string) {
+  getUrlEditingForChapter(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string) {
     return this.edits.editingUrl(user, chapterId);
   }
 
   @Post('weet')
   @HttpCode(200)
-  weet(@CurrentUser() user: AuthenticatedUser, @Body() body: WeetBody) {
+  weet(@CurrentUser() user: Actor, @Body() body: WeetBody) {
     return this.edits.register(user, body, false);
   }
 
   @Post('silenceWeet')
   @HttpCode(200)
-  silenceWeet(@CurrentUser() user: AuthenticatedUser, @Body() body: WeetBody) {
+  silenceWeet(@CurrentUser() user: Actor, @Body() body: WeetBody) {
     return this.edits.register(user, body, true);
   }
 
   @Get('video-editor/:chapterId')
-  view(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string) {
+  view(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string) {
     return this.edits.view(user, chapterId);
   }
 
   @Post('video-editor/:chapterId/cut')
   @HttpCode(200)
-  cut(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string, @Body() body: CutBody) {
+  cut(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string, @Body() body: CutBody) {
     return this.edits.cut(user, chapterId, body.keep);
   }
 
   @Post('video-editor/:chapterId/annotations')
   @HttpCode(200)
-  annotate(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string, @Body() body: AnnotationBody) {
+  annotate(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string, @Body() body: AnnotationBody) {
     return this.edits.annotate(user, chapterId, body);
   }
 
   @Delete('video-editor/:chapterId/annotations/:annotationId')
-  removeAnnotation(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string, @Param('annotationId') annotationId: string) {
+  removeAnnotation(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string, @Param('annotationId') annotationId: string) {
     return this.edits.removeAnnotation(user, chapterId, annotationId);
   }
 
   @Post('video-editor/:chapterId/interactions')
   @HttpCode(200)
-  addInteraction(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string, @Body() body: InteractionBody) {
+  addInteraction(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string, @Body() body: InteractionBody) {
     return this.edits.addInteraction(user, chapterId, body);
   }
 
   @Delete('video-editor/:chapterId/interactions/:interactionId')
-  removeInteraction(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string, @Param('interactionId') interactionId: string) {
+  removeInteraction(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string, @Param('interactionId') interactionId: string) {
     return this.edits.removeInteraction(user, chapterId, interactionId);
   }
 
   /** Irreversible: the editor asks for confirmation first (spec §4). */
   @Post('video-editor/:chapterId/synchronise')
   @HttpCode(200)
-  synchronise(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string, @Body() body: SynchroniseBody) {
+  synchronise(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string, @Body() body: SynchroniseBody) {
     return this.edits.synchronise(user, chapterId, body.target);
   }
 }
@@ -75,13 +75,13 @@ export class VideoOverlaysController {
   constructor(private readonly edits: VideoEdits) {}
 
   @Get(':chapterId')
-  overlays(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string) {
+  overlays(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string) {
     return this.edits.overlays(user, chapterId);
   }
 
   @Post(':chapterId/answer')
   @HttpCode(200)
-  answer(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string, @Body() body: InteractionAnswerBody) {
+  answer(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string, @Body() body: InteractionAnswerBody) {
     return this.edits.answer(user, chapterId, body);
   }
 }

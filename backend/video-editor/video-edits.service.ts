@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type VideoInteraction, type VideoRange, type VideoSyncTarget, uuidv7, videoAnswersStream, videoEditStream } from '../../events';
 import { AI_CHAPTERS, type AiChapterDocument } from '../../projections/ai.projection';
 import { VIDEO_ANSWERS, VIDEO_EDITS, type VideoAnswersDocument, type VideoEditDocument } from '../../projections/video-edits.projection';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { Actor } from '../identity/auth/actor';
 import { BlobStore } from '../infrastructure/blobs/blob-store';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { ForbiddenError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
@@ -88,7 +88,7 @@ export class VideoEdits {
   }
 
   /** A chapter the caller may edit, and a media one (or one still without content, which the editor turns into a video). */
-  private async editable(user: AuthenticatedUser, chapterId: string) {
+  private async editable(user: Actor, chapterId: string) {
     const doc = await this.speachOf(chapterId);
     if (!isEditor(doc, await this.speaches.viewer(user))) throw new ForbiddenError('You may not edit this speach.');
     const content = doc.draft.chapters[chapterId].content ?? { type: 'NONE' };
@@ -104,12 +104,12 @@ export class VideoEdits {
   }
 
   /** Spec §7: the editor URL of a chapter; the client appends `initID`. */
-  async editingUrl(user: AuthenticatedUser, chapterId: string): Promise<string> {
+  async editingUrl(user: Actor, chapterId: string): Promise<string> {
     await this.editable(user, chapterId);
     return `/recorder/video-editor/${encodeURIComponent(chapterId)}?`;
   }
 
-  async view(user: AuthenticatedUser, chapterId: string): Promise<VideoEditorView> {
+  async view(user: Actor, chapterId: string): Promise<VideoEditorView> {
     const { doc, content, edit } = await this.editable(user, chapterId);
     const hasFile = (content.type === 'VIDEO_UPLOAD' || content.type === 'AUDIO_UPLOAD') && !!(content as { file?: unknown }).file;
     return {
@@ -129,7 +129,7 @@ export class VideoEdits {
   }
 
   /** Spec §7 weet / silenceWeet: the video the editor made (a stored file) becomes the chapter's, with its duration. */
-  async register(user: AuthenticatedUser, body: { weetID: string; duration: number; chapitreId: string }, silent: boolean): Promise<VideoEditorView> {
+  async register(user: Actor, body: { weetID: string; duration: number; chapitreId: string }, silent: boolean): Promise<VideoEditorView> {
     const { facts } = await this.editable(user, body.chapitreId);
     if (!(await this.blobs.get(body.weetID))) throw new ValidationError('weetID', 'weetID must name a stored video file');
     if (body.duration <= 0 || body.duration > VIDEO_DURATION_MAX)
@@ -146,30 +146,26 @@ export class VideoEdits {
     return this.view(user, body.chapitreId);
   }
 
-  async cut(user: AuthenticatedUser, chapterId: string, keep: unknown): Promise<VideoEditorView> {
+  async cut(user: Actor, chapterId: string, keep: unknown): Promise<VideoEditorView> {
     const { facts } = await this.editable(user, chapterId);
     await this.run(chapterId, { type: 'RequestVideoCut', chapterId, cutId: uuidv7(), keep: ranges(keep), by: user.id, facts });
     return this.view(user, chapterId);
   }
 
-  async annotate(user: AuthenticatedUser, chapterId: string, body: { at: number; duration?: number; text: string }): Promise<VideoEditorView> {
+  async annotate(user: Actor, chapterId: string, body: { at: number; duration?: number; text: string }): Promise<VideoEditorView> {
     const { facts } = await this.editable(user, chapterId);
     const duration = body.duration ?? Math.min(ANNOTATION_DEFAULT_SECONDS, facts.videoDuration ?? ANNOTATION_DEFAULT_SECONDS);
     await this.run(chapterId, { type: 'AnnotateVideo', chapterId, annotationId: uuidv7(), at: body.at, duration, text: body.text, by: user.id, facts });
     return this.view(user, chapterId);
   }
 
-  async removeAnnotation(user: AuthenticatedUser, chapterId: string, annotationId: string): Promise<VideoEditorView> {
+  async removeAnnotation(user: Actor, chapterId: string, annotationId: string): Promise<VideoEditorView> {
     await this.editable(user, chapterId);
     await this.run(chapterId, { type: 'RemoveVideoAnnotation', chapterId, annotationId, by: user.id });
     return this.view(user, chapterId);
   }
 
-  async addInteraction(
-    user: AuthenticatedUser,
-    chapterId: string,
-    body: { at: number; question: string; multiple?: boolean; options: unknown },
-  ): Promise<VideoEditorView> {
+  async addInteraction(user: Actor, chapterId: string, body: { at: number; question: string; multiple?: boolean; options: unknown }): Promise<VideoEditorView> {
     const { facts } = await this.editable(user, chapterId);
     const interaction: VideoInteraction = {
       interactionId: uuidv7(),
@@ -183,20 +179,20 @@ export class VideoEdits {
     return this.view(user, chapterId);
   }
 
-  async removeInteraction(user: AuthenticatedUser, chapterId: string, interactionId: string): Promise<VideoEditorView> {
+  async removeInteraction(user: Actor, chapterId: string, interactionId: string): Promise<VideoEditorView> {
     await this.editable(user, chapterId);
     await this.run(chapterId, { type: 'RemoveVideoInteraction', chapterId, interactionId, by: user.id });
     return this.view(user, chapterId);
   }
 
-  async synchronise(user: AuthenticatedUser, chapterId: string, target: VideoSyncTarget): Promise<VideoEditorView> {
+  async synchronise(user: Actor, chapterId: string, target: VideoSyncTarget): Promise<VideoEditorView> {
     const { facts } = await this.editable(user, chapterId);
     await this.run(chapterId, { type: 'SynchroniseVideo', chapterId, target, by: user.id, facts });
     return this.view(user, chapterId);
   }
 
   /** What the learner's player overlays: annotations, and questions without their right answers (plus the reader's own answers). */
-  async overlays(user: AuthenticatedUser, chapterId: string, accessCode?: string) {
+  async overlays(user: Actor, chapterId: string, accessCode?: string) {
     const doc = await this.speachOf(chapterId);
     await this.access.assertCanRead(await this.speaches.viewer(user), doc, accessCode);
     const edit = await this.edits().findById(chapterId);
@@ -215,7 +211,7 @@ export class VideoEdits {
   }
 
   /** A reader answers a question of the video: recorded in their own stream, scored like a quiz answer. */
-  async answer(user: AuthenticatedUser, chapterId: string, body: { interactionId: string; answers: string[] }, accessCode?: string) {
+  async answer(user: Actor, chapterId: string, body: { interactionId: string; answers: string[] }, accessCode?: string) {
     const doc = await this.speachOf(chapterId);
     await this.access.assertCanRead(await this.speaches.viewer(user), doc, accessCode);
     const interaction = (await this.edits().findById(chapterId))?.interactions.find((i) => i.interactionId === body.interactionId);

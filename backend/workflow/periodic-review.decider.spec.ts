@@ -5,14 +5,14 @@ import { type PeriodicReviewCommand, addMonths, isDue, periodicReviewDecider } f
 
 const s = 's1';
 const NOW = '2026-11-23T10:00:00.000Z';
-const reviewer = { userId: 'u-rev', groupIds: [] as string[], isApprover: true };
-const groupMember = { userId: 'u-member', groupIds: ['g-quality'], isApprover: true };
-const stranger = { userId: 'u-x', groupIds: ['g-sales'], isApprover: true };
+const reviewer = { id: 'u-rev', groupIds: [] as string[], isApprover: true };
+const groupMember = { id: 'u-member', groupIds: ['g-quality'], isApprover: true };
+const stranger = { id: 'u-x', groupIds: ['g-sales'], isApprover: true };
 const scheduled = (nextReviewAt: string): PeriodicReviewEvent => ({
   type: 'PeriodicReviewScheduled',
   data: { speachId: s, frequency: 'TWO_YEARS', nextReviewAt, workflowId: 'wf1' },
 });
-const decide = (actor: { userId: string; groupIds: string[]; isApprover: boolean }, decision: string, now = NOW): PeriodicReviewCommand => ({
+const decide = (actor: { id: string; groupIds: string[]; isApprover: boolean }, decision: string, now = NOW): PeriodicReviewCommand => ({
   type: 'Decide',
   speachId: s,
   actor,

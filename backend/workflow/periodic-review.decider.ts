@@ -9,6 +9,7 @@ import {
   evolvePeriodicReview,
   initialPeriodicReviewState,
 } from '../../events';
+import type { Actor } from '../identity/auth/actor';
 import { type Decider, ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 
 /** Spec §9: a review is due, and its chip urgent, from this many months before its date. */
@@ -40,7 +41,7 @@ export type PeriodicReviewCommand =
   | {
       type: 'Decide';
       speachId: string;
-      actor: { userId: string; groupIds: string[]; isApprover: boolean };
+      actor: Pick<Actor, 'id' | 'groupIds' | 'isApprover'>;
       /** The speach's periodic reviewers (users and groups). */
       reviewerUserIds: string[];
       reviewerGroupIds: string[];
@@ -73,8 +74,7 @@ export const periodicReviewDecider: Decider<PeriodicReviewState, PeriodicReviewC
           throw new NotFoundError('No periodic review is scheduled for this speach');
         const { actor } = command;
         // Spec §6: reviewing is the approver's; a reviewer group's member without the APPROVER role decides nothing.
-        const reviewer =
-          actor.isApprover && (command.reviewerUserIds.includes(actor.userId) || command.reviewerGroupIds.some((g) => actor.groupIds.includes(g)));
+        const reviewer = actor.isApprover && (command.reviewerUserIds.includes(actor.id) || command.reviewerGroupIds.some((g) => actor.groupIds.includes(g)));
         if (!reviewer) throw new ForbiddenError('You are not a reviewer of this speach.');
         if (state.status !== 'SCHEDULED') throw new IllegalStateError('This review was already decided; it waits for the revision or the archiving');
         if (!isDue(state.nextReviewAt, command.now)) throw new IllegalStateError('This review is not due yet');
@@ -91,7 +91,7 @@ export const periodicReviewDecider: Decider<PeriodicReviewState, PeriodicReviewC
         if (signature && signature.meaning !== 'reviewed') throw new ValidationError('signature.meaning', 'The meaning of this signature is reviewed');
         return [
           ...(signature ? [{ type: 'SignatureApplied' as const, data: { speachId, ...signature } }] : []),
-          { type: 'PeriodicReviewCompleted', data: { speachId, decision, reviewedBy: actor.userId, comment, at: command.now, nextReviewAt } },
+          { type: 'PeriodicReviewCompleted', data: { speachId, decision, reviewedBy: actor.id, comment, at: command.now, nextReviewAt } },
         ];
       }
     }

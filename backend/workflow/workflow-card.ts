@@ -1,18 +1,13 @@
 import type { PeriodicReviewDocument, WorkflowDocument } from '../../projections/workflows.projection';
-import { isStepApprover } from './workflow.decider';
+import { type WorkflowActor, mayDecide } from './workflow.decider';
 
 /**
  * The card fields of spec §3 that come from the workflow and periodic-review read models:
  * `wf_state` is AWAITING_VALIDATION or REJECTED while a workflow is open, `wf_step` out of `wf_total_step`.
  */
-export function workflowCardFields(
-  workflow: WorkflowDocument | undefined,
-  review: PeriodicReviewDocument | undefined,
-  viewer: { userId: string; groupIds: string[]; isApprover: boolean },
-) {
+export function workflowCardFields(workflow: WorkflowDocument | undefined, review: PeriodicReviewDocument | undefined, viewer: WorkflowActor) {
   const open = workflow && (workflow.state === 'AWAITING_VALIDATION' || workflow.state === 'REJECTED') ? workflow : null;
-  const canApprove =
-    !!open && open.state === 'AWAITING_VALIDATION' && open.authorId !== viewer.userId && isStepApprover(open.steps[open.currentStep - 1], viewer);
+  const canApprove = !!open && open.state === 'AWAITING_VALIDATION' && mayDecide(open, viewer);
   const scheduled = review && review.status !== 'STOPPED' && review.status !== 'none' ? review : null;
   return {
     canApprove,

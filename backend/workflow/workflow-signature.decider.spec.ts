@@ -9,8 +9,8 @@ const w = 'wf1';
 const s = 's1';
 const HASH = 'sha256:aaa';
 const OTHER = 'sha256:bbb';
-const quality: WorkflowActor = { userId: 'u-quality', isAdmin: false, isApprover: true, groupIds: ['g-quality'] };
-const legal: WorkflowActor = { userId: 'u-legal', isAdmin: false, isApprover: true, groupIds: ['g-legal'] };
+const quality: WorkflowActor = { id: 'u-quality', isAdmin: false, isAuthor: false, isApprover: true, groupIds: ['g-quality'] };
+const legal: WorkflowActor = { id: 'u-legal', isAdmin: false, isAuthor: false, isApprover: true, groupIds: ['g-legal'] };
 const steps: WorkflowStep[] = [
   { order: 1, groupId: 'g-quality', groupName: 'Quality', userId: null, userName: null, role: null },
   { order: 2, groupId: 'g-legal', groupName: 'Legal', userId: null, userName: null, role: null },
@@ -33,9 +33,9 @@ const submitted = (regulatedGmp: boolean): WorkflowEvent => ({
   },
 });
 const signature = (by: WorkflowActor, meaning: SignatureRecord['meaning'], contentHash = HASH, reason: string | null = null): SignatureRecord => ({
-  signatureId: `sig-${by.userId}-${meaning}`,
-  signerId: by.userId,
-  printedName: by.userId === 'u-quality' ? 'Quinn Quality' : 'Lee Legal',
+  signatureId: `sig-${by.id}-${meaning}`,
+  signerId: by.id,
+  printedName: by.id === 'u-quality' ? 'Quinn Quality' : 'Lee Legal',
   meaning,
   reason,
   signedAt: NOW,
@@ -50,7 +50,7 @@ const validated = (step: number, by: WorkflowActor): WorkflowEvent => ({
     workflowId: w,
     speachId: s,
     step,
-    validatedBy: by.userId,
+    validatedBy: by.id,
     groupId: step === 1 ? 'g-quality' : 'g-legal',
     at: NOW,
     awaiting: step === 1 ? { step: 2, groupId: 'g-legal', userId: null } : null,
@@ -68,7 +68,7 @@ const validate = (actor: WorkflowActor, sig: SignatureRecord | null): WorkflowCo
 const revoke = (contentHash: string): WorkflowCommand => ({
   type: 'RevokeApprovals',
   workflowId: w,
-  actor: { userId: 'system', isAdmin: true, isApprover: false, groupIds: [] },
+  actor: { id: 'system', isAdmin: true, isAuthor: false, isApprover: false, groupIds: [] },
   now: NOW,
   contentHash,
   changeEventId: 'e-edit',
@@ -115,7 +115,7 @@ describe('workflow decider: electronic signatures (issue 23)', () => {
         applied(sig),
         {
           type: 'WorkflowRejected',
-          data: { workflowId: w, speachId: s, step: 1, comment: 'Wrong temperature', rejectedBy: quality.userId, groupId: 'g-quality', at: NOW },
+          data: { workflowId: w, speachId: s, step: 1, comment: 'Wrong temperature', rejectedBy: quality.id, groupId: 'g-quality', at: NOW },
         },
       ]);
   });
@@ -197,7 +197,7 @@ describe('workflow decider: electronic signatures (issue 23)', () => {
               frequency: null,
               delay: 'IMMEDIATELY',
               publishAt: null,
-              completedBy: legal.userId,
+              completedBy: legal.id,
               at: NOW,
             },
           },
@@ -230,7 +230,7 @@ describe('workflow decider: electronic signatures (issue 23)', () => {
 
 describe('periodic review decider: signed reviews (issue 23)', () => {
   const spec = deciderSpec(periodicReviewDecider);
-  const reviewer = { userId: 'u-rev', groupIds: [] as string[], isApprover: true };
+  const reviewer = { id: 'u-rev', groupIds: [] as string[], isApprover: true };
   const due = {
     type: 'PeriodicReviewScheduled' as const,
     data: { speachId: s, frequency: 'TWO_YEARS' as const, nextReviewAt: '2027-02-01T00:00:00.000Z', workflowId: w },

@@ -2,19 +2,39 @@ import type { SignatureRecord, SpeachEvent, WorkflowEvent, WorkflowStep } from '
 import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { deciderSpec } from '../infrastructure/decider/given-when-then';
 import { speachDecider } from '../speach/speach.decider';
-import { type WorkflowActor, type WorkflowCommand, workflowDecider } from './workflow.decider';
+import { type WorkflowActor, type WorkflowCommand, mayDecide, workflowDecider } from './workflow.decider';
 
 const NOW = '2026-11-23T10:00:00.000Z';
 const LATER = '2026-12-01T08:00:00.000Z';
 const w = 'wf1';
 const s = 's1';
-const author: WorkflowActor = { userId: 'u-author', isAdmin: false, isApprover: true, groupIds: ['g-quality'] };
-const quality: WorkflowActor = { userId: 'u-quality', isAdmin: false, isApprover: true, groupIds: ['g-quality'] };
-const legal: WorkflowActor = { userId: 'u-legal', isAdmin: false, isApprover: true, groupIds: ['g-legal'] };
-const outsider: WorkflowActor = { userId: 'u-out', isAdmin: false, isApprover: true, groupIds: ['g-sales'] };
-const admin: WorkflowActor = { userId: 'u-admin', isAdmin: true, isApprover: false, groupIds: [] };
+const author: WorkflowActor = { id: 'u-author', isAdmin: false, isAuthor: true, isApprover: true, groupIds: ['g-quality'] };
+const quality: WorkflowActor = { id: 'u-quality', isAdmin: false, isAuthor: false, isApprover: true, groupIds: ['g-quality'] };
+const legal: WorkflowActor = { id: 'u-legal', isAdmin: false, isAuthor: false, isApprover: true, groupIds: ['g-legal'] };
+const outsider: WorkflowActor = { id: 'u-out', isAdmin: false, isAuthor: false, isApprover: true, groupIds: ['g-sales'] };
+const admin: WorkflowActor = { id: 'u-admin', isAdmin: true, isAuthor: false, isApprover: false, groupIds: [] };
 /** In step 1's group, without the APPROVER role. */
-const qualityMember: WorkflowActor = { userId: 'u-quality-member', isAdmin: false, isApprover: false, groupIds: ['g-quality'] };
+const qualityMember: WorkflowActor = { id: 'u-quality-member', isAdmin: false, isAuthor: false, isApprover: false, groupIds: ['g-quality'] };
+
+/** The speach stream the submission is decided on: its author, one chapter. */
+const speachCreated = (over: Partial<Extract<SpeachEvent, { type: 'SpeachCreated' }>['data']> = {}): SpeachEvent => ({
+  type: 'SpeachCreated',
+  data: {
+    speachId: s,
+    authorId: 'u-author',
+    title: 'Safety',
+    description: '',
+    language: 'en-US',
+    categoryId: null,
+    isTemplate: false,
+    templateId: null,
+    duplicatedFrom: null,
+    chapters: [],
+    ...over,
+  },
+});
+const firstChapter: SpeachEvent = { type: 'ChapterAdded', data: { speachId: s, chapterId: 'c1', parentId: null, title: 'c1', position: 0 } };
+const speachOf = (events: SpeachEvent[] = [speachCreated(), firstChapter]) => events.reduce(speachDecider.evolve, speachDecider.initialState());
 
 const groupSteps: WorkflowStep[] = [
   { order: 1, groupId: 'g-quality', groupName: 'Quality', userId: null, userName: null, role: null },
@@ -26,8 +46,8 @@ const submit = (over: Partial<Extract<WorkflowCommand, { type: 'Submit' }>> = {}
   actor: author,
   now: NOW,
   speachId: s,
-  mayEdit: true,
-  authorId: author.userId,
+  speach: speachOf(),
+  openWorkflowId: null,
   name: 'Two steps',
   anonymous: false,
   definitionId: 'd1',
@@ -42,8 +62,8 @@ const submitted = (over: Partial<Extract<WorkflowEvent, { type: 'WorkflowSubmitt
   data: {
     workflowId: w,
     speachId: s,
-    authorId: author.userId,
-    submittedBy: author.userId,
+    authorId: author.id,
+    submittedBy: author.id,
     name: 'Two steps',
     anonymous: false,
     definitionId: 'd1',
@@ -62,11 +82,11 @@ const validated = (
   awaiting: { step: number; groupId: string | null; userId: string | null } | null = step === 1 ? { step: 2, groupId: 'g-legal', userId: null } : null,
 ): WorkflowEvent => ({
   type: 'WorkflowStepValidated',
-  data: { workflowId: w, speachId: s, step, validatedBy: by.userId, groupId, at: NOW, awaiting },
+  data: { workflowId: w, speachId: s, step, validatedBy: by.id, groupId, at: NOW, awaiting },
 });
 const rejected = (step: number, by: WorkflowActor, groupId: string | null, comment = 'Fix the intro'): WorkflowEvent => ({
   type: 'WorkflowRejected',
-  data: { workflowId: w, speachId: s, step, comment, rejectedBy: by.userId, groupId, at: NOW },
+  data: { workflowId: w, speachId: s, step, comment, rejectedBy: by.id, groupId, at: NOW },
 });
 const validate = (actor: WorkflowActor, final = {}, periodicReviewEnabled = true, signature: SignatureRecord | null = null): WorkflowCommand => ({
   type: 'Validate',
@@ -95,7 +115,7 @@ const completed = (over: Partial<Extract<WorkflowEvent, { type: 'WorkflowComplet
     frequency: 'TWO_YEARS',
     delay: 'IMMEDIATELY',
     publishAt: null,
-    completedBy: legal.userId,
+    completedBy: legal.id,
     at: NOW,
     ...over,
   },
@@ -118,10 +138,47 @@ describe('workflow decider', () => {
         .when(submit({ scheduledAt: '2020-01-01T00:00:00.000Z' }))
         .thenThrows(ValidationError, /future/);
     });
+    it("decides on the speach stream's own state: the speach decider's rules for a publication, one open workflow at a time", () => {
+      spec
+        .given([])
+        .when(submit({ speach: speachOf([speachCreated({ isTemplate: true }), firstChapter]) }))
+        .thenThrows(IllegalStateError, /template/);
+      spec
+        .given([])
+        .when(submit({ speach: speachOf([speachCreated()]) }))
+        .thenThrows(ValidationError, /chapter/);
+      spec
+        .given([])
+        .when(submit({ speach: speachOf([speachCreated(), firstChapter, { type: 'SpeachArchived', data: { speachId: s } }]) }))
+        .thenThrows(IllegalStateError, /archived/);
+      spec
+        .given([])
+        .when(submit({ speach: speachDecider.initialState() }))
+        .thenThrows(NotFoundError);
+      spec
+        .given([])
+        .when(submit({ openWorkflowId: 'wf0' }))
+        .thenThrows(IllegalStateError, /already in a validation workflow/);
+    });
+    it("takes the author from the speach stream: a co-editor or an admin submits the author's speach", () => {
+      const coEdited = speachOf([speachCreated(), firstChapter, { type: 'SpeachCoEditorsChanged', data: { speachId: s, userIds: [legal.id] } }]);
+      spec
+        .given([])
+        .when(submit({ actor: { ...legal, isAuthor: true }, speach: coEdited }))
+        .then([submitted({ submittedBy: legal.id })]);
+      spec
+        .given([])
+        .when(submit({ actor: admin }))
+        .then([submitted({ submittedBy: admin.id })]);
+      spec
+        .given([])
+        .when(submit({ actor: legal, speach: coEdited }))
+        .thenThrows(ForbiddenError);
+    });
     it('refuses a user who may not edit the speach (403), a second submission (409) and no steps (400)', () => {
       spec
         .given([])
-        .when(submit({ mayEdit: false }))
+        .when(submit({ actor: outsider }))
         .thenThrows(ForbiddenError);
       spec
         .given([submitted()])
@@ -154,7 +211,7 @@ describe('workflow decider', () => {
       const step = (userId: string): WorkflowStep => ({ order: 1, groupId: null, groupName: null, userId, userName: userId, role: null });
       spec
         .given([])
-        .when(submit({ anonymous: true, steps: [step(author.userId)] }))
+        .when(submit({ anonymous: true, steps: [step(author.id)] }))
         .thenThrows(ValidationError, /own speach/);
       spec
         .given([])
@@ -206,7 +263,7 @@ describe('workflow decider', () => {
         .when(validate(legal, finalOk))
         .thenThrows(IllegalStateError, /completed/);
       spec
-        .given([submitted(), { type: 'WorkflowCancelled', data: { workflowId: w, speachId: s, cancelledBy: admin.userId, at: NOW } }])
+        .given([submitted(), { type: 'WorkflowCancelled', data: { workflowId: w, speachId: s, cancelledBy: admin.id, at: NOW } }])
         .when(validate(quality))
         .thenThrows(IllegalStateError, /cancelled/);
       spec.given([]).when(validate(quality)).thenThrows(NotFoundError);
@@ -330,13 +387,13 @@ describe('workflow decider', () => {
         data: {
           workflowId: w,
           speachId: s,
-          resubmittedBy: author.userId,
+          resubmittedBy: author.id,
           scheduledAt: null,
           at: NOW,
           awaiting: { step: 1, groupId: 'g-quality', userId: null },
         },
       };
-      spec.given(given).when({ type: 'Resubmit', workflowId: w, actor: author, now: NOW, mayEdit: true }).then([resubmitted]);
+      spec.given(given).when({ type: 'Resubmit', workflowId: w, actor: author, now: NOW, speach: speachOf() }).then([resubmitted]);
       const state = [...given, resubmitted].reduce(workflowDecider.evolve, workflowDecider.initialState());
       expect(state).toEqual(expect.objectContaining({ status: 'AWAITING_VALIDATION', currentStep: 1, validatedSteps: [], rejection: null }));
       spec
@@ -347,17 +404,35 @@ describe('workflow decider', () => {
     it('refuses a resubmission by a non-editor (403) or of a workflow that is not rejected (409)', () => {
       spec
         .given([submitted(), rejected(1, quality, 'g-quality')])
-        .when({ type: 'Resubmit', workflowId: w, actor: outsider, now: NOW, mayEdit: false })
+        .when({ type: 'Resubmit', workflowId: w, actor: outsider, now: NOW, speach: speachOf() })
         .thenThrows(ForbiddenError);
       spec
         .given([submitted()])
-        .when({ type: 'Resubmit', workflowId: w, actor: author, now: NOW, mayEdit: true })
+        .when({ type: 'Resubmit', workflowId: w, actor: author, now: NOW, speach: speachOf() })
         .thenThrows(IllegalStateError, /rejected/);
     });
   });
 
+  describe('mayDecide, the rule the cards and the workflow screen ask on the read model', () => {
+    const wf = { authorId: author.id, steps: groupSteps, currentStep: 1 };
+    it('is true for an approver of the current step only, never the author nor a group member without the role', () => {
+      expect(mayDecide(wf, quality)).toBe(true);
+      expect(mayDecide(wf, legal)).toBe(false);
+      expect(mayDecide({ ...wf, currentStep: 2 }, legal)).toBe(true);
+      expect(mayDecide(wf, author)).toBe(false);
+      expect(mayDecide(wf, qualityMember)).toBe(false);
+    });
+    it('agrees with the decider: whom it accepts may validate, whom it refuses gets 403', () => {
+      spec
+        .given([submitted()])
+        .when(validate(quality))
+        .then([validated(1, quality, 'g-quality')]);
+      spec.given([submitted()]).when(validate(legal)).thenThrows(ForbiddenError);
+    });
+  });
+
   describe('cancellation', () => {
-    const cancelled: WorkflowEvent = { type: 'WorkflowCancelled', data: { workflowId: w, speachId: s, cancelledBy: admin.userId, at: NOW } };
+    const cancelled: WorkflowEvent = { type: 'WorkflowCancelled', data: { workflowId: w, speachId: s, cancelledBy: admin.id, at: NOW } };
     it('given validated steps, when an admin cancels, then the workflow is cancelled regardless', () => {
       spec
         .given([submitted(), validated(1, quality, 'g-quality')])
@@ -401,14 +476,14 @@ describe('speach decider under the workflow', () => {
   };
   const chapter: SpeachEvent = { type: 'ChapterAdded', data: { speachId: s, chapterId: 'c1', parentId: null, title: 'c1', position: 0 } };
   it('refuses an author publishing directly while the workflow is required (409); an admin still may', () => {
-    const authorActor = { userId: 'u-author', isAdmin: false, isAuthor: true, groupIds: [] };
+    const authorActor = { id: 'u-author', isAdmin: false, isAuthor: true, groupIds: [] };
     spec
       .given([created, chapter])
       .when({ type: 'Publish', speachId: s, actor: authorActor, at: null, now: NOW, workflowRequired: true })
       .thenThrows(IllegalStateError, /submit this speach/);
     spec
       .given([created, chapter])
-      .when({ type: 'Publish', speachId: s, actor: { ...authorActor, userId: 'u-admin', isAdmin: true }, at: null, now: NOW, workflowRequired: true })
+      .when({ type: 'Publish', speachId: s, actor: { ...authorActor, id: 'u-admin', isAdmin: true }, at: null, now: NOW, workflowRequired: true })
       .then([{ type: 'SpeachPublished', data: { speachId: s, version: 1, scheduledFor: null } }]);
   });
 });

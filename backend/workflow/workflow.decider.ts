@@ -9,12 +9,15 @@ import {
   type SignatureApplied,
   type SignatureMeaning,
   type SignatureRecord,
+  type SpeachState,
   type WorkflowEvent,
   type WorkflowState,
   type WorkflowStep,
   evolveWorkflow,
   initialWorkflowState,
 } from '../../events';
+import type { Actor } from '../identity/auth/actor';
+import { editable, submittable } from '../speach/speach.decider';
 import { type Decider, ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 
 export const COMMENT_MAX = 2000;
@@ -24,14 +27,8 @@ export const APPROVERS_MAX = 20;
 /** The state and its fold are part of the event contract (events/workflow.state.ts); re-exported for this context's callers. */
 export type { Rejection, RunningWorkflow, WorkflowState, WorkflowStatus } from '../../events';
 
-/** Who acts: the service resolves the user's groups; roles come from the session. */
-export interface WorkflowActor {
-  userId: string;
-  isAdmin: boolean;
-  /** Holds the APPROVER role: only such users approve, by name or through a step's group (spec §6). */
-  isApprover: boolean;
-  groupIds: string[];
-}
+/** Who acts, as the workflow's rules need it (the request's Actor: roles and groups resolved once by the guard). */
+export type WorkflowActor = Pick<Actor, 'id' | 'isAdmin' | 'isAuthor' | 'isApprover' | 'groupIds'>;
 
 /** The final validation dialog of spec §2 (only read at the last step). */
 export interface FinalChoices {
@@ -46,9 +43,14 @@ export type WorkflowCommand =
   | On<{
       type: 'Submit';
       speachId: string;
-      /** The actor may edit the speach (author, co-editor or admin): resolved from the speach's rules. */
-      mayEdit: boolean;
-      authorId: string;
+      /**
+       * The speach stream's own state, folded from the event store when the request is made: who may
+       * submit and what a submitted speach needs are the speach decider's rules, asked on it here rather
+       * than on the read model, which may lag behind an edit made just before.
+       */
+      speach: SpeachState;
+      /** The speach's workflow still open (awaiting validation or rejected), if any: one at a time. */
+      openWorkflowId: string | null;
       name: string;
       anonymous: boolean;
       definitionId: string | null;
@@ -65,7 +67,7 @@ export type WorkflowCommand =
       signature: SignatureRecord | null;
     }>
   | On<{ type: 'Reject'; comment: string; signature: SignatureRecord | null }>
-  | On<{ type: 'Resubmit'; mayEdit: boolean; scheduledAt?: string | null }>
+  | On<{ type: 'Resubmit'; speach: SpeachState; scheduledAt?: string | null }>
   | On<{ type: 'Cancel' }>
   | On<{
       type: 'RevokeApprovals';
@@ -87,21 +89,30 @@ function open(state: WorkflowState): RunningWorkflow {
 }
 
 /** The approver of a step: named, or a member of its group, and in both cases holding the APPROVER role. */
-export function isStepApprover(step: WorkflowStep | undefined, actor: { userId: string; groupIds: string[]; isApprover: boolean }): boolean {
+export function isStepApprover(step: WorkflowStep | undefined, actor: Pick<Actor, 'id' | 'groupIds' | 'isApprover'>): boolean {
   if (!step || !actor.isApprover) return false;
-  return step.userId !== null ? step.userId === actor.userId : step.groupId !== null && actor.groupIds.includes(step.groupId);
+  return step.userId !== null ? step.userId === actor.id : step.groupId !== null && actor.groupIds.includes(step.groupId);
 }
 
 function awaited(step: WorkflowStep): AwaitedApprover {
   return { step: step.order, groupId: step.groupId, userId: step.userId };
 }
 
+/**
+ * Who validates or rejects the current step: its approver, never the author. The fields it reads are
+ * the same on the stream's state and on the workflow read model, so the card's `canApprove` and the
+ * workflow screen's `canValidate` ask this very rule (with the workflow awaiting validation).
+ */
+export function mayDecide(wf: Pick<RunningWorkflow, 'authorId' | 'steps' | 'currentStep'>, actor: Pick<Actor, 'id' | 'groupIds' | 'isApprover'>): boolean {
+  return wf.authorId !== actor.id && isStepApprover(wf.steps[wf.currentStep - 1], actor);
+}
+
 /** Validate and reject: only an approver of the current step, never the author, on a workflow awaiting validation. */
 function decidable(state: WorkflowState, actor: WorkflowActor): RunningWorkflow {
   const wf = open(state);
   if (wf.status === 'REJECTED') throw new IllegalStateError('This workflow was rejected: it waits for the author to resubmit');
-  if (wf.authorId === actor.userId) throw new ForbiddenError('An author may not validate their own speach.');
-  if (!isStepApprover(wf.steps[wf.currentStep - 1], actor)) throw new ForbiddenError('You are not an approver of the current step.');
+  if (wf.authorId === actor.id) throw new ForbiddenError('An author may not validate their own speach.');
+  if (!mayDecide(wf, actor)) throw new ForbiddenError('You are not an approver of the current step.');
   return wf;
 }
 
@@ -164,7 +175,7 @@ function finalChoices(wf: RunningWorkflow, final: FinalChoices, periodicReviewEn
   return { periodicReview, frequency, delay, publishAt };
 }
 
-function checkedSteps(command: Extract<WorkflowCommand, { type: 'Submit' }>): WorkflowStep[] {
+function checkedSteps(command: Extract<WorkflowCommand, { type: 'Submit' }>, authorId: string): WorkflowStep[] {
   const field = command.anonymous ? 'approvers' : 'steps';
   if (!Array.isArray(command.steps) || command.steps.length === 0)
     throw new ValidationError(field, command.anonymous ? 'Choose at least one approver' : 'A workflow needs at least one step');
@@ -173,7 +184,7 @@ function checkedSteps(command: Extract<WorkflowCommand, { type: 'Submit' }>): Wo
     const ids = command.steps.map((s) => s.userId);
     if (ids.some((id) => !id)) throw new ValidationError(field, 'Every approver needs a user');
     if (new Set(ids).size !== ids.length) throw new ValidationError(field, 'An approver appears twice');
-    if (ids.includes(command.authorId) || ids.includes(command.actor.userId)) throw new ValidationError(field, 'An author may not validate their own speach');
+    if (ids.includes(authorId) || ids.includes(command.actor.id)) throw new ValidationError(field, 'An author may not validate their own speach');
   } else if (command.steps.some((s) => !s.groupId)) throw new ValidationError(field, 'Every step needs a group');
   return command.steps.map((step, index) => {
     const role = step.role === null || step.role === undefined ? '' : String(step.role).trim();
@@ -198,16 +209,17 @@ export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEv
     switch (command.type) {
       case 'Submit': {
         if (state.status !== 'none') throw new IllegalStateError('This workflow was already submitted');
-        if (!command.mayEdit) throw new ForbiddenError('Only an editor of the speach submits it for validation.');
-        const steps = checkedSteps(command);
+        const speach = submittable(command.speach, actor);
+        if (command.openWorkflowId !== null) throw new IllegalStateError('This speach is already in a validation workflow');
+        const steps = checkedSteps(command, speach.authorId);
         return [
           {
             type: 'WorkflowSubmitted',
             data: {
               workflowId,
               speachId: command.speachId,
-              authorId: command.authorId,
-              submittedBy: actor.userId,
+              authorId: speach.authorId,
+              submittedBy: actor.id,
               name: command.name,
               anonymous: command.anonymous,
               definitionId: command.definitionId,
@@ -234,13 +246,13 @@ export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEv
             data: {
               ...base,
               step: wf.currentStep,
-              validatedBy: actor.userId,
+              validatedBy: actor.id,
               groupId: step.groupId,
               at: now,
               awaiting: last ? null : awaited(wf.steps[wf.currentStep]),
             },
           },
-          ...(choices ? [{ type: 'WorkflowCompleted' as const, data: { ...base, ...choices, completedBy: actor.userId, at: now } }] : []),
+          ...(choices ? [{ type: 'WorkflowCompleted' as const, data: { ...base, ...choices, completedBy: actor.id, at: now } }] : []),
         ];
       }
       case 'Reject': {
@@ -254,7 +266,7 @@ export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEv
           ...signed,
           {
             type: 'WorkflowRejected',
-            data: { workflowId, speachId: wf.speachId, step: wf.currentStep, comment, rejectedBy: actor.userId, groupId: step.groupId, at: now },
+            data: { workflowId, speachId: wf.speachId, step: wf.currentStep, comment, rejectedBy: actor.id, groupId: step.groupId, at: now },
           },
         ];
       }
@@ -279,20 +291,20 @@ export const workflowDecider: Decider<WorkflowState, WorkflowCommand, WorkflowEv
       }
       case 'Resubmit': {
         const wf = open(state);
-        if (!command.mayEdit) throw new ForbiddenError('Only an editor of the speach resubmits it.');
+        editable(command.speach, actor);
         if (wf.status !== 'REJECTED') throw new IllegalStateError('Only a rejected workflow is resubmitted');
         const scheduledAt = command.scheduledAt === undefined ? wf.scheduledAt : futureDate(command.scheduledAt, 'scheduledAt', now, false);
         return [
           {
             type: 'WorkflowResubmitted',
-            data: { workflowId, speachId: wf.speachId, resubmittedBy: actor.userId, scheduledAt, at: now, awaiting: awaited(wf.steps[0]) },
+            data: { workflowId, speachId: wf.speachId, resubmittedBy: actor.id, scheduledAt, at: now, awaiting: awaited(wf.steps[0]) },
           },
         ];
       }
       case 'Cancel': {
         if (!actor.isAdmin) throw new ForbiddenError('Only administrators cancel a workflow.');
         const wf = open(state);
-        return [{ type: 'WorkflowCancelled', data: { workflowId, speachId: wf.speachId, cancelledBy: actor.userId, at: now } }];
+        return [{ type: 'WorkflowCancelled', data: { workflowId, speachId: wf.speachId, cancelledBy: actor.id, at: now } }];
       }
     }
   },

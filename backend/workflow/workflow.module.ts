@@ -1,16 +1,21 @@
 import { Module } from '@nestjs/common';
 import { SignatureModule } from '../signature/signature.module';
 import { SpeachModule } from '../speach/speach.module';
-import { AdminWorkflowController, WorkflowController, WorkflowDefinitionsRestController } from './workflow.controller';
+import { AdminWorkflowController } from './admin-workflow.controller';
+import { WorkflowController } from './workflow.controller';
+import { WorkflowDefinitionsRestController } from './workflow-definitions-rest.controller';
 import { PublishOnValidationPolicy } from './policies/publish-on-validation.policy';
 import { RevokeApprovalsOnEditPolicy } from './policies/revoke-approvals-on-edit.policy';
-import { WorkflowService } from './workflow.service';
+import { PeriodicReviews } from './periodic-reviews.service';
+import { WorkflowCommands } from './workflow-commands.service';
+import { WorkflowDefinitions } from './workflow-definitions.service';
+import { WorkflowQueries } from './workflow-queries.service';
 
 /** Validation workflow and periodic review (issue #6). */
 @Module({
   imports: [SpeachModule, SignatureModule],
   controllers: [WorkflowController, AdminWorkflowController, WorkflowDefinitionsRestController],
-  providers: [WorkflowService, PublishOnValidationPolicy, RevokeApprovalsOnEditPolicy],
-  exports: [WorkflowService],
+  providers: [WorkflowCommands, WorkflowQueries, WorkflowDefinitions, PeriodicReviews, PublishOnValidationPolicy, RevokeApprovalsOnEditPolicy],
+  exports: [WorkflowCommands, WorkflowQueries],
 })
 export class WorkflowModule {}

@@ -1,3 +1,5 @@
+import { ReadModels } from '../../backend/infrastructure/read-models';
+import { SiteSettings } from '../../backend/site/site-settings.service';
 import { DEMO_PASSWORD, type TestApp, startTestApp } from '../support/test-app';
 
 describe('Validation workflow API (issue #6)', () => {
@@ -177,6 +179,37 @@ describe('Validation workflow API (issue #6)', () => {
       await submit('unknown').expect(404);
       await submit(id).expect(200);
       await submit(id).expect(409);
+    });
+    it("answers with the speach decider's own rules on the speach as just written: a template (409), no chapter (400 naming chapters)", async () => {
+      const create = async (body: Record<string, unknown>) =>
+        (
+          await t.http
+            .post('/api/v2/recorder/speach')
+            .set(as(author))
+            .send({ language: 'en-US', ...body })
+            .expect(201)
+        ).body.id as string;
+      const template = await create({ title: 'A template', isTemplate: true });
+      expect((await submit(template).expect(409)).body.message).toBe('A template is not published: create a speach from it.');
+      const empty = await create({ title: 'Nothing yet' });
+      expect((await submit(empty).expect(400)).body.errors).toEqual([{ field: 'chapters', reason: 'Add at least one chapter before publishing' }]);
+      // The chapter added just before counts: the submission is decided on the speach's stream, not on a read model.
+      await t.http.post(`/api/v2/recorder/speach/${empty}/chapters`).set(as(author)).send({ title: 'Now one', parentId: null }).expect(201);
+      expect((await submit(empty).expect(200)).body.state).toBe('AWAITING_VALIDATION');
+    });
+    it('validate reads the site flags once and waits for the read models once', async () => {
+      const { id } = await publishable('Counted reads', compliance);
+      await submit(id).expect(200);
+      const flags = jest.spyOn(t.app.get(SiteSettings), 'flags');
+      const settle = jest.spyOn(t.app.get(ReadModels), 'settle');
+      try {
+        expect((await validate(id, approver).expect(200)).body).toEqual(expect.objectContaining({ state: 'AWAITING_VALIDATION', currentStep: 2 }));
+        expect(flags).toHaveBeenCalledTimes(1);
+        expect(settle).toHaveBeenCalledTimes(1);
+      } finally {
+        flags.mockRestore();
+        settle.mockRestore();
+      }
     });
     it('answers 401 without a session', async () => {
       await t.http.post('/api/v2/workflow/submit').send({ speachId: 'x' }).expect(401);

@@ -228,7 +228,14 @@ describe('Media calls (issue 22)', () => {
     await drain();
     const { MediaJobs } = await import('../../backend/media');
     const media = t.app.get(MediaJobs);
-    const authorUser = { id: (await t.http.get('/api/auth/me').set(as(author)).expect(200)).body.id, roles: ['FORMATEUR'] } as never;
+    const authorUser = {
+      id: (await t.http.get('/api/auth/me').set(as(author)).expect(200)).body.id,
+      roles: ['FORMATEUR'],
+      isAdmin: false,
+      isAuthor: true,
+      isApprover: false,
+      groupIds: [],
+    } as never;
     await t.http.get(`/api/v2/chapter/audio-track/${chapterId}/sub-fr`).set(as(reader)).expect(404);
     const { jobID } = await media.requestSubtitleVoice(authorUser, chapterId, 'sub-fr', 'Vérifiez les fourches.', 'fr-FR');
     expect(jobID).toEqual(expect.any(String));

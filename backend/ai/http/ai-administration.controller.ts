@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { USERS, type UserDocument } from '../../../projections/users.projection';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { CurrentUser, Roles } from '../../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
+import type { Actor } from '../../identity/auth/actor';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../infrastructure/decider/decider';
 import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../../infrastructure/tokens';
@@ -23,7 +23,7 @@ export class AiAdministrationController {
    */
   @Get('isAILicenseAvailable')
   @Roles('FORMATEUR', 'ADMIN')
-  async isAILicenseAvailable(@CurrentUser() user: AuthenticatedUser, @Query('userID') userID?: unknown): Promise<boolean> {
+  async isAILicenseAvailable(@CurrentUser() user: Actor, @Query('userID') userID?: unknown): Promise<boolean> {
     if (userID !== undefined && typeof userID !== 'string') throw new ValidationError('userID', 'userID must be a user id');
     if (userID && userID !== user.id && !user.roles.includes('ADMIN')) throw new ForbiddenError('Only administrators ask about another user.');
     const users = this.store.collection<UserDocument>(USERS);
@@ -47,7 +47,7 @@ export class AiAdministrationController {
   /** The caller's budget this month, with the 80 % / 95 % warnings. */
   @Get('budget')
   @Roles('AI_EDITOR')
-  myBudget(@CurrentUser() user: AuthenticatedUser) {
+  myBudget(@CurrentUser() user: Actor) {
     return this.budget.status(user.id);
   }
 }

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AI_DURATIONS, AI_GENERATION_MODES, type AiDuration, type AiGenerationMode } from '../../../events';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { CurrentUser, Roles } from '../../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
+import type { Actor } from '../../identity/auth/actor';
 import { ValidationError } from '../../infrastructure/decider/decider';
 import { AcceptsForm } from '../../infrastructure/http/csrf';
 import { JobResults } from '../../infrastructure/jobs/job-results';
@@ -49,7 +49,7 @@ export class AiGeneratorController {
   @AcceptsForm()
   @Roles('AI_EDITOR')
   @HttpCode(200)
-  upload(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest) {
+  upload(@CurrentUser() user: Actor, @Req() request: FastifyRequest) {
     return readUpload(request, this.config.ai.maxDocumentBytes, (fileName, stream) => this.jobs.upload(user, fileName, stream));
   }
 
@@ -57,7 +57,7 @@ export class AiGeneratorController {
   @AcceptsForm()
   @Roles('AI_EDITOR')
   @HttpCode(200)
-  async generateSteps(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest) {
+  async generateSteps(@CurrentUser() user: Actor, @Req() request: FastifyRequest) {
     const fields = await readFields(request);
     const jobIDs = (fields.jobIDs ?? []).filter(Boolean);
     if (jobIDs.length === 0) throw new ValidationError('jobIDs', 'Upload at least one document');
@@ -75,7 +75,7 @@ export class AiGeneratorController {
   /** The result, the string ERROR (its reason in `X-Job-Error`), or an empty answer while it runs. */
   @Get('recorder/jobID/:id')
   @Roles('FORMATEUR', 'ADMIN')
-  async job(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
+  async job(@CurrentUser() user: Actor, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply) {
     // Other contexts' jobs (media) share this poll.
     const outcome = (await this.results.find(user, id)) ?? (await this.jobs.result(user, id));
     if (outcome.status === 'pending') {
@@ -93,14 +93,14 @@ export class AiGeneratorController {
   @Post('recorder/jobID/:id/cancel')
   @Roles('FORMATEUR', 'ADMIN')
   @HttpCode(200)
-  cancel(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
+  cancel(@CurrentUser() user: Actor, @Param('id') id: string) {
     return this.jobs.cancel(user, id);
   }
 
   @Post('recorder/aiSpeachGenerator/validateSteps')
   @Roles('AI_EDITOR')
   @HttpCode(200)
-  validateSteps(@CurrentUser() user: AuthenticatedUser, @Body() body: unknown) {
+  validateSteps(@CurrentUser() user: Actor, @Body() body: unknown) {
     return this.generations.validate(user, body);
   }
 
@@ -108,25 +108,25 @@ export class AiGeneratorController {
   @Post('recorder/aiSpeachGenerator/generateChapter/:speachId/:chapterId')
   @Roles('AI_EDITOR')
   @HttpCode(200)
-  generateChapter(@CurrentUser() user: AuthenticatedUser, @Param('speachId') speachId: string, @Param('chapterId') chapterId: string, @Body() body: unknown) {
+  generateChapter(@CurrentUser() user: Actor, @Param('speachId') speachId: string, @Param('chapterId') chapterId: string, @Body() body: unknown) {
     return this.generations.generateChapter(user, speachId, chapterId, (body ?? {}) as Record<string, unknown>);
   }
 
   @Get('recorder/aiSpeachGenerator/restoreAISpeach/:speachId')
   @Roles('AI_EDITOR')
-  restoreAISpeach(@CurrentUser() user: AuthenticatedUser, @Param('speachId') speachId: string) {
+  restoreAISpeach(@CurrentUser() user: Actor, @Param('speachId') speachId: string) {
     return this.generations.restorePlan(user, speachId);
   }
 
   @Get('recorder/aiSpeachGenerator/restoreSpeachToMap/:speachId')
   @Roles('AI_EDITOR')
-  restoreSpeachToMap(@CurrentUser() user: AuthenticatedUser, @Param('speachId') speachId: string) {
+  restoreSpeachToMap(@CurrentUser() user: Actor, @Param('speachId') speachId: string) {
     return this.generations.restoreMapping(user, speachId);
   }
 
   @Get('recorder/aiSpeachGenerator/restoreAIFile/:speachId/:jobId')
   @Roles('AI_EDITOR')
-  restoreAIFile(@CurrentUser() user: AuthenticatedUser, @Param('speachId') speachId: string, @Param('jobId') jobId: string) {
+  restoreAIFile(@CurrentUser() user: Actor, @Param('speachId') speachId: string, @Param('jobId') jobId: string) {
     return this.generations.restoreFile(user, speachId, jobId);
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CurrentUser, Roles } from '../../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
+import type { Actor } from '../../identity/auth/actor';
 import { AcceptsForm } from '../../infrastructure/http/csrf';
 import { AiQuiz } from '../quiz/ai-quiz.service';
 import { readFields } from './form';
@@ -13,20 +13,20 @@ export class AiQuizController {
 
   @Get('questions/:chapterId')
   @Roles('AI_EDITOR')
-  questions(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string) {
+  questions(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string) {
     return this.quiz.questions(user, chapterId);
   }
 
   @Get('speachFromChapter/:chapterId')
   @Roles('AI_EDITOR')
-  speachFromChapter(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string) {
+  speachFromChapter(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string) {
     return this.quiz.speachFromChapter(user, chapterId);
   }
 
   @Post('forceTranscript/:subchapterId')
   @Roles('AI_EDITOR')
   @HttpCode(200)
-  forceTranscript(@CurrentUser() user: AuthenticatedUser, @Param('subchapterId') subchapterId: string) {
+  forceTranscript(@CurrentUser() user: Actor, @Param('subchapterId') subchapterId: string) {
     return this.quiz.forceTranscript(user, subchapterId);
   }
 
@@ -34,14 +34,14 @@ export class AiQuizController {
   @AcceptsForm()
   @Roles('AI_EDITOR')
   @HttpCode(200)
-  async generate(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string, @Req() request: FastifyRequest) {
+  async generate(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string, @Req() request: FastifyRequest) {
     return this.quiz.generate(user, chapterId, await readFields(request));
   }
 
   @Post('record/:chapterId')
   @Roles('AI_EDITOR')
   @HttpCode(200)
-  record(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string, @Body() body: unknown) {
+  record(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string, @Body() body: unknown) {
     return this.quiz.record(user, chapterId, body);
   }
 }

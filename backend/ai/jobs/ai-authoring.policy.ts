@@ -43,7 +43,7 @@ export class AiAuthoringPolicy implements Policy<Trigger> {
   private async createSpeach(event: RecordedEvent<AiPlanValidated>, ctx: PolicyContext): Promise<void> {
     const data = event.data;
     // The author is the one who validated the plan (checked an author then); the draft is theirs.
-    const author = { userId: data.ownerId, isAdmin: false, isAuthor: true, groupIds: [] };
+    const author = { id: data.ownerId, isAdmin: false, isAuthor: true, groupIds: [] };
     await ctx.issue('create-speach', () =>
       this.speaches.run(author, data.speachId, [
         {

@@ -11,7 +11,7 @@ import {
   aiGenerationStream,
   uuidv7,
 } from '../../../events';
-import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
+import type { Actor } from '../../identity/auth/actor';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../infrastructure/decider/decider';
 import { ReadModels } from '../../infrastructure/read-models';
@@ -55,7 +55,7 @@ export class AiGenerations {
   ) {}
 
   /** Spec §7 validateSteps: the plan (as the screen edited it) → a draft speach with the plan's chapters, and the mapping. */
-  async validate(user: AuthenticatedUser, body: unknown): Promise<AiSpeachMapping & { speachID: string; mapping: AiSpeachMapping }> {
+  async validate(user: Actor, body: unknown): Promise<AiSpeachMapping & { speachID: string; mapping: AiSpeachMapping }> {
     if (!isObject(body)) throw new ValidationError('body', 'Send the plan as a JSON object');
     const documentJobs = new Map<string, boolean>();
     const ownDocument = async (jobId: string) => {
@@ -152,7 +152,7 @@ export class AiGenerations {
   }
 
   /** The generation of a speach this user may edit; 404 when the speach was not generated. */
-  private async editable(user: AuthenticatedUser, speachId: string) {
+  private async editable(user: Actor, speachId: string) {
     const generation = await this.store.generation(speachId);
     if (generation.status === 'none') throw new NotFoundError('Unknown generated speach');
     const doc = await this.speaches.document(speachId);
@@ -160,7 +160,7 @@ export class AiGenerations {
     return { generation, doc };
   }
 
-  async generateChapter(user: AuthenticatedUser, speachId: string, chapterId: string, body: Json): Promise<JobAccepted> {
+  async generateChapter(user: Actor, speachId: string, chapterId: string, body: Json): Promise<JobAccepted> {
     const { generation } = await this.editable(user, speachId);
     const mapped = generation.mapping.lecons.some((l) => l.chapitreID === chapterId || l.chapitres.some((c) => c.chapitreID === chapterId));
     if (!mapped) throw new NotFoundError('Unknown chapter');
@@ -180,14 +180,14 @@ export class AiGenerations {
     });
   }
 
-  async restorePlan(user: AuthenticatedUser, speachId: string) {
+  async restorePlan(user: Actor, speachId: string) {
     const { generation } = await this.editable(user, speachId);
     const jobIDs = [...new Set(generation.plan.chapters.flatMap((c) => c.subchapters.flatMap((s) => s.documentPages.map((p) => p.jobID))))];
     return { speachID: speachId, jobID: generation.planJobId, ...generation.plan, jobIDs };
   }
 
   /** The mapping, each entry marked `generated` once its chapter holds content. */
-  async restoreMapping(user: AuthenticatedUser, speachId: string) {
+  async restoreMapping(user: Actor, speachId: string) {
     const { generation, doc } = await this.editable(user, speachId);
     const generated = (chapterId: string) => (doc.draft.chapters[chapterId]?.content?.type ?? 'NONE') !== 'NONE';
     return {
@@ -200,7 +200,7 @@ export class AiGenerations {
     };
   }
 
-  async restoreFile(user: AuthenticatedUser, speachId: string, jobId: string) {
+  async restoreFile(user: Actor, speachId: string, jobId: string) {
     const { generation } = await this.editable(user, speachId);
     const used = generation.plan.chapters.some((c) => c.subchapters.some((s) => s.documentPages.some((p) => p.jobID === jobId)));
     const file = used ? await this.jobs.file(jobId) : null;

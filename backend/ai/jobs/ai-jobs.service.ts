@@ -11,7 +11,7 @@ import {
   aiJobStream,
   uuidv7,
 } from '../../../events';
-import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
+import type { Actor } from '../../identity/auth/actor';
 import { BlobStore } from '../../infrastructure/blobs/blob-store';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { NotFoundError, ValidationError } from '../../infrastructure/decider/decider';
@@ -63,7 +63,7 @@ export class AiJobs {
   }
 
   /** The file streamed to the blob store (never whole in memory), then parsed by the worker. */
-  async upload(user: AuthenticatedUser, fileName: string, source: Readable): Promise<JobAccepted> {
+  async upload(user: Actor, fileName: string, source: Readable): Promise<JobAccepted> {
     const name = uploadName(fileName);
     const extension = name.split('.').pop()?.toLowerCase() ?? '';
     if (!name.includes('.') || !(AI_DOCUMENT_TYPES as readonly string[]).includes(extension)) {
@@ -83,13 +83,13 @@ export class AiJobs {
   }
 
   /** A job of this user (admins: anyone's); 404 otherwise, so ids cannot be probed. */
-  async owned(user: AuthenticatedUser, jobId: string): Promise<Exclude<AiJobState, { status: 'none' }>> {
+  async owned(user: Actor, jobId: string): Promise<Exclude<AiJobState, { status: 'none' }>> {
     const state = await this.store.job(jobId);
     if (state.status === 'none' || (state.ownerId !== user.id && !user.roles.includes('ADMIN'))) throw new NotFoundError('Unknown job');
     return state;
   }
 
-  async requestPlan(user: AuthenticatedUser, input: PlanRequest): Promise<JobAccepted> {
+  async requestPlan(user: Actor, input: PlanRequest): Promise<JobAccepted> {
     for (const [i, jobId] of input.jobIDs.entries()) {
       const state = await this.store.job(jobId);
       if (state.status === 'none' || state.ownerId !== user.id || state.kind !== 'document') throw new ValidationError(`jobIDs[${i}]`, 'Unknown document');
@@ -114,26 +114,20 @@ export class AiJobs {
     return { jobID, budgetWarning: this.warning(status) };
   }
 
-  async requestChapter(
-    user: AuthenticatedUser,
-    data: Omit<Extract<Request, { type: 'AiChapterGenerationRequested' }>['data'], 'jobId' | 'ownerId'>,
-  ): Promise<JobAccepted> {
+  async requestChapter(user: Actor, data: Omit<Extract<Request, { type: 'AiChapterGenerationRequested' }>['data'], 'jobId' | 'ownerId'>): Promise<JobAccepted> {
     const status = await this.budget.check(user.id);
     const jobID = await this.request({ type: 'AiChapterGenerationRequested', data: { jobId: uuidv7(), ownerId: user.id, ...data } });
     return { jobID, budgetWarning: this.warning(status) };
   }
 
-  async requestQuiz(
-    user: AuthenticatedUser,
-    data: Omit<Extract<Request, { type: 'AiQuizGenerationRequested' }>['data'], 'jobId' | 'ownerId'>,
-  ): Promise<JobAccepted> {
+  async requestQuiz(user: Actor, data: Omit<Extract<Request, { type: 'AiQuizGenerationRequested' }>['data'], 'jobId' | 'ownerId'>): Promise<JobAccepted> {
     const status = await this.budget.check(user.id);
     const jobID = await this.request({ type: 'AiQuizGenerationRequested', data: { jobId: uuidv7(), ownerId: user.id, ...data } });
     return { jobID, budgetWarning: this.warning(status) };
   }
 
   /** Stops a job its owner no longer wants (the generate-all overlay's Cancel): recorded first, then aborted here. */
-  async cancel(user: AuthenticatedUser, jobId: string): Promise<{ jobID: string; status: 'cancelled' }> {
+  async cancel(user: Actor, jobId: string): Promise<{ jobID: string; status: 'cancelled' }> {
     await this.owned(user, jobId);
     await this.commands.run(aiJobDecider, aiJobStream(jobId), { type: 'CancelJob', jobId, userId: user.id });
     this.worker.cancel(jobId);
@@ -141,10 +135,7 @@ export class AiJobs {
   }
 
   /** Spec §7 GET /recorder/jobID/{id}: the result, the string ERROR, or empty while running. */
-  async result(
-    user: AuthenticatedUser,
-    jobId: string,
-  ): Promise<{ status: 'pending' } | { status: 'failed'; reason: string } | { status: 'done'; result: unknown }> {
+  async result(user: Actor, jobId: string): Promise<{ status: 'pending' } | { status: 'failed'; reason: string } | { status: 'done'; result: unknown }> {
     const state = await this.owned(user, jobId);
     if (state.status === 'pending') return { status: 'pending' };
     if (state.status === 'failed') return { status: 'failed', reason: (state.outcome as { reason: string }).reason };

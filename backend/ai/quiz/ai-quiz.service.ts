@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type ChapterContent, SPEACH_LANGUAGES } from '../../../events';
 import { AI_CHAPTERS, type AiChapterDocument } from '../../../projections/ai.projection';
-import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
+import type { Actor } from '../../identity/auth/actor';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../infrastructure/decider/decider';
 import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../../infrastructure/tokens';
@@ -53,7 +53,7 @@ export class AiQuiz {
   ) {}
 
   /** The speach holding a chapter, which this user may edit. */
-  private async locate(user: AuthenticatedUser, chapterId: string) {
+  private async locate(user: Actor, chapterId: string) {
     const found = await this.store.collection<AiChapterDocument>(AI_CHAPTERS).findById(chapterId);
     if (!found) throw new NotFoundError('Unknown chapter');
     const doc = await this.speaches.document(found.speachId);
@@ -62,7 +62,7 @@ export class AiQuiz {
     return doc;
   }
 
-  async questions(user: AuthenticatedUser, chapterId: string) {
+  async questions(user: Actor, chapterId: string) {
     const doc = await this.locate(user, chapterId);
     const content = doc.draft.chapters[chapterId].content;
     const questions = questionsOf(content);
@@ -78,7 +78,7 @@ export class AiQuiz {
     };
   }
 
-  async speachFromChapter(user: AuthenticatedUser, chapterId: string) {
+  async speachFromChapter(user: Actor, chapterId: string) {
     const doc = await this.locate(user, chapterId);
     const { chapters, order, children } = doc.draft;
     const node = (id: string) => ({
@@ -96,7 +96,7 @@ export class AiQuiz {
   }
 
   /** A transcript is made from a sub-chapter's video or audio; there is none to make for text. */
-  async forceTranscript(user: AuthenticatedUser, subchapterId: string) {
+  async forceTranscript(user: Actor, subchapterId: string) {
     const doc = await this.locate(user, subchapterId);
     const content = doc.draft.chapters[subchapterId].content;
     if (transcriptStatus(content) === 'NA') throw new ValidationError('subchapterId', 'This sub-chapter has no video or audio: its text is used as it is');
@@ -105,7 +105,7 @@ export class AiQuiz {
     ]);
   }
 
-  async generate(user: AuthenticatedUser, chapterId: string, fields: FormFields): Promise<JobAccepted> {
+  async generate(user: Actor, chapterId: string, fields: FormFields): Promise<JobAccepted> {
     const doc = await this.locate(user, chapterId);
     const given = jsonList(fields, 'existingQuestions') ?? [];
     const existingTexts = given
@@ -147,7 +147,7 @@ export class AiQuiz {
   }
 
   /** Saves the quiz as the chapter's content (the speach decider checks it, 50 questions at most). */
-  async record(user: AuthenticatedUser, chapterId: string, body: unknown) {
+  async record(user: Actor, chapterId: string, body: unknown) {
     const doc = await this.locate(user, chapterId);
     const quiz = (body ?? {}) as { questions?: unknown; typeQuiz?: unknown; passingScore?: unknown };
     const type = quiz.typeQuiz ?? 'QUIZZ';

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
 import { CurrentUser, Roles } from '../auth/auth.decorators';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
+import type { Actor } from '../auth/actor';
 import {
   BatchUpdateBody,
   BatchUpdateQuery,
@@ -35,7 +35,7 @@ export class AdminUsersController {
   }
 
   @Put('update')
-  update(@CurrentUser() actor: AuthenticatedUser, @Body() body: UpdateUserBody) {
+  update(@CurrentUser() actor: Actor, @Body() body: UpdateUserBody) {
     return this.users.update(actor, body.user);
   }
 
@@ -51,7 +51,7 @@ export class AdminUsersController {
   }
 
   @Put('deactivate')
-  deactivate(@CurrentUser() actor: AuthenticatedUser, @Body() body: UserIdsBody) {
+  deactivate(@CurrentUser() actor: Actor, @Body() body: UserIdsBody) {
     return this.users.deactivate(actor, body.uuids);
   }
 
@@ -61,7 +61,7 @@ export class AdminUsersController {
   }
 
   @Put('batch-update')
-  batchUpdate(@CurrentUser() actor: AuthenticatedUser, @Body() body: BatchUpdateBody, @Query() query: BatchUpdateQuery) {
+  batchUpdate(@CurrentUser() actor: Actor, @Body() body: BatchUpdateBody, @Query() query: BatchUpdateQuery) {
     return this.users.batchUpdate(actor, body.usersIds, query.groupsIds, query.roles);
   }
 

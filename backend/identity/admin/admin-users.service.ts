@@ -11,7 +11,7 @@ import { Mailer } from '../../infrastructure/mail/mailer.port';
 import { ReadModels } from '../../infrastructure/read-models';
 import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../../infrastructure/tokens';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
+import type { Actor } from '../auth/actor';
 import { PasswordHasher } from '../auth/password-hasher';
 import { emailReservationDecider, emailStream } from '../email-reservation.decider';
 import { UserRegistrationService } from '../user-registration.service';
@@ -77,7 +77,7 @@ export class AdminUsersService {
    * PUT update: the side panel sends the whole user after every field change; only differences become
    * events. Every reference is checked first, then the user stream gets one append for all of it.
    */
-  async update(actor: AuthenticatedUser, userJson: string): Promise<AdminUserView> {
+  async update(actor: Actor, userJson: string): Promise<AdminUserView> {
     const update = parseUserUpdate(userJson);
     const current = await this.users.findById(update.id);
     if (!current) throw new NotFoundError('Unknown user');
@@ -134,7 +134,7 @@ export class AdminUsersService {
     return { message: `A new password has been sent to ${user.email}.` };
   }
 
-  async deactivate(actor: AuthenticatedUser, userIds: string[]): Promise<{ deactivated: number }> {
+  async deactivate(actor: Actor, userIds: string[]): Promise<{ deactivated: number }> {
     const users = await this.existingMany(userIds);
     await this.guardLastAdmin(actor, users, (user) => user.roles, new Set(userIds));
     let deactivated = 0;
@@ -159,7 +159,7 @@ export class AdminUsersService {
    * Batch edit: the selected groups and roles replace the users' own. "No group" (-1) or "no role"
    * (NONE) empties them. A parameter left out leaves that part untouched.
    */
-  async batchUpdate(actor: AuthenticatedUser | null, userIds: string[], groupIds?: string[], roles?: string[]): Promise<{ updated: number }> {
+  async batchUpdate(actor: Actor | null, userIds: string[], groupIds?: string[], roles?: string[]): Promise<{ updated: number }> {
     const users = await this.existingMany(userIds);
     const knownGroupIds = await this.knownGroupIds();
     const targetGroups = groupIds === undefined ? undefined : groupIds.includes(NO_GROUP) ? [] : groupIds;
@@ -224,7 +224,7 @@ export class AdminUsersService {
    * user's roles after the change; `leaving` are users the change deactivates.
    */
   private async guardLastAdmin(
-    actor: AuthenticatedUser | null,
+    actor: Actor | null,
     affected: UserDocument[],
     rolesAfter: (user: UserDocument) => Role[],
     leaving: Set<string> = new Set(),

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { AllowDuringPasswordChange, CurrentUser, Public } from './auth.decorators';
 import { AuthService, type MeResponse } from './auth.service';
-import type { AuthenticatedUser } from './authenticated-user';
+import type { Actor } from './actor';
 import { ChangePasswordDto, LoginDto } from './login.dto';
 import { SESSION_COOKIE, tokenFromRequest } from './session-token';
 
@@ -39,14 +39,14 @@ export class AuthController {
   @AllowDuringPasswordChange()
   @Post('logout')
   @HttpCode(204)
-  async logout(@CurrentUser() user: AuthenticatedUser, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+  async logout(@CurrentUser() user: Actor, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     await this.auth.logout(user);
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
   }
 
   @AllowDuringPasswordChange()
   @Get('me')
-  me(@CurrentUser() user: AuthenticatedUser): Promise<MeResponse> {
+  me(@CurrentUser() user: Actor): Promise<MeResponse> {
     return this.auth.meById(user.id);
   }
 
@@ -54,7 +54,7 @@ export class AuthController {
   @AllowDuringPasswordChange()
   @Post('change-password')
   @HttpCode(204)
-  async changePassword(@CurrentUser() user: AuthenticatedUser, @Body() body: ChangePasswordDto, @Req() request: FastifyRequest): Promise<void> {
+  async changePassword(@CurrentUser() user: Actor, @Body() body: ChangePasswordDto, @Req() request: FastifyRequest): Promise<void> {
     await this.auth.changePassword(user, body.currentPassword, body.newPassword, request.ip ?? null);
   }
 }

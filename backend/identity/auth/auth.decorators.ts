@@ -1,6 +1,6 @@
 import { type ExecutionContext, SetMetadata, createParamDecorator } from '@nestjs/common';
 import type { Role } from '../../../events';
-import type { AuthenticatedUser } from './authenticated-user';
+import type { Actor } from './actor';
 
 export const PUBLIC_KEY = 'auth:public';
 export const ROLES_KEY = 'auth:roles';
@@ -15,6 +15,4 @@ export const AllowDuringPasswordChange = () => SetMetadata(PASSWORD_CHANGE_KEY, 
 /** The route needs one of these roles; the server refuses others with 403 whatever the UI shows. */
 export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
 
-export const CurrentUser = createParamDecorator(
-  (_: unknown, context: ExecutionContext): AuthenticatedUser => context.switchToHttp().getRequest<{ user: AuthenticatedUser }>().user,
-);
+export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): Actor => context.switchToHttp().getRequest<{ user: Actor }>().user);

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../../events';
 import { PASSWORD_CHANGE_KEY, PUBLIC_KEY, ROLES_KEY } from './auth.decorators';
 import { AuthService } from './auth.service';
-import type { AuthenticatedUser } from './authenticated-user';
+import type { Actor } from './actor';
 import { tokenFromRequest } from './session-token';
 
 /**
@@ -21,7 +21,7 @@ export class AuthGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthenticatedUser; cookies?: Record<string, string | undefined> }>();
+    const request = context.switchToHttp().getRequest<FastifyRequest & { user?: Actor; cookies?: Record<string, string | undefined> }>();
     const token = tokenFromRequest(request.headers, request.cookies);
     const user = token ? await this.auth.authenticate(token) : null;
     if (user) request.user = user;

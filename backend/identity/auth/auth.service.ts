@@ -12,7 +12,7 @@ import { sessionDecider } from '../session.decider';
 import { TermsService } from '../terms/terms.service';
 import { UserRegistrationService } from '../user-registration.service';
 import { normaliseEmail, userDecider } from '../user.decider';
-import type { AuthenticatedUser } from './authenticated-user';
+import { type Actor, roleFlags } from './actor';
 import { LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
 import { newSessionToken, sessionIdOf } from './session-token';
@@ -91,12 +91,12 @@ export class AuthService {
     return { token, user: await this.me(user), expiresAt };
   }
 
-  async logout(user: AuthenticatedUser): Promise<void> {
+  async logout(user: Actor): Promise<void> {
     await this.commands.run(sessionDecider, `session-${user.sessionId}`, { type: 'EndSession', sessionId: user.sessionId, reason: 'logout' });
   }
 
   /** The user behind a bearer token, or null when the session is unknown, ended, expired or the user deactivated. */
-  async authenticate(token: string): Promise<AuthenticatedUser | null> {
+  async authenticate(token: string): Promise<Actor | null> {
     const sessionId = sessionIdOf(token);
     // Every request passes here: read the stored documents without copying them, copy what is kept.
     const session = await this.readStore.collection<SessionDocument>(SESSIONS).peekById(sessionId);
@@ -111,6 +111,8 @@ export class AuthService {
       lastName: user.lastName,
       roles: [...user.roles],
       mustChangePassword: user.mustChangePassword,
+      ...roleFlags(user.roles),
+      groupIds: [...user.groupIds],
     };
   }
 
@@ -121,7 +123,7 @@ export class AuthService {
   }
 
   /** Ends every other session of the user (a thief's included); the one making the change stays open. */
-  async changePassword(user: AuthenticatedUser, currentPassword: string, newPassword: string, address: string | null): Promise<void> {
+  async changePassword(user: Actor, currentPassword: string, newPassword: string, address: string | null): Promise<void> {
     // A stolen session must not become a way to guess the password either.
     const attempt = this.throttle.begin(normaliseEmail(user.email), address);
     const credential = await this.readStore.collection<CredentialDocument>(CREDENTIALS).findById(user.id);

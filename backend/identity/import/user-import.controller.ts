@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { CurrentUser, Roles } from '../auth/auth.decorators';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
+import type { Actor } from '../auth/actor';
 import { UserImportService } from './user-import.service';
 
 const MAX_CSV_CHARS = 8 * 1024 * 1024;
@@ -31,7 +31,7 @@ export class UserImportController {
 
   @Post()
   @HttpCode(202)
-  start(@CurrentUser() user: AuthenticatedUser, @Body() body: CsvBody) {
+  start(@CurrentUser() user: Actor, @Body() body: CsvBody) {
     return this.imports.start(user.id, body.csv, body.onlyValid ?? false);
   }
 

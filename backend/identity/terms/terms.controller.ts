@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { TermsDocument } from '../../../events';
 import { NotFoundError } from '../../infrastructure/decider/decider';
 import { AllowDuringPasswordChange, CurrentUser, Public, Roles } from '../auth/auth.decorators';
-import type { AuthenticatedUser } from '../auth/authenticated-user';
+import type { Actor } from '../auth/actor';
 import { TERMS_MAX_LENGTH } from './terms.decider';
 import { TermsService } from './terms.service';
 import { ChangesState } from '../../infrastructure/http/csrf';
@@ -39,7 +39,7 @@ export class TermsController {
   @AllowDuringPasswordChange()
   @Get('gcu/acceptGcu')
   @ChangesState()
-  async acceptGcu(@CurrentUser() user: AuthenticatedUser, @Res() reply: FastifyReply) {
+  async acceptGcu(@CurrentUser() user: Actor, @Res() reply: FastifyReply) {
     await this.terms.accept(user.id, 'GCU');
     return reply.redirect('/', 303);
   }
@@ -47,7 +47,7 @@ export class TermsController {
   @AllowDuringPasswordChange()
   @Get('pdp/acceptPdp')
   @ChangesState()
-  async acceptPdp(@CurrentUser() user: AuthenticatedUser, @Res() reply: FastifyReply) {
+  async acceptPdp(@CurrentUser() user: Actor, @Res() reply: FastifyReply) {
     await this.terms.accept(user.id, 'PDP');
     return reply.redirect('/', 303);
   }

@@ -172,6 +172,14 @@ export class CommandRunner {
   }
 
   /**
+   * A stream's current state, read and folded from the store (not the read models), for a decision on
+   * another stream that depends on it (the workflow's submission asks the speach's own rules).
+   */
+  async state<State, Event extends DomainEvent>(decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>, streamId: string): Promise<State> {
+    return (await this.load(decider, streamId, this.states.key(decider, streamId))).state;
+  }
+
+  /**
    * A command with an id: refused (answered as done, appending nothing) when an event of the stream
    * already carries the id. The check and the fold come from one read, and the append expects that
    * read's revision, so two concurrent runs of the same command cannot both append.

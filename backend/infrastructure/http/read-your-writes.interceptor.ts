@@ -4,7 +4,7 @@ import { type Observable, mergeMap } from 'rxjs';
 import { uuidv7 } from '../../../events';
 import { ReadModels } from '../read-models';
 import { changesState } from './csrf';
-import { requestContext } from './request-context';
+import { type RequestContext, requestContext } from './request-context';
 
 export const POSITION_HEADER = 'x-event-position';
 
@@ -24,7 +24,7 @@ export class ReadYourWritesInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<FastifyRequest & { user?: { id: string } }>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     const header = request.headers['x-correlation-id'];
-    const state = {
+    const state: RequestContext = {
       userId: request.user?.id ?? null,
       correlationId: typeof header === 'string' && header.length <= 100 ? header : uuidv7(),
       lastAppendedPosition: 0,
@@ -38,7 +38,9 @@ export class ReadYourWritesInterceptor implements NestInterceptor {
           if (state.lastAppendedPosition > 0) {
             // A GET that writes must be marked, or the CSRF guard and Idempotency-Key pass it by.
             if (!changesState(request)) this.logger.error(`${request.method} ${request.routeOptions.url} appended events but is not marked @ChangesState()`);
-            const reached = await this.readModels.settle(state.lastAppendedPosition);
+            // The handler may have waited already (to answer with the read models): once is enough.
+            const done = state.settled && state.settled.position >= state.lastAppendedPosition ? state.settled.reached : null;
+            const reached = done ?? (await this.readModels.settle(state.lastAppendedPosition));
             void reply.header(POSITION_HEADER, String(reached));
           }
           return body;

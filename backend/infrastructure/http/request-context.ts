@@ -17,6 +17,8 @@ export interface RequestContext {
   commandId?: string;
   /** The event that caused what this context appends. */
   causationId?: string;
+  /** The last wait for the read models: up to which appended position, and the position it reached (one wait per request). */
+  settled?: { position: number; reached: number };
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
+import type { Actor } from '../../identity/auth/actor';
 
 export type JobOutcome = { status: 'pending' } | { status: 'failed'; reason: string } | { status: 'done'; result: unknown };
 
 /** A context whose jobs the shared `GET /recorder/jobID/{jobId}` poll also answers for: null when the id is not one of its jobs. */
-export type JobResultReader = (user: AuthenticatedUser, jobId: string) => Promise<JobOutcome | null>;
+export type JobResultReader = (user: Actor, jobId: string) => Promise<JobOutcome | null>;
 
 /**
  * The spec has one job-id poll for every kind of job (AI generation, media). The contexts that run jobs register
@@ -18,7 +18,7 @@ export class JobResults {
     this.readers.push(reader);
   }
 
-  async find(user: AuthenticatedUser, jobId: string): Promise<JobOutcome | null> {
+  async find(user: Actor, jobId: string): Promise<JobOutcome | null> {
     for (const reader of this.readers) {
       const outcome = await reader(user, jobId);
       if (outcome) return outcome;

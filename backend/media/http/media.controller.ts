@@ -3,7 +3,7 @@ import { ApiQuery } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readFields, readUpload } from '../../ai/http/form';
 import { CurrentUser, Roles } from '../../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
+import type { Actor } from '../../identity/auth/actor';
 import { ValidationError } from '../../infrastructure/decider/decider';
 import { AcceptsForm, ChangesState } from '../../infrastructure/http/csrf';
 import { type Ready, MediaJobs } from '../jobs/media-jobs.service';
@@ -40,7 +40,7 @@ export class MediaController {
   @AcceptsForm()
   @Roles('FORMATEUR', 'ADMIN')
   @HttpCode(202)
-  upload(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string, @Req() request: FastifyRequest) {
+  upload(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string, @Req() request: FastifyRequest) {
     return this.media.uploadVoiceOver(user, chapterId, (store) => readUpload(request, Number.MAX_SAFE_INTEGER - 1, (_name, stream) => store(stream)));
   }
 
@@ -49,7 +49,7 @@ export class MediaController {
   @AcceptsForm()
   @Roles('FORMATEUR', 'ADMIN')
   async speak(
-    @CurrentUser() user: AuthenticatedUser,
+    @CurrentUser() user: Actor,
     @Param('chapterId') chapterId: string,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -64,7 +64,7 @@ export class MediaController {
   @AcceptsForm()
   @Roles('FORMATEUR', 'ADMIN')
   @HttpCode(202)
-  async voiceOverText(@CurrentUser() user: AuthenticatedUser, @Param('chapterId') chapterId: string, @Req() request: FastifyRequest) {
+  async voiceOverText(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string, @Req() request: FastifyRequest) {
     const fields = await readFields(request);
     return this.media.voiceOverFromText(user, chapterId, field(fields, 'filePath'));
   }
@@ -74,7 +74,7 @@ export class MediaController {
   @AcceptsForm()
   @Roles('FORMATEUR', 'ADMIN')
   async copyGeneratedAudio(
-    @CurrentUser() user: AuthenticatedUser,
+    @CurrentUser() user: Actor,
     @Param('chapterId') chapterId: string,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -89,7 +89,7 @@ export class MediaController {
   @Get('api/v2/chapter/audio-track/:chapterId')
   @ApiQuery({ name: 'accessCode', required: false, type: String })
   audioTrack(
-    @CurrentUser() user: AuthenticatedUser,
+    @CurrentUser() user: Actor,
     @Param('chapterId') chapterId: string,
     @Query('accessCode') code: unknown,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -101,7 +101,7 @@ export class MediaController {
   @Get('api/v2/chapter/audio-track/:chapterId/:subtitleId')
   @ApiQuery({ name: 'accessCode', required: false, type: String })
   subtitleTrack(
-    @CurrentUser() user: AuthenticatedUser,
+    @CurrentUser() user: Actor,
     @Param('chapterId') chapterId: string,
     @Param('subtitleId') subtitleId: string,
     @Query('accessCode') code: unknown,
@@ -110,7 +110,7 @@ export class MediaController {
     return this.track(user, chapterId, subtitleId, code, reply);
   }
 
-  private async track(user: AuthenticatedUser, chapterId: string, subtitleId: string | undefined, code: unknown, reply: FastifyReply) {
+  private async track(user: Actor, chapterId: string, subtitleId: string | undefined, code: unknown, reply: FastifyReply) {
     return this.send(reply, await this.media.audioTrack(user, chapterId, subtitleId, accessCode(code)));
   }
 
@@ -126,7 +126,7 @@ export class MediaController {
   // Its first call asks for the join (a job): guarded like a POST against cross-site requests.
   @ChangesState()
   @ApiQuery({ name: 'before', required: false, description: 'the version before this one' })
-  versionVideo(@CurrentUser() user: AuthenticatedUser, @Param('logId') logId: string, @Query('before') before?: string) {
+  versionVideo(@CurrentUser() user: Actor, @Param('logId') logId: string, @Query('before') before?: string) {
     return this.versionVideos.video(user, logId, before);
   }
 }

@@ -15,7 +15,7 @@ import {
   trackId,
 } from '../../../projections/media.projection';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
+import type { Actor } from '../../identity/auth/actor';
 import { BlobStore } from '../../infrastructure/blobs/blob-store';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { DomainError, ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../../infrastructure/decider/decider';
@@ -83,7 +83,7 @@ export class MediaJobs {
   }
 
   /** A chapter the user may change: an editor of its speach, its draft's content. */
-  async editable(user: AuthenticatedUser, chapterId: string): Promise<MediaChapter> {
+  async editable(user: Actor, chapterId: string): Promise<MediaChapter> {
     const doc = await this.speachOf(chapterId);
     const viewer = await this.queries.viewer(user);
     if (!isEditor(doc, viewer)) {
@@ -97,7 +97,7 @@ export class MediaJobs {
   }
 
   /** A chapter the user may read (SpeachAccess): the draft's for an editor, the live version's for a reader. */
-  async readable(user: AuthenticatedUser, chapterId: string, accessCode?: string): Promise<MediaChapter> {
+  async readable(user: Actor, chapterId: string, accessCode?: string): Promise<MediaChapter> {
     const found = await this.speachOf(chapterId);
     const viewer = await this.queries.viewer(user);
     const doc = await this.access.readable(found._id, viewer, accessCode);
@@ -174,7 +174,7 @@ export class MediaJobs {
 
   /** `POST /recorder/voiceOver/upload/{chapterId}`: the recording streams into the store, then one mix job. */
   async uploadVoiceOver(
-    user: AuthenticatedUser,
+    user: Actor,
     chapterId: string,
     upload: (store: (stream: Readable) => Promise<MediaFile>) => Promise<MediaFile>,
   ): Promise<{ jobID: string }> {
@@ -196,7 +196,7 @@ export class MediaJobs {
     return { jobID: await this.voiceOver(user, chapter, media, voice, 'replace') };
   }
 
-  private voiceOver(user: AuthenticatedUser, chapter: MediaChapter, media: MediaFile, voice: MediaFile, mode: VoiceOverMode): Promise<string> {
+  private voiceOver(user: Actor, chapter: MediaChapter, media: MediaFile, voice: MediaFile, mode: VoiceOverMode): Promise<string> {
     return this.request({
       kind: 'VOICE_OVER',
       speachId: chapter.doc._id,
@@ -222,7 +222,7 @@ export class MediaJobs {
    * `POST /api/v2/chapter/voice/text/{chapterId}`: the same text and language give the audio already made (200),
    * else a job (202); with `jobID` it polls that job.
    */
-  async speak(user: AuthenticatedUser, chapterId: string, input: { text?: string; lang?: string; jobID?: string }): Promise<Ready> {
+  async speak(user: Actor, chapterId: string, input: { text?: string; lang?: string; jobID?: string }): Promise<Ready> {
     const chapter = await this.editable(user, chapterId);
     const info = this.synthesizer.info;
     if (input.jobID !== undefined) {
@@ -274,7 +274,7 @@ export class MediaJobs {
   }
 
   /** `POST /recorder/voiceOver/text/{chapterId}`: the generated audio becomes the chapter's voice-over (a mix job). */
-  async voiceOverFromText(user: AuthenticatedUser, chapterId: string, filePath: string | undefined): Promise<{ jobID: string }> {
+  async voiceOverFromText(user: Actor, chapterId: string, filePath: string | undefined): Promise<{ jobID: string }> {
     const chapter = await this.editable(user, chapterId);
     const voice = await this.generated(chapterId, filePath, 'filePath');
     return { jobID: await this.voiceOver(user, chapter, this.chapterFile(chapter), voice, 'replace') };
@@ -284,11 +284,7 @@ export class MediaJobs {
    * `POST /recorder/copyGeneratedAudio/{chapterId}`: an audio (or empty) chapter takes the generated audio as its
    * file at once; a video chapter gets it as its voice-over (a mix job).
    */
-  async copyGeneratedAudio(
-    user: AuthenticatedUser,
-    chapterId: string,
-    urlFileAudio: string | undefined,
-  ): Promise<{ jobID: string | null; url: string | null }> {
+  async copyGeneratedAudio(user: Actor, chapterId: string, urlFileAudio: string | undefined): Promise<{ jobID: string | null; url: string | null }> {
     const chapter = await this.editable(user, chapterId);
     const audio = await this.generated(chapterId, urlFileAudio, 'urlFileAudio');
     if (chapter.content.type === 'VIDEO_UPLOAD') return { jobID: await this.voiceOver(user, chapter, this.chapterFile(chapter), audio, 'replace'), url: null };
@@ -303,7 +299,7 @@ export class MediaJobs {
    * `GET /api/v2/chapter/audio-track/{chapterId}/{subtitleId?}`: without a subtitle, the sound of the chapter's
    * file (a transcode output); with one, the voice made from that subtitle language.
    */
-  async audioTrack(user: AuthenticatedUser, chapterId: string, subtitleId: string | undefined, accessCode?: string): Promise<Ready> {
+  async audioTrack(user: Actor, chapterId: string, subtitleId: string | undefined, accessCode?: string): Promise<Ready> {
     const chapter = await this.readable(user, chapterId, accessCode);
     if (subtitleId !== undefined) {
       if (!/^[\w-]{1,64}$/.test(subtitleId)) throw new ValidationError('subtitleId', 'subtitleId must be an id');
@@ -325,7 +321,7 @@ export class MediaJobs {
    * For the subtitles feature (`POST /recorder/voiceOver/subtitle/{chapterId}`): the voice of a subtitle's text,
    * as the chapter's audio track `subtitleId`.
    */
-  async requestSubtitleVoice(user: AuthenticatedUser, chapterId: string, subtitleId: string, text: string, lang: string): Promise<{ jobID: string }> {
+  async requestSubtitleVoice(user: Actor, chapterId: string, subtitleId: string, text: string, lang: string): Promise<{ jobID: string }> {
     const chapter = await this.editable(user, chapterId);
     if (!espeakVoice(lang)) throw new ValidationError('lang', `No voice speaks "${lang}"`);
     const jobID = await this.request({
@@ -343,10 +339,7 @@ export class MediaJobs {
   }
 
   /** `GET /recorder/jobID/{jobId}` for a media job: the output's URL, `ERROR`, or nothing while it runs. */
-  async result(
-    user: AuthenticatedUser,
-    jobId: string,
-  ): Promise<{ status: 'pending' } | { status: 'failed'; reason: string } | { status: 'done'; result: string }> {
+  async result(user: Actor, jobId: string): Promise<{ status: 'pending' } | { status: 'failed'; reason: string } | { status: 'done'; result: string }> {
     const job = await this.job(jobId);
     if (!job) throw new NotFoundError('Unknown job');
     await this.editable(user, job.chapterId);

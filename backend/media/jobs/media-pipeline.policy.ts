@@ -40,14 +40,14 @@ export class MediaPipelinePolicy implements Policy<Trigger> {
     const { blobId, mimeType, size } = content.file;
     const jobId = deterministicId(this.name, event.id, 'transcode');
     await ctx.issue('transcode', () =>
-      this.jobs.requestTranscode(jobId, speachId, chapterId, { blobId, mimeType, size }, event.metadata.userId ?? SYSTEM_ACTOR.userId),
+      this.jobs.requestTranscode(jobId, speachId, chapterId, { blobId, mimeType, size }, event.metadata.userId ?? SYSTEM_ACTOR.id),
     );
   }
 
   private async cut(event: RecordedEvent<ChapterVideoCutRequested>, ctx: PolicyContext): Promise<void> {
     const { speachId, chapterId, keep } = event.data;
     const jobId = deterministicId(this.name, event.id, 'cut');
-    await ctx.issue('cut', () => this.jobs.requestCut(jobId, speachId, chapterId, keep, event.metadata.userId ?? SYSTEM_ACTOR.userId));
+    await ctx.issue('cut', () => this.jobs.requestCut(jobId, speachId, chapterId, keep, event.metadata.userId ?? SYSTEM_ACTOR.id));
   }
 
   /** A finished voice-over or cut: its file becomes the chapter's. */

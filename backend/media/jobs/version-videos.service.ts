@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { type ChapterContent, type MediaFile, mediaJobStream, uuidv7 } from '../../../events';
 import { MEDIA_JOBS, type MediaJobDocument } from '../../../projections/media.projection';
-import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
+import type { Actor } from '../../identity/auth/actor';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../infrastructure/decider/decider';
 import { ReadModels } from '../../infrastructure/read-models';
@@ -32,7 +32,7 @@ export class VersionVideos {
     @Inject(READ_STORE) private readonly store: ReadStore,
   ) {}
 
-  async video(user: AuthenticatedUser, logId: string, before: unknown): Promise<VersionVideo> {
+  async video(user: Actor, logId: string, before: unknown): Promise<VersionVideo> {
     const previous = this.flag(before);
     const match = LOG_ID.exec(logId);
     if (!match) throw new NotFoundError('Unknown version');

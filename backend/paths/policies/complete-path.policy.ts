@@ -70,7 +70,7 @@ export class CompletePathPolicy implements Policy<Trigger> {
   private async check(path: PathDocument, userId: string, event: RecordedEvent<Trigger>, ctx: PolicyContext): Promise<void> {
     const user = await this.store.collection<UserDocument>(USERS).findById(userId);
     const learner = await this.store.collection<PathLearnerDocument>(PATH_LEARNERS).findById(`${path._id}:${userId}`);
-    if (!isAssignedTo(path, { userId, groupIds: user?.groupIds ?? [] }) && !learner?.enrolled) return;
+    if (!isAssignedTo(path, { id: userId, groupIds: user?.groupIds ?? [] }) && !learner?.enrolled) return;
     const progress = await pathProgress(this.store, userId, path.speachIds, path.sequential, event.time, learner?.reassigned?.since ?? null);
     if (!progress.completed) return;
     await ctx.issue(`complete:${path._id}`, () =>

@@ -7,7 +7,7 @@ import { PolicyRunner } from '../../infrastructure/policies/policy-runner';
 import { SYSTEM_ACTOR } from '../../speach/policies/system-actor';
 import { SpeachCommands } from '../../speach/speach-commands.service';
 import { periodicReviewDecider } from '../periodic-review.decider';
-import { periodicReviewStream } from '../workflow.service';
+import { periodicReviewStream } from '../workflow-streams';
 
 /**
  * A completed validation publishes the speach through its own command (now or at the chosen date)

@@ -22,7 +22,7 @@ import type { ReadStore } from '../../infrastructure/read-store/read-store.port'
 import { EVENT_STORE, READ_STORE } from '../../infrastructure/tokens';
 import { WORKFLOWS, type WorkflowDocument } from '../../../projections/workflows.projection';
 import { workflowDecider } from '../workflow.decider';
-import { workflowStream } from '../workflow.service';
+import { workflowStream } from '../workflow-streams';
 
 type ContentEdit = ChapterAdded | ChapterRenamed | ChapterMoved | ChapterRemoved | ChapterContentSet | SpeachDetailsChanged;
 
@@ -76,7 +76,7 @@ export class RevokeApprovalsOnEditPolicy implements Policy<ContentEdit> {
         this.commands.run(workflowDecider, workflowStream(wf._id), {
           type: 'RevokeApprovals',
           workflowId: wf._id,
-          actor: { userId: SYSTEM_USER_ID, isAdmin: true, isApprover: false, groupIds: [] },
+          actor: { id: SYSTEM_USER_ID, isAdmin: true, isAuthor: false, isApprover: false, groupIds: [] },
           now: event.time,
           contentHash,
           changeEventId: event.id,
