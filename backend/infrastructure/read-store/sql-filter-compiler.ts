@@ -151,10 +151,15 @@ function plainText(source: string, flags: string): string | null {
   return /^[\x20-\x7e]*$/.test(text) ? text : null;
 }
 
+/** Every character a number's key (or null's, -Inf) can show as text; the other keys' texts are control characters. */
+const NUMBER_TEXT = /^[0-9.+\-eEiInNfF]*$/;
+
 function textLeaf(text: string, ignoreCase: boolean): Leaf {
-  // Only strings match a $regex; a key is SQL text exactly when the value is a string.
-  if (ignoreCase) return (key) => ({ sql: `(typeof(${key}) = 'text' AND ${key} LIKE ? ESCAPE '\\')`, params: [`%${text.replace(/[\\%_]/g, '\\$&')}%`] });
-  return (key) => ({ sql: `(typeof(${key}) = 'text' AND instr(${key}, ?) > 0)`, params: [text] });
+  // Only strings match a $regex; a key is SQL text exactly when the value is a string. A generated key is computed
+  // again at every mention, so the type is tested only when the text could also be found in a number's digits.
+  const typed = (key: string, test: string) => (NUMBER_TEXT.test(text) ? `(typeof(${key}) = 'text' AND ${test})` : test);
+  if (ignoreCase) return (key) => ({ sql: typed(key, `${key} LIKE ? ESCAPE '\\'`), params: [`%${text.replace(/[\\%_]/g, '\\$&')}%`] });
+  return (key) => ({ sql: typed(key, `instr(${key}, ?) > 0`), params: [text] });
 }
 
 /** Null and existence through nested paths: left to mingo, as compile-filter does. */
@@ -266,7 +271,16 @@ function fieldCondition(path: string, spec: unknown, shape: TableShape): SqlCond
           break;
         case '$size':
           if (typeof operand !== 'number' || !Number.isInteger(operand) || parts.length > 1) return ANYTHING;
-          condition = { sql: `(${key} = ${ARRAY_KEY} AND json_array_length(doc, ${json}) = ?)`, params: [operand] };
+          // A declared field's element table counts the elements from its index, without the document's JSON.
+          condition = shape.elements(path)
+            ? {
+                sql:
+                  operand === 0
+                    ? `(${key} = ${ARRAY_KEY} AND rowid NOT IN (SELECT id FROM "${shape.elements(path)}"))`
+                    : `(${key} = ${ARRAY_KEY} AND rowid IN (SELECT id FROM "${shape.elements(path)}" GROUP BY id HAVING count(*) = ?))`,
+                params: operand === 0 ? [] : [operand],
+              }
+            : { sql: `(${key} = ${ARRAY_KEY} AND json_array_length(doc, ${json}) = ?)`, params: [operand] };
           break;
         default:
           return ANYTHING;
