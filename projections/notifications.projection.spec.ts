@@ -1,7 +1,7 @@
 import { MemoryEventStore } from '../backend/infrastructure/event-store/memory-event-store';
 import { MemoryReadStore } from '../backend/infrastructure/read-store/memory-read-store';
 import { newEvent } from '../test/support/events';
-import { NOTIFICATIONS, NOTIFICATION_SETTINGS, type NotificationDocument, notificationsProjection } from './notifications.projection';
+import { NOTIFICATIONS, NOTIFICATION_SETTINGS, NOTIFICATION_UNREAD, type NotificationDocument, notificationsProjection } from './notifications.projection';
 import { ProjectionRunner } from './projection-runner';
 
 const silent = { log: () => undefined, error: () => undefined };
@@ -81,5 +81,34 @@ describe('notifications projection', () => {
     expect(notifications).toEqual([['author', 'NEW_COMMENT', 's1']]);
     const settings = await readStore.collection<{ _id: string; acknowledgedUpTo: number }>(NOTIFICATION_SETTINGS).findById('author');
     expect(settings?.acknowledgedUpTo).toBe(5);
+  });
+
+  it('counts each user unread notifications: up with each one, down when an unread one is deleted, zero once acknowledged', async () => {
+    const comment = (id: string, text: string): [string, string, Record<string, unknown>, string] => [
+      'comments-s1',
+      'CommentPosted',
+      { commentId: id, speachId: 's1', userId: 'r', text },
+      'r',
+    ];
+    const unread = async (readStore: import('../backend/infrastructure/read-store/read-store.port').ReadStore) =>
+      (await readStore.collection<{ _id: string; unread: number }>(NOTIFICATION_UNREAD).findById('author'))?.unread;
+    const counted = await project([
+      created,
+      comment('c1', 'one'),
+      comment('c2', 'two'),
+      ['comments-s1', 'CommentDeleted', { commentId: 'c1', speachId: 's1', deletedBy: 'r' }, 'r'],
+    ]);
+    expect(await unread(counted.readStore)).toBe(1);
+    expect(counted.docs.filter((d) => d.userId === 'author')).toHaveLength(1);
+    const acknowledged = await project([
+      created,
+      comment('c1', 'one'),
+      comment('c2', 'two'),
+      ['notifications-author', 'NotificationsAcknowledged', { userId: 'author' }, 'author'],
+      // Read before it was deleted: the count stays at what came after the acknowledgement.
+      ['comments-s1', 'CommentDeleted', { commentId: 'c1', speachId: 's1', deletedBy: 'r' }, 'r'],
+      comment('c3', 'three'),
+    ]);
+    expect(await unread(acknowledged.readStore)).toBe(1);
   });
 });

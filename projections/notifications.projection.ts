@@ -14,6 +14,8 @@ export const NOTIFICATION_SETTINGS = 'notification_settings';
 export const NOTIFICATION_SPEACHES = 'notification_speaches';
 /** Group membership, to notify the members of a group. */
 export const NOTIFICATION_MEMBERS = 'notification_members';
+/** Each user's count of unread notifications: the bell reads one document, not a count of the user's notifications. */
+export const NOTIFICATION_UNREAD = 'notification_unread';
 /** Who has started a speach (`{speachId}:{userId}`): a learner is new once. */
 export const NOTIFICATION_LEARNERS = 'notification_learners';
 
@@ -41,6 +43,18 @@ export interface NotificationDocument extends ProjectedDocument {
   position: number;
   /** Absent on notifications projected before reasons were recorded. */
   reason?: NotificationReason;
+}
+
+/**
+ * How many of a user's notifications lie above their acknowledged position. An acknowledgement covers every
+ * notification projected before it (each carries the position of an earlier event), so it resets the count.
+ */
+export interface NotificationUnreadDocument extends ProjectedDocument {
+  unread: number;
+}
+
+async function addUnread(writer: ProjectionWriter, userId: string, delta: number): Promise<void> {
+  await writer.upsert<NotificationUnreadDocument>(NOTIFICATION_UNREAD, userId, (doc) => ({ _id: userId, unread: Math.max(0, (doc?.unread ?? 0) + delta) }));
 }
 
 /** One user's preferences; absent means every type active and the default frequency. */
@@ -106,6 +120,8 @@ export async function notify(writer: ProjectionWriter, event: RecordedEvent, inp
     if (settings?.deactivated.includes(input.type)) continue;
     const id = `${event.id}:${input.type}:${userId}`;
     // The first rule that chose a user is the reason kept (an admin who also edits the speach is told once).
+    if (await writer.get<NotificationDocument>(NOTIFICATIONS, id)) continue;
+    await addUnread(writer, userId, 1);
     await writer.upsert<NotificationDocument>(
       NOTIFICATIONS,
       id,
@@ -288,6 +304,8 @@ const ownHandlers: Record<string, ProjectionHandler> = {
     // speachId is indexed: only that speach's notifications are looked at, not every one.
     for (const doc of await writer.find<NotificationDocument>(NOTIFICATIONS, { speachId, type: 'NEW_COMMENT', 'data.commentId': commentId })) {
       await writer.upsert<NotificationDocument>(NOTIFICATIONS, doc._id, () => null);
+      const settings = await writer.get<NotificationSettingsDocument>(NOTIFICATION_SETTINGS, doc.userId);
+      if (doc.position > (settings?.acknowledgedUpTo ?? 0)) await addUnread(writer, doc.userId, -1);
     }
   },
   NotificationTypeActivated: (event, writer) => {
@@ -306,7 +324,11 @@ const ownHandlers: Record<string, ProjectionHandler> = {
     const { userId, language } = event.data as { userId: string; language: MailLanguage };
     return patchSettings(writer, userId, () => ({ language }));
   },
-  NotificationsAcknowledged: (event, writer) => patchSettings(writer, (event.data as { userId: string }).userId, () => ({ acknowledgedUpTo: event.position })),
+  NotificationsAcknowledged: async (event, writer) => {
+    const { userId } = event.data as { userId: string };
+    await patchSettings(writer, userId, () => ({ acknowledgedUpTo: event.position }));
+    await writer.upsert<NotificationUnreadDocument>(NOTIFICATION_UNREAD, userId, () => ({ _id: userId, unread: 0 }));
+  },
 };
 
 /** Both handlers run when the workflow context handles an event type this projection handles too. */
@@ -330,7 +352,7 @@ let handlers: Record<string, ProjectionHandler> | null = null;
 
 export const notificationsProjection: ProjectionDefinition = {
   name: 'notifications',
-  version: 4,
+  version: 5, // 5: the unread counts
   collections: [
     {
       name: NOTIFICATIONS,
@@ -349,6 +371,7 @@ export const notificationsProjection: ProjectionDefinition = {
     { name: NOTIFICATION_SPEACHES, indexes: [{ fields: [{ field: 'dueDone' }, { field: 'dueDate' }] }] },
     { name: NOTIFICATION_MEMBERS, indexes: [{ field: 'groupIds' }, { field: 'roles' }] },
     { name: NOTIFICATION_LEARNERS },
+    { name: NOTIFICATION_UNREAD },
   ],
   // Read when the runner starts, so the workflow handlers (which import `notify` from here) are loaded by then.
   get handlers() {

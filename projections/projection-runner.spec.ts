@@ -2,7 +2,7 @@ import { MemoryEventStore } from '../backend/infrastructure/event-store/memory-e
 import { MemoryReadStore } from '../backend/infrastructure/read-store/memory-read-store';
 import { newEvent } from '../test/support/events';
 import type { ProjectedDocument, ProjectionDefinition } from './projection';
-import { ProjectionRunner } from './projection-runner';
+import { ProjectionRunner, stoppedMarker } from './projection-runner';
 
 interface Counter extends ProjectedDocument {
   total: number;
@@ -99,6 +99,22 @@ describe('ProjectionRunner', () => {
     expect(await readStore.collection('counters').count()).toBe(1);
     expect(await readStore.collection('titles').count()).toBe(3);
     await runner.stop();
+  });
+
+  it('leaves a marker where a projection stopped, for processes that read only the checkpoints; a start clears it', async () => {
+    const { events, readStore, runner, checkpoints } = await setup([counterProjection(1, 13), titles]);
+    await events.appendToStream('c-1', [add('a', 1), add('b', 13), add('c', 2)], { expectedRevision: 'no_stream' });
+    await runner.start();
+    await runner.catchUp(5000);
+    await runner.stop();
+    expect(await checkpoints.load(stoppedMarker('counters'))).toMatchObject({ position: 2 });
+    expect(await checkpoints.load(stoppedMarker('titles'))).toBeNull();
+    const fixed = new ProjectionRunner(events, readStore, [counterProjection(1), titles], silent);
+    await fixed.start();
+    expect(await fixed.catchUp(5000)).toBe(true);
+    expect(await checkpoints.load(stoppedMarker('counters'))).toMatchObject({ position: 0 });
+    expect(await checkpoints.load('counters')).toMatchObject({ position: 3 });
+    await fixed.stop();
   });
 
   it('rebuilds a projection from 0 when its version changes', async () => {

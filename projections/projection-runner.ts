@@ -35,6 +35,13 @@ interface Logger {
  * others go on. Where the store can, a new version or a rebuild is built into fresh tables while the
  * current ones serve, and switched to once it has caught up with the head.
  */
+/**
+ * Where a projection stopped on an error, beside the checkpoints: processes that only read the stored
+ * checkpoints (APP_ROLE=api) must not wait for a projection that will not move until it is fixed.
+ * Position 0: not stopped.
+ */
+export const stoppedMarker = (projection: string) => `stopped:${projection}`;
+
 export type CommitListener = (collection: string, writes: Map<string, ProjectedDocument | null> | 'cleared') => void;
 
 /** Wraps the application of each batch (timing, tracing): it must call `apply` exactly once. */
@@ -148,6 +155,8 @@ export class ProjectionRunner {
 
   private async prepare(projection: ProjectionDefinition): Promise<void> {
     const checkpoint = await this.readStore.checkpoints.load(projection.name);
+    // A start tries a stopped projection again: waiters wait for it until it stops anew.
+    await this.clearStopped(projection);
     for (const collection of projection.collections) {
       for (const index of collection.indexes ?? []) await this.readStore.collection(collection.name).createIndex(index);
     }
@@ -240,6 +249,7 @@ export class ProjectionRunner {
       this.caches.get(this.readStore)?.forget(this.projections.find((p) => p.name === name)?.collections.map((c) => c.name) ?? []);
       this.builds.delete(name);
       this.statuses.set(name, { name, version: status.version, position: status.position, state: 'live' });
+      await this.clearStopped({ name, version: status.version });
       this.logger.log(`Projection ${name}: rebuilt v${status.version} now serves reads`);
       // Followers saw the live tables' writes; where those tables were frozen, they learn the new content.
       if (frozen && this.commitListeners.length) {
@@ -307,10 +317,16 @@ export class ProjectionRunner {
     if (failed) {
       status.state = 'failed';
       status.error = failed;
+      if (live) await this.readStore.checkpoints.save({ name: stoppedMarker(projection.name), position: failed.position, version: projection.version });
       this.logger.error(
         `Projection ${projection.name}${live ? '' : ' (rebuild)'} failed at position ${failed.position} (${failed.eventType}): ${failed.message}`,
       );
     }
+  }
+
+  private async clearStopped(projection: { name: string; version: number }): Promise<void> {
+    const marker = await this.readStore.checkpoints.load(stoppedMarker(projection.name));
+    if (marker && marker.position > 0) await this.readStore.checkpoints.save({ name: marker.name, position: 0, version: projection.version });
   }
 
   private lowestRunningPosition(): number {

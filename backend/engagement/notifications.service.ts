@@ -4,7 +4,9 @@ import { USER_RATINGS, type UserRatingDocument } from '../../projections/engagem
 import {
   NOTIFICATIONS,
   NOTIFICATION_SETTINGS,
+  NOTIFICATION_UNREAD,
   type NotificationDocument,
+  type NotificationUnreadDocument,
   type NotificationSettingsDocument,
   defaultSettings,
 } from '../../projections/notifications.projection';
@@ -59,8 +61,8 @@ export class NotificationsService {
   }
 
   async countUnread(userId: string): Promise<number> {
-    const { acknowledgedUpTo } = await this.settings(userId);
-    return this.notifications.count({ userId, position: { $gt: acknowledgedUpTo } });
+    const counter = await this.store.collection<NotificationUnreadDocument>(NOTIFICATION_UNREAD).findById(userId);
+    return counter?.unread ?? 0;
   }
 
   /** Newest first, spec §3 "Notification" shape, with the speach and the source user joined from their read models. */

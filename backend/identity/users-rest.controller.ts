@@ -5,7 +5,7 @@ import { ROLES, type Role } from '../../events';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { NO_GROUP } from './user.decider';
-import { adminUsersFilter } from './admin/admin-users.filter';
+import { adminUsersFilter, userTextFilter } from './admin/admin-users.filter';
 import { AdminUsersQuery } from './admin/admin-users.query.dto';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { ReadModels } from '../infrastructure/read-models';
@@ -133,6 +133,7 @@ export class UsersRestController {
       sortable: ['id', 'firstName', 'lastName', 'email', 'createdAt', 'lastActiveAt', 'active'],
       defaultSort: 'lastName',
       searchFields: ['firstName', 'lastName', 'email'],
+      search: userTextFilter,
       equalityFilters: { active: 'boolean' },
       // The admin user list's filters (spec §2), same meaning as GET /api/v2/admin/users.
       customFilters: {

@@ -29,7 +29,7 @@ export class ReadModels {
       config.appRole === 'api'
         ? new StoredPositions(
             adapters.eventStore,
-            { store: adapters.readStore.checkpoints, names: () => definitions.map((p) => p.name) },
+            { store: adapters.readStore.checkpoints, names: () => definitions.map((p) => p.name), stopped: true },
             { store: adapters.relayCheckpoints, names: () => policies.checkpointNames() },
           )
         : null;

@@ -1,6 +1,7 @@
 import { MemoryCheckpointStore } from '../../backend/infrastructure/checkpoints/memory-checkpoint-store';
 import { MemoryEventStore } from '../../backend/infrastructure/event-store/memory-event-store';
 import { StoredPositions } from '../../backend/infrastructure/roles/stored-positions';
+import { stoppedMarker } from '../../projections/projection-runner';
 import { newEvent } from '../support/events';
 
 /** An API process's read-your-writes: what the projector stored decides when a request answers. */
@@ -11,7 +12,7 @@ describe('StoredPositions', () => {
     const policies = new MemoryCheckpointStore();
     const positions = new StoredPositions(
       events,
-      { store: projections, names: () => ['users', 'speaches'] },
+      { store: projections, names: () => ['users', 'speaches'], stopped: true },
       { store: policies, names: () => ['policy:mails'] },
     );
     return { events, projections, policies, positions };
@@ -39,5 +40,21 @@ describe('StoredPositions', () => {
     await projections.save({ name: 'speaches', position: 1, version: 1 });
     expect(await positions.settle(1, 10_000, false)).toBe(1);
     expect(await positions.reach({ store: projections, names: () => ['users'] }, 5, Date.now() + 30)).toBe(false);
+  });
+
+  it('does not wait for a projection the projector marked stopped on an error past its checkpoint', async () => {
+    const { events, projections, positions } = await setup();
+    await events.appendToStream('user-1', [newEvent('UserRegistered', { userId: '1' })], { expectedRevision: 'any' });
+    await events.appendToStream('user-2', [newEvent('UserRegistered', { userId: '2' })], { expectedRevision: 'any' });
+    await projections.save({ name: 'users', position: 2, version: 1 });
+    await projections.save({ name: 'speaches', position: 1, version: 1 });
+    await projections.save({ name: stoppedMarker('speaches'), position: 2, version: 1 });
+    // The deadline is already past: only a wait that needs no more look at the checkpoints answers true.
+    expect(await positions.reach({ store: projections, names: () => ['users', 'speaches'], stopped: true }, 2, Date.now())).toBe(true);
+    // A request's wait (bounded at 10 minutes here) answers at once.
+    expect(await positions.settle(2, 600_000, false)).toBe(2);
+    // Once cleared (the projector started it again), it is waited for like any other.
+    await projections.save({ name: stoppedMarker('speaches'), position: 0, version: 1 });
+    expect(await positions.reach({ store: projections, names: () => ['users', 'speaches'], stopped: true }, 2, Date.now())).toBe(false);
   });
 });

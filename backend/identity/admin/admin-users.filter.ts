@@ -1,6 +1,7 @@
 import type { Filter, Sort } from '../../infrastructure/read-store/read-store.port';
 import { escapeRegex } from '../../infrastructure/http/simple-rest';
 import { NO_GROUP } from '../user.decider';
+import { SEARCH_TEXT_SEPARATOR } from '../../../projections/users.projection';
 import type { AdminUsersQuery } from './admin-users.query.dto';
 
 function nextDay(day: string): string {
@@ -19,10 +20,17 @@ function dayRange(field: string, start?: string, end?: string): Filter | null {
 }
 
 /** Every word of the search must appear in the first name, the last name or the e-mail. */
-export function searchFilter(search: string | undefined, fields = ['firstName', 'lastName', 'email']): Filter | null {
+export function searchFilter(search: string | undefined): Filter | null {
   const words = (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 10);
   if (words.length === 0) return null;
-  return { $and: words.map((word) => ({ $or: fields.map((field) => ({ [field]: { $regex: escapeRegex(word), $options: 'i' } })) })) };
+  return { $and: words.map((word) => userTextFilter(word)) };
+}
+
+/** `text` in the first name, the last name or the e-mail: one field per user (searchText) unless the text spans lines. */
+export function userTextFilter(text: string): Filter {
+  const pattern = { $regex: escapeRegex(text), $options: 'i' };
+  if (!text.includes(SEARCH_TEXT_SEPARATOR)) return { searchText: pattern };
+  return { $or: ['firstName', 'lastName', 'email'].map((field) => ({ [field]: pattern })) };
 }
 
 export function adminUsersFilter(query: AdminUsersQuery): Filter {

@@ -17,6 +17,8 @@ export async function restList<T extends Document, R>(
     sortable: string[];
     defaultSort: string;
     searchFields: string[];
+    /** How `q` filters, when a collection keeps a search field of its own instead of testing `searchFields` one by one. */
+    search?: (text: string) => Filter;
     /** Equality filters and the type of value each accepts. */
     equalityFilters?: Record<string, FilterType>;
     /** Filters that are not plain equality: the type each accepts, and how it turns into a MongoDB filter (or null for none). */
@@ -36,8 +38,10 @@ export async function restList<T extends Document, R>(
       clauses.push({ _id: { $in: ids } });
     } else if (key === 'q') {
       if (typeof value !== 'string') throw new ValidationError('filter.q', 'q must be a string');
-      const pattern = escapeRegex(value.trim().slice(0, 200));
-      if (pattern) clauses.push({ $or: options.searchFields.map((field) => ({ [field]: { $regex: pattern, $options: 'i' } })) });
+      const text = value.trim().slice(0, 200);
+      const pattern = escapeRegex(text);
+      if (pattern && options.search) clauses.push(options.search(text));
+      else if (pattern) clauses.push({ $or: options.searchFields.map((field) => ({ [field]: { $regex: pattern, $options: 'i' } })) });
     } else if (options.customFilters?.[key]) {
       const custom = options.customFilters[key].filter(value);
       if (custom) clauses.push(custom);

@@ -18,7 +18,7 @@ function mingo(docs: Document[], filter: Filter, options: { sort?: Sort; skip?: 
 describe('SQLite filters and sorts against mingo', () => {
   const next = seededRandom(11);
   const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)];
-  const words = ['Anna', 'anna.smith@example.com', 'Émile', 'bench12', 'safety', '', 'x.y', 'Zoë', 'b'];
+  const words = ['Anna', 'anna.smith@example.com', 'Émile', 'bench12', 'safety', '', 'x.y', 'Zoë', 'b', 'ANNA%x_y\\z', 'ſafety'];
   const days = ['2025-01-01T10:00:00.000Z', '2026-06-30T23:59:59.999Z', '2026-07-01'];
   const scalar = () => pick<unknown>([pick(words), pick(days), 0, 1, 2.5, -3, true, false, null]);
 
@@ -92,11 +92,16 @@ describe('SQLite filters and sorts against mingo', () => {
           },
         };
       case 'regex':
-        return { [field]: { $regex: pick(['anna', '^b', 'safe', 'É', '\\.', 'example\\.com$', 'u[13]']), ...(next() < 0.5 ? { $options: 'i' } : {}) } };
+        return {
+          [field]: {
+            $regex: pick(['anna', '^b', 'safe', 'É', '\\.', 'example\\.com$', 'u[13]', 'BENCH1', 'a%x', 'x_y', '%', '_', '\\\\z', 'N\\.S', '']),
+            ...(next() < 0.5 ? { $options: 'i' } : {}),
+          },
+        };
       case 'exists':
         return { [field]: { $exists: pick([true, false]) } };
       case 'id':
-        return { _id: pick<unknown>([{ $in: ['d0001', 's0002', 'd0003'] }, 's0007', { $gt: 's0200' }]) };
+        return { _id: pick<unknown>([{ $in: ['d0001', 's0002', 'd0003'] }, 's0007', { $gt: 's0200' }, { $nin: ['d0001', 's0002'] }, { $ne: 's0003' }]) };
       default:
         return { [field]: { $size: pick([0, 1, 2]) } };
     }
@@ -172,6 +177,21 @@ describe('SQLite filters and sorts against mingo', () => {
     expect(unindexed).toBeGreaterThan(200);
     expect(indexed).toBeGreaterThan(200);
   }, 180_000);
+
+  it('answers searches and exclusions by id without a JavaScript callback or the JSON per row', async () => {
+    const store = new SqliteReadStore(':memory:');
+    const shape = new SqliteTableShape(store.database, store.tableOf('docs'));
+    const search = compileWhere({ name: { $regex: 'bench1\\.', $options: 'i' } }, shape);
+    expect(search).toMatchObject({ exact: true, params: ['%bench1.%'] });
+    expect(search.sql).toContain('LIKE');
+    expect(search.sql).not.toContain('js_regexp');
+    // Outside ASCII, or with real metacharacters, JavaScript's own regular expression decides.
+    expect(compileWhere({ name: { $regex: 'Émile', $options: 'i' } }, shape).sql).toContain('js_regexp');
+    expect(compileWhere({ name: { $regex: '^b' } }, shape).sql).toContain('js_regexp');
+    const excluded = compileWhere({ _id: { $nin: ['a', 'b'] } }, shape);
+    expect(excluded.sql).toBe('NOT IFNULL((_id IN (?, ?)), 0)');
+    await store.close();
+  });
 
   it('keeps answering like mingo after writes change a field from scalars to arrays', async () => {
     const store = new SqliteReadStore(':memory:');

@@ -124,7 +124,42 @@ function regex(pattern: unknown, options: unknown): Leaf | null {
     source = pattern;
     flags = options ?? '';
   } else return null;
+  const text = plainText(source, flags);
+  if (text !== null) return textLeaf(text, flags.includes('i'));
   return (key) => ({ sql: `js_regexp(${key}, ?, ?)`, params: [source, flags] });
+}
+
+const METACHARACTERS = /[\\^$.*+?()[\]{}|]/;
+
+/**
+ * The text a pattern stands for when it is printable ASCII with its metacharacters escaped (what
+ * searches build with escapeRegex), or null. Such a pattern is a substring test SQL answers without
+ * calling back into JavaScript for every row: outside `u` mode JavaScript's `i` folds ASCII letters only
+ * among themselves (no other character's upper case maps onto ASCII), exactly as SQLite's LIKE does.
+ */
+function plainText(source: string, flags: string): string | null {
+  if (flags.includes('u') || flags.includes('v')) return null;
+  let text = '';
+  for (let i = 0; i < source.length; i++) {
+    let char = source[i];
+    if (char === '\\') {
+      char = source[++i];
+      if (char === undefined || !METACHARACTERS.test(char)) return null;
+    } else if (METACHARACTERS.test(char)) return null;
+    text += char;
+  }
+  return /^[\x20-\x7e]*$/.test(text) ? text : null;
+}
+
+/** Every character a number's key (or null's, -Inf) can show as text; the other keys' texts are control characters. */
+const NUMBER_TEXT = /^[0-9.+\-eEiInNfF]*$/;
+
+function textLeaf(text: string, ignoreCase: boolean): Leaf {
+  // Only strings match a $regex; a key is SQL text exactly when the value is a string. A generated key is computed
+  // again at every mention, so the type is tested only when the text could also be found in a number's digits.
+  const typed = (key: string, test: string) => (NUMBER_TEXT.test(text) ? `(typeof(${key}) = 'text' AND ${test})` : test);
+  if (ignoreCase) return (key) => ({ sql: typed(key, `${key} LIKE ? ESCAPE '\\'`), params: [`%${text.replace(/[\\%_]/g, '\\$&')}%`] });
+  return (key) => ({ sql: typed(key, `instr(${key}, ?) > 0`), params: [text] });
 }
 
 /** Null and existence through nested paths: left to mingo, as compile-filter does. */
@@ -136,15 +171,15 @@ function nullSensitive(spec: unknown): boolean {
   );
 }
 
-/** Ids are strings: equality to strings reads the primary key (its TEXT affinity would make 5 equal '5'). */
+/** Ids are strings: (in)equality to strings reads the primary key, not the JSON (its TEXT affinity would make 5 equal '5'). */
 function byIdText(spec: unknown): boolean {
   if (typeof spec === 'string') return true;
   if (!spec || typeof spec !== 'object' || Array.isArray(spec)) return false;
   const entries = Object.entries(spec as Record<string, unknown>);
   return (
     entries.length === 1 &&
-    ((entries[0][0] === '$eq' && typeof entries[0][1] === 'string') ||
-      (entries[0][0] === '$in' && Array.isArray(entries[0][1]) && entries[0][1].every((v) => typeof v === 'string')))
+    (((entries[0][0] === '$eq' || entries[0][0] === '$ne') && typeof entries[0][1] === 'string') ||
+      ((entries[0][0] === '$in' || entries[0][0] === '$nin') && Array.isArray(entries[0][1]) && entries[0][1].every((v) => typeof v === 'string')))
   );
 }
 
@@ -236,7 +271,16 @@ function fieldCondition(path: string, spec: unknown, shape: TableShape): SqlCond
           break;
         case '$size':
           if (typeof operand !== 'number' || !Number.isInteger(operand) || parts.length > 1) return ANYTHING;
-          condition = { sql: `(${key} = ${ARRAY_KEY} AND json_array_length(doc, ${json}) = ?)`, params: [operand] };
+          // A declared field's element table counts the elements from its index, without the document's JSON.
+          condition = shape.elements(path)
+            ? {
+                sql:
+                  operand === 0
+                    ? `(${key} = ${ARRAY_KEY} AND rowid NOT IN (SELECT id FROM "${shape.elements(path)}"))`
+                    : `(${key} = ${ARRAY_KEY} AND rowid IN (SELECT id FROM "${shape.elements(path)}" GROUP BY id HAVING count(*) = ?))`,
+                params: operand === 0 ? [] : [operand],
+              }
+            : { sql: `(${key} = ${ARRAY_KEY} AND json_array_length(doc, ${json}) = ?)`, params: [operand] };
           break;
         default:
           return ANYTHING;

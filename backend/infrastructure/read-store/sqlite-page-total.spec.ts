@@ -82,7 +82,7 @@ describe('SqliteCollection page totals', () => {
     const byTitle = [...expected].sort((a, b) => (a.titleKey < b.titleKey ? -1 : a.titleKey > b.titleKey ? 1 : a._id < b._id ? -1 : 1));
     expect(page.docs.map((d) => d._id)).toEqual(byTitle.slice(0, 5).map((c) => c._id));
     const count = statements.find((sql) => sql.includes('count(*)'))!;
-    const plan = (tables.db.prepare(`EXPLAIN QUERY PLAN ${count}`).all('2026-02-01', 'safety', '', 'PUBLIC') as { detail: string }[])
+    const plan = (tables.db.prepare(`EXPLAIN QUERY PLAN ${count}`).all('2026-02-01', 'safety', 'PUBLIC') as { detail: string }[])
       .map((row) => row.detail)
       .join('\n');
     expect(plan).toContain('cards:archived,published,titleKey,liveFrom,visibility');

@@ -1,5 +1,13 @@
 import type { CheckpointStore } from '../checkpoints/checkpoint-store.port';
 import type { EventStore } from '../event-store/event-store.port';
+import { stoppedMarker } from '../../../projections/projection-runner';
+
+/** Processors whose stored checkpoints a request waits on; `stopped`: they leave a marker where they stop on an error (projections). */
+interface Processors {
+  store: CheckpointStore;
+  names: () => string[];
+  stopped?: boolean;
+}
 
 /** Between two looks at the stored checkpoints: short, as a request waits on it; a look is one indexed read per processor. */
 export const POLL_EVERY_MS = 10;
@@ -13,8 +21,8 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export class StoredPositions {
   constructor(
     private readonly events: EventStore,
-    private readonly projections: { store: CheckpointStore; names: () => string[] },
-    private readonly policies: { store: CheckpointStore; names: () => string[] },
+    private readonly projections: Processors,
+    private readonly policies: Processors,
   ) {}
 
   /**
@@ -35,7 +43,7 @@ export class StoredPositions {
   }
 
   /** Resolves true once every named checkpoint is at or past `position`, false at the deadline. */
-  async reach(processors: { store: CheckpointStore; names: () => string[] }, position: number, deadline: number): Promise<boolean> {
+  async reach(processors: Processors, position: number, deadline: number): Promise<boolean> {
     for (;;) {
       if (await this.allAt(processors, position)) return true;
       const left = deadline - Date.now();
@@ -44,11 +52,19 @@ export class StoredPositions {
     }
   }
 
-  private async allAt(processors: { store: CheckpointStore; names: () => string[] }, position: number): Promise<boolean> {
+  private async allAt(processors: Processors, position: number): Promise<boolean> {
     for (const name of processors.names()) {
       const checkpoint = await processors.store.load(name);
-      if (!checkpoint || checkpoint.position < position) return false;
+      if (checkpoint && checkpoint.position >= position) continue;
+      // Stopped on an error past its checkpoint: it will not get there until fixed (its lag shows in /api/health).
+      if (processors.stopped && checkpoint && (await this.stoppedAfter(processors.store, name, checkpoint.position))) continue;
+      return false;
     }
     return true;
+  }
+
+  private async stoppedAfter(store: CheckpointStore, name: string, position: number): Promise<boolean> {
+    const marker = await store.load(stoppedMarker(name));
+    return !!marker && marker.position > position;
   }
 }
