@@ -7,7 +7,7 @@ import { AppLayout } from './layout/AppLayout';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { TermsContentPage } from './pages/TermsContentPage';
-import { Loading } from './speach/common';
+import { Loading } from '@speach/web-shared';
 
 const ProfilePage = lazy(() => import('./pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const CreateSpeachPage = lazy(() => import('./speach/CreateSpeachPage').then((m) => ({ default: m.CreateSpeachPage })));

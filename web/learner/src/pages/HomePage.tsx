@@ -10,7 +10,7 @@ import { SpeachSlider } from '../home/SpeachSlider';
 import { type MessageKey, useI18n } from '../i18n';
 import { AssignedPaths } from '../paths/AssignedPaths';
 import { AuthorPaths } from '../paths/AuthorPaths';
-import { Loading } from '../speach/common';
+import { Loading } from '@speach/web-shared';
 
 // Search results take the page only while a term is in the address: their code loads then, not with the home.
 const SearchOverlay = lazy(() => import('../search/SearchOverlay').then((m) => ({ default: m.SearchOverlay })));
