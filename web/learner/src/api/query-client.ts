@@ -8,13 +8,15 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /**
- * The learner app's one cache. Lists stay fresh for 30 s so going back to the home does not reload every
- * slider; a mutation invalidates what it changed, which is what keeps screens current.
+ * The learner app's one cache. A screen shown again draws its cached lists at once and reads them again
+ * behind (stale time 0): reading a chapter, saving in the editor or a workflow step change lists through
+ * calls that are not yet mutations of this cache, so nothing may be trusted as fresh. Mutations invalidate
+ * what they change.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: shouldRetry },
+      queries: { staleTime: 0, refetchOnWindowFocus: false, retry: shouldRetry },
       mutations: { retry: false },
     },
   });

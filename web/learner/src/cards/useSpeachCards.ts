@@ -58,7 +58,7 @@ function withBookmark(data: CachedList | undefined, speachId: string, isFavori: 
 }
 
 /** Sets a speach's bookmark in every cached list; answers the lists as they were, to put back on failure. */
-function markEverywhere(client: QueryClient, speachId: string, isFavori: boolean) {
+export function markEverywhere(client: QueryClient, speachId: string, isFavori: boolean) {
   const before = client.getQueriesData<CachedList>({ queryKey: speachListKeys.all });
   client.setQueriesData<CachedList>({ queryKey: speachListKeys.all }, (data) => withBookmark(data, speachId, isFavori));
   return before;
