@@ -1,7 +1,9 @@
 import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { createQueryClient } from './api/query-client';
 import { AuthProvider } from './auth/AuthContext';
 import { I18nProvider } from './i18n';
 import { AppRoutes } from './routes';
@@ -25,13 +27,18 @@ const router = createBrowserRouter([
   },
 ]);
 
+// One cache for the visit: every feature fetches through its hooks (`use*.ts`) and shares it.
+const queryClient = createQueryClient();
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <I18nProvider>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <I18nProvider>
+          <RouterProvider router={router} />
+        </I18nProvider>
+      </ThemeProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );

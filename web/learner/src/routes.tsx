@@ -6,14 +6,14 @@ import { RequireAuth } from './auth/RequireAuth';
 import { AppLayout } from './layout/AppLayout';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { ProfilePage } from './pages/ProfilePage';
 import { TermsContentPage } from './pages/TermsContentPage';
-import { CreateSpeachPage } from './speach/CreateSpeachPage';
-import { EditorPage } from './speach/EditorPage';
-import { ReaderPage } from './speach/ReaderPage';
-import { VersionsPage } from './speach/VersionsPage';
-import { Loading } from './speach/common';
+import { Loading } from '@speach/web-shared';
 
+const ProfilePage = lazy(() => import('./pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const CreateSpeachPage = lazy(() => import('./speach/CreateSpeachPage').then((m) => ({ default: m.CreateSpeachPage })));
+const EditorPage = lazy(() => import('./speach/EditorPage').then((m) => ({ default: m.EditorPage })));
+const ReaderPage = lazy(() => import('./speach/ReaderPage').then((m) => ({ default: m.ReaderPage })));
+const VersionsPage = lazy(() => import('./speach/VersionsPage').then((m) => ({ default: m.VersionsPage })));
 const AccountPage = lazy(() => import('./account/AccountPage').then((m) => ({ default: m.AccountPage })));
 const UnsubscribeSuccessPage = lazy(() => import('./account/UnsubscribeSuccessPage').then((m) => ({ default: m.UnsubscribeSuccessPage })));
 const AccessibilityStatementPage = lazy(() => import('./site/AccessibilityStatementPage').then((m) => ({ default: m.AccessibilityStatementPage })));
@@ -161,9 +161,30 @@ export function AppRoutes() {
           </Suspense>
         }
       />
-      <Route path="/profil/:userID/:slug" element={secured(<ProfilePage />)} />
-      <Route path="/recorder/indexrecorderlayout" element={secured(<CreateSpeachPage />)} />
-      <Route path="/recorder/edit/:speachID" element={secured(<EditorPage />)} />
+      <Route
+        path="/profil/:userID/:slug"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <ProfilePage />
+          </Suspense>,
+        )}
+      />
+      <Route
+        path="/recorder/indexrecorderlayout"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <CreateSpeachPage />
+          </Suspense>,
+        )}
+      />
+      <Route
+        path="/recorder/edit/:speachID"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <EditorPage />
+          </Suspense>,
+        )}
+      />
       <Route
         path="/recorder/video-editor/:chapterId"
         element={secured(
@@ -180,7 +201,14 @@ export function AppRoutes() {
           </Suspense>,
         )}
       />
-      <Route path="/list-versions/:speachID" element={secured(<VersionsPage />)} />
+      <Route
+        path="/list-versions/:speachID"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <VersionsPage />
+          </Suspense>,
+        )}
+      />
       <Route
         path="/analytics/s/:speachID"
         element={secured(
@@ -197,14 +225,37 @@ export function AppRoutes() {
           </Suspense>,
         )}
       />
-      <Route path="/s/:speachID/:slug" element={secured(<ReaderPage key="published" mode="published" />)} />
-      <Route path="/s/:speachID" element={secured(<ReaderPage key="published" mode="published" />)} />
-      <Route path="/play/:speachID/:slug" element={secured(<ReaderPage key="draft" mode="draft" />)} />
+      <Route
+        path="/s/:speachID/:slug"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <ReaderPage key="published" mode="published" />
+          </Suspense>,
+        )}
+      />
+      <Route
+        path="/s/:speachID"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <ReaderPage key="published" mode="published" />
+          </Suspense>,
+        )}
+      />
+      <Route
+        path="/play/:speachID/:slug"
+        element={secured(
+          <Suspense fallback={<Loading />}>
+            <ReaderPage key="draft" mode="draft" />
+          </Suspense>,
+        )}
+      />
       <Route
         path="/play-embedded/:speachID"
         element={
           <RequireAuth>
-            <ReaderPage key="embedded" mode="draft" embedded />
+            <Suspense fallback={<Loading />}>
+              <ReaderPage key="embedded" mode="draft" embedded />
+            </Suspense>
           </RequireAuth>
         }
       />

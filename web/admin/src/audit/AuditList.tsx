@@ -21,7 +21,8 @@ import {
 import { useEffect, useState } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { type AuditedSpeach, auditApi, errorMessage, formatDateTime } from './api';
+import { formatDateTime } from '@speach/web-shared/format';
+import { type AuditedSpeach, auditApi, errorMessage } from './api';
 import { ChainStatusCard } from './ChainStatusCard';
 
 const PAGE = 20;
@@ -129,7 +130,7 @@ export function AuditList() {
                         )}
                       />
                     </TableCell>
-                    <TableCell>{formatDateTime(row.updatedAt, locale)}</TableCell>
+                    <TableCell>{formatDateTime(locale, row.updatedAt)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

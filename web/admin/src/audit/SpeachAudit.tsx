@@ -1,3 +1,4 @@
+import { EmptyState, ErrorState, Loading } from '@speach/web-shared/feedback';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
@@ -25,7 +26,8 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { type StateAt, type TrailEntry, auditApi, errorMessage, formatDateTime, showValue } from './api';
+import { formatDateTime } from '@speach/web-shared/format';
+import { type StateAt, type TrailEntry, auditApi, errorMessage, showValue } from './api';
 import { ChainStatusCard } from './ChainStatusCard';
 import { WorkflowGraph } from './WorkflowGraph';
 
@@ -82,7 +84,7 @@ function StatePanel({ state }: { state: StateAt }) {
       translate('admin.audit.replay.publication'),
       speach.published
         ? translate('admin.audit.replay.publishedVersion', { version: speach.publishedVersion ?? 0 }) +
-          (speach.scheduledFor ? ` (${formatDateTime(speach.scheduledFor, locale)})` : '')
+          (speach.scheduledFor ? ` (${formatDateTime(locale, speach.scheduledFor)})` : '')
         : translate('admin.audit.state.draft'),
     ],
     [translate('admin.audit.replay.archived'), translate(speach.archived ? 'ra.boolean.true' : 'ra.boolean.false')],
@@ -91,7 +93,7 @@ function StatePanel({ state }: { state: StateAt }) {
     [
       translate('admin.audit.replay.periodicReview'),
       state.periodicReview
-        ? `${state.periodicReview.status}${state.periodicReview.nextReviewAt ? ` · ${formatDateTime(state.periodicReview.nextReviewAt, locale)}` : ''}`
+        ? `${state.periodicReview.status}${state.periodicReview.nextReviewAt ? ` · ${formatDateTime(locale, state.periodicReview.nextReviewAt)}` : ''}`
         : translate('admin.audit.replay.none'),
     ],
   ];
@@ -162,7 +164,7 @@ function Replay({ speachId, trail, step, setStep }: { speachId: string; trail: T
       step: index + 1,
       total: trail.length,
       type: trail[index].type,
-      date: formatDateTime(trail[index].time, locale),
+      date: formatDateTime(locale, trail[index].time),
     });
   const loading = !error && (!state || state.lastEvent.position !== entry.position);
   return (
@@ -205,7 +207,7 @@ function Replay({ speachId, trail, step, setStep }: { speachId: string; trail: T
             <Stack direction="row" spacing={1} alignItems="center" sx={{ my: 1 }}>
               <Chip size="small" label={entry.type} sx={{ fontFamily: 'monospace' }} />
               <Typography variant="body2">
-                <Who entry={entry} /> · {formatDateTime(entry.time, locale)}
+                <Who entry={entry} /> · {formatDateTime(locale, entry.time)}
               </Typography>
             </Stack>
             <Changes entry={entry} />
@@ -259,7 +261,7 @@ function History({ trail, step, setStep }: { trail: TrailEntry[]; step: number; 
               {trail.map((entry, index) => (
                 <TableRow key={entry.position} selected={index === step} aria-current={index === step ? 'step' : undefined}>
                   <TableCell>{entry.position}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.time, locale)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(locale, entry.time)}</TableCell>
                   <TableCell>
                     <Who entry={entry} />
                   </TableCell>
@@ -367,13 +369,9 @@ export function SpeachAudit() {
       <Box sx={{ mb: 2 }}>
         <ChainStatusCard />
       </Box>
-      {error && (
-        <Alert severity="error">
-          {translate('admin.audit.loadFailed')} {error}
-        </Alert>
-      )}
-      {!trail && !error && <CircularProgress aria-label={translate('ra.page.loading')} />}
-      {trail && trail.length === 0 && <Typography color="text.secondary">{translate('admin.audit.history.empty')}</Typography>}
+      {error && <ErrorState message={`${translate('admin.audit.loadFailed')} ${error}`} />}
+      {!trail && !error && <Loading />}
+      {trail && trail.length === 0 && <EmptyState message={translate('admin.audit.history.empty')} />}
       {trail && trail.length > 0 && (
         <>
           <Replay speachId={id} trail={trail} step={step} setStep={setStep} />

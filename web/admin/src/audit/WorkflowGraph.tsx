@@ -6,7 +6,8 @@ import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { type WorkflowState, formatDateTime } from './api';
+import { formatDateTime } from '@speach/web-shared/format';
+import { type WorkflowState } from './api';
 
 export type NodeStatus = 'validated' | 'active' | 'inactive' | 'rejected';
 
@@ -107,7 +108,7 @@ export function WorkflowGraph({ workflow }: { workflow: WorkflowState }) {
             who: rejectedStep?.groupName ?? rejectedStep?.userName ?? '',
             step: rejected.step,
             total: steps.length,
-            date: formatDateTime(rejected.at, locale),
+            date: formatDateTime(locale, rejected.at),
           })}
           <Typography variant="body2" sx={{ mt: 0.5, fontStyle: 'italic' }}>
             “{rejected.comment}”

@@ -2,7 +2,8 @@ import { useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
-import { type SeriesPoint, evenTicks, pointLabel } from './api';
+import { type SeriesPoint, formatPeriodPoint } from '@speach/web-shared';
+import { evenTicks } from './api';
 
 /** The charts (with @mui/x-charts), loaded apart from the dashboard so its tiles show first. */
 
@@ -22,7 +23,7 @@ const localNumber = (locale: string) => {
 };
 
 export function SeriesLineChart({ series, locale, evenY = false, height = 280 }: { series: NamedSeries[]; locale: string; evenY?: boolean; height?: number }) {
-  const labels = series[0]?.points.map((p) => pointLabel(p, locale)) ?? [];
+  const labels = series[0]?.points.map((p) => formatPeriodPoint(locale, p)) ?? [];
   const max = Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.value)));
   const ticks = evenY ? evenTicks(max) : null;
   const format = localNumber(locale);
@@ -43,7 +44,7 @@ export function SeriesBarChart({ series, locale, height = 280 }: { series: Named
     <BarChart
       height={height}
       skipAnimation={skipAnimation}
-      xAxis={[{ scaleType: 'band', data: series.points.map((p) => pointLabel(p, locale)), tickLabelStyle: rotated, height: 60 }]}
+      xAxis={[{ scaleType: 'band', data: series.points.map((p) => formatPeriodPoint(locale, p)), tickLabelStyle: rotated, height: 60 }]}
       yAxis={[{ min: 0, valueFormatter: localNumber(locale) }]}
       series={[{ data: series.points.map((p) => p.value), label: series.label }]}
       margin={{ left: 8, right: 16 }}

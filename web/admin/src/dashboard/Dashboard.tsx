@@ -20,7 +20,7 @@ import { type ReactNode, Suspense, lazy, useId, useState } from 'react';
 import { Title, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { CsvExportButton } from '../exports/CsvExportButton';
-import { formatDate } from '../speaches/api';
+import { formatDate } from '@speach/web-shared/format';
 import { type Metric, PERIODS, type Period, dashboardApi, initialPeriod } from './api';
 import { BadgeTiles } from './BadgeTiles';
 import { DashboardCard, EmptyPlaceholder, Spinner, WhenVisible, useLoaded } from './parts';
@@ -240,7 +240,7 @@ function TopSpeaches({ period, by, caption }: { period: Period; by: 'watch' | 'r
         translate('admin.dashboard.columns.ratings'),
         translate('admin.dashboard.columns.score'),
       ]}
-      rows={loaded.data.map((r) => [r.speachTitle, formatDate(r.publishDate, locale), r.nbWatch, r.nbNote, r.nbNote ? r.note : '—'])}
+      rows={loaded.data.map((r) => [r.speachTitle, formatDate(locale, r.publishDate), r.nbWatch, r.nbNote, r.nbNote ? r.note : '—'])}
     />
   );
 }

@@ -1,8 +1,8 @@
+import { PERIODS, type Period, type SeriesPoint } from '@speach/web-shared/api';
 import { apiCall } from '../providers/httpClient';
 
-/** Spec §3 "Dashboard" enums. */
-export const PERIODS = ['ONE_MONTH', 'THREE_MONTHS', 'SIX_MONTHS', 'TWELVE_MONTHS', 'TWO_YEARS'] as const;
-export type Period = (typeof PERIODS)[number];
+export { PERIODS, type Period, type SeriesPoint };
+/** Spec §3 "Dashboard" metrics. */
 export type Metric =
   | 'READ'
   | 'UNIQUE_READ'
@@ -23,11 +23,6 @@ export function initialPeriod(param: string | null): Period {
   return (PERIODS as readonly string[]).includes(param) ? (param as Period) : 'ONE_MONTH';
 }
 
-export interface SeriesPoint {
-  startDate: string;
-  endDate: string;
-  value: number;
-}
 export interface SpeachStatRow {
   speachId: string;
   speachTitle: string;
@@ -62,16 +57,6 @@ export const dashboardApi = {
     apiCall<{ size: number }>(`/api/v2/users/count?type=${type}`).then((r) => r.size),
   flags: () => apiCall<{ featureFlags?: { commentsEnabled?: boolean; workflowEnabled?: boolean } }>('/api/auth/me').then((me) => me.featureFlags ?? {}),
 };
-
-/** A point's label: the day for daily points, the week's Monday, or the month. */
-export function pointLabel(point: SeriesPoint, locale: string): string {
-  const start = new Date(`${point.startDate}T00:00:00Z`);
-  const daily = point.startDate === point.endDate;
-  const monthly = point.startDate.endsWith('-01') && new Date(`${point.endDate}T00:00:00Z`).getUTCDate() >= 28;
-  const options: Intl.DateTimeFormatOptions =
-    monthly && !daily ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(locale, options).format(start);
-}
 
 /** Spec §2: the unique-activity chart shows only even values on its y axis. */
 export function evenTicks(max: number): number[] {

@@ -1,10 +1,10 @@
+import { EmptyState, Loading } from '@speach/web-shared/feedback';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
   Alert,
   Box,
   Button,
   Checkbox,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -96,12 +96,8 @@ function CsvExportDialog({ onClose, onLaunched }: { onClose: () => void; onLaunc
             {translate('admin.exports.error')}
           </Alert>
         )}
-        {!templates && !error && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
-            <CircularProgress aria-label={translate('ra.page.loading')} />
-          </Box>
-        )}
-        {templates && templates.length === 0 && <Typography color="text.secondary">{translate('admin.exports.empty')}</Typography>}
+        {!templates && !error && <Loading />}
+        {templates && templates.length === 0 && <EmptyState message={translate('admin.exports.empty')} />}
         {templates && templates.length > 0 && (
           <>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { formatDate } from '../speaches/api';
+import { formatDate } from '@speach/web-shared/format';
 import { type ExportJob, downloadFile, recentExports } from './api';
 
 /** Spec §9: jobs are polled every 2 s. */
@@ -59,7 +59,7 @@ export function ExportJobsList({ refreshKey }: { refreshKey: number }) {
         {jobs.map((job) => (
           <TableRow key={job.id}>
             <TableCell>
-              {formatDate(job.requestedAt, locale ?? 'en')} {new Date(job.requestedAt).toLocaleTimeString(locale ?? 'en')}
+              {formatDate(locale ?? 'en', job.requestedAt)} {new Date(job.requestedAt).toLocaleTimeString(locale ?? 'en')}
             </TableCell>
             <TableCell sx={{ minWidth: 160 }}>
               {translate(`admin.exports.states.${job.status}`)}

@@ -5,7 +5,8 @@ import DownloadIcon from '@mui/icons-material/Download';
 import SchoolIcon from '@mui/icons-material/School';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
-import type { ReactNode } from 'react';
+import { FeedbackLabelsProvider } from '@speach/web-shared/feedback';
+import { type ReactNode, useMemo } from 'react';
 import { MenuItem } from '@mui/material';
 import { AppBar, Layout, LocalesMenuButton, Menu, TitlePortal, UserMenu, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
 
@@ -59,9 +60,17 @@ function AdminAppBar() {
 }
 
 export function AdminLayout({ children }: { children: ReactNode }) {
+  const translate = useTranslate();
+  // The shared loading, error and toast components speak the back office's language.
+  const labels = useMemo(
+    () => ({ loading: translate('ra.page.loading'), retry: translate('ra.action.refresh'), close: translate('ra.action.close') }),
+    [translate],
+  );
   return (
-    <Layout menu={AdminMenu} appBar={AdminAppBar}>
-      {children}
-    </Layout>
+    <FeedbackLabelsProvider labels={labels}>
+      <Layout menu={AdminMenu} appBar={AdminAppBar}>
+        {children}
+      </Layout>
+    </FeedbackLabelsProvider>
   );
 }

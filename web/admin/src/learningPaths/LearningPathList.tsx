@@ -16,7 +16,8 @@ import {
   useLocaleState,
   useTranslate,
 } from 'react-admin';
-import { errorMessage, formatDate, truncate } from '../speaches/api';
+import { formatDate } from '@speach/web-shared/format';
+import { errorMessage, truncate } from '../speaches/api';
 import { type AdminPath, PATH_STATES, RESOURCE } from './api';
 import { LearningPathPanel } from './LearningPathPanel';
 
@@ -136,7 +137,7 @@ export function LearningPathList() {
                 .join(' · ')
             }
           />
-          <FunctionField source="updatedAt" label="resources.learning-paths.fields.updatedAt" render={(p: AdminPath) => formatDate(p.updatedAt, locale)} />
+          <FunctionField source="updatedAt" label="resources.learning-paths.fields.updatedAt" render={(p: AdminPath) => formatDate(locale, p.updatedAt)} />
           <FunctionField
             source="id"
             sortable={false}

@@ -3,7 +3,8 @@ import ArchiveIcon from '@mui/icons-material/Archive';
 import CloseIcon from '@mui/icons-material/Close';
 import { type ReactNode, useState } from 'react';
 import { Confirm, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { errorMessage, formatDate } from '../speaches/api';
+import { formatDate } from '@speach/web-shared/format';
+import { errorMessage } from '../speaches/api';
 import { type AdminPath, adminPathsApi } from './api';
 
 /** `/p/{pathId}/{slug}` on the learner app. */
@@ -86,7 +87,7 @@ export function LearningPathPanel({ path, onClose }: { path: AdminPath | null; o
                 ? translate('admin.paths.none')
                 : path.assignment.groups
                     .map((g) =>
-                      g.dueDate ? `${g.name} (${translate('admin.paths.due', { date: formatDate(`${g.dueDate.slice(0, 10)}T12:00:00`, locale) })})` : g.name,
+                      g.dueDate ? `${g.name} (${translate('admin.paths.due', { date: formatDate(locale, `${g.dueDate.slice(0, 10)}T12:00:00`) })})` : g.name,
                     )
                     .join(', ')}
             </Row>
@@ -96,9 +97,9 @@ export function LearningPathPanel({ path, onClose }: { path: AdminPath | null; o
                 .filter(Boolean)
                 .join(', ') || translate('admin.paths.none')}
             </Row>
-            <Row label={translate('resources.learning-paths.fields.createdAt')}>{formatDate(path.createdAt, locale)}</Row>
-            <Row label={translate('resources.learning-paths.fields.updatedAt')}>{formatDate(path.updatedAt, locale)}</Row>
-            {path.publishedAt && <Row label={translate('resources.learning-paths.fields.publishedAt')}>{formatDate(path.publishedAt, locale)}</Row>}
+            <Row label={translate('resources.learning-paths.fields.createdAt')}>{formatDate(locale, path.createdAt)}</Row>
+            <Row label={translate('resources.learning-paths.fields.updatedAt')}>{formatDate(locale, path.updatedAt)}</Row>
+            {path.publishedAt && <Row label={translate('resources.learning-paths.fields.publishedAt')}>{formatDate(locale, path.publishedAt)}</Row>}
           </Box>
           <Divider sx={{ mb: 2 }} />
           <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">

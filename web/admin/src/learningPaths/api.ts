@@ -1,7 +1,9 @@
 import type { DataProvider, GetListParams, GetListResult } from 'react-admin';
 import { apiCall } from '../providers/httpClient';
 
-export type PathState = 'PUBLIE' | 'NON_PUBLIE' | 'ARCHIVE';
+import { PATH_STATES, type PathState } from '@speach/web-shared/api';
+
+export { PATH_STATES, type PathState };
 
 /** A row of `GET /api/v2/admin/learningPath` (docs/learning-paths.md), with react-admin's `id`. */
 export interface AdminPath {
@@ -23,7 +25,6 @@ export interface AdminPath {
 }
 
 export const RESOURCE = 'learning-paths';
-export const PATH_STATES: PathState[] = ['PUBLIE', 'NON_PUBLIE', 'ARCHIVE'];
 
 /** react-admin's sort fields to the API's sort keys. */
 const SORTS: Record<string, string> = { updatedAt: 'LAST_MAJ', title: 'TITLE', createdAt: 'CREATED' };

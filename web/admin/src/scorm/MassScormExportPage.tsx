@@ -1,3 +1,4 @@
+import { Loading } from '@speach/web-shared/feedback';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Grid, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
@@ -121,7 +122,7 @@ export function MassScormExportPage() {
           </ul>
         </Alert>
       )}
-      {!speaches && !error && <CircularProgress aria-label={translate('ra.page.loading')} />}
+      {!speaches && !error && <Loading />}
       {speaches && (
         <>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }} data-testid="scorm-mass-count">

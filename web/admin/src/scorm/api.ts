@@ -1,8 +1,10 @@
 import { apiCall } from '../providers/httpClient';
 import type { SpeachCard } from '../speaches/types';
 
+import type { ScormType } from '@speach/web-shared/api';
+
 /** Spec §3 SCORM types; SCORM_LITE is the default (spec §9). */
-export type ScormType = 'SCORM_LITE' | 'SCORM_FULL';
+export type { ScormType };
 
 export interface ScormJob {
   status: 'RUNNING' | 'DONE' | 'FAILED';

@@ -4,6 +4,7 @@ import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { errorMessage, isoDay, speachApi, useSpeachCategories, useSpeachGroups } from './api';
 import { useLanguageChoices, useVisibilityChoices } from './choices';
 import { GroupsPicker, UsersPicker } from './Pickers';
+import type { SpeachLanguage } from '@speach/web-shared/api';
 import type { Named, Person, SpeachCard, Visibility } from './types';
 
 /** Spec §5/§9 limits. */
@@ -180,7 +181,7 @@ export function SpeachGeneralTab({ speach }: { speach: SpeachCard }) {
           id="speach-language"
           label={translate('resources.speaches.fields.language')}
           value={form.language}
-          onChange={(e) => set('language', e.target.value)}
+          onChange={(e) => set('language', e.target.value as SpeachLanguage)}
         >
           {languages.map((l) => (
             <MenuItem key={l.id} value={l.id}>

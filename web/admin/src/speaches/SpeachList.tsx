@@ -27,7 +27,8 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { errorMessage, formatDate, speachApi, truncate, TITLE_MAX, useSpeachCategories } from './api';
+import { formatDate } from '@speach/web-shared/format';
+import { errorMessage, speachApi, truncate, TITLE_MAX, useSpeachCategories } from './api';
 import { BatchEditSpeachesButton } from './SpeachBulkActions';
 import { SpeachPanel } from './SpeachPanel';
 import { useStateChoices, useVisibilityChoices, useYesNoChoices } from './choices';
@@ -96,7 +97,7 @@ function FilterChips() {
         return yesNo(value);
       case 'startDate':
       case 'endDate':
-        return formatDate(`${value}T00:00:00`, locale);
+        return formatDate(locale, `${value}T00:00:00`);
       default:
         return String(value);
     }
@@ -323,7 +324,7 @@ export function SpeachList() {
             <FunctionField
               source="lastUpdatedDate"
               label="resources.speaches.fields.lastUpdatedDate"
-              render={(s: SpeachCard) => formatDate(s.lastUpdatedTimestamp ?? s.lastUpdatedDate, locale)}
+              render={(s: SpeachCard) => formatDate(locale, s.lastUpdatedTimestamp ?? s.lastUpdatedDate)}
             />
             <FunctionField
               source="id"

@@ -9,27 +9,6 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Spec §9 display dates: en M/D/YYYY, de D.M.YYYY, es D/M/YYYY, fr DD/MM/YYYY. */
-export function formatDate(value: number | string | null | undefined, locale: string): string {
-  if (value === null || value === undefined || value === '') return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const d = date.getDate();
-  const m = date.getMonth() + 1;
-  const y = date.getFullYear();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  switch (locale) {
-    case 'fr':
-      return `${pad(d)}/${pad(m)}/${y}`;
-    case 'de':
-      return `${d}.${m}.${y}`;
-    case 'es':
-      return `${d}/${m}/${y}`;
-    default:
-      return `${m}/${d}/${y}`;
-  }
-}
-
 /** Spec §5: titles over 60 characters are cut to 60 plus an ellipsis. */
 export const TITLE_MAX = 60;
 export function truncate(text: string, max = TITLE_MAX): string {

@@ -1,9 +1,9 @@
 import { useLocaleState, useTranslate } from 'react-admin';
-import { LANGUAGES, STATES, VISIBILITIES } from './types';
+import { SPEACH_LANGUAGES, SPEACH_STATES, VISIBILITIES } from '@speach/web-shared/api';
 
 export function useStateChoices() {
   const translate = useTranslate();
-  return STATES.map((id) => ({ id, name: translate(`admin.speaches.state.${id}`) }));
+  return SPEACH_STATES.map((id) => ({ id, name: translate(`admin.speaches.state.${id}`) }));
 }
 
 export function useVisibilityChoices() {
@@ -28,5 +28,5 @@ export function useLanguageChoices() {
   } catch {
     names = null;
   }
-  return LANGUAGES.map((id) => ({ id, name: names?.of(id) ?? id }));
+  return SPEACH_LANGUAGES.map((id) => ({ id, name: names?.of(id) ?? id }));
 }

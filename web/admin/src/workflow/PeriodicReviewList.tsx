@@ -32,7 +32,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { apiCall } from '../providers/httpClient';
 import { GroupsPicker, UsersPicker } from '../speaches/Pickers';
-import { errorMessage, formatDate, speachApi, truncate, useSpeachGroups } from '../speaches/api';
+import { formatDate } from '@speach/web-shared/format';
+import { errorMessage, speachApi, truncate, useSpeachGroups } from '../speaches/api';
 import { type Named, type Person, type SpeachCard, type Visibility, personName } from '../speaches/types';
 
 type Action = '' | 'WAITING' | 'REVISION_NEEDED' | 'ARCHIVE';
@@ -318,11 +319,11 @@ export function PeriodicReviewList() {
                         )}
                       </Stack>
                     </TableCell>
-                    <TableCell>{personName(row.authorsInfos.author)}</TableCell>
-                    <TableCell>{formatDate(row.lastUpdatedTimestamp, locale)}</TableCell>
+                    <TableCell>{personName(row.authorsInfos?.author)}</TableCell>
+                    <TableCell>{formatDate(locale, row.lastUpdatedTimestamp)}</TableCell>
                     <TableCell>
                       <Stack direction="row" spacing={1} alignItems="center">
-                        <span>{formatDate(row.review.nextReviewAt, locale)}</span>
+                        <span>{formatDate(locale, row.review.nextReviewAt)}</span>
                         {row.review.urgent && row.review.status === 'SCHEDULED' && (
                           <Chip
                             size="small"

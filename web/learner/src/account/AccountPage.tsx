@@ -1,50 +1,13 @@
 import { Badge, Box, Tab, Tabs, Typography } from '@mui/material';
 import { BadgesList } from '../forum/BadgesList';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
-import { cardsApi } from '../cards/cardsApi';
 import { SpeachGrid } from '../home/SpeachGrid';
 import { useI18n } from '../i18n';
 import { AssignedPaths } from '../paths/AssignedPaths';
 import { type AccountTab, TAB_GRIDS, selectedTab, visibleTabs } from './account-tabs';
-
-/** Badge counts: refused speaches on EDITED (from the in-validation list), to validate, to review. */
-function useBadges(tabs: AccountTab[]): Partial<Record<AccountTab, number>> {
-  const [badges, setBadges] = useState<Partial<Record<AccountTab, number>>>({});
-  const key = tabs.join(',');
-  useEffect(() => {
-    const controller = new AbortController();
-    const found: Partial<Record<AccountTab, number>> = {};
-    const jobs: Promise<void>[] = [];
-    if (tabs.includes('WFTOVALIDATE'))
-      jobs.push(
-        cardsApi
-          .count(`/api/v2/my/${TAB_GRIDS.WFTOVALIDATE}`, controller.signal)
-          .then((n) => void (found.WFTOVALIDATE = n))
-          .catch(() => undefined),
-      );
-    if (tabs.includes('TOREVIEW'))
-      jobs.push(
-        cardsApi
-          .count(`/api/v2/my/${TAB_GRIDS.TOREVIEW}`, controller.signal)
-          .then((n) => void (found.TOREVIEW = n))
-          .catch(() => undefined),
-      );
-    if (tabs.includes('EDITED') && tabs.includes('WFINPROGRESS')) {
-      jobs.push(
-        cardsApi
-          .grid(`/api/v2/my/${TAB_GRIDS.WFINPROGRESS}`, { page: 0, sort: 'LAST_MAJ', name: '', onlyState: 'NONE', asc: false }, controller.signal)
-          .then((page) => void (found.EDITED = page.result.filter((c) => c.wf_state === 'REJECTED').length))
-          .catch(() => undefined),
-      );
-    }
-    Promise.all(jobs).then(() => !controller.signal.aborted && setBadges(found));
-    return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  return badges;
-}
+import { useAccountBadges } from './useAccount';
 
 /** `/account?tabSelected={tab}` (spec §2 "Account page tabs"): the address follows the tab. */
 export function AccountPage() {
@@ -62,7 +25,7 @@ export function AccountPage() {
     : [];
   const requested = params.get('tabSelected');
   const tab = selectedTab(requested, tabs);
-  const badges = useBadges(tabs);
+  const badges = useAccountBadges(tabs);
 
   useEffect(() => {
     if (tab && requested !== tab) setParams({ tabSelected: tab }, { replace: true });

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { api } from '../api/client';
 import { useI18n } from '../i18n';
-import { Loading } from '../speach/common';
+import { Loading } from '@speach/web-shared';
 
 /**
  * Spec §2 "Email unsubscribe success page with optional go-to-home button (goes to /)": `?homeButton=false` hides it.

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useI18n } from '../i18n';
-import { ErrorState, Loading } from '../speach/common';
+import { ErrorState, Loading } from '@speach/web-shared';
 import {
   type FileData,
   type GeneratedPlan,

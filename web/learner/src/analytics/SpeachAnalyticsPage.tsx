@@ -21,7 +21,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useI18n } from '../i18n';
-import { ErrorState, Loading, useToast } from '../speach/common';
+import { ErrorState, Loading, useToast } from '@speach/web-shared';
 import { PERIODS, type Period, type SpeachAnalytics, analyticsApi } from './analyticsApi';
 import { PeriodSelect, ReadsChart, Section, Stat } from './parts';
 

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useI18n } from '../i18n';
-import { ErrorState, Loading } from '../speach/common';
+import { ErrorState, Loading } from '@speach/web-shared';
 import { type UserAnalytics, analyticsApi } from './analyticsApi';
 import { PeriodSelect, ReadsChart, Section, Stat } from './parts';
 import { periodFrom } from './SpeachAnalyticsPage';

@@ -1,13 +1,9 @@
 import { api } from '../api/client';
 
-export const PERIODS = ['ONE_MONTH', 'THREE_MONTHS', 'SIX_MONTHS', 'TWELVE_MONTHS', 'TWO_YEARS'] as const;
-export type Period = (typeof PERIODS)[number];
+import type { Period, SeriesPoint } from '@speach/web-shared/api';
 
-export interface SeriesPoint {
-  startDate: string;
-  endDate: string;
-  value: number;
-}
+export { PERIODS } from '@speach/web-shared/api';
+export type { Period, SeriesPoint };
 export interface Person {
   id: string;
   firstName: string;

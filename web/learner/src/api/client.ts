@@ -1,9 +1,11 @@
+import type { ApiErrorBody, FieldError } from '@speach/web-shared/api';
+
 /** The API's error shape (spec §8), carried by every failed call. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly errors: { field: string; reason: string }[] = [],
+    readonly errors: FieldError[] = [],
     readonly body: Record<string, unknown> = {},
   ) {
     super(message);
@@ -51,7 +53,7 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown;
   const text = await response.text();
   const data = text ? safeJson(text) : null;
   if (!response.ok) {
-    const error = (data ?? {}) as { message?: string; errors?: { field: string; reason: string }[]; sessionExpired?: boolean };
+    const error = (data ?? {}) as ApiErrorBody;
     // The first "who am I" of a visit may find no session: that is a plain logged-out visit, not an expiry.
     if (error.sessionExpired && !headers.has('x-silent-401')) redirectToLogin();
     throw new ApiError(response.status, error.message ?? DEFAULT_ERROR, error.errors ?? [], (data ?? {}) as Record<string, unknown>);

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { ApiError, api, session } from '../api/client';
 
@@ -31,6 +32,8 @@ const AuthContext = createContext<Auth | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [me, setMe] = useState<Me | null>(null);
   const [loading, setLoading] = useState(true);
+  // The cached lists belong to the user who read them: a change of user starts from an empty cache.
+  const queries = useQueryClient();
 
   const refresh = useCallback(async () => {
     try {
@@ -47,17 +50,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void refresh();
   }, [refresh]);
 
-  const login = useCallback(async (email: string, password: string) => {
-    const { user } = await api<{ user: Me }>('/api/auth/login', { method: 'POST', json: { email, password } });
-    session.save(user);
-    setMe(user);
-    return user;
-  }, []);
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const { user } = await api<{ user: Me }>('/api/auth/login', { method: 'POST', json: { email, password } });
+      session.save(user);
+      queries.clear();
+      setMe(user);
+      return user;
+    },
+    [queries],
+  );
 
   const forget = useCallback(() => {
     session.clear();
+    queries.clear();
     setMe(null);
-  }, []);
+  }, [queries]);
 
   return <AuthContext.Provider value={{ me, loading, login, refresh, forget }}>{children}</AuthContext.Provider>;
 }

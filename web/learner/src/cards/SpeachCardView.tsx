@@ -50,7 +50,8 @@ import {
 } from './card-rules';
 import { CardCover } from './CardCover';
 import { CardFacts } from './CardFacts';
-import { type Card as CardData, cardsApi } from './cardsApi';
+import type { Card as CardData } from './cardsApi';
+import { useArchiveSpeach, useDuplicateSpeach, useToggleBookmark } from './useSpeachCards';
 
 function inFrame(): boolean {
   try {
@@ -97,21 +98,16 @@ function AvatarIcon({ item }: { item: AvatarItem }) {
  * Spec §3/§4/§6 speach card: truncated title with tooltip, author avatars, state tags, click and edit
  * targets, bookmark, the edit menu by permission flags and share where allowed.
  */
-export function SpeachCardView({
-  card,
-  onChanged,
-  onToast,
-}: {
-  card: CardData;
-  onChanged?: () => void;
-  onToast: (severity: 'success' | 'error', text: string) => void;
-}) {
+export function SpeachCardView({ card, onToast }: { card: CardData; onToast: (severity: 'success' | 'error', text: string) => void }) {
   const { t, date } = useI18n();
   const navigate = useNavigate();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [confirmArchive, setConfirmArchive] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [favori, setFavori] = useState(card.isFavori);
+  const bookmark = useToggleBookmark();
+  const archiveSpeach = useArchiveSpeach();
+  const duplicateSpeach = useDuplicateSpeach();
+  const busy = archiveSpeach.isPending || duplicateSpeach.isPending;
+  const favori = card.isFavori;
   const now = Date.now();
   const title = truncateTitle(card.title);
   const tags = cardTags(card, now);
@@ -122,48 +118,28 @@ export function SpeachCardView({
   const [scormOpen, setScormOpen] = useState(false);
   const avatars = authorAvatars(card.authorsInfos);
 
-  const toggleFavori = async () => {
-    const previous = favori;
-    setFavori(!previous); // at once, then the server (spec §4)
-    try {
-      setFavori((await cardsApi.toggleFavori(card.id)).isFavori);
-    } catch {
-      setFavori(previous);
-      onToast('error', t('card.bookmarkFailed'));
-    }
-  };
+  // At once on screen, then the server (spec §4): the cached lists hold the optimistic value.
+  const toggleFavori = () => bookmark.mutate(card, { onError: () => onToast('error', t('card.bookmarkFailed')) });
 
-  const run = async (action: MenuAction) => {
+  const run = (action: MenuAction) => {
     setMenu(null);
     if (action === 'ARCHIVE') return setConfirmArchive(true);
     if (action === 'DUPLICATE') {
-      setBusy(true);
-      try {
-        await cardsApi.duplicate(card.id);
-        onToast('success', t('card.duplicated'));
-        onChanged?.();
-      } catch (error) {
-        onToast('error', `${t('card.duplicateFailed')} ${errorMessage(error)}`);
-      } finally {
-        setBusy(false);
-      }
+      duplicateSpeach.mutate(card.id, {
+        onSuccess: () => onToast('success', t('card.duplicated')),
+        onError: (error) => onToast('error', `${t('card.duplicateFailed')} ${errorMessage(error)}`),
+      });
       return;
     }
     navigate(menuTarget(action, card.id));
   };
 
-  const archive = async () => {
+  const archive = () => {
     setConfirmArchive(false);
-    setBusy(true);
-    try {
-      await cardsApi.archive(card.id);
-      onToast('success', t('card.archived'));
-      onChanged?.();
-    } catch (error) {
-      onToast('error', `${t('card.archiveFailed')} ${errorMessage(error)}`);
-    } finally {
-      setBusy(false);
-    }
+    archiveSpeach.mutate(card.id, {
+      onSuccess: () => onToast('success', t('card.archived')),
+      onError: (error) => onToast('error', `${t('card.archiveFailed')} ${errorMessage(error)}`),
+    });
   };
 
   const share = async () => {

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Container, Stack, TextField, Typography } from '@mu
 import { type FormEvent, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useI18n } from '../i18n';
-import { Loading } from '../speach/common';
+import { Loading } from '@speach/web-shared';
 import { RichTextEditor } from '../speach/RichTextEditor';
 import { type EmbedDraft, type EmbedEdit, EmbedError, embedApi, flatten } from './embedApi';
 

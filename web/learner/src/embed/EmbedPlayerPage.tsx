@@ -3,7 +3,7 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useI18n } from '../i18n';
-import { Loading } from '../speach/common';
+import { Loading } from '@speach/web-shared';
 import { ContentView } from '../speach/ContentView';
 import type { QuizResult } from '../speach/types';
 import { EmbedQuiz } from './EmbedQuiz';

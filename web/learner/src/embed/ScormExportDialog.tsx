@@ -15,13 +15,13 @@ import {
   Switch,
   Typography,
 } from '@mui/material';
+import type { ScormType } from '@speach/web-shared/api';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
 import { useI18n } from '../i18n';
 import { errorMessage } from '../speach/speachApi';
 
-type ScormType = 'SCORM_LITE' | 'SCORM_FULL';
 type Phase = { kind: 'idle' } | { kind: 'running'; done: number; total: number } | { kind: 'done'; name: string } | { kind: 'failed'; message: string };
 /** Spec §9: the SCORM poll runs every 2 s. */
 const POLL_MS = 2000;

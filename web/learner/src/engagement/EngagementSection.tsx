@@ -21,7 +21,7 @@ import NotificationsActive from '@mui/icons-material/NotificationsActive';
 import NotificationsNone from '@mui/icons-material/NotificationsNone';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useI18n } from '../i18n';
-import { ErrorState, Loading, useToast } from '../speach/common';
+import { ErrorState, Loading, useToast } from '@speach/web-shared';
 import { errorMessage } from '../speach/speachApi';
 import { COMMENT_MAX, formatAverage } from './comment-text';
 import { CommentText } from './CommentText';

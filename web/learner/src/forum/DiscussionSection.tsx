@@ -17,7 +17,7 @@ import {
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { CommentText } from '../engagement/CommentText';
 import { useI18n } from '../i18n';
-import { ErrorState, Loading, useToast } from '../speach/common';
+import { ErrorState, Loading, useToast } from '@speach/web-shared';
 import { errorMessage } from '../speach/speachApi';
 import { type ForumSubject, POST_MAX, type Post, TOPICS_PAGE, type Topic, type TopicRow, forumApi } from './forumApi';
 

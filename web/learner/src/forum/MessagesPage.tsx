@@ -18,7 +18,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom';
 import { CommentText } from '../engagement/CommentText';
 import { useI18n } from '../i18n';
-import { ErrorState, Loading } from '../speach/common';
+import { ErrorState, Loading } from '@speach/web-shared';
 import { errorMessage } from '../speach/speachApi';
 import { type ConversationRow, MESSAGES_READ, POST_MAX, type Person, type Thread, messagesApi } from './forumApi';
 

@@ -2,7 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, 
 import OutlinedFlag from '@mui/icons-material/OutlinedFlag';
 import { type FormEvent, useId, useState } from 'react';
 import { useI18n } from '../i18n';
-import { useToast } from '../speach/common';
+import { useToast } from '@speach/web-shared';
 import { errorMessage } from '../speach/speachApi';
 import { ABUSE_REASONS, type AbuseReason, REPORT_DETAILS_MAX, reportApi } from './forumApi';
 

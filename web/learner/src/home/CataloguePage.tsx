@@ -1,10 +1,9 @@
 import { Box, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { api } from '../api/client';
 import { type MessageKey, useI18n } from '../i18n';
 import { type HomeSliderKind, homeApi } from './homeApi';
 import { SpeachGrid } from './SpeachGrid';
+import { useSpeachCategories } from './useHome';
 
 const LISTS: HomeSliderKind[] = ['continue', 'assigned', 'new', 'mostRead', 'followedAuthors'];
 const SPEACH_LANGUAGES = ['en', 'fr', 'es', 'de'] as const;
@@ -17,14 +16,10 @@ const HIDDEN = { position: 'absolute', width: '1px', height: '1px', overflow: 'h
 export function CataloguePage() {
   const { t, language } = useI18n();
   const [params, setParams] = useSearchParams();
-  const [categories, setCategories] = useState<{ id: string; name: string }[]>([]);
+  const categories = useSpeachCategories().data ?? [];
   const list = LISTS.find((l) => l === params.get('list')) ?? null;
   const categoryId = params.get('categoryId') ?? '';
   const speachLanguage = params.get('language') ?? '';
-
-  useEffect(() => {
-    api<{ id: string; name: string }[]>('/api/v2/speach/categories').then(setCategories, () => setCategories([]));
-  }, []);
 
   const set = (name: string, value: string) => {
     const next = new URLSearchParams(params);

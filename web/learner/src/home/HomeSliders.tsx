@@ -1,9 +1,9 @@
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import Explore from '@mui/icons-material/Explore';
-import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { type MessageKey, useI18n } from '../i18n';
-import { type HomeOverview, homeApi, sliderPage } from './homeApi';
+import { homeApi, sliderPage } from './homeApi';
+import { useHomeOverview } from './useHome';
 import { SpeachSlider } from './SpeachSlider';
 
 /**
@@ -12,13 +12,7 @@ import { SpeachSlider } from './SpeachSlider';
  */
 export function HomeSliders() {
   const { t, language } = useI18n();
-  const [overview, setOverview] = useState<HomeOverview | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    homeApi.overview(language, controller.signal).then(setOverview, () => !controller.signal.aborted && setOverview({ sliders: [], catalogueTotal: 0 }));
-    return () => controller.abort();
-  }, [language]);
+  const { data: overview } = useHomeOverview(language);
 
   if (!overview) return null;
   if (overview.sliders.length === 0) {

@@ -6,10 +6,11 @@ import Search from '@mui/icons-material/Search';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { SpeachCardView } from '../cards/SpeachCardView';
-import { type Card, type GridParams, type GridSort, type GridState, cardsApi } from '../cards/cardsApi';
+import type { GridParams, GridSort, GridState } from '../cards/cardsApi';
+import { useSpeachGrid } from '../cards/useSpeachCards';
 import { useI18n } from '../i18n';
 import { debounce, SEARCH_DEBOUNCE_MS } from '../search/search-rules';
-import { ErrorState, Loading, useToast } from '../speach/common';
+import { ErrorState, Loading, useToast } from '@speach/web-shared';
 import { errorMessage } from '../speach/speachApi';
 
 const SORTS: GridSort[] = ['LAST_MAJ', 'PUBLICATION', 'TITLE'];
@@ -26,45 +27,22 @@ export function SpeachGrid({ url, label, addCard, stateFilter = true }: { url: s
   const [toast, showToast] = useToast();
   const [params, setParams] = useState<Omit<GridParams, 'page'>>({ sort: 'LAST_MAJ', name: '', onlyState: 'NONE', asc: false });
   const [nameInput, setNameInput] = useState('');
-  const [cards, setCards] = useState<Card[]>([]);
-  const [total, setTotal] = useState<number | null>(null);
-  const [page, setPage] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
+  const grid = useSpeachGrid(url, params);
+  const cards = useMemo(() => grid.data?.pages.flatMap((page) => page.result) ?? [], [grid.data]);
+  const total = grid.data ? (grid.data.pages.at(-1)?.total ?? 0) : null;
+  const loading = grid.isFetching && (grid.isPending || grid.isFetchingNextPage);
+  const error = grid.isError ? errorMessage(grid.error) : null;
   const sentinel = useRef<HTMLDivElement | null>(null);
 
   const setName = useMemo(() => debounce((name: string) => setParams((p) => ({ ...p, name })), SEARCH_DEBOUNCE_MS), []);
   useEffect(() => () => setName.cancel(), [setName]);
 
-  // A filter change restarts from the first page.
-  useEffect(() => {
-    setPage(0);
-  }, [params, url, reload]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    setError(null);
-    cardsApi
-      .grid(url, { ...params, page }, controller.signal)
-      .then((answer) => {
-        setCards((previous) => (page === 0 ? answer.result : [...previous, ...answer.result]));
-        setTotal(answer.total);
-      })
-      .catch((e) => {
-        if (!controller.signal.aborted) setError(errorMessage(e));
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [url, params, page, reload]);
-
-  const more = total !== null && cards.length < total;
+  // A filter change is another query: it starts again from the first page.
+  const more = grid.hasNextPage;
+  const { fetchNextPage, isFetchingNextPage } = grid;
   const loadMore = useCallback(() => {
-    if (!loading && more) setPage((p) => p + 1);
-  }, [loading, more]);
+    if (!loading && !isFetchingNextPage && more) void fetchNextPage();
+  }, [loading, isFetchingNextPage, more, fetchNextPage]);
 
   useEffect(() => {
     const node = sentinel.current;
@@ -145,7 +123,7 @@ export function SpeachGrid({ url, label, addCard, stateFilter = true }: { url: s
           </IconButton>
         </Tooltip>
       </Stack>
-      {error && <ErrorState message={error} onRetry={() => setReload((r) => r + 1)} />}
+      {error && <ErrorState message={error} onRetry={() => void grid.refetch()} />}
       <Grid container spacing={2}>
         {addCard && (
           <Grid size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
@@ -162,7 +140,7 @@ export function SpeachGrid({ url, label, addCard, stateFilter = true }: { url: s
         )}
         {cards.map((card) => (
           <Grid key={card.id} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
-            <SpeachCardView card={card} onToast={showToast} onChanged={() => setReload((r) => r + 1)} />
+            <SpeachCardView card={card} onToast={showToast} />
           </Grid>
         ))}
       </Grid>

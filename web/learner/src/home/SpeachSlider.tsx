@@ -4,10 +4,10 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { SpeachCardView } from '../cards/SpeachCardView';
-import { type Card, cardsApi } from '../cards/cardsApi';
+import { useSpeachSlider } from '../cards/useSpeachCards';
 import { useI18n } from '../i18n';
 import { debounce } from '../search/search-rules';
-import { useToast } from '../speach/common';
+import { useToast } from '@speach/web-shared';
 
 /** Spec §9: a slider shows 4 items; its moves are debounced 300 ms. */
 export const SLIDER_ITEMS = 4;
@@ -20,26 +20,14 @@ const SLIDER_DEBOUNCE_MS = 300;
 export function SpeachSlider({ url, title, fullPage }: { url: string; title: string; fullPage: string }) {
   const { t } = useI18n();
   const [toast, showToast] = useToast();
-  const [cards, setCards] = useState<Card[] | null>(null);
-  const [total, setTotal] = useState(0);
+  const { data } = useSpeachSlider(url);
   const [start, setStart] = useState(0);
-  const [reload, setReload] = useState(0);
   const move = useMemo(() => debounce((next: number) => setStart(next), SLIDER_DEBOUNCE_MS), []);
   useEffect(() => () => move.cancel(), [move]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    cardsApi
-      .grid(url, { page: 0, sort: 'LAST_MAJ', name: '', onlyState: 'NONE', asc: false }, controller.signal)
-      .then((answer) => {
-        setCards(answer.result);
-        setTotal(answer.total);
-      })
-      .catch(() => !controller.signal.aborted && setCards([]));
-    return () => controller.abort();
-  }, [url, reload]);
-
-  if (!cards || cards.length === 0) return null;
+  // A slider that failed to load is hidden like an empty one: the home stays usable.
+  if (!data || data.result.length === 0) return null;
+  const { result: cards, total } = data;
   const headingId = `slider-${url.replace(/\W/g, '-')}`;
   const withMore = total > SLIDER_ITEMS;
   // The first 4 slots show cards; with more than 4 the last slot of the last view is the "see all" link.
@@ -72,7 +60,7 @@ export function SpeachSlider({ url, title, fullPage }: { url: string; title: str
       </Stack>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: `repeat(${SLIDER_ITEMS}, 1fr)` }, gap: 2 }}>
         {visible.map((card) => (
-          <SpeachCardView key={card.id} card={card} onToast={showToast} onChanged={() => setReload((r) => r + 1)} />
+          <SpeachCardView key={card.id} card={card} onToast={showToast} />
         ))}
         {showLink && (
           <Button component={RouterLink} to={fullPage} variant="outlined" sx={{ minHeight: 180 }}>

@@ -1,3 +1,4 @@
+import { FeedbackLabelsProvider } from '@speach/web-shared/feedback';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { MessageKey } from './en';
 import { LANGUAGES, type Language, formatDate, formatNumber, hasCatalogue, translate } from './format';
@@ -60,6 +61,10 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     }),
     [language, setLanguage],
   );
+  const feedbackLabels = useMemo(
+    () => ({ loading: translate(language, 'common.loading'), retry: translate(language, 'common.retry'), close: translate(language, 'feedback.close') }),
+    [language],
+  );
   if (failed && !ready) {
     // No catalogue to say it with: the four languages at once.
     return (
@@ -72,7 +77,11 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     );
   }
   if (!ready) return <div aria-busy="true" />;
-  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+  return (
+    <I18nContext.Provider value={value}>
+      <FeedbackLabelsProvider labels={feedbackLabels}>{children}</FeedbackLabelsProvider>
+    </I18nContext.Provider>
+  );
 }
 
 export function useI18n(): I18n {

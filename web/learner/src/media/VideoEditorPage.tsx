@@ -27,7 +27,7 @@ import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'reac
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { type MessageKey, useI18n } from '../i18n';
-import { Loading } from '../speach/common';
+import { Loading } from '@speach/web-shared';
 import { speachApi, uploadChapterFile } from '../speach/speachApi';
 import type { Chapter } from '../speach/types';
 import { AudioTrackWaitDialog, useAudioTrack } from './AudioTrackWait';

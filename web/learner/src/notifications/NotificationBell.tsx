@@ -1,14 +1,15 @@
 import { Badge, Box, Button, Divider, IconButton, List, Popover, Stack, Typography } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import Settings from '@mui/icons-material/Settings';
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useI18n } from '../i18n';
-import { ErrorState, Loading } from '../speach/common';
+import { ErrorState, Loading } from '@speach/web-shared';
 import { NotificationItem } from './NotificationItem';
 import { WhyNotification } from './WhyNotification';
 import { shouldAcknowledge, unreadBadge } from './notification-rules';
-import { type AppNotification, notificationsApi } from './notificationsApi';
+import { notificationsApi } from './notificationsApi';
+import { useAcknowledgeNotifications, useLatestNotifications, useMarkLatestSeen, useUnreadCount } from './useNotifications';
 import { useDesktopNotifications } from './desktop-notifications';
 
 const NotificationSettingsPanel = lazy(() => import('./NotificationSettingsPanel').then((m) => ({ default: m.NotificationSettingsPanel })));
@@ -20,53 +21,34 @@ const NotificationSettingsPanel = lazy(() => import('./NotificationSettingsPanel
  */
 export function NotificationBell() {
   const { t, language } = useI18n();
-  const [unread, setUnread] = useState(0);
+  const [unread, setUnread] = useUnreadCount();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [items, setItems] = useState<AppNotification[] | null>(null);
-  const [error, setError] = useState(false);
   const [settings, setSettings] = useState(false);
+  const latest = useLatestNotifications(!!anchor);
+  const markSeen = useMarkLatestSeen();
+  const acknowledge = useAcknowledgeNotifications();
   const acknowledged = useRef(false);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    notificationsApi.countUnread().then(
-      (answer) => setUnread(answer.size),
-      () => setUnread(0),
-    );
-  }, []);
   useDesktopNotifications(language, unread, setUnread);
   // The mails are written in the language this app shows (the server records only a change).
   useEffect(() => {
     notificationsApi.language(language).catch(() => undefined);
   }, [language]);
 
-  const loadItems = useCallback(async () => {
-    setError(false);
-    try {
-      setItems(await notificationsApi.list(0));
-    } catch {
-      setError(true);
-    }
-  }, []);
-
-  const open = async (target: HTMLElement) => {
+  const open = (target: HTMLElement) => {
     setAnchor(target);
-    setItems(null);
-    await loadItems();
     if (shouldAcknowledge(acknowledged.current, unread)) {
       acknowledged.current = true;
-      setUnread(0);
-      try {
-        await notificationsApi.acquit();
-      } catch {
-        acknowledged.current = false;
-      }
+      acknowledge.mutate(undefined, { onError: () => (acknowledged.current = false) });
     }
   };
   const close = () => {
     setAnchor(null);
-    setItems((list) => list?.map((n) => ({ ...n, read: true })) ?? list);
+    markSeen();
   };
+  // A second opening shows the list it had while the server's newer answer comes.
+  const items = latest.data;
 
   const badge = unreadBadge(unread);
   return (
@@ -77,7 +59,7 @@ export function NotificationBell() {
         aria-label={badge ? t('notifications.bellUnread', { count: badge }) : t('notifications.bell')}
         aria-haspopup="dialog"
         aria-expanded={!!anchor}
-        onClick={(e) => void open(e.currentTarget)}
+        onClick={(e) => open(e.currentTarget)}
         data-testid="notification-bell"
       >
         <Badge badgeContent={badge || undefined} color="error" invisible={!badge} overlap="circular" slotProps={{ badge: { 'aria-hidden': true } as object }}>
@@ -102,9 +84,9 @@ export function NotificationBell() {
         </Stack>
         <Divider />
         <Box sx={{ px: 1 }}>
-          {error ? (
+          {latest.isError ? (
             <Box sx={{ p: 1 }}>
-              <ErrorState message={t('notifications.loadError')} onRetry={() => void loadItems()} />
+              <ErrorState message={t('notifications.loadError')} onRetry={() => void latest.refetch()} />
             </Box>
           ) : !items ? (
             <Loading />

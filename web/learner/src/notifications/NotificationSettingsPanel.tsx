@@ -2,7 +2,7 @@ import { Box, Drawer, FormControl, FormControlLabel, IconButton, InputLabel, Men
 import Close from '@mui/icons-material/Close';
 import { useEffect, useState } from 'react';
 import { type MessageKey, useI18n } from '../i18n';
-import { ErrorState, Loading, useToast } from '../speach/common';
+import { ErrorState, Loading, useToast } from '@speach/web-shared';
 import { NOTIFICATION_FREQUENCIES, type NotificationFrequency, groupByCategory } from './notification-rules';
 import { type NotificationParameter, notificationsApi } from './notificationsApi';
 import { desktopEnabled, desktopSupport, setDesktopEnabled } from './desktop-notifications';

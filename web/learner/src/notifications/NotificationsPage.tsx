@@ -3,7 +3,7 @@ import Settings from '@mui/icons-material/Settings';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type MessageKey, useI18n } from '../i18n';
-import { ErrorState, Loading } from '../speach/common';
+import { ErrorState, Loading } from '@speach/web-shared';
 import { NotificationItem } from './NotificationItem';
 import { WhyNotification } from './WhyNotification';
 import { NotificationSettingsPanel } from './NotificationSettingsPanel';

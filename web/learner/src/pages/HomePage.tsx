@@ -1,4 +1,5 @@
 import { Chip, Stack, Typography } from '@mui/material';
+import { Suspense, lazy } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { accountAddress } from '../account/account-tabs';
 import { useAuth } from '../auth/AuthContext';
@@ -9,7 +10,10 @@ import { SpeachSlider } from '../home/SpeachSlider';
 import { type MessageKey, useI18n } from '../i18n';
 import { AssignedPaths } from '../paths/AssignedPaths';
 import { AuthorPaths } from '../paths/AuthorPaths';
-import { SearchOverlay } from '../search/SearchOverlay';
+import { Loading } from '@speach/web-shared';
+
+// Search results take the page only while a term is in the address: their code loads then, not with the home.
+const SearchOverlay = lazy(() => import('../search/SearchOverlay').then((m) => ({ default: m.SearchOverlay })));
 
 /**
  * Home `/` (spec §2): the get-started block, sliders and a speach grid; while `?searchTerm=` is in the
@@ -21,7 +25,12 @@ export function HomePage() {
   const [params] = useSearchParams();
   const term = (params.get('searchTerm') ?? '').trim();
   if (!me) return null;
-  if (term) return <SearchOverlay term={term} />;
+  if (term)
+    return (
+      <Suspense fallback={<Loading />}>
+        <SearchOverlay term={term} />
+      </Suspense>
+    );
   return (
     <>
       <Typography variant="h4" component="h1" gutterBottom>

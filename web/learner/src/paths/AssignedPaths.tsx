@@ -4,7 +4,7 @@ import Route from '@mui/icons-material/Route';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useI18n } from '../i18n';
-import { ErrorState } from '../speach/common';
+import { ErrorState } from '@speach/web-shared';
 import { errorMessage } from '../speach/speachApi';
 import { dueDay, formatCount, formatPercent, pathAddress, pluralForm } from './path-rules';
 import { type AssignedPath, pathsApi } from './pathsApi';

@@ -4,7 +4,7 @@ import Route from '@mui/icons-material/Route';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useI18n } from '../i18n';
-import { ErrorState, Loading } from '../speach/common';
+import { ErrorState, Loading } from '@speach/web-shared';
 import { errorMessage } from '../speach/speachApi';
 import { NEW_PATH_ID, editorAddress, formatCount, pluralForm } from './path-rules';
 import { type EditedPath, pathsApi } from './pathsApi';

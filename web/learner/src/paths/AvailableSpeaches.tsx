@@ -5,7 +5,7 @@ import Slideshow from '@mui/icons-material/Slideshow';
 import { useEffect, useMemo, useState } from 'react';
 import { useI18n } from '../i18n';
 import { SEARCH_DEBOUNCE_MS, debounce } from '../search/search-rules';
-import { ErrorState, Loading } from '../speach/common';
+import { ErrorState, Loading } from '@speach/web-shared';
 import { errorMessage } from '../speach/speachApi';
 import type { SpeachCard } from '../speach/types';
 import { formatCount, pluralForm } from './path-rules';

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { type UserResult, cardsApi } from '../cards/cardsApi';
 import { useI18n } from '../i18n';
 import { SEARCH_DEBOUNCE_MS, debounce } from '../search/search-rules';
-import { ErrorState } from '../speach/common';
+import { ErrorState } from '@speach/web-shared';
 import { errorMessage } from '../speach/speachApi';
 import { USER_SEARCH_COUNT, dateInputValue } from './path-rules';
 import { type Path, type PathGroup, pathsApi } from './pathsApi';

@@ -4,7 +4,7 @@ import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'rea
 import { ApiError } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
 import { useI18n } from '../i18n';
-import { ErrorState, Loading, useToast } from '../speach/common';
+import { ErrorState, Loading, useToast } from '@speach/web-shared';
 import { errorMessage, fieldErrors } from '../speach/speachApi';
 import { AvailableSpeaches } from './AvailableSpeaches';
 import { PathAssignmentSection } from './PathAssignmentSection';

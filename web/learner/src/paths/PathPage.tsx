@@ -10,7 +10,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
 import { useI18n } from '../i18n';
-import { ErrorState, Loading, useToast } from '../speach/common';
+import { ErrorState, Loading, useToast } from '@speach/web-shared';
 import { errorMessage, speachSlug } from '../speach/speachApi';
 import { dueDay, editorAddress, formatCount, formatPercent, pluralForm } from './path-rules';
 import { type PathProgress, type ProgressItem, pathsApi } from './pathsApi';

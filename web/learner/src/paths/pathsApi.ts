@@ -1,4 +1,5 @@
 import { api } from '../api/client';
+import type { PathState } from '@speach/web-shared/api';
 import type { SpeachCard } from '../speach/types';
 
 export interface PathPerson {
@@ -17,7 +18,7 @@ export interface PathGroup {
 /** A speach of a path: its card, as the speach lists give it (`canView` false when the editor may not read it). */
 export type PathItem = SpeachCard;
 
-export type PathState = 'NON_PUBLIE' | 'PUBLIE' | 'ARCHIVE';
+export type { PathState };
 
 /** A path found by the search: its own result kind, linked to the learner's page `url`. */
 export interface PathSearchResult {

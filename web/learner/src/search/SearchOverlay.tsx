@@ -1,11 +1,12 @@
 import { Alert, Box, Button, IconButton, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import Close from '@mui/icons-material/Close';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SpeachCardView } from '../cards/SpeachCardView';
-import { type Card, type UserResult, cardsApi } from '../cards/cardsApi';
+import { type UserResult, cardsApi } from '../cards/cardsApi';
+import { useSpeachSearch } from '../cards/useSpeachCards';
 import { useI18n } from '../i18n';
-import { Loading, useToast } from '../speach/common';
+import { Loading, useToast } from '@speach/web-shared';
 import { errorMessage } from '../speach/speachApi';
 import { PathResults } from './PathResults';
 import { UsersCarousel, UsersList } from './UsersCarousel';
@@ -24,54 +25,28 @@ export function SearchOverlay({ term }: { term: string }) {
   const [tab, setTab] = useState<'speaches' | 'users'>('speaches');
   const [sort, setSort] = useState<SearchSort>('RELEVANT');
   const [languageId, setLanguageId] = useState('');
-  const [results, setResults] = useState<Card[]>([]);
-  const [total, setTotal] = useState<number | null>(null);
-  const [languages, setLanguages] = useState<{ id: string; language: string }[]>([]);
-  const [page, setPage] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // Each term, sort and language is its own query: a new one leaves the previous request, which is aborted.
+  const search = useSpeachSearch(term, effectiveSort(term, sort), languageId);
+  const pages = search.data?.pages;
+  const results = useMemo(() => pages?.flatMap((page) => page.results) ?? [], [pages]);
+  const total = pages ? (pages.at(-1)?.totalNumberOfSpeachesFound ?? 0) : null;
+  const languages = pages?.at(-1)?.availableLanguages ?? [];
+  const loading = search.isPending || search.isFetchingNextPage;
+  const error = search.isError ? errorMessage(search.error) : null;
   const [users, setUsers] = useState<UserResult[]>([]);
   const [usersTotal, setUsersTotal] = useState(0);
   const [position, setPosition] = useState(0);
-  const [reload, setReload] = useState(0);
-  const speachRequests = useRef<AbortController | null>(null);
   const userRequests = useRef<AbortController | null>(null);
   const sentinel = useRef<HTMLDivElement | null>(null);
 
   // A new term: cancel what is in flight, reset paging; an empty term resets the sort to relevance.
   useEffect(() => {
-    speachRequests.current?.abort(CANCELLED_BY_NEW_TERM);
     userRequests.current?.abort(CANCELLED_BY_NEW_TERM);
     setSort((s) => sortAfterTermChange(term, s));
-    setPage(0);
-    setResults([]);
-    setTotal(null);
     setUsers([]);
     setUsersTotal(0);
     setPosition(0);
   }, [term]);
-
-  useEffect(() => {
-    setPage(0);
-  }, [sort, languageId, reload]);
-
-  useEffect(() => {
-    speachRequests.current?.abort(CANCELLED_BY_NEW_TERM);
-    const controller = new AbortController();
-    speachRequests.current = controller;
-    setLoading(true);
-    setError(null);
-    cardsApi
-      .search(term, page, effectiveSort(term, sort), languageId, controller.signal)
-      .then((answer) => {
-        setResults((previous) => (page === 0 ? answer.results : [...previous, ...answer.results]));
-        setTotal(answer.totalNumberOfSpeachesFound);
-        setLanguages(answer.availableLanguages);
-      })
-      .catch((e) => !controller.signal.aborted && setError(errorMessage(e)))
-      .finally(() => !controller.signal.aborted && setLoading(false));
-    return () => controller.abort(CANCELLED_BY_NEW_TERM);
-  }, [term, sort, languageId, page, reload]);
 
   const loadUsers = useCallback(
     (loaded: number) => {
@@ -99,10 +74,11 @@ export function SearchOverlay({ term }: { term: string }) {
     if (shouldLoadMoreUsers(next, users.length, usersTotal)) loadUsers(users.length);
   };
 
-  const more = total !== null && results.length < total;
+  const more = search.hasNextPage;
+  const { fetchNextPage } = search;
   const loadMore = useCallback(() => {
-    if (!loading && more) setPage((p) => p + 1);
-  }, [loading, more]);
+    if (!loading && more) void fetchNextPage();
+  }, [loading, more, fetchNextPage]);
   useEffect(() => {
     const node = sentinel.current;
     if (!node || typeof IntersectionObserver === 'undefined') return;
@@ -187,7 +163,7 @@ export function SearchOverlay({ term }: { term: string }) {
             >
               {results.map((card) => (
                 <li key={card.id}>
-                  <SpeachCardView card={card} onToast={showToast} onChanged={() => setReload((r) => r + 1)} />
+                  <SpeachCardView card={card} onToast={showToast} />
                 </li>
               ))}
             </Box>

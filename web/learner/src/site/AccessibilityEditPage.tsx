@@ -5,7 +5,7 @@ import { ApiError } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
 import { useI18n } from '../i18n';
 import { RichTextEditor } from '../speach/RichTextEditor';
-import { ErrorState, Loading, useToast } from '../speach/common';
+import { ErrorState, Loading, useToast } from '@speach/web-shared';
 import { type AccessibilityData, createStatement, getStatement, updateStatement } from './siteApi';
 
 /** Text of the HTML, to tell an empty editor (spec §5: the statement must not be empty). */

@@ -5,7 +5,7 @@ import { ApiError } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
 import { useI18n } from '../i18n';
 import { AppLayout } from '../layout/AppLayout';
-import { ErrorState, Loading } from '../speach/common';
+import { ErrorState, Loading } from '@speach/web-shared';
 import { SiteFooter } from './SiteFooter';
 import { type AccessibilityData, getStatement } from './siteApi';
 

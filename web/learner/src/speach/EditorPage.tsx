@@ -11,7 +11,7 @@ import { CoverPicker } from './CoverPicker';
 import { DetailsPanel } from './DetailsPanel';
 import { PublicationPanel } from './PublicationPanel';
 import { SharePanel } from './SharePanel';
-import { ErrorState, Loading, useToast } from './common';
+import { ErrorState, Loading, useToast } from '@speach/web-shared';
 import { errorMessage, isDelayed, speachApi, speachSlug } from './speachApi';
 import type { Chapter, DraftSpeach, SpeachCard } from './types';
 import { LeaveGuard, SaveStatusIndicator, UnsavedChangesProvider, useDirtyRegistry } from './unsaved/UnsavedChanges';

@@ -25,7 +25,7 @@ import { useI18n } from '../i18n';
 import { type PrimaryAction, SpeachHeader } from './SpeachHeader';
 import { ContentView } from './ContentView';
 import { CompletionPanel } from './CompletionPanel';
-import { ErrorState, Loading } from './common';
+import { ErrorState, Loading } from '@speach/web-shared';
 import { errorMessage, speachApi } from './speachApi';
 import type { Chapter, ReadResponse } from './types';
 

@@ -20,7 +20,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useI18n } from '../i18n';
 import { ContentDiffView } from '../workflow/ContentDiffView';
-import { ErrorState, Loading } from './common';
+import { ErrorState, Loading } from '@speach/web-shared';
 import { errorMessage, speachApi } from './speachApi';
 import type { SpeachCard, Version } from './types';
 import { VersionVideoButton } from './VersionVideoButton';

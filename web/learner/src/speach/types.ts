@@ -1,13 +1,8 @@
-/** Shapes of docs/speach-api.md (issue #4). */
+/** Shapes of docs/speach-api.md (issue #4); the card and its enums are the shared package's (web/shared). */
+import type { Person, SpeachCard } from '@speach/web-shared/api';
 
-export const SPEACH_LANGUAGES = ['en-US', 'en-GB', 'fr-FR', 'es-ES', 'de-DE', 'pt-PT', 'it-IT', 'zh-CN'] as const;
-export type SpeachLanguage = (typeof SPEACH_LANGUAGES)[number];
-
-export const VISIBILITIES = ['PUBLIC', 'PRIVE', 'SEMI_PRIVE', 'RESTREINT'] as const;
-export type Visibility = (typeof VISIBILITIES)[number];
-
-export const BADGES = ['NONE', 'AVANCEMENT', 'RESULTAT', 'FORMATEUR', 'MIX'] as const;
-export type Badge = (typeof BADGES)[number];
+export { BADGES, SPEACH_LANGUAGES, VISIBILITIES } from '@speach/web-shared/api';
+export type { Badge, Person, SpeachCard, SpeachLanguage, Visibility } from '@speach/web-shared/api';
 
 /** Spec §3 chapter content types, in the order of the type chooser. */
 export const CONTENT_TYPES = [
@@ -56,61 +51,6 @@ export const EDITABLE_TYPES: readonly string[] = [
   'QUESTION_OUVERTE',
   'REUSSITE',
 ];
-
-export interface Person {
-  id: string;
-  userID: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  img: string | null;
-}
-
-export interface SpeachCard {
-  id: string;
-  speachID: string;
-  title: string;
-  img: string | null;
-  /** The uploaded cover's sizes (320, 640, 1280 px wide), for `srcset`. */
-  cover?: { small: string; medium: string; large: string } | null;
-  description: string | null;
-  tags: string | null;
-  language: SpeachLanguage;
-  category: { id: string; name: string } | null;
-  state: 'NON_PUBLIE' | 'PUBLIE' | 'ARCHIVE';
-  publication: boolean;
-  isFavori: boolean;
-  isTemplate: boolean;
-  canEdit: boolean;
-  canShare: boolean;
-  canApprove: boolean;
-  /** The newest workflow is GMP-regulated: decisions and completions are signed (issue 23). */
-  regulated_gmp?: boolean;
-  canView: boolean;
-  delayed_till: string | null;
-  delayedTillTimestamp: number | null;
-  futureVersionDelayedTillTimestamp: number | null;
-  hasPendingUpdates: boolean;
-  visibility: Visibility;
-  accessCode: boolean;
-  isPinnedOnHome: boolean;
-  publicationDate: string | null;
-  lastUpdatedDate: string | null;
-  version: number;
-  publishedVersion: number | null;
-  authorId: string;
-  authorsInfos?: { author: Person; coEditors: Person[]; coEditorGroups: { id: string; name: string }[] };
-  metadata: {
-    dueDate: string | null;
-    dueDateTimestamp: number | null;
-    unpublishAfterDueDate: boolean;
-    lockedSubchapters: boolean;
-    [key: string]: unknown;
-  };
-  badge: Badge;
-  templateId: string | null;
-  chapterCount: number;
-}
 
 export interface Option {
   optionId: string;

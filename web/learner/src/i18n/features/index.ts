@@ -42,8 +42,10 @@ const FEATURES = [
   editorSaveMessages,
   gxpUiMessages,
   versionVideoMessages,
+  feedbackMessages,
 ] as const;
 import { versionVideoMessages } from './version-video';
+import { feedbackMessages } from './feedback';
 
 type Union<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;
 export type FeatureCatalog = Union<(typeof FEATURES)[number]['en']>;

@@ -1,0 +1,4 @@
+// Subpaths (`/api`, `/format`, `/feedback`) let code without React or MUI (tests, pure rules) import only what it needs.
+export * from './api';
+export * from './format/intl';
+export * from './feedback';
