@@ -76,7 +76,7 @@ describe('projections on the SQLite read store', () => {
   describe('on the demo organisation’s log', () => {
     let app: TestApp;
     beforeAll(async () => {
-      app = await startTestApp();
+      app = await startTestApp({ seed: true });
     }, 120_000);
     afterAll(() => app.close());
 

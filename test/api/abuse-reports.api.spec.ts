@@ -14,7 +14,7 @@ describe('Abuse reports API', () => {
   const report = (token: string, body: Record<string, unknown>) => t.http.post('/api/v2/abuse-reports').set(as(token)).send(body);
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     [admin, author, reader, approver] = await Promise.all(['admin', 'author', 'reader', 'approver'].map((who) => t.login(`${who}@example.com`)));
     readerId = (await t.http.get('/api/auth/me').set(as(reader)).expect(200)).body.id;
     approverId = (await t.http.get('/api/auth/me').set(as(approver)).expect(200)).body.id;

@@ -17,7 +17,7 @@ describe('Admin users API (spec §7 "Admin users")', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     admin = await t.login('admin@example.com');
     reader = await t.login('reader@example.com');
   });
@@ -394,7 +394,7 @@ describe('Admin users API (spec §7 "Admin users")', () => {
 describe('GET /api/v2/users/{id}/profile', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
   });
   afterAll(async () => {
     await t.close();

@@ -10,7 +10,7 @@ describe('AI avatar time (issue 22)', () => {
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { AI_AVATAR_INCLUDED_SECONDS: '1800' } });
+    t = await startTestApp({ seed: true, env: { AI_AVATAR_INCLUDED_SECONDS: '1800' } });
     [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Avatar talk', language: 'en-US' }).expect(201)).body;
     chapterId = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Intro' }).expect(201)).body.chapterId;

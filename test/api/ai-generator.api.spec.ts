@@ -23,7 +23,7 @@ describe('AI speach generator API (spec §7 "AI generator")', () => {
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     author = await t.login('author@example.com');
     admin = await t.login('admin@example.com');
     reader = await t.login('reader@example.com');

@@ -59,6 +59,7 @@ describe('AI generator with a configured provider (AI_BASE_URL)', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
     t = await startTestApp({
+      seed: true,
       env: { AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_API_KEY: 'sk-local', AI_MODEL: 'local-model', AI_MODEL_PLAN: 'plan-model' },
     });
     author = await t.login('author@example.com');

@@ -26,7 +26,7 @@ describe('AI quiz API (spec §7 "AI quiz", §5 limits)', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     author = await t.login('author@example.com');
     reader = await t.login('reader@example.com');
     admin = await t.login('admin@example.com');

@@ -33,7 +33,7 @@ describe('Audit API (issue #6: replay and tamper evidence)', () => {
   beforeAll(async () => {
     // The real embedded store: the tamper test at the end edits its file.
     dir = mkdtempSync(join(tmpdir(), 'audit-api-'));
-    t = await startTestApp({ eventStore: new SqliteEventStore(join(dir, 'events.sqlite'), { headKey: Buffer.from('test-audit-key') }) });
+    t = await startTestApp({ seed: true, eventStore: new SqliteEventStore(join(dir, 'events.sqlite'), { headKey: Buffer.from('test-audit-key') }) });
     [admin, auditor, author, reader] = await Promise.all(['admin', 'auditor', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
 
     t.clock.advance(60_000);

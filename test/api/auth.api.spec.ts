@@ -4,7 +4,7 @@ import { type TestApp, startTestApp } from '../support/test-app';
 describe('Authentication API', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
   });
   afterAll(async () => {
     await t.close();

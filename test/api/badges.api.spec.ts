@@ -64,7 +64,7 @@ describe('Badges', () => {
     (await t.adapters.eventStore.readAll()).filter((e) => e.type === 'BadgeAwarded' && e.data.speachId === speachId);
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { BADGE_TRAINER_LEARNERS: '2' } });
+    t = await startTestApp({ seed: true, env: { BADGE_TRAINER_LEARNERS: '2' } });
     [admin, author, reader, approver] = await Promise.all(['admin', 'author', 'reader', 'approver'].map((who) => t.login(`${who}@example.com`)));
     readerId = (await t.http.get('/api/auth/me').set(as(reader)).expect(200)).body.id;
     authorId = (await t.http.get('/api/auth/me').set(as(author)).expect(200)).body.id;

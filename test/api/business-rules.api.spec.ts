@@ -11,7 +11,7 @@ describe('Business rules (issue #16)', () => {
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     [admin, author, approver] = await Promise.all(['admin', 'author', 'approver'].map((who) => t.login(`${who}@example.com`)));
   });
   afterAll(async () => {

@@ -36,7 +36,7 @@ describe('Due date notifications', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     t.clock.set(start);
     [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
     readerId = (await t.http.get('/api/auth/me').set(as(reader)).expect(200)).body.id;

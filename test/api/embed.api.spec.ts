@@ -45,7 +45,7 @@ describe('Embed access tokens (issue 20)', () => {
     };
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
   });
   afterAll(async () => {

@@ -15,7 +15,7 @@ describe('CSV exports', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'exports-'));
-    t = await startTestApp({ env: { DATA_DIR: dataDir } });
+    t = await startTestApp({ seed: true, env: { DATA_DIR: dataDir } });
     admin = await t.login('admin@example.com');
     reader = await t.login('reader@example.com');
     jobs = t.app.get(ExportJobs);

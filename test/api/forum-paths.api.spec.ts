@@ -46,7 +46,7 @@ describe('Forum API: topics of a learning path', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     [admin, author, reader, approver] = await Promise.all(['admin', 'author', 'reader', 'approver'].map((who) => t.login(`${who}@example.com`)));
     const readerId = (await t.http.get('/api/auth/me').set(as(reader))).body.id as string;
     pathId = await path('Working at height', readerId);

@@ -30,7 +30,7 @@ describe('Forum API', () => {
     (await t.http.post(`/api/v2/speach/${speachId}/topics`).set(as(token)).send({ title, text }).expect(201)).body;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     [admin, author, approver, reader] = await Promise.all(['admin', 'author', 'approver', 'reader'].map((who) => t.login(`${who}@example.com`)));
     speachId = await published('Ladder safety');
   });

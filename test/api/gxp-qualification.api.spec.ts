@@ -41,7 +41,7 @@ describe('Regulated training: version-pinned completions, impact assessment, qua
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     start = t.clock.now();
     [admin, author, reader, auditor] = await logins();
     readerId = (await t.http.get('/api/auth/me').set(as(reader)).expect(200)).body.id;

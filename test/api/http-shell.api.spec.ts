@@ -27,7 +27,7 @@ describe('HTTP shell', () => {
 
   beforeAll(async () => {
     webRoot = fakeWebRoot();
-    t = await startTestApp({ env: { WEB_ROOT: webRoot } });
+    t = await startTestApp({ seed: true, env: { WEB_ROOT: webRoot } });
     reader = await t.login('reader@example.com');
     speachId = (await t.adapters.readStore
       .collection<{ _id: string; visibility: string; state?: string }>(SPEACHES)

@@ -22,7 +22,7 @@ describe('Idempotency-Key', () => {
   const speachStreams = async () => (await t.adapters.eventStore.readAll()).filter((e) => e.type === 'SpeachCreated').length;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     author = await t.login('author@example.com');
     authorId = (await t.http.get('/api/auth/me').set(as(author))).body.id;
     reader = await t.login('reader@example.com');

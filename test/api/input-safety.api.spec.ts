@@ -26,7 +26,7 @@ describe('Input safety (issue #16 item 9)', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'input-safety-'));
-    t = await startTestApp({ env: { DATA_DIR: dataDir, MAX_UPLOAD_BYTES: '4096' } });
+    t = await startTestApp({ seed: true, env: { DATA_DIR: dataDir, MAX_UPLOAD_BYTES: '4096' } });
     [admin, author] = await Promise.all(['admin', 'author'].map((who) => t.login(`${who}@example.com`)));
   });
   afterAll(async () => {

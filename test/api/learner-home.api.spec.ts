@@ -27,7 +27,7 @@ describe('Learner home API (issue #5)', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
     readerId = (await t.http.get('/api/auth/me').set(as(reader))).body.id;
   });

@@ -26,7 +26,7 @@ describe('Dashboard path statistics API (issue 18)', () => {
     ).at(-1)!.value;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
     readerId = (await t.http.get('/api/auth/me').set(as(reader))).body.id;
   });

@@ -21,7 +21,7 @@ describe('Learning path recertification (issue 18)', () => {
     (await t.adapters.eventStore.readAll()).filter((e: RecordedEvent) => e.type === type && (e.data as { pathId: string }).pathId === pathId);
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
     readerId = (await t.http.get('/api/auth/me').set(as(reader))).body.id;
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Lockout tagout', language: 'en-US' }).expect(201)).body;

@@ -34,7 +34,7 @@ describe('Learning path search API (issue 18)', () => {
   const publish = (pathId: string) => t.http.put(`/api/v2/learningPath/${pathId}/publish`).set(as(author)).expect(200);
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     [admin, author, reader, approver] = await Promise.all(['admin', 'author', 'reader', 'approver'].map((who) => t.login(`${who}@example.com`)));
     readerId = (await t.http.get('/api/auth/me').set(as(reader))).body.id;
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Path search speach', language: 'en-US' }).expect(201)).body;

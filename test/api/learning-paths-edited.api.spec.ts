@@ -22,7 +22,7 @@ describe('GET /api/v2/my/learningPathsEdited', () => {
     ).body as { pathId: string; version: number };
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     [author, otherAuthor, reader] = await Promise.all(['author@example.com', 'emma.bernard0@example.com', 'reader@example.com'].map((e) => t.login(e)));
   });
   afterAll(async () => {

@@ -41,7 +41,7 @@ describe('Learning paths: sequential locks on the speach reading calls', () => {
     t.http.post(`/api/v2/speach/${s.id}/chapters/${s.chapterId}/read`).set(as(token)).send({});
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     [admin, author, reader, otherReader] = await Promise.all(
       ['admin@example.com', 'author@example.com', 'reader@example.com', 'emma.bernard0@example.com'].map((e) => t.login(e)),
     );

@@ -25,7 +25,7 @@ describe('Mail digests catch up missed periods (issue 19)', () => {
     }[];
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     await signIn(T0);
     speachId = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Catch-up speach', language: 'en-US' }).expect(201)).body.id;
     const chapterId = (await t.http.post(`/api/v2/recorder/speach/${speachId}/chapters`).set(as(author)).send({ title: 'Intro' }).expect(201)).body.chapterId;

@@ -37,7 +37,7 @@ describe('Mail API', () => {
     t.http.get('/api/v2/notifications/parameters/frequency').query({ frequency: value }).set(as(token)).expect(200);
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     await signIn(T0);
     readerId = (await t.http.get('/api/auth/me').set(as(reader)).expect(200)).body.id;
     speachId = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Café & <b>crème</b>', language: 'fr-FR' }).expect(201)).body.id;

@@ -13,7 +13,7 @@ describe('Private messages API', () => {
   const unread = async (token: string) => (await t.http.get('/api/v2/messages/countUnread').set(as(token)).expect(200)).body.size as number;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     [admin, reader, approver] = await Promise.all(['admin', 'reader', 'approver'].map((who) => t.login(`${who}@example.com`)));
     readerId = (await t.http.get('/api/auth/me').set(as(reader)).expect(200)).body.id;
     approverId = (await t.http.get('/api/auth/me').set(as(approver)).expect(200)).body.id;

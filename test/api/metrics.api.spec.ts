@@ -16,7 +16,7 @@ describe('Prometheus metrics at /metrics (issue 25)', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { METRICS_TOKEN: 'scrape-secret' } });
+    t = await startTestApp({ seed: true, env: { METRICS_TOKEN: 'scrape-secret' } });
     author = await t.login('author@example.com');
   });
   afterAll(async () => {

@@ -18,7 +18,7 @@ describe('One request, one decision (issue #16 item 7)', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     [admin, reader] = await Promise.all(['admin', 'reader'].map((who) => t.login(`${who}@example.com`)));
   });
   afterAll(async () => {

@@ -8,7 +8,7 @@ describe('Platform: health, read-your-writes, projection rebuild', () => {
     let t: TestApp;
     let admin: string;
     beforeAll(async () => {
-      t = await startTestApp();
+      t = await startTestApp({ seed: true });
       admin = await t.login('admin@example.com');
     });
     afterAll(async () => {
@@ -98,7 +98,7 @@ describe('Platform: health, read-your-writes, projection rebuild', () => {
       },
     };
     beforeAll(async () => {
-      t = await startTestApp({ projections: [...allProjections, broken] });
+      t = await startTestApp({ seed: true, projections: [...allProjections, broken] });
     });
     afterAll(async () => {
       await t.close();

@@ -59,7 +59,7 @@ describe('Reactions run as policies (issue 15)', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     [admin, author, approver] = await Promise.all(['admin@example.com', 'author@example.com', 'approver@example.com'].map((e) => t.login(e)));
     approverId = (await t.http.get('/api/auth/me').set(as(approver)).expect(200)).body.id;
   });

@@ -35,7 +35,7 @@ describe('Convert an assessment into the final exam (issue 22)', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     [author, reader] = await Promise.all(['author', 'reader'].map((who) => t.login(`${who}@example.com`)));
   });
   afterAll(async () => {

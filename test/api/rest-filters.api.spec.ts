@@ -8,7 +8,7 @@ describe('Admin list filters (issue #16 item 8)', () => {
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     [admin, reader] = await Promise.all(['admin', 'reader'].map((who) => t.login(`${who}@example.com`)));
   });
   afterAll(async () => {

@@ -144,7 +144,7 @@ describe('SCORM export (issue 20)', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'scorm-api-'));
-    t = await startTestApp({ env: { DATA_DIR: dataDir, SCORM_CLASSIC_ENABLED: 'true' } });
+    t = await startTestApp({ seed: true, env: { DATA_DIR: dataDir, SCORM_CLASSIC_ENABLED: 'true' } });
     [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
   });
   afterAll(async () => {

@@ -18,7 +18,7 @@ describe('Sessions after credential changes', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     admin = await t.login('admin@example.com');
   });
   afterAll(async () => {

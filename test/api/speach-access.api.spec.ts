@@ -28,7 +28,7 @@ describe('Speach access rule (issue #16 item 1)', () => {
   ];
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
   });
   afterAll(async () => {

@@ -20,7 +20,7 @@ describe('Speach cover upload (issue 17)', () => {
       .send(bytes);
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
     // Left half red, right half blue: a frame on the right must come out blue.
     photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#ff0000' } })

@@ -30,7 +30,7 @@ describe('Speach files (issue #16 item 2)', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
   });
   afterAll(async () => {

@@ -24,7 +24,7 @@ describe('Speach share API (issue 19)', () => {
     }>('notifications');
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     [admin, author, reader, approver] = await Promise.all(['admin', 'author', 'reader', 'approver'].map((who) => t.login(`${who}@example.com`)));
     authorId = (await t.http.get('/api/auth/me').set(as(author))).body.id;
     speachId = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Shared speach', language: 'en-US' }).expect(201)).body.id;

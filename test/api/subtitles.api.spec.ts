@@ -51,7 +51,7 @@ describe('Subtitles and transcript token (issue 22)', () => {
       join(dir, 'film.mp4'),
     ]);
     video = readFileSync(join(dir, 'film.mp4'));
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
   });
   afterAll(async () => {

@@ -8,7 +8,7 @@ describe("Terms of use, personal data, and the user's own password", () => {
   const staff = demoStaff();
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     admin = await t.login('admin@example.com');
   });
   afterAll(async () => {

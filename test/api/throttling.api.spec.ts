@@ -11,6 +11,7 @@ describe('Brute-force throttling', () => {
 
   beforeAll(async () => {
     t = await startTestApp({
+      seed: true,
       env: {
         THROTTLE_WINDOW_SECONDS: String(WINDOW_MS / 1000),
         LOGIN_ATTEMPTS_PER_ACCOUNT: '3',

@@ -15,7 +15,7 @@ describe('User import (/api/v2/admin/users/import)', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     admin = await t.login('admin@example.com');
   });
   afterAll(async () => {

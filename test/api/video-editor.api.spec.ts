@@ -38,7 +38,7 @@ describe('video editor (issue 22)', () => {
       join(dir, 'clip.mp4'),
     ]);
     clip = readFileSync(join(dir, 'clip.mp4'));
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
   });
   afterAll(async () => {

@@ -52,7 +52,7 @@ describe('Media calls (issue 22)', () => {
   beforeAll(async () => {
     video = readFileSync(makeVideo(join(dir, 'clip.mp4'), 3, '320x240'));
     voice = readFileSync(makeVoice(join(dir, 'voice.webm'), 2));
-    t = await startTestApp();
+    t = await startTestApp({ seed: true });
     worker = t.app.get(MediaJobWorker);
     [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
   });

@@ -9,7 +9,7 @@ describe('OpenTelemetry traces (issue 25)', () => {
 
   beforeAll(async () => {
     const endpoint = await collector.start();
-    t = await startTestApp({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SERVICE_NAME: 'speach-test' } });
+    t = await startTestApp({ seed: true, env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SERVICE_NAME: 'speach-test' } });
     const author = await t.login('author@example.com');
     const created = await t.http
       .post('/api/v2/recorder/speach')

@@ -73,7 +73,7 @@ export interface Fixtures {
 const bearer = (token: string | null): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
 
 export async function startFixtures(env: Record<string, string> = {}): Promise<Fixtures> {
-  const t = await startTestApp({ env });
+  const t = await startTestApp({ seed: true, env });
   const staff = demoStaff().filter((u) => u.roles.length === 0);
   const emails = {
     reader: 'reader@example.com',
