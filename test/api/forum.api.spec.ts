@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 interface Notification {
   typeNotification: string;
@@ -30,8 +31,8 @@ describe('Forum API', () => {
     (await t.http.post(`/api/v2/speach/${speachId}/topics`).set(as(token)).send({ title, text }).expect(201)).body;
 
   beforeAll(async () => {
-    t = await startTestApp({ seed: true });
-    [admin, author, approver, reader] = await Promise.all(['admin', 'author', 'approver', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    t = await startTestApp();
+    [admin, author, approver, reader] = (await fixtures(t).people('admin', 'author', 'approver', 'learner')).map((p) => p.token);
     speachId = await published('Ladder safety');
   });
   afterAll(async () => {
