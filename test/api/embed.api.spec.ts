@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue 20: embed access tokens, scoped to one speach and one purpose, expiring, revocable, never a session. */
 describe('Embed access tokens (issue 20)', () => {
@@ -45,8 +46,8 @@ describe('Embed access tokens (issue 20)', () => {
     };
 
   beforeAll(async () => {
-    t = await startTestApp({ seed: true });
-    [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    t = await startTestApp();
+    [admin, author, reader] = (await fixtures(t).people('admin', 'author', 'learner')).map((p) => p.token);
   });
   afterAll(async () => {
     await t.close();
