@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 interface Point {
   startDate: string;
@@ -26,8 +27,8 @@ describe('Dashboard path statistics API (issue 18)', () => {
     ).at(-1)!.value;
 
   beforeAll(async () => {
-    t = await startTestApp({ seed: true });
-    [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    t = await startTestApp();
+    [admin, author, reader] = (await fixtures(t).people('admin', 'author', 'learner')).map((p) => p.token);
     readerId = (await t.http.get('/api/auth/me').set(as(reader))).body.id;
   });
   afterAll(async () => {
