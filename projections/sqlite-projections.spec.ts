@@ -76,6 +76,7 @@ describe('projections on the SQLite read store', () => {
   describe('on the demo organisation’s log', () => {
     let app: TestApp;
     beforeAll(async () => {
+      // Seeded: rebuilds every projection from the demo organisation's log, the largest log a test has.
       app = await startTestApp({ seed: true });
     }, 120_000);
     afterAll(() => app.close());
