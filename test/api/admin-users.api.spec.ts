@@ -17,6 +17,7 @@ describe('Admin users API (spec §7 "Admin users")', () => {
   }
 
   beforeAll(async () => {
+    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
     t = await startTestApp({ seed: true });
     admin = await t.login('admin@example.com');
     reader = await t.login('reader@example.com');
@@ -394,6 +395,7 @@ describe('Admin users API (spec §7 "Admin users")', () => {
 describe('GET /api/v2/users/{id}/profile', () => {
   let t: TestApp;
   beforeAll(async () => {
+    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
     t = await startTestApp({ seed: true });
   });
   afterAll(async () => {

@@ -30,6 +30,7 @@ describe('AI metering and budgets', () => {
 
   beforeAll(async () => {
     // The extractive generator priced at one unit per character read and written.
+    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
     t = await startTestApp({
       seed: true,
       env: { AI_COST_PER_1K_CHARS_LOCAL: '1000', AI_BUDGET_PER_AUTHOR: '100000', AI_BUDGET_PER_ORGANISATION: '100000', AI_LICENSES: '1' },
@@ -93,6 +94,7 @@ describe('AI jobs survive a restart', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ai-restart-'));
     const blobs = new MemoryBlobStore();
     try {
+      // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
       const first = await startTestApp({ seed: true, eventStore: new SqliteEventStore(join(dir, 'events.sqlite')), blobs });
       const author = await first.login('author@example.com');
       const pdf = await uploaded(first, author);
@@ -118,6 +120,7 @@ describe('AI jobs survive a restart', () => {
       expect((await first.http.get(`/recorder/jobID/${jobId}`).set(as(author)).expect(200)).text).toBe('');
       await first.close();
 
+      // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
       const second = await startTestApp({ seed: true, eventStore: new SqliteEventStore(join(dir, 'events.sqlite')), blobs });
       try {
         await second.app.get(AiJobWorker).idle();

@@ -20,6 +20,7 @@ describe('Engagement API', () => {
   }
 
   beforeAll(async () => {
+    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
     t = await startTestApp({ seed: true });
     [admin, author, approver, reader] = await Promise.all(['admin', 'author', 'approver', 'reader'].map((who) => t.login(`${who}@example.com`)));
     speachId = await published('Ladder safety');
@@ -173,6 +174,7 @@ describe('Engagement API with comments disabled', () => {
     await t.close();
   });
   it('refuses new comments with 403 and says so in the summary', async () => {
+    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
     t = await startTestApp({ seed: true, env: { COMMENTS_ENABLED: 'false' } });
     const reader = await t.login('reader@example.com');
     const search = (

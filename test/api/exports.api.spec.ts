@@ -15,6 +15,7 @@ describe('CSV exports', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'exports-'));
+    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
     t = await startTestApp({ seed: true, env: { DATA_DIR: dataDir } });
     admin = await t.login('admin@example.com');
     reader = await t.login('reader@example.com');

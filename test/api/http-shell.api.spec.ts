@@ -27,6 +27,7 @@ describe('HTTP shell', () => {
 
   beforeAll(async () => {
     webRoot = fakeWebRoot();
+    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
     t = await startTestApp({ seed: true, env: { WEB_ROOT: webRoot } });
     reader = await t.login('reader@example.com');
     speachId = (await t.adapters.readStore

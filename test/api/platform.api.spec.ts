@@ -8,6 +8,7 @@ describe('Platform: health, read-your-writes, projection rebuild', () => {
     let t: TestApp;
     let admin: string;
     beforeAll(async () => {
+      // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
       t = await startTestApp({ seed: true });
       admin = await t.login('admin@example.com');
     });
@@ -98,6 +99,7 @@ describe('Platform: health, read-your-writes, projection rebuild', () => {
       },
     };
     beforeAll(async () => {
+      // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
       t = await startTestApp({ seed: true, projections: [...allProjections, broken] });
     });
     afterAll(async () => {

@@ -8,6 +8,7 @@ describe('react-admin resources (/api/rest)', () => {
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
+    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
     t = await startTestApp({ seed: true });
     admin = await t.login('admin@example.com');
     reader = await t.login('reader@example.com');
@@ -147,6 +148,7 @@ describe('users resource filters of the admin user list', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
+    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
     t = await startTestApp({ seed: true });
     admin = await t.login('admin@example.com');
   });

@@ -57,6 +57,7 @@ describe('Speach API (issue #4)', () => {
   }
 
   beforeAll(async () => {
+    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
     t = await startTestApp({ seed: true });
     [admin, author, approver, reader] = await Promise.all(['admin', 'author', 'approver', 'reader'].map((who) => t.login(`${who}@example.com`)));
     // Publication mechanics, not the validation workflow (test/api/workflow.api.spec.ts covers its gate): authors publish directly.
@@ -202,6 +203,7 @@ describe('Speach API (issue #4)', () => {
         .expect(400);
     });
     it('refuses a file over the configured size', async () => {
+      // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
       const small = await startTestApp({ seed: true, env: { MAX_UPLOAD_BYTES: '10' } });
       try {
         const token = await small.login('author@example.com');

@@ -10,6 +10,7 @@ describe('Brute-force throttling', () => {
   const WINDOW_MS = 600_000;
 
   beforeAll(async () => {
+    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
     t = await startTestApp({
       seed: true,
       env: {
