@@ -8,6 +8,7 @@ describe("Terms of use, personal data, and the user's own password", () => {
   const staff = demoStaff();
 
   beforeAll(async () => {
+    // Seeded: reads the terms the demo publishes and the demo staff's accounts; not converted to fixtures yet (issue 24).
     t = await startTestApp({ seed: true });
     admin = await t.login('admin@example.com');
   });
