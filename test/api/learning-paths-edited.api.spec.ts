@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 interface EditedPage {
   result: { pathId: string; title: string; state: string; speachCount: number; slug: string }[];
@@ -22,8 +23,8 @@ describe('GET /api/v2/my/learningPathsEdited', () => {
     ).body as { pathId: string; version: number };
 
   beforeAll(async () => {
-    t = await startTestApp({ seed: true });
-    [author, otherAuthor, reader] = await Promise.all(['author@example.com', 'emma.bernard0@example.com', 'reader@example.com'].map((e) => t.login(e)));
+    t = await startTestApp();
+    [author, otherAuthor, reader] = (await fixtures(t).people('author', 'author', 'learner')).map((p) => p.token);
   });
   afterAll(async () => {
     await t.close();
