@@ -76,7 +76,8 @@ describe('projections on the SQLite read store', () => {
   describe('on the demo organisation’s log', () => {
     let app: TestApp;
     beforeAll(async () => {
-      app = await startTestApp();
+      // Seeded: rebuilds every projection from the demo organisation's log, the largest log a test has.
+      app = await startTestApp({ seed: true });
     }, 120_000);
     afterAll(() => app.close());
 

@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue 19 item 5: abuse reports and the back office queue (docs/forum-and-messages.md). */
 describe('Abuse reports API', () => {
@@ -15,7 +16,7 @@ describe('Abuse reports API', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [admin, author, reader, approver] = await Promise.all(['admin', 'author', 'reader', 'approver'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author, reader, approver] = (await fixtures(t).people('admin', 'author', 'learner', 'approver')).map((p) => p.token);
     readerId = (await t.http.get('/api/auth/me').set(as(reader)).expect(200)).body.id;
     approverId = (await t.http.get('/api/auth/me').set(as(approver)).expect(200)).body.id;
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Ladders', language: 'en-US' }).expect(201)).body;
@@ -86,7 +87,7 @@ describe('Abuse reports API', () => {
       expect(again.body.message).toBe('This report is resolved already.');
     });
     it('deactivates a reported user through the user decider', async () => {
-      const target = (await t.http.get('/api/v2/users').query({ term: 'bernard', count: 1, page: 0 }).set(as(admin)).expect(200)).body.results[0];
+      const target = await fixtures(t).user('learner', { firstName: 'Emma', lastName: 'Bernard' });
       const { reportId } = (await report(reader, { target: 'USER', targetId: target.id, reason: 'HATE' }).expect(201)).body;
       await t.http.post(`/api/rest/abuse-reports/${reportId}/resolve`).set(as(admin)).send({ resolution: 'USER_DEACTIVATED' }).expect(200);
       const user = (await t.http.get(`/api/rest/users/${target.id}`).set(as(admin)).expect(200)).body;

@@ -17,7 +17,8 @@ describe('Admin users API (spec §7 "Admin users")', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
+    t = await startTestApp({ seed: true });
     admin = await t.login('admin@example.com');
     reader = await t.login('reader@example.com');
   });
@@ -394,7 +395,8 @@ describe('Admin users API (spec §7 "Admin users")', () => {
 describe('GET /api/v2/users/{id}/profile', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
+    t = await startTestApp({ seed: true });
   });
   afterAll(async () => {
     await t.close();

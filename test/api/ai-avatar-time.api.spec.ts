@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue 22: AI avatar accounting per organisation (spec §7 updateTimeAIAvatar, addTime; §9 one-hour unit). */
 describe('AI avatar time (issue 22)', () => {
@@ -11,7 +12,7 @@ describe('AI avatar time (issue 22)', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ env: { AI_AVATAR_INCLUDED_SECONDS: '1800' } });
-    [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author, reader] = (await fixtures(t).people('admin', 'author', 'learner')).map((p) => p.token);
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Avatar talk', language: 'en-US' }).expect(201)).body;
     chapterId = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Intro' }).expect(201)).body.chapterId;
   });

@@ -1,6 +1,7 @@
 import { AiJobWorker } from '../../backend/ai';
 import { minimalPdf } from '../support/minimal-pdf';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 import { zipOf } from '../support/ai-fixtures';
 
 const PDF = minimalPdf([
@@ -24,6 +25,11 @@ describe('AI speach generator API (spec §7 "AI generator")', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
+    // The accounts this suite signs in with, made by the suite (the demo seed is off).
+    const made = fixtures(t, { admin: { email: 'admin@example.com', roles: ['ADMIN', 'FORMATEUR'] } });
+    await made.admin();
+    await made.user('author', { email: 'author@example.com', roles: ['FORMATEUR', 'AI_EDITOR'] });
+    await made.user('learner', { email: 'reader@example.com' });
     author = await t.login('author@example.com');
     admin = await t.login('admin@example.com');
     reader = await t.login('reader@example.com');

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { AiJobWorker } from '../../backend/ai';
 import { minimalPdf } from '../support/minimal-pdf';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 const PDF = minimalPdf([
   ['Forklift safety', 'The operator inspects the forklift before every shift.'],
@@ -61,6 +62,10 @@ describe('AI generator with a configured provider (AI_BASE_URL)', () => {
     t = await startTestApp({
       env: { AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_API_KEY: 'sk-local', AI_MODEL: 'local-model', AI_MODEL_PLAN: 'plan-model' },
     });
+    // The accounts this suite signs in with, made by the suite (the demo seed is off).
+    const made = fixtures(t, { admin: { email: 'admin@example.com', roles: ['ADMIN', 'FORMATEUR'] } });
+    await made.admin();
+    await made.user('author', { email: 'author@example.com', roles: ['FORMATEUR', 'AI_EDITOR'] });
     author = await t.login('author@example.com');
   });
   afterAll(async () => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { SqliteEventStore } from '../../backend/infrastructure/event-store/sqlite-event-store';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 interface Entry {
   position: number;
@@ -34,7 +35,8 @@ describe('Audit API (issue #6: replay and tamper evidence)', () => {
     // The real embedded store: the tamper test at the end edits its file.
     dir = mkdtempSync(join(tmpdir(), 'audit-api-'));
     t = await startTestApp({ eventStore: new SqliteEventStore(join(dir, 'events.sqlite'), { headKey: Buffer.from('test-audit-key') }) });
-    [admin, auditor, author, reader] = await Promise.all(['admin', 'auditor', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    [admin, auditor, author, reader] = (await fixtures(t).people('admin', 'auditor', 'author', 'learner')).map((p) => p.token);
+    await fixtures(t).user('approver');
 
     t.clock.advance(60_000);
     const created = await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Forklift safety', language: 'en-US' }).expect(201);
@@ -70,6 +72,8 @@ describe('Audit API (issue #6: replay and tamper evidence)', () => {
         total: 1,
         result: [expect.objectContaining({ id: speachId, title: 'Forklift safety, 2nd edition', authorName: 'Bruno Garcia', published: true })],
       });
+      // More speaches than a page holds.
+      for (let i = 0; i < 3; i++) await fixtures(t).draft();
       const all = await t.http.get('/api/v2/audit/speaches').query({ size: 3 }).set(as(admin)).expect(200);
       expect(all.body.result).toHaveLength(3);
       expect(all.body.total).toBeGreaterThan(3);

@@ -1,10 +1,16 @@
 import { POSITION_HEADER } from '../../backend/infrastructure/http/read-your-writes.interceptor';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 describe('Authentication API', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
+    // The accounts this suite signs in with, made by the suite (the demo seed is off).
+    const made = fixtures(t, { admin: { email: 'admin@example.com', roles: ['ADMIN', 'FORMATEUR'] } });
+    await made.admin();
+    await made.user('author', { email: 'author@example.com', roles: ['FORMATEUR', 'AI_EDITOR'] });
+    await made.user('learner', { email: 'reader@example.com' });
   });
   afterAll(async () => {
     await t.close();

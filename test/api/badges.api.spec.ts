@@ -5,6 +5,7 @@ import { PolicyRunner } from '../../backend/infrastructure/policies/policy-runne
 import { MemoryReadStore } from '../../backend/infrastructure/read-store/memory-read-store';
 import { AwardBadgesPolicy } from '../../backend/forum/policies/award-badges.policy';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue 19 item 4: badges awarded by the award-badges policy (docs/forum-and-messages.md). */
 describe('Badges', () => {
@@ -65,7 +66,7 @@ describe('Badges', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ env: { BADGE_TRAINER_LEARNERS: '2' } });
-    [admin, author, reader, approver] = await Promise.all(['admin', 'author', 'reader', 'approver'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author, reader, approver] = (await fixtures(t).people('admin', 'author', 'learner', 'approver')).map((p) => p.token);
     readerId = (await t.http.get('/api/auth/me').set(as(reader)).expect(200)).body.id;
     authorId = (await t.http.get('/api/auth/me').set(as(author)).expect(200)).body.id;
   });

@@ -11,7 +11,8 @@ describe('Business rules (issue #16)', () => {
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // Seeded: a case checks that every event of the demo seed names who caused it; another uses its groups.
+    t = await startTestApp({ seed: true });
     [admin, author, approver] = await Promise.all(['admin', 'author', 'approver'].map((who) => t.login(`${who}@example.com`)));
   });
   afterAll(async () => {

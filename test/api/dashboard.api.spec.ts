@@ -21,7 +21,8 @@ describe('Dashboard and analytics API (issue #7)', () => {
   const today = () => t.clock.now().toISOString().slice(0, 10);
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // Seeded: the time series, rankings and tiles are checked against the demo's two years of generated activity.
+    t = await startTestApp({ seed: true });
     [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
     readerId = (await t.http.get('/api/auth/me').set(as(reader)).expect(200)).body.id;
     welcome = (await t.adapters.readStore.collection<SpeachDocument>('speaches').findOne({ title: 'Welcome to the company' }))!;

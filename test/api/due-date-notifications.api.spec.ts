@@ -1,6 +1,7 @@
 import { DueDateRemindersPolicy } from '../../backend/engagement/due-dates/due-date-reminders.policy';
 import { ReadModels } from '../../backend/infrastructure/read-models';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 interface Notification {
   typeNotification: string;
@@ -38,7 +39,7 @@ describe('Due date notifications', () => {
   beforeAll(async () => {
     t = await startTestApp();
     t.clock.set(start);
-    [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author, reader] = (await fixtures(t).people('admin', 'author', 'learner')).map((p) => p.token);
     readerId = (await t.http.get('/api/auth/me').set(as(reader)).expect(200)).body.id;
     // The demo's own due dates (long past in 2030) are told first, so each test counts only its own.
     await tickAt(start);

@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue 20: embed access tokens, scoped to one speach and one purpose, expiring, revocable, never a session. */
 describe('Embed access tokens (issue 20)', () => {
@@ -46,7 +47,7 @@ describe('Embed access tokens (issue 20)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author, reader] = (await fixtures(t).people('admin', 'author', 'learner')).map((p) => p.token);
   });
   afterAll(async () => {
     await t.close();

@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 interface Notification {
   typeNotification: string;
@@ -47,7 +48,7 @@ describe('Forum API: topics of a learning path', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [admin, author, reader, approver] = await Promise.all(['admin', 'author', 'reader', 'approver'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author, reader, approver] = (await fixtures(t).people('admin', 'author', 'learner', 'approver')).map((p) => p.token);
     const readerId = (await t.http.get('/api/auth/me').set(as(reader))).body.id as string;
     pathId = await path('Working at height', readerId);
     await t.http.put(`/api/v2/learningPath/${pathId}/publish`).set(as(author)).expect(200);

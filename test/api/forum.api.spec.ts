@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 interface Notification {
   typeNotification: string;
@@ -31,7 +32,7 @@ describe('Forum API', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [admin, author, approver, reader] = await Promise.all(['admin', 'author', 'approver', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author, approver, reader] = (await fixtures(t).people('admin', 'author', 'approver', 'learner')).map((p) => p.token);
     speachId = await published('Ladder safety');
   });
   afterAll(async () => {

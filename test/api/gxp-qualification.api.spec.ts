@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RecordedEvent } from '../../events';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures, type Person } from '../support/fixtures';
 
 function pdfText(pdf: Buffer): string {
   const file = join(mkdtempSync(join(tmpdir(), 'qualification-')), 'q.pdf');
@@ -33,7 +34,8 @@ describe('Regulated training: version-pinned completions, impact assessment, qua
   const eventsOf = async (type: string) => (await t.adapters.eventStore.readAll()).filter((e: RecordedEvent) => e.type === type);
   let start: Date;
   const day = (n: number) => new Date(start.getTime() + n * 24 * 3600 * 1000);
-  const logins = () => Promise.all(['admin@example.com', 'author@example.com', 'reader@example.com', 'auditor@example.com'].map((e) => t.login(e)));
+  let people: Person[];
+  const logins = () => Promise.all(people.map((p) => t.login(p.email)));
   /** Moves the clock; sessions idle that long have ended, so everyone logs in again. */
   async function travel(n: number) {
     t.clock.set(day(n));
@@ -43,6 +45,7 @@ describe('Regulated training: version-pinned completions, impact assessment, qua
   beforeAll(async () => {
     t = await startTestApp();
     start = t.clock.now();
+    people = await fixtures(t).people('admin', 'author', 'learner', 'auditor');
     [admin, author, reader, auditor] = await logins();
     readerId = (await t.http.get('/api/auth/me').set(as(reader)).expect(200)).body.id;
     speachId = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'SOP-042 Cleanroom gowning', language: 'en-US' }).expect(201)).body

@@ -9,6 +9,7 @@ import { UserRegistrationService } from '../../backend/identity/user-registratio
 import { POSITION_HEADER } from '../../backend/infrastructure/http/read-your-writes.interceptor';
 import { IDEMPOTENCY_STORE, type IdempotencyStore } from '../../backend/infrastructure/http/idempotency/idempotency-store';
 import { DEMO_PASSWORD, type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue 16 item 11: a state-changing call retried with the same Idempotency-Key runs once and answers the same. */
 describe('Idempotency-Key', () => {
@@ -23,6 +24,11 @@ describe('Idempotency-Key', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
+    // The accounts this suite signs in with, made by the suite (the demo seed is off).
+    const made = fixtures(t, { admin: { email: 'admin@example.com', roles: ['ADMIN', 'FORMATEUR'] } });
+    await made.admin();
+    await made.user('author', { email: 'author@example.com', roles: ['FORMATEUR', 'AI_EDITOR'] });
+    await made.user('learner', { email: 'reader@example.com' });
     author = await t.login('author@example.com');
     authorId = (await t.http.get('/api/auth/me').set(as(author))).body.id;
     reader = await t.login('reader@example.com');

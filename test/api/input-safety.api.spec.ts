@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ExportJobs } from '../../backend/exports/export-jobs.service';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue #16 item 9: CSV cells, upload names and upload contents are not trusted. */
 describe('Input safety (issue #16 item 9)', () => {
@@ -27,7 +28,7 @@ describe('Input safety (issue #16 item 9)', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'input-safety-'));
     t = await startTestApp({ env: { DATA_DIR: dataDir, MAX_UPLOAD_BYTES: '4096' } });
-    [admin, author] = await Promise.all(['admin', 'author'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author] = (await fixtures(t).people('admin', 'author')).map((p) => p.token);
   });
   afterAll(async () => {
     await t.close();

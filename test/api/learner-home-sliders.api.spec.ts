@@ -27,7 +27,8 @@ describe('Learner home sliders and catalogue API (issue 17)', () => {
     (await t.http.get(url).query(query).set(as(token)).expect(200)).body;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // Seeded: the sliders and the catalogue are checked on the demo's catalogue (more than ten readable speaches, categories).
+    t = await startTestApp({ seed: true });
     [reader, admin] = await Promise.all([t.login('reader@example.com'), t.login('admin@example.com')]);
     readerId = (await t.http.get('/api/auth/me').set(as(reader)).expect(200)).body.id;
   });

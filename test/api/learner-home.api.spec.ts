@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue #5 (home, search, account grids): search edge cases, the assigned and due-date grids, the card duplicate. */
 describe('Learner home API (issue #5)', () => {
@@ -28,7 +29,7 @@ describe('Learner home API (issue #5)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author, reader] = (await fixtures(t).people('admin', 'author', 'learner')).map((p) => p.token);
     readerId = (await t.http.get('/api/auth/me').set(as(reader))).body.id;
   });
   afterAll(async () => {
@@ -75,6 +76,7 @@ describe('Learner home API (issue #5)', () => {
         expect(response.body).toEqual(expect.objectContaining({ results: expect.any(Array), totalNumberOfSpeachesFound: expect.any(Number) }));
       }
       // Markup around a real word still finds it.
+      await published('Phishing awareness', '<p>Check the sender before you click.</p>');
       expect((await search(reader, { term: '<b>phishing</b>' }).expect(200)).body.results[0].title).toBe('Phishing awareness');
       const huge = `phishing ${'x'.repeat(10 * 1024)}`;
       const response = await search(reader, { term: huge }).expect(200);
@@ -172,7 +174,7 @@ describe('Learner home API (issue #5)', () => {
       expect(copy.body).toEqual(expect.objectContaining({ title: 'Original for copy (copy)', state: 'NON_PUBLIE', canEdit: true, chapterCount: 1 }));
       expect(copy.body.id).not.toBe(id);
       await t.http.put('/api/v2/speach/duplicate').query({ speachId: id }).set(as(reader)).expect(403);
-      const approver = await t.login('approver@example.com');
+      const approver = (await fixtures(t).user('approver')).token;
       await t.http.put('/api/v2/speach/duplicate').query({ speachId: id }).set(as(approver)).expect(403);
       expect((await t.http.put('/api/v2/speach/duplicate').set(as(author)).expect(400)).body.errors[0].field).toBe('speachId');
       await t.http.put('/api/v2/speach/duplicate').query({ speachId: 'nope' }).set(as(author)).expect(404);

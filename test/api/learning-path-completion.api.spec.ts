@@ -91,7 +91,8 @@ describe("A learner's path: progress, completion, certificate (issue 18)", () =>
   let pathId: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
+    t = await startTestApp({ seed: true });
     [admin, author, reader, outsider] = await Promise.all(
       ['admin@example.com', 'author@example.com', 'reader@example.com', 'lucas.weber1@example.com'].map((e) => t.login(e)),
     );

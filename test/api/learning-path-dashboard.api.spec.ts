@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 interface Point {
   startDate: string;
@@ -27,7 +28,7 @@ describe('Dashboard path statistics API (issue 18)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author, reader] = (await fixtures(t).people('admin', 'author', 'learner')).map((p) => p.token);
     readerId = (await t.http.get('/api/auth/me').set(as(reader))).body.id;
   });
   afterAll(async () => {

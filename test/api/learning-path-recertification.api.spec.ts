@@ -2,6 +2,7 @@ import type { RecordedEvent } from '../../events';
 import { RemindRecertificationPolicy } from '../../backend/paths/policies/remind-recertification.policy';
 import { PROJECTION_RUNNER } from '../../backend/infrastructure/tokens';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 const DAY = 86_400_000;
 
@@ -22,7 +23,7 @@ describe('Learning path recertification (issue 18)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author, reader] = (await fixtures(t).people('admin', 'author', 'learner')).map((p) => p.token);
     readerId = (await t.http.get('/api/auth/me').set(as(reader))).body.id;
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Lockout tagout', language: 'en-US' }).expect(201)).body;
     const { chapterId } = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Steps' }).expect(201)).body;

@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 interface PathResult {
   kind: string;
@@ -35,7 +36,7 @@ describe('Learning path search API (issue 18)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [admin, author, reader, approver] = await Promise.all(['admin', 'author', 'reader', 'approver'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author, reader, approver] = (await fixtures(t).people('admin', 'author', 'learner', 'approver')).map((p) => p.token);
     readerId = (await t.http.get('/api/auth/me').set(as(reader))).body.id;
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Path search speach', language: 'en-US' }).expect(201)).body;
     const { chapterId } = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'One' }).expect(201)).body;

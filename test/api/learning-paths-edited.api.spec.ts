@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 interface EditedPage {
   result: { pathId: string; title: string; state: string; speachCount: number; slug: string }[];
@@ -23,7 +24,7 @@ describe('GET /api/v2/my/learningPathsEdited', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [author, otherAuthor, reader] = await Promise.all(['author@example.com', 'emma.bernard0@example.com', 'reader@example.com'].map((e) => t.login(e)));
+    [author, otherAuthor, reader] = (await fixtures(t).people('author', 'author', 'learner')).map((p) => p.token);
   });
   afterAll(async () => {
     await t.close();

@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Sequential paths (issue 18): the speach reading calls refuse a speach the learner's path still locks. */
 describe('Learning paths: sequential locks on the speach reading calls', () => {
@@ -42,14 +43,9 @@ describe('Learning paths: sequential locks on the speach reading calls', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [admin, author, reader, otherReader] = await Promise.all(
-      ['admin@example.com', 'author@example.com', 'reader@example.com', 'emma.bernard0@example.com'].map((e) => t.login(e)),
-    );
-    const users = (await t.http.get('/api/v2/users').query({ term: '', count: 100, page: 0 }).set(as(admin)).expect(200)).body.results as {
-      id: string;
-      email: string;
-    }[];
-    readerId = users.find((u) => u.email === 'reader@example.com')!.id;
+    const people = await fixtures(t).people('admin', 'author', 'learner', 'learner');
+    [admin, author, reader, otherReader] = people.map((p) => p.token);
+    readerId = people[2].id;
   });
   afterAll(async () => {
     await t.close();

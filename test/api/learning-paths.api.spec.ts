@@ -57,7 +57,8 @@ describe('Learning paths API (issue 18)', () => {
   const fields = (body: { errors?: { field: string }[] }) => [...new Set((body.errors ?? []).map((e) => e.field))];
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
+    t = await startTestApp({ seed: true });
     [admin, author, otherAuthor, reader, approver] = await Promise.all(
       ['admin@example.com', 'author@example.com', 'emma.bernard0@example.com', 'reader@example.com', 'approver@example.com'].map((e) => t.login(e)),
     );

@@ -1,8 +1,9 @@
 import { MailDigestPolicy } from '../../backend/engagement/mail/mail-digest.policy';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures, type Person } from '../support/fixtures';
 
 const DAY = 86_400_000;
-// Years after the demo's own history: each period below holds only this file's activity.
+// A date of the suite's own: each period below holds only this file's activity.
 const T0 = new Date('2031-06-04T10:00:00.000Z');
 
 /** Issue 19: a digest period missed entirely while the server was down is sent at the next start, once. */
@@ -13,9 +14,12 @@ describe('Mail digests catch up missed periods (issue 19)', () => {
   let reader: string;
   let speachId: string;
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
+  let people: Person[] | undefined;
+  /** Moves the clock; idle sessions have ended, so everyone signs in again. */
   async function signIn(at: Date) {
     t.clock.set(at);
-    [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    people ??= await fixtures(t).people('admin', 'author', 'learner');
+    [admin, author, reader] = await Promise.all(people.map((p) => t.login(p.email)));
   }
   const comment = (text: string) => t.http.post(`/api/v2/speach/${speachId}/comments`).set(as(reader)).send({ text }).expect(201);
   const subjects = async () =>

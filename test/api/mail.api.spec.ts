@@ -1,6 +1,7 @@
 import { AssignmentMailPolicy } from '../../backend/engagement/mail/assignment-mail.policy';
 import { CommandRunner } from '../../backend/infrastructure/decider/command-runner';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures, type Person } from '../support/fixtures';
 
 interface Held {
   id: string;
@@ -29,9 +30,12 @@ describe('Mail API', () => {
   const run = async (at: Date) =>
     (await t.http.post('/api/v2/admin/mail/run-digests').set(as(admin)).send({ at: at.toISOString() }).expect(200)).body.sent as number;
   const comment = (text: string) => t.http.post(`/api/v2/speach/${speachId}/comments`).set(as(reader)).send({ text }).expect(201);
+  let people: Person[] | undefined;
+  /** Moves the clock; idle sessions have ended, so everyone signs in again. */
   async function signIn(at: Date) {
     t.clock.set(at);
-    [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    people ??= await fixtures(t).people('admin', 'author', 'learner');
+    [admin, author, reader] = await Promise.all(people.map((p) => t.login(p.email)));
   }
   const frequency = (token: string, value: string) =>
     t.http.get('/api/v2/notifications/parameters/frequency').query({ frequency: value }).set(as(token)).expect(200);

@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue 19 item 3: private messages (docs/forum-and-messages.md). */
 describe('Private messages API', () => {
@@ -14,7 +15,7 @@ describe('Private messages API', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [admin, reader, approver] = await Promise.all(['admin', 'reader', 'approver'].map((who) => t.login(`${who}@example.com`)));
+    [admin, reader, approver] = (await fixtures(t).people('admin', 'learner', 'approver')).map((p) => p.token);
     readerId = (await t.http.get('/api/auth/me').set(as(reader)).expect(200)).body.id;
     approverId = (await t.http.get('/api/auth/me').set(as(approver)).expect(200)).body.id;
   });
@@ -78,7 +79,7 @@ describe('Private messages API', () => {
   });
 
   it('a deactivated user cannot be messaged', async () => {
-    const found = (await t.http.get('/api/v2/users').query({ term: 'weber', count: 1, page: 0 }).set(as(admin)).expect(200)).body.results[0];
+    const found = await fixtures(t).user('learner', { firstName: 'Lucas', lastName: 'Weber' });
     await t.http
       .put('/api/v2/admin/users/deactivate')
       .set(as(admin))

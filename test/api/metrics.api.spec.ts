@@ -3,6 +3,7 @@ import type { ProjectionDefinition } from '../../projections/projection';
 import { parsePrometheusText, sampleValue } from '../support/prometheus-text';
 import { PROJECTION_RUNNER } from '../../backend/infrastructure/tokens';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 describe('Prometheus metrics at /metrics (issue 25)', () => {
   let t: TestApp;
@@ -17,7 +18,7 @@ describe('Prometheus metrics at /metrics (issue 25)', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ env: { METRICS_TOKEN: 'scrape-secret' } });
-    author = await t.login('author@example.com');
+    author = (await fixtures(t).user('author')).token;
   });
   afterAll(async () => {
     await t.close();

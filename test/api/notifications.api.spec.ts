@@ -36,7 +36,8 @@ describe('Notifications API', () => {
   const unread = async (token: string) => (await t.http.get('/api/v2/notifications/countUnread').set(as(token)).expect(200)).body.size as number;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // Seeded: one case checks the notifications the demo seed leaves for its accounts.
+    t = await startTestApp({ seed: true });
     [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
     readerId = (await t.http.get('/api/auth/me').set(as(reader)).expect(200)).body.id;
   });

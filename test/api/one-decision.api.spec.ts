@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue #16 item 7: one request is one decision: a refused request writes nothing at all. */
 describe('One request, one decision (issue #16 item 7)', () => {
@@ -19,7 +20,9 @@ describe('One request, one decision (issue #16 item 7)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [admin, reader] = await Promise.all(['admin', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    [admin, reader] = (await fixtures(t).people('admin', 'learner')).map((p) => p.token);
+    await fixtures(t).user('author');
+    await fixtures(t).user('learner', { email: 'emma.bernard0@example.com', firstName: 'Emma', lastName: 'Bernard' });
   });
   afterAll(async () => {
     await t.close();

@@ -41,7 +41,8 @@ describe('Periodic review API (issue #6)', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // Seeded: a case checks the demo's reviews in the warning window; the others use its reviewers and groups.
+    t = await startTestApp({ seed: true });
     await login();
     const users = (await t.http.get('/api/v2/users').query({ term: '', count: 100, page: 0 }).set(as(tokens.admin)).expect(200)).body.results as {
       id: string;

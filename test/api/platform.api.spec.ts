@@ -8,7 +8,8 @@ describe('Platform: health, read-your-writes, projection rebuild', () => {
     let t: TestApp;
     let admin: string;
     beforeAll(async () => {
-      t = await startTestApp();
+      // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
+      t = await startTestApp({ seed: true });
       admin = await t.login('admin@example.com');
     });
     afterAll(async () => {
@@ -98,8 +99,9 @@ describe('Platform: health, read-your-writes, projection rebuild', () => {
       },
     };
     beforeAll(async () => {
+      // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
       // A read-your-writes wait that counted the failed projection would hang for the whole bound: the test's own timeout catches it.
-      t = await startTestApp({ projections: [...allProjections, broken], env: { READ_YOUR_WRITES_TIMEOUT_MS: '600000' } });
+      t = await startTestApp({ seed: true, projections: [...allProjections, broken], env: { READ_YOUR_WRITES_TIMEOUT_MS: '600000' } });
     });
     afterAll(async () => {
       await t.close();

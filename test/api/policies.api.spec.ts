@@ -7,6 +7,7 @@ import { UnpinWithdrawnPolicy } from '../../backend/speach/policies/unpin-withdr
 import { PublishOnValidationPolicy } from '../../backend/workflow/policies/publish-on-validation.policy';
 import { MemoryReadStore } from '../../backend/infrastructure/read-store/memory-read-store';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 describe('Reactions run as policies (issue 15)', () => {
   let t: TestApp;
@@ -60,7 +61,10 @@ describe('Reactions run as policies (issue 15)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [admin, author, approver] = await Promise.all(['admin@example.com', 'author@example.com', 'approver@example.com'].map((e) => t.login(e)));
+    const team = await fixtures(t).people('admin', 'author', 'approver');
+    // The default workflow's step 1 is the approver's group; signed in again once in it, as a real approver would be.
+    await fixtures(t).approvalCircuit(team[2]);
+    [admin, author, approver] = [team[0].token, team[1].token, await t.login(team[2].email)];
     approverId = (await t.http.get('/api/auth/me').set(as(approver)).expect(200)).body.id;
   });
   afterAll(async () => {

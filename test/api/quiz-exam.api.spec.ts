@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue 22 / spec §7: `GET /api/v2/quizz/do-convert-to-quizz-exam?chapterId` turns an assessment into the final exam. */
 describe('Convert an assessment into the final exam (issue 22)', () => {
@@ -36,7 +37,7 @@ describe('Convert an assessment into the final exam (issue 22)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [author, reader] = await Promise.all(['author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    [author, reader] = (await fixtures(t).people('author', 'learner')).map((p) => p.token);
   });
   afterAll(async () => {
     await t.close();

@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue 23 item 6, spec §2: `/s/{speachID}_REGULATED/{slug}` reads the version in force while a newer one is scheduled. */
 describe('Regulated load (_REGULATED)', () => {
@@ -33,7 +34,7 @@ describe('Regulated load (_REGULATED)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author, reader] = (await fixtures(t).people('admin', 'author', 'learner')).map((p) => p.token);
     await t.http.put('/api/v2/admin/site/flags').set(as(admin)).send({ workflowEnabled: false }).expect(200);
   });
   afterAll(async () => {

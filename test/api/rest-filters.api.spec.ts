@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue #16 item 8: react-admin list filters accept only the fields and value types each resource declares. */
 describe('Admin list filters (issue #16 item 8)', () => {
@@ -9,7 +10,7 @@ describe('Admin list filters (issue #16 item 8)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [admin, reader] = await Promise.all(['admin', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    [admin, reader] = (await fixtures(t).people('admin', 'learner')).map((p) => p.token);
   });
   afterAll(async () => {
     await t.close();

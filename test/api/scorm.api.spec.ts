@@ -8,6 +8,7 @@ import { ReadModels } from '../../backend/infrastructure/read-models';
 import { ScormExports, readZip } from '../../backend/scorm';
 import { scormExportDecider } from '../../backend/scorm/scorm-export.decider';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 const VALIDATE = join(__dirname, '..', 'scorm', 'validate-manifest.sh');
 
@@ -145,7 +146,7 @@ describe('SCORM export (issue 20)', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'scorm-api-'));
     t = await startTestApp({ env: { DATA_DIR: dataDir, SCORM_CLASSIC_ENABLED: 'true' } });
-    [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author, reader] = (await fixtures(t).people('admin', 'author', 'learner')).map((p) => p.token);
   });
   afterAll(async () => {
     await t.close();

@@ -1,5 +1,6 @@
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue 16 item 3: a credential change ends the sessions opened with the old one; a login never reuses a session id. */
 describe('Sessions after credential changes', () => {
@@ -19,6 +20,10 @@ describe('Sessions after credential changes', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
+    // The accounts this suite signs in with, made by the suite (the demo seed is off).
+    const made = fixtures(t, { admin: { email: 'admin@example.com', roles: ['ADMIN', 'FORMATEUR'] } });
+    await made.admin();
+    await made.user('learner', { email: 'reader@example.com' });
     admin = await t.login('admin@example.com');
   });
   afterAll(async () => {

@@ -7,7 +7,8 @@ describe('Site settings: feature flags, footer, accessibility statement', () => 
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // Seeded: the footer cases check the footer the demo seed sets.
+    t = await startTestApp({ seed: true });
     admin = await t.login('admin@example.com');
     reader = await t.login('reader@example.com');
   });

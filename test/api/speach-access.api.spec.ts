@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue #16 item 1: every read of a speach's content goes through the access rule `/read` applies. */
 describe('Speach access rule (issue #16 item 1)', () => {
@@ -29,7 +30,7 @@ describe('Speach access rule (issue #16 item 1)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author, reader] = (await fixtures(t).people('admin', 'author', 'learner')).map((p) => p.token);
   });
   afterAll(async () => {
     await t.close();

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue 17: a cover uploaded in the editor, framed 16:9, served as WebP in three sizes through signed URLs. */
 describe('Speach cover upload (issue 17)', () => {
@@ -21,7 +22,7 @@ describe('Speach cover upload (issue 17)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author, reader] = (await fixtures(t).people('admin', 'author', 'learner')).map((p) => p.token);
     // Left half red, right half blue: a frame on the right must come out blue.
     photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#ff0000' } })
       .composite([

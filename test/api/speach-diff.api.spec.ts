@@ -9,7 +9,8 @@ describe('Speach diff API (issue 23)', () => {
   const diff = (id: string, token: string, query: Record<string, string>) => t.http.get(`/api/v2/speach/${id}/diff`).query(query).set(as(token));
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
+    t = await startTestApp({ seed: true });
     tokens = Object.fromEntries(await Promise.all(emails.map(async (e) => [e.split('@')[0], await t.login(e)] as const)));
   });
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue #16 item 2: a chapter's file only for those who may read its speach, never cached publicly. */
 describe('Speach files (issue #16 item 2)', () => {
@@ -31,7 +32,7 @@ describe('Speach files (issue #16 item 2)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author, reader] = (await fixtures(t).people('admin', 'author', 'learner')).map((p) => p.token);
   });
   afterAll(async () => {
     await t.close();

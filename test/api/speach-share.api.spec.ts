@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '../../events';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue 19: copying a speach's reading link records the share; the author is told "speach shared". */
 describe('Speach share API (issue 19)', () => {
@@ -25,7 +26,7 @@ describe('Speach share API (issue 19)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [admin, author, reader, approver] = await Promise.all(['admin', 'author', 'reader', 'approver'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author, reader, approver] = (await fixtures(t).people('admin', 'author', 'learner', 'approver')).map((p) => p.token);
     authorId = (await t.http.get('/api/auth/me').set(as(author))).body.id;
     speachId = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Shared speach', language: 'en-US' }).expect(201)).body.id;
     chapterId = (await t.http.post(`/api/v2/recorder/speach/${speachId}/chapters`).set(as(author)).send({ title: 'One' }).expect(201)).body.chapterId;

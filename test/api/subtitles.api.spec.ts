@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MediaJobWorker } from '../../backend/media';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'subtitles');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -52,7 +53,7 @@ describe('Subtitles and transcript token (issue 22)', () => {
     ]);
     video = readFileSync(join(dir, 'film.mp4'));
     t = await startTestApp();
-    [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author, reader] = (await fixtures(t).people('admin', 'author', 'learner')).map((p) => p.token);
   });
   afterAll(async () => {
     await t.close();

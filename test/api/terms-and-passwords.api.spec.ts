@@ -8,7 +8,8 @@ describe("Terms of use, personal data, and the user's own password", () => {
   const staff = demoStaff();
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // Seeded: reads the terms the demo publishes and the demo staff's accounts; not converted to fixtures yet (issue 24).
+    t = await startTestApp({ seed: true });
     admin = await t.login('admin@example.com');
   });
   afterAll(async () => {

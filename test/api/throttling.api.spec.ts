@@ -10,7 +10,9 @@ describe('Brute-force throttling', () => {
   const WINDOW_MS = 600_000;
 
   beforeAll(async () => {
+    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
     t = await startTestApp({
+      seed: true,
       env: {
         THROTTLE_WINDOW_SECONDS: String(WINDOW_MS / 1000),
         LOGIN_ATTEMPTS_PER_ACCOUNT: '3',

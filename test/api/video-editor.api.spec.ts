@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue 22: the built-in video editor's calls (spec §7 weet, silenceWeet, getUrlEditingForChapter) and the player's overlays. */
 describe('video editor (issue 22)', () => {
@@ -39,7 +40,7 @@ describe('video editor (issue 22)', () => {
     ]);
     clip = readFileSync(join(dir, 'clip.mp4'));
     t = await startTestApp();
-    [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author, reader] = (await fixtures(t).people('admin', 'author', 'learner')).map((p) => p.token);
   });
   afterAll(async () => {
     await t?.close();

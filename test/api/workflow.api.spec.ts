@@ -40,7 +40,8 @@ describe('Validation workflow API (issue #6)', () => {
   const final = { periodicReview: 'ON', frequency: 'TWO_YEARS', delay: 'IMMEDIATELY' };
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // Seeded: a case checks the demo's workflows (to validate, rejected, anonymous); the others use its two-step definitions and groups.
+    t = await startTestApp({ seed: true });
     [admin, author, approver, stepTwo, otherApprover, reader] = await Promise.all(
       ['admin@example.com', 'author@example.com', 'approver@example.com', 'emma.bernard0@example.com', 'lucas.weber1@example.com', 'reader@example.com'].map(
         (e) => t.login(e),

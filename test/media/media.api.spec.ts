@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { MediaJobWorker } from '../../backend/media';
 import { ReadModels } from '../../backend/infrastructure/read-models';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 import { makeVideo, makeVoice, mediaDir } from './media-fixtures';
 
 /** Issue 22: the chapter-media calls of spec §7 on real files, through the real worker and policies. */
@@ -54,7 +55,7 @@ describe('Media calls (issue 22)', () => {
     voice = readFileSync(makeVoice(join(dir, 'voice.webm'), 2));
     t = await startTestApp();
     worker = t.app.get(MediaJobWorker);
-    [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author, reader] = (await fixtures(t).people('admin', 'author', 'learner')).map((p) => p.token);
   });
   afterAll(async () => {
     await worker.idle();

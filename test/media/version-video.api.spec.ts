@@ -41,7 +41,8 @@ describe('Version video download (issue 22)', () => {
   beforeAll(async () => {
     wide = readFileSync(makeVideo(join(dir, 'wide.mp4'), 2, '320x180'));
     small = readFileSync(makeVideo(join(dir, 'small.mp4'), 1, '160x120'));
-    t = await startTestApp();
+    // Seeded: still signs in with the demo's accounts; not converted to fixtures yet (issue 24).
+    t = await startTestApp({ seed: true });
     worker = t.app.get(MediaJobWorker);
     [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
   });

@@ -1,5 +1,6 @@
 import { OtlpCollectorStub, attribute } from '../support/otlp-collector-stub';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 describe('OpenTelemetry traces (issue 25)', () => {
   const collector = new OtlpCollectorStub();
@@ -10,7 +11,7 @@ describe('OpenTelemetry traces (issue 25)', () => {
   beforeAll(async () => {
     const endpoint = await collector.start();
     t = await startTestApp({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SERVICE_NAME: 'speach-test' } });
-    const author = await t.login('author@example.com');
+    const author = (await fixtures(t).user('author')).token;
     const created = await t.http
       .post('/api/v2/recorder/speach')
       .set({ authorization: `Bearer ${author}` })

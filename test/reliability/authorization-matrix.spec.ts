@@ -5,7 +5,7 @@ import { callerHeaders, isSuccess, matches, send } from './support/call';
 import { CALLERS, type Caller, type Fixtures, startFixtures } from './support/fixtures';
 import { nestRoutes } from './support/route-table';
 
-/** The roles each caller holds (the demo accounts of the seed). */
+/** The roles each caller holds (the accounts support/fixtures.ts makes). */
 const CALLER_ROLES: Record<Caller, Role[] | null> = {
   anonymous: null,
   deactivated: null,

@@ -30,7 +30,10 @@ export interface TestApp {
 
 export const DEMO_PASSWORD = 'demo-password';
 
-/** The real application on in-memory adapters, seeded with the demo organisation unless told not to. */
+/**
+ * The real application on in-memory adapters, empty: a test builds what it needs with `test/support/fixtures`.
+ * `seed: true` loads the demo organisation, for the suites that test the demo itself (say why at the call).
+ */
 export async function startTestApp(
   options: {
     env?: Record<string, string>;
@@ -64,7 +67,7 @@ export async function startTestApp(
     clock,
     mailer,
     blobs: options.blobs ?? new MemoryBlobStore(),
-    seed: options.seed ?? true,
+    seed: options.seed ?? false,
     projections: options.projections,
   });
   await app.getHttpAdapter().getInstance().ready();

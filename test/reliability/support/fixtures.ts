@@ -1,11 +1,14 @@
 import { readingOrder, SPEACHES, type SpeachDocument } from '../../../projections/speaches.projection';
-import { demoStaff } from '../../../backend/seed/demo-seeder';
+import { CommandRunner } from '../../../backend/infrastructure/decider/command-runner';
+import { addMonths, periodicReviewDecider } from '../../../backend/workflow/periodic-review.decider';
+import { periodicReviewStream } from '../../../backend/workflow/workflow-streams';
 import { PROJECTION_RUNNER } from '../../../backend/infrastructure/tokens';
 import type { ProjectionRunner } from '../../../projections/projection-runner';
 import type { RecordedEvent } from '../../../events';
 import type { Policy } from '../../../backend/infrastructure/policies/policy';
 import { PolicyRunner } from '../../../backend/infrastructure/policies/policy-runner';
-import { type TestApp, startTestApp } from '../../support/test-app';
+import { DEMO_PASSWORD, type TestApp, startTestApp } from '../../support/test-app';
+import { fixtures } from '../../support/fixtures';
 
 /** Who calls: nobody, each role of spec §6 plus the auditor, and a user whose account was deactivated after signing in. */
 export const CALLERS = ['anonymous', 'deactivated', 'reader', 'approver', 'auditor', 'author', 'admin'] as const;
@@ -22,7 +25,7 @@ export interface OwnSpeach {
   chapters: string[];
 }
 
-/** Ids of the demo organisation (and of a few records made for the suite), so a 2xx or a 403 means something. */
+/** Ids of the suite's organisation, made through the API, so a 2xx or a 403 means something. */
 export interface Fixtures {
   t: TestApp;
   tokens: Record<Caller, string | null>;
@@ -72,26 +75,58 @@ export interface Fixtures {
 
 const bearer = (token: string | null): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
 
+const QUIZ = {
+  type: 'QUIZZ',
+  passingScore: 50,
+  questions: [
+    {
+      questionId: 'q1',
+      text: 'Who reports a phishing mail?',
+      multiple: false,
+      points: 1,
+      options: [
+        { optionId: 'a', text: 'Everyone', correct: true },
+        { optionId: 'b', text: 'Nobody' },
+      ],
+    },
+  ],
+};
+
+/**
+ * The suite's organisation, built through the API on an app without the demo seed: one user per caller, an
+ * approval circuit (the default workflow's step 1 is the approver's group, step 2 another approver's), and a speach in each state the routes
+ * need. Reviews are back-dated through the periodic review decider: nothing in the API makes a review due today.
+ */
 export async function startFixtures(env: Record<string, string> = {}): Promise<Fixtures> {
   const t = await startTestApp({ env });
-  const staff = demoStaff().filter((u) => u.roles.length === 0);
-  const emails = {
-    reader: 'reader@example.com',
-    author: 'author@example.com',
-    approver: 'approver@example.com',
-    auditor: 'auditor@example.com',
-    admin: 'admin@example.com',
-    deactivated: staff[0].email,
-    staff: staff[1].email,
-  };
-  const tokens = { anonymous: null } as Record<Caller, string | null>;
-  const users = {} as Fixtures['users'];
-  for (const [who, email] of Object.entries(emails) as [keyof typeof emails, string][]) {
-    const token = await t.login(email);
-    if (who !== 'staff') tokens[who] = token;
-    const me = await t.http.get('/api/auth/me').set(bearer(token)).expect(200);
-    users[who] = { id: me.body.id, email };
-  }
+  const f = fixtures(t);
+  const adminP = await f.admin();
+  // Two steps, as most circuits: a step-1 validation is not the final one (no periodic review to choose).
+  const groupId = await f.group({ name: 'Quality approvers' });
+  const stepTwoGroup = await f.group({ name: 'Quality managers' });
+  const authorP = await f.user('author', { roles: ['FORMATEUR', 'AI_EDITOR'] });
+  const approverP = await f.user('approver', { groupIds: [groupId] });
+  const stepTwoApprover = await f.user('approver', { groupIds: [stepTwoGroup] });
+  const auditorP = await f.user('auditor');
+  const readerP = await f.user('learner');
+  const deactivatedP = await f.user('learner');
+  const staffP = await f.user('learner');
+  const definitionId = await f.workflowDefinition({ name: 'Two-step review', groupIds: [groupId, stepTwoGroup], isDefault: true });
+  const approverToken = approverP.token;
+  const tokens = {
+    anonymous: null,
+    reader: readerP.token,
+    author: authorP.token,
+    approver: approverToken,
+    auditor: auditorP.token,
+    admin: adminP.token,
+    deactivated: deactivatedP.token,
+  } as Record<Caller, string | null>;
+  const users = Object.fromEntries(
+    Object.entries({ reader: readerP, author: authorP, approver: approverP, auditor: auditorP, admin: adminP, deactivated: deactivatedP, staff: staffP }).map(
+      ([who, p]) => [who, { id: p.id, email: p.email }],
+    ),
+  ) as Fixtures['users'];
   // Read at each call: a password change in the matrix signs the caller in again (the change ended their other sessions).
   const admin = () => bearer(tokens.admin);
   const author = () => bearer(tokens.author);
@@ -102,20 +137,88 @@ export async function startFixtures(env: Record<string, string> = {}): Promise<F
     .send({ uuids: [users.deactivated.id] })
     .expect(200);
 
+  // Published terms, accepted by the callers (the terms routes answer them; nobody is held at the overlay).
+  for (const document of ['GCU', 'PDP'])
+    await t.http
+      .put(`/api/v2/admin/terms/${document}`)
+      .set(admin())
+      .send({ content: `<p>${document}</p>` })
+      .expect(204);
+  for (const token of Object.values(tokens)) {
+    if (!token || token === tokens.deactivated) continue;
+    await t.http.get('/gcu/acceptGcu').set(bearer(token)).expect(303);
+    await t.http.get('/pdp/acceptPdp').set(bearer(token)).expect(303);
+  }
+  const categoryId = await f.category({ name: 'Safety' });
+  await t.http.post('/api/rest/custom-fields').set(admin()).send({ name: 'site' }).expect(201);
+  const customFieldId = (await t.http.get('/api/rest/custom-fields').set(admin()).expect(200)).body[0].id as string;
+
+  const welcome = await f.draft(authorP, { title: 'Welcome to the company', chapters: ['Introduction'] });
+  const quizChapter = (await t.http.post(`/api/v2/recorder/speach/${welcome.id}/chapters`).set(author()).send({ title: 'Check' }).expect(201)).body
+    .chapterId as string;
+  await t.http.put(`/api/v2/recorder/speach/${welcome.id}/chapters/${quizChapter}/content`).set(author()).send(QUIZ).expect(200);
+  await t.http.post(`/api/v2/recorder/speach/${welcome.id}/publish`).set(admin()).send({}).expect(200);
+  const phishing = await f.published(adminP, { title: 'Phishing awareness' });
+  const privateOne = await f.published(adminP, { title: 'Board confidential briefing' });
+  await t.http.put(`/api/v2/recorder/speach/${privateOne.id}/visibility`).set(admin()).send({ visibility: 'PRIVE', accessCode: 'board-only-code' }).expect(200);
+  const demoDraft = await f.draft(authorP, { title: 'Draft: customer onboarding checklist' });
+  const toValidate = await f.draft(authorP, { title: 'Supplier audit checklist' });
+  await t.http.post('/api/v2/workflow/submit').set(author()).send({ speachId: toValidate.id }).expect(200);
+  const reviewed = async (title: string, frequency: 'ONE_YEAR' | 'TWO_YEARS') => {
+    const made = await f.draft(authorP, { title });
+    await t.http.post('/api/v2/workflow/submit').set(author()).send({ speachId: made.id, regulatedGmp: true }).expect(200);
+    const contentHash = (await t.http.get(`/api/v2/workflow/speach/${made.id}/draft`).set(bearer(approverToken)).expect(200)).body.contentHash as string;
+    await t.http
+      .post(`/api/v2/workflow/speach/${made.id}/validate`)
+      .set(bearer(approverToken))
+      .send({ signature: { password: DEMO_PASSWORD, meaning: 'approved', email: approverP.email, contentHash } })
+      .expect(200);
+    const graph = (
+      await t.http
+        .post(`/api/v2/workflow/speach/${made.id}/validate`)
+        .set(stepTwoApprover.auth)
+        .send({
+          periodicReview: 'ON',
+          frequency,
+          delay: 'IMMEDIATELY',
+          signature: { password: DEMO_PASSWORD, meaning: 'approved', email: stepTwoApprover.email, contentHash },
+        })
+        .expect(200)
+    ).body as { workflowId: string };
+    await t.http
+      .put('/api/v2/admin/speach/update-periodic-reviewers')
+      .query({ speachId: made.id, users: [approverP.id], groups: [groupId] })
+      .set(admin())
+      .expect(200);
+    // Published long ago in the suite's story: the review is due now.
+    const { position } = await t.app
+      .get(CommandRunner)
+      .run(
+        periodicReviewDecider,
+        periodicReviewStream(made.id),
+        { type: 'Schedule', speachId: made.id, frequency, from: addMonths(t.clock.now().toISOString(), -25), workflowId: graph.workflowId },
+        { userId: adminP.id },
+      );
+    await t.app.get<ProjectionRunner>(PROJECTION_RUNNER).waitFor(position, 5000);
+    return made;
+  };
+  const underReview = await reviewed('Hand hygiene in production', 'TWO_YEARS');
+  const alsoUnderReview = await reviewed('Deviation reporting', 'ONE_YEAR');
+
   const all = await t.adapters.readStore.collection<SpeachDocument>(SPEACHES).find({});
-  const byTitle = (title: string): SpeachDocument => {
-    const doc = all.find((s) => s.title === title);
-    if (!doc) throw new Error(`The demo seed has no speach "${title}"`);
+  const byId = (id: string): SpeachDocument => {
+    const doc = all.find((s) => s._id === id);
+    if (!doc) throw new Error(`No speach ${id} in the read model`);
     return doc;
   };
   const speaches = {
-    welcome: byTitle('Welcome to the company'),
-    phishing: byTitle('Phishing awareness'),
-    privateOne: byTitle('Board confidential briefing'),
-    demoDraft: byTitle('Draft: customer onboarding checklist'),
-    toValidate: byTitle('Supplier audit checklist'),
-    underReview: byTitle('Hand hygiene in production'),
-    alsoUnderReview: byTitle('Deviation reporting'),
+    welcome: byId(welcome.id),
+    phishing: byId(phishing.id),
+    privateOne: byId(privateOne.id),
+    demoDraft: byId(demoDraft.id),
+    toValidate: byId(toValidate.id),
+    underReview: byId(underReview.id),
+    alsoUnderReview: byId(alsoUnderReview.id),
   };
   const welcomeNodes = readingOrder(speaches.welcome.draft);
   const welcomeChapters = welcomeNodes.map((n) => ({ chapterId: n.chapterId, type: (n.content as { type: string }).type }));
@@ -127,11 +230,6 @@ export async function startFixtures(env: Record<string, string> = {}): Promise<F
     answers: Object.fromEntries(questions.map((q) => [q.questionId, q.options.filter((o) => o.correct).map((o) => o.optionId)])),
   };
 
-  const first = async (path: string): Promise<string> => (await t.http.get(path).set(admin()).expect(200)).body[0].id as string;
-  const groupId = await first('/api/rest/groups');
-  const categoryId = await first('/api/rest/categories');
-  const customFieldId = await first('/api/rest/custom-fields');
-  const definitionId = await first('/api/rest/workflow-definitions');
   const exportJobId = (
     await t.http
       .post('/administration/launchMultipleExportCsv')
