@@ -26,6 +26,13 @@ export interface MediaOutput extends MediaFile {
   role: MediaOutputRole;
 }
 
+/** A subtitle line to speak from `start`, ideally over by `end` (seconds). */
+export interface SpeechCue {
+  start: number;
+  end: number;
+  text: string;
+}
+
 /** Stream `media-job-{jobId}`. `trackKey` names the audio track a SPEECH job makes (a subtitle id), null for a preview. */
 export type MediaJobRequested = DomainEvent<
   'MediaJobRequested',
@@ -39,8 +46,11 @@ export type MediaJobRequested = DomainEvent<
     inputs: MediaFile[];
     /** VOICE_OVER: `replace` drops the original sound, `duck` keeps it under the voice. */
     mode: 'replace' | 'duck' | null;
-    /** SPEECH: the chapter's narration text (authored content, like a chapter's HTML) and its language. */
-    speech: { text: string; lang: string } | null;
+    /**
+     * SPEECH: the chapter's narration text (authored content, like a chapter's HTML) and its language; from a
+     * subtitle language, its cues too (seconds), each spoken at its start time (absent from earlier jobs).
+     */
+    speech: { text: string; lang: string; cues?: SpeechCue[] | null } | null;
     trackKey: string | null;
     /** SPEECH: the same text and language as an earlier job give the same key, so its audio is reused. */
     key: string | null;

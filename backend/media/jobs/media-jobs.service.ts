@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { fileTypeFromBuffer } from 'file-type';
-import { type ChapterContent, type MediaFile, type MediaJobRequested, mediaJobStream, uuidv7 } from '../../../events';
+import { type ChapterContent, type MediaFile, type MediaJobRequested, type SpeechCue, mediaJobStream, uuidv7 } from '../../../events';
 import {
   MEDIA_CHAPTERS,
   MEDIA_JOBS,
@@ -322,12 +322,23 @@ export class MediaJobs {
   }
 
   /**
-   * For the subtitles feature (`POST /recorder/voiceOver/subtitle/{chapterId}`): the voice of a subtitle's text,
-   * as the chapter's audio track `subtitleId`.
+   * For the subtitles feature (`POST /recorder/voiceOver/subtitle/{chapterId}`): a subtitle language spoken cue by
+   * cue, each line heard from its start time (MediaTools.place), as the chapter's audio track `subtitleId`.
    */
-  async requestSubtitleVoice(user: AuthenticatedUser, chapterId: string, subtitleId: string, text: string, lang: string): Promise<{ jobID: string }> {
+  async requestSubtitleVoice(user: AuthenticatedUser, chapterId: string, subtitleId: string, cues: SpeechCue[], lang: string): Promise<{ jobID: string }> {
     const chapter = await this.editable(user, chapterId);
     if (!espeakVoice(lang)) throw new ValidationError('lang', `No voice speaks "${lang}"`);
+    const spoken = cues
+      .map((c) => ({
+        ...c,
+        text: c.text
+          .replace(/<[^>]*>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      }))
+      .filter((c) => c.text);
+    if (spoken.length === 0) throw new ValidationError('subtitleId', 'This subtitle has no line to speak');
+    const text = spoken.map((c) => c.text).join(' ');
     const jobID = await this.request({
       kind: 'SPEECH',
       speachId: chapter.doc._id,
@@ -335,9 +346,10 @@ export class MediaJobs {
       requestedBy: user.id,
       inputs: [],
       mode: null,
-      speech: { text: text.slice(0, 3000), lang },
+      speech: { text, lang, cues: spoken },
       trackKey: subtitleId,
-      key: this.speechKey(chapterId, lang, text),
+      // The timing is part of what is heard: a timed voice is never reused as a text preview, nor the reverse.
+      key: this.speechKey(chapterId, lang, JSON.stringify(spoken)),
     });
     return { jobID };
   }
