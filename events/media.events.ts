@@ -56,6 +56,8 @@ export type MediaJobRequested = DomainEvent<
     key: string | null;
     /** CUT: the ranges kept, in seconds, in order (absent from jobs recorded before cuts existed). */
     keep?: { start: number; end: number }[] | null;
+    /** CUT: the video editor's cut decision it applies (absent from jobs recorded before the editor showed their outcome). */
+    cutId?: string | null;
   }
 >;
 /** The worker's progress, in whole percents (one event per tenth at most). */

@@ -142,7 +142,13 @@ export class MediaJobs {
    * The policy's cut of a chapter's file (its job id derived from the editor's cut event): the draft's current
    * video or audio, the kept ranges. Nothing to cut (the chapter lost its file or was removed) asks for nothing.
    */
-  async requestCut(jobId: string, speachId: string, chapterId: string, keep: { start: number; end: number }[], requestedBy: string): Promise<void> {
+  async requestCut(
+    jobId: string,
+    speachId: string,
+    chapterId: string,
+    cut: { cutId: string; keep: { start: number; end: number }[] },
+    requestedBy: string,
+  ): Promise<void> {
     const doc = await this.queries.document(speachId);
     const node = readingOrder(doc.draft).find((n) => n.chapterId === chapterId);
     const content = node?.content as ChapterContent | undefined;
@@ -160,7 +166,8 @@ export class MediaJobs {
       speech: null,
       trackKey: null,
       key: null,
-      keep,
+      keep: cut.keep,
+      cutId: cut.cutId,
     });
   }
 

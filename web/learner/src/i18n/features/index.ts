@@ -42,8 +42,10 @@ const FEATURES = [
   editorSaveMessages,
   gxpUiMessages,
   versionVideoMessages,
+  mediaEditorMessages,
 ] as const;
 import { versionVideoMessages } from './version-video';
+import { mediaEditorMessages } from './media-editor';
 
 type Union<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;
 export type FeatureCatalog = Union<(typeof FEATURES)[number]['en']>;
