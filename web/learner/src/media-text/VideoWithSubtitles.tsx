@@ -1,6 +1,7 @@
 import { Alert, Box, Grid, List, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../i18n';
+import { AvatarLayoutPicker } from './AvatarLayoutPicker';
 import { type SubtitleEntry, type Transcript, clock, mediaTextApi } from './mediaTextApi';
 
 /** Spec §4: while a transcript is being made the panel asks again every 5 s. */
@@ -108,6 +109,7 @@ export function VideoWithSubtitles({ chapterId, src, title }: { chapterId: strin
         </Box>
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
+        <AvatarLayoutPicker />
         <TranscriptPanel chapterId={chapterId} video={video} />
       </Grid>
     </Grid>
