@@ -5,7 +5,7 @@ import { VIDEO_ANSWERS, VIDEO_EDITS, type VideoAnswersDocument, type VideoEditDo
 import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
 import { BlobStore } from '../infrastructure/blobs/blob-store';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
-import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
+import { ForbiddenError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { ReadModels } from '../infrastructure/read-models';
 import { READ_STORE } from '../infrastructure/tokens';
@@ -147,9 +147,7 @@ export class VideoEdits {
   }
 
   async cut(user: AuthenticatedUser, chapterId: string, keep: unknown): Promise<VideoEditorView> {
-    const { facts, content } = await this.editable(user, chapterId);
-    // The cut is applied to the chapter's file: without one it would wait forever.
-    if (!(content as { file?: unknown }).file) throw new IllegalStateError('Upload the video to the chapter before cutting it.');
+    const { facts } = await this.editable(user, chapterId);
     await this.run(chapterId, { type: 'RequestVideoCut', chapterId, cutId: uuidv7(), keep: ranges(keep), by: user.id, facts });
     return this.view(user, chapterId);
   }

@@ -196,16 +196,21 @@ describe('video editor (issue 22)', () => {
     expect(JSON.stringify(bad.body)).toContain('keep');
   });
 
-  it('refuses to cut a chapter that has no file yet (the cut would wait forever)', async () => {
-    const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'No file', language: 'en-US' }).expect(201)).body;
-    const { chapterId } = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Empty' }).expect(201)).body;
+  it("cuts the video the editor registered (weet) on a chapter without a file: DONE, and the cut file becomes the chapter's", async () => {
+    const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Weet only', language: 'en-US' }).expect(201)).body;
+    const { chapterId } = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Made in the editor' }).expect(201)).body;
     const { blobId } = await videoChapter();
+    await drain();
     await t.http.post('/api/v2/recorder/weet').set(as(author)).send({ weetID: blobId, duration: 10, chapitreId: chapterId }).expect(200);
     await t.http
       .post(`/api/v2/recorder/video-editor/${chapterId}/cut`)
       .set(as(author))
-      .send({ keep: [{ start: 0, end: 5 }] })
-      .expect(409);
+      .send({ keep: [{ start: 0, end: 4 }] })
+      .expect(200);
+    await drain();
+    const view = (await t.http.get(`/api/v2/recorder/video-editor/${chapterId}`).set(as(author)).expect(200)).body;
+    expect(view.cuts).toEqual([expect.objectContaining({ status: 'DONE' })]);
+    expect(view.contentType).toBe('VIDEO_UPLOAD');
   });
 
   it('synchronises once (irreversible), then refuses a second synchronisation and any cut', async () => {

@@ -14,6 +14,7 @@ import {
   type MediaTrackDocument,
   trackId,
 } from '../../../projections/media.projection';
+import { VIDEO_EDITS, type VideoEditDocument } from '../../../projections/video-edits.projection';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
 import { BlobStore } from '../../infrastructure/blobs/blob-store';
@@ -152,8 +153,9 @@ export class MediaJobs {
     const doc = await this.queries.document(speachId);
     const node = readingOrder(doc.draft).find((n) => n.chapterId === chapterId);
     const content = node?.content as ChapterContent | undefined;
-    if (!content || (content.type !== 'VIDEO_UPLOAD' && content.type !== 'AUDIO_UPLOAD') || !(content as FileContent).file) return;
-    const { blobId, mimeType, size } = (content as FileContent).file;
+    const source = content ? await this.cutSource(chapterId, content) : null;
+    if (!source) return;
+    const { blobId, mimeType, size } = source;
     await this.commands.run(mediaJobDecider, mediaJobStream(jobId), {
       type: 'RequestMediaJob',
       jobId,
@@ -169,6 +171,18 @@ export class MediaJobs {
       keep: cut.keep,
       cutId: cut.cutId,
     });
+  }
+
+  /**
+   * What a cut applies to: the chapter's uploaded file, or else the video the editor registered for it (spec weet:
+   * a chapter still without a file whose video the editor made), which the cut then makes the chapter's file.
+   */
+  private async cutSource(chapterId: string, content: ChapterContent): Promise<MediaFile | null> {
+    if ((content.type === 'VIDEO_UPLOAD' || content.type === 'AUDIO_UPLOAD') && (content as FileContent).file) return (content as FileContent).file;
+    if (content.type !== 'NONE') return null;
+    const weetId = (await this.store.collection<VideoEditDocument>(VIDEO_EDITS).findById(chapterId))?.weetId;
+    const blob = weetId ? await this.blobs.get(weetId) : null;
+    return weetId && blob ? { blobId: weetId, mimeType: 'video/mp4', size: blob.size } : null;
   }
 
   private chapterFile(chapter: MediaChapter): MediaFile {
