@@ -1,4 +1,4 @@
-import { Alert, List, ListItemButton, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, List, ListItem, ListItemButton, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { type RefObject, useEffect, useState } from 'react';
 import { useI18n } from '../i18n';
 import { type Cue, type SubtitleEntry, clock, mediaTextApi } from '../media-text/mediaTextApi';
@@ -90,14 +90,16 @@ export function EditorTranscript({ chapterId, video }: { chapterId: string; vide
           sx={{ maxHeight: '40vh', overflow: 'auto' }}
         >
           {cues.map((cue) => (
-            <ListItemButton
-              key={`${cue.start}-${cue.end}`}
-              selected={now >= cue.start && now < cue.end}
-              onClick={() => seek(cue.start)}
-              aria-label={`${t('mediaEditor.transcript.seek', { time: clock(cue.start) })}: ${cue.text}`}
-            >
-              <ListItemText primary={cue.text} secondary={`${clock(cue.start)} – ${clock(cue.end)}`} />
-            </ListItemButton>
+            <ListItem key={`${cue.start}-${cue.end}`} disablePadding>
+              {/* The visible line and its times are the button's name (axe: the label must hold the visible text). */}
+              <ListItemButton
+                selected={now >= cue.start && now < cue.end}
+                onClick={() => seek(cue.start)}
+                title={t('mediaEditor.transcript.seek', { time: clock(cue.start) })}
+              >
+                <ListItemText primary={cue.text} secondary={`${clock(cue.start)} – ${clock(cue.end)}`} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}
