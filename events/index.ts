@@ -28,5 +28,6 @@ export * from './path.state';
 export * from './share.events';
 export * from './subtitles.events';
 export * from './ai-avatar.events';
+export * from './avatar-layout.events';
 export * from './gxp.events';
 export * from './signature.events';

@@ -26,6 +26,13 @@ export interface MediaOutput extends MediaFile {
   role: MediaOutputRole;
 }
 
+/** A subtitle line to speak from `start`, ideally over by `end` (seconds). */
+export interface SpeechCue {
+  start: number;
+  end: number;
+  text: string;
+}
+
 /** Stream `media-job-{jobId}`. `trackKey` names the audio track a SPEECH job makes (a subtitle id), null for a preview. */
 export type MediaJobRequested = DomainEvent<
   'MediaJobRequested',
@@ -39,13 +46,18 @@ export type MediaJobRequested = DomainEvent<
     inputs: MediaFile[];
     /** VOICE_OVER: `replace` drops the original sound, `duck` keeps it under the voice. */
     mode: 'replace' | 'duck' | null;
-    /** SPEECH: the chapter's narration text (authored content, like a chapter's HTML) and its language. */
-    speech: { text: string; lang: string } | null;
+    /**
+     * SPEECH: the chapter's narration text (authored content, like a chapter's HTML) and its language; from a
+     * subtitle language, its cues too (seconds), each spoken at its start time (absent from earlier jobs).
+     */
+    speech: { text: string; lang: string; cues?: SpeechCue[] | null } | null;
     trackKey: string | null;
     /** SPEECH: the same text and language as an earlier job give the same key, so its audio is reused. */
     key: string | null;
     /** CUT: the ranges kept, in seconds, in order (absent from jobs recorded before cuts existed). */
     keep?: { start: number; end: number }[] | null;
+    /** CUT: the video editor's cut decision it applies (absent from jobs recorded before the editor showed their outcome). */
+    cutId?: string | null;
   }
 >;
 /** The worker's progress, in whole percents (one event per tenth at most). */

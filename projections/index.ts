@@ -24,6 +24,7 @@ import { badgesProjection } from './badges.projection';
 import { abuseReportsProjection } from './abuse-reports.projection';
 import { subtitlesProjection } from './subtitles.projection';
 import { aiAvatarProjection } from './ai-avatar.projection';
+import { avatarLayoutProjection } from './avatar-layout.projection';
 
 import { qualificationProjection } from './qualification.projection';
 /** Every read model of the product. A feature's projection is added here when it lands. */
@@ -52,6 +53,7 @@ export const allProjections: ProjectionDefinition[] = [
   mediaProjection,
   subtitlesProjection,
   aiAvatarProjection,
+  avatarLayoutProjection,
   videoEditsProjection,
   qualificationProjection,
 ];

@@ -1,8 +1,34 @@
-import type { RecordedEvent, VideoAnswerEvent, VideoEditEvent, VideoInteraction, VideoRange, VideoSyncTarget } from '../events';
+import type {
+  MediaJobCompleted,
+  MediaJobFailed,
+  MediaJobRequested,
+  RecordedEvent,
+  VideoAnswerEvent,
+  VideoEditEvent,
+  VideoInteraction,
+  VideoRange,
+  VideoSyncTarget,
+} from '../events';
 import type { ProjectedDocument, ProjectionDefinition, ProjectionWriter } from './projection';
 
 export const VIDEO_EDITS = 'video_edits';
 export const VIDEO_ANSWERS = 'video_answers';
+
+export type VideoCutStatus = 'PENDING' | 'DONE' | 'FAILED';
+
+/** A cut decision and the outcome of the media job applying it to the chapter's file. */
+export interface VideoCut {
+  cutId: string;
+  keep: VideoRange[];
+  sourceDuration: number;
+  requestedAt: string;
+  status: VideoCutStatus;
+  /** The media job cutting the file, once the pipeline asked for it. */
+  jobId: string | null;
+  /** FAILED: why, as the job said it. */
+  reason: string | null;
+  finishedAt: string | null;
+}
 
 /** The built-in video editor's state of one chapter, keyed by chapter id: what the editor and the learner's player show. */
 export interface VideoEditDocument extends ProjectedDocument {
@@ -15,7 +41,7 @@ export interface VideoEditDocument extends ProjectedDocument {
   annotations: { annotationId: string; at: number; duration: number; text: string }[];
   interactions: VideoInteraction[];
   /** Cut decisions in order; `PENDING` until the media job that applies them reports back. */
-  cuts: { cutId: string; keep: VideoRange[]; sourceDuration: number; requestedAt: string; status: 'PENDING' }[];
+  cuts: VideoCut[];
   updatedAt: string;
 }
 
@@ -50,9 +76,33 @@ function edit(writer: ProjectionWriter, event: RecordedEvent, change: (doc: Vide
   });
 }
 
+const sameRanges = (a: VideoRange[], b: VideoRange[]) => a.length === b.length && a.every((r, i) => r.start === b[i].start && r.end === b[i].end);
+
+/**
+ * The cut a CUT job applies: named by the job (`cutId`); a job recorded before it named its cut is matched to the
+ * chapter's oldest waiting cut with the same ranges (the pipeline asks for the jobs in the order of the cuts).
+ */
+function cutOf(doc: VideoEditDocument, job: MediaJobRequested['data']): VideoCut | undefined {
+  if (job.cutId) return doc.cuts.find((c) => c.cutId === job.cutId);
+  return doc.cuts.find((c) => c.status === 'PENDING' && !c.jobId && sameRanges(c.keep, job.keep ?? []));
+}
+
+/** Only a chapter the editor has a document for, and only a cut it knows, changes: other media jobs pass by. */
+async function settleCut(writer: ProjectionWriter, event: RecordedEvent, chapterId: string, change: (doc: VideoEditDocument) => VideoCut[] | null) {
+  if (!(await writer.get<VideoEditDocument>(VIDEO_EDITS, chapterId))) return;
+  await writer.upsert<VideoEditDocument>(VIDEO_EDITS, chapterId, (current) => {
+    const cuts = current && change(current);
+    return current && cuts ? { ...current, cuts, updatedAt: event.time } : current;
+  });
+}
+
+const withCut = (doc: VideoEditDocument, jobId: string, change: Partial<VideoCut>): VideoCut[] | null =>
+  doc.cuts.some((c) => c.jobId === jobId) ? doc.cuts.map((c) => (c.jobId === jobId ? { ...c, ...change } : c)) : null;
+
 export const videoEditsProjection: ProjectionDefinition = {
   name: 'video-edits',
-  version: 1,
+  // 2: cuts carry the outcome of the media job applying them (DONE, FAILED and why).
+  version: 2,
   collections: [
     { name: VIDEO_EDITS, indexes: [{ field: 'speachId' }] },
     { name: VIDEO_ANSWERS, indexes: [{ field: 'chapterId' }, { field: 'userId' }] },
@@ -67,8 +117,38 @@ export const videoEditsProjection: ProjectionDefinition = {
       const kept = d.keep.reduce((sum, r) => sum + (r.end - r.start), 0);
       return edit(writer, event, (doc) => ({
         duration: kept,
-        cuts: [...doc.cuts, { cutId: d.cutId, keep: d.keep, sourceDuration: d.sourceDuration, requestedAt: event.time, status: 'PENDING' }],
+        cuts: [
+          ...doc.cuts,
+          {
+            cutId: d.cutId,
+            keep: d.keep,
+            sourceDuration: d.sourceDuration,
+            requestedAt: event.time,
+            status: 'PENDING',
+            jobId: null,
+            reason: null,
+            finishedAt: null,
+          },
+        ],
       }));
+    },
+    MediaJobRequested: (event, writer) => {
+      const d = (event as RecordedEvent<MediaJobRequested>).data;
+      if (d.kind !== 'CUT') return;
+      return settleCut(writer, event, d.chapterId, (doc) => {
+        const cut = cutOf(doc, d);
+        return cut ? doc.cuts.map((c) => (c === cut ? { ...c, jobId: d.jobId } : c)) : null;
+      });
+    },
+    MediaJobCompleted: (event, writer) => {
+      const d = (event as RecordedEvent<MediaJobCompleted>).data;
+      if (d.kind !== 'CUT') return;
+      return settleCut(writer, event, d.chapterId, (doc) => withCut(doc, d.jobId, { status: 'DONE', reason: null, finishedAt: event.time }));
+    },
+    MediaJobFailed: (event, writer) => {
+      const d = (event as RecordedEvent<MediaJobFailed>).data;
+      if (d.kind !== 'CUT') return;
+      return settleCut(writer, event, d.chapterId, (doc) => withCut(doc, d.jobId, { status: 'FAILED', reason: d.reason, finishedAt: event.time }));
     },
     ChapterVideoAnnotated: (event, writer) => {
       const d = event.data as Data<'ChapterVideoAnnotated'>;

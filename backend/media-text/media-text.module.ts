@@ -3,6 +3,8 @@ import { MediaModule } from '../media';
 import { SpeachModule } from '../speach';
 import { AiAvatarTimeController } from './ai-avatar-time.controller';
 import { AiAvatarTime } from './ai-avatar-time.service';
+import { AvatarLayoutController } from './avatar-layout.controller';
+import { AvatarLayouts } from './avatar-layout.service';
 import { ChapterLocator } from './chapter-locator';
 import { ChapterTokens } from './chapter-tokens';
 import { QuizExamController } from './quiz-exam.controller';
@@ -15,8 +17,8 @@ import { Transcripts } from './transcripts/transcripts.service';
 /** Issue 22's text side of media: subtitles, transcripts, version videos, AI avatar accounting, quiz to exam. */
 @Module({
   imports: [SpeachModule, MediaModule],
-  controllers: [SubtitlesController, SubtitleVoiceController, QuizExamController, AiAvatarTimeController],
-  providers: [ChapterLocator, ChapterTokens, Subtitles, AiAvatarTime, Transcripts, TranscribeVideosPolicy],
+  controllers: [SubtitlesController, SubtitleVoiceController, QuizExamController, AiAvatarTimeController, AvatarLayoutController],
+  providers: [ChapterLocator, ChapterTokens, Subtitles, AiAvatarTime, AvatarLayouts, Transcripts, TranscribeVideosPolicy],
   exports: [Subtitles, Transcripts],
 })
 export class MediaTextModule {}

@@ -11,7 +11,7 @@ import { ChapterLocator, type LocatedChapter } from './chapter-locator';
 import { ChapterTokens } from './chapter-tokens';
 import { locale, subtitlesDecider } from './subtitles.decider';
 import type { EditSubtitleBody, UploadSubtitleBody } from './subtitles.dto';
-import { checkCues, parseSubtitles, plainText, renderVtt } from './webvtt';
+import { checkCues, parseSubtitles, renderVtt } from './webvtt';
 
 /** The chapter types a subtitle track goes with: a video or audio the player plays. */
 const PLAYABLE = /^(VIDEO|AUDIO|WEBCAM|SCREEN|WEET|WC_PPT)/;
@@ -105,14 +105,15 @@ export class Subtitles {
   }
 
   /**
-   * The voice of a subtitle language (the studio's step 2): its lines spoken in order by the media jobs' text to
-   * speech, as the chapter's audio track named after the subtitle. Answers the job id the studio polls.
+   * The voice of a subtitle language (the studio's step 2): each line spoken from its cue's start by the media
+   * jobs' text to speech, as the chapter's audio track named after the subtitle. Answers the job id the studio polls.
    */
   async voiceOver(user: Actor, chapterId: string, subtitleId: string): Promise<{ jobID: string }> {
     await this.playable(await this.chapters.editable(user, chapterId));
     const track = (await this.document(chapterId))?.tracks.find((t) => t.id === subtitleId);
     if (!track) throw new NotFoundError('Unknown subtitle');
-    return this.media.requestSubtitleVoice(user, chapterId, subtitleId, plainText(track.cues), track.lang);
+    const cues = track.cues.map((c) => ({ start: c.start / 1000, end: c.end / 1000, text: c.text }));
+    return this.media.requestSubtitleVoice(user, chapterId, subtitleId, cues, track.lang);
   }
 
   /** The WebVTT file: with the chapter's token (a `<track>` sends no bearer token), or for a session that may read the chapter. */

@@ -10,6 +10,8 @@ export {
   type MediaProbe,
   type MediaRunOptions,
   type TimeRange,
+  type TimedClip,
+  type PlacementReport,
   type WebFormat,
   type AudioFormat,
   type VoiceOverMode,

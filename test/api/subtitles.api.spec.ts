@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MediaJobWorker } from '../../backend/media';
@@ -8,6 +8,11 @@ import { fixtures } from '../support/fixtures';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'subtitles');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
+const binary = (response: import('superagent').Response, callback: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  response.on('data', (c: Buffer) => chunks.push(c));
+  response.on('end', () => callback(null, Buffer.concat(chunks)));
+};
 
 /** Issue 22: subtitles per chapter and language, the `<track>` file, the transcript token. */
 describe('Subtitles and transcript token (issue 22)', () => {
@@ -222,22 +227,28 @@ describe('Subtitles and transcript token (issue 22)', () => {
     await t.http.get('/api/transcript/token').query({ chapterId: 'nope' }).set(as(reader)).expect(404);
   });
 
-  it('makes an AI voice from a subtitle language as a media job (202 job id), then its audio track plays', async () => {
+  it('makes an AI voice from a subtitle language as a media job (202 job id), each cue heard from its start time', async () => {
     const { chapterId } = await videoSpeach('Voiced briefing');
-    const { id } = (
-      await t.http
-        .post(`/api/v2/chapter/subtitles/${chapterId}`)
-        .set(as(author))
-        .send({ lang: 'fr_FR', file: fixture('briefing.fr.srt') })
-        .expect(201)
-    ).body;
+    const srt = '1\n00:00:00,000 --> 00:00:02,500\nBienvenue.\n\n2\n00:00:03,000 --> 00:00:06,000\nAttachez votre ceinture.\n';
+    const { id } = (await t.http.post(`/api/v2/chapter/subtitles/${chapterId}`).set(as(author)).send({ lang: 'fr_FR', file: srt }).expect(201)).body;
     const accepted = await t.http.post(`/recorder/voiceOver/subtitle/${chapterId}`).set(as(author)).field('subtitleId', id).expect(202);
     expect(accepted.body).toEqual({ jobID: expect.any(String) });
     await t.app.get(MediaJobWorker).idle();
     const track = await t.http.get(`/api/v2/chapter/audio-track/${chapterId}/${id}`).set(as(reader)).expect(200);
     expect(track.body.url).toMatch(/^\/blob\/[0-9a-f]{64}\?/);
-    const audio = await t.http.get(track.body.url).buffer(true).expect(200);
+    const audio = await t.http.get(track.body.url).parse(binary).expect(200);
     expect(Number(audio.headers['content-length'])).toBeGreaterThan(1000);
+    const file = join(dir, 'subtitle-voice.m4a');
+    writeFileSync(file, audio.body as Buffer);
+    const probed = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], { encoding: 'utf8' }));
+    expect(probed).toBeGreaterThanOrEqual(5.95);
+    // The pause between the cues is silent and the second cue is heard from about 3 s (ffmpeg's silencedetect).
+    const log = execFileSync('sh', ['-c', `ffmpeg -hide_banner -nostats -i '${file}' -af silencedetect=noise=-40dB:d=0.3 -f null - 2>&1`], {
+      encoding: 'utf8',
+    });
+    const voiceBack = [...log.matchAll(/silence_end: ([\d.]+)/g)].map((m) => Number(m[1])).find((end) => end > 1 && end < 4);
+    expect(voiceBack).toBeDefined();
+    expect(Math.abs(voiceBack! - 3)).toBeLessThanOrEqual(0.15);
 
     const missing = await t.http.post(`/recorder/voiceOver/subtitle/${chapterId}`).set(as(author)).field('other', 'x').expect(400);
     expect(missing.body.errors[0].field).toBe('subtitleId');

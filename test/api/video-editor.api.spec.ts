@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ReadModels } from '../../backend/infrastructure/read-models';
+import { MediaJobWorker } from '../../backend/media';
 import { type TestApp, startTestApp } from '../support/test-app';
 import { fixtures } from '../support/fixtures';
 
@@ -152,6 +154,64 @@ describe('video editor (issue 22)', () => {
       .set(as(author))
       .send({ keep: [{ start: 0, end: 1 }] })
       .expect(404);
+  });
+
+  /** Until the media jobs and what follows from them (policies, read models) are all done. */
+  async function drain() {
+    const worker = t.app.get(MediaJobWorker);
+    for (;;) {
+      await worker.idle();
+      const head = await t.adapters.eventStore.headPosition();
+      await t.app.get(ReadModels).settle(head);
+      await worker.idle();
+      if ((await t.adapters.eventStore.headPosition()) === head) return;
+    }
+  }
+
+  it("shows the cut's outcome: DONE once the media job cut the file, FAILED with the job's reason", async () => {
+    const { chapterId, blobId } = await videoChapter();
+    await drain();
+    // The editor measured 60 s, but the file holds 10 s: the second cut keeps nothing of the real file.
+    await t.http.post('/api/v2/recorder/weet').set(as(author)).send({ weetID: blobId, duration: 60, chapitreId: chapterId }).expect(200);
+    const asked = await t.http
+      .post(`/api/v2/recorder/video-editor/${chapterId}/cut`)
+      .set(as(author))
+      .send({ keep: [{ start: 0, end: 30 }] })
+      .expect(200);
+    expect(asked.body.cuts).toEqual([expect.objectContaining({ status: 'PENDING', reason: null })]);
+    await drain();
+    const done = (await t.http.get(`/api/v2/recorder/video-editor/${chapterId}`).set(as(author)).expect(200)).body;
+    expect(done.cuts).toEqual([expect.objectContaining({ status: 'DONE', jobId: expect.any(String), reason: null, finishedAt: expect.any(String) })]);
+    await t.http
+      .post(`/api/v2/recorder/video-editor/${chapterId}/cut`)
+      .set(as(author))
+      .send({ keep: [{ start: 20, end: 30 }] })
+      .expect(200);
+    await drain();
+    const failed = (await t.http.get(`/api/v2/recorder/video-editor/${chapterId}`).set(as(author)).expect(200)).body;
+    expect(failed.cuts.map((c: { status: string }) => c.status)).toEqual(['DONE', 'FAILED']);
+    expect(failed.cuts[1].reason).toMatch(/Nothing would be kept/);
+    await t.http.get(`/api/v2/recorder/video-editor/${chapterId}`).set(as(reader)).expect(403);
+    await t.http.get('/api/v2/recorder/video-editor/no-such-chapter').set(as(author)).expect(404);
+    const bad = await t.http.post(`/api/v2/recorder/video-editor/${chapterId}/cut`).set(as(author)).send({ keep: 'all' }).expect(400);
+    expect(JSON.stringify(bad.body)).toContain('keep');
+  });
+
+  it("cuts the video the editor registered (weet) on a chapter without a file: DONE, and the cut file becomes the chapter's", async () => {
+    const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Weet only', language: 'en-US' }).expect(201)).body;
+    const { chapterId } = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Made in the editor' }).expect(201)).body;
+    const { blobId } = await videoChapter();
+    await drain();
+    await t.http.post('/api/v2/recorder/weet').set(as(author)).send({ weetID: blobId, duration: 10, chapitreId: chapterId }).expect(200);
+    await t.http
+      .post(`/api/v2/recorder/video-editor/${chapterId}/cut`)
+      .set(as(author))
+      .send({ keep: [{ start: 0, end: 4 }] })
+      .expect(200);
+    await drain();
+    const view = (await t.http.get(`/api/v2/recorder/video-editor/${chapterId}`).set(as(author)).expect(200)).body;
+    expect(view.cuts).toEqual([expect.objectContaining({ status: 'DONE' })]);
+    expect(view.contentType).toBe('VIDEO_UPLOAD');
   });
 
   it('synchronises once (irreversible), then refuses a second synchronisation and any cut', async () => {

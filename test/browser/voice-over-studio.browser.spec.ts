@@ -215,7 +215,7 @@ describe('Voice-over studio: an author records over a video chapter with the fak
 
   it('the learner player plays the chapter with its subtitles as a <track>', async () => {
     const { page } = browser;
-    const vtt = 'WEBVTT\n\n00:00:00.000 --> 00:00:04.000\nCheck the forks before you lift.\n';
+    const vtt = 'WEBVTT\n\n00:00:00.000 --> 00:00:04.000\nCheck the forks before you lift.\n\n00:00:05.000 --> 00:00:08.000\nLift slowly.\n';
     await call(token, `/api/v2/chapter/subtitles/${chapterId}`, { method: 'POST', json: { lang: 'en_US', label: 'English', file: vtt } });
     await visit(page, `${server.url}/play/${speachId}/forklift-walk-through`);
     const video = page.locator('video').first();
@@ -223,5 +223,32 @@ describe('Voice-over studio: an author records over a video chapter with the fak
     await page.locator('video track[srclang="en-US"]').first().waitFor({ state: 'attached' });
     expect(await video.getAttribute('src')).not.toBe(originalSrc);
     await page.screenshot({ path: join(SCREENSHOTS, 'voice-over-learner-player.png'), fullPage: true });
+  });
+
+  it('beside the learner player, the avatar layout picker: voice only, the other layouts disabled with the reason', async () => {
+    const { page } = browser;
+    const picker = page.getByTestId('avatar-layout-picker');
+    await picker.waitFor();
+    expect(await picker.getByRole('radio', { name: 'Voice only', exact: true }).isChecked()).toBe(true);
+    expect(await picker.getByRole('radio', { name: 'Avatar on the left', exact: true }).isDisabled()).toBe(true);
+    await picker.getByText('only the voice is available').waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'avatar-layout-picker.png'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("the editor's transcript mode lists the lines with their times; a line chosen with the keyboard seeks the player", async () => {
+    const { page } = browser;
+    await visit(page, `${server.url}/recorder/video-editor/${chapterId}`);
+    await page.getByTestId('video-editor-player-mode').waitFor();
+    await page.getByRole('tab', { name: 'Transcript' }).click();
+    const line = page.getByTestId('editor-transcript-cues').getByRole('button', { name: /Lift slowly\./ });
+    await line.waitFor();
+    await line.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => Math.abs((document.querySelector('[data-testid="video-editor-video"]') as HTMLVideoElement).currentTime - 5) < 0.5, null, {
+      timeout: 10_000,
+    });
+    await page.screenshot({ path: join(SCREENSHOTS, 'video-editor-transcript.png'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

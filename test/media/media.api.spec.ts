@@ -238,7 +238,7 @@ describe('Media calls (issue 22)', () => {
       groupIds: [],
     } as never;
     await t.http.get(`/api/v2/chapter/audio-track/${chapterId}/sub-fr`).set(as(reader)).expect(404);
-    const { jobID } = await media.requestSubtitleVoice(authorUser, chapterId, 'sub-fr', 'Vérifiez les fourches.', 'fr-FR');
+    const { jobID } = await media.requestSubtitleVoice(authorUser, chapterId, 'sub-fr', [{ start: 0, end: 2, text: 'Vérifiez les fourches.' }], 'fr-FR');
     expect(jobID).toEqual(expect.any(String));
     await drain();
     const ready = await t.http.get(`/api/v2/chapter/audio-track/${chapterId}/sub-fr`).set(as(reader)).expect(200);

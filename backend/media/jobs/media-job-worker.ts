@@ -11,6 +11,7 @@ import {
   type MediaOutput,
   type MediaOutputRole,
   SYSTEM_USER_ID,
+  type SpeechCue,
   mediaJobStream,
   upcast,
 } from '../../../events';
@@ -24,7 +25,7 @@ import { deterministicId } from '../../infrastructure/policies/policy';
 import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { EVENT_STORE, READ_STORE } from '../../infrastructure/tokens';
 import { SPEECH_SYNTHESIZER, type SpeechSynthesizer } from '../speech/speech-synthesizer.port';
-import { MEDIA_TOOLS, type MediaTools } from '../tools/media-tools.port';
+import { MEDIA_TOOLS, type MediaTools, type TimedClip } from '../tools/media-tools.port';
 import { type MediaJobCommand, mediaJobDecider } from './media-job.decider';
 
 type Job = MediaJobRequested['data'];
@@ -253,11 +254,29 @@ export class MediaJobWorker implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private async speak(job: Job, dir: string, progress: (fraction: number) => void, signal: AbortSignal): Promise<Outcome> {
+    if (job.speech!.cues?.length) return this.speakCues(job, job.speech!.cues, dir, progress, signal);
     const spoken = await this.speech.synthesize({ text: job.speech!.text, lang: job.speech!.lang }, join(dir, 'speech'), signal);
     progress(0.5);
     // Stored as AAC: a tenth of espeak's WAV, and the same format whichever engine spoke.
     await this.tools.extractAudio(spoken.file, join(dir, 'speech.m4a'), 'm4a', { signal });
     const probe = await this.tools.probe(join(dir, 'speech.m4a'));
     return { outputs: [await this.keep(join(dir, 'speech.m4a'), 'speech')], durationSeconds: probe.durationSeconds, engine: this.speech.info.engine };
+  }
+
+  /** A subtitle language: each cue spoken on its own, then placed at its start time in one track. */
+  private async speakCues(job: Job, cues: SpeechCue[], dir: string, progress: (fraction: number) => void, signal: AbortSignal): Promise<Outcome> {
+    const clips: TimedClip[] = [];
+    for (const [i, cue] of cues.entries()) {
+      const spoken = await this.speech.synthesize({ text: cue.text, lang: job.speech!.lang }, join(dir, `cue-${i}`), signal);
+      clips.push({ input: spoken.file, start: cue.start, end: cue.end });
+      progress(((i + 1) / cues.length) * 0.6);
+    }
+    const placed = join(dir, 'speech.m4a');
+    const report = await this.tools.place(clips, placed, 'm4a', { signal, onProgress: (f) => progress(0.6 + f * 0.4) });
+    if (report.overruns > 0)
+      this.logger.warn(
+        `Media job ${job.jobId}: ${report.overruns} cue(s) too long for their slot even at 1.5×; the voice runs up to ${report.maxDelaySeconds} s late`,
+      );
+    return { outputs: [await this.keep(placed, 'speech')], durationSeconds: report.durationSeconds, engine: this.speech.info.engine };
   }
 }

@@ -90,6 +90,36 @@ describe('media job decider', () => {
       .then([{ type: 'MediaJobRequested', data: { ...speech, speech: { text: 'Bonjour', lang: 'fr-FR' } } }]);
   });
 
+  it('a subtitle voice carries its cues: each timed and spoken, the 3,000 characters of typed text not applying', () => {
+    const speech = { ...requested, kind: 'SPEECH' as const, inputs: [], mode: null, trackKey: 'sub-fr' };
+    const cues = [
+      { start: 0, end: 2.5, text: 'Bienvenue à bord.' },
+      { start: 3, end: 6, text: 'x'.repeat(500) },
+      { start: 6, end: 9, text: 'y'.repeat(500) },
+      { start: 9, end: 12, text: 'z'.repeat(500) },
+      { start: 12, end: 15, text: 'w'.repeat(500) },
+      { start: 15, end: 18, text: 'v'.repeat(500) },
+      { start: 18, end: 21, text: 'u'.repeat(500) },
+    ];
+    const text = cues.map((c) => c.text).join(' ');
+    spec
+      .given([])
+      .when({ type: 'RequestMediaJob', ...speech, speech: { text, lang: 'fr-FR', cues } })
+      .then([{ type: 'MediaJobRequested', data: { ...speech, speech: { text, lang: 'fr-FR', cues } } }]);
+    spec
+      .given([])
+      .when({ type: 'RequestMediaJob', ...speech, speech: { text: 'a b', lang: 'fr-FR', cues: [cues[0], { start: 4, end: 3, text: 'b' }] } })
+      .thenThrows(ValidationError, /ends after it starts/);
+    spec
+      .given([])
+      .when({ type: 'RequestMediaJob', ...speech, speech: { text: 'a', lang: 'fr-FR', cues: [{ start: 0, end: 1, text: ' ' }] } })
+      .thenThrows(ValidationError, /1 to 500 characters/);
+    spec
+      .given([])
+      .when({ type: 'RequestMediaJob', ...speech, speech: { text: 'a', lang: 'fr-FR', cues: [] } })
+      .thenThrows(ValidationError, /1 to 5000 cues/);
+  });
+
   it('records progress forward only', () => {
     const at40: MediaJobEvent = { type: 'MediaJobProgressed', data: { jobId: 'j1', percent: 40 } };
     spec.given([started]).when({ type: 'RecordMediaProgress', jobId: 'j1', percent: 40.7 }).then([at40]);

@@ -1,4 +1,4 @@
-import type { MediaFile, MediaJobEvent, MediaJobKind, MediaJobRequested, MediaOutput } from '../../../events';
+import type { MediaFile, MediaJobEvent, MediaJobKind, MediaJobRequested, MediaOutput, SpeechCue } from '../../../events';
 import { type Decider, IllegalStateError, ValidationError } from '../../infrastructure/decider/decider';
 
 /** Spec §5: the voice-over text is at most 3,000 characters. */
@@ -14,6 +14,21 @@ export type MediaJobCommand =
   | { type: 'FailMediaJob'; jobId: string; reason: string };
 
 const INPUTS: Record<MediaJobKind, number> = { TRANSCODE: 1, VOICE_OVER: 2, SPEECH: 0, CUT: 1, CONCAT: 0 };
+/** A subtitle voice speaks at most as many cues as a subtitle track holds (media-text's MAX_CUES, CUE_TEXT_MAX). */
+export const SPEECH_CUES_MAX = 5000;
+export const SPEECH_CUE_TEXT_MAX = 500;
+
+function checkCues(cues: SpeechCue[], text: string): void {
+  if (cues.length === 0 || cues.length > SPEECH_CUES_MAX) throw new ValidationError('cues', `A subtitle voice speaks 1 to ${SPEECH_CUES_MAX} cues`);
+  cues.forEach((cue, i) => {
+    if (!(Number.isFinite(cue.start) && cue.start >= 0 && Number.isFinite(cue.end) && cue.end > cue.start))
+      throw new ValidationError(`cues[${i}].end`, 'A cue ends after it starts, at 0 s or later');
+    if (!cue.text.trim() || cue.text.length > SPEECH_CUE_TEXT_MAX)
+      throw new ValidationError(`cues[${i}].text`, `A cue speaks 1 to ${SPEECH_CUE_TEXT_MAX} characters`);
+  });
+  if (text.length > SPEECH_CUES_MAX * SPEECH_CUE_TEXT_MAX) throw new ValidationError('text', 'text is longer than its cues');
+}
+
 /** A version's download joins at most this many video chapters. */
 export const CONCAT_INPUTS_MAX = 200;
 
@@ -27,7 +42,9 @@ function request(command: Extract<MediaJobCommand, { type: 'RequestMediaJob' }>,
   if (data.kind === 'SPEECH') {
     const text = data.speech?.text.trim() ?? '';
     if (!text) throw new ValidationError('text', 'text must not be empty');
-    if (text.length > SPEECH_TEXT_MAX) throw new ValidationError('text', `text must be at most ${SPEECH_TEXT_MAX} characters`);
+    const cues = data.speech?.cues;
+    if (cues) checkCues(cues, text);
+    else if (text.length > SPEECH_TEXT_MAX) throw new ValidationError('text', `text must be at most ${SPEECH_TEXT_MAX} characters`);
   } else if (data.speech) throw new ValidationError('text', `A ${data.kind} job takes no text`);
   if (data.kind === 'CUT') {
     const keep = data.keep ?? [];

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { fileTypeFromBuffer } from 'file-type';
-import { type ChapterContent, type MediaFile, type MediaJobRequested, mediaJobStream, uuidv7 } from '../../../events';
+import { type ChapterContent, type MediaFile, type MediaJobRequested, type SpeechCue, mediaJobStream, uuidv7 } from '../../../events';
 import {
   MEDIA_CHAPTERS,
   MEDIA_JOBS,
@@ -14,6 +14,7 @@ import {
   type MediaTrackDocument,
   trackId,
 } from '../../../projections/media.projection';
+import { VIDEO_EDITS, type VideoEditDocument } from '../../../projections/video-edits.projection';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { Actor } from '../../identity/auth/actor';
 import { BlobStore } from '../../infrastructure/blobs/blob-store';
@@ -142,12 +143,19 @@ export class MediaJobs {
    * The policy's cut of a chapter's file (its job id derived from the editor's cut event): the draft's current
    * video or audio, the kept ranges. Nothing to cut (the chapter lost its file or was removed) asks for nothing.
    */
-  async requestCut(jobId: string, speachId: string, chapterId: string, keep: { start: number; end: number }[], requestedBy: string): Promise<void> {
+  async requestCut(
+    jobId: string,
+    speachId: string,
+    chapterId: string,
+    cut: { cutId: string; keep: { start: number; end: number }[] },
+    requestedBy: string,
+  ): Promise<void> {
     const doc = await this.queries.document(speachId);
     const node = readingOrder(doc.draft).find((n) => n.chapterId === chapterId);
     const content = node?.content as ChapterContent | undefined;
-    if (!content || (content.type !== 'VIDEO_UPLOAD' && content.type !== 'AUDIO_UPLOAD') || !(content as FileContent).file) return;
-    const { blobId, mimeType, size } = (content as FileContent).file;
+    const source = content ? await this.cutSource(chapterId, content) : null;
+    if (!source) return;
+    const { blobId, mimeType, size } = source;
     await this.commands.run(mediaJobDecider, mediaJobStream(jobId), {
       type: 'RequestMediaJob',
       jobId,
@@ -160,8 +168,21 @@ export class MediaJobs {
       speech: null,
       trackKey: null,
       key: null,
-      keep,
+      keep: cut.keep,
+      cutId: cut.cutId,
     });
+  }
+
+  /**
+   * What a cut applies to: the chapter's uploaded file, or else the video the editor registered for it (spec weet:
+   * a chapter still without a file whose video the editor made), which the cut then makes the chapter's file.
+   */
+  private async cutSource(chapterId: string, content: ChapterContent): Promise<MediaFile | null> {
+    if ((content.type === 'VIDEO_UPLOAD' || content.type === 'AUDIO_UPLOAD') && (content as FileContent).file) return (content as FileContent).file;
+    if (content.type !== 'NONE') return null;
+    const weetId = (await this.store.collection<VideoEditDocument>(VIDEO_EDITS).findById(chapterId))?.weetId;
+    const blob = weetId ? await this.blobs.get(weetId) : null;
+    return weetId && blob ? { blobId: weetId, mimeType: 'video/mp4', size: blob.size } : null;
   }
 
   private chapterFile(chapter: MediaChapter): MediaFile {
@@ -318,12 +339,23 @@ export class MediaJobs {
   }
 
   /**
-   * For the subtitles feature (`POST /recorder/voiceOver/subtitle/{chapterId}`): the voice of a subtitle's text,
-   * as the chapter's audio track `subtitleId`.
+   * For the subtitles feature (`POST /recorder/voiceOver/subtitle/{chapterId}`): a subtitle language spoken cue by
+   * cue, each line heard from its start time (MediaTools.place), as the chapter's audio track `subtitleId`.
    */
-  async requestSubtitleVoice(user: Actor, chapterId: string, subtitleId: string, text: string, lang: string): Promise<{ jobID: string }> {
+  async requestSubtitleVoice(user: Actor, chapterId: string, subtitleId: string, cues: SpeechCue[], lang: string): Promise<{ jobID: string }> {
     const chapter = await this.editable(user, chapterId);
     if (!espeakVoice(lang)) throw new ValidationError('lang', `No voice speaks "${lang}"`);
+    const spoken = cues
+      .map((c) => ({
+        ...c,
+        text: c.text
+          .replace(/<[^>]*>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      }))
+      .filter((c) => c.text);
+    if (spoken.length === 0) throw new ValidationError('subtitleId', 'This subtitle has no line to speak');
+    const text = spoken.map((c) => c.text).join(' ');
     const jobID = await this.request({
       kind: 'SPEECH',
       speachId: chapter.doc._id,
@@ -331,9 +363,10 @@ export class MediaJobs {
       requestedBy: user.id,
       inputs: [],
       mode: null,
-      speech: { text: text.slice(0, 3000), lang },
+      speech: { text, lang, cues: spoken },
       trackKey: subtitleId,
-      key: this.speechKey(chapterId, lang, text),
+      // The timing is part of what is heard: a timed voice is never reused as a text preview, nor the reverse.
+      key: this.speechKey(chapterId, lang, JSON.stringify(spoken)),
     });
     return { jobID };
   }

@@ -45,9 +45,9 @@ export class MediaPipelinePolicy implements Policy<Trigger> {
   }
 
   private async cut(event: RecordedEvent<ChapterVideoCutRequested>, ctx: PolicyContext): Promise<void> {
-    const { speachId, chapterId, keep } = event.data;
+    const { speachId, chapterId, keep, cutId } = event.data;
     const jobId = deterministicId(this.name, event.id, 'cut');
-    await ctx.issue('cut', () => this.jobs.requestCut(jobId, speachId, chapterId, keep, event.metadata.userId ?? SYSTEM_ACTOR.id));
+    await ctx.issue('cut', () => this.jobs.requestCut(jobId, speachId, chapterId, { cutId, keep }, event.metadata.userId ?? SYSTEM_ACTOR.id));
   }
 
   /** A finished voice-over or cut: its file becomes the chapter's. */

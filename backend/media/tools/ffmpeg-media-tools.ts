@@ -1,5 +1,5 @@
-import { rename, rm, stat } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, extname, join } from 'node:path';
 import type { MediaConfig } from '../media-config';
 import {
   type AudioFormat,
@@ -7,10 +7,13 @@ import {
   type MediaRunOptions,
   MediaToolError,
   type MediaTools,
+  type PlacementReport,
   type TimeRange,
+  type TimedClip,
   type VoiceOverMode,
   type WebFormat,
 } from './media-tools.port';
+import { planPlacement } from './clip-placement';
 import { runTool } from './run-tool';
 
 interface ProbeJson {
@@ -170,6 +173,52 @@ export class FfmpegMediaTools implements MediaTools {
     const probe = await this.probe(input);
     if (!probe.audio) throw new MediaToolError('This file has no sound to extract');
     await this.ffmpeg(['-i', input, '-vn', '-map', '0:a:0'], AUDIO_OUTPUT[format], output, probe.durationSeconds, options);
+  }
+
+  async place(clips: TimedClip[], output: string, format: AudioFormat, options: MediaRunOptions = {}): Promise<PlacementReport> {
+    if (clips.length === 0) throw new MediaToolError('Nothing to place');
+    const probes = await Promise.all(clips.map((clip) => this.probe(clip.input)));
+    probes.forEach((probe, i) => {
+      if (!probe.audio) throw new MediaToolError(`Clip ${i + 1} has no sound`);
+    });
+    const plan = planPlacement(clips.map((clip, i) => ({ start: clip.start, end: clip.end, durationSeconds: probes[i].durationSeconds })));
+    // Each clip becomes one PCM piece (leading silence for the first, the clip at its tempo, silence up to the next
+    // clip), so one concat of same-format files lays them end to end: no filter graph with thousands of inputs.
+    const work = await mkdtemp(join(dirname(output), '.place-'));
+    try {
+      const pieces: string[] = [];
+      for (const [n, placement] of plan.placements.entries()) {
+        const lead = n === 0 ? placement.at : 0;
+        const length = lead + placement.length;
+        if (length < 0.001) continue;
+        const filters = ['aresample=48000', 'aformat=sample_fmts=s16:channel_layouts=mono'];
+        if (placement.tempo !== 1) filters.push(`atempo=${placement.tempo}`);
+        if (lead > 0) filters.push(`adelay=${Math.round(lead * 1000)}:all=1`);
+        filters.push('apad');
+        const piece = join(work, `piece-${n}.wav`);
+        await this.ffmpeg(
+          ['-i', clips[placement.index].input, '-vn', '-af', filters.join(','), '-t', length.toFixed(3)],
+          ['-c:a', 'pcm_s16le', '-f', 'wav'],
+          piece,
+          0,
+          {
+            signal: options.signal,
+            timeoutMs: options.timeoutMs,
+          },
+        );
+        pieces.push(piece);
+        options.onProgress?.(((n + 1) / plan.placements.length) * 0.5);
+      }
+      const list = join(work, 'pieces.txt');
+      await writeFile(list, pieces.map((piece) => `file '${piece.replace(/'/g, "'\\''")}'`).join('\n'), 'utf8');
+      await this.ffmpeg(['-f', 'concat', '-safe', '0', '-i', list, '-vn'], AUDIO_OUTPUT[format], output, plan.durationSeconds, {
+        ...options,
+        onProgress: options.onProgress && ((f) => options.onProgress!(0.5 + f * 0.5)),
+      });
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+    return { durationSeconds: plan.durationSeconds, overruns: plan.overruns, maxDelaySeconds: plan.maxDelaySeconds };
   }
 
   async concat(inputs: string[], output: string, options: MediaRunOptions = {}): Promise<void> {

@@ -31,6 +31,19 @@ export interface TimeRange {
   end: number;
 }
 
+/** A sound to be heard from `start` and, ideally, to be over by `end` (seconds): a spoken subtitle cue. */
+export interface TimedClip extends TimeRange {
+  input: string;
+}
+
+/** What placing clips did: the result's length, and the clips that did not fit their slot even sped up. */
+export interface PlacementReport {
+  durationSeconds: number;
+  overruns: number;
+  /** The most a clip was heard after its start, pushed back by a previous overrun. */
+  maxDelaySeconds: number;
+}
+
 /**
  * How a voice-over joins a video: `replace` drops the original sound, `duck` keeps it lowered under the voice.
  * Either way the result lasts as long as the video.
@@ -53,6 +66,12 @@ export interface MediaTools {
   /** Mixes `voice` onto `video`'s picture; the result is an MP4 (or WebM when `output` ends in .webm) as long as the video. */
   mixVoiceOver(video: string, voice: string, output: string, mode: VoiceOverMode, options?: MediaRunOptions): Promise<void>;
   extractAudio(input: string, output: string, format: AudioFormat, options?: MediaRunOptions): Promise<void>;
+  /**
+   * One audio track with each clip heard from its start and silence between (clip-placement.ts: a clip longer
+   * than its slot is sped up to at most 1.5×, then overruns and pushes the next clips back). The result lasts at
+   * least until the last clip's `end`.
+   */
+  place(clips: TimedClip[], output: string, format: AudioFormat, options?: MediaRunOptions): Promise<PlacementReport>;
   /**
    * The inputs one after the other, as an MP4 (or WebM) of the first picture's size (each fitted, letterboxed);
    * an input without sound is silent for its length.

@@ -142,6 +142,13 @@ function formField(name: string, value: string): { contentType: string; data: Bu
 
 /** Who may call the routes of subtitles, transcripts, AI avatar time and quiz-to-exam (backend/media-text/). */
 export const MEDIA_TEXT_ROUTES: Record<string, RouteExpectation> = {
+  // The learner's own avatar layout beside the player: any live session reads and sets its own.
+  'GET /api/v2/learner/avatar-layout': { call: () => ({ path: '/api/v2/learner/avatar-layout' }), answers: signedIn() },
+  'PUT /api/v2/learner/avatar-layout': {
+    call: () => ({ path: '/api/v2/learner/avatar-layout', body: { layout: 'VOICE_ONLY' } }),
+    answers: signedIn(),
+    writes: true,
+  },
   'GET /api/v2/chapter/subtitle-languages': { call: () => ({ path: '/api/v2/chapter/subtitle-languages' }), answers: signedIn() },
   // Reading follows SpeachAccess: any live session may read the published public speach.
   'GET /api/v2/chapter/subtitles/{chapterId}': {

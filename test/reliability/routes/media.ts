@@ -88,7 +88,7 @@ const publishedChapter = (fx: Fixtures) =>
     const chapter = await videoChapter(fx, 'author');
     await fx.t.http.post(`/api/v2/recorder/speach/${chapter.speachId}/publish`).set(fx.auth('admin')).send({}).expect(200);
     const author = { id: fx.users.author.id, roles: ['FORMATEUR'], isAdmin: false, isAuthor: true, isApprover: false, groupIds: [] } as never;
-    await fx.t.app.get(MediaJobs).requestSubtitleVoice(author, chapter.chapterId, 'matrix-fr', 'Bonjour.', 'fr-FR');
+    await fx.t.app.get(MediaJobs).requestSubtitleVoice(author, chapter.chapterId, 'matrix-fr', [{ start: 0, end: 1, text: 'Bonjour.' }], 'fr-FR');
     await drain(fx);
     return chapter;
   });

@@ -1,6 +1,7 @@
-import { Alert, Box, Grid, List, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
+import { Alert, Box, Grid, List, ListItem, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../i18n';
+import { AvatarLayoutPicker } from './AvatarLayoutPicker';
 import { type SubtitleEntry, type Transcript, clock, mediaTextApi } from './mediaTextApi';
 
 /** Spec §4: while a transcript is being made the panel asks again every 5 s. */
@@ -53,14 +54,16 @@ function TranscriptPanel({ chapterId, video }: { chapterId: string; video: React
       {transcript.cues.length > 0 ? (
         <List dense disablePadding data-testid="transcript-cues" lang={transcript.lng.replace('_', '-')}>
           {transcript.cues.map((cue) => (
-            <ListItemButton
-              key={`${cue.start}-${cue.end}`}
-              selected={now >= cue.start && now < cue.end}
-              onClick={() => seek(cue.start)}
-              aria-label={`${t('mediaText.transcript.seek', { time: clock(cue.start) })}: ${cue.text}`}
-            >
-              <ListItemText primary={cue.text} secondary={clock(cue.start)} />
-            </ListItemButton>
+            <ListItem key={`${cue.start}-${cue.end}`} disablePadding>
+              {/* The visible line and its time are the button's name (axe: the label must hold the visible text). */}
+              <ListItemButton
+                selected={now >= cue.start && now < cue.end}
+                onClick={() => seek(cue.start)}
+                title={t('mediaText.transcript.seek', { time: clock(cue.start) })}
+              >
+                <ListItemText primary={cue.text} secondary={clock(cue.start)} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       ) : (
@@ -108,6 +111,7 @@ export function VideoWithSubtitles({ chapterId, src, title }: { chapterId: strin
         </Box>
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
+        <AvatarLayoutPicker />
         <TranscriptPanel chapterId={chapterId} video={video} />
       </Grid>
     </Grid>

@@ -24,6 +24,15 @@ export interface Transcript {
   cues: Cue[];
 }
 
+export const AVATAR_LAYOUTS = ['VOICE_ONLY', 'CAMERA_LEFT', 'CAMERA_RIGHT', 'SMALL_CAMERA_LEFT', 'SMALL_CAMERA_RIGHT'] as const;
+export type AvatarLayout = (typeof AVATAR_LAYOUTS)[number];
+/** The learner's avatar layout, every layout with whether this platform can render it, and why not. */
+export interface AvatarLayoutView {
+  layout: AvatarLayout;
+  layouts: { code: AvatarLayout; enabled: boolean }[];
+  reason: string | null;
+}
+
 /** Calls of issue 22's subtitles, transcript and quiz-to-exam (docs/subtitles-and-transcripts.md). */
 export const mediaTextApi = {
   languages: () => api<{ lang: string; label: string }[]>('/api/v2/chapter/subtitle-languages'),
@@ -40,6 +49,8 @@ export const mediaTextApi = {
     const { token } = await api<{ token: string; lng: string }>(`/api/transcript/token?chapterId=${enc(chapterId)}`);
     return api<Transcript>(`/api/transcript/${enc(chapterId)}?token=${enc(token)}`);
   },
+  avatarLayout: () => api<AvatarLayoutView>('/api/v2/learner/avatar-layout'),
+  chooseAvatarLayout: (layout: AvatarLayout) => api<AvatarLayoutView>('/api/v2/learner/avatar-layout', { method: 'PUT', json: { layout } }),
   convertToExam: (chapterId: string) => api<{ chapterId: string; type: string }>(`/api/v2/quizz/do-convert-to-quizz-exam?chapterId=${enc(chapterId)}`),
 };
 

@@ -31,7 +31,9 @@ import { Loading } from '@speach/web-shared';
 import { speachApi, uploadChapterFile } from '../speach/speachApi';
 import type { Chapter } from '../speach/types';
 import { AudioTrackWaitDialog, useAudioTrack } from './AudioTrackWait';
-import { type Subtitle, type VideoEditorView, clock, mediaApi } from './mediaApi';
+import { CutHistory } from './CutHistory';
+import { EditorTranscript } from './EditorTranscript';
+import { type VideoEditorView, clock, mediaApi } from './mediaApi';
 import { VoiceOverStudio } from './VoiceOverStudio';
 
 /** Spec §4: after a failed save the error shows, then the page reloads. */
@@ -96,6 +98,14 @@ export function VideoEditorPage() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  // A cut is applied by a media job: the editor asks again until it is done, then plays the cut file.
+  const cutPending = !!view?.cuts.some((c) => c.status === 'PENDING');
+  useEffect(() => {
+    if (!cutPending) return;
+    const timer = window.setTimeout(() => void load(), JOB_POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [cutPending, view, load]);
 
   // Spec §4: the voice-over's job is asked about every 2 s; once done the chapter (now the mixed video) is read again.
   useEffect(() => {
@@ -260,7 +270,7 @@ export function VideoEditorPage() {
                 </Button>
               </Stack>
             )}
-            {mode === 'transcript' && <TranscriptPanel chapterId={chapterId} />}
+            {mode === 'transcript' && <EditorTranscript chapterId={chapterId} video={videoRef} />}
             {mode === 'download' && (
               <Button variant="outlined" component="a" href={fileUrl ?? '#'} download>
                 {t('videoEditor.download')}
@@ -326,15 +336,7 @@ function CutPanel({
           {t('videoEditor.cut.apply')}
         </Button>
       </Stack>
-      {view.cuts.length > 0 && (
-        <List dense aria-label={t('videoEditor.cut.history')}>
-          {view.cuts.map((c) => (
-            <ListItem key={c.cutId}>
-              <ListItemText primary={c.keep.map((k) => `${clock(k.start)}–${clock(k.end)}`).join(', ')} secondary={t('videoEditor.cut.pending')} />
-            </ListItem>
-          ))}
-        </List>
-      )}
+      <CutHistory cuts={view.cuts} />
     </Stack>
   );
 }
@@ -467,27 +469,6 @@ function QuestionsPanel({
         ))}
       </List>
     </Stack>
-  );
-}
-
-function TranscriptPanel({ chapterId }: { chapterId: string }) {
-  const { t } = useI18n();
-  const [subtitles, setSubtitles] = useState<Subtitle[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    mediaApi.subtitles(chapterId).then(setSubtitles, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  }, [chapterId]);
-  if (error) return <Alert severity="info">{t('videoEditor.transcript.unavailable')}</Alert>;
-  if (!subtitles) return <Loading />;
-  if (subtitles.length === 0) return <Typography>{t('videoEditor.transcript.none')}</Typography>;
-  return (
-    <List dense aria-label={t('videoEditor.mode.transcript')}>
-      {subtitles.map((s) => (
-        <ListItem key={s.id}>
-          <ListItemText primary={s.label || s.lang} secondary={s.lang} />
-        </ListItem>
-      ))}
-    </List>
   );
 }
 

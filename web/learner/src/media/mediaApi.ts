@@ -39,7 +39,15 @@ export interface VideoEditorView {
   synchronisedWith: 'SLIDES' | 'AUDIO' | null;
   annotations: VideoAnnotation[];
   interactions: VideoQuestion[];
-  cuts: { cutId: string; keep: { start: number; end: number }[]; status: string }[];
+  cuts: VideoCut[];
+}
+
+/** A cut decision and the outcome of the media job applying it (DONE: the chapter's file is the cut one). */
+export interface VideoCut {
+  cutId: string;
+  keep: { start: number; end: number }[];
+  status: 'PENDING' | 'DONE' | 'FAILED';
+  reason: string | null;
 }
 
 export interface VideoOverlays {

@@ -43,9 +43,13 @@ const FEATURES = [
   gxpUiMessages,
   versionVideoMessages,
   feedbackMessages,
+  mediaEditorMessages,
+  avatarLayoutMessages,
 ] as const;
 import { versionVideoMessages } from './version-video';
 import { feedbackMessages } from './feedback';
+import { mediaEditorMessages } from './media-editor';
+import { avatarLayoutMessages } from './avatar-layout';
 
 type Union<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;
 export type FeatureCatalog = Union<(typeof FEATURES)[number]['en']>;

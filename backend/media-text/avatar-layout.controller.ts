@@ -1,0 +1,27 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { IsString, MaxLength } from 'class-validator';
+import { CurrentUser } from '../identity/auth/auth.decorators';
+import type { Actor } from '../identity/auth/actor';
+import { AvatarLayouts } from './avatar-layout.service';
+
+export class ChooseAvatarLayoutBody {
+  @IsString()
+  @MaxLength(40)
+  layout!: string;
+}
+
+/** The learner's AI avatar layout picker beside the player: any signed-in learner reads and sets their own. */
+@Controller('api/v2/learner/avatar-layout')
+export class AvatarLayoutController {
+  constructor(private readonly layouts: AvatarLayouts) {}
+
+  @Get()
+  view(@CurrentUser() user: Actor) {
+    return this.layouts.view(user);
+  }
+
+  @Put()
+  choose(@CurrentUser() user: Actor, @Body() body: ChooseAvatarLayoutBody) {
+    return this.layouts.choose(user, body.layout);
+  }
+}
