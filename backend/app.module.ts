@@ -22,6 +22,7 @@ import { MediaTextModule } from './media-text';
 import { PathsModule } from './paths';
 import { VideoEditorModule } from './video-editor';
 import { GxpModule } from './gxp';
+import { DemoActivity } from './seed/demo-activity';
 import { DemoSeeder } from './seed/demo-seeder';
 import { ScormModule } from './scorm';
 import { SiteModule } from './site/site.module';
@@ -58,7 +59,9 @@ export class AppModule {
       ],
       controllers: [HealthController, ProjectionsController, PoliciesController],
       providers: [
+        // The demo seed is wired here, and only here: no context depends on it.
         DemoSeeder,
+        DemoActivity,
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_INTERCEPTOR, useClass: ReadYourWritesInterceptor },
         ...idempotencyProviders(!options.adapters),

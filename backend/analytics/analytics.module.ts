@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { EngagementModule } from '../engagement/engagement.module';
-import { DemoActivity } from '../seed/demo-activity';
 import { SpeachModule } from '../speach/speach.module';
 import { DashboardController } from './dashboard.controller';
 import { DashboardQueries } from './dashboard.service';
@@ -12,7 +11,7 @@ import { SpeachAnalytics } from './speach-analytics.service';
 @Module({
   imports: [SpeachModule, EngagementModule],
   controllers: [DashboardController, SpeachAnalyticsController],
-  providers: [DashboardQueries, DashboardRankings, SpeachAnalytics, DemoActivity],
-  exports: [DashboardQueries, DashboardRankings, DemoActivity],
+  providers: [DashboardQueries, DashboardRankings, SpeachAnalytics],
+  exports: [DashboardQueries, DashboardRankings],
 })
 export class AnalyticsModule {}

@@ -18,7 +18,7 @@ import { takesAnswers } from '../speach/chapter-content';
 import { SpeachCommands } from '../speach/speach-commands.service';
 import type { Actor } from '../speach/speach.decider';
 import { liveVersion, requiredBefore } from '../speach/speach-views';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../infrastructure/seeded-random';
 
 const DAY = 86_400_000;
 /** The four accounts of the quick start (see demo-seeder.ts). */
