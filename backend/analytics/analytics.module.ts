@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { EngagementModule } from '../engagement/engagement.module';
-import { SpeachModule } from '../speach/speach.module';
+import { EngagementModule } from '../engagement';
+import { SpeachModule } from '../speach';
 import { DashboardController } from './dashboard.controller';
 import { DashboardQueries } from './dashboard.service';
 import { DashboardRankings } from './dashboard-rankings';

@@ -1,6 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { CurrentUser, type AuthenticatedUser } from '../identity';
 import { SpeachAnalytics } from './speach-analytics.service';
 import { ChangesState } from '../infrastructure/http/csrf';
 

@@ -1,6 +1,5 @@
 import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { CurrentUser, type AuthenticatedUser } from '../identity';
 import { FrequencyQuery, LanguageQuery, NotificationCountQuery, NotificationListQuery, NotificationTypeQuery } from './engagement.dto';
 import { NOTIFICATION_PAGE_SIZE, NotificationsService, typesFor } from './notifications.service';
 import { ChangesState } from '../infrastructure/http/csrf';

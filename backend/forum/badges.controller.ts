@@ -1,6 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { CurrentUser, Roles, type AuthenticatedUser } from '../identity';
 import { BadgesService } from './badges.service';
 
 /** The signed-in user's badges (account), a colleague's (profile), and the counts of the admin dashboard. */

@@ -1,6 +1,5 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { CurrentUser, Roles, type AuthenticatedUser } from '../identity';
 import { AiAvatarTime } from './ai-avatar-time.service';
 import { AddAvatarTimeBody, UpdateTimeAiAvatarBody } from './ai-avatar-time.dto';
 

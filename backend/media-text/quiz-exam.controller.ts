@@ -1,6 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { CurrentUser, Roles, type AuthenticatedUser } from '../identity';
 import { ValidationError } from '../infrastructure/decider/decider';
 import { ChangesState } from '../infrastructure/http/csrf';
 import { SpeachCommands } from '../speach';

@@ -4,7 +4,7 @@ import { PATH_SEARCH, type PathSearchDocument } from '../../projections/path-sea
 import { searchTokens } from '../../projections/search-text';
 import { PATH_LEARNERS, PATHS, type PathDocument, type PathLearnerDocument, pathKey } from '../../projections/paths.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { AuthenticatedUser } from '../identity';
 import { ForbiddenError, NotFoundError } from '../infrastructure/decider/decider';
 import { escapeRegex } from '../infrastructure/http/simple-rest';
 import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';

@@ -1,6 +1,5 @@
 import { type ChapterContent, uuidv7 } from '../../events';
-import type { SpeachCommands } from '../speach/speach-commands.service';
-import type { Actor } from '../speach/speach.decider';
+import type { SpeachCommands, Actor } from '../speach';
 
 interface DemoSpeach {
   title: string;

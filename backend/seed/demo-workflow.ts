@@ -7,14 +7,22 @@ import {
   type WorkflowStep,
   speachContentHash,
   uuidv7,
+  userStream,
 } from '../../events';
-import { userDecider } from '../identity/user.decider';
+import { userDecider } from '../identity';
 import type { CommandRunner } from '../infrastructure/decider/command-runner';
-import type { SpeachCommands } from '../speach/speach-commands.service';
-import { addMonths, periodicReviewDecider } from '../workflow/periodic-review.decider';
-import { type FinalChoices, type WorkflowActor, workflowDecider } from '../workflow/workflow.decider';
-import { workflowDefinitionDecider } from '../workflow/workflow-definition.decider';
-import { definitionStream, periodicReviewStream, workflowStream } from '../workflow/workflow.service';
+import type { SpeachCommands } from '../speach';
+import {
+  addMonths,
+  periodicReviewDecider,
+  type FinalChoices,
+  type WorkflowActor,
+  workflowDecider,
+  workflowDefinitionDecider,
+  definitionStream,
+  periodicReviewStream,
+  workflowStream,
+} from '../workflow';
 import { DEMO_GROUPS } from './demo-organisation';
 
 const html = (body: string): ChapterContent => ({ type: 'HTML', html: body });
@@ -51,14 +59,14 @@ export async function seedDemoWorkflow(
 ): Promise<void> {
   const iso = now.toISOString();
   const [stepOneGroup, stepTwoGroup] = STEP_GROUPS.map((i) => groups[i]);
-  await commands.run(userDecider, `user-${people.approver}`, {
+  await commands.run(userDecider, userStream(people.approver), {
     type: 'ChangeGroups',
     userId: people.approver,
     groupIds: [stepOneGroup],
     knownGroupIds: groups,
   });
   // Group membership alone approves nothing (spec §6): step 2's approver holds the role too.
-  await commands.run(userDecider, `user-${people.stepTwoApprover}`, {
+  await commands.run(userDecider, userStream(people.stepTwoApprover), {
     type: 'ChangeRoles',
     userId: people.stepTwoApprover,
     roles: ['FORMATEUR', 'APPROVER'],

@@ -1,15 +1,13 @@
 import { Body, Controller, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { ChapterContent } from '../../events';
-import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { CurrentUser, type AuthenticatedUser } from '../identity';
 import { Clock } from '../infrastructure/clock/clock';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { NotFoundError } from '../infrastructure/decider/decider';
 import { ReadModels } from '../infrastructure/read-models';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
-import { SpeachAccess, SpeachQueries, learnerDecider, learnerStream, liveVersion } from '../speach';
-import { ReadQuery } from '../speach/speach.dto';
+import { SpeachAccess, SpeachQueries, learnerDecider, learnerStream, liveVersion, ReadQuery } from '../speach';
 import { CompleteBody } from './signature.dto';
 import { isRegulated, versionContentHash } from './signed-content';
 import { Signatures } from './signatures.service';

@@ -1,11 +1,9 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { IsOptional, IsString, Matches } from 'class-validator';
-import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { CurrentUser, type AuthenticatedUser } from '../identity';
 import { NotFoundError } from '../infrastructure/decider/decider';
 import { type SpeachDocument, SpeachAccess, SpeachQueries, type Viewer, isEditor, readingOrder } from '../speach';
-import { WORKFLOWS, type WorkflowDocument } from '../workflow';
-import { isStepApprover } from '../workflow/workflow.decider';
+import { WORKFLOWS, type WorkflowDocument, isStepApprover } from '../workflow';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { type DiffChapter, contentDiff } from './content-diff';

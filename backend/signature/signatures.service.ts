@@ -1,9 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type SignatureMeaning, type SignatureRecord, signatureFailureStream, uuidv7 } from '../../events';
 import { CREDENTIALS, type CredentialDocument } from '../../projections/users.projection';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
-import { PasswordHasher } from '../identity/auth/password-hasher';
-import { normaliseEmail } from '../identity/user.decider';
+import { type AuthenticatedUser, PasswordHasher, normaliseEmail } from '../identity';
 import { Clock } from '../infrastructure/clock/clock';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { DomainError, ValidationError } from '../infrastructure/decider/decider';

@@ -1,6 +1,5 @@
 import { Controller, Delete, Get, Param, Put, Query } from '@nestjs/common';
-import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { CurrentUser, Roles, type AuthenticatedUser } from '../identity';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { NotFoundError } from '../infrastructure/decider/decider';
 import { ReadModels } from '../infrastructure/read-models';

@@ -1,8 +1,8 @@
+import { learnerStream } from '../../events';
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { ChapterContent } from '../../events';
 import { type ChapterNode, readingOrder } from '../../projections/speaches.projection';
-import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { CurrentUser, type AuthenticatedUser } from '../identity';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { DomainError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { ReadModels } from '../infrastructure/read-models';
@@ -17,7 +17,7 @@ import { type RegulatedLoad, loadOf, regulatedVersion } from './regulated-load';
 import { SpeachQueries } from './speach-queries.service';
 import { type Viewer, canView, isEditor, liveVersion, lockedChapterIds, requiredBefore } from './speach-views';
 
-export const learnerStream = (userId: string) => `learner-${userId}`;
+export { learnerStream };
 
 /** Reading (spec §2 `/s/…`, `/play/…`): the live version for readers, the draft for editors. */
 @Controller()

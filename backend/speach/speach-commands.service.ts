@@ -1,9 +1,9 @@
+import { speachStream } from '../../events';
 import { Inject, Injectable } from '@nestjs/common';
 import { type ChapterContent, type Role, uuidv7 } from '../../events';
 import { CATEGORIES, type CategoryDocument, GROUPS, type GroupDocument } from '../../projections/organisation.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
-import { PasswordHasher } from '../identity/auth/password-hasher';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { PasswordHasher, type AuthenticatedUser } from '../identity';
 import { Clock } from '../infrastructure/clock/clock';
 import { CommandRunner, ConcurrencyError } from '../infrastructure/decider/command-runner';
 import { DomainError, ValidationError, inOneDecision } from '../infrastructure/decider/decider';
@@ -20,7 +20,7 @@ type Cmd = SpeachCommand extends infer C ? (C extends { speachId: string; actor:
 
 const speachBatch = inOneDecision(speachDecider);
 
-export const speachStream = (speachId: string) => `speach-${speachId}`;
+export { speachStream };
 
 /** Commands on speaches: permissions and rules live in the deciders; this layer resolves references. */
 @Injectable()

@@ -15,7 +15,7 @@ import {
 } from '../../projections/speaches.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { PERIODIC_REVIEWS, type PeriodicReviewDocument, WORKFLOWS, type WorkflowDocument } from '../../projections/workflows.projection';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { AuthenticatedUser } from '../identity';
 import { Clock } from '../infrastructure/clock/clock';
 import { NotFoundError } from '../infrastructure/decider/decider';
 import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';
@@ -24,6 +24,7 @@ import type { Actor } from './speach.decider';
 import { withChapterMedia } from './chapter-media';
 import { FileUrls } from './file-urls';
 import { type CardContext, type ChapterView, type SpeachCard, type Viewer, draftTree, isEditor, liveVersion, person, toCard, toTree } from './speach-views';
+import { WorkflowCards } from './workflow-cards';
 
 const LANGUAGE_NAMES: Record<string, string> = {
   'en-US': 'English (US)',
@@ -47,6 +48,7 @@ export class SpeachQueries {
     @Inject(READ_STORE) private readonly store: ReadStore,
     private readonly clock: Clock,
     private readonly files: FileUrls,
+    private readonly workflowCards: WorkflowCards,
   ) {}
 
   /** Chapters as the screens show them, their files behind URLs signed for this speach. */
@@ -118,6 +120,7 @@ export class SpeachQueries {
       ratings: new Map(ratings.map((r) => [r._id, r.average])),
       workflows: new Map(workflows.map((w) => [w.speachId, w])),
       reviews: new Map(reviews.map((r) => [r._id, r])),
+      workflowCard: this.workflowCards.fields,
       coverUrl: (speachId, blobId) => this.files.url(speachId, { blobId, mimeType: 'image/webp' }),
     };
     return docs.map((d) => toCard(d, viewer, context));

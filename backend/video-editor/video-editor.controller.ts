@@ -1,6 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import { CurrentUser, Roles, type AuthenticatedUser } from '../identity';
 import { AnnotationBody, CutBody, InteractionAnswerBody, InteractionBody, SynchroniseBody, WeetBody } from './video-editor.dto';
 import { VideoEdits } from './video-edits.service';
 

@@ -1,4 +1,5 @@
 import type { PeriodicReviewDocument, WorkflowDocument } from '../../projections/workflows.projection';
+import type { WorkflowCardFields } from '../speach';
 import { isStepApprover } from './workflow.decider';
 
 /**
@@ -9,7 +10,7 @@ export function workflowCardFields(
   workflow: WorkflowDocument | undefined,
   review: PeriodicReviewDocument | undefined,
   viewer: { userId: string; groupIds: string[]; isApprover: boolean },
-) {
+): WorkflowCardFields {
   const open = workflow && (workflow.state === 'AWAITING_VALIDATION' || workflow.state === 'REJECTED') ? workflow : null;
   const canApprove =
     !!open && open.state === 'AWAITING_VALIDATION' && open.authorId !== viewer.userId && isStepApprover(open.steps[open.currentStep - 1], viewer);
@@ -18,7 +19,7 @@ export function workflowCardFields(
     canApprove,
     isWorkflowInProgress: open !== null,
     wf_name: open?.name ?? null,
-    wf_state: (open?.state ?? null) as 'AWAITING_VALIDATION' | 'REJECTED' | null,
+    wf_state: (open?.state ?? null) as WorkflowCardFields['wf_state'],
     wf_step: open?.currentStep ?? null,
     wf_total_step: open?.totalSteps ?? null,
     regulated_gmp: workflow?.regulatedGmp ?? false,

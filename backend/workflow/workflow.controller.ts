@@ -1,9 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { restList } from '../identity/organisation/rest-list';
-import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
-import { SpeachQueries } from '../speach/speach-queries.service';
+import { restList, CurrentUser, Roles, type AuthenticatedUser } from '../identity';
+import { SpeachQueries } from '../speach';
 import {
   DefinitionBody,
   PeriodicReviewListQuery,

@@ -1,6 +1,7 @@
-import { Module } from '@nestjs/common';
-import { SignatureModule } from '../signature/signature.module';
-import { SpeachModule } from '../speach/speach.module';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { SignatureModule } from '../signature';
+import { SpeachModule, WorkflowCards } from '../speach';
+import { workflowCardFields } from './workflow-card';
 import { AdminWorkflowController, WorkflowController, WorkflowDefinitionsRestController } from './workflow.controller';
 import { PublishOnValidationPolicy } from './policies/publish-on-validation.policy';
 import { RevokeApprovalsOnEditPolicy } from './policies/revoke-approvals-on-edit.policy';
@@ -13,4 +14,10 @@ import { WorkflowService } from './workflow.service';
   providers: [WorkflowService, PublishOnValidationPolicy, RevokeApprovalsOnEditPolicy],
   exports: [WorkflowService],
 })
-export class WorkflowModule {}
+export class WorkflowModule implements OnModuleInit {
+  constructor(private readonly cards: WorkflowCards) {}
+
+  onModuleInit(): void {
+    this.cards.register(workflowCardFields);
+  }
+}

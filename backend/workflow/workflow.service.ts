@@ -1,3 +1,4 @@
+import { definitionStream, workflowStream } from '../../events';
 import { Inject, Injectable } from '@nestjs/common';
 import { type WorkflowStep, uuidv7 } from '../../events';
 import { CATEGORIES, type CategoryDocument, GROUPS, type GroupDocument } from '../../projections/organisation.projection';
@@ -11,7 +12,7 @@ import {
   type WorkflowDefinitionDocument,
   type WorkflowDocument,
 } from '../../projections/workflows.projection';
-import type { AuthenticatedUser } from '../identity/auth/authenticated-user';
+import type { AuthenticatedUser } from '../identity';
 import { Clock } from '../infrastructure/clock/clock';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
@@ -19,21 +20,16 @@ import { ReadModels } from '../infrastructure/read-models';
 import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { escapeRegex } from '../infrastructure/http/simple-rest';
-import { SiteSettings } from '../site/site-settings.service';
-import { SpeachQueries } from '../speach/speach-queries.service';
-import { type Viewer, isEditor, person } from '../speach/speach-views';
+import { SiteSettings } from '../site';
+import { SpeachQueries, type Viewer, isEditor, person, liveVersion } from '../speach';
 import { WARNING_WINDOW_MONTHS, addMonths, isDue, periodicReviewDecider } from './periodic-review.decider';
 import { type FinalChoices, type WorkflowActor, isStepApprover, workflowDecider } from './workflow.decider';
 import { coveringDefinition } from './publication-gate';
 import { workflowDefinitionDecider } from './workflow-definition.decider';
-import { Signatures } from '../signature/signatures.service';
-import type { SignatureBody } from '../signature/signature.dto';
-import { draftContentHash, nextVersion, versionContentHash } from '../signature/signed-content';
+import { Signatures, type SignatureBody, draftContentHash, nextVersion, versionContentHash } from '../signature';
 import type { SignatureRecord } from '../../events';
-import { liveVersion } from '../speach/speach-views';
 
-export const workflowStream = (workflowId: string) => `workflow-${workflowId}`;
-export const definitionStream = (definitionId: string) => `workflow-definition-${definitionId}`;
+export { workflowStream, definitionStream };
 export const periodicReviewStream = (speachId: string) => `periodic-review-${speachId}`;
 
 export const WORKFLOW_GRID_PAGE_SIZE = 20;

@@ -173,6 +173,10 @@ class Face {
     }
   }
 
+  exports(name: string): boolean {
+    return this.existing.has(name);
+  }
+
   /**
    * Makes the face export `name` as `module` (a file of the context) declares it. Returns an error when the face
    * already exports another declaration under that name.
@@ -271,6 +275,45 @@ function renderStatement(kind: 'import' | 'export', bindings: Binding[], specifi
   return `${kind}${allTypes ? ' type' : ''} { ${list.map((b) => renderBinding(b, allTypes)).join(', ')} } from '${specifier}';`;
 }
 
+/** The context files declaring each exported name (for names imported from a face that does not export them yet). */
+const declarations = new Map<string, Map<string, string[]>>();
+function declaringFiles(context: string, name: string): string[] {
+  if (!declarations.has(context)) {
+    const byName = new Map<string, string[]>();
+    for (const file of sources(join(ROOT, 'backend', context))) {
+      if (file.endsWith('.spec.ts') || file.endsWith('index.ts')) continue;
+      for (const statement of parse(file).statements) {
+        if (!hasExport(statement) || ts.isExportDeclaration(statement)) continue;
+        const names = ts.isVariableStatement(statement)
+          ? statement.declarationList.declarations.flatMap((d) => (ts.isIdentifier(d.name) ? [d.name.text] : []))
+          : [(statement as { name?: ts.Identifier }).name?.text].filter((n): n is string => !!n);
+        for (const n of names) byName.set(n, [...(byName.get(n) ?? []), file]);
+      }
+    }
+    declarations.set(context, byName);
+  }
+  return declarations.get(context)!.get(name) ?? [];
+}
+
+/** Adds to a face the names a file imports from it that it does not export yet, when one file of the context declares them. */
+function exportsMissingFrom(target: Face, bindings: Binding[] | string): string | undefined {
+  if (typeof bindings === 'string') return undefined;
+  const problems: string[] = [];
+  for (const b of bindings) {
+    if (target.exports(b.name)) continue;
+    const files = declaringFiles(target.context, b.name);
+    if (files.length !== 1) {
+      problems.push(
+        `${b.name} is not exported by backend/${target.context}/index.ts (${files.length ? 'declared in ' + files.map(repoPath).join(', ') : 'declared nowhere'})`,
+      );
+      continue;
+    }
+    const error = target.require(b.name, files[0]);
+    if (error) problems.push(error);
+  }
+  return problems.length ? problems.join('; ') : undefined;
+}
+
 function main(): void {
   const check = process.argv.includes('--check');
   const faces = new Map<string, Face>();
@@ -289,6 +332,11 @@ function main(): void {
       const to = targetPath(file, spec.text);
       const target = classify(to);
       const reason = violation(from, to);
+      if (!reason && target.layer === 'context' && isFace(to) && target.folder !== classify(from).folder) {
+        const missing = exportsMissingFrom(face(target.folder!), bindingsOf(statement));
+        if (missing) manual.push(`${from}.ts: ${missing}`);
+        continue;
+      }
       if (!reason) continue;
       const line = source.getLineAndCharacterOfPosition(statement.getStart(source)).line + 1;
       if (target.layer !== 'context' || isFace(to)) {
@@ -320,6 +368,13 @@ function main(): void {
     const text = f.render(changed.get(f.file));
     if (text !== undefined) changed.set(f.file, text);
   }
+  for (const entry of readdirSync(join(ROOT, 'backend'), { withFileTypes: true })) {
+    const index = join(ROOT, 'backend', entry.name, 'index.ts');
+    if (!entry.isDirectory() || classify(`backend/${entry.name}/index`).layer !== 'context') continue;
+    const current = changed.get(index) ?? (existsSync(index) ? readFileSync(index, 'utf8') : undefined);
+    const ordered = current === undefined ? undefined : leavesFirst(index, current);
+    if (ordered !== undefined && ordered !== current) changed.set(index, ordered);
+  }
 
   for (const file of [...changed.keys()].sort()) console.log(`${check ? 'would rewrite' : 'rewrote'} ${repoPath(file)}.ts`);
   if (!check && changed.size) {
@@ -335,6 +390,86 @@ function main(): void {
   }
   if (check && changed.size) process.exit(1);
   if (manual.length) process.exit(2);
+}
+
+/**
+ * How deep a file sits in its context's own runtime import graph (type-only imports vanish at run time): a leaf
+ * (decorators, deciders, constants) is 0, the Nest module that imports everything is the deepest.
+ */
+function depth(file: string, context: string, memo = new Map<string, number>(), visiting = new Set<string>()): number {
+  if (memo.has(file)) return memo.get(file)!;
+  if (visiting.has(file)) return 0;
+  visiting.add(file);
+  let deepest = 0;
+  for (const statement of parse(file).statements) {
+    if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
+    if (ts.isImportDeclaration(statement) ? statement.importClause?.isTypeOnly : statement.isTypeOnly) continue;
+    const spec = statement.moduleSpecifier;
+    if (!spec || !ts.isStringLiteral(spec) || !spec.text.startsWith('.')) continue;
+    const next = resolveFile(file, spec.text);
+    if (!next || classify(repoPath(next)).folder !== context || isFace(repoPath(next))) continue;
+    deepest = Math.max(deepest, depth(next, context, memo, visiting) + 1);
+  }
+  visiting.delete(file);
+  memo.set(file, deepest);
+  return deepest;
+}
+
+/** The runtime imports of a file (type-only ones vanish when compiled). */
+function runtimeImports(file: string): string[] {
+  const out: string[] = [];
+  for (const statement of parse(file).statements) {
+    if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
+    if (ts.isImportDeclaration(statement) ? statement.importClause?.isTypeOnly : statement.isTypeOnly) continue;
+    const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
+    if (bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly)) continue;
+    const spec = statement.moduleSpecifier;
+    if (!spec || !ts.isStringLiteral(spec) || !spec.text.startsWith('.')) continue;
+    const next = resolveFile(file, spec.text);
+    if (next) out.push(next);
+  }
+  return out;
+}
+
+/** Whether loading a file loads another context (a runtime import of another face, itself or through its context's files). */
+function reachesOut(file: string, context: string, memo = new Map<string, boolean>()): boolean {
+  if (memo.has(file)) return memo.get(file)!;
+  memo.set(file, false);
+  const result = runtimeImports(file).some((next) => {
+    const target = classify(repoPath(next));
+    if (target.layer === 'context' && target.folder !== context) return true;
+    return target.folder === context && !isFace(repoPath(next)) && reachesOut(next, context, memo);
+  });
+  memo.set(file, result);
+  return result;
+}
+
+/**
+ * A face's exports ordered leaves first: first what loads no other context, then the rest, each by depth. Under CommonJS a face is loaded top to bottom; when a cycle between two
+ * contexts comes back into a face half-way, what that face has already loaded (the decorators, the deciders) is
+ * what the other context can use while defining its classes, so the Nest module, which pulls in everything, is last.
+ */
+function leavesFirst(index: string, text: string): string {
+  const source = ts.createSourceFile(index, text, ts.ScriptTarget.Latest, true);
+  const statements = [...source.statements];
+  if (statements.length < 2 || !statements.every((s) => ts.isExportDeclaration(s))) return text;
+  const context = classify(repoPath(index)).folder!;
+  const weight = (s: ts.Statement) => {
+    const spec = (s as ts.ExportDeclaration).moduleSpecifier;
+    if ((s as ts.ExportDeclaration).isTypeOnly || !spec || !ts.isStringLiteral(spec) || !spec.text.startsWith('.')) return -1;
+    const clause = (s as ts.ExportDeclaration).exportClause;
+    if (clause && ts.isNamedExports(clause) && clause.elements.every((e) => e.isTypeOnly)) return -1;
+    const file = resolveFile(index, spec.text);
+    return file && classify(repoPath(file)).folder === context ? (reachesOut(file, context) ? 1000 : 0) + depth(file, context) : -1;
+  };
+  const header = text.slice(0, statements[0].getStart(source));
+  const pieces = statements.map((s, i) => ({
+    weight: weight(s),
+    i,
+    text: i === 0 ? s.getText(source) : text.slice(s.getFullStart(), s.end).replace(/^\n+/, ''),
+  }));
+  const sorted = [...pieces].sort((a, b) => a.weight - b.weight || a.i - b.i);
+  return header + sorted.map((p) => p.text).join('\n') + '\n';
 }
 
 function rewriteFile(file: string, source: ts.SourceFile, rewrites: Rewrite[]): string | undefined {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
+import type { AuthenticatedUser } from '../../identity';
 
 export type JobOutcome = { status: 'pending' } | { status: 'failed'; reason: string } | { status: 'done'; result: unknown };
 

@@ -15,7 +15,7 @@ import {
   trackId,
 } from '../../../projections/media.projection';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import type { AuthenticatedUser } from '../../identity/auth/authenticated-user';
+import type { AuthenticatedUser } from '../../identity';
 import { BlobStore } from '../../infrastructure/blobs/blob-store';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { DomainError, ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../../infrastructure/decider/decider';

@@ -1,6 +1,6 @@
 import { rename, rm, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import type { MediaConfig } from '../media-config';
+import type { MediaConfig } from '../../config/media-config';
 import {
   type AudioFormat,
   type MediaProbe,
