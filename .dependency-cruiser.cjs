@@ -27,14 +27,14 @@ module.exports = {
       name: 'seed-only-from-app',
       severity: 'error',
       comment: 'Only the app module (which wires it) and the CLI import the demo seed.',
-      from: { pathNot: '^backend/(?:app\\.module|app|main)\\.ts$|^backend/(?:cli|seed)/' },
+      from: { path: '^(?:backend|projections|events)/', pathNot: '^backend/(?:app\\.module|app|main)\\.ts$|^backend/(?:cli|seed)/' },
       to: { path: '^backend/seed/' },
     },
     {
       name: 'shell-only-from-shell',
       severity: 'error',
       comment: 'Nothing but the app shell imports the app module, the CLI or the health pages.',
-      from: { pathNot: `${SHELL}|^backend/seed/` },
+      from: { path: '^(?:backend|projections|events)/', pathNot: `${SHELL}|^backend/seed/` },
       to: { path: SHELL },
     },
     {

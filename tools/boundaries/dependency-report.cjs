@@ -30,7 +30,7 @@ for (const module of cruise.modules) {
     if (from === to) continue;
     const key = `${from} → ${to}`;
     edges.set(key, (edges.get(key) ?? 0) + 1);
-    if (to.startsWith('backend/')) landings.set(dep.resolved, (landings.get(dep.resolved) ?? 0) + 1);
+    if (to.startsWith('backend/') && /^(?:backend|projections|events)\//.test(module.source)) landings.set(dep.resolved, (landings.get(dep.resolved) ?? 0) + 1);
   }
 }
 const violations = cruise.summary.violations.filter((v) => v.rule.severity === 'error');
