@@ -14,6 +14,7 @@ import {
   type WorkflowStep,
   evolveWorkflow,
   initialWorkflowState,
+  isStepApprover,
 } from '../../events';
 import { type Decider, ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 
@@ -23,6 +24,7 @@ export const APPROVERS_MAX = 20;
 
 /** The state and its fold are part of the event contract (events/workflow.state.ts); re-exported for this context's callers. */
 export type { Rejection, RunningWorkflow, WorkflowState, WorkflowStatus } from '../../events';
+export { isStepApprover };
 
 /** Who acts: the service resolves the user's groups; roles come from the session. */
 export interface WorkflowActor {
@@ -84,12 +86,6 @@ function open(state: WorkflowState): RunningWorkflow {
   if (wf.status === 'COMPLETED') throw new IllegalStateError('This workflow is already completed');
   if (wf.status === 'CANCELLED') throw new IllegalStateError('This workflow was cancelled');
   return wf;
-}
-
-/** The approver of a step: named, or a member of its group, and in both cases holding the APPROVER role. */
-export function isStepApprover(step: WorkflowStep | undefined, actor: { userId: string; groupIds: string[]; isApprover: boolean }): boolean {
-  if (!step || !actor.isApprover) return false;
-  return step.userId !== null ? step.userId === actor.userId : step.groupId !== null && actor.groupIds.includes(step.groupId);
 }
 
 function awaited(step: WorkflowStep): AwaitedApprover {
