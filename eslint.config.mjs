@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from './eslint/boundaries.mjs';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'test-results/**', 'data/**', 'web/learner/src/i18n/generated/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
@@ -21,6 +22,11 @@ export default tseslint.config(
       // Generators and proxies name the instance they close over (self, store, metrics).
       '@typescript-eslint/no-this-alias': 'off',
     },
+  },
+  {
+    files: ['backend/**/*.ts', 'projections/**/*.ts', 'events/**/*.ts'],
+    plugins: { boundaries },
+    rules: { 'boundaries/no-foreign-internals': 'error' },
   },
   {
     files: ['web/**/*.tsx', 'web/**/*.ts'],

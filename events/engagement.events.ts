@@ -89,3 +89,7 @@ for (const type of [
 ]) {
   registerEventType(type, 1);
 }
+
+export const engagementStream = (userId: string) => `engagement-${userId}`;
+export const commentsStream = (speachId: string) => `comments-${speachId}`;
+export const notificationSettingsStream = (userId: string) => `notifications-${userId}`;

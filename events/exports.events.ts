@@ -21,3 +21,5 @@ export type CsvExportEvent = CsvExportRequested | CsvExportCompleted | CsvExport
 registerEventType('CsvExportRequested', 1);
 registerEventType('CsvExportCompleted', 1);
 registerEventType('CsvExportFailed', 1);
+
+export const exportStream = (exportId: string) => `csv-export-${exportId}`;

@@ -47,3 +47,7 @@ for (const type of [
 ]) {
   registerEventType(type, 1);
 }
+
+export const groupStream = (groupId: string) => `group-${groupId}`;
+export const categoryStream = (categoryId: string) => `category-${categoryId}`;
+export const customFieldStream = (customFieldId: string) => `customfield-${customFieldId}`;

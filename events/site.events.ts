@@ -53,3 +53,5 @@ registerEventType('FeatureFlagsChanged', 1);
 registerEventType('FooterItemsChanged', 1);
 registerEventType('AccessibilityStatementPublished', 1);
 registerEventType('AccessibilityStatementChanged', 1);
+
+export const termsStream = (document: string) => `terms-${document}`;

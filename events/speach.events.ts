@@ -256,3 +256,6 @@ for (const type of [
 // Schema 2 pins the version seen; older reads and answers say "unknown" rather than guess.
 registerEventType('ChapterRead', 2, { 1: (data) => ({ ...data, contentHash: null }) });
 registerEventType('ChapterAnswered', 2, { 1: (data) => ({ ...data, version: null, contentHash: null }) });
+
+export const speachStream = (speachId: string) => `speach-${speachId}`;
+export const learnerStream = (userId: string) => `learner-${userId}`;

@@ -94,3 +94,7 @@ for (const type of [
 ]) {
   registerEventType(type, 1);
 }
+
+/** Stream names of the identity context (issue 24: they live with their events, never inline). */
+export const userStream = (userId: string) => `user-${userId}`;
+export const sessionStream = (sessionId: string) => `session-${sessionId}`;

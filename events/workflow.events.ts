@@ -140,3 +140,7 @@ for (const type of [
 ]) {
   registerEventType(type, 1);
 }
+
+export const workflowStream = (workflowId: string) => `workflow-${workflowId}`;
+export const definitionStream = (definitionId: string) => `workflow-definition-${definitionId}`;
+export const periodicReviewStream = (speachId: string) => `periodic-review-${speachId}`;

@@ -87,3 +87,9 @@ export function evolveWorkflow(state: WorkflowState, event: WorkflowEvent): Work
       return state;
   }
 }
+
+/** The approver of a step (the workflow decider's rule, shared with the cards and the signature diff through the contract): named, or a member of its group, and in both cases holding the APPROVER role. */
+export function isStepApprover(step: WorkflowStep | undefined, actor: { id: string; groupIds: string[]; isApprover: boolean }): boolean {
+  if (!step || !actor.isApprover) return false;
+  return step.userId !== null ? step.userId === actor.id : step.groupId !== null && actor.groupIds.includes(step.groupId);
+}

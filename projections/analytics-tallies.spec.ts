@@ -1,7 +1,7 @@
 import { MemoryReadStore } from '../backend/infrastructure/read-store/memory-read-store';
 import type { ReadStore } from '../backend/infrastructure/read-store/read-store.port';
 import { SqliteReadStore } from '../backend/infrastructure/read-store/sqlite-read-store';
-import { seededRandom } from '../backend/seed/seeded-random';
+import { seededRandom } from '../backend/infrastructure/seeded-random';
 import { type AnalyticsEvent, AnalyticsHarness } from '../test/support/analytics-harness';
 import { PERIODS, type Period, addDays, daysBetween, periodRange } from './analytics-buckets';
 import {

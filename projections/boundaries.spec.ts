@@ -5,14 +5,9 @@ const ROOT = resolve(__dirname, '..');
 
 /**
  * The platform a projection may build on: the read store it writes to, the log it reads and the
- * checkpoints it keeps. Anything else of backend/ (deciders, context services) is off limits, so a
- * read model only ever depends on the event contract.
+ * checkpoints it keeps (tools/boundaries/layers.cjs, the list the lint rule uses too).
  */
-const PLATFORM = [
-  /^backend\/infrastructure\/read-store\/[^/]+$/,
-  /^backend\/infrastructure\/event-store\/event-store\.port$/,
-  /^backend\/infrastructure\/checkpoints\/checkpoint-store\.port$/,
-];
+const { PROJECTION_PLATFORM: PLATFORM } = require('../tools/boundaries/layers.cjs') as { PROJECTION_PLATFORM: RegExp[] };
 
 /** Every module a source names: static imports and re-exports, dynamic imports and requires. */
 function specifiers(source: string): string[] {

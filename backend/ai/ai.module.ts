@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { IdentityModule } from '../identity/identity.module';
+import { IdentityModule } from '../identity';
 import { SpeachModule } from '../speach';
 import { ExtractiveGenerator } from './generation/extractive.generator';
 import { AI_GENERATOR, type AiGenerator } from './generation/generator';

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { EngagementModule } from '../engagement/engagement.module';
-import { DemoActivity } from '../seed/demo-activity';
-import { SpeachModule } from '../speach/speach.module';
+import { EngagementModule } from '../engagement';
+import { SpeachModule } from '../speach';
 import { DashboardController } from './dashboard.controller';
 import { DashboardQueries } from './dashboard.service';
 import { DashboardRankings } from './dashboard-rankings';
@@ -12,7 +11,7 @@ import { SpeachAnalytics } from './speach-analytics.service';
 @Module({
   imports: [SpeachModule, EngagementModule],
   controllers: [DashboardController, SpeachAnalyticsController],
-  providers: [DashboardQueries, DashboardRankings, SpeachAnalytics, DemoActivity],
-  exports: [DashboardQueries, DashboardRankings, DemoActivity],
+  providers: [DashboardQueries, DashboardRankings, SpeachAnalytics],
+  exports: [DashboardQueries, DashboardRankings],
 })
 export class AnalyticsModule {}

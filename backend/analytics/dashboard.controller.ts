@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { METRICS, type Metric } from '../../projections/analytics.projection';
-import { Roles } from '../identity/auth/auth.decorators';
+import { Roles } from '../identity';
 import { ValidationError } from '../infrastructure/decider/decider';
 import { DashboardQueries, USER_COUNT_TYPES, type UserCountType } from './dashboard.service';
 

@@ -1,3 +1,4 @@
+import { learnerStream } from '../../events';
 import { Inject, Injectable } from '@nestjs/common';
 import { daysBetween, parsePeriod, periodRange, seriesSlots } from '../../projections/analytics-buckets';
 import {
@@ -10,7 +11,7 @@ import {
   type QuizResultDocument,
   slotOf,
 } from '../../projections/analytics.projection';
-import { LEARNER_PROGRESS, type ProgressDocument, type SpeachDocument, readingOrder } from '../speach';
+import { LEARNER_PROGRESS, type ProgressDocument, type SpeachDocument, readingOrder, SpeachQueries, isEditor, liveVersion, person } from '../speach';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import type { Actor } from '../identity/auth/actor';
 import { Clock } from '../infrastructure/clock/clock';
@@ -19,8 +20,6 @@ import { DomainError, NotFoundError, ValidationError } from '../infrastructure/d
 import { ReadModels } from '../infrastructure/read-models';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
-import { SpeachQueries } from '../speach/speach-queries.service';
-import { isEditor, liveVersion, person } from '../speach/speach-views';
 import { speachCompletion } from './completion';
 import { quizResultsDecider } from './quiz-results.decider';
 
@@ -162,7 +161,7 @@ export class SpeachAnalytics {
     const [userId, speachId] = idAchatCour.split(':');
     const doc = await this.speaches.document(speachId);
     const mayManage = isEditor(doc, await this.speaches.viewer(user));
-    await this.commands.run(quizResultsDecider, `learner-${userId}`, {
+    await this.commands.run(quizResultsDecider, learnerStream(userId), {
       type: 'DeleteQuizResults',
       userId,
       speachId,

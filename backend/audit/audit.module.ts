@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { IdentityModule } from '../identity/identity.module';
+import { IdentityModule } from '../identity';
 import { AuditChain } from './audit-chain';
 import { AuditController } from './audit.controller';
 import { AuditService } from './audit.service';

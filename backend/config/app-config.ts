@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MAIL_LANGUAGES, type MailLanguage } from '../../events';
-import { type AiConfig, loadAiConfig } from '../ai/ai-config';
-import { type MediaConfig, loadMediaConfig } from '../media/media-config';
-import { type MediaTextConfig, loadMediaTextConfig } from '../media-text/media-text-config';
+import { type AiConfig, loadAiConfig } from './ai-config';
+import { type MediaConfig, loadMediaConfig } from './media-config';
+import { type MediaTextConfig, loadMediaTextConfig } from './media-text-config';
 
 /** Feature flags of spec §6, exposed to the web apps through /api/auth/me. */
 export interface FeatureFlags {

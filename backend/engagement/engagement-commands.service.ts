@@ -1,15 +1,15 @@
+import { commentsStream, engagementStream } from '../../events';
 import { Injectable } from '@nestjs/common';
 import { uuidv7 } from '../../events';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { ReadModels } from '../infrastructure/read-models';
-import { SiteSettings } from '../site/site-settings.service';
-import { SpeachQueries } from '../speach/speach-queries.service';
+import { SiteSettings } from '../site';
+import { SpeachQueries } from '../speach';
 import { commentsDecider } from './comments.decider';
 import { engagementDecider } from './engagement.decider';
 import { EngagementQueries, ownsSpeach } from './engagement-queries.service';
 
-export const engagementStream = (userId: string) => `engagement-${userId}`;
-export const commentsStream = (speachId: string) => `comments-${speachId}`;
+export { engagementStream, commentsStream };
 
 /**
  * Ratings, follows and comments. Rules live in the deciders; this layer resolves the facts they need

@@ -9,7 +9,19 @@ import {
   USER_RATINGS,
   type UserRatingDocument,
 } from '../../projections/engagement.projection';
-import { BOOKMARKS, type BookmarkDocument, type SpeachDocument, normaliseKey } from '../speach';
+import {
+  BOOKMARKS,
+  type BookmarkDocument,
+  type SpeachDocument,
+  normaliseKey,
+  type GridQuery,
+  SpeachQueries,
+  SpeachAccess,
+  GRID_PAGE_SIZE,
+  type Viewer,
+  liveVersion,
+  person,
+} from '../speach';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { Clock } from '../infrastructure/clock/clock';
 import { NotFoundError } from '../infrastructure/decider/decider';
@@ -17,11 +29,6 @@ import { escapeRegex } from '../infrastructure/http/simple-rest';
 import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { SiteSettings } from '../site/site-settings.service';
-import type { GridQuery } from '../speach/speach.dto';
-import { SpeachQueries } from '../speach/speach-queries.service';
-import { SpeachAccess } from '../speach/speach-access';
-import { GRID_PAGE_SIZE } from '../speach/speach-lists.service';
-import { type Viewer, liveVersion, person } from '../speach/speach-views';
 import { roleFlags } from '../identity';
 
 export const COMMENTS_PAGE_SIZE = 10;

@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MAIL_LANGUAGES, NOTIFICATION_FREQUENCIES, RATING_MAX, RATING_MIN } from '../../events';
 import { RATING_REASON } from './engagement.decider';
-import { ACCESS_CODE_MAX } from '../speach/speach.decider';
+import { ACCESS_CODE_MAX } from '../speach';
 
 const toInt = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value);
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SpeachModule } from '../speach/speach.module';
+import { SpeachModule } from '../speach';
 import { EngagementController } from './engagement.controller';
 import { EngagementCommands } from './engagement-commands.service';
 import { EngagementQueries } from './engagement-queries.service';

@@ -1,3 +1,4 @@
+import { notificationSettingsStream } from '../../events';
 import { Inject, Injectable } from '@nestjs/common';
 import { NOTIFICATION_TYPES, NOTIFICATION_TYPE_NAMES, type NotificationType } from '../../events';
 import { USER_RATINGS, type UserRatingDocument } from '../../projections/engagement.projection';
@@ -10,21 +11,20 @@ import {
   type NotificationSettingsDocument,
   defaultSettings,
 } from '../../projections/notifications.projection';
-import { SPEACHES, type SpeachDocument } from '../speach';
+import { SPEACHES, type SpeachDocument, person } from '../speach';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import type { Actor } from '../identity/auth/actor';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { ReadModels } from '../infrastructure/read-models';
 import type { Filter, ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
-import { person } from '../speach/speach-views';
 import { checkType, notificationSettingsDecider } from './notification-settings.decider';
 
 /** Spec §9: notification page size. */
 export const NOTIFICATION_PAGE_SIZE = 10;
 export const NOTIFICATION_PAGE_MAX = 50;
 
-export const notificationSettingsStream = (userId: string) => `notifications-${userId}`;
+export { notificationSettingsStream };
 
 /** The types a user's preferences show (spec §6: preference groups by role). */
 export function typesFor(user: Pick<Actor, 'roles'>): NotificationType[] {

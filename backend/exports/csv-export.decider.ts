@@ -1,3 +1,4 @@
+import { exportStream } from '../../events';
 import type { CsvExportEvent, CsvExportFile } from '../../events';
 import { type Decider, IllegalStateError, ValidationError } from '../infrastructure/decider/decider';
 
@@ -7,7 +8,7 @@ export type CsvExportCommand =
   | { type: 'CompleteExport'; exportId: string; files: CsvExportFile[] }
   | { type: 'FailExport'; exportId: string; reason: string };
 
-export const exportStream = (exportId: string) => `csv-export-${exportId}`;
+export { exportStream };
 
 /** One export job's life: requested, then completed or failed, once. */
 export const csvExportDecider: Decider<CsvExportState, CsvExportCommand, CsvExportEvent> = {

@@ -4,15 +4,13 @@ import { type AbuseResolution, type AbuseTarget, abuseReportStream, uuidv7 } fro
 import { ABUSE_REPORTS, type AbuseReportDocument } from '../../projections/abuse-reports.projection';
 import { COMMENTS, type CommentDocument } from '../../projections/engagement.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
-import { restList } from '../identity/organisation/rest-list';
+import { restList } from '../identity';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { NotFoundError } from '../infrastructure/decider/decider';
 import { ReadModels } from '../infrastructure/read-models';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
-import { SpeachAccess } from '../speach/speach-access';
-import { SpeachQueries } from '../speach/speach-queries.service';
-import { type Viewer, person } from '../speach/speach-views';
+import { SpeachAccess, SpeachQueries, type Viewer, person } from '../speach';
 import { abuseReportDecider } from './abuse-report.decider';
 
 /** Abuse reports: any user reports a user, a speach or a comment they can see; administrators work the queue. */

@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { ABUSE_REASONS, ABUSE_RESOLUTIONS, ABUSE_TARGETS } from '../../events';
-import { ACCESS_CODE_MAX } from '../speach/speach.decider';
+import { ACCESS_CODE_MAX } from '../speach';
 import { MODERATION_ACTIONS } from './topic.decider';
 
 const toInt = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value);

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { PathsModule } from '../paths/paths.module';
-import { SpeachModule } from '../speach/speach.module';
+import { PathsModule } from '../paths';
+import { SpeachModule } from '../speach';
 import { AbuseReportsController, AbuseReportsRestController } from './abuse-reports.controller';
 import { AbuseReportsService } from './abuse-reports.service';
 import { BadgesController } from './badges.controller';

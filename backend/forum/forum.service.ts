@@ -2,16 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type TopicSubject, topicStream, uuidv7 } from '../../events';
 import { FORUM_POSTS, FORUM_TOPICS, type ForumPostDocument, type ForumTopicDocument } from '../../projections/forum.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
-import type { SpeachDocument } from '../speach';
+import { type SpeachDocument, SpeachAccess, SpeachQueries, type Viewer, isEditor, person } from '../speach';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { NotFoundError } from '../infrastructure/decider/decider';
 import { ReadModels } from '../infrastructure/read-models';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
-import { PathQueries } from '../paths/path-queries.service';
-import { SpeachAccess } from '../speach/speach-access';
-import { SpeachQueries } from '../speach/speach-queries.service';
-import { type Viewer, isEditor, person } from '../speach/speach-views';
+import { PathQueries } from '../paths';
 import { type ModerationAction, type TopicActor, topicDecider } from './topic.decider';
 
 export const TOPICS_PAGE_SIZE = 10;

@@ -7,7 +7,7 @@ import { NotFoundError, ValidationError } from '../infrastructure/decider/decide
 import { ReadModels } from '../infrastructure/read-models';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
-import { person } from '../speach/speach-views';
+import { person } from '../speach';
 import { conversationDecider, conversationIdOf } from './conversation.decider';
 
 export const CONVERSATIONS_PAGE_SIZE = 20;

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AnalyticsModule } from '../analytics/analytics.module';
-import { SpeachModule } from '../speach/speach.module';
+import { AnalyticsModule } from '../analytics';
+import { SpeachModule } from '../speach';
 import { LearnerHomeController } from './learner-home.controller';
 import { LearnerHome } from './learner-home.service';
 

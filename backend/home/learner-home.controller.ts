@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { CurrentUser } from '../identity/auth/auth.decorators';
 import type { Actor } from '../identity/auth/actor';
 import { NotFoundError } from '../infrastructure/decider/decider';
-import { SpeachQueries } from '../speach/speach-queries.service';
+import { SpeachQueries } from '../speach';
 import { CatalogueQuery, HOME_SLIDERS, type HomeSlider, HomeQuery, SliderQuery } from './learner-home.dto';
 import { LearnerHome } from './learner-home.service';
 

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
-import { toBoolean, toInt } from '../speach/speach.dto';
+import { toBoolean, toInt } from '../speach';
 
 export const HOME_SLIDERS = ['continue', 'assigned', 'new', 'mostRead', 'followedAuthors', 'category'] as const;
 export type HomeSlider = (typeof HOME_SLIDERS)[number];

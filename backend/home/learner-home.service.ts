@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ANALYTICS_SPEACH_TALLIES } from '../../projections/analytics.projection';
 import { FOLLOWS, type FollowDocument } from '../../projections/engagement.projection';
-import { DashboardRankings } from '../analytics/dashboard-rankings';
+import { DashboardRankings } from '../analytics';
 import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import {
@@ -11,10 +11,7 @@ import {
   type SpeachDocument,
   type SpeachVersionDocument,
 } from '../../projections/speaches.projection';
-import { SpeachAccess } from '../speach/speach-access';
-import { SpeachQueries } from '../speach/speach-queries.service';
-import { type SpeachCard, type Viewer, liveVersion } from '../speach/speach-views';
-import { chapterFacts, progressOf } from '../speach/chapter-facts';
+import { SpeachAccess, SpeachQueries, type SpeachCard, type Viewer, liveVersion, chapterFacts, progressOf } from '../speach';
 import type { CatalogueQuery, HomeSlider, SliderQuery } from './learner-home.dto';
 
 /** Spec §7 grids answer 20 cards a page; a slider's first page fills its 4 places and the next views. */

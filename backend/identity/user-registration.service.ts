@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Role, uuidv7 } from '../../events';
+import { type Role, uuidv7, userStream } from '../../events';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { SiteSettings } from '../site/site-settings.service';
+import { SiteSettings } from '../site';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { ValidationError, inOneDecision } from '../infrastructure/decider/decider';
 import { PasswordHasher } from './auth/password-hasher';
@@ -70,7 +70,7 @@ export class UserRegistrationService {
     const reservation = emailStream(checkEmail(registration.email));
     await this.commands.run(emailReservationDecider, reservation, { type: 'ReserveEmail', userId });
     try {
-      const result = await this.commands.run(decision, `user-${userId}`, commands);
+      const result = await this.commands.run(decision, userStream(userId), commands);
       return { userId, position: result.position };
     } catch (error) {
       await this.commands.run(emailReservationDecider, reservation, { type: 'ReleaseEmail', userId });

@@ -1,5 +1,5 @@
 /** The media context's public face (issue 22): the MediaTools and SpeechSynthesizer ports, their tokens, the module. */
-export { MediaModule, createMediaTools, createSpeechSynthesizer } from './media.module';
+export { loadMediaConfig, type MediaConfig } from '../config/media-config';
 export {
   MEDIA_TOOLS,
   MediaToolError,
@@ -16,7 +16,6 @@ export {
   type AudioFormat,
   type VoiceOverMode,
 } from './tools/media-tools.port';
-export { FfmpegMediaTools } from './tools/ffmpeg-media-tools';
 export {
   SPEECH_SYNTHESIZER,
   espeakVoice,
@@ -26,10 +25,11 @@ export {
   type SpeechEngine,
   type SpeechEngineInfo,
 } from './speech/speech-synthesizer.port';
-export { EspeakSynthesizer } from './speech/espeak.synthesizer';
+export { mediaJobDecider, SPEECH_TEXT_MAX } from './jobs/media-job.decider';
 export { ProviderSynthesizer } from './speech/provider.synthesizer';
-export { loadMediaConfig, type MediaConfig } from './media-config';
+export { MediaJobWorker } from './jobs/media-job-worker';
+export { FfmpegMediaTools } from './tools/ffmpeg-media-tools';
+export { EspeakSynthesizer } from './speech/espeak.synthesizer';
 /** The media jobs: other features (subtitles' voice-over) request speech tracks through MediaJobs; tests wait on the worker. */
 export { MediaJobs, type Ready } from './jobs/media-jobs.service';
-export { MediaJobWorker } from './jobs/media-job-worker';
-export { mediaJobDecider, SPEECH_TEXT_MAX } from './jobs/media-job.decider';
+export { MediaModule, createMediaTools, createSpeechSynthesizer } from './media.module';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SpeachModule } from '../speach/speach.module';
+import { SpeachModule } from '../speach';
 import { PathCommands } from './path-commands.service';
 import { PathQueries } from './path-queries.service';
 import { AdminPathsController, CertificatesController, MyPathsController, PathsController } from './paths.controller';

@@ -1,6 +1,6 @@
 /** The SCORM context's public face: the module, the export jobs and the embed tokens. */
-export { ScormModule } from './scorm.module';
-export { ScormExports, PACKAGE_NAME } from './scorm-exports.service';
+export { readZip, writeZip } from './zip-writer';
 export { EmbedTokens, type EmbedGrant } from './embed-tokens.service';
 export { buildPackage, contentSha256, schemaDirectory } from './scorm-package';
-export { readZip, writeZip } from './zip-writer';
+export { ScormExports, PACKAGE_NAME } from './scorm-exports.service';
+export { ScormModule } from './scorm.module';

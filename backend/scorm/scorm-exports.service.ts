@@ -17,7 +17,7 @@ import { ReadModels } from '../infrastructure/read-models';
 import { PROJECTION_RUNNER, READ_STORE } from '../infrastructure/tokens';
 import { Platform } from '../infrastructure/infrastructure.module';
 import { PolicyRunner } from '../infrastructure/policies/policy-runner';
-import { SiteSettings } from '../site/site-settings.service';
+import { SiteSettings } from '../site';
 import { SpeachQueries, type SpeachDocument, liveVersion } from '../speach';
 import { EmbedTokens } from './embed-tokens.service';
 import { CLASSIC_INCOMPATIBLE, scormExportDecider } from './scorm-export.decider';

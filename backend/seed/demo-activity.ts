@@ -1,24 +1,31 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type ChapterContent, type LearnerEvent, uuidv7 } from '../../events';
+import { type ChapterContent, type LearnerEvent, uuidv7, learnerStream, sessionStream } from '../../events';
 import { CATEGORIES, type CategoryDocument } from '../../projections/organisation.projection';
 import type { ProjectionRunner } from '../../projections/projection-runner';
-import { SPEACHES, type ChapterNode, type SpeachDocument, readingOrder } from '../speach';
+import {
+  SPEACHES,
+  type ChapterNode,
+  type SpeachDocument,
+  readingOrder,
+  type LearnerCommand,
+  learnerDecider,
+  takesAnswers,
+  SpeachCommands,
+  liveVersion,
+  requiredBefore,
+} from '../speach';
 import { USERS, type UserDocument } from '../../projections/users.projection';
-import { EngagementCommands } from '../engagement/engagement-commands.service';
-import { sessionDecider } from '../identity/session.decider';
+import { EngagementCommands } from '../engagement';
+import { sessionDecider } from '../identity';
 import { Clock, ManualClock, SystemClock } from '../infrastructure/clock/clock';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import type { Decider } from '../infrastructure/decider/decider';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { PROJECTION_RUNNER, READ_STORE } from '../infrastructure/tokens';
 import { SiteSettings } from '../site/site-settings.service';
-import { type LearnerCommand, learnerDecider } from '../speach/learner.decider';
-import { takesAnswers } from '../speach/chapter-content';
-import { SpeachCommands } from '../speach/speach-commands.service';
 import type { SpeachActor } from '../speach/speach.decider';
-import { liveVersion, requiredBefore } from '../speach/speach-views';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../infrastructure/seeded-random';
 
 const DAY = 86_400_000;
 /** The four accounts of the quick start (see demo-seeder.ts). */
@@ -187,7 +194,7 @@ export class DemoActivity {
           const sessionId = createHash('sha256').update(uuidv7()).digest('hex');
           await this.commands.run(
             sessionDecider,
-            `session-${sessionId}`,
+            sessionStream(sessionId),
             { type: 'StartSession', sessionId, userId: user._id, expiresAt: new Date(at.getTime() + 12 * 3_600_000).toISOString() },
             { userId: user._id },
           );
@@ -226,7 +233,7 @@ export class DemoActivity {
             if (speach.authorId !== user._id && rand() < 0.12) rated.push([user._id, speach.speachId, rand() < 0.6 ? 5 : rand() < 0.7 ? 4 : 3]);
             if (flags.commentsEnabled && speach.authorId !== user._id && rand() < 0.05) commented.push([user._id, speach.speachId]);
           }
-          if (batch.length) await this.commands.run(learnerBatch, `learner-${user._id}`, batch, { userId: user._id });
+          if (batch.length) await this.commands.run(learnerBatch, learnerStream(user._id), batch, { userId: user._id });
         }),
       );
       const texts = commented.map(() => COMMENTS[Math.floor(rand() * COMMENTS.length)]);
@@ -366,7 +373,7 @@ export class DemoActivity {
             }
           }
         }
-        if (batch.length) await this.commands.run(learnerBatch, `learner-${user._id}`, batch, { userId: user._id });
+        if (batch.length) await this.commands.run(learnerBatch, learnerStream(user._id), batch, { userId: user._id });
       }),
     );
     await this.projections.catchUp(30_000);

@@ -1,6 +1,5 @@
 import type { ProjectionRunner } from '../../projections/projection-runner';
-import type { TermsService } from '../identity/terms/terms.service';
-import type { UserRegistrationService } from '../identity/user-registration.service';
+import type { TermsService, UserRegistrationService } from '../identity';
 
 export const DEMO_AUDITOR = { email: 'auditor@example.com', firstName: 'Inès', lastName: 'Roux', roles: ['AUDITOR' as const] };
 

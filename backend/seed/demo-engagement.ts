@@ -1,8 +1,7 @@
 import type { CommandRunner } from '../infrastructure/decider/command-runner';
-import type { EngagementCommands } from '../engagement/engagement-commands.service';
-import { learnerDecider } from '../speach/learner.decider';
-import { learnerStream } from '../speach/reading.controller';
-import type { SpeachQueries } from '../speach/speach-queries.service';
+import type { EngagementCommands } from '../engagement';
+import { learnerStream } from '../../events';
+import { learnerDecider, type SpeachQueries } from '../speach';
 
 /**
  * Ratings, comments, follows and a bookmark on the published demo speaches, through the real

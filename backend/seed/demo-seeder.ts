@@ -1,20 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type Role, SYSTEM_USER_ID, uuidv7 } from '../../events';
+import { type Role, SYSTEM_USER_ID, uuidv7, userStream } from '../../events';
 import type { ProjectionRunner } from '../../projections/projection-runner';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { OrganisationService } from '../identity/organisation/organisation.service';
-import { TermsService } from '../identity/terms/terms.service';
-import { UserRegistrationService } from '../identity/user-registration.service';
-import { userDecider } from '../identity/user.decider';
+import { OrganisationService, TermsService, UserRegistrationService, userDecider } from '../identity';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { requestContext } from '../infrastructure/http/request-context';
-import { SpeachCommands } from '../speach/speach-commands.service';
+import { SpeachCommands, SpeachQueries } from '../speach';
 import { Clock } from '../infrastructure/clock/clock';
 import { DemoActivity, HISTORY_DAYS, travelClock } from './demo-activity';
 import { seedDemoAudit } from './demo-audit';
 import { seedDemoEngagement } from './demo-engagement';
-import { EngagementCommands } from '../engagement/engagement-commands.service';
-import { SpeachQueries } from '../speach/speach-queries.service';
+import { EngagementCommands } from '../engagement';
 import { seedDemoSpeaches } from './demo-speaches';
 import { seedDemoWorkflow } from './demo-workflow';
 import { seedDemoLearnerHome } from './demo-learner-home';
@@ -142,7 +138,7 @@ export class DemoSeeder {
       }
       // Every third staff member stays without a group, to give the "no group" filter something to find.
       if (index % 3 !== 2) {
-        await this.commands.run(userDecider, `user-${userId}`, {
+        await this.commands.run(userDecider, userStream(userId), {
           type: 'ChangeGroups',
           userId,
           groupIds: [groups[index % groups.length], ...(index % 4 === 0 ? [groups[(index + 2) % groups.length]] : [])],

@@ -1,7 +1,6 @@
 import type { AppConfig } from '../config/app-config';
 import type { CommandRunner } from '../infrastructure/decider/command-runner';
-import { SITE_SETTINGS_STREAM, siteSettingsDecider } from '../site/site-settings.decider';
-import { editableDefaults } from '../site/site-commands.service';
+import { SITE_SETTINGS_STREAM, siteSettingsDecider, editableDefaults } from '../site';
 
 /** The demo footer: the product's site and the three screens of spec §2 (the statement is left for an admin to write). */
 export async function seedDemoSite(commands: CommandRunner, config: AppConfig): Promise<void> {

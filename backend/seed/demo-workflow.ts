@@ -7,8 +7,9 @@ import {
   type WorkflowStep,
   speachContentHash,
   uuidv7,
+  userStream,
 } from '../../events';
-import { userDecider } from '../identity/user.decider';
+import { userDecider } from '../identity';
 import type { CommandRunner } from '../infrastructure/decider/command-runner';
 import { type SpeachCommands, speachStream } from '../speach/speach-commands.service';
 import { speachDecider } from '../speach/speach.decider';
@@ -52,14 +53,14 @@ export async function seedDemoWorkflow(
 ): Promise<void> {
   const iso = now.toISOString();
   const [stepOneGroup, stepTwoGroup] = STEP_GROUPS.map((i) => groups[i]);
-  await commands.run(userDecider, `user-${people.approver}`, {
+  await commands.run(userDecider, userStream(people.approver), {
     type: 'ChangeGroups',
     userId: people.approver,
     groupIds: [stepOneGroup],
     knownGroupIds: groups,
   });
   // Group membership alone approves nothing (spec §6): step 2's approver holds the role too.
-  await commands.run(userDecider, `user-${people.stepTwoApprover}`, {
+  await commands.run(userDecider, userStream(people.stepTwoApprover), {
     type: 'ChangeRoles',
     userId: people.stepTwoApprover,
     roles: ['FORMATEUR', 'APPROVER'],

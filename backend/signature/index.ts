@@ -1,2 +1,5 @@
 /** The electronic signature context's public face (issue 23): the body every signing call takes, and the check of a signature. */
 export { SignatureBody, CompleteBody, SIGNATURE_REASON_MAX } from './signature.dto';
+export { draftContentHash, nextVersion, versionContentHash } from './signed-content';
+export { Signatures } from './signatures.service';
+export { SignatureModule } from './signature.module';

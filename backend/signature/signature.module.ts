@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { IdentityModule } from '../identity/identity.module';
-import { SpeachModule } from '../speach/speach.module';
+import { IdentityModule } from '../identity';
+import { SpeachModule } from '../speach';
 import { CompletionController } from './completion.controller';
 import { DiffController } from './diff.controller';
 import { SignatureThrottle } from './signature-throttle';

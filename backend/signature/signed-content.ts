@@ -1,6 +1,6 @@
 import { speachContentHash } from '../../events';
 import { type SpeachDocument, type SpeachVersionDocument, readingOrder } from '../speach';
-import { WORKFLOWS, type WorkflowDocument } from '../workflow';
+import { WORKFLOWS, type WorkflowDocument } from '../../projections/workflows.projection';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 
 /** The hash of a speach's draft: what an approver signs (it becomes the next version as it is). */

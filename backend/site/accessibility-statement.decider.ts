@@ -1,6 +1,6 @@
 import type { AccessibilityStatementEvent } from '../../events';
 import { type Decider, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
-import { sanitiseRichText } from './html-sanitiser';
+import { sanitiseRichText } from '../infrastructure/html/html-sanitiser';
 
 export const STATEMENT_MAX_LENGTH = 200_000;
 export const ACCESSIBILITY_STREAM = 'accessibility-statement';

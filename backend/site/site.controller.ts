@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
 import { IsString } from 'class-validator';
 import { ValidationError } from '../infrastructure/decider/decider';
-import { Public, Roles } from '../identity/auth/auth.decorators';
+import { Public, Roles } from '../identity';
 import { SiteCommands } from './site-commands.service';
 import { SiteSettings } from './site-settings.service';
 

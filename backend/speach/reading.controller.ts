@@ -1,3 +1,4 @@
+import { learnerStream } from '../../events';
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { ChapterContent } from '../../events';
 import { type ChapterNode, readingOrder } from '../../projections/speaches.projection';
@@ -17,7 +18,7 @@ import { type RegulatedLoad, loadOf, regulatedVersion } from './regulated-load';
 import { SpeachQueries } from './speach-queries.service';
 import { type Viewer, canView, isEditor, liveVersion, lockedChapterIds, requiredBefore } from './speach-views';
 
-export const learnerStream = (userId: string) => `learner-${userId}`;
+export { learnerStream };
 
 /** Reading (spec §2 `/s/…`, `/play/…`): the live version for readers, the draft for editors. */
 @Controller()

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { SpeachDocument } from '../../projections/speaches.projection';
-import { PasswordHasher } from '../identity/auth/password-hasher';
+import { PasswordHasher } from '../identity';
 import { DomainError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { ACCESS_CODE_MAX } from './speach.decider';
 import { requestContext } from '../infrastructure/http/request-context';

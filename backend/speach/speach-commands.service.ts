@@ -1,3 +1,4 @@
+import { speachStream } from '../../events';
 import { Inject, Injectable } from '@nestjs/common';
 import { type ChapterContent, type Role, uuidv7 } from '../../events';
 import { CATEGORIES, type CategoryDocument, GROUPS, type GroupDocument } from '../../projections/organisation.projection';
@@ -20,7 +21,7 @@ type Cmd = SpeachCommand extends infer C ? (C extends { speachId: string; actor:
 
 const speachBatch = inOneDecision(speachDecider);
 
-export const speachStream = (speachId: string) => `speach-${speachId}`;
+export { speachStream };
 
 /** Commands on speaches: permissions and rules live in the deciders; this layer resolves references. */
 @Injectable()

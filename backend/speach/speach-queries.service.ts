@@ -23,6 +23,7 @@ import { READ_STORE } from '../infrastructure/tokens';
 import { withChapterMedia } from './chapter-media';
 import { FileUrls } from './file-urls';
 import { type CardContext, type ChapterView, type SpeachCard, type Viewer, draftTree, isEditor, liveVersion, person, toCard, toTree } from './speach-views';
+import { WorkflowCards } from './workflow-cards';
 
 const LANGUAGE_NAMES: Record<string, string> = {
   'en-US': 'English (US)',
@@ -46,6 +47,7 @@ export class SpeachQueries {
     @Inject(READ_STORE) private readonly store: ReadStore,
     private readonly clock: Clock,
     private readonly files: FileUrls,
+    private readonly workflowCards: WorkflowCards,
   ) {}
 
   /** Chapters as the screens show them, their files behind URLs signed for this speach. */
@@ -106,6 +108,7 @@ export class SpeachQueries {
       ratings: new Map(ratings.map((r) => [r._id, r.average])),
       workflows: new Map(workflows.map((w) => [w.speachId, w])),
       reviews: new Map(reviews.map((r) => [r._id, r])),
+      workflowCard: this.workflowCards.fields,
       coverUrl: (speachId, blobId) => this.files.url(speachId, { blobId, mimeType: 'image/webp' }),
     };
     return docs.map((d) => toCard(d, viewer, context));

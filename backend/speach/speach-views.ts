@@ -1,4 +1,5 @@
 import type { ChapterContent } from '../../events';
+import type { WorkflowCardPart } from './workflow-cards';
 import type { CategoryDocument } from '../../projections/organisation.projection';
 import { type ChapterNode, type SpeachDocument, type VersionSummary, readingOrder } from '../../projections/speaches.projection';
 import type { UserDocument } from '../../projections/users.projection';
@@ -77,6 +78,8 @@ export interface CardContext {
   /** speachId → its newest workflow and its periodic review (workflow read models). */
   workflows?: Map<string, WorkflowDocument>;
   reviews?: Map<string, PeriodicReviewDocument>;
+  /** The workflow context's card fields (WorkflowCards port). */
+  workflowCard: WorkflowCardPart;
   /** The signed URL of a cover blob for this viewer (covers are read like the speach's files). */
   coverUrl?: (speachId: string, blobId: string) => string;
 }
@@ -94,7 +97,7 @@ export function toCard(doc: SpeachDocument, viewer: Viewer, context: CardContext
   const groups = (ids: string[]) => ids.map((id) => ({ id, name: context.groups.get(id)?.name ?? '' }));
   const state = doc.archived ? 'ARCHIVE' : live ? 'PUBLIE' : 'NON_PUBLIE';
   const viewable = canView(doc, viewer);
-  const wf = workflowCardFields(context.workflows?.get(doc._id), context.reviews?.get(doc._id), viewer);
+  const wf = context.workflowCard(context.workflows?.get(doc._id), context.reviews?.get(doc._id), viewer);
   return {
     id: doc._id,
     speachID: doc._id,

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { IdentityModule } from '../identity/identity.module';
+import { IdentityModule } from '../identity';
 import { AccessCodeThrottle } from './access-code-throttle';
 import { AdminSpeachController, SpeachSettingsController, SpeachesRestController } from './admin-speach.controller';
 import { AuthoringController } from './authoring.controller';
@@ -8,6 +8,7 @@ import { DueDateWatcher } from './due-date.watcher';
 import { UnpinWithdrawnPolicy } from './policies/unpin-withdrawn.policy';
 import { ReadingController } from './reading.controller';
 import { ReadingGates } from './reading-gates';
+import { WorkflowCards } from './workflow-cards';
 import { ShareController } from './share.controller';
 import { SpeachAccess } from './speach-access';
 import { FileUrls } from './file-urls';
@@ -31,7 +32,18 @@ import { SpeachQueries } from './speach-queries.service';
     SpeachesRestController,
     ShareController,
   ],
-  providers: [AccessCodeThrottle, DueDateWatcher, UnpinWithdrawnPolicy, SpeachQueries, SpeachAccess, FileUrls, SpeachCommands, SpeachLists, ReadingGates],
-  exports: [SpeachCommands, SpeachQueries, SpeachAccess, ReadingGates, FileUrls],
+  providers: [
+    AccessCodeThrottle,
+    DueDateWatcher,
+    UnpinWithdrawnPolicy,
+    SpeachQueries,
+    SpeachAccess,
+    FileUrls,
+    SpeachCommands,
+    SpeachLists,
+    ReadingGates,
+    WorkflowCards,
+  ],
+  exports: [SpeachCommands, SpeachQueries, SpeachAccess, ReadingGates, FileUrls, WorkflowCards],
 })
 export class SpeachModule {}

@@ -3,3 +3,11 @@
  * periodic review documents and their collections through here, not through the projection's file.
  */
 export { PERIODIC_REVIEWS, type PeriodicReviewDocument, WORKFLOWS, type WorkflowDocument } from '../../projections/workflows.projection';
+export { addMonths, periodicReviewDecider } from './periodic-review.decider';
+export { type FinalChoices, type WorkflowActor, workflowDecider, isStepApprover } from './workflow.decider';
+export { workflowDefinitionDecider } from './workflow-definition.decider';
+export { workflowCardFields } from './workflow-card';
+export { definitionStream, periodicReviewStream, workflowStream } from './workflow-streams';
+export { WorkflowCommands } from './workflow-commands.service';
+export { WorkflowQueries } from './workflow-queries.service';
+export { WorkflowModule } from './workflow.module';

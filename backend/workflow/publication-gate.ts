@@ -1,5 +1,4 @@
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
-import type { SiteSettings } from '../site/site-settings.service';
 import { WORKFLOW_DEFINITIONS, type WorkflowDefinitionDocument } from '../../projections/workflows.projection';
 
 /**
@@ -11,13 +10,4 @@ export async function coveringDefinition(store: ReadStore, categoryId: string | 
     .collection<WorkflowDefinitionDocument>(WORKFLOW_DEFINITIONS)
     .find({ categoryIds: categoryId }, { sort: { updatedAt: -1, _id: 1 }, limit: 1 });
   return doc ?? null;
-}
-
-/**
- * Spec §4 "Workflow: submitted, steps in order, then published": while the validation workflow is on,
- * an author publishes only through submission (the speach decider refuses a direct publish by a
- * non-administrator; spec §6 lets administrators publish directly).
- */
-export async function publicationNeedsWorkflow(site: SiteSettings): Promise<boolean> {
-  return (await site.flags()).workflowEnabled;
 }

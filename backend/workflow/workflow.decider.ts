@@ -15,6 +15,7 @@ import {
   type WorkflowStep,
   evolveWorkflow,
   initialWorkflowState,
+  isStepApprover,
 } from '../../events';
 import type { Actor } from '../identity/auth/actor';
 import { editable, submittable } from '../speach/speach.decider';
@@ -26,6 +27,7 @@ export const APPROVERS_MAX = 20;
 
 /** The state and its fold are part of the event contract (events/workflow.state.ts); re-exported for this context's callers. */
 export type { Rejection, RunningWorkflow, WorkflowState, WorkflowStatus } from '../../events';
+export { isStepApprover };
 
 /** Who acts, as the workflow's rules need it (the request's Actor: roles and groups resolved once by the guard). */
 export type WorkflowActor = Pick<Actor, 'id' | 'isAdmin' | 'isAuthor' | 'isApprover' | 'groupIds'>;
@@ -86,12 +88,6 @@ function open(state: WorkflowState): RunningWorkflow {
   if (wf.status === 'COMPLETED') throw new IllegalStateError('This workflow is already completed');
   if (wf.status === 'CANCELLED') throw new IllegalStateError('This workflow was cancelled');
   return wf;
-}
-
-/** The approver of a step: named, or a member of its group, and in both cases holding the APPROVER role. */
-export function isStepApprover(step: WorkflowStep | undefined, actor: Pick<Actor, 'id' | 'groupIds' | 'isApprover'>): boolean {
-  if (!step || !actor.isApprover) return false;
-  return step.userId !== null ? step.userId === actor.id : step.groupId !== null && actor.groupIds.includes(step.groupId);
 }
 
 function awaited(step: WorkflowStep): AwaitedApprover {

@@ -17,7 +17,7 @@ import {
 import { PUBLICATION_DELAYS, REVIEW_DECISIONS, REVIEW_FREQUENCIES } from '../../events';
 import { APPROVERS_MAX, COMMENT_MAX, ROLE_MAX } from './workflow.decider';
 import { DEFINITION_NAME_MAX, DEFINITION_STEPS_MAX } from './workflow-definition.decider';
-import { SignatureBody } from '../signature/signature.dto';
+import { SignatureBody } from '../signature';
 
 const toBoolean = ({ value }: { value: unknown }): unknown => (value === 'true' ? true : value === 'false' ? false : value);
 const toInt = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value);

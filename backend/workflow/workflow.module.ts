@@ -1,6 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
 import { SignatureModule } from '../signature/signature.module';
-import { SpeachModule } from '../speach/speach.module';
+import { SpeachModule, WorkflowCards } from '../speach';
+import { workflowCardFields } from './workflow-card';
 import { AdminWorkflowController } from './admin-workflow.controller';
 import { WorkflowController } from './workflow.controller';
 import { WorkflowDefinitionsRestController } from './workflow-definitions-rest.controller';
@@ -18,4 +19,10 @@ import { WorkflowQueries } from './workflow-queries.service';
   providers: [WorkflowCommands, WorkflowQueries, WorkflowDefinitions, PeriodicReviews, PublishOnValidationPolicy, RevokeApprovalsOnEditPolicy],
   exports: [WorkflowCommands, WorkflowQueries],
 })
-export class WorkflowModule {}
+export class WorkflowModule implements OnModuleInit {
+  constructor(private readonly cards: WorkflowCards) {}
+
+  onModuleInit(): void {
+    this.cards.register(workflowCardFields);
+  }
+}

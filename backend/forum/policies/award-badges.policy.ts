@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type ChapterAnswered, type ChapterRead, type EarnedBadge, type RecordedEvent, badgesStream } from '../../../events';
-import { LEARNER_PROGRESS, type ProgressDocument, type SpeachDocument } from '../../speach';
+import { LEARNER_PROGRESS, type ProgressDocument, type SpeachDocument, SpeachQueries, liveVersion } from '../../speach';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { NotFoundError } from '../../infrastructure/decider/decider';
@@ -9,8 +9,6 @@ import { PolicyRunner } from '../../infrastructure/policies/policy-runner';
 import { ReadModels } from '../../infrastructure/read-models';
 import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../../infrastructure/tokens';
-import { SpeachQueries } from '../../speach/speach-queries.service';
-import { liveVersion } from '../../speach/speach-views';
 import { badgeDecider } from '../badge.decider';
 
 type Trigger = ChapterRead | ChapterAnswered;

@@ -1,14 +1,14 @@
+import { userStream } from '../../../events';
 import { Injectable } from '@nestjs/common';
 import type { AbuseReportResolved, RecordedEvent } from '../../../events';
-import { commentsDecider } from '../../engagement/comments.decider';
-import { commentsStream } from '../../engagement/engagement-commands.service';
-import { userDecider } from '../../identity/user.decider';
+import { commentsDecider, commentsStream } from '../../engagement';
+import { userDecider } from '../../identity';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { DomainError } from '../../infrastructure/decider/decider';
 import type { Policy, PolicyContext } from '../../infrastructure/policies/policy';
 import { PolicyRunner } from '../../infrastructure/policies/policy-runner';
 import { SYSTEM_USER_ID } from '../../infrastructure/policies/policy';
-import { SpeachQueries } from '../../speach/speach-queries.service';
+import { SpeachQueries } from '../../speach';
 
 /** A target already gone (comment deleted, user deactivated) is what the resolution asked for: nothing more to do. */
 async function unlessDone(work: () => Promise<unknown>): Promise<void> {
@@ -59,7 +59,7 @@ export class EnforceAbuseResolutionPolicy implements Policy<AbuseReportResolved>
     }
     if (d.resolution === 'USER_DEACTIVATED' && d.targetUserId) {
       const userId = d.targetUserId;
-      await ctx.issue('deactivate-user', () => unlessDone(() => this.commands.run(userDecider, `user-${userId}`, { type: 'DeactivateUser', userId })));
+      await ctx.issue('deactivate-user', () => unlessDone(() => this.commands.run(userDecider, userStream(userId), { type: 'DeactivateUser', userId })));
     }
   }
 }

@@ -1,10 +1,11 @@
+import { userStream } from '../../../events';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import type { Role } from '../../../events';
 import { CUSTOM_FIELDS, type CustomFieldDocument, GROUPS, type GroupDocument } from '../../../projections/organisation.projection';
 import { USERS, type UserDocument } from '../../../projections/users.projection';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { SiteSettings } from '../../site/site-settings.service';
+import { SiteSettings } from '../../site';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError, inOneDecision } from '../../infrastructure/decider/decider';
 import { Mailer } from '../../infrastructure/mail/mailer.port';
@@ -94,14 +95,14 @@ export class AdminUsersService {
       commands.push({ type: 'SetCustomFields', userId: current._id, values: update.customFieldValues, knownFieldIds: [...(await this.fieldMap()).keys()] });
     }
     // Decided once without writing, so a refusal never reserves (and releases) the new e-mail.
-    if (email !== undefined) await this.commands.preview(userDecision, `user-${current._id}`, commands);
-    await this.withEmail(current, email, () => this.commands.run(userDecision, `user-${current._id}`, commands));
+    if (email !== undefined) await this.commands.preview(userDecision, userStream(current._id), commands);
+    await this.withEmail(current, email, () => this.commands.run(userDecision, userStream(current._id), commands));
     return this.view(current._id);
   }
 
   async requirePasswordChange(userId: string, required: boolean): Promise<void> {
     await this.existing(userId);
-    await this.commands.run(userDecider, `user-${userId}`, { type: 'RequirePasswordChange', userId, required });
+    await this.commands.run(userDecider, userStream(userId), { type: 'RequirePasswordChange', userId, required });
   }
 
   async setPassword(userId: string, password: string): Promise<{ message: string }> {
@@ -109,7 +110,7 @@ export class AdminUsersService {
     const user = await this.existing(userId);
     await this.registration.checkPassword(password);
     const passwordHash = await this.hasher.hash(password);
-    await this.commands.run(userDecider, `user-${userId}`, {
+    await this.commands.run(userDecider, userStream(userId), {
       type: 'SetPassword',
       userId,
       passwordHash,
@@ -125,7 +126,7 @@ export class AdminUsersService {
     const length = Math.max((await this.site.flags()).passwordMinLength, 12);
     const password = Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
     const passwordHash = await this.hasher.hash(password);
-    await this.commands.run(userDecider, `user-${user._id}`, { type: 'SetPassword', userId: user._id, passwordHash, mustChangeAtNextLogin: true });
+    await this.commands.run(userDecider, userStream(user._id), { type: 'SetPassword', userId: user._id, passwordHash, mustChangeAtNextLogin: true });
     await this.mailer.send({
       to: user.email,
       subject: 'Your new password',
@@ -139,7 +140,7 @@ export class AdminUsersService {
     await this.guardLastAdmin(actor, users, (user) => user.roles, new Set(userIds));
     let deactivated = 0;
     for (const user of users.filter((u) => u.active)) {
-      await this.commands.run(userDecider, `user-${user._id}`, { type: 'DeactivateUser', userId: user._id });
+      await this.commands.run(userDecider, userStream(user._id), { type: 'DeactivateUser', userId: user._id });
       deactivated++;
     }
     return { deactivated };
@@ -149,7 +150,7 @@ export class AdminUsersService {
     const users = await this.existingMany(userIds);
     let reactivated = 0;
     for (const user of users.filter((u) => !u.active)) {
-      await this.commands.run(userDecider, `user-${user._id}`, { type: 'ReactivateUser', userId: user._id });
+      await this.commands.run(userDecider, userStream(user._id), { type: 'ReactivateUser', userId: user._id });
       reactivated++;
     }
     return { reactivated };
@@ -172,7 +173,7 @@ export class AdminUsersService {
     for (const user of users) {
       try {
         if (targetGroups) {
-          await this.commands.run(userDecider, `user-${user._id}`, { type: 'ChangeGroups', userId: user._id, groupIds: targetGroups, knownGroupIds });
+          await this.commands.run(userDecider, userStream(user._id), { type: 'ChangeGroups', userId: user._id, groupIds: targetGroups, knownGroupIds });
         }
         if (targetRoles) await this.changeRoles(user._id, targetRoles);
       } catch (error) {
@@ -185,11 +186,11 @@ export class AdminUsersService {
   }
 
   async dismissGetStarted(userId: string, card: 'SPEACH' | 'USER'): Promise<void> {
-    await this.commands.run(userDecider, `user-${userId}`, { type: 'DismissGetStarted', userId, card });
+    await this.commands.run(userDecider, userStream(userId), { type: 'DismissGetStarted', userId, card });
   }
 
   private async changeRoles(userId: string, roles: Role[]): Promise<void> {
-    await this.commands.run(userDecider, `user-${userId}`, await this.changeRolesCommand(userId, roles));
+    await this.commands.run(userDecider, userStream(userId), await this.changeRolesCommand(userId, roles));
   }
 
   private async changeRolesCommand(userId: string, roles: Role[]): Promise<UserCommand> {

@@ -1,8 +1,9 @@
+import { sessionStream, userStream } from '../../../events';
 import { Inject, Injectable } from '@nestjs/common';
 import { CREDENTIALS, type CredentialDocument, USERS, type UserDocument } from '../../../projections/users.projection';
 import { SESSIONS, type SessionDocument } from '../../../projections/sessions.projection';
 import { APP_CONFIG, type AppConfig, type FeatureFlags } from '../../config/app-config';
-import { SiteSettings } from '../../site/site-settings.service';
+import { SiteSettings } from '../../site';
 import { Clock } from '../../infrastructure/clock/clock';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { DomainError } from '../../infrastructure/decider/decider';
@@ -78,13 +79,13 @@ export class AuthService {
     if (!user.active) throw new DomainError('This account is deactivated.', 403);
     if (from.previousToken) {
       const previous = sessionIdOf(from.previousToken);
-      await this.commands.run(sessionDecider, `session-${previous}`, { type: 'EndSession', sessionId: previous, reason: 'replaced' }, { userId: user._id });
+      await this.commands.run(sessionDecider, sessionStream(previous), { type: 'EndSession', sessionId: previous, reason: 'replaced' }, { userId: user._id });
     }
     const { token, sessionId } = newSessionToken();
     const expiresAt = new Date(this.clock.now().getTime() + this.config.sessionTtlHours * 3600_000);
     await this.commands.run(
       sessionDecider,
-      `session-${sessionId}`,
+      sessionStream(sessionId),
       { type: 'StartSession', sessionId, userId: user._id, expiresAt: expiresAt.toISOString() },
       { userId: user._id },
     );
@@ -92,7 +93,7 @@ export class AuthService {
   }
 
   async logout(user: Actor): Promise<void> {
-    await this.commands.run(sessionDecider, `session-${user.sessionId}`, { type: 'EndSession', sessionId: user.sessionId, reason: 'logout' });
+    await this.commands.run(sessionDecider, sessionStream(user.sessionId), { type: 'EndSession', sessionId: user.sessionId, reason: 'logout' });
   }
 
   /** The user behind a bearer token, or null when the session is unknown, ended, expired or the user deactivated. */
@@ -136,7 +137,7 @@ export class AuthService {
       throw new DomainError('The new password must differ from the current one.', 400, [{ field: 'newPassword', reason: 'same as the current password' }]);
     }
     const passwordHash = await this.hasher.hash(newPassword);
-    await this.commands.run(userDecider, `user-${user.id}`, {
+    await this.commands.run(userDecider, userStream(user.id), {
       type: 'SetPassword',
       userId: user.id,
       passwordHash,

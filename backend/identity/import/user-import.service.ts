@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { uuidv7 } from '../../../events';
+import { uuidv7, userStream } from '../../../events';
 import { GROUPS, type GroupDocument } from '../../../projections/organisation.projection';
 import { USERS, type UserDocument } from '../../../projections/users.projection';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { SiteSettings } from '../../site/site-settings.service';
+import { SiteSettings } from '../../site';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { DomainError, NotFoundError } from '../../infrastructure/decider/decider';
 import { requestContext } from '../../infrastructure/http/request-context';
@@ -100,7 +100,7 @@ export class UserImportService {
         });
         if (row.groupNames.length) {
           const ids = row.groupNames.map((name) => groupIds.get(name.toLowerCase())!);
-          await this.commands.run(userDecider, `user-${userId}`, { type: 'ChangeGroups', userId, groupIds: ids, knownGroupIds: [...groupIds.values()] });
+          await this.commands.run(userDecider, userStream(userId), { type: 'ChangeGroups', userId, groupIds: ids, knownGroupIds: [...groupIds.values()] });
         }
         job.imported++;
       } catch (error) {

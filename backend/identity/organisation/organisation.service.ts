@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { uuidv7 } from '../../../events';
+import { uuidv7, categoryStream, customFieldStream, groupStream } from '../../../events';
 import {
   CATEGORIES,
   type CategoryDocument,
@@ -96,14 +96,14 @@ export class OrganisationService {
   async createGroup(body: GroupBody): Promise<GroupRecord> {
     const groupId = uuidv7();
     const order = body.order ?? (await this.groups.count());
-    await this.commands.run(groupDecider, `group-${groupId}`, { type: 'CreateGroup', groupId, name: body.name, description: body.description, order });
+    await this.commands.run(groupDecider, groupStream(groupId), { type: 'CreateGroup', groupId, name: body.name, description: body.description, order });
     if (body.categoryIds?.length) await this.associate(groupId, body.categoryIds);
     return this.group(groupId);
   }
 
   async updateGroup(groupId: string, body: GroupBody): Promise<GroupRecord> {
     await this.group(groupId);
-    const stream = `group-${groupId}`;
+    const stream = groupStream(groupId);
     await this.commands.run(groupDecider, stream, { type: 'RenameGroup', groupId, name: body.name });
     if (body.description !== undefined) await this.commands.run(groupDecider, stream, { type: 'DescribeGroup', groupId, description: body.description });
     if (body.order !== undefined) await this.commands.run(groupDecider, stream, { type: 'ReorderGroup', groupId, order: body.order });
@@ -113,12 +113,12 @@ export class OrganisationService {
 
   async associate(groupId: string, categoryIds: string[]): Promise<void> {
     const known = (await this.categories.find({}, { projection: { _id: 1 } })).map((c) => c._id);
-    await this.commands.run(groupDecider, `group-${groupId}`, { type: 'AssociateCategories', groupId, categoryIds, knownCategoryIds: known });
+    await this.commands.run(groupDecider, groupStream(groupId), { type: 'AssociateCategories', groupId, categoryIds, knownCategoryIds: known });
   }
 
   async deleteGroup(groupId: string): Promise<GroupRecord> {
     const record = await this.group(groupId);
-    await this.commands.run(groupDecider, `group-${groupId}`, { type: 'DeleteGroup', groupId });
+    await this.commands.run(groupDecider, groupStream(groupId), { type: 'DeleteGroup', groupId });
     return record;
   }
 
@@ -131,19 +131,19 @@ export class OrganisationService {
 
   async createCategory(body: CategoryBody): Promise<CategoryRecord> {
     const categoryId = uuidv7();
-    await this.commands.run(categoryDecider, `category-${categoryId}`, { type: 'CreateCategory', categoryId, name: body.name });
+    await this.commands.run(categoryDecider, categoryStream(categoryId), { type: 'CreateCategory', categoryId, name: body.name });
     return this.category(categoryId);
   }
 
   async updateCategory(categoryId: string, body: CategoryBody): Promise<CategoryRecord> {
     await this.category(categoryId);
-    await this.commands.run(categoryDecider, `category-${categoryId}`, { type: 'RenameCategory', categoryId, name: body.name });
+    await this.commands.run(categoryDecider, categoryStream(categoryId), { type: 'RenameCategory', categoryId, name: body.name });
     return this.category(categoryId);
   }
 
   async deleteCategory(categoryId: string): Promise<CategoryRecord> {
     const record = await this.category(categoryId);
-    await this.commands.run(categoryDecider, `category-${categoryId}`, { type: 'DeleteCategory', categoryId });
+    await this.commands.run(categoryDecider, categoryStream(categoryId), { type: 'DeleteCategory', categoryId });
     return record;
   }
 
@@ -156,19 +156,19 @@ export class OrganisationService {
 
   async createCustomField(body: CustomFieldBody): Promise<CustomFieldRecord> {
     const customFieldId = uuidv7();
-    await this.commands.run(customFieldDecider, `customfield-${customFieldId}`, { type: 'DefineCustomField', customFieldId, ...labels(body) });
+    await this.commands.run(customFieldDecider, customFieldStream(customFieldId), { type: 'DefineCustomField', customFieldId, ...labels(body) });
     return this.customField(customFieldId);
   }
 
   async updateCustomField(customFieldId: string, body: CustomFieldBody): Promise<CustomFieldRecord> {
     await this.customField(customFieldId);
-    await this.commands.run(customFieldDecider, `customfield-${customFieldId}`, { type: 'ChangeCustomField', customFieldId, ...labels(body) });
+    await this.commands.run(customFieldDecider, customFieldStream(customFieldId), { type: 'ChangeCustomField', customFieldId, ...labels(body) });
     return this.customField(customFieldId);
   }
 
   async deleteCustomField(customFieldId: string): Promise<CustomFieldRecord> {
     const record = await this.customField(customFieldId);
-    await this.commands.run(customFieldDecider, `customfield-${customFieldId}`, { type: 'DeleteCustomField', customFieldId });
+    await this.commands.run(customFieldDecider, customFieldStream(customFieldId), { type: 'DeleteCustomField', customFieldId });
     return record;
   }
 }

@@ -1,6 +1,6 @@
 import type { TermsDocument, TermsEvent } from '../../../events';
 import { type Decider, ValidationError } from '../../infrastructure/decider/decider';
-import { sanitiseRichText } from '../../site/html-sanitiser';
+import { sanitiseRichText } from '../../infrastructure/html/html-sanitiser';
 
 export const TERMS_MAX_LENGTH = 200_000;
 

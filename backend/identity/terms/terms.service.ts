@@ -1,3 +1,4 @@
+import { termsStream, userStream } from '../../../events';
 import { Inject, Injectable } from '@nestjs/common';
 import type { TermsDocument } from '../../../events';
 import { TERMS, type TermsDocumentView } from '../../../projections/terms.projection';
@@ -29,7 +30,7 @@ export class TermsService {
   }
 
   async publish(document: TermsDocument, html: string): Promise<void> {
-    await this.commands.run(termsDecider, `terms-${document}`, { type: 'PublishTerms', document, html });
+    await this.commands.run(termsDecider, termsStream(document), { type: 'PublishTerms', document, html });
   }
 
   /** Accepts the version in force; nothing happens when no terms are published. */
@@ -39,6 +40,6 @@ export class TermsService {
     const user = await this.readStore.collection<UserDocument>(USERS).findById(userId);
     if (!user) return;
     // Accepting terms is always the user's own act, whoever runs the command.
-    await this.commands.run(userDecider, `user-${userId}`, { type: 'AcceptTerms', userId, document, version: current.version }, { userId });
+    await this.commands.run(userDecider, userStream(userId), { type: 'AcceptTerms', userId, document, version: current.version }, { userId });
   }
 }

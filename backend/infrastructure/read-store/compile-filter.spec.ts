@@ -1,7 +1,7 @@
 import { Query } from 'mingo';
 import { compileFilter } from './compile-filter';
 import type { Filter } from './read-store.port';
-import { seededRandom } from '../../seed/seeded-random';
+import { seededRandom } from '../seeded-random';
 
 describe('compiled filters', () => {
   const next = seededRandom(7);

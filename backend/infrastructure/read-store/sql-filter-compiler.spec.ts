@@ -1,5 +1,5 @@
 import { Query } from 'mingo';
-import { seededRandom } from '../../seed/seeded-random';
+import { seededRandom } from '../seeded-random';
 import type { Document, Filter, IndexSpec, Sort } from './read-store.port';
 import { compileWhere } from './sql-filter-compiler';
 import { SqliteReadStore } from './sqlite-read-store';

@@ -1,6 +1,6 @@
 import { Query } from 'mingo';
 import { compileSort, topK } from './top-k';
-import { seededRandom } from '../../seed/seeded-random';
+import { seededRandom } from '../seeded-random';
 
 describe('top-k page selection', () => {
   const next = seededRandom(42);

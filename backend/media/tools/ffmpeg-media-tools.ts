@@ -1,6 +1,6 @@
 import { mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
-import type { MediaConfig } from '../media-config';
+import type { MediaConfig } from '../../config/media-config';
 import {
   type AudioFormat,
   type MediaProbe,

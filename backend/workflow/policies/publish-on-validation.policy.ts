@@ -4,8 +4,7 @@ import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { DomainError } from '../../infrastructure/decider/decider';
 import type { Policy, PolicyContext } from '../../infrastructure/policies/policy';
 import { PolicyRunner } from '../../infrastructure/policies/policy-runner';
-import { SYSTEM_ACTOR } from '../../speach/policies/system-actor';
-import { SpeachCommands } from '../../speach/speach-commands.service';
+import { SYSTEM_ACTOR, SpeachCommands } from '../../speach';
 import { periodicReviewDecider } from '../periodic-review.decider';
 import { periodicReviewStream } from '../workflow-streams';
 

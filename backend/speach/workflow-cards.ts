@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import type { PeriodicReviewDocument, WorkflowDocument } from '../../projections/workflows.projection';
+
+/** The card fields of spec §3 that come from the workflow and periodic-review read models. */
+export interface WorkflowCardFields {
+  canApprove: boolean;
+  isWorkflowInProgress: boolean;
+  wf_name: string | null;
+  wf_state: 'AWAITING_VALIDATION' | 'REJECTED' | null;
+  wf_step: number | null;
+  wf_total_step: number | null;
+  regulated_gmp: boolean;
+  nextPeriodicReview: string | null;
+  nextPeriodicReviewTimestamp: number | null;
+  periodicReviewOperation: NonNullable<PeriodicReviewDocument['lastDecision']>['decision'] | null;
+}
+
+export type WorkflowCardPart = (
+  workflow: WorkflowDocument | undefined,
+  review: PeriodicReviewDocument | undefined,
+  viewer: { id: string; groupIds: string[]; isAdmin: boolean; isAuthor: boolean; isApprover: boolean },
+) => WorkflowCardFields;
+
+const NO_WORKFLOW: WorkflowCardFields = {
+  canApprove: false,
+  isWorkflowInProgress: false,
+  wf_name: null,
+  wf_state: null,
+  wf_step: null,
+  wf_total_step: null,
+  regulated_gmp: false,
+  nextPeriodicReview: null,
+  nextPeriodicReviewTimestamp: null,
+  periodicReviewOperation: null,
+};
+
+/**
+ * The port through which the workflow context fills a card's workflow fields. Who may approve is the workflow
+ * decider's rule, and the workflow context depends on speaches: it registers its part at start-up, so the speach
+ * context never imports it (issue 24: no cycle between the two contexts).
+ */
+@Injectable()
+export class WorkflowCards {
+  private part: WorkflowCardPart = () => NO_WORKFLOW;
+
+  register(part: WorkflowCardPart): void {
+    this.part = part;
+  }
+
+  readonly fields: WorkflowCardPart = (workflow, review, viewer) => this.part(workflow, review, viewer);
+}
