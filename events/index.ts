@@ -30,3 +30,4 @@ export * from './subtitles.events';
 export * from './ai-avatar.events';
 export * from './gxp.events';
 export * from './signature.events';
+export * from './password-link.events';

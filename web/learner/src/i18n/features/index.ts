@@ -42,8 +42,10 @@ const FEATURES = [
   editorSaveMessages,
   gxpUiMessages,
   versionVideoMessages,
+  setPasswordMessages,
 ] as const;
 import { versionVideoMessages } from './version-video';
+import { setPasswordMessages } from './set-password';
 
 type Union<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;
 export type FeatureCatalog = Union<(typeof FEATURES)[number]['en']>;
