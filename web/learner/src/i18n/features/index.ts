@@ -43,9 +43,11 @@ const FEATURES = [
   gxpUiMessages,
   versionVideoMessages,
   setPasswordMessages,
+  signatureRevocationMessages,
 ] as const;
 import { versionVideoMessages } from './version-video';
 import { setPasswordMessages } from './set-password';
+import { signatureRevocationMessages } from './signature-revocation';
 
 type Union<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;
 export type FeatureCatalog = Union<(typeof FEATURES)[number]['en']>;
