@@ -26,6 +26,7 @@ import { subtitlesProjection } from './subtitles.projection';
 import { aiAvatarProjection } from './ai-avatar.projection';
 
 import { qualificationProjection } from './qualification.projection';
+import { signatureAttemptsProjection } from './signature-attempts.projection';
 /** Every read model of the product. A feature's projection is added here when it lands. */
 export const allProjections: ProjectionDefinition[] = [
   usersProjection,
@@ -54,6 +55,7 @@ export const allProjections: ProjectionDefinition[] = [
   aiAvatarProjection,
   videoEditsProjection,
   qualificationProjection,
+  signatureAttemptsProjection,
 ];
 
 export * from './projection';

@@ -229,7 +229,7 @@ async function reviewEvent(event: Parameters<ProjectionDefinition['handlers'][st
 }
 
 function signatureOf(d: SignatureApplied['data']): SignatureRecord {
-  const { speachId: _speachId, ...record } = d;
+  const { speachId: _speachId, sessionId: _sessionId, ...record } = d;
   return record;
 }
 

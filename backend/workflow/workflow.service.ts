@@ -302,7 +302,6 @@ export class WorkflowService {
       periodicReviewEnabled: flags.periodicReviewEnabled,
       signature,
     });
-    if (signature) this.signatures.signed(user);
     await this.readModels.settled();
   }
 
@@ -314,7 +313,6 @@ export class WorkflowService {
     // A signed rejection's reason is its comment when no other was written.
     const text = comment?.trim() || signature?.reason || '';
     await this.commands.run(workflowDecider, workflowStream(wf._id), { type: 'Reject', workflowId: wf._id, actor, now: this.now(), comment: text, signature });
-    if (signature) this.signatures.signed(user);
     await this.readModels.settled();
   }
 
@@ -371,7 +369,6 @@ export class WorkflowService {
       regulated,
       signature,
     });
-    if (signature) this.signatures.signed(user);
     await this.readModels.settled();
   }
 
