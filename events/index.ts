@@ -31,3 +31,4 @@ export * from './ai-avatar.events';
 export * from './avatar-layout.events';
 export * from './gxp.events';
 export * from './signature.events';
+export * from './password-link.events';

@@ -26,6 +26,11 @@ export type SignatureRecord = {
   contentHash: string;
   /** The speach version signed: the version to be published for an approval, the version read for a completion. */
   version: number;
+  /**
+   * The session that signed (the SHA-256 of its token, as on `session-…` streams, never the token): its
+   * next signatures ask the password only (§11.200(a)(1)(i)). Read models of the record leave it out.
+   */
+  sessionId?: string;
 };
 
 /**

@@ -27,6 +27,7 @@ import { aiAvatarProjection } from './ai-avatar.projection';
 import { avatarLayoutProjection } from './avatar-layout.projection';
 
 import { qualificationProjection } from './qualification.projection';
+import { signatureAttemptsProjection } from './signature-attempts.projection';
 /** Every read model of the product. A feature's projection is added here when it lands. */
 export const allProjections: ProjectionDefinition[] = [
   usersProjection,
@@ -56,6 +57,7 @@ export const allProjections: ProjectionDefinition[] = [
   avatarLayoutProjection,
   videoEditsProjection,
   qualificationProjection,
+  signatureAttemptsProjection,
 ];
 
 export * from './projection';

@@ -64,13 +64,19 @@ export interface WorkflowDocument extends ProjectedDocument {
   scheduledAt: string | null;
   completion: { periodicReview: 'ON' | 'OFF'; frequency: ReviewFrequency | null; delay: string; publishAt: string | null } | null;
   /** The electronic signatures of its decisions, oldest first (absent on documents made before issue 23). */
-  signatures?: SignatureRecord[];
+  signatures?: ListedSignature[];
   history: WorkflowHistoryEntry[];
   submittedAt: string;
   updatedAt: string;
   /** The decider's own state, so the read model can never disagree with the rules. */
   decider: RunningWorkflow;
 }
+
+/**
+ * A signature as the lists show it: an approval whose workflow later revoked it (`ApprovalsRevoked`,
+ * the content changed after approval) stays on the record, marked with when and why, never removed.
+ */
+export type ListedSignature = SignatureRecord & { revoked?: { at: string; reason: string } };
 
 /** One speach's periodic review: schedule, reviewers and last decision. */
 export interface PeriodicReviewDocument extends ProjectedDocument {
@@ -141,9 +147,12 @@ async function workflowEvent(event: Parameters<ProjectionDefinition['handlers'][
       case 'SignatureApplied':
         signatures = [...signatures, signatureOf(e.data)];
         break;
-      case 'ApprovalsRevoked':
+      case 'ApprovalsRevoked': {
         steps = steps.map((s) => ({ ...s, validatedBy: null, validatedAt: null }));
+        const revoked = { at: e.data.at, reason: e.data.reason };
+        signatures = signatures.map((s) => (s.meaning === 'approved' && !s.revoked ? { ...s, revoked } : s));
         break;
+      }
       case 'WorkflowStepValidated':
         steps = steps.map((s) => (s.order === e.data.step ? { ...s, validatedBy: e.data.validatedBy, validatedAt: event.time } : s));
         break;
@@ -220,7 +229,7 @@ async function reviewEvent(event: Parameters<ProjectionDefinition['handlers'][st
 }
 
 function signatureOf(d: SignatureApplied['data']): SignatureRecord {
-  const { speachId: _speachId, ...record } = d;
+  const { speachId: _speachId, sessionId: _sessionId, ...record } = d;
   return record;
 }
 
@@ -260,7 +269,8 @@ async function definitionEvent(event: Parameters<ProjectionDefinition['handlers'
 /** Workflow definitions, workflow instances and periodic reviews (issue #6). */
 export const workflowsProjection: ProjectionDefinition = {
   name: 'workflows',
-  version: 1,
+  // 2: signatures of revoked approvals carry their `revoked` mark (rebuilt from the log).
+  version: 2,
   collections: [
     { name: WORKFLOW_DEFINITIONS, indexes: [{ field: 'categoryIds' }] },
     {

@@ -80,6 +80,8 @@ export interface AppConfig {
     linkKey: string | null;
     /** The language of a user's mails until the learner app reports theirs. */
     defaultLanguage: MailLanguage;
+    /** How long a set-password link works (SET_PASSWORD_LINK_HOURS). */
+    setPasswordLinkHours: number;
   };
   /** AI authoring (issue 21): provider, budgets, document parsing. */
   ai: AiConfig;
@@ -204,6 +206,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       publicUrl: (env.PUBLIC_URL || `http://localhost:${int(env, 'PORT', 3000)}`).replace(/\/+$/, ''),
       linkKey: env.MAIL_LINK_KEY || null,
       defaultLanguage: mailLanguage as MailLanguage,
+      setPasswordLinkHours: int(env, 'SET_PASSWORD_LINK_HOURS', 72),
     },
     ai: loadAiConfig(env),
     observability: {

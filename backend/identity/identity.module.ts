@@ -16,6 +16,8 @@ import { LoginThrottle } from './auth/login-throttle';
 import { PasswordHasher } from './auth/password-hasher';
 import { UserRegistrationService } from './user-registration.service';
 import { UsersRestController } from './users-rest.controller';
+import { SetPasswordLinkPolicy } from './password-link/set-password-link.policy';
+import { SetPasswordController, SetPasswordService } from './password-link/set-password.controller';
 
 @Module({
   controllers: [
@@ -28,6 +30,7 @@ import { UsersRestController } from './users-rest.controller';
     CustomFieldsRestController,
     TermsController,
     UserImportController,
+    SetPasswordController,
   ],
   providers: [
     AuthService,
@@ -38,6 +41,8 @@ import { UsersRestController } from './users-rest.controller';
     OrganisationService,
     TermsService,
     UserImportService,
+    SetPasswordService,
+    SetPasswordLinkPolicy,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
   exports: [AuthService, PasswordHasher, UserRegistrationService, AdminUsersService, OrganisationService, TermsService],

@@ -56,7 +56,6 @@ export class CompletionController {
       signature,
       now: this.clock.now().toISOString(),
     });
-    if (signature) this.signatures.signed(user);
     await this.readModels.settled();
     return { speachId, version: version.version, contentHash, completedAt: signature?.signedAt ?? this.clock.now().toISOString(), signature };
   }

@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type SignatureMeaning, type SignatureRecord, signatureFailureStream, uuidv7 } from '../../events';
 import { CREDENTIALS, type CredentialDocument } from '../../projections/users.projection';
+import {
+  SIGNATURE_ATTEMPTS,
+  SIGNED_SESSIONS,
+  type SignatureAttemptsDocument,
+  type SignedSessionDocument,
+} from '../../projections/signature-attempts.projection';
 import type { Actor } from '../identity/auth/actor';
 import { PasswordHasher } from '../identity/auth/password-hasher';
 import { normaliseEmail } from '../identity/user.decider';
@@ -9,6 +15,9 @@ import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { DomainError, ValidationError } from '../infrastructure/decider/decider';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
+import { TooManyAttemptsError } from '../infrastructure/http/attempt-throttle';
+import { ReadModels } from '../infrastructure/read-models';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { signatureFailureDecider } from './signature-failure.decider';
 import type { SignatureBody } from './signature.dto';
 import { SignatureThrottle } from './signature-throttle';
@@ -24,9 +33,6 @@ export interface SignedSubject {
   regulated: boolean;
 }
 
-/** Sessions remembered as having signed, at most (the oldest are forgotten first: they are asked the e-mail again). */
-const SESSIONS_MAX = 50_000;
-
 /**
  * Checks an electronic signature (21 CFR Part 11 §11.200): the password again, the e-mail too on
  * the session's first signature, the meaning of the decision, the exact content signed. A wrong
@@ -35,23 +41,40 @@ const SESSIONS_MAX = 50_000;
  */
 @Injectable()
 export class Signatures {
-  /**
-   * Sessions that signed already (§11.200(a)(1)(i)): in memory, so a restart or another process
-   * asks the e-mail once more, which errs on the strict side.
-   */
-  private readonly signedSessions = new Set<string>();
-
   constructor(
     private readonly commands: CommandRunner,
     private readonly hasher: PasswordHasher,
     private readonly throttle: SignatureThrottle,
     private readonly clock: Clock,
     @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly readModels: ReadModels,
   ) {}
 
-  /** Whether the session's next signature must carry the e-mail too. */
-  emailRequired(user: Actor): boolean {
-    return !this.signedSessions.has(user.sessionId);
+  /**
+   * Whether the session's next signature must carry the e-mail too (§11.200(a)(1)(i)): a session
+   * that signed is in the read store, so every API process sharing it (and a restart) agrees.
+   */
+  async emailRequired(user: Actor): Promise<boolean> {
+    return !(await this.store.collection<SignedSessionDocument>(SIGNED_SESSIONS).findById(user.sessionId));
+  }
+
+  /**
+   * The throttle every process shares: the signer's refusals since their last accepted signature,
+   * within the window, from the read store. The in-process throttle before it also counts the
+   * attempts still in flight.
+   */
+  private async checkSharedThrottle(userId: string): Promise<void> {
+    const doc = await this.store.collection<SignatureAttemptsDocument>(SIGNATURE_ATTEMPTS).findById(userId);
+    if (!doc) return;
+    const { signaturePerAccount: limit, windowSeconds } = this.config.throttle;
+    const now = this.clock.now().getTime();
+    const since = now - windowSeconds * 1000;
+    const live = doc.failures
+      .filter((f) => f.position > (doc.lastSignedPosition ?? 0))
+      .map((f) => Date.parse(f.at))
+      .filter((at) => at > since);
+    if (live.length >= limit) throw new TooManyAttemptsError(Math.max(1, Math.ceil((live[live.length - limit] + windowSeconds * 1000 - now) / 1000)));
   }
 
   /** The signature record to append with the decision, null for an unsigned decision on a non-regulated speach. */
@@ -63,7 +86,7 @@ export class Signatures {
     if (input.meaning !== subject.meaning) throw new ValidationError('signature.meaning', `The meaning of this signature is ${subject.meaning}`);
     const reason = input.reason?.trim() || null;
     if (subject.meaning === 'rejected' && !reason) throw new ValidationError('signature.reason', 'A rejection is signed with its reason');
-    const first = this.emailRequired(user);
+    const first = await this.emailRequired(user);
     if (first && !input.email?.trim()) throw new ValidationError('signature.email', 'The first signature of a session asks for your e-mail too');
     const timeZone = checkedTimeZone(input.timeZone);
     if (input.contentHash !== undefined && input.contentHash !== subject.contentHash) {
@@ -77,13 +100,14 @@ export class Signatures {
       ]);
     }
     const attempt = this.throttle.begin(user.id, null);
+    await this.checkSharedThrottle(user.id);
     const credential = await this.store.collection<CredentialDocument>(CREDENTIALS).findById(user.id);
     const passwordOk = await this.hasher.verify(credential?.passwordHash ?? null, input.password);
     const emailOk = !first || normaliseEmail(input.email ?? '') === normaliseEmail(user.email);
     const now = this.clock.now().toISOString();
     if (!passwordOk || !emailOk) {
       const cause = passwordOk ? 'wrong email' : 'wrong password';
-      await this.commands.run(signatureFailureDecider, signatureFailureStream(subject.speachId), {
+      const recorded = await this.commands.run(signatureFailureDecider, signatureFailureStream(subject.speachId), {
         type: 'RecordSignatureFailure',
         speachId: subject.speachId,
         signerId: user.id,
@@ -91,6 +115,8 @@ export class Signatures {
         cause,
         now,
       });
+      // The refusal counts in every process before the signer can try again.
+      await this.readModels.settle(recorded.position);
       throw new DomainError('The signature was refused: wrong password or e-mail.', 401, [
         { field: passwordOk ? 'signature.email' : 'signature.password', reason: cause },
       ]);
@@ -106,14 +132,8 @@ export class Signatures {
       timeZone,
       contentHash: subject.contentHash,
       version: subject.version,
+      sessionId: user.sessionId,
     };
-  }
-
-  /** The decision carrying the signature was appended: later signatures of this session need the password only. */
-  signed(user: Actor): void {
-    this.signedSessions.delete(user.sessionId);
-    this.signedSessions.add(user.sessionId);
-    if (this.signedSessions.size > SESSIONS_MAX) this.signedSessions.delete(this.signedSessions.values().next().value as string);
   }
 }
 

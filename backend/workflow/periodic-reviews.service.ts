@@ -70,7 +70,6 @@ export class PeriodicReviews {
       regulated,
       signature,
     });
-    if (signature) this.signatures.signed(actor);
   }
 
   /** Spec §2 "Admin periodic-review list": only reviews falling within the next 6 months (or overdue). */

@@ -206,9 +206,7 @@ export class WorkflowCommands {
     await this.commands.run(workflowDecider, workflowStream(wf._id), { type: 'Cancel', workflowId: wf._id, actor, now: this.now() });
   }
 
-  private signedBy(actor: Actor, signature: SignatureRecord | null): void {
-    if (signature) this.signatures.signed(actor);
-  }
+  private signedBy(actor: Actor, signature: SignatureRecord | null): void {}
 
   private now(): string {
     return this.clock.now().toISOString();

@@ -264,13 +264,13 @@ describe('Admin users API (spec §7 "Admin users")', () => {
       await t.http.put(`/api/v2/admin/users/${id}/password`).query({ password: 'whatever-it-is' }).set(as(reader)).expect(403);
     });
 
-    it('generates a password, mails it, and requires a change at next login', async () => {
+    it('answers generatePassword with a set-password link mailed by the link policy, never a password', async () => {
       const response = await t.http.put('/api/v2/admin/users/generatePassword').query({ email: 'sofia.romero2@example.com' }).set(as(admin)).expect(200);
-      expect(response.body.message).toBe('A new password has been sent to sofia.romero2@example.com.');
+      expect(response.body.message).toBe('A link to choose a new password has been sent to sofia.romero2@example.com.');
       const mail = t.mailer.sent.find((m) => m.to === 'sofia.romero2@example.com')!;
-      const password = /new password for you: (\S+)/.exec(mail.text)![1];
-      const token = await t.login('sofia.romero2@example.com', password);
-      expect((await t.http.get('/api/auth/me').set(as(token))).body.mustChangePassword).toBe(true);
+      const token = new URL(/https?:\/\/\S+\/set-password\?\S+/.exec(mail.text)![0]).searchParams.get('token')!;
+      await t.http.post('/api/auth/set-password').send({ token, password: 'chosen-by-sofia' }).expect(204);
+      await t.login('sofia.romero2@example.com', 'chosen-by-sofia');
       await t.http.put('/api/v2/admin/users/generatePassword').query({ email: 'ghost@example.com' }).set(as(admin)).expect(404);
       await t.http.put('/api/v2/admin/users/generatePassword').set(as(admin)).expect(400);
       await t.http.put('/api/v2/admin/users/generatePassword').query({ email: 'sofia.romero2@example.com' }).set(as(reader)).expect(403);

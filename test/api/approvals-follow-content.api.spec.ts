@@ -55,6 +55,10 @@ describe('Approvals follow the content (issue 23)', () => {
     const revoked = events.find((e) => e.type === 'ApprovalsRevoked');
     expect(revoked?.data).toEqual(expect.objectContaining({ reason: 'content changed after approval', revokedSteps: [1], approvedContentHash: seen }));
     expect(revoked?.metadata.userId).toBe('system');
+    // The revoked approval's signature stays listed, marked with when and why.
+    expect(after.signatures).toEqual([
+      expect.objectContaining({ meaning: 'approved', contentHash: seen, revoked: { at: revoked?.data.at, reason: 'content changed after approval' } }),
+    ]);
     // The step-2 approver cannot sign what step 1 no longer approved; the first approver signs the new content.
     await t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(tokens['emma.bernard0'])).send(sign('emma.bernard0@example.com')).expect(403);
     await t.http
@@ -69,6 +73,11 @@ describe('Approvals follow the content (issue 23)', () => {
       .set(as(tokens.approver))
       .send(sign('approver@example.com', { contentHash: fresh }))
       .expect(200);
+    const signatures = (await graph(id)).signatures as { contentHash: string; revoked?: unknown }[];
+    expect(signatures.map((s) => [s.contentHash, s.revoked !== undefined])).toEqual([
+      [seen, true],
+      [fresh, false],
+    ]);
     const notifications = (await t.http.get('/api/v2/notifications').set(as(tokens.approver))).body;
     expect(JSON.stringify(notifications)).toContain('content changed after approval');
   });

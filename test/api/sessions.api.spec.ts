@@ -50,10 +50,13 @@ describe('Sessions after credential changes', () => {
     await t.login('admin-reset@example.com', 'reset-password');
   });
 
-  it('ends every session of the user when an admin generates a password', async () => {
+  it('ends every session of the user when a password is chosen through the link an admin generated', async () => {
     await newUser('generated@example.com');
     const phone = await t.login('generated@example.com', 'first-password');
     await t.http.put('/api/v2/admin/users/generatePassword').query({ email: 'generated@example.com' }).set(as(admin)).expect(200);
+    const mail = t.mailer.sent.find((m) => m.to === 'generated@example.com')!;
+    const token = new URL(/https?:\/\/\S+\/set-password\?\S+/.exec(mail.text)![0]).searchParams.get('token')!;
+    await t.http.post('/api/auth/set-password').send({ token, password: 'chosen-by-link' }).expect(204);
     expect(await alive(phone)).toBe(401);
   });
 

@@ -14,6 +14,7 @@ import { MEDIA_ROUTES } from './routes/media';
 import { VIDEO_EDITOR_ROUTES } from './routes/video-editor';
 import { GXP_QUALIFY_ROUTES } from './routes/gxp-qualify';
 import { GXP_SIGN_ROUTES } from './routes/gxp-sign';
+import { SET_PASSWORD_ROUTES } from './routes/set-password';
 
 export { type Answer, type Call, HIDDEN, type RouteExpectation };
 
@@ -90,6 +91,7 @@ export const ROUTE_EXPECTATIONS: Record<string, RouteExpectation> = {
   ...MEDIA_TEXT_ROUTES,
   ...GXP_QUALIFY_ROUTES,
   ...GXP_SIGN_ROUTES,
+  ...SET_PASSWORD_ROUTES,
   ...OPS_ROUTES,
   // Health and site settings
   'GET /api/health': { call: () => ({ path: '/api/health' }), answers: everyone() },

@@ -1,6 +1,5 @@
 import { userStream } from '../../../events';
 import { Inject, Injectable } from '@nestjs/common';
-import { randomInt } from 'node:crypto';
 import type { Role } from '../../../events';
 import { CUSTOM_FIELDS, type CustomFieldDocument, GROUPS, type GroupDocument } from '../../../projections/organisation.projection';
 import { USERS, type UserDocument } from '../../../projections/users.projection';
@@ -8,12 +7,12 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { SiteSettings } from '../../site';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError, inOneDecision } from '../../infrastructure/decider/decider';
-import { Mailer } from '../../infrastructure/mail/mailer.port';
 import { ReadModels } from '../../infrastructure/read-models';
 import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../../infrastructure/tokens';
 import type { Actor } from '../auth/actor';
 import { PasswordHasher } from '../auth/password-hasher';
+import { passwordLinkDecider } from '../password-link/password-link.decider';
 import { emailReservationDecider, emailStream } from '../email-reservation.decider';
 import { UserRegistrationService } from '../user-registration.service';
 import { NO_GROUP, type UserCommand, checkEmail, normaliseEmail, userDecider } from '../user.decider';
@@ -25,8 +24,6 @@ import { type UserUpdate, applyRoleFlags, parseUserUpdate } from './user-update'
 /** The side panel's save: every change of the user stream in one append. */
 const userDecision = inOneDecision(userDecider);
 
-const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-
 /** The admin user calls of spec §7: every change is a command on the user's stream. */
 @Injectable()
 export class AdminUsersService {
@@ -34,7 +31,6 @@ export class AdminUsersService {
     private readonly commands: CommandRunner,
     private readonly hasher: PasswordHasher,
     private readonly registration: UserRegistrationService,
-    private readonly mailer: Mailer,
     private readonly readModels: ReadModels,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -119,20 +115,16 @@ export class AdminUsersService {
     return { message: 'The password has been changed.' };
   }
 
-  /** A new random password, e-mailed to the user, who must change it at next login. */
+  /**
+   * The spec's "generate password": no password is made or mailed any more (issue 19). The request is
+   * recorded on the user stream; the set-password link policy mails a single-use link with which the
+   * user chooses the new password.
+   */
   async generatePassword(email: string): Promise<{ message: string }> {
     const user = await this.users.findOne({ email: normaliseEmail(email) });
     if (!user) throw new NotFoundError('No user has this e-mail address.');
-    const length = Math.max((await this.site.flags()).passwordMinLength, 12);
-    const password = Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
-    const passwordHash = await this.hasher.hash(password);
-    await this.commands.run(userDecider, userStream(user._id), { type: 'SetPassword', userId: user._id, passwordHash, mustChangeAtNextLogin: true });
-    await this.mailer.send({
-      to: user.email,
-      subject: 'Your new password',
-      text: `Hello ${user.firstName},\n\nAn administrator generated a new password for you: ${password}\nYou will be asked to choose your own at your next login.\n`,
-    });
-    return { message: `A new password has been sent to ${user.email}.` };
+    await this.commands.run(passwordLinkDecider, userStream(user._id), { type: 'RequestPasswordLink', userId: user._id });
+    return { message: `A link to choose a new password has been sent to ${user.email}.` };
   }
 
   async deactivate(actor: Actor, userIds: string[]): Promise<{ deactivated: number }> {

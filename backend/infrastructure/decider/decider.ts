@@ -16,8 +16,8 @@ export class DomainError extends Error {
   override readonly name: string = 'DomainError';
   constructor(
     message: string,
-    /** 400 bad input, 401 not authenticated, 403 forbidden, 404 unknown, 409 state conflict. */
-    readonly status: 400 | 401 | 403 | 404 | 409 = 409,
+    /** 400 bad input, 401 not authenticated, 403 forbidden, 404 unknown, 409 state conflict, 410 a link spent or expired. */
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 = 409,
     readonly errors?: { field: string; reason: string }[],
   ) {
     super(message);

@@ -25,6 +25,7 @@ export const LEARNER_ROUTES = [
   '/account/myNotifications',
   '/messages',
   '/unsubscribe-success',
+  '/set-password',
   '/workflow/validator/:speachID',
   '/workflow/author/:speachID',
   '/profil/:userID/:slug',

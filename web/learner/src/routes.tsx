@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense, lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { LoginPage } from './auth/LoginPage';
+import { SetPasswordPage } from './auth/SetPasswordPage';
 import { LogoutPage } from './auth/LogoutPage';
 import { RequireAuth } from './auth/RequireAuth';
 import { AppLayout } from './layout/AppLayout';
@@ -44,6 +45,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/login" element={<LoginPage />} />
+      <Route path="/set-password" element={<SetPasswordPage />} />
       {/* Embed URLs (spec §2): no session, the access token is the credential. */}
       <Route
         path="/embed/:speachID"

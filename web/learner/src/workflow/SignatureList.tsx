@@ -1,4 +1,4 @@
-import { List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useI18n } from '../i18n';
 import type { SignatureRecord } from './workflowApi';
 
@@ -6,8 +6,10 @@ import type { SignatureRecord } from './workflowApi';
 export function SignatureList({ signatures }: { signatures: SignatureRecord[] }) {
   const { t, language } = useI18n();
   if (signatures.length === 0) return null;
+  // The only reason the platform records today; any other is shown as recorded.
+  const revocationReason = (reason: string) => (reason === 'content changed after approval' ? t('signatureRevocation.contentChanged') : reason);
   // dateStyle/timeStyle may not be combined with timeZoneName (a TypeError): the fields are spelled out.
-  const when = (s: SignatureRecord) =>
+  const when = (s: SignatureRecord, at: string = s.signedAt) =>
     new Intl.DateTimeFormat(language, {
       year: 'numeric',
       month: 'short',
@@ -16,7 +18,7 @@ export function SignatureList({ signatures }: { signatures: SignatureRecord[] })
       minute: '2-digit',
       timeZone: s.timeZone,
       timeZoneName: 'short',
-    }).format(new Date(s.signedAt));
+    }).format(new Date(at));
   return (
     <section aria-labelledby="signatures-title">
       <Typography id="signatures-title" variant="h6" component="h2">
@@ -24,7 +26,8 @@ export function SignatureList({ signatures }: { signatures: SignatureRecord[] })
       </Typography>
       <List dense>
         {signatures.map((s) => (
-          <ListItem key={s.signatureId}>
+          <ListItem key={s.signatureId} sx={s.revoked ? { opacity: 0.75 } : undefined}>
+            {s.revoked && <Chip size="small" color="warning" label={t('signatureRevocation.revoked')} sx={{ mr: 1 }} />}
             <ListItemText
               primary={t('signature.record', {
                 name: s.printedName,
@@ -33,7 +36,11 @@ export function SignatureList({ signatures }: { signatures: SignatureRecord[] })
                 zone: s.timeZone,
                 hash: s.contentHash.slice(0, 19),
               })}
-              secondary={s.reason}
+              secondary={
+                [s.reason, s.revoked && t('signatureRevocation.revokedOn', { date: when(s, s.revoked.at), reason: revocationReason(s.revoked.reason) })]
+                  .filter(Boolean)
+                  .join(' · ') || null
+              }
             />
           </ListItem>
         ))}

@@ -126,4 +126,6 @@ export interface SignatureRecord {
   timeZone: string;
   contentHash: string;
   version: number;
+  /** Set when the approval this signature gave was revoked (the content changed after approval). */
+  revoked?: { at: string; reason: string };
 }

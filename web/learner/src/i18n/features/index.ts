@@ -45,11 +45,15 @@ const FEATURES = [
   feedbackMessages,
   mediaEditorMessages,
   avatarLayoutMessages,
+  setPasswordMessages,
+  signatureRevocationMessages,
 ] as const;
 import { versionVideoMessages } from './version-video';
 import { feedbackMessages } from './feedback';
 import { mediaEditorMessages } from './media-editor';
 import { avatarLayoutMessages } from './avatar-layout';
+import { setPasswordMessages } from './set-password';
+import { signatureRevocationMessages } from './signature-revocation';
 
 type Union<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;
 export type FeatureCatalog = Union<(typeof FEATURES)[number]['en']>;

@@ -1,0 +1,53 @@
+import { defineMessages } from './define';
+
+/** Messages of the set-password page reached from the mailed link (issue 19). */
+export const setPasswordMessages = defineMessages({
+  en: {
+    'setPassword.title': 'Choose your password',
+    'setPassword.intro': 'Type the password you will sign in with, twice.',
+    'setPassword.password': 'New password',
+    'setPassword.confirmation': 'Confirm the password',
+    'setPassword.mismatch': 'The two passwords differ.',
+    'setPassword.submit': 'Save my password',
+    'setPassword.done': 'Your password is saved. You can sign in now.',
+    'setPassword.signIn': 'Sign in',
+    'setPassword.gone': 'This link no longer works: it has expired or has already been used. Ask your administrator for a new one.',
+    'setPassword.noToken': 'This page opens from the link in your e-mail.',
+  },
+  fr: {
+    'setPassword.title': 'Choisissez votre mot de passe',
+    'setPassword.intro': 'Saisissez deux fois le mot de passe avec lequel vous vous connecterez.',
+    'setPassword.password': 'Nouveau mot de passe',
+    'setPassword.confirmation': 'Confirmez le mot de passe',
+    'setPassword.mismatch': 'Les deux mots de passe sont différents.',
+    'setPassword.submit': 'Enregistrer mon mot de passe',
+    'setPassword.done': 'Votre mot de passe est enregistré. Vous pouvez vous connecter.',
+    'setPassword.signIn': 'Se connecter',
+    'setPassword.gone': 'Ce lien ne fonctionne plus : il a expiré ou a déjà servi. Demandez-en un nouveau à votre administrateur.',
+    'setPassword.noToken': "Cette page s'ouvre depuis le lien de votre e-mail.",
+  },
+  es: {
+    'setPassword.title': 'Elija su contraseña',
+    'setPassword.intro': 'Escriba dos veces la contraseña con la que iniciará sesión.',
+    'setPassword.password': 'Nueva contraseña',
+    'setPassword.confirmation': 'Confirme la contraseña',
+    'setPassword.mismatch': 'Las dos contraseñas no coinciden.',
+    'setPassword.submit': 'Guardar mi contraseña',
+    'setPassword.done': 'Su contraseña se ha guardado. Ya puede iniciar sesión.',
+    'setPassword.signIn': 'Iniciar sesión',
+    'setPassword.gone': 'Este enlace ya no funciona: ha caducado o ya se ha utilizado. Pida uno nuevo a su administrador.',
+    'setPassword.noToken': 'Esta página se abre desde el enlace de su correo electrónico.',
+  },
+  de: {
+    'setPassword.title': 'Wählen Sie Ihr Passwort',
+    'setPassword.intro': 'Geben Sie das Passwort, mit dem Sie sich anmelden werden, zweimal ein.',
+    'setPassword.password': 'Neues Passwort',
+    'setPassword.confirmation': 'Passwort bestätigen',
+    'setPassword.mismatch': 'Die beiden Passwörter stimmen nicht überein.',
+    'setPassword.submit': 'Mein Passwort speichern',
+    'setPassword.done': 'Ihr Passwort ist gespeichert. Sie können sich jetzt anmelden.',
+    'setPassword.signIn': 'Anmelden',
+    'setPassword.gone': 'Dieser Link funktioniert nicht mehr: Er ist abgelaufen oder wurde bereits verwendet. Bitten Sie Ihren Administrator um einen neuen.',
+    'setPassword.noToken': 'Diese Seite öffnet sich über den Link in Ihrer E-Mail.',
+  },
+});
