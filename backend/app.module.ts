@@ -1,6 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
-import { CqrsModule } from '@nestjs/cqrs';
 import { AiModule } from './ai';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { HomeModule } from './home';
@@ -35,7 +34,6 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        CqrsModule.forRoot(),
         InfrastructureModule.forRoot(config, options),
         SiteModule,
         IdentityModule,
