@@ -58,7 +58,7 @@ export class UserRecordBody {
   @MaxLength(1024)
   password?: string;
 
-  @IsOptional() @IsString() img?: string | null;
+  @IsOptional() @IsString() @MaxLength(2000) img?: string | null;
   @IsOptional() @IsFieldValues() customFieldValues?: Record<string, string | null>;
   @IsOptional() @IsString() @MaxLength(100) createdAt?: string;
   @IsOptional() lastActiveAt?: string | null;
