@@ -1,6 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
-import { CqrsModule } from '@nestjs/cqrs';
 import { AiModule } from './ai';
 import { AnalyticsModule } from './analytics';
 import { HomeModule } from './home';
@@ -36,7 +35,6 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        CqrsModule.forRoot(),
         InfrastructureModule.forRoot(config, options),
         SiteModule,
         IdentityModule,

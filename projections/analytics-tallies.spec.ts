@@ -170,7 +170,7 @@ describe('analytics tallies (the rankings)', () => {
   });
 
   it.each([
-    ['memory', () => new MemoryReadStore()],
+    ['memory', () => new MemoryReadStore({ freezeAdopted: true })],
     ['SQLite', () => new SqliteReadStore(':memory:')],
   ])("answers like a sum of the period's day buckets, for random activity, batches and days of asking (%s store)", async (_name, newStore: () => ReadStore) => {
     const next = seededRandom(15);

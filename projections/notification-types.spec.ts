@@ -10,7 +10,7 @@ const silent = { log: () => undefined, error: () => undefined };
 /** Projects the events (twice over when `replay`: a redelivery must change nothing) and answers [user, type, rule] rows. */
 async function project(events: Row[], replay = false) {
   const store = new MemoryEventStore();
-  const readStore = new MemoryReadStore();
+  const readStore = new MemoryReadStore({ freezeAdopted: true });
   for (const [stream, type, data, userId] of events)
     await store.appendToStream(stream, [newEvent(type, data, userId === undefined ? null : userId)], { expectedRevision: 'any' });
   for (let pass = 0; pass < (replay ? 2 : 1); pass++) {

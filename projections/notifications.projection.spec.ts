@@ -8,7 +8,7 @@ const silent = { log: () => undefined, error: () => undefined };
 
 async function project(events: [string, string, Record<string, unknown>, string?][]) {
   const store = new MemoryEventStore();
-  const readStore = new MemoryReadStore();
+  const readStore = new MemoryReadStore({ freezeAdopted: true });
   for (const [stream, type, data, userId] of events) await store.appendToStream(stream, [newEvent(type, data, userId ?? null)], { expectedRevision: 'any' });
   const runner = new ProjectionRunner(store, readStore, [notificationsProjection], silent);
   await runner.start();

@@ -37,7 +37,7 @@ const titles: ProjectionDefinition = {
 
 const silent = { log: () => undefined, error: () => undefined };
 
-async function setup(projections: ProjectionDefinition[], readStore = new MemoryReadStore()) {
+async function setup(projections: ProjectionDefinition[], readStore = new MemoryReadStore({ freezeAdopted: true })) {
   const events = new MemoryEventStore();
   const runner = new ProjectionRunner(events, readStore, projections, silent);
   return { events, readStore, runner, checkpoints: readStore.checkpoints };

@@ -108,7 +108,7 @@ describe('projections on the SQLite read store', () => {
       await reopened.close();
 
       // The in-memory adapter, the reference the unit and API tests run on, agrees too.
-      const memory = new MemoryReadStore();
+      const memory = new MemoryReadStore({ freezeAdopted: true });
       await project(log, memory, allProjections);
       const memoryContents = await contents(memory, allProjections);
 

@@ -4,7 +4,7 @@ import { CHAPTER_SUBTITLES, type ChapterSubtitlesDocument, subtitlesProjection }
 import { UnitOfWork } from './unit-of-work';
 
 describe('subtitles projection', () => {
-  const store = new MemoryReadStore();
+  const store = new MemoryReadStore({ freezeAdopted: true });
   let position = 0;
   async function apply(type: string, data: Record<string, unknown>, replay?: RecordedEvent): Promise<RecordedEvent> {
     const event: RecordedEvent = replay ?? {

@@ -17,7 +17,7 @@ const event = (position: number): RecordedEvent =>
 
 describe('UnitOfWork', () => {
   it('finds what is stored with the batch’s own writes laid over it, without committing the batch', async () => {
-    const store = new MemoryReadStore();
+    const store = new MemoryReadStore({ freezeAdopted: true });
     const members = store.collection<{ _id: string; groupIds: string[] }>('members');
     await members.createIndex({ field: 'groupIds' });
     await members.bulkWrite([

@@ -1,5 +1,4 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { IsArray, IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { ROLES, type Role } from '../../events';
 import { USERS, type UserDocument } from '../../projections/users.projection';
@@ -15,6 +14,8 @@ import { CurrentUser, Roles } from './auth/auth.decorators';
 import type { Actor } from './auth/actor';
 import { restList } from './organisation/rest-list';
 import { UserRegistrationService } from './user-registration.service';
+import { UserRecordBody } from './users-rest.dto';
+import { roleFlagsOf } from './admin/user-update';
 
 export interface UserRecord {
   id: string;
@@ -29,56 +30,6 @@ export interface UserRecord {
   mustChangePassword: boolean;
   createdAt: string;
   lastActiveAt: string | null;
-}
-
-export class UserRecordBody {
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
-  id?: string;
-
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(30)
-  firstName!: string;
-
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(30)
-  lastName!: string;
-
-  @IsEmail()
-  @MaxLength(230)
-  email!: string;
-
-  @IsOptional()
-  @IsArray()
-  @IsIn(ROLES, { each: true })
-  roles?: Role[];
-
-  @IsOptional()
-  @IsArray()
-  @IsString({ each: true })
-  groupIds?: string[];
-
-  @IsOptional()
-  @IsBoolean()
-  active?: boolean;
-
-  @IsOptional()
-  @IsBoolean()
-  mustChangePassword?: boolean;
-
-  /** Only on create: the initial password (otherwise the admin generates one). */
-  @IsOptional()
-  @IsString()
-  @MaxLength(1024)
-  password?: string;
-
-  @IsOptional() img?: string | null;
-  @IsOptional() customFieldValues?: Record<string, string>;
-  @IsOptional() @IsString() @MaxLength(100) createdAt?: string;
-  @IsOptional() lastActiveAt?: string | null;
 }
 
 function list(field: string, value: unknown): string[] {
@@ -195,28 +146,17 @@ export class UsersRestController {
   async update(@CurrentUser() actor: Actor, @Param('id') id: string, @Body() body: UserRecordBody): Promise<UserRecord> {
     const current = await this.one(id);
     if (body.groupIds?.length) await this.knownGroups(body.groupIds);
-    const user = {
+    await this.admin.update(actor, {
       id,
       firstName: body.firstName,
       lastName: body.lastName,
       email: body.email,
-      ...(body.roles
-        ? Object.fromEntries(
-            [
-              ['admin', 'ADMIN'],
-              ['trainer', 'FORMATEUR'],
-              ['approver', 'APPROVER'],
-              ['aiEditor', 'AI_EDITOR'],
-              ['auditor', 'AUDITOR'],
-            ].map(([flag, role]) => [flag, body.roles!.includes(role as Role)]),
-          )
-        : {}),
-      ...(body.groupIds ? { groups: body.groupIds.map((groupId) => ({ id: groupId })) } : {}),
-      ...(body.customFieldValues
-        ? { customFieldValues: Object.entries(body.customFieldValues).map(([fieldId, value]) => ({ customField: { id: fieldId }, value: value ?? '' })) }
-        : {}),
-    };
-    await this.admin.update(actor, JSON.stringify(user));
+      roleFlags: body.roles ? roleFlagsOf(body.roles) : undefined,
+      groupIds: body.groupIds,
+      customFieldValues: body.customFieldValues
+        ? Object.fromEntries(Object.entries(body.customFieldValues).map(([fieldId, value]) => [fieldId, value ?? '']))
+        : undefined,
+    });
     if (body.mustChangePassword !== undefined) await this.admin.requirePasswordChange(id, body.mustChangePassword);
     if (body.active === false && current.active) await this.admin.deactivate(actor, [id]);
     if (body.active === true && !current.active) await this.admin.reactivate([id]);

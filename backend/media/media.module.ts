@@ -3,7 +3,9 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SpeachModule } from '../speach';
 import { MediaController } from './http/media.controller';
 import { MediaJobWorker } from './jobs/media-job-worker';
+import { MediaChapters } from './jobs/media-chapters.service';
 import { MediaJobs } from './jobs/media-jobs.service';
+import { MediaTracks } from './jobs/media-tracks.service';
 import { MediaPipelinePolicy } from './jobs/media-pipeline.policy';
 import { VersionVideos } from './jobs/version-videos.service';
 import { EspeakSynthesizer } from './speech/espeak.synthesizer';
@@ -32,6 +34,8 @@ export function createSpeechSynthesizer(config: AppConfig): SpeechSynthesizer {
     { provide: SPEECH_SYNTHESIZER, useFactory: createSpeechSynthesizer, inject: [APP_CONFIG] },
     MediaJobWorker,
     MediaJobs,
+    MediaChapters,
+    MediaTracks,
     MediaPipelinePolicy,
     VersionVideos,
   ],

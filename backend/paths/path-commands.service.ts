@@ -10,8 +10,9 @@ import { ReadModels } from '../infrastructure/read-models';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { SpeachAccess, SpeachQueries } from '../speach';
-import { type PathActor, type PathChange, type PathCommand, type PathDetailsInput, pathDecider } from './path.decider';
+import { type PathActor, type PathChange, type PathCommand, pathDecider } from './path.decider';
 import { pathLearnerDecider } from './path-learner.decider';
+import type { PathDetailsDocument } from './path-details.dto';
 
 /** A due date: a day (`YYYY-MM-DD`, end of that day UTC) or a full date-time; empty means none. */
 export function dueDateOf(value: unknown): string | null {
@@ -48,17 +49,15 @@ export class PathCommands {
   }
 
   /** `PUT /api/v2/learningPath`: a path without `pathId` is created, otherwise its details change. */
-  async save(user: Actor, path: PathDetailsInput & { pathId?: unknown; version?: unknown }, ifMatch?: number): Promise<string> {
-    const version = path.version === undefined || path.version === null ? ifMatch : path.version;
-    if (version !== undefined && !Number.isInteger(version)) throw new ValidationError('version', 'version must be the path version');
-    if (path.pathId === undefined || path.pathId === null || path.pathId === '') {
-      const pathId = uuidv7();
-      await this.run(user, pathId, { type: 'Create', pathId, details: path });
-      return pathId;
+  async save(user: Actor, path: PathDetailsDocument, ifMatch?: number): Promise<string> {
+    const { pathId, version, ...details } = path;
+    if (!pathId) {
+      const created = uuidv7();
+      await this.run(user, created, { type: 'Create', pathId: created, details });
+      return created;
     }
-    if (typeof path.pathId !== 'string') throw new ValidationError('pathId', 'pathId must be a path id');
-    await this.run(user, path.pathId, { type: 'ChangeDetails', details: path }, version as number | undefined);
-    return path.pathId;
+    await this.run(user, pathId, { type: 'ChangeDetails', details }, version ?? ifMatch);
+    return pathId;
   }
 
   async changeGroup(user: Actor, pathId: string, groupId: string, add: boolean, dueDate: string | null, version?: number): Promise<void> {

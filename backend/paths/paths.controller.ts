@@ -6,18 +6,9 @@ import { Clock } from '../infrastructure/clock/clock';
 import { NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { PathCommands, dueDateOf } from './path-commands.service';
 import { slugOf } from './path-views';
+import { PathLists } from './path-lists.service';
 import { PathQueries } from './path-queries.service';
-import {
-  AdminPathListQuery,
-  ChangeGroupQuery,
-  ChangeUserQuery,
-  GetSpeachesQuery,
-  PageQuery,
-  PathSearchQuery,
-  RecordOrderQuery,
-  SavePathBody,
-  VersionQuery,
-} from './paths.dto';
+import { ChangeGroupQuery, ChangeUserQuery, GetSpeachesQuery, PathSearchQuery, RecordOrderQuery, SavePathBody, VersionQuery } from './paths.dto';
 
 /** `version` in the query, else an `If-Match: <revision>` header (quotes allowed). */
 function expected(version: number | undefined, ifMatch: string | undefined): number | undefined {
@@ -28,23 +19,13 @@ function expected(version: number | undefined, ifMatch: string | undefined): num
   return value;
 }
 
-function parsePath(raw: string): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw new ValidationError('path', 'path must be the path as a JSON object');
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ValidationError('path', 'path must be the path as a JSON object');
-  return value as Record<string, unknown>;
-}
-
 /** Spec §7 "Learning paths": the editor's calls (authors and administrators), then the learner's. */
 @Controller('api/v2/learningPath')
 export class PathsController {
   constructor(
     private readonly commands: PathCommands,
     private readonly queries: PathQueries,
+    private readonly lists: PathLists,
     private readonly blobs: BlobStore,
   ) {}
 
@@ -61,15 +42,14 @@ export class PathsController {
   @Put()
   @Roles('FORMATEUR', 'ADMIN')
   async save(@CurrentUser() user: Actor, @Body() body: SavePathBody, @Headers('if-match') ifMatch?: string) {
-    const path = parsePath(body.path);
-    const pathId = await this.commands.save(user, path, expected(undefined, ifMatch));
+    const pathId = await this.commands.save(user, body.path, expected(undefined, ifMatch));
     return this.answer(user, pathId);
   }
 
   /** The search overlay's path results: published paths the user may open, matched on title and description. */
   @Get('search')
   async search(@CurrentUser() user: Actor, @Query() query: PathSearchQuery) {
-    return this.queries.search(await this.queries.viewer(user), query.term ?? '', query.page ?? 0);
+    return this.lists.search(await this.queries.viewer(user), query.term ?? '', query.page ?? 0);
   }
 
   @Get(':pathId')
@@ -184,54 +164,5 @@ export class PathsController {
   @Get(':pathId/progress')
   async progress(@CurrentUser() user: Actor, @Param('pathId') pathId: string) {
     return this.queries.progress(pathId, await this.queries.viewer(user));
-  }
-}
-
-const CERTIFICATE_CODE = /^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/;
-
-/** Public verification of a certificate's code (printed on the PDF). */
-@Controller('api/v2/certificates')
-export class CertificatesController {
-  constructor(
-    private readonly queries: PathQueries,
-    private readonly clock: Clock,
-  ) {}
-
-  @Get(':code')
-  @Public()
-  verify(@Param('code') code: string) {
-    const normalised = code.trim().toUpperCase();
-    if (!CERTIFICATE_CODE.test(normalised)) throw new ValidationError('code', 'code must look like XXXX-XXXX-XXXX-XXXX');
-    return this.queries.verify(normalised, this.clock.now().toISOString());
-  }
-}
-
-/** The learner's own paths: the account's ASSIGNED tab and the home's "assigned to you". */
-@Controller('api/v2/my')
-export class MyPathsController {
-  constructor(private readonly queries: PathQueries) {}
-
-  @Get('learningPaths')
-  async assigned(@CurrentUser() user: Actor, @Query() query: PageQuery) {
-    return this.queries.assigned(await this.queries.viewer(user), query.page ?? 0);
-  }
-
-  /** The paths I own (authors and administrators): the home's "My learning paths". */
-  @Get('learningPathsEdited')
-  @Roles('FORMATEUR', 'ADMIN')
-  async edited(@CurrentUser() user: Actor, @Query() query: PageQuery) {
-    return this.queries.edited(await this.queries.viewer(user), query.page ?? 0);
-  }
-}
-
-/** The back-office path list (archive goes through `PUT /api/v2/learningPath/{pathId}/archive`). */
-@Controller('api/v2/admin/learningPath')
-@Roles('ADMIN')
-export class AdminPathsController {
-  constructor(private readonly queries: PathQueries) {}
-
-  @Get()
-  list(@Query() query: AdminPathListQuery) {
-    return this.queries.admin(query);
   }
 }

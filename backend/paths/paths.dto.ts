@@ -1,15 +1,15 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { JsonString } from '../infrastructure/http/json-string';
+import { PathDetailsDocument } from './path-details.dto';
 
 const toBoolean = ({ value }: { value: unknown }): unknown => (value === 'true' ? true : value === 'false' ? false : value);
 const toInt = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value);
 
 /** `PUT /api/v2/learningPath`: the path as a JSON string (spec §7). */
 export class SavePathBody {
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(20000)
-  path!: string;
+  @JsonString(PathDetailsDocument)
+  path!: PathDetailsDocument;
 }
 
 /** The stale-edit guard every change accepts (or `If-Match`). */

@@ -2,7 +2,11 @@ import { Module } from '@nestjs/common';
 import { SpeachModule } from '../speach';
 import { PathCommands } from './path-commands.service';
 import { PathQueries } from './path-queries.service';
-import { AdminPathsController, CertificatesController, MyPathsController, PathsController } from './paths.controller';
+import { AdminPathsController } from './admin-paths.controller';
+import { CertificatesController } from './certificates.controller';
+import { MyPathsController } from './my-paths.controller';
+import { PathsController } from './paths.controller';
+import { PathLists } from './path-lists.service';
 import { CompletePathPolicy } from './policies/complete-path.policy';
 import { IssueCertificatePolicy } from './policies/issue-certificate.policy';
 import { RemindRecertificationPolicy } from './policies/remind-recertification.policy';
@@ -12,7 +16,7 @@ import { SequentialPathGate } from './sequential-lock';
 @Module({
   imports: [SpeachModule],
   controllers: [PathsController, MyPathsController, AdminPathsController, CertificatesController],
-  providers: [PathCommands, PathQueries, CompletePathPolicy, IssueCertificatePolicy, RemindRecertificationPolicy, SequentialPathGate],
+  providers: [PathCommands, PathQueries, PathLists, CompletePathPolicy, IssueCertificatePolicy, RemindRecertificationPolicy, SequentialPathGate],
   exports: [PathQueries],
 })
 export class PathsModule {}

@@ -1,5 +1,4 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
-import { IsOptional, IsString, Matches } from 'class-validator';
 import { CurrentUser } from '../identity/auth/auth.decorators';
 import type { Actor } from '../identity/auth/actor';
 import { NotFoundError } from '../infrastructure/decider/decider';
@@ -9,13 +8,7 @@ import { WORKFLOWS, type WorkflowDocument } from '../../projections/workflows.pr
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { type DiffChapter, contentDiff } from './content-diff';
-
-const VERSION_REF = /^(current|[1-9]\d{0,8})$/;
-
-export class DiffQuery {
-  @IsString() @Matches(VERSION_REF, { message: 'from must be a version number or current' }) from!: string;
-  @IsOptional() @IsString() @Matches(VERSION_REF, { message: 'to must be a version number or current' }) to?: string;
-}
+import { DiffQuery } from './diff.dto';
 
 /**
  * What changed between two versions of a speach (issue 23 item 3), for the versions page, the

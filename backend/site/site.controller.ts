@@ -1,14 +1,9 @@
 import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
-import { IsString } from 'class-validator';
 import { ValidationError } from '../infrastructure/decider/decider';
 import { Public, Roles } from '../identity';
 import { SiteCommands } from './site-commands.service';
 import { SiteSettings } from './site-settings.service';
-
-export class StatementBody {
-  @IsString()
-  statement!: string;
-}
+import { StatementBody } from './site.dto';
 
 function asObject(body: unknown): Record<string, unknown> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ValidationError('body', 'body must be a JSON object');

@@ -208,8 +208,24 @@ describe('Admin users API (spec §7 "Admin users")', () => {
         .send({ user: JSON.stringify({ id, groups: [{ id: 'ghost' }] }) })
         .expect(400);
       expect(group.body.errors).toEqual([{ field: 'user.groups', reason: 'unknown group ghost' }]);
-      await t.http.put('/api/v2/admin/users/update').set(as(admin)).send({ user: '{not json' }).expect(400);
+      const broken = await t.http.put('/api/v2/admin/users/update').set(as(admin)).send({ user: '{not json' }).expect(400);
+      expect(broken.body.errors).toEqual([{ field: 'user', reason: 'user must be a JSON object sent as a string' }]);
       await t.http.put('/api/v2/admin/users/update').set(as(admin)).send({}).expect(400);
+      const flag = await t.http
+        .put('/api/v2/admin/users/update')
+        .set(as(admin))
+        .send({ user: JSON.stringify({ id, trainer: 'yes', groups: [{ name: 'no id' }] }) })
+        .expect(400);
+      expect(flag.body.errors).toEqual([
+        { field: 'user.trainer', reason: 'trainer must be a boolean value' },
+        { field: 'user.groups[0].id', reason: 'group id is required' },
+      ]);
+      const unknown = await t.http
+        .put('/api/v2/admin/users/update')
+        .set(as(admin))
+        .send({ user: JSON.stringify({ id, nickname: 'Em' }) })
+        .expect(400);
+      expect(unknown.body.errors).toEqual([{ field: 'user.nickname', reason: 'property nickname should not exist' }]);
       expect(await t.adapters.eventStore.headPosition()).toBe(before);
     });
 

@@ -114,6 +114,8 @@ describe('Learning paths API (issue 18)', () => {
       expect(fields((await save(author, { title: 'x'.repeat(101) }).expect(400)).body)).toEqual(['title']);
       expect(fields((await save(author, { title: 'ok', description: 'd'.repeat(1001) }).expect(400)).body)).toEqual(['description']);
       expect(fields((await save(author, { title: 'ok', recertificationMonths: -2 }).expect(400)).body)).toEqual(['recertificationMonths']);
+      expect(fields((await save(author, { title: 'ok', sequential: 'yes' }).expect(400)).body)).toEqual(['path.sequential']);
+      expect(fields((await save(author, { title: 'ok', version: 'latest' }).expect(400)).body)).toEqual(['path.version']);
     });
 
     it('refuses users without the author role (403), another author on a path they do not own (403), and an unknown path (404)', async () => {

@@ -50,6 +50,19 @@ describe('react-admin resources (/api/rest)', () => {
       const full = { ...created.body, lastName: 'King', roles: ['FORMATEUR', 'AI_EDITOR'] };
       const updated = await t.http.put(`/api/rest/users/${created.body.id}`).set(as(admin)).send(full).expect(200);
       expect(updated.body).toMatchObject({ lastName: 'King', roles: expect.arrayContaining(['FORMATEUR', 'AI_EDITOR']) });
+      const badFields = await t.http
+        .put(`/api/rest/users/${created.body.id}`)
+        .set(as(admin))
+        .send({ ...full, customFieldValues: { site: 7 } })
+        .expect(400);
+      expect(badFields.body.errors).toEqual([{ field: 'customFieldValues', reason: 'customFieldValues must map custom field ids to texts' }]);
+      // A role left out of the full record is switched off.
+      const demoted = await t.http
+        .put(`/api/rest/users/${created.body.id}`)
+        .set(as(admin))
+        .send({ ...full, roles: ['FORMATEUR'] })
+        .expect(200);
+      expect(demoted.body.roles).toEqual(['FORMATEUR']);
       const deleted = await t.http.delete(`/api/rest/users/${created.body.id}`).set(as(admin)).expect(200);
       expect(deleted.body).toMatchObject({ id: created.body.id, active: false });
       await t.http.get(`/api/rest/users/ghost`).set(as(admin)).expect(404);

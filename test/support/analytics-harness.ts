@@ -14,7 +14,7 @@ export class AnalyticsHarness {
   private position = 0;
   private indexed = false;
 
-  constructor(readonly store: ReadStore = new MemoryReadStore()) {}
+  constructor(readonly store: ReadStore = new MemoryReadStore({ freezeAdopted: true })) {}
 
   async apply(events: AnalyticsEvent[], batchSize = 50): Promise<void> {
     if (!this.indexed) {

@@ -49,7 +49,7 @@ export async function startTestApp(
   const config = loadConfig({ DEMO_PASSWORD, LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', AUDIT_KEY: 'test-audit-key', POLICY_TICK_MS: '0', ...options.env });
   const clock = new ManualClock(new Date());
   const publisher = new InProcessPublisher();
-  const readStore = options.readStore ?? new MemoryReadStore();
+  const readStore = options.readStore ?? new MemoryReadStore({ freezeAdopted: true });
   const adapters: Adapters = {
     eventStore: options.eventStore ?? new MemoryEventStore(),
     readStore,

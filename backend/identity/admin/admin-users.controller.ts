@@ -12,6 +12,7 @@ import {
 } from './admin-users.dto';
 import { AdminUsersQuery } from './admin-users.query.dto';
 import { AdminUsersService } from './admin-users.service';
+import { userUpdateOf } from './user-update';
 
 /** Spec §7 "Admin users": admins only, enforced here whatever the UI shows. */
 @Controller('api/v2/admin/users')
@@ -36,7 +37,7 @@ export class AdminUsersController {
 
   @Put('update')
   update(@CurrentUser() actor: Actor, @Body() body: UpdateUserBody) {
-    return this.users.update(actor, body.user);
+    return this.users.update(actor, userUpdateOf(body.user));
   }
 
   @Put('updatePassword')

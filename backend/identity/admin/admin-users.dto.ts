@@ -1,16 +1,16 @@
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { ROLES } from '../../../events';
+import { JsonString } from '../../infrastructure/http/json-string';
+import { AdminUserDocument } from './admin-user-document.dto';
 import { toList } from './admin-users.query.dto';
 
 const toBoolean = ({ value }: { value: unknown }): unknown => (value === 'true' ? true : value === 'false' ? false : value);
 
 export class UpdateUserBody {
-  /** The user as a JSON string (spec §7). */
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100_000)
-  user!: string;
+  /** The user as a JSON string (spec §7), parsed here once. */
+  @JsonString(AdminUserDocument)
+  user!: AdminUserDocument;
 }
 
 export class UpdatePasswordQuery {

@@ -19,7 +19,7 @@ import { NO_GROUP, type UserCommand, checkEmail, normaliseEmail, userDecider } f
 import { type AdminUserView, NO_GROUP_ITEM, adminUserView, groupItem } from './admin-user.view';
 import { adminUsersFilter, adminUsersSort } from './admin-users.filter';
 import type { AdminUsersQuery } from './admin-users.query.dto';
-import { type UserUpdate, applyRoleFlags, parseUserUpdate } from './user-update';
+import { type UserUpdate, applyRoleFlags } from './user-update';
 
 /** The side panel's save: every change of the user stream in one append. */
 const userDecision = inOneDecision(userDecider);
@@ -74,8 +74,7 @@ export class AdminUsersService {
    * PUT update: the side panel sends the whole user after every field change; only differences become
    * events. Every reference is checked first, then the user stream gets one append for all of it.
    */
-  async update(actor: Actor, userJson: string): Promise<AdminUserView> {
-    const update = parseUserUpdate(userJson);
+  async update(actor: Actor, update: UserUpdate): Promise<AdminUserView> {
     const current = await this.users.findById(update.id);
     if (!current) throw new NotFoundError('Unknown user');
     await this.checkReferences(update);

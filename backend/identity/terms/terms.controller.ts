@@ -1,5 +1,4 @@
 import { Body, Controller, Get, HttpCode, Param, ParseEnumPipe, Put, Res } from '@nestjs/common';
-import { IsString, MaxLength } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import type { TermsDocument } from '../../../events';
 import { NotFoundError } from '../../infrastructure/decider/decider';
@@ -8,12 +7,7 @@ import type { Actor } from '../auth/actor';
 import { TERMS_MAX_LENGTH } from './terms.decider';
 import { TermsService } from './terms.service';
 import { ChangesState } from '../../infrastructure/http/csrf';
-
-export class TermsBody {
-  @IsString()
-  @MaxLength(TERMS_MAX_LENGTH)
-  content!: string;
-}
+import { TermsBody } from './terms.dto';
 
 /**
  * Spec §7 "Footer, statement, terms": `/gcu/getGcu` and `/pdp/getPdp` answer the HTML of the

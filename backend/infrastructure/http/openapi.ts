@@ -30,6 +30,7 @@ import {
   getMetadataStorage,
 } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { jsonStringType } from './json-string';
 
 // class-transformer's @Type() registry: typed in `types/`, shipped in `cjs/` (the package has no exports map).
 const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as typeof import('class-transformer/types/storage');
@@ -114,6 +115,8 @@ function propertyOptions(target: Constructor, property: string, metas: Validatio
   const validated = metas.some((m) => m.type !== ValidationTypes.WHITELIST && m.type !== ValidationTypes.CONDITIONAL_VALIDATION);
   const nullable = metas.some((m) => m.type === ValidationTypes.CONDITIONAL_VALIDATION && m.name !== IS_OPTIONAL);
   const options: Schema = { required: validated && !optional, ...(nullable ? { nullable: true } : {}) };
+  const document = jsonStringType(target.prototype as object, property);
+  if (document) return { ...options, type: 'string', description: `${document.name} as a JSON string` } as ApiPropertyOptions;
   if (isArray) {
     const itemType = nested ?? items.type ?? own.type ?? (items.enum || own.enum ? undefined : 'string');
     const { type: _ownType, ...ownRest } = own;

@@ -221,7 +221,7 @@ class MemoryCollection<T extends Document> implements Collection<T> {
     for (const [field, index] of this.indexes) this.indexes.set(field, new FieldIndex(index.spec));
   }
 
-  /** Under tests, adopted documents are frozen: a projection changing a document it read fails loudly. */
+  /** When asked, adopted documents are frozen: a projection changing a document it read fails loudly. */
   private adopted(doc: T): T {
     return this.freezeAdopted ? deepFreeze(doc) : doc;
   }
@@ -292,9 +292,13 @@ export class MemoryReadStore implements ReadStore {
   private readonly collections = new Map<string, MemoryCollection<Document>>();
   private readonly freezeAdopted: boolean;
 
-  /** `freezeAdopted` defaults to on under jest, where catching a projection that mutates what it read is worth the cost. */
+  /**
+   * `freezeAdopted`: deep-freeze the documents a projection hands over, so a projection that mutates what it read
+   * fails a test instead of corrupting the runner's document cache. Test harnesses turn it on; it costs a walk of
+   * every written document, so it is off unless asked.
+   */
   constructor(options: { freezeAdopted?: boolean } = {}) {
-    this.freezeAdopted = options.freezeAdopted ?? process.env.JEST_WORKER_ID !== undefined;
+    this.freezeAdopted = options.freezeAdopted ?? false;
   }
 
   collection<T extends Document = Document>(name: string): Collection<T> {

@@ -7,6 +7,7 @@ import type { Actor } from '../../identity/auth/actor';
 import { ValidationError } from '../../infrastructure/decider/decider';
 import { AcceptsForm, ChangesState } from '../../infrastructure/http/csrf';
 import { type Ready, MediaJobs } from '../jobs/media-jobs.service';
+import { MediaTracks } from '../jobs/media-tracks.service';
 import { VersionVideos } from '../jobs/version-videos.service';
 
 /** One value of a form field (multipart or JSON), or undefined; a repeated field is refused. */
@@ -27,6 +28,7 @@ function accessCode(value: unknown): string | undefined {
 export class MediaController {
   constructor(
     private readonly media: MediaJobs,
+    private readonly tracks: MediaTracks,
     private readonly versionVideos: VersionVideos,
   ) {}
 
@@ -111,7 +113,7 @@ export class MediaController {
   }
 
   private async track(user: Actor, chapterId: string, subtitleId: string | undefined, code: unknown, reply: FastifyReply) {
-    return this.send(reply, await this.media.audioTrack(user, chapterId, subtitleId, accessCode(code)));
+    return this.send(reply, await this.tracks.audioTrack(user, chapterId, subtitleId, accessCode(code)));
   }
 
   /** Which voice the studio will hear, so it can say when it is the robotic local one. */

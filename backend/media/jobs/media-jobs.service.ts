@@ -19,31 +19,19 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { Actor } from '../../identity/auth/actor';
 import { BlobStore } from '../../infrastructure/blobs/blob-store';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
-import { DomainError, ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../../infrastructure/decider/decider';
+import { DomainError, IllegalStateError, NotFoundError, ValidationError } from '../../infrastructure/decider/decider';
 import { JobResults } from '../../infrastructure/jobs/job-results';
 import { ReadModels } from '../../infrastructure/read-models';
 import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../../infrastructure/tokens';
-import {
-  type ChapterNode,
-  FileUrls,
-  type SpeachDocument,
-  SpeachAccess,
-  SpeachCommands,
-  SpeachQueries,
-  isEditor,
-  liveVersion,
-  readingOrder,
-} from '../../speach';
+import { FileUrls, SpeachCommands, SpeachQueries, readingOrder } from '../../speach';
 import { SPEECH_SYNTHESIZER, type SpeechEngineInfo, type SpeechSynthesizer, espeakVoice } from '../speech/speech-synthesizer.port';
 import type { VoiceOverMode } from '../tools/media-tools.port';
 import { mediaJobDecider } from './media-job.decider';
+import { type FileContent, type MediaChapter, MediaChapters } from './media-chapters.service';
 
 /** A call's answer: 200 with the file's URL when it exists, 202 with the job making it. */
 export type Ready = { status: 200; body: { url: string } & Partial<SpeechEngineInfo> } | { status: 202; body: { jobID: string } & Partial<SpeechEngineInfo> };
-
-type MediaChapter = { doc: SpeachDocument; node: ChapterNode; content: ChapterContent };
-type FileContent = Extract<ChapterContent, { file: unknown }>;
 
 const BLOB_URL = /^(?:https?:\/\/[^/]+)?\/blob\/([0-9a-f]{64})(?:\?|$)/;
 /** What a recording from the browser (MediaRecorder) or an audio file may be, read from its first bytes. */
@@ -51,16 +39,16 @@ const VOICE = /^audio\/|^video\/(webm|mp4|ogg)$|^application\/ogg$/;
 
 /**
  * The chapter-media calls (spec §7 "Voice-over and chapters"). Each validates everything, then appends one job
- * request (or one chapter content change) or nothing. Editors of the speach change its media (the speach's own
- * rule, `isEditor`); readers (SpeachAccess) read its tracks.
+ * request (or one chapter content change) or nothing. Who may touch a chapter is MediaChapters' answer; reading a
+ * chapter's tracks is MediaTracks'.
  */
 @Injectable()
 export class MediaJobs {
   constructor(
     private readonly commands: CommandRunner,
     private readonly readModels: ReadModels,
+    private readonly chapters: MediaChapters,
     private readonly queries: SpeachQueries,
-    private readonly access: SpeachAccess,
     private readonly speaches: SpeachCommands,
     private readonly blobs: BlobStore,
     private readonly urls: FileUrls,
@@ -74,42 +62,6 @@ export class MediaJobs {
 
   private get jobs() {
     return this.store.collection<MediaJobDocument>(MEDIA_JOBS);
-  }
-
-  /** The speach a chapter id belongs to (404 when no speach has it). */
-  private async speachOf(chapterId: string): Promise<SpeachDocument> {
-    const found = /^[\w-]{1,64}$/.test(chapterId) ? await this.store.collection<MediaChapterDocument>(MEDIA_CHAPTERS).findById(chapterId) : null;
-    if (!found) throw new NotFoundError('Unknown chapter');
-    return this.queries.document(found.speachId);
-  }
-
-  /** A chapter the user may change: an editor of its speach, its draft's content. */
-  async editable(user: Actor, chapterId: string): Promise<MediaChapter> {
-    const doc = await this.speachOf(chapterId);
-    const viewer = await this.queries.viewer(user);
-    if (!isEditor(doc, viewer)) {
-      // Someone who cannot even see the speach learns nothing about it.
-      if (!(await this.access.canRead(viewer, doc))) throw new NotFoundError('Unknown chapter');
-      throw new ForbiddenError('You may not edit this speach.');
-    }
-    const node = readingOrder(doc.draft).find((n) => n.chapterId === chapterId);
-    if (!node) throw new NotFoundError('Unknown chapter');
-    return { doc, node, content: node.content as ChapterContent };
-  }
-
-  /** A chapter the user may read (SpeachAccess): the draft's for an editor, the live version's for a reader. */
-  async readable(user: Actor, chapterId: string, accessCode?: string): Promise<MediaChapter> {
-    const found = await this.speachOf(chapterId);
-    const viewer = await this.queries.viewer(user);
-    const doc = await this.access.readable(found._id, viewer, accessCode);
-    let nodes = isEditor(doc, viewer) ? readingOrder(doc.draft) : [];
-    if (!isEditor(doc, viewer)) {
-      const live = liveVersion(doc, viewer.now);
-      nodes = live ? ((await this.queries.version(doc._id, live.version))?.chapters ?? []) : [];
-    }
-    const node = nodes.find((n) => n.chapterId === chapterId);
-    if (!node) throw new NotFoundError('Unknown chapter');
-    return { doc, node, content: node.content as ChapterContent };
   }
 
   private async request(data: Omit<MediaJobRequested['data'], 'jobId'> & { jobId?: string }): Promise<string> {
@@ -199,7 +151,7 @@ export class MediaJobs {
     chapterId: string,
     upload: (store: (stream: Readable) => Promise<MediaFile>) => Promise<MediaFile>,
   ): Promise<{ jobID: string }> {
-    const chapter = await this.editable(user, chapterId);
+    const chapter = await this.chapters.editable(user, chapterId);
     const media = this.chapterFile(chapter);
     const voice = await upload(async (stream) => {
       let mimeType = 'audio/webm';
@@ -244,7 +196,7 @@ export class MediaJobs {
    * else a job (202); with `jobID` it polls that job.
    */
   async speak(user: Actor, chapterId: string, input: { text?: string; lang?: string; jobID?: string }): Promise<Ready> {
-    const chapter = await this.editable(user, chapterId);
+    const chapter = await this.chapters.editable(user, chapterId);
     const info = this.synthesizer.info;
     if (input.jobID !== undefined) {
       const job = await this.jobs.findById(input.jobID);
@@ -296,7 +248,7 @@ export class MediaJobs {
 
   /** `POST /recorder/voiceOver/text/{chapterId}`: the generated audio becomes the chapter's voice-over (a mix job). */
   async voiceOverFromText(user: Actor, chapterId: string, filePath: string | undefined): Promise<{ jobID: string }> {
-    const chapter = await this.editable(user, chapterId);
+    const chapter = await this.chapters.editable(user, chapterId);
     const voice = await this.generated(chapterId, filePath, 'filePath');
     return { jobID: await this.voiceOver(user, chapter, this.chapterFile(chapter), voice, 'replace') };
   }
@@ -306,7 +258,7 @@ export class MediaJobs {
    * file at once; a video chapter gets it as its voice-over (a mix job).
    */
   async copyGeneratedAudio(user: Actor, chapterId: string, urlFileAudio: string | undefined): Promise<{ jobID: string | null; url: string | null }> {
-    const chapter = await this.editable(user, chapterId);
+    const chapter = await this.chapters.editable(user, chapterId);
     const audio = await this.generated(chapterId, urlFileAudio, 'urlFileAudio');
     if (chapter.content.type === 'VIDEO_UPLOAD') return { jobID: await this.voiceOver(user, chapter, this.chapterFile(chapter), audio, 'replace'), url: null };
     if (chapter.content.type !== 'AUDIO_UPLOAD' && chapter.content.type !== 'NONE')
@@ -317,33 +269,11 @@ export class MediaJobs {
   }
 
   /**
-   * `GET /api/v2/chapter/audio-track/{chapterId}/{subtitleId?}`: without a subtitle, the sound of the chapter's
-   * file (a transcode output); with one, the voice made from that subtitle language.
-   */
-  async audioTrack(user: Actor, chapterId: string, subtitleId: string | undefined, accessCode?: string): Promise<Ready> {
-    const chapter = await this.readable(user, chapterId, accessCode);
-    if (subtitleId !== undefined) {
-      if (!/^[\w-]{1,64}$/.test(subtitleId)) throw new ValidationError('subtitleId', 'subtitleId must be an id');
-      const track = await this.store.collection<MediaTrackDocument>(MEDIA_TRACKS).findById(trackId(chapterId, subtitleId));
-      if (!track || track.status === 'failed') throw new NotFoundError('This chapter has no audio track for this subtitle');
-      if (track.status === 'pending' || !track.output) return { status: 202, body: { jobID: track.jobId } };
-      return { status: 200, body: { url: this.url(chapter.doc._id, track.output) } };
-    }
-    if (chapter.content.type !== 'VIDEO_UPLOAD' && chapter.content.type !== 'AUDIO_UPLOAD') throw new NotFoundError('This chapter has no audio track');
-    const renditions = await this.store.collection<MediaRenditionsDocument>(MEDIA_RENDITIONS).findById((chapter.content as FileContent).file.blobId);
-    if (!renditions || renditions.status === 'FAILED') throw new NotFoundError('This chapter has no audio track');
-    if (renditions.status === 'TRANSCODING') return { status: 202, body: { jobID: renditions.jobId } };
-    const audio = renditions.outputs.find((o) => o.role === 'audio');
-    if (!audio) throw new NotFoundError('This chapter has no sound');
-    return { status: 200, body: { url: this.url(chapter.doc._id, audio) } };
-  }
-
-  /**
    * For the subtitles feature (`POST /recorder/voiceOver/subtitle/{chapterId}`): a subtitle language spoken cue by
    * cue, each line heard from its start time (MediaTools.place), as the chapter's audio track `subtitleId`.
    */
   async requestSubtitleVoice(user: Actor, chapterId: string, subtitleId: string, cues: SpeechCue[], lang: string): Promise<{ jobID: string }> {
-    const chapter = await this.editable(user, chapterId);
+    const chapter = await this.chapters.editable(user, chapterId);
     if (!espeakVoice(lang)) throw new ValidationError('lang', `No voice speaks "${lang}"`);
     const spoken = cues
       .map((c) => ({
@@ -375,7 +305,7 @@ export class MediaJobs {
   async result(user: Actor, jobId: string): Promise<{ status: 'pending' } | { status: 'failed'; reason: string } | { status: 'done'; result: string }> {
     const job = await this.job(jobId);
     if (!job) throw new NotFoundError('Unknown job');
-    await this.editable(user, job.chapterId);
+    await this.chapters.editable(user, job.chapterId);
     if (job.status === 'pending') return { status: 'pending' };
     if (job.status === 'failed') return { status: 'failed', reason: job.reason ?? 'unknown reason' };
     const main = job.outputs.find((o) => o.role !== 'poster') ?? job.outputs[0];
