@@ -1,6 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
+import { CurrentUser, type Actor } from '../identity';
 import { SpeachAnalytics } from './speach-analytics.service';
 import { ChangesState } from '../infrastructure/http/csrf';
 

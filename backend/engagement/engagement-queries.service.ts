@@ -28,7 +28,7 @@ import { NotFoundError } from '../infrastructure/decider/decider';
 import { escapeRegex } from '../infrastructure/http/simple-rest';
 import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
-import { SiteSettings } from '../site/site-settings.service';
+import { SiteSettings } from '../site';
 import { roleFlags } from '../identity';
 
 export const COMMENTS_PAGE_SIZE = 10;

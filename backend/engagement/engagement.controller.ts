@@ -1,9 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
-import { GridQuery } from '../speach/speach.dto';
-import { SpeachQueries } from '../speach/speach-queries.service';
-import { accessCodeOf } from '../speach/speach-access';
+import { CurrentUser, type Actor } from '../identity';
+import { GridQuery, SpeachQueries, accessCodeOf } from '../speach';
 import { CommentBody, CommentsQuery, RatingBody } from './engagement.dto';
 import { EngagementCommands } from './engagement-commands.service';
 import { COMMENTS_PAGE_SIZE, EngagementQueries } from './engagement-queries.service';

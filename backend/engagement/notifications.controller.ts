@@ -1,6 +1,5 @@
 import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
+import { CurrentUser, type Actor } from '../identity';
 import { FrequencyQuery, LanguageQuery, NotificationCountQuery, NotificationListQuery, NotificationTypeQuery } from './engagement.dto';
 import { NOTIFICATION_PAGE_SIZE, NotificationsService, typesFor } from './notifications.service';
 import { ChangesState } from '../infrastructure/http/csrf';

@@ -1,9 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { AbuseResolution } from '../../events';
-import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
-import { SpeachQueries } from '../speach/speach-queries.service';
+import { CurrentUser, Roles, type Actor } from '../identity';
+import { SpeachQueries } from '../speach';
 import { AbuseReportBody, ResolveReportBody } from './forum.dto';
 import { AbuseReportsService } from './abuse-reports.service';
 

@@ -1,6 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
+import { CurrentUser, Roles, type Actor } from '../identity';
 import { BadgesService } from './badges.service';
 
 /** The signed-in user's badges (account), a colleague's (profile), and the counts of the admin dashboard. */

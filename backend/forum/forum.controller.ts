@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
-import { SpeachQueries } from '../speach/speach-queries.service';
+import { CurrentUser, type Actor } from '../identity';
+import { SpeachQueries } from '../speach';
 import { ForumPageQuery, ModerationBody, PathTopicBody, PostBody, TopicBody, TopicsQuery } from './forum.dto';
 import { ForumService, POSTS_PAGE_SIZE, TOPICS_PAGE_SIZE } from './forum.service';
 

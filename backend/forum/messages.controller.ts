@@ -1,6 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
+import { CurrentUser, type Actor } from '../identity';
 import { ForumPageQuery, MessageBody } from './forum.dto';
 import { CONVERSATIONS_PAGE_SIZE, MESSAGES_PAGE_SIZE, MessagesService } from './messages.service';
 

@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { impactStream } from '../../events';
-import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
+import { CurrentUser, Roles, type Actor } from '../identity';
 import { Clock } from '../infrastructure/clock/clock';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { ValidationError } from '../infrastructure/decider/decider';

@@ -1,6 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
+import { CurrentUser, type Actor } from '../identity';
 import { NotFoundError } from '../infrastructure/decider/decider';
 import { SpeachQueries } from '../speach';
 import { CatalogueQuery, HOME_SLIDERS, type HomeSlider, HomeQuery, SliderQuery } from './learner-home.dto';

@@ -1,6 +1,5 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
+import { CurrentUser, Roles, type Actor } from '../identity';
 import { AiAvatarTime } from './ai-avatar-time.service';
 import { AddAvatarTimeBody, UpdateTimeAiAvatarBody } from './ai-avatar-time.dto';
 

@@ -1,7 +1,6 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { IsString, MaxLength } from 'class-validator';
-import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
+import { CurrentUser, type Actor } from '../identity';
 import { AvatarLayouts } from './avatar-layout.service';
 
 export class ChooseAvatarLayoutBody {

@@ -1,6 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
+import { CurrentUser, Roles, type Actor } from '../identity';
 import { ValidationError } from '../infrastructure/decider/decider';
 import { ChangesState } from '../infrastructure/http/csrf';
 import { SpeachCommands } from '../speach';

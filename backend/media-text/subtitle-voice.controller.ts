@@ -1,8 +1,7 @@
 import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { one, readFields } from '../ai/http/form';
-import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
+import { one, readFields } from '../ai';
+import { CurrentUser, Roles, type Actor } from '../identity';
 import { ValidationError } from '../infrastructure/decider/decider';
 import { AcceptsForm } from '../infrastructure/http/csrf';
 import { Subtitles } from './subtitles.service';

@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { CurrentUser, Public, Roles } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
+import { CurrentUser, Public, Roles, type Actor } from '../identity';
 import { ValidationError } from '../infrastructure/decider/decider';
 import { Subtitles } from './subtitles.service';
 import { EditSubtitleBody, UploadSubtitleBody } from './subtitles.dto';

@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { Roles } from '../identity/auth/auth.decorators';
+import { Roles } from '../identity';
 import { PathLists } from './path-lists.service';
 import { AdminPathListQuery } from './paths.dto';
 

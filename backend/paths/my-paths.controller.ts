@@ -1,6 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
+import { CurrentUser, Roles, type Actor } from '../identity';
 import { PathLists } from './path-lists.service';
 import { PathQueries } from './path-queries.service';
 import { PageQuery } from './paths.dto';

@@ -1,8 +1,7 @@
 import { Body, Controller, Get, Headers, Param, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { CurrentUser, Public, Roles, type Actor } from '../identity';
+import { CurrentUser, Roles, type Actor } from '../identity';
 import { BlobStore } from '../infrastructure/blobs/blob-store';
-import { Clock } from '../infrastructure/clock/clock';
 import { NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { PathCommands, dueDateOf } from './path-commands.service';
 import { slugOf } from './path-views';

@@ -1,8 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
+import { CurrentUser, Roles, type Actor } from '../identity';
 import { ChangesState } from '../infrastructure/http/csrf';
 import { ScormExports } from './scorm-exports.service';
 import { BundleQuery, CheckScormQuery, ExportScormQuery } from './scorm.dto';

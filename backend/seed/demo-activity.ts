@@ -14,6 +14,7 @@ import {
   SpeachCommands,
   liveVersion,
   requiredBefore,
+  type SpeachActor,
 } from '../speach';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { EngagementCommands } from '../engagement';
@@ -23,8 +24,7 @@ import { CommandRunner } from '../infrastructure/decider/command-runner';
 import type { Decider } from '../infrastructure/decider/decider';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { PROJECTION_RUNNER, READ_STORE } from '../infrastructure/tokens';
-import { SiteSettings } from '../site/site-settings.service';
-import type { SpeachActor } from '../speach/speach.decider';
+import { SiteSettings } from '../site';
 import { seededRandom } from '../infrastructure/seeded-random';
 
 const DAY = 86_400_000;

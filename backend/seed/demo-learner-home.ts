@@ -1,6 +1,5 @@
 import { uuidv7 } from '../../events';
-import type { SpeachCommands } from '../speach/speach-commands.service';
-import type { SpeachActor } from '../speach/speach.decider';
+import type { SpeachCommands, SpeachActor } from '../speach';
 
 const DAY = 86_400_000;
 

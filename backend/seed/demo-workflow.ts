@@ -11,12 +11,18 @@ import {
 } from '../../events';
 import { userDecider } from '../identity';
 import type { CommandRunner } from '../infrastructure/decider/command-runner';
-import { type SpeachCommands, speachStream } from '../speach/speach-commands.service';
-import { speachDecider } from '../speach/speach.decider';
-import { addMonths, periodicReviewDecider } from '../workflow/periodic-review.decider';
-import { type FinalChoices, type WorkflowActor, workflowDecider } from '../workflow/workflow.decider';
-import { workflowDefinitionDecider } from '../workflow/workflow-definition.decider';
-import { definitionStream, periodicReviewStream, workflowStream } from '../workflow/workflow-streams';
+import { type SpeachCommands, speachStream, speachDecider } from '../speach';
+import {
+  addMonths,
+  periodicReviewDecider,
+  type FinalChoices,
+  type WorkflowActor,
+  workflowDecider,
+  workflowDefinitionDecider,
+  definitionStream,
+  periodicReviewStream,
+  workflowStream,
+} from '../workflow';
 import { DEMO_GROUPS } from './demo-organisation';
 
 const html = (body: string): ChapterContent => ({ type: 'HTML', html: body });

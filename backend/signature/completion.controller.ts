@@ -1,7 +1,6 @@
 import { Body, Controller, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { ChapterContent } from '../../events';
-import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
+import { CurrentUser, type Actor } from '../identity';
 import { Clock } from '../infrastructure/clock/clock';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { NotFoundError } from '../infrastructure/decider/decider';

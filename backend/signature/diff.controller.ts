@@ -1,6 +1,5 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
-import { CurrentUser } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
+import { CurrentUser, type Actor } from '../identity';
 import { NotFoundError } from '../infrastructure/decider/decider';
 import { type SpeachDocument, SpeachAccess, SpeachQueries, type Viewer, isEditor, readingOrder } from '../speach';
 import { isStepApprover } from '../../events';

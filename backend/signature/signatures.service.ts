@@ -7,9 +7,7 @@ import {
   type SignatureAttemptsDocument,
   type SignedSessionDocument,
 } from '../../projections/signature-attempts.projection';
-import type { Actor } from '../identity/auth/actor';
-import { PasswordHasher } from '../identity/auth/password-hasher';
-import { normaliseEmail } from '../identity/user.decider';
+import { type Actor, PasswordHasher, normaliseEmail } from '../identity';
 import { Clock } from '../infrastructure/clock/clock';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { DomainError, ValidationError } from '../infrastructure/decider/decider';

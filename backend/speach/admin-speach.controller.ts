@@ -1,8 +1,7 @@
 import { Body, Controller, Get, Inject, Param, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { GROUPS, type GroupDocument } from '../../projections/organisation.projection';
-import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
+import { CurrentUser, Roles, type Actor } from '../identity';
 import { DomainError, ValidationError } from '../infrastructure/decider/decider';
 import { type FilterType, checkFilter, contentRange, parseSimpleRestQuery } from '../infrastructure/http/simple-rest';
 import { ReadModels } from '../infrastructure/read-models';

@@ -1,6 +1,5 @@
 import { Controller, Delete, Get, Param, Put, Query } from '@nestjs/common';
-import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
+import { CurrentUser, Roles, type Actor } from '../identity';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { NotFoundError } from '../infrastructure/decider/decider';
 import { ReadModels } from '../infrastructure/read-models';

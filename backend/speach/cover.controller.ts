@@ -1,8 +1,7 @@
 import { Controller, Delete, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
+import { CurrentUser, Roles, type Actor } from '../identity';
 import { BlobStore, FileTooLargeError } from '../infrastructure/blobs/blob-store';
 import { ForbiddenError, ValidationError } from '../infrastructure/decider/decider';
 import { AcceptsUpload } from '../infrastructure/http/csrf';

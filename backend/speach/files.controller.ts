@@ -1,8 +1,7 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SpeachDocument } from '../../projections/speaches.projection';
-import { CurrentUser, Public } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
+import { CurrentUser, Public, type Actor } from '../identity';
 import { BlobStore } from '../infrastructure/blobs/blob-store';
 import { DomainError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { FileUrls } from './file-urls';

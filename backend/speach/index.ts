@@ -25,9 +25,6 @@ export { SYSTEM_ACTOR } from './policies/system-actor';
 export { uploadName } from './upload-checks';
 export { GridQuery, toBoolean, toInt, ReadQuery } from './speach.dto';
 export { chapterFacts, progressOf } from './chapter-facts';
-export { type Viewer, liveVersion, requiredBefore, type SpeachCard } from './speach-views';
-export { isEditor } from './speach-views';
-export { canView, person } from './speach-views';
 export { type WorkflowCardFields, WorkflowCards } from './workflow-cards';
 export { learnerDecider, type LearnerCommand } from './learner.decider';
 export {
@@ -42,11 +39,14 @@ export {
   ACCESS_CODE_MAX,
   speachDecider,
 } from './speach.decider';
+export { type Viewer, liveVersion, requiredBefore, type SpeachCard } from './speach-views';
+export { isEditor } from './speach-views';
+export { canView, person } from './speach-views';
 export { SpeachQueries } from './speach-queries.service';
 export { GRID_PAGE_SIZE } from './speach-lists.service';
 export { SpeachAccess, accessCodeOf } from './speach-access';
 /** What other contexts use to act on speaches (the AI generator creates and fills drafts through the speach decider). */
-export { SpeachCommands } from './speach-commands.service';
+export { SpeachCommands, speachStream } from './speach-commands.service';
 export { learnerStream } from './reading.controller';
 /** What other contexts (SCORM export, embed) use of the speach's services and rules. */
 export { SpeachModule } from './speach.module';

@@ -4,8 +4,7 @@ import type { CategoryDocument } from '../../projections/organisation.projection
 import { type ChapterNode, type SpeachDocument, type VersionSummary, readingOrder } from '../../projections/speaches.projection';
 import type { UserDocument } from '../../projections/users.projection';
 import type { PeriodicReviewDocument, WorkflowDocument } from '../../projections/workflows.projection';
-import { workflowCardFields } from '../workflow/workflow-card';
-import type { ContentActor } from '../identity/auth/actor';
+import type { ContentActor } from '../identity';
 import { type EditorsOf, type SpeachActor, canEdit } from './speach.decider';
 
 /**

@@ -15,7 +15,7 @@ import {
   evolveSpeach,
   initialSpeachState,
 } from '../../events';
-import type { Actor } from '../identity/auth/actor';
+import type { Actor } from '../identity';
 import { type Decider, ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { checkContent } from './chapter-content';
 

@@ -1,6 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
+import { CurrentUser, Roles, type Actor } from '../identity';
 import { AnnotationBody, CutBody, InteractionAnswerBody, InteractionBody, SynchroniseBody, WeetBody } from './video-editor.dto';
 import { VideoEdits } from './video-edits.service';
 

@@ -4,10 +4,10 @@
  */
 export { PERIODIC_REVIEWS, type PeriodicReviewDocument, WORKFLOWS, type WorkflowDocument } from '../../projections/workflows.projection';
 export { addMonths, periodicReviewDecider } from './periodic-review.decider';
-export { type FinalChoices, type WorkflowActor, workflowDecider, isStepApprover } from './workflow.decider';
 export { workflowDefinitionDecider } from './workflow-definition.decider';
-export { workflowCardFields } from './workflow-card';
 export { definitionStream, periodicReviewStream, workflowStream } from './workflow-streams';
+export { type FinalChoices, type WorkflowActor, workflowDecider, isStepApprover } from './workflow.decider';
+export { workflowCardFields } from './workflow-card';
 export { WorkflowCommands } from './workflow-commands.service';
 export { WorkflowQueries } from './workflow-queries.service';
 export { WorkflowModule } from './workflow.module';

@@ -1,22 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type SignatureRecord, type WorkflowStep, uuidv7 } from '../../events';
+import { type WorkflowStep, uuidv7 } from '../../events';
 import { GROUPS, type GroupDocument } from '../../projections/organisation.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { WORKFLOWS, type WorkflowDocument } from '../../projections/workflows.projection';
-import type { Actor } from '../identity/auth/actor';
+import type { Actor } from '../identity';
 import { Clock } from '../infrastructure/clock/clock';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
-import type { SignatureBody } from '../signature/signature.dto';
-import { Signatures } from '../signature/signatures.service';
-import { draftContentHash, nextVersion } from '../signature/signed-content';
+import { type SignatureBody, Signatures, draftContentHash, nextVersion } from '../signature';
 import type { FeatureFlags } from '../config/app-config';
-import { SiteSettings } from '../site/site-settings.service';
-import { SpeachQueries } from '../speach/speach-queries.service';
-import { speachStream } from '../speach/speach-commands.service';
-import { speachDecider } from '../speach/speach.decider';
+import { SiteSettings } from '../site';
+import { SpeachQueries, speachStream, speachDecider } from '../speach';
 import { coveringDefinition } from './publication-gate';
 import { WorkflowDefinitions } from './workflow-definitions.service';
 import { type FinalChoices, mayDecide, workflowDecider } from './workflow.decider';
@@ -175,7 +171,6 @@ export class WorkflowCommands {
       periodicReviewEnabled: flags.periodicReviewEnabled,
       signature,
     });
-    this.signedBy(actor, signature);
   }
 
   async reject(actor: Actor, speachId: string, comment: string | undefined, input?: SignatureBody): Promise<void> {
@@ -185,7 +180,6 @@ export class WorkflowCommands {
     // A signed rejection's reason is its comment when no other was written.
     const text = comment?.trim() || signature?.reason || '';
     await this.commands.run(workflowDecider, workflowStream(wf._id), { type: 'Reject', workflowId: wf._id, actor, now: this.now(), comment: text, signature });
-    this.signedBy(actor, signature);
   }
 
   async resubmit(actor: Actor, speachId: string, scheduledAt?: string | null): Promise<void> {
@@ -205,8 +199,6 @@ export class WorkflowCommands {
     const wf = await this.requireOpen(speachId);
     await this.commands.run(workflowDecider, workflowStream(wf._id), { type: 'Cancel', workflowId: wf._id, actor, now: this.now() });
   }
-
-  private signedBy(actor: Actor, signature: SignatureRecord | null): void {}
 
   private now(): string {
     return this.clock.now().toISOString();

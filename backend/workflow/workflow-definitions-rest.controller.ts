@@ -1,8 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
-import { restList } from '../identity/organisation/rest-list';
+import { CurrentUser, Roles, type Actor, restList } from '../identity';
 import { WorkflowDefinitions } from './workflow-definitions.service';
 import { DefinitionBody } from './workflow.dto';
 

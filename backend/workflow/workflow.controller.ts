@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { CurrentUser, Roles } from '../identity/auth/auth.decorators';
-import type { Actor } from '../identity/auth/actor';
+import { CurrentUser, Roles, type Actor } from '../identity';
 import { ReadModels } from '../infrastructure/read-models';
-import { SpeachQueries } from '../speach/speach-queries.service';
+import { SpeachQueries } from '../speach';
 import { PeriodicReviews } from './periodic-reviews.service';
 import { WorkflowCommands } from './workflow-commands.service';
 import { WorkflowDefinitions } from './workflow-definitions.service';

@@ -1,7 +1,7 @@
 import type { SignatureRecord, SpeachEvent, WorkflowEvent, WorkflowStep } from '../../events';
 import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { deciderSpec } from '../infrastructure/decider/given-when-then';
-import { speachDecider } from '../speach/speach.decider';
+import { speachDecider } from '../speach';
 import { type WorkflowActor, type WorkflowCommand, mayDecide, workflowDecider } from './workflow.decider';
 
 const NOW = '2026-11-23T10:00:00.000Z';

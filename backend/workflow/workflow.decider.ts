@@ -17,8 +17,8 @@ import {
   initialWorkflowState,
   isStepApprover,
 } from '../../events';
-import type { Actor } from '../identity/auth/actor';
-import { editable, submittable } from '../speach/speach.decider';
+import type { Actor } from '../identity';
+import { editable, submittable } from '../speach';
 import { type Decider, ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 
 export const COMMENT_MAX = 2000;

@@ -1,5 +1,5 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { SignatureModule } from '../signature/signature.module';
+import { SignatureModule } from '../signature';
 import { SpeachModule, WorkflowCards } from '../speach';
 import { workflowCardFields } from './workflow-card';
 import { AdminWorkflowController } from './admin-workflow.controller';

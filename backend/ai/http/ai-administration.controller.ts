@@ -1,8 +1,7 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { USERS, type UserDocument } from '../../../projections/users.projection';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { CurrentUser, Roles } from '../../identity/auth/auth.decorators';
-import type { Actor } from '../../identity/auth/actor';
+import { CurrentUser, Roles, type Actor } from '../../identity';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../infrastructure/decider/decider';
 import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../../infrastructure/tokens';

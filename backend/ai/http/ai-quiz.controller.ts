@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { CurrentUser, Roles } from '../../identity/auth/auth.decorators';
-import type { Actor } from '../../identity/auth/actor';
+import { CurrentUser, Roles, type Actor } from '../../identity';
 import { AcceptsForm } from '../../infrastructure/http/csrf';
 import { AiQuiz } from '../quiz/ai-quiz.service';
 import { readFields } from './form';

@@ -3,7 +3,7 @@ import { type RecordedEvent, type SetPasswordLinkReason, type SetPasswordLinkReq
 import { NOTIFICATION_SETTINGS, type NotificationSettingsDocument } from '../../../projections/notifications.projection';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { derivedKey, resolveAuditKey } from '../../config/audit-key';
-import { mailDecider } from '../../engagement/mail/mail.decider';
+import { mailDecider } from '../../engagement';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import type { EventStore } from '../../infrastructure/event-store/event-store.port';
 import { Mailer } from '../../infrastructure/mail/mailer.port';

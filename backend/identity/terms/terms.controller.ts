@@ -4,7 +4,6 @@ import type { TermsDocument } from '../../../events';
 import { NotFoundError } from '../../infrastructure/decider/decider';
 import { AllowDuringPasswordChange, CurrentUser, Public, Roles } from '../auth/auth.decorators';
 import type { Actor } from '../auth/actor';
-import { TERMS_MAX_LENGTH } from './terms.decider';
 import { TermsService } from './terms.service';
 import { ChangesState } from '../../infrastructure/http/csrf';
 import { TermsBody } from './terms.dto';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Actor } from '../../identity/auth/actor';
+import type { Actor } from '../../identity';
 
 export type JobOutcome = { status: 'pending' } | { status: 'failed'; reason: string } | { status: 'done'; result: unknown };
 

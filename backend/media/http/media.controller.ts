@@ -1,9 +1,8 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { readFields, readUpload } from '../../ai/http/form';
-import { CurrentUser, Roles } from '../../identity/auth/auth.decorators';
-import type { Actor } from '../../identity/auth/actor';
+import { readFields, readUpload } from '../../ai';
+import { CurrentUser, Roles, type Actor } from '../../identity';
 import { ValidationError } from '../../infrastructure/decider/decider';
 import { AcceptsForm, ChangesState } from '../../infrastructure/http/csrf';
 import { type Ready, MediaJobs } from '../jobs/media-jobs.service';

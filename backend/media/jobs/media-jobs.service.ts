@@ -3,20 +3,10 @@ import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { fileTypeFromBuffer } from 'file-type';
 import { type ChapterContent, type MediaFile, type MediaJobRequested, type SpeechCue, mediaJobStream, uuidv7 } from '../../../events';
-import {
-  MEDIA_CHAPTERS,
-  MEDIA_JOBS,
-  MEDIA_RENDITIONS,
-  MEDIA_TRACKS,
-  type MediaChapterDocument,
-  type MediaJobDocument,
-  type MediaRenditionsDocument,
-  type MediaTrackDocument,
-  trackId,
-} from '../../../projections/media.projection';
+import { MEDIA_JOBS, MEDIA_RENDITIONS, type MediaJobDocument, type MediaRenditionsDocument } from '../../../projections/media.projection';
 import { VIDEO_EDITS, type VideoEditDocument } from '../../../projections/video-edits.projection';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import type { Actor } from '../../identity/auth/actor';
+import type { Actor } from '../../identity';
 import { BlobStore } from '../../infrastructure/blobs/blob-store';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { DomainError, IllegalStateError, NotFoundError, ValidationError } from '../../infrastructure/decider/decider';
