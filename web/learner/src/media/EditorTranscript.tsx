@@ -2,7 +2,7 @@ import { Alert, List, ListItem, ListItemButton, ListItemText, MenuItem, Stack, T
 import { type RefObject, useEffect, useState } from 'react';
 import { useI18n } from '../i18n';
 import { type Cue, type SubtitleEntry, clock, mediaTextApi } from '../media-text/mediaTextApi';
-import { Loading } from '../speach/common';
+import { Loading } from '@speach/web-shared';
 
 /**
  * The editor's transcript mode: a language's lines with their times; a line is a button (Tab, Enter or Space)
