@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { METRICS, type Metric } from '../../projections/analytics.projection';
-import { Roles } from '../identity';
+import { Roles } from '../infrastructure/http/auth.decorators';
 import { ValidationError } from '../infrastructure/decider/decider';
 import { DashboardQueries, USER_COUNT_TYPES, type UserCountType } from './dashboard.service';
 

@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { CurrentUser, type Actor } from '../identity';
+import { CurrentUser } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { SpeachAnalytics } from './speach-analytics.service';
 import { ChangesState } from '../infrastructure/http/csrf';
 

@@ -13,7 +13,7 @@ import {
 } from '../../projections/analytics.projection';
 import { LEARNER_PROGRESS, type ProgressDocument, type SpeachDocument, readingOrder, SpeachQueries, isEditor, liveVersion, person } from '../speach';
 import { USERS, type UserDocument } from '../../projections/users.projection';
-import type { Actor } from '../identity';
+import type { Actor } from '../infrastructure/http/actor';
 import { Clock } from '../infrastructure/clock/clock';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { DomainError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';

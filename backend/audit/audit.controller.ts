@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { Roles } from '../identity';
+import { Roles } from '../infrastructure/http/auth.decorators';
 import { AuditSpeachesQuery, ChainQuery, StateAtQuery, TrailQuery } from './audit.dto';
 import { AuditChain } from './audit-chain';
 import { AUDIT_COLUMNS, AuditService, TRAIL_PAGE_SIZE, auditRows, signatureOf } from './audit.service';

@@ -29,7 +29,7 @@ import { escapeRegex } from '../infrastructure/http/simple-rest';
 import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { SiteSettings } from '../site';
-import { roleFlags } from '../identity';
+import { roleFlags } from '../infrastructure/http/actor';
 
 export const COMMENTS_PAGE_SIZE = 10;
 export const COMMENTS_PAGE_MAX = 50;

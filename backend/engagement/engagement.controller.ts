@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { CurrentUser, type Actor } from '../identity';
+import { CurrentUser } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { GridQuery, SpeachQueries, accessCodeOf } from '../speach';
 import { CommentBody, CommentsQuery, RatingBody } from './engagement.dto';
 import { EngagementCommands } from './engagement-commands.service';

@@ -9,6 +9,7 @@ import { DueDateRemindersPolicy } from './due-dates/due-date-reminders.policy';
 import { AssignmentMailPolicy } from './mail/assignment-mail.policy';
 import { MailAdminController, UnsubscribeController } from './mail/mail.controller';
 import { MailDigestPolicy } from './mail/mail-digest.policy';
+import { SetPasswordLinkPolicy } from './mail/set-password-link.policy';
 import { unsubscribeLinksProvider } from './mail/mail-links.provider';
 import { MailRecipients } from './mail/mail-recipients';
 
@@ -24,6 +25,7 @@ import { MailRecipients } from './mail/mail-recipients';
     MailRecipients,
     unsubscribeLinksProvider,
     MailDigestPolicy,
+    SetPasswordLinkPolicy,
     AssignmentMailPolicy,
   ],
   exports: [EngagementCommands, EngagementQueries, NotificationsService],

@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { CurrentUser, type Actor } from '../identity';
+import { CurrentUser } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { FrequencyQuery, LanguageQuery, NotificationCountQuery, NotificationListQuery, NotificationTypeQuery } from './engagement.dto';
 import { NOTIFICATION_PAGE_SIZE, NotificationsService, typesFor } from './notifications.service';
 import { ChangesState } from '../infrastructure/http/csrf';

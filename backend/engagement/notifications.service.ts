@@ -13,7 +13,7 @@ import {
 } from '../../projections/notifications.projection';
 import { SPEACHES, type SpeachDocument, person } from '../speach';
 import { USERS, type UserDocument } from '../../projections/users.projection';
-import type { Actor } from '../identity';
+import type { Actor } from '../infrastructure/http/actor';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { ReadModels } from '../infrastructure/read-models';
 import type { Filter, ReadStore } from '../infrastructure/read-store/read-store.port';

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { AbuseResolution } from '../../events';
-import { CurrentUser, Roles, type Actor } from '../identity';
+import { CurrentUser, Roles } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { SpeachQueries } from '../speach';
 import { AbuseReportBody, ResolveReportBody } from './forum.dto';
 import { AbuseReportsService } from './abuse-reports.service';

@@ -1,5 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { CurrentUser, Roles, type Actor } from '../identity';
+import { CurrentUser, Roles } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { BadgesService } from './badges.service';
 
 /** The signed-in user's badges (account), a colleague's (profile), and the counts of the admin dashboard. */

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { CurrentUser, type Actor } from '../identity';
+import { CurrentUser } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { ForumPageQuery, MessageBody } from './forum.dto';
 import { CONVERSATIONS_PAGE_SIZE, MESSAGES_PAGE_SIZE, MessagesService } from './messages.service';
 

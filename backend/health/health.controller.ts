@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { ProjectionRunner } from '../../projections/projection-runner';
 import { AuditChain } from '../audit';
-import { Public } from '../identity';
+import { Public } from '../infrastructure/http/auth.decorators';
 import type { EventStore } from '../infrastructure/event-store/event-store.port';
 import type { IntegrationPublisher } from '../infrastructure/integration/integration-bus.port';
 import type { IntegrationRelay } from '../infrastructure/integration/integration-relay';

@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Post, Query } from '@nestjs/common';
-import { Roles } from '../identity';
+import { Roles } from '../infrastructure/http/auth.decorators';
 import { NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { PolicyRunner, type PolicyStatus } from '../infrastructure/policies/policy-runner';
 

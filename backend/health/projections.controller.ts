@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Inject, Post, Query } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import type { ProjectionRunner, ProjectionStatus } from '../../projections/projection-runner';
-import { Roles } from '../identity';
+import { Roles } from '../infrastructure/http/auth.decorators';
 import { NotFoundError } from '../infrastructure/decider/decider';
 import { PROJECTION_RUNNER, PROJECTIONS } from '../infrastructure/tokens';
 import type { ProjectionDefinition } from '../../projections/projection';

@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { CurrentUser, type Actor } from '../identity';
+import { CurrentUser } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { NotFoundError } from '../infrastructure/decider/decider';
 import { SpeachQueries } from '../speach';
 import { CatalogueQuery, HOME_SLIDERS, type HomeSlider, HomeQuery, SliderQuery } from './learner-home.dto';

@@ -16,7 +16,6 @@ import { LoginThrottle } from './auth/login-throttle';
 import { PasswordHasher } from './auth/password-hasher';
 import { UserRegistrationService } from './user-registration.service';
 import { UsersRestController } from './users-rest.controller';
-import { SetPasswordLinkPolicy } from './password-link/set-password-link.policy';
 import { SetPasswordController, SetPasswordService } from './password-link/set-password.controller';
 
 @Module({
@@ -42,7 +41,6 @@ import { SetPasswordController, SetPasswordService } from './password-link/set-p
     TermsService,
     UserImportService,
     SetPasswordService,
-    SetPasswordLinkPolicy,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
   exports: [AuthService, PasswordHasher, UserRegistrationService, AdminUsersService, OrganisationService, TermsService],

@@ -7,8 +7,8 @@ import { READ_STORE } from '../infrastructure/tokens';
 import { searchFilter } from './admin/admin-users.filter';
 import { RemoveGetStartedQuery, UserSearchQuery, UsersByRoleQuery } from './admin/admin-users.dto';
 import { AdminUsersService } from './admin/admin-users.service';
-import { CurrentUser, Roles } from './auth/auth.decorators';
-import type { Actor } from './auth/actor';
+import { CurrentUser, Roles } from '../infrastructure/http/auth.decorators';
+import type { Actor } from '../infrastructure/http/actor';
 import { ChangesState } from '../infrastructure/http/csrf';
 
 /** Spec §3 "User search result". */

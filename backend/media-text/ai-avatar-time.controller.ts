@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { CurrentUser, Roles, type Actor } from '../identity';
+import { CurrentUser, Roles } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { AiAvatarTime } from './ai-avatar-time.service';
 import { AddAvatarTimeBody, UpdateTimeAiAvatarBody } from './ai-avatar-time.dto';
 

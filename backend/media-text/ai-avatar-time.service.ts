@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AI_AVATARS, AI_AVATAR_BACKGROUNDS, AI_AVATAR_LAYOUTS, AI_AVATAR_TIME_STREAM, AI_AVATAR_VOICES } from '../../events';
 import { AI_AVATAR_TOTALS_ID, AI_AVATAR_USAGE, type AiAvatarUsageDocument } from '../../projections/ai-avatar.projection';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import type { Actor } from '../identity';
+import type { Actor } from '../infrastructure/http/actor';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { ReadModels } from '../infrastructure/read-models';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { IsString, MaxLength } from 'class-validator';
-import { CurrentUser, type Actor } from '../identity';
+import { CurrentUser } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { AvatarLayouts } from './avatar-layout.service';
 
 export class ChooseAvatarLayoutBody {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type AvatarLayout, avatarLayoutStream } from '../../events';
 import { AVATAR_LAYOUTS, type AvatarLayoutDocument } from '../../projections/avatar-layout.projection';
-import type { Actor } from '../identity';
+import type { Actor } from '../infrastructure/http/actor';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { ReadModels } from '../infrastructure/read-models';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';

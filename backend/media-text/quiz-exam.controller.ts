@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { CurrentUser, Roles, type Actor } from '../identity';
+import { CurrentUser, Roles } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { ValidationError } from '../infrastructure/decider/decider';
 import { ChangesState } from '../infrastructure/http/csrf';
 import { SpeachCommands } from '../speach';

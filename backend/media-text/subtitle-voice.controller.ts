@@ -1,7 +1,8 @@
 import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { one, readFields } from '../ai';
-import { CurrentUser, Roles, type Actor } from '../identity';
+import { CurrentUser, Roles } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { ValidationError } from '../infrastructure/decider/decider';
 import { AcceptsForm } from '../infrastructure/http/csrf';
 import { Subtitles } from './subtitles.service';

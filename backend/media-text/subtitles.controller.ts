@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { CurrentUser, Public, Roles, type Actor } from '../identity';
+import { CurrentUser, Public, Roles } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { ValidationError } from '../infrastructure/decider/decider';
 import { Subtitles } from './subtitles.service';
 import { EditSubtitleBody, UploadSubtitleBody } from './subtitles.dto';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SUBTITLE_LOCALES, type SubtitleLocale, subtitlesStream, uuidv7 } from '../../events';
 import { CHAPTER_SUBTITLES, type ChapterSubtitlesDocument, localeName } from '../../projections/subtitles.projection';
-import type { Actor } from '../identity';
+import type { Actor } from '../infrastructure/http/actor';
 import { MediaJobs } from '../media';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { DomainError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';

@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { Roles } from '../identity';
+import { Roles } from '../infrastructure/http/auth.decorators';
 import { PathLists } from './path-lists.service';
 import { AdminPathListQuery } from './paths.dto';
 

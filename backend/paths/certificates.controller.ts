@@ -1,5 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { Public } from '../identity';
+import { Public } from '../infrastructure/http/auth.decorators';
 import { Clock } from '../infrastructure/clock/clock';
 import { ValidationError } from '../infrastructure/decider/decider';
 import { PathQueries } from './path-queries.service';

@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { CurrentUser, Roles, type Actor } from '../identity';
+import { CurrentUser, Roles } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { PathLists } from './path-lists.service';
 import { PathQueries } from './path-queries.service';
 import { PageQuery } from './paths.dto';

@@ -3,7 +3,7 @@ import { pathLearnerStream, pathStream, uuidv7 } from '../../events';
 import { GROUPS, type GroupDocument } from '../../projections/organisation.projection';
 import { PATHS, type PathDocument } from '../../projections/paths.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
-import type { Actor } from '../identity';
+import type { Actor } from '../infrastructure/http/actor';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { ReadModels } from '../infrastructure/read-models';

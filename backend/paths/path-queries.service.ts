@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { GROUPS, type GroupDocument } from '../../projections/organisation.projection';
 import { PATH_LEARNERS, PATHS, type PathDocument, type PathLearnerDocument } from '../../projections/paths.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
-import type { Actor } from '../identity';
+import type { Actor } from '../infrastructure/http/actor';
 import { ForbiddenError, NotFoundError } from '../infrastructure/decider/decider';
 import { escapeRegex } from '../infrastructure/http/simple-rest';
 import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Headers, Param, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { CurrentUser, Roles, type Actor } from '../identity';
+import { CurrentUser, Roles } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { BlobStore } from '../infrastructure/blobs/blob-store';
 import { NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { PathCommands, dueDateOf } from './path-commands.service';

@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CurrentUser, Roles, type Actor } from '../identity';
+import { CurrentUser, Roles } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { ChangesState } from '../infrastructure/http/csrf';
 import { ScormExports } from './scorm-exports.service';
 import { BundleQuery, CheckScormQuery, ExportScormQuery } from './scorm.dto';

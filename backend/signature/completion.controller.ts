@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import type { ChapterContent } from '../../events';
-import { CurrentUser, type Actor } from '../identity';
+import { CurrentUser } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { Clock } from '../infrastructure/clock/clock';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { NotFoundError } from '../infrastructure/decider/decider';

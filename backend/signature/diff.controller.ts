@@ -1,5 +1,6 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
-import { CurrentUser, type Actor } from '../identity';
+import { CurrentUser } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { NotFoundError } from '../infrastructure/decider/decider';
 import { type SpeachDocument, SpeachAccess, SpeachQueries, type Viewer, isEditor, readingOrder } from '../speach';
 import { isStepApprover } from '../../events';

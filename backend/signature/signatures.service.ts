@@ -7,7 +7,8 @@ import {
   type SignatureAttemptsDocument,
   type SignedSessionDocument,
 } from '../../projections/signature-attempts.projection';
-import { type Actor, PasswordHasher, normaliseEmail } from '../identity';
+import { PasswordHasher, normaliseEmail } from '../identity';
+import { type Actor } from '../infrastructure/http/actor';
 import { Clock } from '../infrastructure/clock/clock';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { DomainError, ValidationError } from '../infrastructure/decider/decider';

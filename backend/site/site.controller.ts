@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
 import { ValidationError } from '../infrastructure/decider/decider';
-import { Public, Roles } from '../identity';
+import { Public, Roles } from '../infrastructure/http/auth.decorators';
 import { SiteCommands } from './site-commands.service';
 import { SiteSettings } from './site-settings.service';
 import { StatementBody } from './site.dto';

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Inject, Param, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { GROUPS, type GroupDocument } from '../../projections/organisation.projection';
-import { CurrentUser, Roles, type Actor } from '../identity';
+import { CurrentUser, Roles } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { DomainError, ValidationError } from '../infrastructure/decider/decider';
 import { type FilterType, checkFilter, contentRange, parseSimpleRestQuery } from '../infrastructure/http/simple-rest';
 import { ReadModels } from '../infrastructure/read-models';

@@ -1,5 +1,6 @@
 import { Controller, Delete, Get, Param, Put, Query } from '@nestjs/common';
-import { CurrentUser, Roles, type Actor } from '../identity';
+import { CurrentUser, Roles } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { NotFoundError } from '../infrastructure/decider/decider';
 import { ReadModels } from '../infrastructure/read-models';

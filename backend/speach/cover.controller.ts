@@ -1,7 +1,8 @@
 import { Controller, Delete, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { CurrentUser, Roles, type Actor } from '../identity';
+import { CurrentUser, Roles } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { BlobStore, FileTooLargeError } from '../infrastructure/blobs/blob-store';
 import { ForbiddenError, ValidationError } from '../infrastructure/decider/decider';
 import { AcceptsUpload } from '../infrastructure/http/csrf';

@@ -1,7 +1,8 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SpeachDocument } from '../../projections/speaches.projection';
-import { CurrentUser, Public, type Actor } from '../identity';
+import { CurrentUser, Public } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { BlobStore } from '../infrastructure/blobs/blob-store';
 import { DomainError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { FileUrls } from './file-urls';

@@ -15,7 +15,7 @@ import {
 } from '../../projections/speaches.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { PERIODIC_REVIEWS, type PeriodicReviewDocument, WORKFLOWS, type WorkflowDocument } from '../../projections/workflows.projection';
-import type { ContentActor } from '../identity';
+import type { ContentActor } from '../infrastructure/http/actor';
 import { Clock } from '../infrastructure/clock/clock';
 import { NotFoundError } from '../infrastructure/decider/decider';
 import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';

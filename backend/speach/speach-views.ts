@@ -4,7 +4,7 @@ import type { CategoryDocument } from '../../projections/organisation.projection
 import { type ChapterNode, type SpeachDocument, type VersionSummary, readingOrder } from '../../projections/speaches.projection';
 import type { UserDocument } from '../../projections/users.projection';
 import type { PeriodicReviewDocument, WorkflowDocument } from '../../projections/workflows.projection';
-import type { ContentActor } from '../identity';
+import type { ContentActor } from '../infrastructure/http/actor';
 import { type EditorsOf, type SpeachActor, canEdit } from './speach.decider';
 
 /**

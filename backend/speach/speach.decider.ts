@@ -15,7 +15,7 @@ import {
   evolveSpeach,
   initialSpeachState,
 } from '../../events';
-import type { Actor } from '../identity';
+import type { Actor } from '../infrastructure/http/actor';
 import { type Decider, ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import { checkContent } from './chapter-content';
 

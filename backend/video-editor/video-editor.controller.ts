@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { CurrentUser, Roles, type Actor } from '../identity';
+import { CurrentUser, Roles } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { AnnotationBody, CutBody, InteractionAnswerBody, InteractionBody, SynchroniseBody, WeetBody } from './video-editor.dto';
 import { VideoEdits } from './video-edits.service';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type VideoInteraction, type VideoRange, type VideoSyncTarget, uuidv7, videoAnswersStream, videoEditStream } from '../../events';
 import { AI_CHAPTERS, type AiChapterDocument } from '../../projections/ai.projection';
 import { VIDEO_ANSWERS, VIDEO_EDITS, type VideoAnswersDocument, type VideoEditDocument } from '../../projections/video-edits.projection';
-import type { Actor } from '../identity';
+import type { Actor } from '../infrastructure/http/actor';
 import { BlobStore } from '../infrastructure/blobs/blob-store';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { ForbiddenError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';

@@ -1,5 +1,6 @@
 import { Controller, Get, Put, Query } from '@nestjs/common';
-import { CurrentUser, Roles, type Actor } from '../identity';
+import { CurrentUser, Roles } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { ReadModels } from '../infrastructure/read-models';
 import { SpeachQueries } from '../speach';
 import { PeriodicReviews } from './periodic-reviews.service';

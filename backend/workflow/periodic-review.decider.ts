@@ -9,7 +9,7 @@ import {
   evolvePeriodicReview,
   initialPeriodicReviewState,
 } from '../../events';
-import type { Actor } from '../identity';
+import type { Actor } from '../infrastructure/http/actor';
 import { type Decider, ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 
 /** Spec §9: a review is due, and its chip urgent, from this many months before its date. */

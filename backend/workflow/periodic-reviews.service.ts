@@ -3,7 +3,7 @@ import type { SignatureRecord } from '../../events';
 import { type SpeachDocument, normaliseKey } from '../../projections/speaches.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { PERIODIC_REVIEWS, type PeriodicReviewDocument, WORKFLOWS, type WorkflowDocument } from '../../projections/workflows.projection';
-import type { Actor } from '../identity';
+import type { Actor } from '../infrastructure/http/actor';
 import { Clock } from '../infrastructure/clock/clock';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { ValidationError } from '../infrastructure/decider/decider';

@@ -3,7 +3,7 @@ import { type WorkflowStep, uuidv7 } from '../../events';
 import { GROUPS, type GroupDocument } from '../../projections/organisation.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { WORKFLOWS, type WorkflowDocument } from '../../projections/workflows.projection';
-import type { Actor } from '../identity';
+import type { Actor } from '../infrastructure/http/actor';
 import { Clock } from '../infrastructure/clock/clock';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';

@@ -1,6 +1,8 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { CurrentUser, Roles, type Actor, restList } from '../identity';
+import { restList } from '../identity';
+import { CurrentUser, Roles } from '../infrastructure/http/auth.decorators';
+import { type Actor } from '../infrastructure/http/actor';
 import { WorkflowDefinitions } from './workflow-definitions.service';
 import { DefinitionBody } from './workflow.dto';
 

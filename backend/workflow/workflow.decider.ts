@@ -17,7 +17,7 @@ import {
   initialWorkflowState,
   isStepApprover,
 } from '../../events';
-import type { Actor } from '../identity';
+import type { Actor } from '../infrastructure/http/actor';
 import { editable, submittable } from '../speach';
 import { type Decider, ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 

@@ -1,3 +1,4 @@
+import { fixtures } from '../support/fixtures';
 import { type TestApp, startTestApp } from '../support/test-app';
 
 /** Issue 22: the learner's AI avatar layout beside the player, remembered per learner. */
@@ -9,7 +10,7 @@ describe('avatar layout picker (issue 22)', () => {
     let reader: string;
     beforeAll(async () => {
       t = await startTestApp();
-      reader = await t.login('reader@example.com');
+      reader = (await fixtures(t).user('learner')).token;
     });
     afterAll(async () => {
       await t.close();
@@ -46,7 +47,7 @@ describe('avatar layout picker (issue 22)', () => {
     let author: string;
     beforeAll(async () => {
       t = await startTestApp({ env: { AVATAR_RENDER_URL: 'http://avatar-renderer.invalid' } });
-      [reader, author] = await Promise.all(['reader', 'author'].map((who) => t.login(`${who}@example.com`)));
+      [reader, author] = (await fixtures(t).people('learner', 'author')).map((p) => p.token);
     });
     afterAll(async () => {
       await t.close();

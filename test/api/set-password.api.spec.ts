@@ -1,5 +1,6 @@
 import type { RecordedEvent, UserRegistered } from '../../events';
-import { SetPasswordLinkPolicy } from '../../backend/identity/password-link/set-password-link.policy';
+import { SetPasswordLinkPolicy } from '../../backend/engagement/mail/set-password-link.policy';
+import { fixtures } from '../support/fixtures';
 import { type TestApp, startTestApp } from '../support/test-app';
 
 const HOUR = 3_600_000;
@@ -24,7 +25,7 @@ describe('Set-password links', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    [admin, reader] = await Promise.all([t.login('admin@example.com'), t.login('reader@example.com')]);
+    [admin, reader] = (await fixtures(t).people('admin', 'learner')).map((p) => p.token);
   });
   afterAll(async () => {
     await t.close();

@@ -27,7 +27,8 @@ describe('Electronic signatures across API processes (issue 23)', () => {
   }
 
   beforeAll(async () => {
-    a = await startTestApp();
+    // Seeded: the demo's two-step workflow and its approver are the signing scenario (not converted to fixtures yet).
+    a = await startTestApp({ seed: true });
     b = await startTestApp({ eventStore: a.adapters.eventStore, readStore: a.adapters.readStore, seed: false, env: { APP_ROLE: 'api' } });
     b.clock.set(a.clock.now());
     author = await a.login('author@example.com');

@@ -1,7 +1,8 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { USERS, type UserDocument } from '../../../projections/users.projection';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { CurrentUser, Roles, type Actor } from '../../identity';
+import { CurrentUser, Roles } from '../../infrastructure/http/auth.decorators';
+import { type Actor } from '../../infrastructure/http/actor';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../infrastructure/decider/decider';
 import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../../infrastructure/tokens';

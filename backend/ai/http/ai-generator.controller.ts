@@ -2,7 +2,8 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AI_DURATIONS, AI_GENERATION_MODES, type AiDuration, type AiGenerationMode } from '../../../events';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { CurrentUser, Roles, type Actor } from '../../identity';
+import { CurrentUser, Roles } from '../../infrastructure/http/auth.decorators';
+import { type Actor } from '../../infrastructure/http/actor';
 import { ValidationError } from '../../infrastructure/decider/decider';
 import { AcceptsForm } from '../../infrastructure/http/csrf';
 import { JobResults } from '../../infrastructure/jobs/job-results';

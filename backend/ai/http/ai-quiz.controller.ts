@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { CurrentUser, Roles, type Actor } from '../../identity';
+import { CurrentUser, Roles } from '../../infrastructure/http/auth.decorators';
+import { type Actor } from '../../infrastructure/http/actor';
 import { AcceptsForm } from '../../infrastructure/http/csrf';
 import { AiQuiz } from '../quiz/ai-quiz.service';
 import { readFields } from './form';

@@ -11,7 +11,7 @@ import {
   aiGenerationStream,
   uuidv7,
 } from '../../../events';
-import type { Actor } from '../../identity';
+import type { Actor } from '../../infrastructure/http/actor';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../infrastructure/decider/decider';
 import { ReadModels } from '../../infrastructure/read-models';

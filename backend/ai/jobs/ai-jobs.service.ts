@@ -11,7 +11,7 @@ import {
   aiJobStream,
   uuidv7,
 } from '../../../events';
-import type { Actor } from '../../identity';
+import type { Actor } from '../../infrastructure/http/actor';
 import { BlobStore } from '../../infrastructure/blobs/blob-store';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { NotFoundError, ValidationError } from '../../infrastructure/decider/decider';

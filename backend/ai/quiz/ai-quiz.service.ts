@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type ChapterContent, SPEACH_LANGUAGES } from '../../../events';
 import { AI_CHAPTERS, type AiChapterDocument } from '../../../projections/ai.projection';
-import type { Actor } from '../../identity';
+import type { Actor } from '../../infrastructure/http/actor';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../infrastructure/decider/decider';
 import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../../infrastructure/tokens';

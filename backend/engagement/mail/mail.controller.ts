@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public, Roles } from '../../identity';
+import { Public, Roles } from '../../infrastructure/http/auth.decorators';
 import { ForbiddenError, ValidationError } from '../../infrastructure/decider/decider';
 import { AcceptsForm } from '../../infrastructure/http/csrf';
 import { Mailer } from '../../infrastructure/mail/mailer.port';

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
-import { CurrentUser, Roles } from '../auth/auth.decorators';
-import type { Actor } from '../auth/actor';
+import { CurrentUser, Roles } from '../../infrastructure/http/auth.decorators';
+import type { Actor } from '../../infrastructure/http/actor';
 import {
   BatchUpdateBody,
   BatchUpdateQuery,

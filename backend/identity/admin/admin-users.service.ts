@@ -10,7 +10,7 @@ import { DomainError, ForbiddenError, NotFoundError, ValidationError, inOneDecis
 import { ReadModels } from '../../infrastructure/read-models';
 import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../../infrastructure/tokens';
-import type { Actor } from '../auth/actor';
+import type { Actor } from '../../infrastructure/http/actor';
 import { PasswordHasher } from '../auth/password-hasher';
 import { passwordLinkDecider } from '../password-link/password-link.decider';
 import { emailReservationDecider, emailStream } from '../email-reservation.decider';

@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { AllowDuringPasswordChange, CurrentUser, Public } from './auth.decorators';
+import { AllowDuringPasswordChange, CurrentUser, Public } from '../../infrastructure/http/auth.decorators';
 import { AuthService, type MeResponse } from './auth.service';
-import type { Actor } from './actor';
+import type { Actor } from '../../infrastructure/http/actor';
 import { ChangePasswordDto, LoginDto } from './login.dto';
 import { SESSION_COOKIE, tokenFromRequest } from './session-token';
 

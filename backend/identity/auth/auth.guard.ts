@@ -2,9 +2,9 @@ import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../../events';
-import { PASSWORD_CHANGE_KEY, PUBLIC_KEY, ROLES_KEY } from './auth.decorators';
+import { PASSWORD_CHANGE_KEY, PUBLIC_KEY, ROLES_KEY } from '../../infrastructure/http/auth.decorators';
 import { AuthService } from './auth.service';
-import type { Actor } from './actor';
+import type { Actor } from '../../infrastructure/http/actor';
 import { tokenFromRequest } from './session-token';
 
 /**

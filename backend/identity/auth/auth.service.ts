@@ -13,7 +13,7 @@ import { sessionDecider } from '../session.decider';
 import { TermsService } from '../terms/terms.service';
 import { UserRegistrationService } from '../user-registration.service';
 import { normaliseEmail, userDecider } from '../user.decider';
-import { type Actor, roleFlags } from './actor';
+import { type Actor, roleFlags } from '../../infrastructure/http/actor';
 import { LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
 import { newSessionToken, sessionIdOf } from './session-token';

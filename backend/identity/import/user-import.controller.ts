@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { CurrentUser, Roles } from '../auth/auth.decorators';
-import type { Actor } from '../auth/actor';
+import { CurrentUser, Roles } from '../../infrastructure/http/auth.decorators';
+import type { Actor } from '../../infrastructure/http/actor';
 import { UserImportService } from './user-import.service';
 
 const MAX_CSV_CHARS = 8 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { Roles } from '../auth/auth.decorators';
+import { Roles } from '../../infrastructure/http/auth.decorators';
 import { CategoryBody, CustomFieldBody, GroupBody } from './organisation.dto';
 import { OrganisationService, categoryRecord, customFieldRecord } from './organisation.service';
 import { restList } from './rest-list';

@@ -3,7 +3,7 @@ import { IsString, MaxLength } from 'class-validator';
 import { Clock } from '../../infrastructure/clock/clock';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { ValidationError } from '../../infrastructure/decider/decider';
-import { Public } from '../auth/auth.decorators';
+import { Public } from '../../infrastructure/http/auth.decorators';
 import { PasswordHasher } from '../auth/password-hasher';
 import { UserRegistrationService } from '../user-registration.service';
 import { LinkGoneError, passwordLinkDecider } from './password-link.decider';

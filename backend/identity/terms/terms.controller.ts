@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, ParseEnumPipe, Put, Res } from 
 import type { FastifyReply } from 'fastify';
 import type { TermsDocument } from '../../../events';
 import { NotFoundError } from '../../infrastructure/decider/decider';
-import { AllowDuringPasswordChange, CurrentUser, Public, Roles } from '../auth/auth.decorators';
-import type { Actor } from '../auth/actor';
+import { AllowDuringPasswordChange, CurrentUser, Public, Roles } from '../../infrastructure/http/auth.decorators';
+import type { Actor } from '../../infrastructure/http/actor';
 import { TermsService } from './terms.service';
 import { ChangesState } from '../../infrastructure/http/csrf';
 import { TermsBody } from './terms.dto';

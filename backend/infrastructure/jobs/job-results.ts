@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Actor } from '../../identity';
+import type { Actor } from '../http/actor';
 
 export type JobOutcome = { status: 'pending' } | { status: 'failed'; reason: string } | { status: 'done'; result: unknown };
 

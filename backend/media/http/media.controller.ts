@@ -2,7 +2,8 @@ import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs
 import { ApiQuery } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readFields, readUpload } from '../../ai';
-import { CurrentUser, Roles, type Actor } from '../../identity';
+import { CurrentUser, Roles } from '../../infrastructure/http/auth.decorators';
+import { type Actor } from '../../infrastructure/http/actor';
 import { ValidationError } from '../../infrastructure/decider/decider';
 import { AcceptsForm, ChangesState } from '../../infrastructure/http/csrf';
 import { type Ready, MediaJobs } from '../jobs/media-jobs.service';

@@ -6,7 +6,7 @@ import { type ChapterContent, type MediaFile, type MediaJobRequested, type Speec
 import { MEDIA_JOBS, MEDIA_RENDITIONS, type MediaJobDocument, type MediaRenditionsDocument } from '../../../projections/media.projection';
 import { VIDEO_EDITS, type VideoEditDocument } from '../../../projections/video-edits.projection';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import type { Actor } from '../../identity';
+import type { Actor } from '../../infrastructure/http/actor';
 import { BlobStore } from '../../infrastructure/blobs/blob-store';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { DomainError, IllegalStateError, NotFoundError, ValidationError } from '../../infrastructure/decider/decider';

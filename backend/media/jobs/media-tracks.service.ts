@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MEDIA_RENDITIONS, MEDIA_TRACKS, type MediaRenditionsDocument, type MediaTrackDocument, trackId } from '../../../projections/media.projection';
-import type { Actor } from '../../identity';
+import type { Actor } from '../../infrastructure/http/actor';
 import { NotFoundError, ValidationError } from '../../infrastructure/decider/decider';
 import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../../infrastructure/tokens';

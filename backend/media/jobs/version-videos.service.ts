@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { type ChapterContent, type MediaFile, mediaJobStream, uuidv7 } from '../../../events';
 import { MEDIA_JOBS, type MediaJobDocument } from '../../../projections/media.projection';
-import type { Actor } from '../../identity';
+import type { Actor } from '../../infrastructure/http/actor';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../infrastructure/decider/decider';
 import { ReadModels } from '../../infrastructure/read-models';

@@ -3,7 +3,7 @@ import { RequestMethod } from '@nestjs/common';
 import type { INestApplication } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import type { Role } from '../../../events';
-import { PUBLIC_KEY, ROLES_KEY } from '../../../backend/identity/auth/auth.decorators';
+import { PUBLIC_KEY, ROLES_KEY } from '../../../backend/infrastructure/http/auth.decorators';
 
 /** One route as Nest's router registered it, with the guards' metadata. */
 export interface NestRoute {

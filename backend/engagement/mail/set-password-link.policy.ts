@@ -3,7 +3,7 @@ import { type RecordedEvent, type SetPasswordLinkReason, type SetPasswordLinkReq
 import { NOTIFICATION_SETTINGS, type NotificationSettingsDocument } from '../../../projections/notifications.projection';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { derivedKey, resolveAuditKey } from '../../config/audit-key';
-import { mailDecider } from '../../engagement';
+import { mailDecider } from './mail.decider';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import type { EventStore } from '../../infrastructure/event-store/event-store.port';
 import { Mailer } from '../../infrastructure/mail/mailer.port';
@@ -11,10 +11,8 @@ import { type Policy, type PolicyContext, deterministicId } from '../../infrastr
 import { PolicyRunner } from '../../infrastructure/policies/policy-runner';
 import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { EVENT_STORE, READ_STORE } from '../../infrastructure/tokens';
-import { userDecider } from '../user.decider';
-import { passwordLinkDecider } from './password-link.decider';
+import { userDecider, passwordLinkDecider, linkToken, tokenHash } from '../../identity';
 import { renderSetPasswordMail } from './set-password-mail';
-import { linkToken, tokenHash } from './set-password-token';
 
 const HOUR = 3_600_000;
 
