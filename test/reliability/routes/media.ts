@@ -51,7 +51,8 @@ function media(): { video: Buffer; voice: Buffer } {
 }
 
 /** Runs the media jobs and what follows from them, so the next call (a read that must append nothing) finds them done. */
-async function drain(fx: Fixtures): Promise<void> {
+/** Until the media jobs are done and the read models hold what they appended (the matrix waits for it before each check). */
+export async function drain(fx: Fixtures): Promise<void> {
   const worker = fx.t.app.get(MediaJobWorker);
   for (;;) {
     await worker.idle();
