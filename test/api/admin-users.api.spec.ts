@@ -1,9 +1,23 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
+
+/** Colleagues the suite acts on (deactivates, renames, regroups), beside the four personas. */
+const COLLEAGUES = [
+  ['Emma', 'Bernard', 'emma.bernard0@example.com'],
+  ['Lucas', 'Weber', 'lucas.weber1@example.com'],
+  ['Sofia', 'Romero', 'sofia.romero2@example.com'],
+  ['Jonas', 'Petit', 'jonas.petit3@example.com'],
+  ['Léa', 'Fischer', 'lea.fischer4@example.com'],
+  ['Mateo', 'Fernandez', 'mateo.fernandez5@example.com'],
+  ['Ines', 'Moreau', 'ines.moreau6@example.com'],
+  ['Hugo', 'Wagner', 'hugo.wagner7@example.com'],
+] as const;
 
 describe('Admin users API (spec §7 "Admin users")', () => {
   let t: TestApp;
   let admin: string;
   let reader: string;
+  let made: number;
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
   async function userId(email: string): Promise<string> {
@@ -17,8 +31,15 @@ describe('Admin users API (spec §7 "Admin users")', () => {
   }
 
   beforeAll(async () => {
-    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
-    t = await startTestApp({ seed: true });
+    t = await startTestApp();
+    const fx = fixtures(t);
+    const now = t.clock.now();
+    // Everyone joined a year ago: the creation-date filters tell them from today's newcomers.
+    t.clock.set(new Date(now.getTime() - 365 * 86_400_000));
+    const staff = await fx.people('admin', 'author', 'approver', 'learner');
+    for (const [firstName, lastName, email] of COLLEAGUES) await fx.user('learner', { firstName, lastName, email });
+    t.clock.set(now);
+    made = staff.length + COLLEAGUES.length;
     admin = await t.login('admin@example.com');
     reader = await t.login('reader@example.com');
   });
@@ -29,7 +50,7 @@ describe('Admin users API (spec §7 "Admin users")', () => {
   describe('GET /api/v2/admin/users', () => {
     it('pages, sorts and counts, in the shape of spec §3', async () => {
       const response = await t.http.get('/api/v2/admin/users').query({ page: 0, size: 5, sort: 'EMAIL', asc: 'true' }).set(as(admin)).expect(200);
-      expect(response.body.total).toBeGreaterThanOrEqual(28);
+      expect(response.body.total).toBe(made);
       expect(response.body.result).toHaveLength(5);
       const emails = response.body.result.map((u: { email: string }) => u.email);
       expect([...emails].sort()).toEqual(emails);
@@ -91,7 +112,7 @@ describe('Admin users API (spec §7 "Admin users")', () => {
       const created = await t.http.get('/api/v2/admin/users').query({ startDateCreated: threeYearsAgo, endDateCreated: today }).set(as(admin)).expect(200);
       const all = await t.http.get('/api/v2/admin/users').set(as(admin)).expect(200);
       expect(created.body.total).toBe(all.body.total);
-      // The demo staff joined before their two years of history (issue 17 defect 8).
+      // The staff made a year ago are not among today's newcomers (issue 17 defect 8).
       const createdToday = await t.http.get('/api/v2/admin/users').query({ startDateCreated: today, endDateCreated: today }).set(as(admin)).expect(200);
       expect(createdToday.body.total).toBeLessThan(all.body.total);
       const everyone = (await t.http.get('/api/v2/admin/users').query({ size: 100 }).set(as(admin)).expect(200)).body.result as {
@@ -411,8 +432,8 @@ describe('Admin users API (spec §7 "Admin users")', () => {
 describe('GET /api/v2/users/{id}/profile', () => {
   let t: TestApp;
   beforeAll(async () => {
-    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
-    t = await startTestApp({ seed: true });
+    t = await startTestApp();
+    await fixtures(t).people('admin', 'author', 'approver', 'learner');
   });
   afterAll(async () => {
     await t.close();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { EXPORT_PAGE_SIZE, ExportJobs } from '../../backend/exports/export-jobs.service';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 describe('CSV exports', () => {
   let t: TestApp;
@@ -15,10 +16,13 @@ describe('CSV exports', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'exports-'));
-    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
-    t = await startTestApp({ seed: true, env: { DATA_DIR: dataDir } });
-    admin = await t.login('admin@example.com');
-    reader = await t.login('reader@example.com');
+    t = await startTestApp({ env: { DATA_DIR: dataDir } });
+    const fx = fixtures(t);
+    const [adminUser, author, learner] = await fx.people('admin', 'author', 'learner');
+    [admin, reader] = [adminUser.token, learner.token];
+    // The speaches template needs rows of its own: one published speach and one draft.
+    await fx.published(author);
+    await fx.draft(author);
     jobs = t.app.get(ExportJobs);
   });
   afterAll(async () => {

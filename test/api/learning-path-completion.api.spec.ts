@@ -13,6 +13,7 @@ import type { Policy } from '../../backend/infrastructure/policies/policy';
 import { PolicyRunner } from '../../backend/infrastructure/policies/policy-runner';
 import { MemoryReadStore } from '../../backend/infrastructure/read-store/memory-read-store';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 function pdfText(pdf: Buffer): string {
   const file = join(mkdtempSync(join(tmpdir(), 'certificate-')), 'certificate.pdf');
@@ -91,21 +92,16 @@ describe("A learner's path: progress, completion, certificate (issue 18)", () =>
   let pathId: string;
 
   beforeAll(async () => {
-    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
-    t = await startTestApp({ seed: true });
-    [admin, author, reader, outsider] = await Promise.all(
-      ['admin@example.com', 'author@example.com', 'reader@example.com', 'lucas.weber1@example.com'].map((e) => t.login(e)),
-    );
-    const users = (await t.http.get('/api/v2/users').query({ term: '', count: 100, page: 0 }).set(as(admin)).expect(200)).body.results as {
-      id: string;
-      email: string;
-    }[];
-    ids = Object.fromEntries(users.map((u) => [u.email, u.id]));
-    const groupsOf = async (email: string) =>
-      (await t.adapters.readStore.collection<{ _id: string; groupIds: string[] }>('users').findById(ids[email]))!.groupIds;
-    const readerGroups = await groupsOf('reader@example.com');
-    const outsiderGroups = await groupsOf('lucas.weber1@example.com');
-    readerGroupId = readerGroups.find((g) => !outsiderGroups.includes(g))!;
+    t = await startTestApp();
+    const fx = fixtures(t);
+    const adminUser = await fx.admin();
+    readerGroupId = await fx.group({ name: 'Site crew' });
+    const authorUser = await fx.user('author');
+    const readerUser = await fx.user('learner', { groupIds: [readerGroupId] });
+    // A learner outside the reader's group: the path is not assigned to them.
+    const outsiderUser = await fx.user('learner');
+    [admin, author, reader, outsider] = [adminUser, authorUser, readerUser, outsiderUser].map((p) => p.token);
+    ids = Object.fromEntries([adminUser, authorUser, readerUser].map((p) => [p.email, p.id]));
     first = await publishedSpeach('Safety basics', 2);
     second = await publishedSpeach('Fire drill', 1);
     pathId = await publishedPath('Site induction', [first.id, second.id], { sequential: true, recertificationMonths: 12 }, async (id) => {

@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 interface PathView {
   pathId: string;
@@ -42,7 +43,7 @@ describe('Learning paths API (issue 18)', () => {
         .expect(200);
       chapterIds.push(chapterId);
     }
-    // The demo runs the validation workflow: an administrator publishes directly.
+    // An administrator publishes directly, outside any validation workflow.
     await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
     return { id, chapterIds };
   }
@@ -57,20 +58,19 @@ describe('Learning paths API (issue 18)', () => {
   const fields = (body: { errors?: { field: string }[] }) => [...new Set((body.errors ?? []).map((e) => e.field))];
 
   beforeAll(async () => {
-    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
-    t = await startTestApp({ seed: true });
-    [admin, author, otherAuthor, reader, approver] = await Promise.all(
-      ['admin@example.com', 'author@example.com', 'emma.bernard0@example.com', 'reader@example.com', 'approver@example.com'].map((e) => t.login(e)),
-    );
-    const users = (await t.http.get('/api/v2/users').query({ term: '', count: 100, page: 0 }).set(as(admin)).expect(200)).body.results as {
-      id: string;
-      email: string;
-    }[];
-    ids = Object.fromEntries(users.map((u) => [u.email, u.id]));
-    const readerDoc = await t.adapters.readStore.collection<{ _id: string; groupIds: string[] }>('users').findById(ids['reader@example.com']);
-    readerGroupId = readerDoc!.groupIds[0];
-    const groups = (await t.http.get('/api/v2/learningPath/getAllGroups').set(as(author)).expect(200)).body as { id: string; name: string }[];
-    otherGroupId = groups.find((g) => g.id !== readerGroupId && !readerDoc!.groupIds.includes(g.id))!.id;
+    t = await startTestApp();
+    const fx = fixtures(t);
+    const adminUser = await fx.admin();
+    readerGroupId = await fx.group({ name: 'Sales' });
+    otherGroupId = await fx.group({ name: 'Engineering' });
+    const authorUser = await fx.user('author');
+    const otherAuthorUser = await fx.user('author');
+    const readerUser = await fx.user('learner', { groupIds: [readerGroupId] });
+    const approverUser = await fx.user('approver');
+    // A member of the other group, so an assignment to it tells someone.
+    await fx.user('learner', { groupIds: [otherGroupId] });
+    [admin, author, otherAuthor, reader, approver] = [adminUser, authorUser, otherAuthorUser, readerUser, approverUser].map((p) => p.token);
+    ids = Object.fromEntries([adminUser, authorUser, readerUser].map((p) => [p.email, p.id]));
   });
   afterAll(async () => {
     await t.close();
@@ -326,20 +326,40 @@ describe('Learning paths API (issue 18)', () => {
       await save(author, { pathId: path.pathId, title: 'Too late' }).expect(409);
     });
   });
+});
 
-  describe('demo organisation', () => {
-    it('has two published paths: a sequential one, and one assigned to a group with a due date', async () => {
-      const list = (await t.http.get('/api/v2/admin/learningPath').query({ state: 'PUBLIE', title: 'e' }).set(as(admin)).expect(200)).body.result as {
-        title: string;
-        sequential: boolean;
-        assignment: { groups: { dueDate: string | null }[] };
-      }[];
-      const essentials = list.find((p) => p.title === 'New starter essentials');
-      const refresher = list.find((p) => p.title === 'Team refresher');
-      expect(essentials).toEqual(expect.objectContaining({ sequential: true }));
-      expect(refresher?.assignment.groups).toEqual([expect.objectContaining({ dueDate: expect.any(String) })]);
-      const mine = (await t.http.get('/api/v2/my/learningPaths').set(as(reader)).expect(200)).body.result.map((p: { title: string }) => p.title);
-      expect(mine).toEqual(expect.arrayContaining(['New starter essentials', 'Team refresher']));
-    });
+describe('Learning paths of the demo organisation', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Seeded: this test is about the demo's own learning paths.
+    t = await startTestApp({ seed: true });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('has two published paths: a sequential one, and one assigned to a group with a due date', async () => {
+    const list = (
+      await t.http
+        .get('/api/v2/admin/learningPath')
+        .query({ state: 'PUBLIE', title: 'e' })
+        .set({ authorization: `Bearer ${await t.login('admin@example.com')}` })
+        .expect(200)
+    ).body.result as {
+      title: string;
+      sequential: boolean;
+      assignment: { groups: { dueDate: string | null }[] };
+    }[];
+    const essentials = list.find((p) => p.title === 'New starter essentials');
+    const refresher = list.find((p) => p.title === 'Team refresher');
+    expect(essentials).toEqual(expect.objectContaining({ sequential: true }));
+    expect(refresher?.assignment.groups).toEqual([expect.objectContaining({ dueDate: expect.any(String) })]);
+    const mine = (
+      await t.http
+        .get('/api/v2/my/learningPaths')
+        .set({ authorization: `Bearer ${await t.login('reader@example.com')}` })
+        .expect(200)
+    ).body.result.map((p: { title: string }) => p.title);
+    expect(mine).toEqual(expect.arrayContaining(['New starter essentials', 'Team refresher']));
   });
 });
