@@ -72,14 +72,14 @@ describe('The product on the SQLite read store answers like on the in-memory one
   });
 
   it.each([
-    ['the admin speach list by title', '/api/v2/admin/speach', { sort: 'TITLE', asc: 'true', size: '50' }],
-    ['the admin speach list of archived speaches', '/api/v2/admin/speach', { sort: 'TITLE', asc: 'false', state: 'ARCHIVE' }],
-    ['the back office users by last name', '/api/rest/users', { sort: '["lastName","ASC"]', range: '[0,99]' }],
-    ['the back office users filtered', '/api/rest/users', { sort: '["email","DESC"]', range: '[0,9]', filter: '{"q":"a"}' }],
-  ])('%s', async (_name, path, query) => {
+    ['the admin speach list by title', '/api/v2/admin/speach', { sort: 'TITLE', asc: 'true', size: '50' }, 'Zinc plating'],
+    ['the admin speach list of archived speaches', '/api/v2/admin/speach', { sort: 'TITLE', asc: 'false', state: 'ARCHIVE' }, 'Retired press'],
+    ['the back office users by last name', '/api/rest/users', { sort: '["lastName","ASC"]', range: '[0,99]' }, 'auditor@'],
+    ['the back office users filtered', '/api/rest/users', { sort: '["email","DESC"]', range: '[0,9]', filter: '{"q":"a"}' }, 'admin@example.com'],
+  ])('%s', async (_name, path, query, made) => {
     const [fromMemory, fromSqlite] = await both(path, query);
     // Something to compare: the list holds what the world made, not an empty page on both sides.
-    expect(JSON.stringify(fromMemory.body)).toMatch(/@example|Zinc|Old welding|Retired/);
+    expect(JSON.stringify(fromMemory.body)).toContain(made);
     expect(fromSqlite).toEqual(fromMemory);
   });
 });
