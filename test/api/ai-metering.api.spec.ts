@@ -9,6 +9,7 @@ import { CommandRunner } from '../../backend/infrastructure/decider/command-runn
 import { SqliteEventStore } from '../../backend/infrastructure/event-store/sqlite-event-store';
 import { minimalPdf } from '../support/minimal-pdf';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 const PDF = minimalPdf([
   ['Forklift safety', 'The operator inspects the forklift before every shift.'],
@@ -30,14 +31,14 @@ describe('AI metering and budgets', () => {
 
   beforeAll(async () => {
     // The extractive generator priced at one unit per character read and written.
-    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
     t = await startTestApp({
-      seed: true,
       env: { AI_COST_PER_1K_CHARS_LOCAL: '1000', AI_BUDGET_PER_AUTHOR: '100000', AI_BUDGET_PER_ORGANISATION: '100000', AI_LICENSES: '1' },
     });
-    author = await t.login('author@example.com');
-    admin = await t.login('admin@example.com');
-    reader = await t.login('reader@example.com');
+    const fx = fixtures(t);
+    admin = (await fx.admin()).token;
+    // The AI editor holds the one licence.
+    author = (await fx.user('author', { roles: ['FORMATEUR', 'AI_EDITOR'] })).token;
+    reader = (await fx.user('learner')).token;
   });
   afterAll(() => t.close());
 
@@ -74,7 +75,7 @@ describe('AI metering and budgets', () => {
   });
 
   it('GET /api/v2/administration/ai/isAILicenseAvailable: author role plus a free licence, unless held already', async () => {
-    // One licence, held by the demo AI editor.
+    // One licence, held by the author (an AI editor).
     expect((await t.http.get('/api/v2/administration/ai/isAILicenseAvailable').set(as(author)).expect(200)).body).toBe(true);
     expect((await t.http.get('/api/v2/administration/ai/isAILicenseAvailable').set(as(admin)).expect(200)).body).toBe(false);
     const users = await t.http.get('/api/v2/admin/users').query({ search: 'reader@example.com' }).set(as(admin)).expect(200);
@@ -94,9 +95,9 @@ describe('AI jobs survive a restart', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ai-restart-'));
     const blobs = new MemoryBlobStore();
     try {
-      // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
-      const first = await startTestApp({ seed: true, eventStore: new SqliteEventStore(join(dir, 'events.sqlite')), blobs });
-      const author = await first.login('author@example.com');
+      const first = await startTestApp({ eventStore: new SqliteEventStore(join(dir, 'events.sqlite')), blobs });
+      const made = await fixtures(first).user('author', { roles: ['FORMATEUR', 'AI_EDITOR'] });
+      const author = made.token;
       const pdf = await uploaded(first, author);
       const me = await first.http.get('/api/auth/me').set(as(author)).expect(200);
       // The request is recorded, then the process stops before any worker took it.
@@ -120,11 +121,11 @@ describe('AI jobs survive a restart', () => {
       expect((await first.http.get(`/recorder/jobID/${jobId}`).set(as(author)).expect(200)).text).toBe('');
       await first.close();
 
-      // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
-      const second = await startTestApp({ seed: true, eventStore: new SqliteEventStore(join(dir, 'events.sqlite')), blobs });
+      // The second process reads the users the first one made from the same event log.
+      const second = await startTestApp({ eventStore: new SqliteEventStore(join(dir, 'events.sqlite')), blobs });
       try {
         await second.app.get(AiJobWorker).idle();
-        const again = await second.login('author@example.com');
+        const again = await second.login(made.email);
         const plan = await second.http.get(`/recorder/jobID/${jobId}`).set(as(again)).expect(200);
         expect(plan.body.chapters.map((c: { title: string }) => c.title)).toEqual(['Forklift safety', 'Battery maintenance']);
         expect(plan.body.generationOptions.generationMode).toBe('STRICT');

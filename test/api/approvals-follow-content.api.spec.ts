@@ -1,11 +1,12 @@
 import { DEMO_PASSWORD, type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue 23 item 2: a material edit revokes the approvals given; a non-material (typo) edit keeps them, flagged on its event. */
 describe('Approvals follow the content (issue 23)', () => {
   let t: TestApp;
   let tokens: Record<string, string>;
+  let emails: Record<string, string>;
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
-  const emails = ['author@example.com', 'approver@example.com', 'emma.bernard0@example.com'];
   const sign = (email: string, extra: Record<string, unknown> = {}) => ({ signature: { password: DEMO_PASSWORD, meaning: 'approved', email, ...extra } });
 
   async function approvedOnce(title: string) {
@@ -24,7 +25,7 @@ describe('Approvals follow the content (issue 23)', () => {
       await t.http
         .post(`/api/v2/workflow/speach/${id}/validate`)
         .set(as(tokens.approver))
-        .send(sign('approver@example.com', { contentHash: seen }))
+        .send(sign(emails.approver, { contentHash: seen }))
         .expect(200)
     ).body;
     return { id, chapterId, seen, workflowId: graph.workflowId as string };
@@ -32,9 +33,16 @@ describe('Approvals follow the content (issue 23)', () => {
   const graph = async (id: string) => (await t.http.get(`/api/v2/workflow/speach/${id}`).set(as(tokens.author)).expect(200)).body;
 
   beforeAll(async () => {
-    // Seeded: uses the demo's two-step GMP workflow definitions; not converted to fixtures yet (issue 24).
-    t = await startTestApp({ seed: true });
-    tokens = Object.fromEntries(await Promise.all(emails.map(async (e) => [e.split('@')[0], await t.login(e)] as const)));
+    t = await startTestApp();
+    // A two-step default workflow: step 1 the approver's group, step 2 the releaser's.
+    const fx = fixtures(t);
+    const [first, second] = [await fx.group({ name: 'Quality approvers' }), await fx.group({ name: 'Release' })];
+    const author = await fx.user('author');
+    const approver = await fx.user('approver', { groupIds: [first] });
+    const releaser = await fx.user('approver', { groupIds: [second] });
+    await fx.workflowDefinition({ name: 'GMP review', groupIds: [first, second], isDefault: true });
+    tokens = { author: author.token, approver: approver.token, releaser: releaser.token };
+    emails = { approver: approver.email, releaser: releaser.email };
   });
   afterAll(async () => {
     await t.close();
@@ -60,18 +68,18 @@ describe('Approvals follow the content (issue 23)', () => {
       expect.objectContaining({ meaning: 'approved', contentHash: seen, revoked: { at: revoked?.data.at, reason: 'content changed after approval' } }),
     ]);
     // The step-2 approver cannot sign what step 1 no longer approved; the first approver signs the new content.
-    await t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(tokens['emma.bernard0'])).send(sign('emma.bernard0@example.com')).expect(403);
+    await t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(tokens.releaser)).send(sign(emails.releaser)).expect(403);
     await t.http
       .post(`/api/v2/workflow/speach/${id}/validate`)
       .set(as(tokens.approver))
-      .send(sign('approver@example.com', { contentHash: seen }))
+      .send(sign(emails.approver, { contentHash: seen }))
       .expect(409);
     const fresh = (await t.http.get(`/api/v2/workflow/speach/${id}/draft`).set(as(tokens.approver)).expect(200)).body.contentHash as string;
     expect(fresh).not.toBe(seen);
     await t.http
       .post(`/api/v2/workflow/speach/${id}/validate`)
       .set(as(tokens.approver))
-      .send(sign('approver@example.com', { contentHash: fresh }))
+      .send(sign(emails.approver, { contentHash: fresh }))
       .expect(200);
     const signatures = (await graph(id)).signatures as { contentHash: string; revoked?: unknown }[];
     expect(signatures.map((s) => [s.contentHash, s.revoked !== undefined])).toEqual([

@@ -1,17 +1,17 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue 23 item 3: GET /api/v2/speach/{id}/diff between versions or the draft (`current`). */
 describe('Speach diff API (issue 23)', () => {
   let t: TestApp;
   let tokens: Record<string, string>;
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
-  const emails = ['author@example.com', 'reader@example.com', 'lucas.weber1@example.com', 'approver@example.com', 'emma.bernard0@example.com'];
   const diff = (id: string, token: string, query: Record<string, string>) => t.http.get(`/api/v2/speach/${id}/diff`).query(query).set(as(token));
 
   beforeAll(async () => {
-    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
-    t = await startTestApp({ seed: true });
-    tokens = Object.fromEntries(await Promise.all(emails.map(async (e) => [e.split('@')[0], await t.login(e)] as const)));
+    t = await startTestApp();
+    const [admin, author, reader, other] = await fixtures(t).people('admin', 'author', 'learner', 'learner');
+    tokens = { admin: admin.token, author: author.token, reader: reader.token, other: other.token };
   });
   afterAll(async () => {
     await t.close();
@@ -28,14 +28,8 @@ describe('Speach diff API (issue 23)', () => {
     };
     const kit = await chapter('Kit', '<p>Absorbent pads</p><p>Gloves</p>');
     const old = await chapter('Old annex', '<p>Call 123</p>');
-    // Published through the demo's two-step workflow (direct publication is refused while the workflow is on).
-    await t.http.post('/api/v2/workflow/submit').set(as(tokens.author)).send({ speachId: id }).expect(200);
-    await t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(tokens.approver)).send({}).expect(200);
-    await t.http
-      .post(`/api/v2/workflow/speach/${id}/validate`)
-      .set(as(tokens['emma.bernard0']))
-      .send({ periodicReview: 'OFF', delay: 'IMMEDIATELY' })
-      .expect(200);
+    // Version 1: published directly by an administrator (no workflow asked by the site).
+    await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(tokens.admin)).send({}).expect(200);
     await t.http
       .put(`/api/v2/recorder/speach/${id}/chapters/${kit}/content`)
       .set(as(tokens.author))
@@ -81,6 +75,6 @@ describe('Speach diff API (issue 23)', () => {
     expect((await diff(id, tokens.reader, { from: '1', to: '1' }).expect(200)).body.changed).toEqual([]);
     await diff(id, tokens.reader, { from: '1', to: 'current' }).expect(404);
     await t.http.put(`/api/v2/recorder/speach/${id}/visibility`).set(as(tokens.author)).send({ visibility: 'PRIVE', accessCode: 'secret-code' }).expect(200);
-    expect((await diff(id, tokens['lucas.weber1'], { from: '1', to: '1' }).expect(403)).body.errors[0].field).toBe('accessCode');
+    expect((await diff(id, tokens.other, { from: '1', to: '1' }).expect(403)).body.errors[0].field).toBe('accessCode');
   });
 });

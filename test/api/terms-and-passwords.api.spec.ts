@@ -1,16 +1,25 @@
-import { demoStaff } from '../../backend/seed/demo-seeder';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 describe("Terms of use, personal data, and the user's own password", () => {
   let t: TestApp;
   let admin: string;
+  let reader: string;
+  let staff: { email: string }[];
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
-  const staff = demoStaff();
 
   beforeAll(async () => {
-    // Seeded: reads the terms the demo publishes and the demo staff's accounts; not converted to fixtures yet (issue 24).
-    t = await startTestApp({ seed: true });
-    admin = await t.login('admin@example.com');
+    t = await startTestApp();
+    const fx = fixtures(t);
+    const [administrator, learner, first, second] = await fx.people('admin', 'learner', 'learner', 'learner');
+    [admin, reader, staff] = [administrator.token, learner.token, [first, second]];
+    // Version 1 of each document, published by the administrator as an installation does.
+    await t.http.put('/api/v2/admin/terms/GCU').set(as(admin)).send({ content: '<h2>Terms of use</h2><p>Use the platform for training.</p>' }).expect(204);
+    await t.http
+      .put('/api/v2/admin/terms/PDP')
+      .set(as(admin))
+      .send({ content: '<h2>Personal data policy</h2><p>We keep what training needs.</p>' })
+      .expect(204);
   });
   afterAll(async () => {
     await t.close();
@@ -52,7 +61,6 @@ describe("Terms of use, personal data, and the user's own password", () => {
     });
 
     it('lets only admins publish, and refuses empty content or an unknown document', async () => {
-      const reader = await t.login('reader@example.com');
       await t.http.put('/api/v2/admin/terms/PDP').set(as(reader)).send({ content: '<p>x</p>' }).expect(403);
       const empty = await t.http.put('/api/v2/admin/terms/PDP').set(as(admin)).send({ content: '<script>only</script>' }).expect(400);
       expect(empty.body.errors).toEqual([{ field: 'content', reason: 'content must not be empty' }]);
@@ -84,8 +92,7 @@ describe("Terms of use, personal data, and the user's own password", () => {
 
     it('answers 401 without a session and 400 for missing fields', async () => {
       await t.http.post('/api/auth/change-password').send({ currentPassword: 'a', newPassword: 'b' }).expect(401);
-      const token = await t.login('reader@example.com');
-      await t.http.post('/api/auth/change-password').set(as(token)).send({ newPassword: 'whatever-long' }).expect(400);
+      await t.http.post('/api/auth/change-password').set(as(reader)).send({ newPassword: 'whatever-long' }).expect(400);
     });
   });
 });

@@ -1,18 +1,17 @@
 import { PasswordHasher } from '../../backend/identity/auth/password-hasher';
-import { SPEACHES } from '../../projections/speaches.projection';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue 16 item 4: password and access-code guesses are throttled per account and per address, before any hash. */
 describe('Brute-force throttling', () => {
   let t: TestApp;
   let verify: jest.SpyInstance;
+  let privateSpeachId: string;
   const login = (email: string, password: string) => t.http.post('/api/auth/login').send({ email, password });
   const WINDOW_MS = 600_000;
 
   beforeAll(async () => {
-    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
     t = await startTestApp({
-      seed: true,
       env: {
         THROTTLE_WINDOW_SECONDS: String(WINDOW_MS / 1000),
         LOGIN_ATTEMPTS_PER_ACCOUNT: '3',
@@ -21,6 +20,14 @@ describe('Brute-force throttling', () => {
         ACCESS_CODE_ATTEMPTS_PER_ADDRESS: '8',
       },
     });
+    // author@, approver@ and reader@example.com sign in as in the quick start; a second author owns a private
+    // speach the first one does not. These sign-ins fall in a window every case leaves behind (beforeEach).
+    const fx = fixtures(t);
+    const [admin, , , , owner] = await fx.people('admin', 'author', 'approver', 'learner', 'author');
+    const draft = await fx.draft(owner, { title: 'Board confidential briefing' });
+    await t.http.put(`/api/v2/recorder/speach/${draft.id}/visibility`).set(owner.auth).send({ visibility: 'PRIVE', accessCode: 'demo-code' }).expect(200);
+    await t.http.post(`/api/v2/recorder/speach/${draft.id}/publish`).set(admin.auth).send({}).expect(200);
+    privateSpeachId = draft.id;
     verify = jest.spyOn(t.app.get(PasswordHasher), 'verify');
   });
   beforeEach(() => {
@@ -85,23 +92,22 @@ describe('Brute-force throttling', () => {
   });
 
   it("answers 429 with Retry-After to a reader who keeps guessing a private speach's access code", async () => {
-    const speach = await t.adapters.readStore.collection<{ _id: string; title: string }>(SPEACHES).findOne({ title: 'Board confidential briefing' });
     const reader = await t.login('author@example.com');
     const as = { authorization: `Bearer ${reader}` };
     for (let i = 0; i < 3; i++) {
       const wrong = await t.http
-        .get(`/api/v2/speach/${speach!._id}/read`)
+        .get(`/api/v2/speach/${privateSpeachId}/read`)
         .query({ accessCode: `code-${i}` })
         .set(as)
         .expect(403);
       expect(wrong.body.errors).toEqual([{ field: 'accessCode', reason: 'Wrong access code' }]);
     }
     verify.mockClear();
-    const refused = await t.http.get(`/api/v2/speach/${speach!._id}/read`).query({ accessCode: 'demo-code' }).set(as).expect(429);
+    const refused = await t.http.get(`/api/v2/speach/${privateSpeachId}/read`).query({ accessCode: 'demo-code' }).set(as).expect(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(verify).not.toHaveBeenCalled();
     t.clock.advance(WINDOW_MS);
-    await t.http.get(`/api/v2/speach/${speach!._id}/read`).query({ accessCode: 'demo-code' }).set(as).expect(200);
+    await t.http.get(`/api/v2/speach/${privateSpeachId}/read`).query({ accessCode: 'demo-code' }).set(as).expect(200);
   });
 
   it('counts per client address behind a trusted proxy (TRUST_PROXY), not per proxy', async () => {

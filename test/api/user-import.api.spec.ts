@@ -1,8 +1,11 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 describe('User import (/api/v2/admin/users/import)', () => {
   let t: TestApp;
   let admin: string;
+  let reader: string;
+  let adminEmail: string;
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
   async function waitForJob(jobId: string) {
@@ -15,9 +18,13 @@ describe('User import (/api/v2/admin/users/import)', () => {
   }
 
   beforeAll(async () => {
-    // Seeded: still reads the demo's accounts; not converted to fixtures yet (issue 24).
-    t = await startTestApp({ seed: true });
-    admin = await t.login('admin@example.com');
+    t = await startTestApp();
+    const fx = fixtures(t);
+    const [administrator, learner] = await fx.people('admin', 'learner');
+    [admin, reader, adminEmail] = [administrator.token, learner.token, administrator.email];
+    // The groups the files name.
+    await fx.group({ name: 'Sales' });
+    await fx.group({ name: 'Engineering' });
   });
   afterAll(async () => {
     await t.close();
@@ -31,7 +38,7 @@ describe('User import (/api/v2/admin/users/import)', () => {
       'Ada,Lovelace,ada@example.com,FORMATEUR,Sales',
       ',Nameless,not-an-email,WIZARD,Nowhere',
       'Ada,Twin,ADA@example.com,,',
-      'Alice,Again,admin@example.com,,',
+      `Alice,Again,${adminEmail},,`,
       `${'x'.repeat(31)},Long,long@example.com,AI_EDITOR,`,
     ].join('\n');
     const response = await t.http.post('/api/v2/admin/users/import/preview').set(as(admin)).send({ csv }).expect(200);
@@ -81,7 +88,6 @@ describe('User import (/api/v2/admin/users/import)', () => {
   });
 
   it('answers 403 to a non-admin, 400 without a file, 404 for an unknown job', async () => {
-    const reader = await t.login('reader@example.com');
     await t.http.post('/api/v2/admin/users/import/preview').set(as(reader)).send({ csv: goodCsv }).expect(403);
     await t.http.post('/api/v2/admin/users/import').set(as(reader)).send({ csv: goodCsv }).expect(403);
     await t.http.post('/api/v2/admin/users/import').set(as(admin)).send({}).expect(400);

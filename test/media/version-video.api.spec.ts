@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ReadModels } from '../../backend/infrastructure/read-models';
 import { MediaJobWorker } from '../../backend/media';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 import { makeVideo, mediaDir } from './media-fixtures';
 
 /** Spec §7 `GET /versioning/logs/{logId}/video?before`: a published version's video chapters joined, on real files. */
@@ -41,10 +42,9 @@ describe('Version video download (issue 22)', () => {
   beforeAll(async () => {
     wide = readFileSync(makeVideo(join(dir, 'wide.mp4'), 2, '320x180'));
     small = readFileSync(makeVideo(join(dir, 'small.mp4'), 1, '160x120'));
-    // Seeded: still signs in with the demo's accounts; not converted to fixtures yet (issue 24).
-    t = await startTestApp({ seed: true });
+    t = await startTestApp();
     worker = t.app.get(MediaJobWorker);
-    [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author, reader] = (await fixtures(t).people('admin', 'author', 'learner')).map((p) => p.token);
   });
   afterAll(async () => {
     await worker.idle();
