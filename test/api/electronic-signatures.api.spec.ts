@@ -1,18 +1,13 @@
 import { DEMO_PASSWORD, type TestApp, startTestApp } from '../support/test-app';
+import { fixtures, type Person } from '../support/fixtures';
 
 /** Issue 23 item 1: signed approvals, rejections, periodic reviews and completions of GMP-regulated speaches. */
 describe('Electronic signatures API (issue 23)', () => {
   let t: TestApp;
   let tokens: Record<string, string>;
+  let people: Record<string, Person>;
+  let emmaEmail: string;
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
-  const emails = [
-    'admin@example.com',
-    'author@example.com',
-    'approver@example.com',
-    'emma.bernard0@example.com',
-    'reader@example.com',
-    'lucas.weber1@example.com',
-  ];
   const sign = (meaning: string, extra: Record<string, unknown> = {}) => ({ password: DEMO_PASSWORD, meaning, ...extra });
   const validate = (id: string, token: string, body: Record<string, unknown>) =>
     t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(token)).send(body);
@@ -42,9 +37,18 @@ describe('Electronic signatures API (issue 23)', () => {
     (await t.http.get(`/api/v2/workflow/speach/${id}/draft`).set(as(token)).expect(200)).body as { contentHash: string; signedVersion: number };
 
   beforeAll(async () => {
-    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
-    t = await startTestApp({ seed: true });
-    tokens = Object.fromEntries(await Promise.all(emails.map(async (e) => [e.split('@')[0], await t.login(e)] as const)));
+    t = await startTestApp();
+    const fx = fixtures(t);
+    // The default workflow has two steps: the approver's group, then the second approver's (Emma's) group.
+    const [first, second] = [await fx.group({ name: 'QA line' }), await fx.group({ name: 'QA release' })];
+    const [admin, author, reader] = await fx.people('admin', 'author', 'learner');
+    const approver = await fx.user('approver', { groupIds: [first] });
+    const emma = await fx.user('approver', { firstName: 'Emma', lastName: 'Bernard', groupIds: [second] });
+    const lucas = await fx.user('learner', { firstName: 'Lucas', lastName: 'Weber' });
+    await fx.workflowDefinition({ name: 'GMP release', groupIds: [first, second], isDefault: true });
+    people = { admin, author, approver, 'emma.bernard0': emma, reader, 'lucas.weber1': lucas };
+    tokens = Object.fromEntries(Object.entries(people).map(([key, person]) => [key, person.token]));
+    emmaEmail = emma.email;
   });
   afterAll(async () => {
     await t.close();
@@ -76,7 +80,7 @@ describe('Electronic signatures API (issue 23)', () => {
     ]);
     expect(graph.steps[0].status).toBe('VALIDATED');
     // The session signed once: the e-mail is not asked again.
-    await validate(id, tokens['emma.bernard0'], { ...final, signature: sign('approved', { email: 'emma.bernard0@example.com' }) }).expect(200);
+    await validate(id, tokens['emma.bernard0'], { ...final, signature: sign('approved', { email: emmaEmail }) }).expect(200);
     const events = await t.adapters.eventStore.readStream(`workflow-${graph.workflowId}`);
     const types = events.map((e) => e.type);
     // Each signature is appended with the decision it signs, just before it.
@@ -148,14 +152,26 @@ describe('Electronic signatures API (issue 23)', () => {
   });
 
   it('signs the decision of a regulated periodic review (meaning reviewed)', async () => {
+    const made = await submitted('Hand hygiene in production', true);
+    await validate(made.id, tokens.approver, { signature: sign('approved', { email: 'approver@example.com' }) }).expect(200);
+    await validate(made.id, tokens['emma.bernard0'], { ...final, signature: sign('approved', { email: emmaEmail }) }).expect(200);
+    await t.http
+      .put('/api/v2/admin/speach/update-periodic-reviewers')
+      .query({ speachId: made.id, users: JSON.stringify([people.approver.id]), groups: '[]' })
+      .set(as(tokens.admin))
+      .expect(200);
+    // A year later the review is due; the sessions of last year have expired, so everyone signs in again.
+    t.clock.advance(370 * 24 * 3_600_000);
+    for (const [key, person] of Object.entries(people)) tokens[key] = await t.login(person.email);
     const toReview = (await t.http.get('/api/v2/my/speachToReview').set(as(tokens.approver)).expect(200)).body;
     const hygiene = toReview.result.find((r: { title: string }) => r.title === 'Hand hygiene in production');
     const decide = (body: Record<string, unknown>, token = tokens.approver) =>
       t.http.post(`/api/v2/periodic-review/${hygiene.id}/decision`).set(as(token)).send(body);
     expect(fields((await decide({ decision: 'NO_REVISION' }).expect(400)).body)).toEqual(['signature']);
     await decide({ decision: 'NO_REVISION', signature: sign('reviewed', { email: 'reader@example.com' }) }, tokens.reader).expect(403);
-    await decide({ decision: 'NO_REVISION', signature: sign('reviewed', { password: 'nope' }) }).expect(401);
-    await decide({ decision: 'NO_REVISION', signature: sign('reviewed') }).expect(200);
+    // The new session signs for the first time: the e-mail is asked again.
+    await decide({ decision: 'NO_REVISION', signature: sign('reviewed', { password: 'nope', email: 'approver@example.com' }) }).expect(401);
+    await decide({ decision: 'NO_REVISION', signature: sign('reviewed', { email: 'approver@example.com' }) }).expect(200);
     await t.http
       .post('/api/v2/periodic-review/no-such-speach/decision')
       .set(as(tokens.approver))
@@ -166,7 +182,7 @@ describe('Electronic signatures API (issue 23)', () => {
   it('completes a regulated speach with a signature once every chapter is read; a non-regulated one needs none', async () => {
     const { id, chapterIds } = await submitted('Gowning grade A', true);
     await validate(id, tokens.approver, { signature: sign('approved', { email: 'approver@example.com' }) }).expect(200);
-    await validate(id, tokens['emma.bernard0'], { ...final, signature: sign('approved', { email: 'emma.bernard0@example.com' }) }).expect(200);
+    await validate(id, tokens['emma.bernard0'], { ...final, signature: sign('approved', { email: emmaEmail }) }).expect(200);
     const reader = await t.login('reader@example.com');
     expect((await complete(id, reader, { signature: sign('trained', { email: 'reader@example.com' }) }).expect(409)).body.message).toMatch(
       /Read every chapter/,

@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue #5 item 4: rating, follow and comments of a published speach (docs/engagement-api.md). */
 describe('Engagement API', () => {
@@ -20,9 +21,8 @@ describe('Engagement API', () => {
   }
 
   beforeAll(async () => {
-    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
-    t = await startTestApp({ seed: true });
-    [admin, author, approver, reader] = await Promise.all(['admin', 'author', 'approver', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    t = await startTestApp();
+    [admin, author, approver, reader] = (await fixtures(t).people('admin', 'author', 'approver', 'learner')).map((p) => p.token);
     speachId = await published('Ladder safety');
   });
   afterAll(async () => {
@@ -174,9 +174,10 @@ describe('Engagement API with comments disabled', () => {
     await t.close();
   });
   it('refuses new comments with 403 and says so in the summary', async () => {
-    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
-    t = await startTestApp({ seed: true, env: { COMMENTS_ENABLED: 'false' } });
-    const reader = await t.login('reader@example.com');
+    t = await startTestApp({ env: { COMMENTS_ENABLED: 'false' } });
+    const fx = fixtures(t);
+    await fx.published();
+    const reader = (await fx.user('learner')).token;
     const search = (
       await t.http
         .get('/api/v2/speach/search')

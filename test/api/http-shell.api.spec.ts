@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LEARNER_ROUTES, isLearnerRoute } from '../../backend/infrastructure/http/web-apps';
-import { SPEACHES } from '../../projections/speaches.projection';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures, type Person } from '../support/fixtures';
 
 /** A built-looking web root: each app's index.html and a hashed bundle. */
 function fakeWebRoot(): string {
@@ -21,18 +21,21 @@ describe('HTTP shell', () => {
   let t: TestApp;
   let webRoot: string;
   let reader: string;
+  let author: Person;
+  let adminToken: string;
   let speachId: string;
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
   const crossSite = { 'sec-fetch-site': 'cross-site' };
 
   beforeAll(async () => {
     webRoot = fakeWebRoot();
-    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
-    t = await startTestApp({ seed: true, env: { WEB_ROOT: webRoot } });
-    reader = await t.login('reader@example.com');
-    speachId = (await t.adapters.readStore
-      .collection<{ _id: string; visibility: string; state?: string }>(SPEACHES)
-      .findOne({ title: { $exists: true }, visibility: 'PUBLIC' }))!._id;
+    t = await startTestApp({ env: { WEB_ROOT: webRoot } });
+    const fx = fixtures(t);
+    let admin: Person;
+    let learner: Person;
+    [admin, author, learner] = await fx.people('admin', 'author', 'learner');
+    [adminToken, reader] = [admin.token, learner.token];
+    speachId = (await fx.published(author)).id;
   });
   afterAll(async () => {
     await t.close();
@@ -90,18 +93,17 @@ describe('HTTP shell', () => {
     });
 
     it('still takes the raw file on the chapter upload route', async () => {
-      const author = await t.login('author@example.com');
-      const created = await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Upload check', language: 'en-US' }).expect(201);
+      const created = await t.http.post('/api/v2/recorder/speach').set(author.auth).send({ title: 'Upload check', language: 'en-US' }).expect(201);
       const chapter = await t.http
         .post(`/api/v2/recorder/speach/${created.body.id}/chapters`)
-        .set(as(author))
+        .set(author.auth)
         .send({ title: 'Doc', parentId: null })
         .expect(201);
       const chapterId = chapter.body.chapterId as string;
       const upload = await t.http
         .post(`/api/v2/recorder/speach/${created.body.id}/chapters/${chapterId}/file`)
         .query({ type: 'PDF_UPLOAD', name: 'doc.pdf' })
-        .set(as(author))
+        .set(author.auth)
         .set('content-type', 'application/pdf')
         .send(Buffer.from('%PDF-1.4\n%%EOF\n'));
       expect({ status: upload.status, body: upload.body }).toEqual({ status: 201, body: expect.anything() });
@@ -155,8 +157,9 @@ describe('HTTP shell', () => {
       const index = await t.http.get('/s/abc/some-slug').expect(200);
       expect(index.headers['cache-control']).toBe('no-cache');
       expect(index.text).toContain('<title>learner</title>');
-      const admin = await t.login('admin@example.com');
-      const api = await t.http.get('/api/v2/admin/users').set(as(admin)).set('accept-encoding', 'br').expect(200);
+      // Enough people that the list is worth compressing.
+      for (let i = 0; i < 6; i++) await fixtures(t).user('learner');
+      const api = await t.http.get('/api/v2/admin/users').set(as(adminToken)).set('accept-encoding', 'br').expect(200);
       expect(JSON.stringify(api.body).length).toBeGreaterThan(1024);
       expect(api.headers['content-encoding']).toBe('br');
     });
@@ -188,7 +191,7 @@ describe('HTTP shell', () => {
 
   describe('Content-Range on the react-admin resources', () => {
     it('names no item range on an empty page, only the total', async () => {
-      const admin = await t.login('admin@example.com');
+      const admin = adminToken;
       const none = await t.http.get('/api/rest/users').query({ filter: '{"q":"no-such-person-anywhere"}' }).set(as(admin)).expect(200);
       expect(none.body).toEqual([]);
       expect(none.headers['content-range']).toBe('users */0');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { ExportJobs } from '../../backend/exports/export-jobs.service';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** The `pathProgress` CSV template (issue 18): one row per learner × path. */
 describe('CSV export: learning path progress', () => {
@@ -76,16 +77,17 @@ describe('CSV export: learning path progress', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'path-exports-'));
-    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
-    t = await startTestApp({ seed: true, env: { DATA_DIR: dataDir } });
-    [admin, author, reader, enrolee] = await Promise.all(
-      ['admin@example.com', 'author@example.com', 'reader@example.com', 'lucas.weber1@example.com'].map((e) => t.login(e)),
-    );
-    const users = (await t.http.get('/api/v2/users').query({ term: '', count: 100, page: 0 }).set(as(admin)).expect(200)).body.results as {
-      id: string;
-      email: string;
-    }[];
-    ids = Object.fromEntries(users.map((u) => [u.email, u.id]));
+    t = await startTestApp({ env: { DATA_DIR: dataDir } });
+    const fx = fixtures(t);
+    // The reader and a team mate share a group; the enrolee is in none.
+    const groupId = await fx.group({ name: 'Line 1' });
+    const [adminPerson, authorPerson] = await fx.people('admin', 'author');
+    const readerPerson = await fx.user('learner', { groupIds: [groupId] });
+    const mate = await fx.user('learner', { groupIds: [groupId] });
+    const enrolled = await fx.user('learner', { firstName: 'Lucas', lastName: 'Weber' });
+    [admin, author, reader, enrolee] = [adminPerson.token, authorPerson.token, readerPerson.token, enrolled.token];
+    ids = Object.fromEntries([readerPerson, mate].map((p) => [p.email, p.id]));
+    ids['lucas.weber1@example.com'] = enrolled.id;
   });
   afterAll(async () => {
     await t.close();

@@ -2,15 +2,16 @@ import { allProjections } from '../../projections';
 import type { ProjectionDefinition } from '../../projections/projection';
 import { POSITION_HEADER } from '../../backend/infrastructure/http/read-your-writes.interceptor';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 describe('Platform: health, read-your-writes, projection rebuild', () => {
   describe('with healthy projections', () => {
     let t: TestApp;
     let admin: string;
+    let reader: string;
     beforeAll(async () => {
-      // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
-      t = await startTestApp({ seed: true });
-      admin = await t.login('admin@example.com');
+      t = await startTestApp();
+      [admin, reader] = (await fixtures(t).people('admin', 'learner')).map((p) => p.token);
     });
     afterAll(async () => {
       await t.close();
@@ -78,7 +79,6 @@ describe('Platform: health, read-your-writes, projection rebuild', () => {
         .query({ name: 'nope' })
         .set({ authorization: `Bearer ${admin}` })
         .expect(404);
-      const reader = await t.login('reader@example.com');
       await t.http
         .post('/api/admin/projections/rebuild')
         .set({ authorization: `Bearer ${reader}` })
@@ -99,9 +99,10 @@ describe('Platform: health, read-your-writes, projection rebuild', () => {
       },
     };
     beforeAll(async () => {
-      // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
       // A read-your-writes wait that counted the failed projection would hang for the whole bound: the test's own timeout catches it.
-      t = await startTestApp({ seed: true, projections: [...allProjections, broken], env: { READ_YOUR_WRITES_TIMEOUT_MS: '600000' } });
+      t = await startTestApp({ projections: [...allProjections, broken], env: { READ_YOUR_WRITES_TIMEOUT_MS: '600000' } });
+      // The first category stops the broken projection.
+      await fixtures(t).category();
     });
     afterAll(async () => {
       await t.close();

@@ -1,4 +1,5 @@
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** The react-admin resources follow ra-data-simple-rest exactly: sort, range, filter, Content-Range, full-record PUT, DELETE returning the record. */
 describe('react-admin resources (/api/rest)', () => {
@@ -8,10 +9,10 @@ describe('react-admin resources (/api/rest)', () => {
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
   beforeAll(async () => {
-    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
-    t = await startTestApp({ seed: true });
-    admin = await t.login('admin@example.com');
-    reader = await t.login('reader@example.com');
+    t = await startTestApp();
+    // Five people, so a range of five is full; the approver is the only Schmidt.
+    const people = await fixtures(t).people('admin', 'author', 'approver', 'learner', 'auditor');
+    [admin, reader] = [people[0].token, people[3].token];
   });
   afterAll(async () => {
     await t.close();
@@ -161,9 +162,19 @@ describe('users resource filters of the admin user list', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    // Seeded: still reads the demo's accounts and content; not converted to fixtures yet (issue 24).
-    t = await startTestApp({ seed: true });
+    t = await startTestApp();
+    const fx = fixtures(t);
+    // Staff who joined two days ago (the learner in no group, with no role), then a newcomer today in a group.
+    await fx.people('admin', 'learner', 'author');
+    const groupId = await fx.group();
+    t.clock.advance(2 * 24 * 3_600_000);
+    // The fixtures' sessions have expired by now: the administrator signs in again.
     admin = await t.login('admin@example.com');
+    await t.http
+      .post('/api/rest/users')
+      .set({ authorization: `Bearer ${admin}` })
+      .send({ firstName: 'Nina', lastName: 'Newcomer', email: 'newcomer@example.test', roles: ['APPROVER'], groupIds: [groupId] })
+      .expect(201);
   });
   afterAll(async () => {
     await t.close();
@@ -177,13 +188,13 @@ describe('users resource filters of the admin user list', () => {
     expect(noGroup.body.every((u: { groupIds: string[] }) => u.groupIds.length === 0)).toBe(true);
     const none = await t.http.get('/api/rest/users').query({ range: '[0,99]', filter: '{"roles":["NONE"]}' }).set(as).expect(200);
     expect(none.body.every((u: { roles: string[] }) => u.roles.length === 0)).toBe(true);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = t.clock.now().toISOString().slice(0, 10);
     const created = await t.http
       .get('/api/rest/users')
       .query({ range: '[0,99]', filter: JSON.stringify({ createdAt_gte: today, createdAt_lte: today, active: true }) })
       .set(as)
       .expect(200);
-    // The demo's staff joined before their two years of history; the filter keeps exactly the active users created today.
+    // The staff joined two days ago; the filter keeps exactly the active users created today.
     const activeOn = (day: string) => all.body.filter((u: { createdAt: string; active: boolean }) => u.active && u.createdAt.slice(0, 10) === day);
     expect(created.body.map((u: { id: string }) => u.id).sort()).toEqual(
       activeOn(today)

@@ -4,8 +4,10 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PolicyRunner } from '../../backend/infrastructure/policies/policy-runner';
 import { Transcripts } from '../../backend/media-text';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 /** Issue 22: automatic transcripts through the provider's `/audio/transcriptions` (a local server stands in for it). */
 describe('Automatic transcripts with a configured provider (issue 22)', () => {
@@ -53,6 +55,8 @@ describe('Automatic transcripts with a configured provider (issue 22)', () => {
       .set({ ...as(author), 'content-type': 'video/mp4' })
       .send(bytes)
       .expect(201);
+    // The transcript starts from a policy reacting to the upload: wait for the policies, then for the transcription.
+    await t.app.get(PolicyRunner).reach(await t.adapters.eventStore.headPosition(), 60_000);
     await t.app.get(Transcripts).idle();
     return { id: id as string, chapterId: chapterId as string };
   }
@@ -86,12 +90,10 @@ describe('Automatic transcripts with a configured provider (issue 22)', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
-    // Seeded: not converted yet: with its own users it saw a different provider call count (not understood in time, issue 24).
     t = await startTestApp({
-      seed: true,
       env: { AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_API_KEY: 'sk-local', AI_MODEL_TRANSCRIPTION: 'whisper-local' },
     });
-    [admin, author, reader] = await Promise.all(['admin', 'author', 'reader'].map((who) => t.login(`${who}@example.com`)));
+    [admin, author, reader] = (await fixtures(t).people('admin', 'author', 'learner')).map((p) => p.token);
   });
   afterAll(async () => {
     await t.close();
