@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString } from 'class-validator';
+
 export class ListTemplatesQuery {
   @IsOptional()
   @IsIn(['json'])

@@ -1,4 +1,5 @@
 import { IsString, MaxLength } from 'class-validator';
+
 export class ChooseAvatarLayoutBody {
   @IsString()
   @MaxLength(40)

@@ -1,4 +1,5 @@
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+
 const MAX_CSV_CHARS = 8 * 1024 * 1024;
 
 export class CsvBody {

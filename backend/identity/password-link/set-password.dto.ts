@@ -1,4 +1,5 @@
 import { IsString, MaxLength } from 'class-validator';
+
 /** `token`: the `token` query parameter of the mailed link; `password`: within the configured length bounds. */
 export class SetPasswordBody {
   @IsString()

@@ -6,6 +6,7 @@ import { PasswordHasher } from '../auth/password-hasher';
 import { UserRegistrationService } from '../user-registration.service';
 import { LinkGoneError, passwordLinkDecider } from './password-link.decider';
 import { parseToken } from './set-password-token';
+
 /** Spends a set-password link: checks the password first, then the link and the new hash in one append on the user stream. */
 @Injectable()
 export class SetPasswordService {
