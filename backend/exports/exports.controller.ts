@@ -1,35 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { CurrentUser, Roles } from '../infrastructure/http/auth.decorators';
 import { type Actor } from '../infrastructure/http/actor';
 import { templateInfo } from './csv-templates';
 import { ExportJobs } from './export-jobs.service';
-
-export class ListTemplatesQuery {
-  @IsOptional()
-  @IsIn(['json'])
-  dataType?: string;
-
-  /** Spec §6: the back office asks with superAdminAccess; every template is open to administrators. */
-  @IsOptional()
-  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
-  @IsBoolean()
-  superAdminAccess?: boolean;
-}
-
-export class LaunchExportBody {
-  @IsOptional()
-  @IsIn(['json'])
-  dataType?: string;
-
-  @IsArray()
-  @ArrayMaxSize(50)
-  @IsString({ each: true })
-  templateNames!: string[];
-}
+import { ListTemplatesQuery, LaunchExportBody } from './exports.dto';
 
 /** Spec §7 CSV calls, plus the job status, the recent jobs and the download of each file. Administrators only. */
 @Roles('ADMIN')

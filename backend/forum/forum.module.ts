@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { PathsModule } from '../paths';
 import { SpeachModule } from '../speach';
-import { AbuseReportsController, AbuseReportsRestController } from './abuse-reports.controller';
+import { AbuseReportsController } from './abuse-reports.controller';
+import { AbuseReportsRestController } from './abuse-reports-rest.controller';
 import { AbuseReportsService } from './abuse-reports.service';
 import { BadgesController } from './badges.controller';
 import { BadgesService } from './badges.service';

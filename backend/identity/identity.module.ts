@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { AdminUsersController } from './admin/admin-users.controller';
 import { AdminUsersService } from './admin/admin-users.service';
-import { CategoriesRestController, CustomFieldsRestController, GroupsRestController } from './organisation/organisation-rest.controller';
+import { CategoriesRestController } from './organisation/categories-rest.controller';
+import { CustomFieldsRestController } from './organisation/custom-fields-rest.controller';
+import { GroupsRestController } from './organisation/organisation-rest.controller';
 import { OrganisationService } from './organisation/organisation.service';
 import { UserImportController } from './import/user-import.controller';
 import { UserImportService } from './import/user-import.service';
@@ -16,7 +18,8 @@ import { LoginThrottle } from './auth/login-throttle';
 import { PasswordHasher } from './auth/password-hasher';
 import { UserRegistrationService } from './user-registration.service';
 import { UsersRestController } from './users-rest.controller';
-import { SetPasswordController, SetPasswordService } from './password-link/set-password.controller';
+import { SetPasswordController } from './password-link/set-password.controller';
+import { SetPasswordService } from './password-link/set-password.service';
 
 @Module({
   controllers: [

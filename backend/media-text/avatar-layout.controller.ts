@@ -1,14 +1,8 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { IsString, MaxLength } from 'class-validator';
 import { CurrentUser } from '../infrastructure/http/auth.decorators';
 import { type Actor } from '../infrastructure/http/actor';
 import { AvatarLayouts } from './avatar-layout.service';
-
-export class ChooseAvatarLayoutBody {
-  @IsString()
-  @MaxLength(40)
-  layout!: string;
-}
+import { ChooseAvatarLayoutBody } from './avatar-layout.dto';
 
 /** The learner's AI avatar layout picker beside the player: any signed-in learner reads and sets their own. */
 @Controller('api/v2/learner/avatar-layout')

@@ -4,6 +4,7 @@ import { SpeachModule } from '../speach';
 import { MediaController } from './http/media.controller';
 import { MediaJobWorker } from './jobs/media-job-worker';
 import { MediaChapters } from './jobs/media-chapters.service';
+import { MediaCuts } from './jobs/media-cuts.service';
 import { MediaJobs } from './jobs/media-jobs.service';
 import { MediaTracks } from './jobs/media-tracks.service';
 import { MediaPipelinePolicy } from './jobs/media-pipeline.policy';
@@ -34,6 +35,7 @@ export function createSpeechSynthesizer(config: AppConfig): SpeechSynthesizer {
     { provide: SPEECH_SYNTHESIZER, useFactory: createSpeechSynthesizer, inject: [APP_CONFIG] },
     MediaJobWorker,
     MediaJobs,
+    MediaCuts,
     MediaChapters,
     MediaTracks,
     MediaPipelinePolicy,

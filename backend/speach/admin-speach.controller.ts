@@ -1,10 +1,8 @@
-import { Body, Controller, Get, Inject, Param, Put, Query, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Get, Inject, Put, Query } from '@nestjs/common';
 import { GROUPS, type GroupDocument } from '../../projections/organisation.projection';
 import { CurrentUser, Roles } from '../infrastructure/http/auth.decorators';
 import { type Actor } from '../infrastructure/http/actor';
 import { DomainError, ValidationError } from '../infrastructure/decider/decider';
-import { type FilterType, checkFilter, contentRange, parseSimpleRestQuery } from '../infrastructure/http/simple-rest';
 import { ReadModels } from '../infrastructure/read-models';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
@@ -16,11 +14,8 @@ import {
   BatchUpdateSpeachBody,
   BatchUpdateSpeachQuery,
   CoEditorsBody,
-  DueDateBody,
-  LockedSubchaptersBody,
   PeriodicReviewersQuery,
   SpeachIdQuery,
-  UnpublishAfterDueDateBody,
 } from './speach.dto';
 import { SpeachCommands } from './speach-commands.service';
 import { SpeachLists } from './speach-lists.service';
@@ -170,104 +165,5 @@ export class AdminSpeachController {
     const groups = await this.commands.checkGroups(query.groups ?? [], 'groups');
     await this.commands.run(user, query.speachId, [{ type: 'AssignPeriodicReviewers', userIds: users, groupIds: groups }]);
     return this.queries.card(query.speachId, await this.queries.viewer(user));
-  }
-}
-
-/** Spec §7 speach settings an editor changes from the side panel or the editor. */
-@Controller('api/v2/speach')
-export class SpeachSettingsController {
-  constructor(
-    private readonly queries: SpeachQueries,
-    private readonly commands: SpeachCommands,
-  ) {}
-
-  @Put('setDueDate')
-  async setDueDate(@CurrentUser() user: Actor, @Body() body: DueDateBody) {
-    await this.commands.run(user, body.speachID, [{ type: 'SetDueDate', dueDate: body.dueDate, now: this.commands.now() }]);
-    const card = await this.queries.card(body.speachID, await this.queries.viewer(user));
-    return { dueDateTimestamp: card.metadata.dueDateTimestamp, unpublishAfterDueDate: card.metadata.unpublishAfterDueDate };
-  }
-
-  @Put('setUnpublishedAfterDueDate')
-  async setUnpublishedAfterDueDate(@CurrentUser() user: Actor, @Body() body: UnpublishAfterDueDateBody) {
-    await this.commands.run(user, body.speachID, [{ type: 'SetUnpublishAfterDueDate', unpublish: body.unpublish }]);
-    return this.queries.card(body.speachID, await this.queries.viewer(user));
-  }
-
-  @Put('setLockedSubchapters')
-  async setLockedSubchapters(@CurrentUser() user: Actor, @Body() body: LockedSubchaptersBody) {
-    await this.commands.run(user, body.speachID, [{ type: 'LockSubchapters', locked: body.lockedSubchapters }]);
-    return this.queries.card(body.speachID, await this.queries.viewer(user));
-  }
-}
-
-/** The admin speach list's filters and the value each accepts. */
-const SPEACH_FILTERS: Record<string, FilterType> = {
-  q: 'string',
-  id: 'strings',
-  searchTitle: 'string',
-  searchAuthor: 'string',
-  state: 'string',
-  visibilities: 'strings',
-  categories: 'strings',
-  inWorkflow: 'boolean',
-  pinnedOnHome: 'boolean',
-  periodicReview: 'boolean',
-  periodicReviewAction: 'string',
-  startDate: 'date',
-  endDate: 'date',
-  startDateReview: 'date',
-  endDateReview: 'date',
-};
-
-/** react-admin's resource: the admin list's filters in `filter`, Content-Range on the answer. */
-@Controller('api/rest/speaches')
-@Roles('ADMIN')
-export class SpeachesRestController {
-  constructor(
-    private readonly lists: SpeachLists,
-    private readonly queries: SpeachQueries,
-  ) {}
-
-  @Get()
-  async list(@CurrentUser() user: Actor, @Query() query: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const { sort, skip, limit, filter } = parseSimpleRestQuery(query, ['title', 'lastUpdatedDate', 'createdTimestamp', 'publicationDate', 'id']);
-    checkFilter(filter, SPEACH_FILTERS);
-    const viewer = await this.queries.viewer(user);
-    const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-    const list = (v: unknown) => (v === undefined ? undefined : Array.isArray(v) ? v.map(String) : [String(v)]);
-    const bool = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : v === true || v === 'true');
-    let mongo = await this.lists.adminFilter(
-      {
-        searchTitle: text(filter.searchTitle) ?? text(filter.q),
-        searchAuthor: text(filter.searchAuthor),
-        state: text(filter.state),
-        visibilities: list(filter.visibilities),
-        categories: list(filter.categories),
-        inWorkflow: bool(filter.inWorkflow),
-        pinnedOnHome: bool(filter.pinnedOnHome),
-        periodicReview: bool(filter.periodicReview),
-        startDate: text(filter.startDate),
-        endDate: text(filter.endDate),
-      },
-      viewer,
-    );
-    if (filter.id !== undefined) mongo = { $and: [mongo, { _id: { $in: list(filter.id) } }] };
-    const sortField =
-      { title: 'titleKey', lastUpdatedDate: 'updatedAt', createdTimestamp: 'createdAt', publicationDate: 'firstPublishedAt', id: '_id' }[
-        sort?.field ?? 'lastUpdatedDate'
-      ] ?? 'updatedAt';
-    const [docs, total] = await Promise.all([
-      this.queries.speaches.find(mongo, { sort: { [sortField]: sort?.order ?? -1, _id: 1 }, skip, limit }),
-      this.queries.speaches.count(mongo),
-    ]);
-    void reply.header('Content-Range', contentRange('speaches', skip, docs.length, total));
-    void reply.header('Access-Control-Expose-Headers', 'Content-Range');
-    return this.queries.cards(docs, viewer);
-  }
-
-  @Get(':id')
-  async one(@CurrentUser() user: Actor, @Param('id') id: string) {
-    return this.queries.card(id, await this.queries.viewer(user));
   }
 }

@@ -23,7 +23,6 @@ export { versionContentHash } from './version-content-hash';
 export { scoreQuiz, takesAnswers, HTML_MAX } from './chapter-content';
 export { SYSTEM_ACTOR } from './policies/system-actor';
 export { uploadName } from './upload-checks';
-export { GridQuery, toBoolean, toInt, ReadQuery } from './speach.dto';
 export { chapterFacts, progressOf } from './chapter-facts';
 export { type WorkflowCardFields, WorkflowCards } from './workflow-cards';
 export { learnerDecider, type LearnerCommand } from './learner.decider';
@@ -39,6 +38,7 @@ export {
   ACCESS_CODE_MAX,
   speachDecider,
 } from './speach.decider';
+export { GridQuery, toBoolean, toInt, ReadQuery } from './speach.dto';
 export { type Viewer, liveVersion, requiredBefore, type SpeachCard } from './speach-views';
 export { isEditor } from './speach-views';
 export { canView, person } from './speach-views';

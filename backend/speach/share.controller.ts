@@ -1,5 +1,4 @@
 import { Body, Controller, Inject, Param, Post } from '@nestjs/common';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { speachShareStream, uuidv7 } from '../../events';
 import { SPEACH_VERSIONS, type SpeachVersionDocument, readingOrder } from '../../projections/speaches.projection';
 import { CurrentUser } from '../infrastructure/http/auth.decorators';
@@ -9,16 +8,10 @@ import { ValidationError } from '../infrastructure/decider/decider';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { shareDecider } from './share.decider';
-import { ACCESS_CODE_MAX } from './speach.decider';
 import { SpeachAccess } from './speach-access';
 import { SpeachQueries } from './speach-queries.service';
 import { liveVersion, mayShare } from './speach-views';
-
-export class ShareBody {
-  /** The chapter the link starts at (the share panel's "start at" option). */
-  @IsOptional() @IsString() @MaxLength(100) chapterId?: string;
-  @IsOptional() @IsString() @MaxLength(ACCESS_CODE_MAX) accessCode?: string;
-}
+import { ShareBody } from './speach.dto';
 
 /** Spec §2 share component: copying the reading link records the share, which its author is told of ("speach shared"). */
 @Controller('api/v2/speach')

@@ -2,6 +2,7 @@ import { Transform, Type } from 'class-transformer';
 import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateIf } from 'class-validator';
 import { BADGES, CONTENT_TYPES, SPEACH_LANGUAGES, VISIBILITIES } from '../../events';
 import { SEARCH_TERM_MAX } from '../infrastructure/search/search-index.port';
+import { ACCESS_CODE_MAX } from './speach.decider';
 
 export const toBoolean = ({ value }: { value: unknown }): unknown => (value === 'true' ? true : value === 'false' ? false : value);
 export const toInt = ({ value }: { value: unknown }): unknown => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value);
@@ -248,4 +249,10 @@ export class UnpublishAfterDueDateBody {
 export class LockedSubchaptersBody {
   @IsString() @IsNotEmpty() speachID!: string;
   @IsBoolean() lockedSubchapters!: boolean;
+}
+
+export class ShareBody {
+  /** The chapter the link starts at (the share panel's "start at" option). */
+  @IsOptional() @IsString() @MaxLength(100) chapterId?: string;
+  @IsOptional() @IsString() @MaxLength(ACCESS_CODE_MAX) accessCode?: string;
 }

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity';
 import { AccessCodeThrottle } from './access-code-throttle';
-import { AdminSpeachController, SpeachSettingsController, SpeachesRestController } from './admin-speach.controller';
+import { AdminSpeachController } from './admin-speach.controller';
+import { SpeachSettingsController } from './speach-settings.controller';
+import { SpeachesRestController } from './speaches-rest.controller';
 import { AuthoringController } from './authoring.controller';
 import { CardsController } from './cards.controller';
 import { DueDateWatcher } from './due-date.watcher';

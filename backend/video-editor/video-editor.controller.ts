@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CurrentUser, Roles } from '../infrastructure/http/auth.decorators';
 import { type Actor } from '../infrastructure/http/actor';
-import { AnnotationBody, CutBody, InteractionAnswerBody, InteractionBody, SynchroniseBody, WeetBody } from './video-editor.dto';
+import { AnnotationBody, CutBody, InteractionBody, SynchroniseBody, WeetBody } from './video-editor.dto';
 import { VideoEdits } from './video-edits.service';
 
 /** Spec §7 editor calls (weet, silenceWeet, editor URL) and the built-in editor's own: authors on chapters they may edit. */
@@ -66,22 +66,5 @@ export class VideoEditorController {
   @HttpCode(200)
   synchronise(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string, @Body() body: SynchroniseBody) {
     return this.edits.synchronise(user, chapterId, body.target);
-  }
-}
-
-/** The learner's player: a video's annotations and questions, and the reader's answers (SpeachAccess decides who reads). */
-@Controller('api/v2/chapter/video-overlays')
-export class VideoOverlaysController {
-  constructor(private readonly edits: VideoEdits) {}
-
-  @Get(':chapterId')
-  overlays(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string) {
-    return this.edits.overlays(user, chapterId);
-  }
-
-  @Post(':chapterId/answer')
-  @HttpCode(200)
-  answer(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string, @Body() body: InteractionAnswerBody) {
-    return this.edits.answer(user, chapterId, body);
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SpeachModule } from '../speach';
-import { VideoEditorController, VideoOverlaysController } from './video-editor.controller';
+import { VideoEditorController } from './video-editor.controller';
+import { VideoOverlaysController } from './video-overlays.controller';
 import { VideoEdits } from './video-edits.service';
 
 /** The built-in video editor (issue 22): cut decisions, annotations, questions and synchronisation of chapter videos. */

@@ -1,22 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { CurrentUser, Roles } from '../../infrastructure/http/auth.decorators';
 import type { Actor } from '../../infrastructure/http/actor';
 import { UserImportService } from './user-import.service';
-
-const MAX_CSV_CHARS = 8 * 1024 * 1024;
-
-export class CsvBody {
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(MAX_CSV_CHARS)
-  csv!: string;
-
-  /** Import the valid rows of a file that has errors. */
-  @IsOptional()
-  @IsBoolean()
-  onlyValid?: boolean;
-}
+import { CsvBody } from './user-import.dto';
 
 @Controller('api/v2/admin/users/import')
 @Roles('ADMIN')

@@ -86,3 +86,6 @@ export class CustomFieldBody {
   @MaxLength(100)
   labelDe?: string;
 }
+
+/** The REST lists' query string, read field by field by the list helpers. */
+export type RestQuery = Record<string, string | undefined>;

@@ -4,7 +4,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { fileTypeFromBuffer } from 'file-type';
 import { type ChapterContent, type MediaFile, type MediaJobRequested, type SpeechCue, mediaJobStream, uuidv7 } from '../../../events';
 import { MEDIA_JOBS, MEDIA_RENDITIONS, type MediaJobDocument, type MediaRenditionsDocument } from '../../../projections/media.projection';
-import { VIDEO_EDITS, type VideoEditDocument } from '../../../projections/video-edits.projection';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { Actor } from '../../infrastructure/http/actor';
 import { BlobStore } from '../../infrastructure/blobs/blob-store';
@@ -14,7 +13,7 @@ import { JobResults } from '../../infrastructure/jobs/job-results';
 import { ReadModels } from '../../infrastructure/read-models';
 import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../../infrastructure/tokens';
-import { FileUrls, SpeachCommands, SpeachQueries, readingOrder } from '../../speach';
+import { FileUrls, SpeachCommands } from '../../speach';
 import { SPEECH_SYNTHESIZER, type SpeechEngineInfo, type SpeechSynthesizer, espeakVoice } from '../speech/speech-synthesizer.port';
 import type { VoiceOverMode } from '../tools/media-tools.port';
 import { mediaJobDecider } from './media-job.decider';
@@ -38,7 +37,6 @@ export class MediaJobs {
     private readonly commands: CommandRunner,
     private readonly readModels: ReadModels,
     private readonly chapters: MediaChapters,
-    private readonly queries: SpeachQueries,
     private readonly speaches: SpeachCommands,
     private readonly blobs: BlobStore,
     private readonly urls: FileUrls,
@@ -79,52 +77,6 @@ export class MediaJobs {
       trackKey: null,
       key: null,
     });
-  }
-
-  /**
-   * The policy's cut of a chapter's file (its job id derived from the editor's cut event): the draft's current
-   * video or audio, the kept ranges. Nothing to cut (the chapter lost its file or was removed) asks for nothing.
-   */
-  async requestCut(
-    jobId: string,
-    speachId: string,
-    chapterId: string,
-    cut: { cutId: string; keep: { start: number; end: number }[] },
-    requestedBy: string,
-  ): Promise<void> {
-    const doc = await this.queries.document(speachId);
-    const node = readingOrder(doc.draft).find((n) => n.chapterId === chapterId);
-    const content = node?.content as ChapterContent | undefined;
-    const source = content ? await this.cutSource(chapterId, content) : null;
-    if (!source) return;
-    const { blobId, mimeType, size } = source;
-    await this.commands.run(mediaJobDecider, mediaJobStream(jobId), {
-      type: 'RequestMediaJob',
-      jobId,
-      kind: 'CUT',
-      speachId,
-      chapterId,
-      requestedBy,
-      inputs: [{ blobId, mimeType, size }],
-      mode: null,
-      speech: null,
-      trackKey: null,
-      key: null,
-      keep: cut.keep,
-      cutId: cut.cutId,
-    });
-  }
-
-  /**
-   * What a cut applies to: the chapter's uploaded file, or else the video the editor registered for it (spec weet:
-   * a chapter still without a file whose video the editor made), which the cut then makes the chapter's file.
-   */
-  private async cutSource(chapterId: string, content: ChapterContent): Promise<MediaFile | null> {
-    if ((content.type === 'VIDEO_UPLOAD' || content.type === 'AUDIO_UPLOAD') && (content as FileContent).file) return (content as FileContent).file;
-    if (content.type !== 'NONE') return null;
-    const weetId = (await this.store.collection<VideoEditDocument>(VIDEO_EDITS).findById(chapterId))?.weetId;
-    const blob = weetId ? await this.blobs.get(weetId) : null;
-    return weetId && blob ? { blobId: weetId, mimeType: 'video/mp4', size: blob.size } : null;
   }
 
   private chapterFile(chapter: MediaChapter): MediaFile {

@@ -5,6 +5,7 @@ import { type Policy, type PolicyContext, deterministicId } from '../../infrastr
 import { PolicyRunner } from '../../infrastructure/policies/policy-runner';
 import { SYSTEM_ACTOR, SpeachCommands } from '../../speach';
 import { MediaJobWorker } from './media-job-worker';
+import { MediaCuts } from './media-cuts.service';
 import { MediaJobs } from './media-jobs.service';
 
 type Trigger = ChapterContentSet | MediaJobRequested | MediaJobCompleted | ChapterVideoCutRequested;
@@ -28,6 +29,7 @@ export class MediaPipelinePolicy implements Policy<Trigger> {
   constructor(
     runner: PolicyRunner,
     private readonly jobs: MediaJobs,
+    private readonly cuts: MediaCuts,
     private readonly worker: MediaJobWorker,
     private readonly speaches: SpeachCommands,
   ) {
@@ -47,7 +49,7 @@ export class MediaPipelinePolicy implements Policy<Trigger> {
   private async cut(event: RecordedEvent<ChapterVideoCutRequested>, ctx: PolicyContext): Promise<void> {
     const { speachId, chapterId, keep, cutId } = event.data;
     const jobId = deterministicId(this.name, event.id, 'cut');
-    await ctx.issue('cut', () => this.jobs.requestCut(jobId, speachId, chapterId, { cutId, keep }, event.metadata.userId ?? SYSTEM_ACTOR.id));
+    await ctx.issue('cut', () => this.cuts.requestCut(jobId, speachId, chapterId, { cutId, keep }, event.metadata.userId ?? SYSTEM_ACTOR.id));
   }
 
   /** A finished voice-over or cut: its file becomes the chapter's. */
