@@ -61,14 +61,14 @@ export class ForumService {
     const doc = await this.speaches.document(topic.speachId ?? '');
     if (accessCode) await this.access.assertCanRead(viewer, doc, accessCode);
     const canRead = accessCode ? true : await this.access.canRead(viewer, doc);
-    return { topic, actor: { userId: viewer.id, canRead, moderator: canRead && this.moderator(doc, viewer) }, subjectOwnerId: null };
+    return { topic, actor: { id: viewer.id, canRead, moderator: canRead && this.moderator(doc, viewer) }, subjectOwnerId: null };
   }
 
   /** Null when the viewer may not see the path (it is then unknown to them). */
   private async pathActor(pathId: string, viewer: Viewer): Promise<{ actor: TopicActor; ownerId: string } | null> {
     try {
       const { doc, editor } = await this.paths.visible(pathId, viewer);
-      return { actor: { userId: viewer.id, canRead: true, moderator: editor }, ownerId: doc.ownerId };
+      return { actor: { id: viewer.id, canRead: true, moderator: editor }, ownerId: doc.ownerId };
     } catch (error) {
       if (error instanceof NotFoundError) return null;
       throw error;
@@ -145,14 +145,14 @@ export class ForumService {
   async open(viewer: Viewer, speachId: string, title: string, text: string, accessCode?: string): Promise<string> {
     // Throws 404/403 (naming accessCode) before anything is decided when the speach is not readable.
     const doc = await this.access.readable(speachId, viewer, accessCode);
-    const actor: TopicActor = { userId: viewer.id, canRead: true, moderator: this.moderator(doc, viewer) };
+    const actor: TopicActor = { id: viewer.id, canRead: true, moderator: this.moderator(doc, viewer) };
     return this.openTopic({ kind: 'speach', id: speachId }, null, actor, title, text);
   }
 
   async openOnPath(viewer: Viewer, pathId: string, title: string, text: string): Promise<string> {
     // 404 for a path the viewer may not see, before anything is decided.
     const { doc, editor } = await this.paths.visible(pathId, viewer);
-    return this.openTopic({ kind: 'path', id: pathId }, doc.ownerId, { userId: viewer.id, canRead: true, moderator: editor }, title, text);
+    return this.openTopic({ kind: 'path', id: pathId }, doc.ownerId, { id: viewer.id, canRead: true, moderator: editor }, title, text);
   }
 
   private async openTopic(subject: TopicSubject, subjectOwnerId: string | null, actor: TopicActor, title: string, text: string): Promise<string> {
@@ -161,7 +161,7 @@ export class ForumService {
       topicDecider,
       topicStream(topicId),
       { type: 'OpenTopic', topicId, subject, subjectOwnerId, actor, title, text },
-      { userId: actor.userId },
+      { userId: actor.id },
     );
     await this.readModels.settled();
     return topicId;

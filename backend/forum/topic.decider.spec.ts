@@ -4,10 +4,10 @@ import { deciderSpec } from '../infrastructure/decider/given-when-then';
 import { type TopicActor, topicDecider } from './topic.decider';
 
 const spec = deciderSpec(topicDecider);
-const reader: TopicActor = { userId: 'reader', moderator: false, canRead: true };
-const other: TopicActor = { userId: 'other', moderator: false, canRead: true };
-const author: TopicActor = { userId: 'author', moderator: true, canRead: true };
-const outsider: TopicActor = { userId: 'outsider', moderator: false, canRead: false };
+const reader: TopicActor = { id: 'reader', moderator: false, canRead: true };
+const other: TopicActor = { id: 'other', moderator: false, canRead: true };
+const author: TopicActor = { id: 'author', moderator: true, canRead: true };
+const outsider: TopicActor = { id: 'outsider', moderator: false, canRead: false };
 const ids = { topicId: 't1', subject: { kind: 'speach' as const, id: 's1' }, speachId: 's1' };
 const opened: TopicEvent = { type: 'TopicOpened', data: { ...ids, userId: 'reader', title: 'Ladders', text: 'Which ladder?', subjectOwnerId: null } };
 const replied: TopicEvent = {

@@ -1,3 +1,4 @@
+import type { Actor } from '../infrastructure/http/actor';
 import { POST_MAX, TOPIC_TITLE_MAX, type TopicEvent, type TopicSubject } from '../../events';
 import { type Decider, ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 
@@ -10,13 +11,12 @@ interface Post {
 export type TopicState = { status: 'none' } | { status: 'open'; topicId: string; subject: TopicSubject; posts: Record<string, Post> } | { status: 'deleted' };
 
 /** Who acts on a topic, as the service resolved it from the read models (SpeachAccess or the path's visibility, their editors). */
-export interface TopicActor {
-  userId: string;
+export type TopicActor = Pick<Actor, 'id'> & {
   /** An administrator, or the speach's author or a co-editor, or the path's owner: may hide and delete any post. */
   moderator: boolean;
   /** The actor may read the speach (SpeachAccess) or see the path: nobody writes in a forum they cannot read. */
   canRead: boolean;
-}
+};
 
 export type ModerationAction = 'HIDE' | 'SHOW' | 'DELETE';
 export const MODERATION_ACTIONS: readonly ModerationAction[] = ['HIDE', 'SHOW', 'DELETE'];
@@ -66,7 +66,7 @@ function openTopic(command: Extract<TopicCommand, { type: 'OpenTopic' }>, state:
   return [
     {
       type: 'TopicOpened',
-      data: { topicId: command.topicId, ...about(command.subject), userId: command.actor.userId, title, text, subjectOwnerId: command.subjectOwnerId },
+      data: { topicId: command.topicId, ...about(command.subject), userId: command.actor.id, title, text, subjectOwnerId: command.subjectOwnerId },
     },
   ];
 }
@@ -82,7 +82,7 @@ function reply(command: Extract<TopicCommand, { type: 'Reply' }>, state: TopicSt
         topicId: topic.topicId,
         ...about(topic.subject),
         postId: command.postId,
-        userId: command.actor.userId,
+        userId: command.actor.id,
         text,
         participantIds,
         subjectOwnerId: command.subjectOwnerId,
@@ -94,18 +94,18 @@ function reply(command: Extract<TopicCommand, { type: 'Reply' }>, state: TopicSt
 function editPost(command: Extract<TopicCommand, { type: 'EditPost' }>, state: TopicState): TopicEvent[] {
   const topic = readable(open(state), command.actor);
   // Only its writer edits a post: a moderator hides or deletes, never rewrites someone's words.
-  if (post(topic, command.postId).userId !== command.actor.userId) throw new ForbiddenError('Only its writer may edit a post.');
+  if (post(topic, command.postId).userId !== command.actor.id) throw new ForbiddenError('Only its writer may edit a post.');
   const text = checkPostText(command.text);
   return [{ type: 'TopicPostEdited', data: { topicId: topic.topicId, ...about(topic.subject), postId: command.postId, text } }];
 }
 
 function deletePost(command: Extract<TopicCommand, { type: 'DeletePost' }>, state: TopicState): TopicEvent[] {
   const topic = readable(open(state), command.actor);
-  if (post(topic, command.postId).userId !== command.actor.userId) throw new ForbiddenError('Only its writer may delete a post.');
+  if (post(topic, command.postId).userId !== command.actor.id) throw new ForbiddenError('Only its writer may delete a post.');
   return [
     {
       type: 'TopicPostDeleted',
-      data: { topicId: topic.topicId, ...about(topic.subject), postId: command.postId, deletedBy: command.actor.userId, moderated: false },
+      data: { topicId: topic.topicId, ...about(topic.subject), postId: command.postId, deletedBy: command.actor.id, moderated: false },
     },
   ];
 }
@@ -122,11 +122,11 @@ function moderatePost(command: Extract<TopicCommand, { type: 'ModeratePost' }>, 
   const base = { topicId: topic.topicId, ...about(topic.subject), postId: command.postId };
   switch (command.action) {
     case 'HIDE':
-      return target.hidden ? [] : [{ type: 'TopicPostHidden', data: { ...base, hiddenBy: command.actor.userId } }];
+      return target.hidden ? [] : [{ type: 'TopicPostHidden', data: { ...base, hiddenBy: command.actor.id } }];
     case 'SHOW':
-      return target.hidden ? [{ type: 'TopicPostShown', data: { ...base, shownBy: command.actor.userId } }] : [];
+      return target.hidden ? [{ type: 'TopicPostShown', data: { ...base, shownBy: command.actor.id } }] : [];
     case 'DELETE':
-      return [{ type: 'TopicPostDeleted', data: { ...base, deletedBy: command.actor.userId, moderated: true } }];
+      return [{ type: 'TopicPostDeleted', data: { ...base, deletedBy: command.actor.id, moderated: true } }];
     default:
       throw new ValidationError('action', `action must be one of ${MODERATION_ACTIONS.join(', ')}`);
   }

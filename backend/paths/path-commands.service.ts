@@ -35,7 +35,7 @@ export class PathCommands {
   ) {}
 
   actor(user: Actor): PathActor {
-    return { userId: user.id, isAdmin: user.roles.includes('ADMIN'), isAuthor: user.roles.includes('FORMATEUR') };
+    return { id: user.id, isAdmin: user.isAdmin, isAuthor: user.isAuthor };
   }
 
   private async run(user: Actor, pathId: string, change: PathChange, version?: number): Promise<void> {

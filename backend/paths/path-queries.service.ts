@@ -53,8 +53,7 @@ export class PathQueries {
   /** The editor's document: the owner and administrators only (others get 403; the learner's page is `progress`). */
   async editable(pathId: string, viewer: Viewer): Promise<PathDocument> {
     const doc = await this.document(pathId);
-    if (!mayEditPath(doc, { userId: viewer.id, isAdmin: viewer.isAdmin, isAuthor: viewer.isAuthor }))
-      throw new ForbiddenError('Only the owner of this path and administrators may edit it.');
+    if (!mayEditPath(doc, viewer)) throw new ForbiddenError('Only the owner of this path and administrators may edit it.');
     return doc;
   }
 
@@ -133,7 +132,7 @@ export class PathQueries {
     viewer: Viewer,
   ): Promise<{ doc: PathDocument; learner: PathLearnerDocument | null; editor: boolean; assigned: boolean; enrolled: boolean }> {
     const doc = await this.document(pathId);
-    const editor = mayEditPath(doc, { userId: viewer.id, isAdmin: viewer.isAdmin, isAuthor: viewer.isAuthor });
+    const editor = mayEditPath(doc, viewer);
     const learner = await this.learner(pathId, viewer.id);
     const assigned = isAssignedTo(doc, viewer);
     const enrolled = learner?.enrolled === true;

@@ -37,7 +37,7 @@ export interface PathViewContext {
 /** Spec §3 "Path" (pathId, title, description, image, user, items, assignment) plus the editor's flags. */
 export function toPathView<Item>(doc: PathDocument, viewer: Viewer, items: Item[], context: PathViewContext) {
   const owner = context.users.get(doc.ownerId);
-  const actor = { userId: viewer.id, isAdmin: viewer.isAdmin, isAuthor: viewer.isAuthor };
+  const actor = { id: viewer.id, isAdmin: viewer.isAdmin, isAuthor: viewer.isAuthor };
   return {
     pathId: doc._id,
     id: doc._id,

@@ -5,10 +5,10 @@ import { type PathActor, pathDecider } from './path.decider';
 import { addMonths, pathLearnerDecider } from './path-learner.decider';
 
 const p = 'p1';
-const owner: PathActor = { userId: 'u-owner', isAdmin: false, isAuthor: true };
-const admin: PathActor = { userId: 'u-admin', isAdmin: true, isAuthor: false };
-const otherAuthor: PathActor = { userId: 'u-other', isAdmin: false, isAuthor: true };
-const learner: PathActor = { userId: 'u-learner', isAdmin: false, isAuthor: false };
+const owner: PathActor = { id: 'u-owner', isAdmin: false, isAuthor: true };
+const admin: PathActor = { id: 'u-admin', isAdmin: true, isAuthor: false };
+const otherAuthor: PathActor = { id: 'u-other', isAdmin: false, isAuthor: true };
+const learner: PathActor = { id: 'u-learner', isAdmin: false, isAuthor: false };
 
 const created: PathEvent = {
   type: 'PathCreated',

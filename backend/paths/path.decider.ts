@@ -9,16 +9,13 @@ import {
   evolvePath,
   initialPathState,
 } from '../../events';
+import type { Actor } from '../infrastructure/http/actor';
 import { type Decider, ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 
 export type { ExistingPath, PathState } from '../../events';
 
-/** Who acts; roles come from the session. */
-export interface PathActor {
-  userId: string;
-  isAdmin: boolean;
-  isAuthor: boolean;
-}
+/** Who acts on a path: the request's one `Actor`, as much of it as the path's rules read. */
+export type PathActor = Pick<Actor, 'id' | 'isAdmin' | 'isAuthor'>;
 
 export interface PathDetailsInput {
   title?: unknown;
@@ -48,7 +45,7 @@ export type PathChange = PathCommand extends infer C ? (C extends { actor: PathA
 
 /** Spec §6: authors create paths; the owner and administrators edit them (others see the path, never change it). */
 export function mayEditPath(path: Pick<ExistingPath, 'ownerId'>, actor: PathActor): boolean {
-  return actor.isAdmin || path.ownerId === actor.userId;
+  return actor.isAdmin || path.ownerId === actor.id;
 }
 
 function existing(state: PathState): ExistingPath {
@@ -126,7 +123,7 @@ function create(cmd: Extract<PathCommand, { type: 'Create' }>, state: PathState)
       type: 'PathCreated',
       data: {
         pathId: cmd.pathId,
-        ownerId: cmd.actor.userId,
+        ownerId: cmd.actor.id,
         title: details.title!,
         description: details.description ?? '',
         image: details.image ?? null,

@@ -16,7 +16,7 @@ export async function seedDemoPaths(commands: CommandRunner, store: ReadStore, a
     .collection<SpeachDocument>(SPEACHES)
     .find({ published: true, archived: false, isTemplate: false, visibility: 'PUBLIC' }, { sort: { titleKey: 1 }, limit: 5, projection: { _id: 1 } });
   if (speaches.length < 3) return;
-  const actor: PathActor = { userId: authorId, isAdmin: false, isAuthor: true };
+  const actor: PathActor = { id: authorId, isAdmin: false, isAuthor: true };
   const run = (pathId: string, changes: PathChange[]) =>
     commands.run(
       inOneDecision(pathDecider),
