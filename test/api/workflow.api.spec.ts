@@ -1,6 +1,7 @@
 import { ReadModels } from '../../backend/infrastructure/read-models';
 import { SiteSettings } from '../../backend/site/site-settings.service';
 import { DEMO_PASSWORD, type TestApp, startTestApp } from '../support/test-app';
+import { fixtures } from '../support/fixtures';
 
 describe('Validation workflow API (issue #6)', () => {
   let t: TestApp;
@@ -12,6 +13,7 @@ describe('Validation workflow API (issue #6)', () => {
   let reader: string;
   let ids: Record<string, string>;
   let compliance: string;
+  let emails: Record<string, string>;
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
   async function publishable(title = 'Forklift safety', categoryId: string | null = null) {
@@ -40,21 +42,20 @@ describe('Validation workflow API (issue #6)', () => {
   const final = { periodicReview: 'ON', frequency: 'TWO_YEARS', delay: 'IMMEDIATELY' };
 
   beforeAll(async () => {
-    // Seeded: a case checks the demo's workflows (to validate, rejected, anonymous); the others use its two-step definitions and groups.
-    t = await startTestApp({ seed: true });
-    [admin, author, approver, stepTwo, otherApprover, reader] = await Promise.all(
-      ['admin@example.com', 'author@example.com', 'approver@example.com', 'emma.bernard0@example.com', 'lucas.weber1@example.com', 'reader@example.com'].map(
-        (e) => t.login(e),
-      ),
-    );
-    const users = (await t.http.get('/api/v2/users').query({ term: '', count: 100, page: 0 }).set(as(admin)).expect(200)).body.results as {
-      id: string;
-      email: string;
-    }[];
-    ids = Object.fromEntries(users.map((u) => [u.email, u.id]));
-    compliance = ((await t.http.get('/api/v2/speach/categories').set(as(author)).expect(200)).body as { id: string; name: string }[]).find(
-      (c) => c.name === 'Compliance',
-    )!.id;
+    t = await startTestApp();
+    const fx = fixtures(t);
+    // Two steps: quality (the approver's group), then human resources (Emma, an author who also approves). Compliance speaches are covered.
+    compliance = await fx.category({ name: 'Compliance' });
+    const [quality, hr] = [await fx.group({ name: 'Quality & compliance' }), await fx.group({ name: 'Human resources' })];
+    await fx.group({ name: 'Sales' });
+    const [adminP, authorP, readerP] = await fx.people('admin', 'author', 'learner');
+    const approverP = await fx.user('approver', { groupIds: [quality] });
+    const emma = await fx.user('approver', { firstName: 'Emma', lastName: 'Bernard', roles: ['FORMATEUR', 'APPROVER'], groupIds: [hr] });
+    const lucas = await fx.user('approver', { firstName: 'Lucas', lastName: 'Weber' });
+    await fx.workflowDefinition({ name: 'Quality then HR', groupIds: [quality, hr], isDefault: true, categoryIds: [compliance] });
+    [admin, author, approver, stepTwo, otherApprover, reader] = [adminP, authorP, approverP, emma, lucas, readerP].map((p) => p.token);
+    ids = { author: authorP.id, approver: approverP.id, stepTwo: emma.id, otherApprover: lucas.id, reader: readerP.id };
+    emails = { approver: approverP.email, stepTwo: emma.email };
   });
   afterAll(async () => {
     await t.close();
@@ -63,7 +64,7 @@ describe('Validation workflow API (issue #6)', () => {
   describe('end to end: two steps, a rejection, a resubmission, then publication', () => {
     it('goes from submission to publication with the periodic review scheduled', async () => {
       const { id } = await publishable('Scenario speach', compliance);
-      // While the workflow is on, a compliance speach (covered by the demo definition) is published through submission only.
+      // While the workflow is on, a compliance speach (covered by the default definition) is published through submission only.
       const direct = await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(author)).send({}).expect(409);
       expect(direct.body.message).toMatch(/submit this speach for validation/);
 
@@ -91,9 +92,7 @@ describe('Validation workflow API (issue #6)', () => {
       await validate(id, author).expect(403);
       const afterOne = (await validate(id, approver).expect(200)).body;
       expect(afterOne).toEqual(expect.objectContaining({ currentStep: 2, state: 'AWAITING_VALIDATION' }));
-      expect(afterOne.steps[0]).toEqual(
-        expect.objectContaining({ status: 'VALIDATED', validatedBy: expect.objectContaining({ email: 'approver@example.com' }) }),
-      );
+      expect(afterOne.steps[0]).toEqual(expect.objectContaining({ status: 'VALIDATED', validatedBy: expect.objectContaining({ email: emails.approver }) }));
 
       // Step 2 rejects: a comment is required.
       const noComment = await reject(id, stepTwo, { comment: '  ' }).expect(400);
@@ -142,11 +141,11 @@ describe('Validation workflow API (issue #6)', () => {
       const notifications = t.adapters.readStore.collection<{ _id: string; userId: string; type: string; speachId: string; data: Record<string, unknown> }>(
         'notifications',
       );
-      const mine = await notifications.find({ speachId: id, userId: ids['author@example.com'] });
+      const mine = await notifications.find({ speachId: id, userId: ids.author });
       expect(mine.map((n) => n.type)).toEqual(expect.arrayContaining(['VALIDATED_BY_USER', 'REFUSED', 'WORKFLOW_VALIDATED']));
       expect(mine.find((n) => n.type === 'REFUSED')?.data).toEqual(expect.objectContaining({ comment: 'Add the load chart', step: 2 }));
       const asked = await notifications.find({ speachId: id, type: 'SPEACH_TO_VALIDATE' });
-      expect(asked.map((n) => n.userId)).toEqual(expect.arrayContaining([ids['approver@example.com'], ids['emma.bernard0@example.com']]));
+      expect(asked.map((n) => n.userId)).toEqual(expect.arrayContaining([ids.approver, ids.stepTwo]));
     });
   });
 
@@ -171,9 +170,7 @@ describe('Validation workflow API (issue #6)', () => {
       expect(missing.body.errors[0].field).toBe('speachId');
       expect((await submit(id, { definitionId: 'nope' }).expect(400)).body.errors).toEqual([{ field: 'definitionId', reason: 'Unknown workflow definition' }]);
       expect((await submit(id, { anonymous: true, approvers: [] }).expect(400)).body.errors[0].field).toBe('approvers');
-      expect((await submit(id, { anonymous: true, approvers: [{ id: ids['reader@example.com'] }] }).expect(400)).body.errors[0].reason).toMatch(
-        /approver role/,
-      );
+      expect((await submit(id, { anonymous: true, approvers: [{ id: ids.reader }] }).expect(400)).body.errors[0].reason).toMatch(/approver role/);
       expect((await submit(id, { scheduledAt: '2001-01-01T00:00:00Z' }).expect(400)).body.errors[0].field).toBe('scheduledAt');
       await submit(id, {}, reader).expect(403);
       await submit(id, {}, stepTwo).expect(403); // an author who may not edit this speach
@@ -225,8 +222,8 @@ describe('Validation workflow API (issue #6)', () => {
         await submit(id, {
           anonymous: true,
           approvers: [
-            { id: ids['lucas.weber1@example.com'], role: ' Support lead ' },
-            { id: ids['approver@example.com'], role: '' },
+            { id: ids.otherApprover, role: ' Support lead ' },
+            { id: ids.approver, role: '' },
           ],
         }).expect(200)
       ).body;
@@ -263,11 +260,11 @@ describe('Validation workflow API (issue #6)', () => {
       expect((await card(id)).regulated_gmp).toBe(true);
       // A regulated workflow's decisions are signed (issue 23): the first signature of a session gives the e-mail too.
       const signed = (email: string) => ({ signature: { password: DEMO_PASSWORD, meaning: 'approved', email } });
-      await validate(id, approver, signed('approver@example.com')).expect(200);
-      expect(
-        (await validate(id, stepTwo, { periodicReview: 'OFF', delay: 'SCHEDULED', ...signed('emma.bernard0@example.com') }).expect(400)).body.errors[0].reason,
-      ).toMatch(/GMP/);
-      await validate(id, stepTwo, { periodicReview: 'ON', frequency: 'ONE_YEAR', delay: 'SCHEDULED', ...signed('emma.bernard0@example.com') }).expect(200);
+      await validate(id, approver, signed(emails.approver)).expect(200);
+      expect((await validate(id, stepTwo, { periodicReview: 'OFF', delay: 'SCHEDULED', ...signed(emails.stepTwo) }).expect(400)).body.errors[0].reason).toMatch(
+        /GMP/,
+      );
+      await validate(id, stepTwo, { periodicReview: 'ON', frequency: 'ONE_YEAR', delay: 'SCHEDULED', ...signed(emails.stepTwo) }).expect(200);
       expect((await card(id)).delayed_till).toBe(scheduledAt);
     });
   });
@@ -389,11 +386,21 @@ describe('Validation workflow API (issue #6)', () => {
     });
   });
 
-  describe('demo data', () => {
-    it('shows the demo approver speaches to validate, a rejected one and an anonymous one', async () => {
+  describe("the approver's and the author's tabs", () => {
+    it('shows the approver the speaches awaiting them, an anonymous one included, and the author a rejected one', async () => {
+      const audit = await publishable('Supplier audit checklist');
+      const gowning = await publishable('Cleanroom gowning procedure', compliance);
+      const escalation = await publishable('Customer escalation playbook');
+      const expense = await publishable('Expense policy 2027');
+      await submit(audit.id).expect(200);
+      await submit(gowning.id).expect(200);
+      await submit(escalation.id, { anonymous: true, approvers: [{ id: ids.approver }, { id: ids.otherApprover }] }).expect(200);
+      await submit(expense.id).expect(200);
+      await reject(expense.id, approver, { comment: 'Wrong year' }).expect(200);
       const toValidate = (await t.http.get('/api/v2/my/speachWorkflowToValidate').set(as(approver)).expect(200)).body;
       const titles = toValidate.result.map((c: { title: string }) => c.title);
       expect(titles).toEqual(expect.arrayContaining(['Supplier audit checklist', 'Cleanroom gowning procedure', 'Customer escalation playbook']));
+      expect(titles).not.toContain('Expense policy 2027');
       const authorTab = (await t.http.get('/api/v2/my/speachInWorkflowValidation').set(as(author)).expect(200)).body;
       const rejected = authorTab.result.find((c: { title: string }) => c.title === 'Expense policy 2027');
       expect(rejected).toEqual(expect.objectContaining({ wf_state: 'REJECTED', wf_step: 1, wf_total_step: 2 }));
