@@ -1,27 +1,28 @@
+import { CommandRunner } from '../../backend/infrastructure/decider/command-runner';
+import { PROJECTION_RUNNER } from '../../backend/infrastructure/tokens';
+import { addMonths, periodicReviewDecider } from '../../backend/workflow/periodic-review.decider';
+import { periodicReviewStream } from '../../backend/workflow/workflow-streams';
+import type { ProjectionRunner } from '../../projections/projection-runner';
 import { type TestApp, startTestApp } from '../support/test-app';
+import { fixtures, type Person } from '../support/fixtures';
 
 const DAY = 86_400_000;
 
 describe('Periodic review API (issue #6)', () => {
   let t: TestApp;
-  let tokens: Record<string, string>;
-  let ids: Record<string, string>;
+  let people: Record<'admin' | 'author' | 'approver' | 'manager' | 'reader' | 'outsider', Person>;
+  let tokens: Record<keyof typeof people, string>;
+  let ids: Record<keyof typeof people, string>;
+  let stepOneGroup: string;
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
-  const emails = [
-    'admin@example.com',
-    'author@example.com',
-    'approver@example.com',
-    'emma.bernard0@example.com',
-    'reader@example.com',
-    'lucas.weber1@example.com',
-  ];
+  // Signed in again after the clock moves: sessions do not outlive 200 days.
   const login = async () => {
-    tokens = Object.fromEntries(await Promise.all(emails.map(async (e) => [e.split('@')[0], await t.login(e)] as const)));
+    tokens = Object.fromEntries(await Promise.all(Object.entries(people).map(async ([k, p]) => [k, await t.login(p.email)] as const))) as typeof tokens;
   };
   const card = async (id: string) => (await t.http.get('/api/v2/speach/speachWithMetadata').query({ speachID: id }).set(as(tokens.author)).expect(200)).body;
   const decide = (id: string, token: string, body: Record<string, unknown>) => t.http.post(`/api/v2/periodic-review/${id}/decision`).set(as(token)).send(body);
 
-  /** A speach published through the workflow with a periodic review of `frequency`, reviewed by the demo approver. */
+  /** A speach published through the two-step workflow with a periodic review of `frequency`, reviewed by the step-1 approver. */
   async function reviewed(title: string, frequency = 'ONE_YEAR') {
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(tokens.author)).send({ title, language: 'en-US' }).expect(201)).body;
     await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(tokens.author)).send({ title: 'Procedure', parentId: null }).expect(201);
@@ -29,26 +30,52 @@ describe('Periodic review API (issue #6)', () => {
     await t.http.post(`/api/v2/workflow/speach/${id}/validate`).set(as(tokens.approver)).send({}).expect(200);
     await t.http
       .post(`/api/v2/workflow/speach/${id}/validate`)
-      .set(as(tokens['emma.bernard0']))
+      .set(as(tokens.manager))
       .send({ periodicReview: 'ON', frequency, delay: 'IMMEDIATELY' })
       .expect(200);
     await t.http
       .put('/api/v2/admin/speach/update-periodic-reviewers')
-      .query({ speachId: id, users: JSON.stringify([ids['approver@example.com']]), groups: '[]' })
+      .query({ speachId: id, users: JSON.stringify([ids.approver]), groups: '[]' })
       .set(as(tokens.admin))
       .expect(200);
     return id as string;
   }
 
+  /** Published `monthsAgo` in the test's story: nothing in the API back-dates a review, so the decider does. */
+  async function publishedAgo(title: string, monthsAgo: number) {
+    const id = await reviewed(title, 'ONE_YEAR');
+    const workflowId = ((await t.adapters.eventStore.readStream(`periodic-review-${id}`)).at(-1)!.data as { workflowId: string | null }).workflowId;
+    const { position } = await t.app
+      .get(CommandRunner)
+      .run(
+        periodicReviewDecider,
+        periodicReviewStream(id),
+        { type: 'Schedule', speachId: id, frequency: 'ONE_YEAR', from: addMonths(t.clock.now().toISOString(), -monthsAgo), workflowId },
+        { userId: ids.admin },
+      );
+    await t.app.get<ProjectionRunner>(PROJECTION_RUNNER).waitFor(position, 5000);
+    return id;
+  }
+
   beforeAll(async () => {
-    // Seeded: a case checks the demo's reviews in the warning window; the others use its reviewers and groups.
-    t = await startTestApp({ seed: true });
+    t = await startTestApp();
+    const fx = fixtures(t);
+    // Two steps, as most circuits: step 2 chooses the periodic review. The reader shares the step-1 approvers' group.
+    stepOneGroup = await fx.group({ name: 'Quality approvers' });
+    const stepTwoGroup = await fx.group({ name: 'Quality managers' });
+    const outsiderGroup = await fx.group({ name: 'Maintenance approvers' });
+    await fx.workflowDefinition({ name: 'Two-step review', groupIds: [stepOneGroup, stepTwoGroup], isDefault: true });
+    people = {
+      admin: await fx.admin(),
+      author: await fx.user('author'),
+      approver: await fx.user('approver', { groupIds: [stepOneGroup] }),
+      manager: await fx.user('approver', { groupIds: [stepTwoGroup] }),
+      reader: await fx.user('learner', { groupIds: [stepOneGroup] }),
+      // An approver who reviews nothing here.
+      outsider: await fx.user('approver', { groupIds: [outsiderGroup] }),
+    };
+    ids = Object.fromEntries(Object.entries(people).map(([k, p]) => [k, p.id])) as typeof ids;
     await login();
-    const users = (await t.http.get('/api/v2/users').query({ term: '', count: 100, page: 0 }).set(as(tokens.admin)).expect(200)).body.results as {
-      id: string;
-      email: string;
-    }[];
-    ids = Object.fromEntries(users.map((u) => [u.email, u.id]));
   });
   afterAll(async () => {
     await t.close();
@@ -61,14 +88,17 @@ describe('Periodic review API (issue #6)', () => {
     expected.setUTCFullYear(expected.getUTCFullYear() + 1);
     expect(c.metadata.nextPeriodicReview.slice(0, 10)).toBe(expected.toISOString().slice(0, 10));
     expect(c.metadata.nextPeriodicReviewTimestamp).toBe(Date.parse(c.metadata.nextPeriodicReview));
-    expect(c.metadata.periodicReviewUsers).toEqual([expect.objectContaining({ email: 'approver@example.com' })]);
+    expect(c.metadata.periodicReviewUsers).toEqual([expect.objectContaining({ email: people.approver.email })]);
     // Not due yet: outside the 6-month warning window.
     expect((await decide(id, tokens.approver, { decision: 'NO_REVISION' }).expect(409)).body.message).toMatch(/not due/);
     const toReview = (await t.http.get('/api/v2/my/speachToReview').set(as(tokens.approver)).expect(200)).body;
     expect(toReview.result.map((r: { id: string }) => r.id)).not.toContain(id);
   });
 
-  it('lists the demo reviews inside the warning window for the reviewer and the admin list', async () => {
+  it('lists the reviews inside the warning window for the reviewer and the admin list', async () => {
+    // Due in two months (nearing), and one month overdue.
+    await publishedAgo('Hand hygiene in production', 10);
+    await publishedAgo('Deviation reporting', 13);
     const toReview = (await t.http.get('/api/v2/my/speachToReview').set(as(tokens.approver)).expect(200)).body;
     expect(toReview.result.map((r: { title: string }) => r.title)).toEqual(expect.arrayContaining(['Hand hygiene in production', 'Deviation reporting']));
     const nearing = (await t.http.get('/api/v2/my/periodicReviewsNearing').set(as(tokens.approver)).expect(200)).body;
@@ -95,7 +125,7 @@ describe('Periodic review API (issue #6)', () => {
     const nearing = (await t.http.get('/api/v2/my/periodicReviewsNearing').set(as(tokens.approver)).expect(200)).body;
     expect(nearing.result.map((r: { id: string }) => r.id)).toContain(id);
 
-    await decide(id, tokens['lucas.weber1'], { decision: 'NO_REVISION' }).expect(403);
+    await decide(id, tokens.outsider, { decision: 'NO_REVISION' }).expect(403);
     expect((await decide(id, tokens.approver, { decision: 'MAYBE' }).expect(400)).body.errors[0].field).toBe('decision');
     const decided = (await decide(id, tokens.approver, { decision: 'NO_REVISION', comment: 'Still accurate' }).expect(200)).body;
     expect(decided.metadata.periodicReviewOperation).toBe('NO_REVISION');
@@ -107,7 +137,7 @@ describe('Periodic review API (issue #6)', () => {
     const events = await t.adapters.eventStore.readStream(`periodic-review-${id}`);
     const completed = events.find((e) => e.type === 'PeriodicReviewCompleted')!;
     expect(completed.data).toEqual(
-      expect.objectContaining({ decision: 'NO_REVISION', reviewedBy: ids['approver@example.com'], comment: 'Still accurate', at: t.clock.now().toISOString() }),
+      expect.objectContaining({ decision: 'NO_REVISION', reviewedBy: ids.approver, comment: 'Still accurate', at: t.clock.now().toISOString() }),
     );
   });
 
@@ -130,7 +160,7 @@ describe('Periodic review API (issue #6)', () => {
     await t.http.post(`/api/v2/workflow/speach/${revise}/validate`).set(as(tokens.approver)).send({}).expect(200);
     await t.http
       .post(`/api/v2/workflow/speach/${revise}/validate`)
-      .set(as(tokens['emma.bernard0']))
+      .set(as(tokens.manager))
       .send({ periodicReview: 'ON', frequency: 'THREE_YEARS', delay: 'IMMEDIATELY' })
       .expect(200);
     const again = await card(revise);
@@ -141,12 +171,9 @@ describe('Periodic review API (issue #6)', () => {
   });
 
   it("a reviewer group member without the APPROVER role is not told, has nothing to review and decides nothing (403); the group's approvers do", async () => {
-    const readerId = ids['reader@example.com'];
-    const approverId = ids['approver@example.com'];
-    const readerGroups = (await t.http.get(`/api/rest/users/${readerId}`).set(as(tokens.admin)).expect(200)).body.groupIds as string[];
-    const approverGroups = (await t.http.get(`/api/rest/users/${approverId}`).set(as(tokens.admin)).expect(200)).body.groupIds as string[];
-    const shared = readerGroups.find((g) => approverGroups.includes(g));
-    if (!shared) throw new Error('The demo reader and approver share no group');
+    const readerId = ids.reader;
+    const approverId = ids.approver;
+    const shared = stepOneGroup;
     const id = await reviewed('Reviewed by a group');
     await t.http
       .put('/api/v2/admin/speach/update-periodic-reviewers')
