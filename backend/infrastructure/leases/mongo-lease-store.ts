@@ -1,6 +1,9 @@
 import { type Collection, MongoClient, MongoServerError } from 'mongodb';
 import type { Held, Lease, LeaseStore } from './lease-store.port';
 
+/** The collection of the leases, beside the read models they fence (MongoReadStore.fence). */
+export const MONGO_LEASES = '_leases';
+
 interface LeaseDocument {
   _id: string;
   owner: string;
@@ -22,7 +25,7 @@ export class MongoLeaseStore implements LeaseStore {
   static async connect(url: string, dbName: string): Promise<MongoLeaseStore> {
     const client = new MongoClient(url);
     await client.connect();
-    return new MongoLeaseStore(client, client.db(dbName).collection<LeaseDocument>('_leases'));
+    return new MongoLeaseStore(client, client.db(dbName).collection<LeaseDocument>(MONGO_LEASES));
   }
 
   async acquire(name: string, owner: string, ttlMs: number): Promise<Held | null> {

@@ -14,6 +14,8 @@ import {
   type RebuildBeside,
   type WriteOperation,
 } from './read-store.port';
+import { MONGO_LEASES } from '../leases/mongo-lease-store';
+import { LeaseLostError } from '../leases/lease-store.port';
 
 /** Read-model documents use string ids (stream ids, UUIDv7), not ObjectIds. */
 type MongoDocument = { _id: string; [key: string]: unknown };
@@ -106,6 +108,8 @@ export class MongoReadStore implements ReadStore {
   private readonly db: Db;
   /** Known after the first batch: a standalone server has no transactions. */
   private transactions: boolean | undefined;
+  /** The lease term a projector process commits in (APP_ROLE=projector), checked by every commit. */
+  private fencing: { lease: string; owner: string; token: number } | null = null;
 
   private constructor(
     private readonly client: MongoClient,
@@ -120,6 +124,26 @@ export class MongoReadStore implements ReadStore {
    */
   async commit(writes: CollectionWrites[], checkpoint: Checkpoint): Promise<void> {
     await this.commitTo((name) => name, writes, checkpoint);
+  }
+
+  /**
+   * From now on a batch commits only while `owner` still holds `lease` in the term of `token`, as on
+   * SQLite. The check writes the lease document inside the batch's transaction, so a takeover (which
+   * writes it too) and a paused zombie's commit conflict: one of them aborts, and the zombie's retry
+   * finds the new term and stops. On a standalone server (no transactions) the check runs just before
+   * the writes: a narrower window, not none; production runs a replica set.
+   */
+  fence(lease: string, owner: string, token: number): void {
+    this.fencing = { lease, owner, token };
+  }
+
+  private async checkFence(session?: ClientSession): Promise<void> {
+    const fencing = this.fencing;
+    if (!fencing) return;
+    const held = await this.db
+      .collection<{ _id: string; owner: string; token: number; fencedAt?: number }>(MONGO_LEASES)
+      .updateOne({ _id: fencing.lease, owner: fencing.owner, token: fencing.token }, { $set: { fencedAt: Date.now() } }, { session });
+    if (held.matchedCount === 0) throw new LeaseLostError(fencing.lease, fencing.owner);
   }
 
   /**
@@ -172,6 +196,7 @@ export class MongoReadStore implements ReadStore {
 
   private async commitTo(resolve: (collection: string) => string, writes: CollectionWrites[], checkpoint: Checkpoint): Promise<void> {
     const store = async (session?: ClientSession) => {
+      await this.checkFence(session);
       for (const { collection, operations } of writes) await new MongoCollection<Document>(resolve(collection), this.db).bulkWrite(operations, session);
       await this.db
         .collection<{ _id: string; position: number; version: number }>('_checkpoints')
