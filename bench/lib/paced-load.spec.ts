@@ -27,10 +27,12 @@ describe('pacedLoad', () => {
       expect(result.ok + result.unanswered).toBeLessThanOrEqual(100);
       expect(result.p99).toBeGreaterThan(500);
 
-      // Given up on means never sent: the agent must not open new connections for the queued ones.
+      // Given up on means never sent: the agent must not open new connections for the queued ones. A request
+      // written just before the return may still reach a loaded machine's server after it (at most one per
+      // connection); an agent that kept sending would add about ten in these 500 ms (one per 50 ms answer).
       const atReturn = received.length;
       await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(received.length).toBe(atReturn);
+      expect(received.length - atReturn).toBeLessThanOrEqual(4);
       expect(atReturn).toBeLessThan(100 - 50 + 4);
     } finally {
       server.closeAllConnections();

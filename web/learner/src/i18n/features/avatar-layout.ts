@@ -21,9 +21,9 @@ export const avatarLayoutMessages = defineMessages({
     'avatarLayout.SMALL_CAMERA_LEFT': 'Petit avatar à gauche',
     'avatarLayout.SMALL_CAMERA_RIGHT': 'Petit avatar à droite',
     'avatarLayout.unavailable':
-      'Les dispositions d’avatar demandent un service de rendu d’avatars, dont cette plateforme ne dispose pas : seule la voix est disponible.',
+      'Les dispositions d’avatar demandent un service de rendu d’avatars, dont cette plateforme ne dispose pas : seule la voix est disponible.',
     'avatarLayout.saved': 'Votre disposition est enregistrée.',
-    'avatarLayout.error': 'Votre disposition n’a pas pu être enregistrée : {reason}',
+    'avatarLayout.error': 'Votre disposition n’a pas pu être enregistrée : {reason}',
   },
   es: {
     'avatarLayout.title': 'Disposición del avatar',

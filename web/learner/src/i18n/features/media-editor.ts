@@ -14,8 +14,8 @@ export const mediaEditorMessages = defineMessages({
   },
   fr: {
     'mediaEditor.cut.status.PENDING': 'En cours d’application à la vidéo…',
-    'mediaEditor.cut.status.DONE': 'Appliquée : le chapitre lit désormais la vidéo coupée',
-    'mediaEditor.cut.status.FAILED': 'N’a pas pu être appliquée : {reason}',
+    'mediaEditor.cut.status.DONE': 'Appliquée : le chapitre lit désormais la vidéo coupée',
+    'mediaEditor.cut.status.FAILED': 'N’a pas pu être appliquée : {reason}',
     'mediaEditor.transcript.track': 'Langue',
     'mediaEditor.transcript.lines': 'Lignes de la transcription',
     'mediaEditor.transcript.seek': 'Lire à partir de {time}',

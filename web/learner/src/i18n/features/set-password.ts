@@ -23,7 +23,7 @@ export const setPasswordMessages = defineMessages({
     'setPassword.submit': 'Enregistrer mon mot de passe',
     'setPassword.done': 'Votre mot de passe est enregistré. Vous pouvez vous connecter.',
     'setPassword.signIn': 'Se connecter',
-    'setPassword.gone': 'Ce lien ne fonctionne plus : il a expiré ou a déjà servi. Demandez-en un nouveau à votre administrateur.',
+    'setPassword.gone': 'Ce lien ne fonctionne plus : il a expiré ou a déjà servi. Demandez-en un nouveau à votre administrateur.',
     'setPassword.noToken': "Cette page s'ouvre depuis le lien de votre e-mail.",
   },
   es: {

@@ -9,7 +9,7 @@ export const signatureRevocationMessages = defineMessages({
   },
   fr: {
     'signatureRevocation.revoked': 'Révoquée',
-    'signatureRevocation.revokedOn': 'Approbation révoquée le {date} : {reason}',
+    'signatureRevocation.revokedOn': 'Approbation révoquée le {date} : {reason}',
     'signatureRevocation.contentChanged': "le contenu a changé après l'approbation",
   },
   es: {
