@@ -8,5 +8,6 @@ export { passwordLinkDecider } from './password-link/password-link.decider';
 export { linkToken, tokenHash } from './password-link/set-password-token';
 export { OrganisationService } from './organisation/organisation.service';
 export { TermsService } from './terms/terms.service';
+export { userTextFilter } from './admin/admin-users.filter';
 export { UserRegistrationService } from './user-registration.service';
 export { IdentityModule } from './identity.module';

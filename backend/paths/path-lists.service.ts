@@ -1,3 +1,4 @@
+import { userTextFilter } from '../identity';
 import { Inject, Injectable } from '@nestjs/common';
 import { PATH_SEARCH, type PathSearchDocument } from '../../projections/path-search.projection';
 import { searchTokens } from '../../projections/search-text';
@@ -128,15 +129,9 @@ export class PathLists {
     if (query.state && query.state !== 'NONE') clauses.push({ state: query.state });
     if (query.title?.trim()) clauses.push({ titleKey: { $regex: escapeRegex(pathKey(query.title.trim())) } });
     if (query.owner?.trim()) {
-      const pattern = escapeRegex(query.owner.trim());
       const owners = await this.store.collection<UserDocument>(USERS).find(
-        {
-          $or: [
-            { firstName: { $regex: pattern, $options: 'i' } },
-            { lastName: { $regex: pattern, $options: 'i' } },
-            { email: { $regex: pattern, $options: 'i' } },
-          ],
-        },
+        // The users' one search field (identity's rule), not three regexes over every user.
+        userTextFilter(query.owner.trim()),
         { projection: { _id: 1 } },
       );
       clauses.push({ ownerId: { $in: owners.map((o) => o._id) } });

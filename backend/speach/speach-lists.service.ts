@@ -1,3 +1,4 @@
+import { userTextFilter } from '../identity';
 import { Inject, Injectable } from '@nestjs/common';
 import { BOOKMARKS, type BookmarkDocument, type SpeachDocument, normaliseKey } from '../../projections/speaches.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
@@ -133,15 +134,9 @@ export class SpeachLists {
     }
     if (query.searchTitle?.trim()) clauses.push({ titleKey: { $regex: escapeRegex(normaliseKey(query.searchTitle.trim())) } });
     if (query.searchAuthor?.trim()) {
-      const pattern = escapeRegex(query.searchAuthor.trim());
       const authors = await this.store.collection<UserDocument>(USERS).find(
-        {
-          $or: [
-            { firstName: { $regex: pattern, $options: 'i' } },
-            { lastName: { $regex: pattern, $options: 'i' } },
-            { email: { $regex: pattern, $options: 'i' } },
-          ],
-        },
+        // The users' one search field (identity's rule), not three regexes over every user.
+        userTextFilter(query.searchAuthor.trim()),
         { projection: { _id: 1 } },
       );
       clauses.push({ authorId: { $in: authors.map((a) => a._id) } });

@@ -1,3 +1,4 @@
+import { userTextFilter } from '../identity';
 import { Inject, Injectable } from '@nestjs/common';
 import type { SignatureRecord } from '../../events';
 import { type SpeachDocument, normaliseKey } from '../../projections/speaches.projection';
@@ -104,15 +105,9 @@ export class PeriodicReviews {
       clauses.push({ titleKey: { $regex: escapeRegex(normaliseKey(query.searchTitle.trim())) } });
     }
     if (query.searchAuthor?.trim()) {
-      const pattern = escapeRegex(query.searchAuthor.trim());
       const authors = await this.store.collection<UserDocument>(USERS).find(
-        {
-          $or: [
-            { firstName: { $regex: pattern, $options: 'i' } },
-            { lastName: { $regex: pattern, $options: 'i' } },
-            { email: { $regex: pattern, $options: 'i' } },
-          ],
-        },
+        // The users' one search field (identity's rule), not three regexes over every user.
+        userTextFilter(query.searchAuthor.trim()),
         { projection: { _id: 1 } },
       );
       clauses.push({ authorId: { $in: authors.map((a) => a._id) } });
