@@ -106,7 +106,8 @@ export async function mediaTranscodeScenario(results: Result[]): Promise<void> {
     '-shortest',
     source,
   ]);
-  const t = await startTestApp({ env: { DATA_DIR: dir } });
+  // The bench signs in as the demo accounts: the test app no longer seeds unless asked.
+  const t = await startTestApp({ seed: true, env: { DATA_DIR: dir } });
   try {
     const alone = ffmpegAlone(source, dir);
     const author = await t.login('author@example.com');

@@ -65,7 +65,8 @@ function pdf(seed: number): Buffer {
 
 export async function scormExportScenario(results: Result[]): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-scorm-'));
-  const t = await startTestApp({ env: { DATA_DIR: dataDir, SCORM_CLASSIC_ENABLED: 'true' } });
+  // The bench signs in as the demo accounts: the test app no longer seeds unless asked.
+  const t = await startTestApp({ seed: true, env: { DATA_DIR: dataDir, SCORM_CLASSIC_ENABLED: 'true' } });
   try {
     const [admin, author] = await Promise.all([t.login('admin@example.com'), t.login('author@example.com')]);
     const as = (token: string) => ({ authorization: `Bearer ${token}` });
