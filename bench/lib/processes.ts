@@ -59,7 +59,14 @@ export async function spawnServer(file: string, env: Record<string, string>, rea
     } catch {
       // not listening yet
     }
-    if (Date.now() - started > timeoutMs) throw new Error(`${file} not ready: ${stderr.slice(-2000)}`);
+    if (Date.now() - started > timeoutMs) {
+      // Left running, it would keep writing the data directory under the next server (session 10's full run: the
+      // restart met "database is locked" from the cold start that had timed out).
+      children.delete(child);
+      child.kill('SIGKILL');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      throw new Error(`${file} not ready after ${Math.round(timeoutMs / 1000)} s: ${stderr.slice(-2000)}`);
+    }
     await new Promise((r) => setTimeout(r, 25));
   }
   const readyMs = Date.now() - started;

@@ -69,7 +69,7 @@ export async function productScenarios(
   notifications?: GeneratedNotifications,
 ): Promise<void> {
   const { userIds } = identity;
-  const server = await spawnServer(join(ROOT, 'dist/backend/main.js'), { DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'error' }, '/api/health', 900_000); // a full replay of 2M+ events takes minutes: measure it rather than give up
+  const server = await spawnServer(join(ROOT, 'dist/backend/main.js'), { DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'error' }, '/api/health', 3_600_000); // a full replay of 2M+ events takes minutes (18 at session 10's 2.2k events/s): measure it rather than give up and lose every load after it
   try {
     const events = await head(server);
     results.push({
