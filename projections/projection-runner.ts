@@ -58,6 +58,8 @@ export class ProjectionRunner {
   private buildWaiters: ((switched: boolean) => void)[] = [];
   /** Per store (the serving one, a build beside it): what the projections last committed there. */
   private caches = new WeakMap<ReadStore, DocumentCache>();
+  /** Projections filling their serving tables from empty: their indexes are created once they catch up. */
+  private readonly filling = new Set<string>();
   /** Serialises batches, rebuild resets and `exclusive` work (read-model snapshots). */
   private lock: Promise<unknown> = Promise.resolve();
 
@@ -170,6 +172,9 @@ export class ProjectionRunner {
       await this.reset(projection);
       return;
     }
+    // A fill from empty that stopped before catching up (this process's earlier run) left its indexes to make.
+    this.filling.delete(projection.name);
+    this.readStore.indexNow?.(projection.collections.map((c) => c.name));
     this.statuses.set(projection.name, { name: projection.name, version: projection.version, position: checkpoint.position, state: 'catching-up' });
   }
 
@@ -180,6 +185,10 @@ export class ProjectionRunner {
       for (const listener of this.commitListeners) listener(collection.name, 'cleared');
     }
     await this.readStore.checkpoints.save({ name: projection.name, position: 0, version: projection.version });
+    if (this.readStore.deferIndexes) {
+      this.readStore.deferIndexes(projection.collections.map((c) => c.name));
+      this.filling.add(projection.name);
+    }
     this.statuses.set(projection.name, { name: projection.name, version: projection.version, position: 0, state: 'catching-up' });
   }
 
@@ -196,6 +205,9 @@ export class ProjectionRunner {
     );
     // A build resumed in another store object starts without a cache of its own.
     this.caches.get(beside.store)?.clear();
+    const names = projection.collections.map((c) => c.name);
+    if (beside.position === 0) beside.store.deferIndexes?.(names);
+    else beside.store.indexNow?.(names);
     const status: ProjectionStatus = { name: projection.name, version: projection.version, position: beside.position, state: 'catching-up', rebuilding: true };
     this.builds.set(projection.name, { beside, status });
     const live = this.statuses.get(projection.name);
@@ -234,6 +246,7 @@ export class ProjectionRunner {
     const head = await this.events.headPosition();
     for (const status of this.statuses.values()) {
       if (status.state !== 'failed') status.state = status.position >= head ? 'live' : 'catching-up';
+      if (status.state === 'live' && this.filling.delete(status.name)) this.indexNow(status.name, this.readStore);
     }
     await this.switchCaughtUpBuilds(head);
     this.releaseWaiters();
@@ -244,6 +257,7 @@ export class ProjectionRunner {
       if (build.status.state === 'failed' || build.status.position < head) continue;
       const { status } = build;
       const frozen = this.statuses.get(name) === status;
+      this.indexNow(name, build.beside.store);
       await build.beside.switchOver({ name, position: status.position, version: status.version });
       // The serving store now answers from the built tables: what was cached of the old ones is stale.
       this.caches.get(this.readStore)?.forget(this.projections.find((p) => p.name === name)?.collections.map((c) => c.name) ?? []);
@@ -322,6 +336,11 @@ export class ProjectionRunner {
         `Projection ${projection.name}${live ? '' : ' (rebuild)'} failed at position ${failed.position} (${failed.eventType}): ${failed.message}`,
       );
     }
+  }
+
+  private indexNow(name: string, store: ReadStore): void {
+    const projection = this.projections.find((p) => p.name === name);
+    if (projection) store.indexNow?.(projection.collections.map((c) => c.name));
   }
 
   private async clearStopped(projection: { name: string; version: number }): Promise<void> {

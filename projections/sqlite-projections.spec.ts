@@ -164,6 +164,32 @@ describe('projections on the SQLite read store', () => {
     await reopened.close();
   });
 
+  it('fills an empty table without its plain indexes and creates them once caught up, or at the first query', async () => {
+    const events = new MemoryEventStore();
+    await events.appendToStream('c-1', [add('a', 1), add('b', 2)], { expectedRevision: 'no_stream' });
+    const store = new SqliteReadStore(join(dir, 'read-models.sqlite'));
+    const indexes = () =>
+      store.database.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'counters' AND sql IS NOT NULL`).pluck().all();
+    const seen: unknown[][] = [];
+    const runner = new ProjectionRunner(events, store, [counters()], silent);
+    runner.observeBatches(async (_batch, apply) => {
+      seen.push(indexes());
+      await apply();
+    });
+    await runner.start();
+    expect(await runner.catchUp(5000)).toBe(true);
+    expect(seen[0]).toEqual([]);
+    expect(indexes()).toEqual(['counters:total']);
+    await runner.stop();
+
+    // A query during a fill does not scan for want of the index: it is created first.
+    store.deferIndexes(['counters']);
+    expect(indexes()).toEqual([]);
+    expect(await store.collection('counters').count({ total: 2 })).toBe(1);
+    expect(indexes()).toEqual(['counters:total']);
+    await store.close();
+  });
+
   it('builds a new version beside the serving tables and switches in one transaction once caught up', async () => {
     const events = new MemoryEventStore();
     const file = join(dir, 'read-models.sqlite');

@@ -109,6 +109,13 @@ export interface ReadStore {
    * Adapters without it clear the collections in place.
    */
   rebuildBeside?(projection: string, version: number, collections: string[], fresh: boolean): Promise<RebuildBeside>;
+  /**
+   * Where the adapter gains by it: these collections are being filled from empty (a projection from
+   * position 0), so their secondary indexes may wait until `indexNow` (or a query that needs them).
+   */
+  deferIndexes?(collections: string[]): void;
+  /** Creates the indexes `deferIndexes` postponed; nothing when none are. */
+  indexNow?(collections: string[]): void;
   collection<T extends Document = Document>(name: string): Collection<T>;
   ping(): Promise<boolean>;
   close(): Promise<void>;

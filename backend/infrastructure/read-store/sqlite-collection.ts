@@ -53,7 +53,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   async count(filter: Filter = {}): Promise<number> {
-    const table = this.tableName();
+    const table = this.queried();
     const where = compileWhere(filter, this.tables.shape(table));
     if (where.exact)
       return this.tables
@@ -64,7 +64,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   async aggregate<R>(pipeline: Pipeline): Promise<R[]> {
-    const table = this.tableName();
+    const table = this.queried();
     const first = pipeline[0]?.$match as Filter | undefined;
     if (!first) return new Aggregator(pipeline, {}).run(this.candidates(table, '1', [])) as R[];
     const where = compileWhere(first, this.tables.shape(table));
@@ -143,7 +143,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
 
   /** The page (and with `withTotal`, the number of all matches): SQL when exact, mingo on the candidates otherwise. */
   private select(filter: Filter, options: FindOptions, withTotal = false): { docs: T[]; total?: number } {
-    const table = this.tableName();
+    const table = this.queried();
     const shape = this.tables.shape(table);
     const where = compileWhere(filter, shape);
     const sort = options.sort && Object.keys(options.sort).length ? options.sort : undefined;
@@ -183,6 +183,13 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
       .statement(sql)
       .pluck(true)
       .get(...params) as number;
+  }
+
+  /** The table, with the indexes a fill from empty postponed created now: a query must not scan for want of them. */
+  private queried(): string {
+    const table = this.tableName();
+    this.tables.indexNow(table);
+    return table;
   }
 
   private candidates(table: string, where: string, params: unknown[], tail = ' ORDER BY rowid'): Document[] {

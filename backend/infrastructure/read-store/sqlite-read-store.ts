@@ -94,6 +94,14 @@ export class SqliteReadStore implements ReadStore {
     return new SqliteCollection<T>(name, this.tables, () => this.tables.tableOf(name));
   }
 
+  deferIndexes(collections: string[]): void {
+    for (const collection of collections) this.tables.deferIndexes(this.tables.tableOf(collection));
+  }
+
+  indexNow(collections: string[]): void {
+    for (const collection of collections) this.tables.indexNow(this.tables.tableOf(collection));
+  }
+
   /** Other processes share the file (APP_ROLE api/projector): follow the tables they create and switch. */
   followOtherProcesses(): void {
     this.tables.followOtherProcesses();
@@ -155,6 +163,12 @@ export class SqliteReadStore implements ReadStore {
       },
       collection: <T extends Document>(name: string) => new SqliteCollection<T>(name, this.tables, () => resolve(name)),
       commit: async (writes, checkpoint) => this.commitTo(resolve, writes, { ...checkpoint, name: build }),
+      deferIndexes: (names) => {
+        for (const name of names) if (tables.has(name)) this.tables.deferIndexes(tables.get(name)!);
+      },
+      indexNow: (names) => {
+        for (const name of names) if (tables.has(name)) this.tables.indexNow(tables.get(name)!);
+      },
       ping: () => store.ping(),
       close: async () => undefined,
     };

@@ -19,6 +19,12 @@ export class SqliteTables {
   private readonly declared = new Map<string, IndexSpec[]>();
   private readonly created = new Map<string, TableListener[]>();
   private readonly dropped = new Map<string, TableListener[]>();
+  /**
+   * Tables being filled from empty (a projection from position 0): their plain SQL indexes, by name, are
+   * created once the fill has caught up (one sort instead of a B-tree update per write) or when a query
+   * needs them first. Unique indexes are never deferred: a duplicate must fail the batch that writes it.
+   */
+  private readonly deferred = new Map<string, Map<string, string>>();
   /** Set when other processes share the file (APP_ROLE api/projector): their schema changes are followed. */
   private schema: { version: number; read: Database.Statement } | null = null;
 
@@ -113,11 +119,47 @@ export class SqliteTables {
   }
 
   drop(collection: string, physical: string): void {
+    this.deferred.delete(physical);
     for (const uninstall of this.dropped.get(collection) ?? []) uninstall(this.db, physical);
     for (const elements of this.elementTablesOf(physical)) this.db.exec(`DROP TABLE "${elements}"`);
     this.db.exec(`DROP TABLE IF EXISTS "${physical}"`);
     this.db.prepare('DELETE FROM __tables WHERE physical = ?').run(physical);
     this.shapes.delete(physical);
+    this.statements.clear();
+  }
+
+  /**
+   * From now on (the table must be empty) the table's plain indexes wait for `indexNow`: the existing ones
+   * are dropped, in one transaction with their recorded definitions. A crash before `indexNow` leaves them
+   * missing until the next start declares them again (`CREATE INDEX IF NOT EXISTS`).
+   */
+  deferIndexes(physical: string): void {
+    const pending = this.deferred.get(physical) ?? new Map<string, string>();
+    const existing = this.db
+      .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE %'`)
+      .all(physical) as { name: string; sql: string }[];
+    this.db
+      .transaction(() => {
+        for (const { name, sql } of existing) {
+          this.db.exec(`DROP INDEX "${name}"`);
+          pending.set(name, sql);
+        }
+      })
+      .immediate();
+    this.deferred.set(physical, pending);
+    this.statements.clear();
+  }
+
+  /** Creates the indexes `deferIndexes` postponed (none: nothing to do). */
+  indexNow(physical: string): void {
+    const pending = this.deferred.get(physical);
+    if (!pending) return;
+    this.deferred.delete(physical);
+    this.db
+      .transaction(() => {
+        for (const sql of pending.values()) this.db.exec(sql.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS '));
+      })
+      .immediate();
     this.statements.clear();
   }
 
@@ -214,7 +256,10 @@ export class SqliteTables {
       else shape.pendingElements.add(keys[0].field);
     }
     const columns = keys.map(({ field, direction }) => `"k:${field}"${direction === -1 ? ' DESC' : ''}`).join(', ');
-    this.db.exec(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${indexName(physical, index)}" ON "${physical}" (${columns})`);
+    const name = indexName(physical, index);
+    const pending = this.deferred.get(physical);
+    if (pending && !index.unique) pending.set(name, `CREATE INDEX "${name}" ON "${physical}" (${columns})`);
+    else this.db.exec(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON "${physical}" (${columns})`);
   }
 }
 
