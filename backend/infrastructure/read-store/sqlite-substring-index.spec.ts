@@ -62,6 +62,8 @@ describe('SQLite substring index', () => {
     ]) {
       expect([text, await ids(search(text, options))]).toEqual([text, expected(docs, search(text, options))]);
     }
+    // The ids alone, as the owner and author filters ask for them.
+    expect(await people.find(search('example'), { projection: { _id: 1 }, sort: { _id: -1 }, limit: 2 })).toEqual([{ _id: 'u6' }, { _id: 'u5' }]);
     // Beside other conditions and in a page with its total.
     const filter = { $and: [search('example'), search('mart'), { active: true }] };
     expect(await people.findPage(filter, { sort: { lastName: 1, _id: 1 }, limit: 1 })).toMatchObject({ docs: [{ _id: 'u1' }], total: 1 });
