@@ -85,6 +85,8 @@ export const usersProjection: ProjectionDefinition = {
         { field: 'roles' },
         { field: 'active' },
         { field: 'groupIds' },
+        // The admin searches (users, owners, authors): a word is a lookup in the trigram index, not a test of every user.
+        { field: 'searchText', substring: true },
         { fields: [{ field: 'lastName' }, { field: 'firstName' }] },
         { fields: [{ field: 'active' }, { field: 'createdAt', direction: -1 }] },
         { fields: [{ field: 'createdAt', direction: -1 }, { field: '_id' }] },

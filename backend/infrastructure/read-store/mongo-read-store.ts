@@ -92,6 +92,8 @@ class MongoCollection<T extends Document> implements Collection<T> {
   }
 
   async createIndex(index: IndexSpec): Promise<void> {
+    // An unanchored $regex can't use a B-tree index: it would only cost writes.
+    if (index.substring) return;
     const keys = Object.fromEntries(indexKeys(index).map(({ field, direction }) => [field, direction ?? 1]));
     await this.native.createIndex(keys, { unique: index.unique ?? false });
   }

@@ -46,7 +46,15 @@ export interface IndexKey {
  * the collection), or a composite (`{ fields }`: a list screen filtering on equality on the first keys
  * and sorting on the next ones reads its page from the index).
  */
-export type IndexSpec = ({ field: string; fields?: undefined } | { fields: IndexKey[]; field?: undefined }) & { unique?: boolean };
+export type IndexSpec = ({ field: string; fields?: undefined } | { fields: IndexKey[]; field?: undefined }) & {
+  unique?: boolean;
+  /**
+   * A one-field index for substring searches (a `$regex` of plain text, what a search box builds) on a string
+   * field: where the adapter has one (SQLite: a trigram table), a word is an index lookup instead of a test of
+   * every document. The other adapters ignore it.
+   */
+  substring?: boolean;
+};
 
 /** The keys of an index, whichever way it was declared. */
 export function indexKeys(index: IndexSpec): IndexKey[] {

@@ -20,6 +20,10 @@ export interface TableShape {
   mayHoldArray(path: string): boolean;
   /** Whether some document may hold an array or an object at this exact path. */
   mayHoldNonScalar(path: string): boolean;
+  /** The trigram table of a field declared for substring searches (`rowid` = the document's), if there is one. */
+  substrings?(path: string): string | undefined;
+  /** The table itself: exclusions by id read its rowids, which every index holds. */
+  readonly table?: string;
 }
 
 export interface SqlCondition {
@@ -108,7 +112,7 @@ function compare(op: string, operand: unknown): Leaf | null {
   return null;
 }
 
-function regex(pattern: unknown, options: unknown): Leaf | null {
+function regex(pattern: unknown, options: unknown, trigrams?: string): Leaf | null {
   let source: string;
   let flags: string;
   if (pattern instanceof RegExp && options === undefined) {
@@ -125,7 +129,7 @@ function regex(pattern: unknown, options: unknown): Leaf | null {
     flags = options ?? '';
   } else return null;
   const text = plainText(source, flags);
-  if (text !== null) return textLeaf(text, flags.includes('i'));
+  if (text !== null) return textLeaf(text, flags.includes('i'), trigrams);
   return (key) => ({ sql: `js_regexp(${key}, ?, ?)`, params: [source, flags] });
 }
 
@@ -154,12 +158,22 @@ function plainText(source: string, flags: string): string | null {
 /** Every character a number's key (or null's, -Inf) can show as text; the other keys' texts are control characters. */
 const NUMBER_TEXT = /^[0-9.+\-eEiInNfF]*$/;
 
-function textLeaf(text: string, ignoreCase: boolean): Leaf {
+function textLeaf(text: string, ignoreCase: boolean, trigrams?: string): Leaf {
   // Only strings match a $regex; a key is SQL text exactly when the value is a string. A generated key is computed
   // again at every mention, so the type is tested only when the text could also be found in a number's digits.
   const typed = (key: string, test: string) => (NUMBER_TEXT.test(text) ? `(typeof(${key}) = 'text' AND ${test})` : test);
-  if (ignoreCase) return (key) => ({ sql: typed(key, `${key} LIKE ? ESCAPE '\\'`), params: [`%${text.replace(/[\\%_]/g, '\\$&')}%`] });
-  return (key) => ({ sql: typed(key, `instr(${key}, ?) > 0`), params: [text] });
+  const exact: Leaf = ignoreCase
+    ? (key) => ({ sql: typed(key, `${key} LIKE ? ESCAPE '\\'`), params: [`%${text.replace(/[\\%_]/g, '\\$&')}%`] })
+    : (key) => ({ sql: typed(key, `instr(${key}, ?) > 0`), params: [text] });
+  // Trigrams need three characters. The table's matches (folded by case) narrow to a few rows, then the exact test decides.
+  if (!trigrams || text.length < 3) return exact;
+  return (key, element) => {
+    const test = exact(key, element)!;
+    return {
+      sql: `(rowid IN (SELECT rowid FROM "${trigrams}" WHERE "${trigrams}" MATCH ?) AND ${test.sql})`,
+      params: [`"${text.replace(/"/g, '""')}"`, ...test.params],
+    };
+  };
 }
 
 /** Null and existence through nested paths: left to mingo, as compile-filter does. */
@@ -183,6 +197,18 @@ function byIdText(spec: unknown): boolean {
   );
 }
 
+/**
+ * `_id` `$ne`/`$nin` strings (the path editor's "not already in the path") as rowids: every index holds the
+ * rowid, so a count of the rest stays on the index that serves the page instead of reading each row's `_id`.
+ */
+function exclusionById(spec: unknown, table: string): SqlCondition | null {
+  if (!spec || typeof spec !== 'object') return null;
+  const [[op, operand]] = Object.entries(spec as Record<string, unknown>);
+  if (op !== '$ne' && op !== '$nin') return null;
+  const ids = op === '$ne' ? [operand] : (operand as string[]);
+  return { sql: `rowid NOT IN (SELECT rowid FROM "${table}" WHERE _id IN (${ids.map(() => '?').join(', ')}))`, params: ids, exact: true };
+}
+
 function not(condition: { sql: string; params: unknown[] }) {
   // SQL's NULL (a missing value compared) means "no match": negate it as false.
   return { sql: `NOT IFNULL(${condition.sql}, 0)`, params: condition.params };
@@ -193,12 +219,19 @@ function fieldCondition(path: string, spec: unknown, shape: TableShape): SqlCond
   if (!json) return ANYTHING;
   const parts = path.split('.');
   if (parts.length > 1 && nullSensitive(spec)) return ANYTHING;
-  const key = path === '_id' && byIdText(spec) ? '_id' : (shape.column(path) ?? keyAt(path)!);
+  const byId = path === '_id' && byIdText(spec);
+  if (byId && shape.table) {
+    const excluded = exclusionById(spec, shape.table);
+    if (excluded) return excluded;
+  }
+  const key = byId ? '_id' : (shape.column(path) ?? keyAt(path)!);
   const arrays = shape.mayHoldArray(path);
   const throughArrays = parts
     .slice(0, -1)
     .map((_, i) => parts.slice(0, i + 1).join('.'))
     .filter((prefix) => shape.mayHoldArray(prefix));
+  // Only where the value is one string per document: the trigram table holds no array elements.
+  const trigrams = arrays || throughArrays.length ? undefined : shape.substrings?.(path);
 
   /** Some value at the path passes: the value itself, or one element of an array there. */
   const some = (leaf: Leaf) => {
@@ -222,7 +255,7 @@ function fieldCondition(path: string, spec: unknown, shape: TableShape): SqlCond
   const operators = spec !== null && typeof spec === 'object' && !(spec instanceof RegExp) && !Array.isArray(spec) ? (spec as Record<string, unknown>) : null;
   if (isScalar(spec)) conditions.push(some(equals(spec))!);
   else if (spec instanceof RegExp) {
-    const leaf = regex(spec, undefined);
+    const leaf = regex(spec, undefined, trigrams);
     if (!leaf) return ANYTHING;
     conditions.push(some(leaf)!);
   } else if (operators) {
@@ -258,7 +291,7 @@ function fieldCondition(path: string, spec: unknown, shape: TableShape): SqlCond
           break;
         }
         case '$regex': {
-          const leaf = regex(operand, operators.$options);
+          const leaf = regex(operand, operators.$options, trigrams);
           condition = leaf && some(leaf);
           break;
         }

@@ -18,12 +18,13 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   ) {}
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
-    return this.shape(this.select(filter, options).docs, options);
+    const { docs, projected } = this.select(filter, options);
+    return projected ? docs : this.shape(docs, options);
   }
 
   async findPage(filter: Filter, options: FindOptions): Promise<{ docs: T[]; total: number }> {
-    const { docs, total } = this.select(filter, options, true);
-    return { docs: this.shape(docs, options), total: total! };
+    const { docs, total, projected } = this.select(filter, options, true);
+    return { docs: projected ? docs : this.shape(docs, options), total: total! };
   }
 
   async findOne(filter: Filter): Promise<T | null> {
@@ -142,7 +143,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   /** The page (and with `withTotal`, the number of all matches): SQL when exact, mingo on the candidates otherwise. */
-  private select(filter: Filter, options: FindOptions, withTotal = false): { docs: T[]; total?: number } {
+  private select(filter: Filter, options: FindOptions, withTotal = false): { docs: T[]; total?: number; projected?: boolean } {
     const table = this.queried();
     const shape = this.tables.shape(table);
     const where = compileWhere(filter, shape);
@@ -154,10 +155,12 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
         : options.skip
           ? ` LIMIT -1 OFFSET ${Math.trunc(options.skip)}`
           : '';
-      const docs = this.candidates(table, where.sql, where.params, ` ORDER BY ${order}${page}`) as T[];
-      if (!withTotal) return { docs };
+      // A lookup of ids alone (`projection: { _id: 1 }`, e.g. the authors matching a search) reads no document's JSON.
+      const idsOnly = isIdsOnly(options.projection);
+      const docs = this.candidates(table, where.sql, where.params, ` ORDER BY ${order}${page}`, idsOnly ? `json_object('_id', _id)` : 'doc') as T[];
+      if (!withTotal) return { docs, projected: idsOnly };
       const counted = !options.limit && !options.skip ? docs.length : this.countAlong(table, where.sql, where.params, sort ? order : null);
-      return { docs, total: counted };
+      return { docs, total: counted, projected: idsOnly };
     }
     let matches = this.candidates(table, where.sql, where.params, ' ORDER BY rowid') as T[];
     if (!where.exact) matches = matches.filter(matcher(filter));
@@ -175,7 +178,10 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
    * (15 ms instead of 1 ms over 5k speaches). Ordering the counted rows as the page is ordered makes the
    * planner take the page's index.
    */
-  private countAlong(table: string, where: string, params: unknown[], order: string | null): number {
+  private countAlong(table: string, where: string, params: unknown[], page: string | null): number {
+    // The last key that only breaks ties (`_id`, the rowid) is left out: `_id` is not in the index, so ordering by it
+    // read every matching row and sorted them all, where the leading keys alone choose the index.
+    const order = page?.replace(/(^|, )(_id|rowid)( DESC)?$/, '') || null;
     const sql = order
       ? `SELECT count(*) FROM (SELECT 1 FROM "${table}" WHERE ${where} ORDER BY ${order} LIMIT -1)`
       : `SELECT count(*) FROM "${table}" WHERE ${where}`;
@@ -192,9 +198,9 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
     return table;
   }
 
-  private candidates(table: string, where: string, params: unknown[], tail = ' ORDER BY rowid'): Document[] {
+  private candidates(table: string, where: string, params: unknown[], tail = ' ORDER BY rowid', column = 'doc'): Document[] {
     const rows = this.tables
-      .statement(`SELECT doc FROM "${table}" WHERE ${where}${tail}`)
+      .statement(`SELECT ${column} FROM "${table}" WHERE ${where}${tail}`)
       .pluck()
       .all(...params) as string[];
     return rows.map((doc) => JSON.parse(doc) as Document);
@@ -203,4 +209,8 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   private shape(found: T[], options: FindOptions): T[] {
     return options.projection ? (new Query({}, {}).find<T>(found, options.projection as never).all() as T[]) : found;
   }
+}
+
+function isIdsOnly(projection: FindOptions['projection']): boolean {
+  return !!projection && Object.keys(projection).length === 1 && projection._id === 1;
 }

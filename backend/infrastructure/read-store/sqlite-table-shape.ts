@@ -26,6 +26,8 @@ export class SqliteTableShape implements TableShape {
   private readonly paths = new Map<string, PathShape & { parts: string[] }>();
   readonly columns = new Map<string, string>();
   readonly elementTables = new Map<string, string>();
+  /** Declared substring indexes: the trigram table of each field. */
+  readonly substringTables = new Map<string, string>();
   /** Declared fields with no element table yet: one is made when a first array is stored there. */
   readonly pendingElements = new Set<string>();
 
@@ -40,6 +42,10 @@ export class SqliteTableShape implements TableShape {
 
   elements(path: string): string | undefined {
     return this.elementTables.get(path);
+  }
+
+  substrings(path: string): string | undefined {
+    return this.substringTables.get(path);
   }
 
   mayHoldArray(path: string): boolean {

@@ -122,6 +122,7 @@ export class SqliteTables {
     this.deferred.delete(physical);
     for (const uninstall of this.dropped.get(collection) ?? []) uninstall(this.db, physical);
     for (const elements of this.elementTablesOf(physical)) this.db.exec(`DROP TABLE "${elements}"`);
+    for (const trigrams of this.tablesPrefixed(physical, TRIGRAMS)) this.db.exec(`DROP TABLE "${trigrams}"`);
     this.db.exec(`DROP TABLE IF EXISTS "${physical}"`);
     this.db.prepare('DELETE FROM __tables WHERE physical = ?').run(physical);
     this.shapes.delete(physical);
@@ -196,8 +197,10 @@ export class SqliteTables {
         if (column.startsWith('k:')) shape.columns.set(column.slice(2), `"${column}"`);
       }
       for (const table of this.elementTablesOf(physical)) shape.elementTables.set(table.slice(physical.length + ':mk:'.length), table);
+      for (const table of this.tablesPrefixed(physical, TRIGRAMS)) shape.substringTables.set(table.slice(physical.length + TRIGRAMS.length), table);
       const collection = this.db.prepare('SELECT collection FROM __tables WHERE physical = ?').pluck().get(physical) as string | undefined;
       for (const index of this.declared.get(collection ?? '') ?? []) {
+        if (index.substring) continue;
         const keys = indexKeys(index);
         if (keys.length === 1 && !shape.elements(keys[0].field)) shape.pendingElements.add(keys[0].field);
       }
@@ -226,10 +229,23 @@ export class SqliteTables {
   }
 
   private elementTablesOf(physical: string): string[] {
-    return this.db
-      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ?`)
-      .pluck()
-      .all(physical.length + 4, `${physical}:mk:`) as string[];
+    return this.tablesPrefixed(physical, ':mk:');
+  }
+
+  /** Tables named after `physical` and a kind (element and trigram tables); FTS5's own shadow tables (`…_data`) excluded. */
+  private tablesPrefixed(physical: string, kind: string): string[] {
+    const rows = this.db
+      .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ?`)
+      .all(physical.length + kind.length, `${physical}${kind}`) as { name: string; sql: string | null }[];
+    return rows.filter((row) => kind !== TRIGRAMS || /^CREATE VIRTUAL TABLE/i.test(row.sql ?? '')).map((row) => row.name);
+  }
+
+  private indexSubstrings(physical: string, field: string): void {
+    const shape = this.shape(physical);
+    if (shape.substrings(field)) return;
+    for (const sql of trigramTableSql(physical, field)) this.db.exec(sql);
+    shape.substringTables.set(field, `${physical}${TRIGRAMS}${field}`);
+    this.statements.clear();
   }
 
   private indexElements(physical: string, field: string): void {
@@ -243,6 +259,12 @@ export class SqliteTables {
   private index(physical: string, index: IndexSpec): void {
     const shape = this.shape(physical);
     const keys = indexKeys(index);
+    if (index.substring) {
+      if (keys.length !== 1 || !jsonPath(keys[0].field))
+        throw new Error(`Cannot index substrings of ${keys.map((k) => k.field).join(', ')}: one plain dotted path`);
+      this.indexSubstrings(physical, keys[0].field);
+      return;
+    }
     for (const { field } of keys) {
       if (shape.column(field)) continue;
       const key = keyAt(field);
@@ -284,8 +306,31 @@ function elementTableSql(physical: string, field: string): string[] {
   ];
 }
 
+const TRIGRAMS = ':tri:';
+
+/**
+ * A substring index: the field's string values in an FTS5 trigram table (rowid = the document's rowid), kept in
+ * step by triggers inside the writes' own transactions. Its matches are folded by case (Unicode), so a superset
+ * of what LIKE or instr find; the compiler keeps that exact test on the few rows it returns.
+ */
+function trigramTableSql(physical: string, field: string): string[] {
+  const table = `"${physical}${TRIGRAMS}${field}"`;
+  const json = jsonPath(field)!;
+  const insert = (row: string) =>
+    `INSERT INTO ${table} (rowid, text) SELECT ${row}.rowid, json_extract(${row}.doc, ${json}) WHERE json_type(${row}.doc, ${json}) = 'text'`;
+  const trigger = (event: string) => `"${physical}${TRIGRAMS}${field}:${event}"`;
+  return [
+    `CREATE VIRTUAL TABLE ${table} USING fts5(text, tokenize = 'trigram')`,
+    `INSERT INTO ${table} (rowid, text) SELECT rowid, json_extract(doc, ${json}) FROM "${physical}" WHERE json_type(doc, ${json}) = 'text'`,
+    `CREATE TRIGGER ${trigger('insert')} AFTER INSERT ON "${physical}" BEGIN ${insert('NEW')}; END`,
+    // Most writes of a document leave the field as it was (a user's last activity): its trigrams stay.
+    `CREATE TRIGGER ${trigger('update')} AFTER UPDATE OF doc ON "${physical}" WHEN json_type(OLD.doc, ${json}) IS NOT json_type(NEW.doc, ${json}) OR json_extract(OLD.doc, ${json}) IS NOT json_extract(NEW.doc, ${json}) BEGIN DELETE FROM ${table} WHERE rowid = OLD.rowid; ${insert('NEW')}; END`,
+    `CREATE TRIGGER ${trigger('delete')} AFTER DELETE ON "${physical}" BEGIN DELETE FROM ${table} WHERE rowid = OLD.rowid; END`,
+  ];
+}
+
 function indexName(physical: string, index: IndexSpec): string {
   return `${physical}:${indexKeys(index)
     .map(({ field, direction }) => `${field}${direction === -1 ? '-' : ''}`)
-    .join(',')}${index.unique ? '!' : ''}`;
+    .join(',')}${index.unique ? '!' : ''}${index.substring ? '~' : ''}`;
 }

@@ -1,0 +1,103 @@
+import { Query } from 'mingo';
+import { escapeRegex } from '../http/simple-rest';
+import type { Document, Filter } from './read-store.port';
+import { compileWhere } from './sql-filter-compiler';
+import { SqliteReadStore } from './sqlite-read-store';
+import type { SqliteTables } from './sqlite-tables';
+
+interface Person extends Document {
+  searchText: string;
+  active: boolean;
+  lastName: string;
+}
+
+const person = (id: string, searchText: string, active = true): Person => ({ _id: id, searchText, active, lastName: searchText.split('\n')[1] ?? '' });
+const search = (text: string, options = 'i'): Filter => ({ searchText: { $regex: escapeRegex(text), $options: options } });
+
+/**
+ * A field declared for substring searches is looked up in a trigram table: the search box's words become index
+ * lookups, and the answers stay those of mingo (the table's case folding only narrows, the exact test decides).
+ */
+describe('SQLite substring index', () => {
+  let store: SqliteReadStore;
+  let tables: SqliteTables;
+  beforeEach(async () => {
+    store = new SqliteReadStore(':memory:');
+    const people = store.collection<Person>('people');
+    await people.createIndex({ field: 'searchText', substring: true });
+    await people.createIndex({ fields: [{ field: 'lastName' }] });
+    tables = (people as unknown as { tables: SqliteTables }).tables;
+  });
+  afterEach(() => store.close());
+
+  const ids = async (filter: Filter) => (await store.collection<Person>('people').find(filter, { sort: { _id: 1 } })).map((d) => d._id);
+  const expected = (docs: Person[], filter: Filter) => (new Query(filter, {}).find<Person>(docs).all() as Person[]).map((d) => d._id).sort();
+
+  it('finds words through the trigram table with the answers of mingo', async () => {
+    const docs = [
+      person('u1', 'Anna\nMartin\nanna.martin@example.com'),
+      person('u2', 'Joanna\nWeber\njw@example.com'),
+      person('u3', 'Bruno\nHANNAH\nbruno@example.com'),
+      person('u4', 'Émile\nZoë\nemile@example.com'),
+      // Unicode folds the long s and the Kelvin sign onto ASCII letters; JavaScript's `i` (and LIKE) does not.
+      person('u5', 'ſafety\n\u212Aelvin\nk@example.com'),
+      person('u6', '100%_done\n"quoted"\nq@example.com'),
+    ];
+    const people = store.collection<Person>('people');
+    await people.bulkWrite(docs.map((doc) => ({ kind: 'replace', doc })));
+    const shape = tables.shape(tables.tableOf('people'));
+    expect(compileWhere(search('anna'), shape).sql).toContain(`"${shape.substrings('searchText')}" MATCH ?`);
+
+    for (const [text, options] of [
+      ['anna', 'i'],
+      ['ANNA', 'i'],
+      ['Anna', ''],
+      ['safety', 'i'],
+      ['kelvin', 'i'],
+      ['0%_', 'i'],
+      ['"quoted"', ''],
+      ['example.com', 'i'],
+      ['an', 'i'],
+      ['zzz', 'i'],
+    ]) {
+      expect([text, await ids(search(text, options))]).toEqual([text, expected(docs, search(text, options))]);
+    }
+    // The ids alone, as the owner and author filters ask for them.
+    expect(await people.find(search('example'), { projection: { _id: 1 }, sort: { _id: -1 }, limit: 2 })).toEqual([{ _id: 'u6' }, { _id: 'u5' }]);
+    // Beside other conditions and in a page with its total.
+    const filter = { $and: [search('example'), search('mart'), { active: true }] };
+    expect(await people.findPage(filter, { sort: { lastName: 1, _id: 1 }, limit: 1 })).toMatchObject({ docs: [{ _id: 'u1' }], total: 1 });
+  });
+
+  it('stays in step with replaces, updates and deletes', async () => {
+    const people = store.collection<Person>('people');
+    await people.bulkWrite([
+      { kind: 'replace', doc: person('u1', 'Anna\nMartin\na@example.com') },
+      { kind: 'replace', doc: person('u2', 'Hugo\nWeber\nh@example.com') },
+    ]);
+    await people.replace(person('u1', 'Greta\nMartin\ng@example.com'));
+    await people.updateById('u2', { $set: { searchText: 'Hugo\nAnnaberg\nh@example.com' } });
+    expect(await ids(search('anna'))).toEqual(['u2']);
+    expect(await ids(search('greta'))).toEqual(['u1']);
+    await people.deleteById('u2');
+    expect(await ids(search('anna'))).toEqual([]);
+    await people.clear();
+    expect(await ids(search('greta'))).toEqual([]);
+  });
+
+  it('indexes the documents already stored when declared, and is built again in a rebuild beside', async () => {
+    const late = store.collection<Person>('late');
+    await late.bulkWrite([{ kind: 'replace', doc: person('u1', 'Anna\nMartin\na@example.com') }]);
+    await late.createIndex({ field: 'searchText', substring: true });
+    await late.createIndex({ field: 'searchText', substring: true });
+    expect(await late.find(search('anna'))).toHaveLength(1);
+
+    const rebuild = await store.rebuildBeside!('late-projection', 2, ['late'], true);
+    await rebuild.store.collection<Person>('late').replace(person('u9', 'Nora\nLópez\nnora@example.com'));
+    await rebuild.switchOver({ name: 'late-projection', position: 1, version: 2 });
+    expect((await late.find(search('nora'))).map((d) => d._id)).toEqual(['u9']);
+    expect(await late.find(search('anna'))).toEqual([]);
+    const trigramTables = tables.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'late%:tri:searchText'`).pluck().all();
+    expect(trigramTables).toEqual([`${tables.tableOf('late')}:tri:searchText`]);
+  });
+});
