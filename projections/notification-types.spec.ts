@@ -182,6 +182,43 @@ describe('notification types (spec §3 by audience)', () => {
     expect(of(rows, 'WORKFLOW_VALIDATED')).toEqual([['author', 'WORKFLOW_VALIDATED', 'speach-editor']]);
   });
 
+  it('the forum, messages and badges say why: the speach author, the topic participants, the recipient, the learner', async () => {
+    const topic = (type: string, data: Record<string, unknown>, by: string): Row => [
+      'topic-t1',
+      type,
+      { topicId: 't1', subject: { kind: 'speach', id: 's1' }, speachId: 's1', subjectOwnerId: null, ...data },
+      by,
+    ];
+    const { rows } = await project(
+      [
+        ...users,
+        ['user-peer', 'UserRegistered', { userId: 'peer', roles: [] }],
+        created,
+        topic('TopicOpened', { userId: 'reader', title: 'Ladders?', text: 'Which one?' }, 'reader'),
+        topic('TopicReplied', { postId: 'p2', userId: 'peer', text: 'The blue one', participantIds: ['reader', 'author'] }, 'peer'),
+        [
+          'conversation-c1',
+          'PrivateMessageSent',
+          { conversationId: 'c1', messageId: 'm1', senderId: 'reader', recipientId: 'author', text: 'Hello' },
+          'reader',
+        ],
+        ['badges-reader', 'BadgeAwarded', { userId: 'reader', speachId: 's1', badge: 'AVANCEMENT', title: 'T', authorId: 'author', awardedAt: 'x' }, 'system'],
+      ],
+      true,
+    );
+    expect(of(rows, 'NEW_TOPIC_MESSAGE')).toEqual([
+      ['author', 'NEW_TOPIC_MESSAGE', 'speach-author'],
+      ['author', 'NEW_TOPIC_MESSAGE', 'speach-author'],
+      ['reader', 'NEW_TOPIC_MESSAGE', 'topic-participant'],
+    ]);
+    expect(of(rows, 'NEW_MESSAGE')).toEqual([['author', 'NEW_MESSAGE', 'message-recipient']]);
+    expect(of(rows, 'BADGE_OBTAINED')).toEqual([
+      ['admin', 'BADGE_OBTAINED', 'admin'],
+      ['author', 'BADGE_OBTAINED', 'speach-author'],
+      ['reader', 'BADGE_OBTAINED', 'badge-learner'],
+    ]);
+  });
+
   it('a deactivated type tells nobody who turned it off, each type on its own', async () => {
     const { rows } = await project([
       users[0],
