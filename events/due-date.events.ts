@@ -5,6 +5,19 @@ import { registerEventType } from './schema-registry';
 export const DUE_DATE_REMINDER_DAYS = [7, 1] as const;
 export type DueDateReminderDays = (typeof DUE_DATE_REMINDER_DAYS)[number];
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The milestone a due day (`YYYY-MM-DD`, UTC) is at on `today`: expired after the day, 1 the day before
+ * (and the day itself), 7 within the week, else none. Speaches' and learning paths' reminders share it.
+ */
+export function dueDateMilestone(dueDay: string, today: string): DueDateReminderDays | 'expired' | null {
+  const left = Math.round((Date.parse(dueDay) - Date.parse(today)) / DAY_MS);
+  if (left < 0) return 'expired';
+  if (left <= 1) return 1;
+  return left <= 7 ? 7 : null;
+}
+
 /**
  * Stream `duedate-{speachId}`: what the platform told about a speach's due date. Kept apart from the
  * speach's own stream so the reminders (system facts driven by the clock) never race an author's edit;

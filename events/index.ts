@@ -25,6 +25,7 @@ export * from './periodic-review.state';
 export * from './audited-streams';
 export * from './path.events';
 export * from './path.state';
+export * from './path-due-date.events';
 export * from './share.events';
 export * from './subtitles.events';
 export * from './ai-avatar.events';

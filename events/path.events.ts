@@ -43,10 +43,20 @@ export type PathUserAssignmentChanged = P<
   'PathUserAssignmentChanged',
   { userId: string; assigned: boolean; dueDate: string | null; published: boolean; title: string }
 >;
-/** The assignees at publication, so the readers (notifications) need no copy of the path. */
+/**
+ * The assignees at publication, so the readers (notifications) need no copy of the path. `dueDates`
+ * names the assignments that have one (by user id, by group id); absent on events recorded before it.
+ */
 export type PathPublished = P<
   'PathPublished',
-  { title: string; firstPublication: boolean; speachIds: string[]; assignedUserIds: string[]; assignedGroupIds: string[] }
+  {
+    title: string;
+    firstPublication: boolean;
+    speachIds: string[];
+    assignedUserIds: string[];
+    assignedGroupIds: string[];
+    dueDates?: { users: Record<string, string>; groups: Record<string, string> };
+  }
 >;
 export type PathUnpublished = P<'PathUnpublished', Record<never, never>>;
 export type PathArchived = P<'PathArchived', Record<never, never>>;

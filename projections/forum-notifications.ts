@@ -14,6 +14,9 @@ async function subjectOwners(writer: ProjectionWriter, d: { speachId: string | n
   return speach ? [speach.authorId] : [];
 }
 
+/** Why a topic's owner is told: they wrote the speach, or own the path. */
+const ownerRule = (d: { subjectOwnerId: string | null }) => (d.subjectOwnerId ? 'path-owner' : 'speach-author');
+
 /** A path's topic names its path, where the bell links to. */
 const pathOf = (d: { subject: TopicSubject }) => (d.subject.kind === 'path' ? { pathId: d.subject.id } : {});
 
@@ -29,6 +32,7 @@ export const forumNotificationHandlers: Record<string, ProjectionHandler> = {
     await notify(writer, event, {
       userIds: await subjectOwners(writer, d),
       type: 'NEW_TOPIC_MESSAGE',
+      rule: ownerRule(d),
       speachId: d.speachId,
       actorId: d.userId,
       data: { topicId: d.topicId, postId: d.topicId, topicTitle: d.title, content: d.text, ...pathOf(d) },
@@ -36,19 +40,22 @@ export const forumNotificationHandlers: Record<string, ProjectionHandler> = {
   },
   TopicReplied: async (event, writer) => {
     const d = dataOf<Extract<TopicEvent, { type: 'TopicReplied' }>>(event);
-    await notify(writer, event, {
-      userIds: [...(await subjectOwners(writer, d)), ...d.participantIds],
-      type: 'NEW_TOPIC_MESSAGE',
+    const told = {
+      type: 'NEW_TOPIC_MESSAGE' as const,
       speachId: d.speachId,
       actorId: d.userId,
       data: { topicId: d.topicId, postId: d.postId, content: d.text, ...pathOf(d) },
-    });
+    };
+    // The owner first: one who also wrote in the topic is told once, as its owner.
+    await notify(writer, event, { ...told, userIds: await subjectOwners(writer, d), rule: ownerRule(d) });
+    await notify(writer, event, { ...told, userIds: d.participantIds, rule: 'topic-participant' });
   },
   PrivateMessageSent: async (event, writer) => {
     const d = dataOf<Extract<ConversationEvent, { type: 'PrivateMessageSent' }>>(event);
     await notify(writer, event, {
       userIds: [d.recipientId],
       type: 'NEW_MESSAGE',
+      rule: 'message-recipient',
       speachId: null,
       actorId: d.senderId,
       data: { conversationId: d.conversationId, message: d.text },
@@ -57,14 +64,11 @@ export const forumNotificationHandlers: Record<string, ProjectionHandler> = {
   BadgeAwarded: async (event, writer) => {
     const d = dataOf<BadgeAwarded>(event);
     // Spec §3: the learner, the speach's author and the administrators are each told a badge was obtained.
-    await notify(writer, event, {
-      userIds: [d.userId, d.authorId, ...(await admins(writer))],
-      type: 'BADGE_OBTAINED',
-      speachId: d.speachId,
-      // The platform awards it: nobody is the actor, so the learner is told too.
-      actorId: null,
-      data: { badge: d.badge, badgeTitle: d.title, learnerId: d.userId },
-    });
+    // The platform awards it: nobody is the actor, so the learner is told too.
+    const told = { type: 'BADGE_OBTAINED' as const, speachId: d.speachId, actorId: null, data: { badge: d.badge, badgeTitle: d.title, learnerId: d.userId } };
+    await notify(writer, event, { ...told, userIds: [d.userId], rule: 'badge-learner' });
+    await notify(writer, event, { ...told, userIds: [d.authorId], rule: 'speach-author' });
+    await notify(writer, event, { ...told, userIds: await admins(writer), rule: 'admin' });
   },
   AbuseReported: async (event, writer) => {
     const d = dataOf<Extract<AbuseReportEvent, { type: 'AbuseReported' }>>(event);
@@ -73,6 +77,7 @@ export const forumNotificationHandlers: Record<string, ProjectionHandler> = {
     await notify(writer, event, {
       userIds: await admins(writer),
       type,
+      rule: 'admin',
       speachId: d.speachId,
       actorId: d.reporterId,
       data: { reportId: d.reportId, target: d.target, targetId: d.targetId, reason: d.reason },

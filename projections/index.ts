@@ -10,6 +10,7 @@ import { videoEditsProjection } from './video-edits.projection';
 import { organisationProjection } from './organisation.projection';
 import { pathsProjection } from './paths.projection';
 import { pathSearchProjection } from './path-search.projection';
+import { pathDueDatesProjection } from './path-due-dates.projection';
 import type { ProjectionDefinition } from './projection';
 import { speachesProjection } from './speaches.projection';
 import { speachSearchProjection } from './speach-search.projection';
@@ -51,6 +52,7 @@ export const allProjections: ProjectionDefinition[] = [
   aiProjection,
   pathsProjection,
   pathSearchProjection,
+  pathDueDatesProjection,
   mediaProjection,
   subtitlesProjection,
   aiAvatarProjection,

@@ -149,6 +149,76 @@ describe('notification types (spec §3 by audience)', () => {
     expect(docs.find((d) => d.type === 'NEW_ASSIGNMENT' && d.userId === 'reader')!.data).toEqual({ dueDate: '2026-12-10' });
   });
 
+  it('the workflow: SPEACH_TO_VALIDATE to the awaited approver, VALIDATED_BY_USER, then REFUSED_BY_USER (a named validator) or REFUSED (a group), WORKFLOW_VALIDATED', async () => {
+    const approver: Row = ['user-val', 'UserRegistered', { userId: 'val', roles: ['APPROVER'] }];
+    const member: Row = ['user-gm', 'UserRegistered', { userId: 'gm', roles: ['APPROVER'] }];
+    const step = (n: number, userId: string | null, groupId: string | null) => ({ name: `Step ${n}`, userId, groupId });
+    const w = (type: string, data: Record<string, unknown>, by: string): Row => ['workflow-w1', type, { workflowId: 'w1', speachId: 's1', ...data }, by];
+    const { rows, docs } = await project(
+      [
+        ...users,
+        approver,
+        member,
+        ['user-gm', 'UserGroupsChanged', { userId: 'gm', groupIds: ['g1'] }],
+        created,
+        w('WorkflowSubmitted', { authorId: 'author', submittedBy: 'author', steps: [step(1, 'val', null), step(2, null, 'g1')] }, 'author'),
+        w('WorkflowStepValidated', { step: 1, validatedBy: 'val', groupId: null, at: 'x', awaiting: { step: 2, groupId: 'g1', userId: null } }, 'val'),
+        w('WorkflowRejected', { step: 2, comment: 'Add the chart', rejectedBy: 'gm', groupId: 'g1', at: 'x' }, 'gm'),
+        w('WorkflowResubmitted', { resubmittedBy: 'author', scheduledAt: null, at: 'x', awaiting: { step: 1, groupId: null, userId: 'val' } }, 'author'),
+        w('WorkflowRejected', { step: 1, comment: 'Typo', rejectedBy: 'val', groupId: null, at: 'x' }, 'val'),
+        w('WorkflowCompleted', { periodicReview: 'OFF', frequency: null, delay: 'NOW', publishAt: null, completedBy: 'gm', at: 'x' }, 'gm'),
+      ],
+      true,
+    );
+    expect(of(rows, 'SPEACH_TO_VALIDATE')).toEqual([
+      ['val', 'SPEACH_TO_VALIDATE', 'approver'],
+      ['gm', 'SPEACH_TO_VALIDATE', 'approver'],
+      ['val', 'SPEACH_TO_VALIDATE', 'approver'],
+    ]);
+    expect(of(rows, 'VALIDATED_BY_USER')).toEqual([['author', 'VALIDATED_BY_USER', 'speach-editor']]);
+    expect(of(rows, 'REFUSED')).toEqual([['author', 'REFUSED', 'speach-editor']]);
+    expect(of(rows, 'REFUSED_BY_USER')).toEqual([['author', 'REFUSED_BY_USER', 'speach-editor']]);
+    expect(docs.find((d) => d.type === 'REFUSED_BY_USER')!.data).toEqual({ step: 1, comment: 'Typo' });
+    expect(of(rows, 'WORKFLOW_VALIDATED')).toEqual([['author', 'WORKFLOW_VALIDATED', 'speach-editor']]);
+  });
+
+  it('the forum, messages and badges say why: the speach author, the topic participants, the recipient, the learner', async () => {
+    const topic = (type: string, data: Record<string, unknown>, by: string): Row => [
+      'topic-t1',
+      type,
+      { topicId: 't1', subject: { kind: 'speach', id: 's1' }, speachId: 's1', subjectOwnerId: null, ...data },
+      by,
+    ];
+    const { rows } = await project(
+      [
+        ...users,
+        ['user-peer', 'UserRegistered', { userId: 'peer', roles: [] }],
+        created,
+        topic('TopicOpened', { userId: 'reader', title: 'Ladders?', text: 'Which one?' }, 'reader'),
+        topic('TopicReplied', { postId: 'p2', userId: 'peer', text: 'The blue one', participantIds: ['reader', 'author'] }, 'peer'),
+        [
+          'conversation-c1',
+          'PrivateMessageSent',
+          { conversationId: 'c1', messageId: 'm1', senderId: 'reader', recipientId: 'author', text: 'Hello' },
+          'reader',
+        ],
+        ['badges-reader', 'BadgeAwarded', { userId: 'reader', speachId: 's1', badge: 'AVANCEMENT', title: 'T', authorId: 'author', awardedAt: 'x' }, 'system'],
+      ],
+      true,
+    );
+    expect(of(rows, 'NEW_TOPIC_MESSAGE')).toEqual([
+      ['author', 'NEW_TOPIC_MESSAGE', 'speach-author'],
+      ['author', 'NEW_TOPIC_MESSAGE', 'speach-author'],
+      ['reader', 'NEW_TOPIC_MESSAGE', 'topic-participant'],
+    ]);
+    expect(of(rows, 'NEW_MESSAGE')).toEqual([['author', 'NEW_MESSAGE', 'message-recipient']]);
+    expect(of(rows, 'BADGE_OBTAINED')).toEqual([
+      ['admin', 'BADGE_OBTAINED', 'admin'],
+      ['author', 'BADGE_OBTAINED', 'speach-author'],
+      ['reader', 'BADGE_OBTAINED', 'badge-learner'],
+    ]);
+  });
+
   it('a deactivated type tells nobody who turned it off, each type on its own', async () => {
     const { rows } = await project([
       users[0],

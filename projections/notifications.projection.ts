@@ -112,13 +112,16 @@ export interface NotifyInput {
  * the preference is applied here, when the event is projected (turning a type back on does not bring
  * back what was skipped). Idempotent: the id is the event id, the type and the user.
  */
+/** One notification per (event, type, user), whatever the replays: readers (the mail policies) find it by this id. */
+export const notificationId = (eventId: string, type: string, userId: string) => `${eventId}:${type}:${userId}`;
+
 export async function notify(writer: ProjectionWriter, event: RecordedEvent, input: NotifyInput): Promise<void> {
   const actorId = input.actorId !== undefined ? input.actorId : (event.metadata.userId ?? null);
   for (const userId of new Set(input.userIds)) {
     if (!userId || userId === actorId) continue;
     const settings = await writer.get<NotificationSettingsDocument>(NOTIFICATION_SETTINGS, userId);
     if (settings?.deactivated.includes(input.type)) continue;
-    const id = `${event.id}:${input.type}:${userId}`;
+    const id = notificationId(event.id, input.type, userId);
     // The first rule that chose a user is the reason kept (an admin who also edits the speach is told once).
     if (await writer.get<NotificationDocument>(NOTIFICATIONS, id)) continue;
     await addUnread(writer, userId, 1);

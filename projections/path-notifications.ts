@@ -1,5 +1,5 @@
-import type { PathEvent } from '../events';
-import { NOTIFICATION_MEMBERS, type NotificationMemberDocument, groupMembers, notify } from './notifications.projection';
+import type { PathDueDateEvent, PathEvent } from '../events';
+import { NOTIFICATION_MEMBERS, type NotificationMemberDocument, admins, groupMembers, notify } from './notifications.projection';
 import type { ProjectionHandler } from './projection';
 
 type Of<T extends PathEvent['type']> = Extract<PathEvent, { type: T }>;
@@ -41,11 +41,45 @@ export const pathNotificationHandlers: Record<string, ProjectionHandler> = {
       data: { pathId: d.pathId, pathTitle: d.title, dueDate: d.validUntil, recertification: true },
     });
   },
+  PathDueDateApproaching: async (event, writer) => {
+    const d = (event as unknown as Extract<PathDueDateEvent, { type: 'PathDueDateApproaching' }>).data;
+    const assignees = d.assignee.kind === 'USER' ? [d.assignee.id] : await groupMembers(writer, [d.assignee.id]);
+    await notify(writer, event, {
+      userIds: assignees.filter((id) => !d.exceptUserIds.includes(id)),
+      type: 'DUE_DATE_APPROACHING',
+      rule: 'path-assigned',
+      speachId: null,
+      actorId: null,
+      data: { pathId: d.pathId, pathTitle: d.title, dueDate: d.dueDate, daysBefore: d.daysBefore },
+    });
+  },
+  PathDueDateExpired: async (event, writer) => {
+    const d = (event as unknown as Extract<PathDueDateEvent, { type: 'PathDueDateExpired' }>).data;
+    const data = { pathId: d.pathId, pathTitle: d.title, dueDate: d.dueDate, assignee: d.assignee };
+    await notify(writer, event, { userIds: [d.ownerId], type: 'DUE_DATE_EXPIRED', rule: 'path-owner', speachId: null, actorId: null, data });
+    await notify(writer, event, { userIds: await admins(writer), type: 'DUE_DATE_EXPIRED', rule: 'admin', speachId: null, actorId: null, data });
+  },
   PathPublished: async (event, writer) => {
     const d = (event as unknown as Of<'PathPublished'>).data;
     if (!d.firstPublication) return;
-    const assignees = [...d.assignedUserIds, ...(await groupMembers(writer, d.assignedGroupIds))];
-    await notify(writer, event, { userIds: assignees, type: 'NEW_ASSIGNMENT', speachId: null, data: { pathId: d.pathId, pathTitle: d.title } });
+    // Each assignee is told their due date (their own, else their groups' earliest), so a dated one is mailed at once.
+    const dueDates = d.dueDates ?? { users: {}, groups: {} };
+    const fromGroups = new Map<string, string[]>();
+    for (const groupId of d.assignedGroupIds) {
+      for (const member of await groupMembers(writer, [groupId])) {
+        const due = dueDates.groups[groupId];
+        fromGroups.set(member, [...(fromGroups.get(member) ?? []), ...(due ? [due] : [])]);
+      }
+    }
+    const byDueDate = new Map<string | null, string[]>();
+    for (const userId of new Set([...d.assignedUserIds, ...fromGroups.keys()])) {
+      const due = dueDates.users[userId] ?? [...(fromGroups.get(userId) ?? [])].sort()[0] ?? null;
+      byDueDate.set(due, [...(byDueDate.get(due) ?? []), userId]);
+    }
+    for (const [dueDate, userIds] of byDueDate) {
+      const data = { pathId: d.pathId, pathTitle: d.title, ...(dueDate ? { dueDate } : {}) };
+      await notify(writer, event, { userIds, type: 'NEW_ASSIGNMENT', speachId: null, data });
+    }
     const admins = (await writer.find<NotificationMemberDocument>(NOTIFICATION_MEMBERS, { roles: 'ADMIN' })).map((m) => m._id);
     await notify(writer, event, { userIds: admins, type: 'NEW_PATH_PUBLISHED', speachId: null, data: { pathId: d.pathId, pathTitle: d.title } });
   },

@@ -208,13 +208,26 @@ describe('path decider', () => {
         type: 'PathUserAssignmentChanged',
         data: { pathId: p, userId: 'u-l', assigned: true, dueDate: null, published: false, title: 'Onboarding' },
       };
+      const group: PathEvent = {
+        type: 'PathGroupAssignmentChanged',
+        data: { pathId: p, groupId: 'g1', assigned: true, dueDate: '2027-01-31T23:59:59.999Z', published: false, title: 'Onboarding' },
+      };
       spec
-        .given([...withTwo, user])
+        .given([...withTwo, user, group])
         .when({ type: 'Publish', actor: owner })
         .then([
           {
             type: 'PathPublished',
-            data: { pathId: p, title: 'Onboarding', firstPublication: true, speachIds: ['s1', 's2'], assignedUserIds: ['u-l'], assignedGroupIds: [] },
+            data: {
+              pathId: p,
+              title: 'Onboarding',
+              firstPublication: true,
+              speachIds: ['s1', 's2'],
+              assignedUserIds: ['u-l'],
+              assignedGroupIds: ['g1'],
+              // Only the assignments with a due date are named: the group's, not the user's.
+              dueDates: { users: {}, groups: { g1: '2027-01-31T23:59:59.999Z' } },
+            },
           },
         ]);
       spec

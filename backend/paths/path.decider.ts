@@ -186,6 +186,10 @@ function changeAssignment(cmd: Extract<PathCommand, { type: 'ChangeGroup' | 'Cha
     : [{ type: 'PathUserAssignmentChanged', data: { ...common, userId: id } }];
 }
 
+/** The assignments that have a due date, by assignee id (what the first publication's assignees are told). */
+const dueDatesOf = (list: { id: string; dueDate: string | null }[]): Record<string, string> =>
+  Object.fromEntries(list.flatMap((a) => (a.dueDate ? [[a.id, a.dueDate]] : [])));
+
 function publish(cmd: Extract<PathCommand, { type: 'Publish' }>, state: PathState): PathEvent[] {
   const path = editable(state, cmd.actor);
   if (path.published) throw new IllegalStateError('This path is already published');
@@ -200,6 +204,7 @@ function publish(cmd: Extract<PathCommand, { type: 'Publish' }>, state: PathStat
         speachIds: path.speachIds,
         assignedUserIds: path.users.map((a) => a.id),
         assignedGroupIds: path.groups.map((a) => a.id),
+        dueDates: { users: dueDatesOf(path.users), groups: dueDatesOf(path.groups) },
       },
     },
   ];

@@ -9,6 +9,7 @@ import { PathsController } from './paths.controller';
 import { PathLists } from './path-lists.service';
 import { CompletePathPolicy } from './policies/complete-path.policy';
 import { IssueCertificatePolicy } from './policies/issue-certificate.policy';
+import { PathDueDateRemindersPolicy } from './policies/path-due-date-reminders.policy';
 import { RemindRecertificationPolicy } from './policies/remind-recertification.policy';
 import { SequentialPathGate } from './sequential-lock';
 
@@ -16,7 +17,16 @@ import { SequentialPathGate } from './sequential-lock';
 @Module({
   imports: [SpeachModule],
   controllers: [PathsController, MyPathsController, AdminPathsController, CertificatesController],
-  providers: [PathCommands, PathQueries, PathLists, CompletePathPolicy, IssueCertificatePolicy, RemindRecertificationPolicy, SequentialPathGate],
+  providers: [
+    PathCommands,
+    PathQueries,
+    PathLists,
+    CompletePathPolicy,
+    IssueCertificatePolicy,
+    RemindRecertificationPolicy,
+    PathDueDateRemindersPolicy,
+    SequentialPathGate,
+  ],
   exports: [PathQueries],
 })
 export class PathsModule {}

@@ -6,6 +6,7 @@ import type { RecordedEvent } from '../../events';
 import { CompletePathPolicy } from '../../backend/paths/policies/complete-path.policy';
 import { IssueCertificatePolicy } from '../../backend/paths/policies/issue-certificate.policy';
 import { RemindRecertificationPolicy } from '../../backend/paths/policies/remind-recertification.policy';
+import { APP_CONFIG, type AppConfig } from '../../backend/config/app-config';
 import { PROJECTION_RUNNER } from '../../backend/infrastructure/tokens';
 import { MemoryCheckpointStore } from '../../backend/infrastructure/checkpoints/memory-checkpoint-store';
 import { ReadStoreDeadLetters } from '../../backend/infrastructure/policies/dead-letter-store';
@@ -201,6 +202,10 @@ describe("A learner's path: progress, completion, certificate (issue 18)", () =>
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = pdfText(pdf.body as Buffer);
     for (const expected of ['David Dupont', 'Site induction', 'Safety basics (version 1)', 'Fire drill (version 1)', code]) expect(text).toContain(expected);
+    // The printed address is whole (PUBLIC_URL), so it can be typed in away from the app.
+    const verificationUrl = `${t.app.get<AppConfig>(APP_CONFIG).mail.publicUrl}/api/v2/certificates/${code}`;
+    expect(verificationUrl).toMatch(/^https?:\/\//);
+    expect(text).toContain(verificationUrl);
     // Another learner has no certificate for this path.
     await t.http.get(`/api/v2/learningPath/${pathId}/certificate`).set(as(outsider)).expect(404);
 

@@ -285,6 +285,45 @@ describe('Learning paths API (issue 18)', () => {
       await put(otherAuthor, `/api/v2/learningPath/${path.pathId}/changeUser`, { userId: ids['reader@example.com'], add: true }).expect(403);
       await put(author, `/api/v2/learningPath/${path.pathId}/changeUser`, { userId: ids['reader@example.com'], add: true, version: 0 }).expect(409);
     });
+
+    it('gives a user their own due date, and answers 400 naming add or dueDate, 404 for an unknown path', async () => {
+      const path = await create('Due per user');
+      const userId = ids['reader@example.com'];
+      const assigned = (await put(author, `/api/v2/learningPath/${path.pathId}/changeUser`, { userId, add: true, dueDate: '2027-03-15' }).expect(200))
+        .body as PathView;
+      expect(assigned.assignment.users).toEqual([expect.objectContaining({ userID: userId, dueDate: '2027-03-15T23:59:59.999Z' })]);
+      // A group's due date is its own: the user's stays as it was.
+      const both = (
+        await put(author, `/api/v2/learningPath/${path.pathId}/changeGroup`, { groupId: readerGroupId, add: true, dueDate: '2027-06-30' }).expect(200)
+      ).body as PathView;
+      expect(both.assignment.users[0].dueDate).toBe('2027-03-15T23:59:59.999Z');
+      expect(both.assignment.groups[0].dueDate).toBe('2027-06-30T23:59:59.999Z');
+      expect(fields((await put(author, `/api/v2/learningPath/${path.pathId}/changeUser`, { userId, add: 'maybe' }).expect(400)).body)).toEqual(['add']);
+      expect(
+        fields((await put(author, `/api/v2/learningPath/${path.pathId}/changeUser`, { userId, add: true, dueDate: '31/12/2027' }).expect(400)).body),
+      ).toEqual(['dueDate']);
+      expect(fields((await put(author, `/api/v2/learningPath/${path.pathId}/changeUser`, { userId, add: true, version: 'x' }).expect(400)).body)).toEqual([
+        'version',
+      ]);
+      await put(author, '/api/v2/learningPath/unknown/changeUser', { userId, add: true }).expect(404);
+      const after = (await t.http.get(`/api/v2/learningPath/${path.pathId}`).set(as(author)).expect(200)).body as PathView;
+      expect(after.version).toBe(both.version);
+    });
+  });
+
+  describe('the remaining 400s of the content calls', () => {
+    it('removeSpeach and publish answer 400 naming version when it is not a number, and change nothing', async () => {
+      const speach = await publishedSpeach('Bad version speach');
+      const path = await create('Bad versions');
+      const added = (await put(author, `/api/v2/learningPath/${path.pathId}/addSpeach/${speach.id}`).expect(200)).body as PathView;
+      expect(fields((await put(author, `/api/v2/learningPath/${path.pathId}/removeSpeach/${speach.id}`, { version: 'old' }).expect(400)).body)).toEqual([
+        'version',
+      ]);
+      expect(fields((await put(author, `/api/v2/learningPath/${path.pathId}/publish`, { version: '1.5' }).expect(400)).body)).toEqual(['version']);
+      const after = (await t.http.get(`/api/v2/learningPath/${path.pathId}`).set(as(author)).expect(200)).body as PathView;
+      expect(after).toEqual(expect.objectContaining({ version: added.version, state: 'NON_PUBLIE' }));
+      expect(after.items.map((i) => i.id)).toEqual([speach.id]);
+    });
   });
 
   describe('publication', () => {

@@ -65,7 +65,7 @@ describe('Mail API', () => {
     expect(total).toBe(1);
     const [mail] = result;
     // The two comments, and the publication the admin made.
-    expect(mail.subject).toBe('Votre résumé du jour: 3 nouvelles notifications');
+    expect(mail.subject).toBe('Votre résumé du jour\u00a0: 3 nouvelles notifications');
     expect(mail.text).toContain('Nouveaux commentaires (2)');
     expect(mail.text).toContain('Publiés (1)');
     expect(mail.text).toContain('Très clair, merci !');

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type DueDateReminderDays, dueDateStream } from '../../../events';
+import { dueDateMilestone, dueDateStream } from '../../../events';
 import { NOTIFICATION_SPEACHES, type NotificationSpeachDocument } from '../../../projections/notifications.projection';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import type { DueItem, ScheduledPolicy } from '../../infrastructure/policies/policy';
@@ -10,15 +10,6 @@ import { dueDateRemindersDecider } from './due-date-reminders.decider';
 
 const DAY_MS = 86_400_000;
 const day = (at: Date) => at.toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
-
-/** The milestone a due date is at on `today`: expired after the day, 1 the day before (and the day itself), 7 within the week. */
-function milestone(dueDate: string, today: string): DueDateReminderDays | 'expired' | null {
-  const left = daysBetween(today, dueDate);
-  if (left < 0) return 'expired';
-  if (left <= 1) return 1;
-  return left <= 7 ? 7 : null;
-}
 
 /**
  * Issue 19 item 6: "due date approaching" to the assigned users of a published speach 7 days and 1 day
@@ -47,7 +38,7 @@ export class DueDateRemindersPolicy implements ScheduledPolicy {
     for (const speach of speaches) {
       const dueDate = speach.dueDate;
       if (!dueDate || speach.archived) continue;
-      const at = milestone(dueDate, today);
+      const at = dueDateMilestone(dueDate, today);
       if (at === null || (speach.dueReminders ?? []).includes(String(at))) continue;
       if (at !== 'expired' && !speach.published) continue;
       items.push({

@@ -50,7 +50,7 @@ describe('digest rendering', () => {
   it.each([
     [
       'fr',
-      'Votre résumé de la semaine: 8 nouvelles notifications',
+      'Votre résumé de la semaine\u00a0: 8 nouvelles notifications',
       'Nouveaux commentaires (7)',
       'Voir 2 de plus',
       'la semaine du 16 novembre 2026',
@@ -82,10 +82,25 @@ describe('digest rendering', () => {
     expect(mail.html).toContain(`<html lang="${language}">`);
   });
 
+  it('writes a batched line once with its count, and counts it whole against "view more"', () => {
+    const burst = { ...item(1), count: 4 };
+    const mail = renderDigest({ language: 'en', firstName: 'Ana', period, sections: [{ type: 'PUBLISHED', total: 10, items: [burst, item(2)] }], links });
+    expect(mail.text.match(/^- Reader/gm)).toHaveLength(2);
+    expect(mail.text).toContain('— ×4 —');
+    expect(mail.text).toContain('View 5 more: https://app.example/account/myNotifications?type=PUBLISHED');
+    expect(mail.html).toContain('×4');
+    expect(
+      renderDigest({ language: 'de', firstName: 'Ana', period, sections: [{ type: 'PUBLISHED', total: 1200, items: [{ ...item(1), count: 1200 }] }], links })
+        .text,
+    ).toContain('×1.200');
+  });
+
   it("counts with the language's plural rules", () => {
     const one = [{ type: 'NEW_USER', total: 1, items: [item(1)] }];
     expect(renderDigest({ language: 'en', firstName: 'A', period, sections: one, links }).subject).toBe('Your weekly summary: 1 new notification');
-    expect(renderDigest({ language: 'fr', firstName: 'A', period, sections: one, links }).subject).toBe('Votre résumé de la semaine: 1 nouvelle notification');
+    expect(renderDigest({ language: 'fr', firstName: 'A', period, sections: one, links }).subject).toBe(
+      'Votre résumé de la semaine\u00a0: 1 nouvelle notification',
+    );
     expect(
       renderDigest({ language: 'de', firstName: 'A', period: previousPeriod('MENSUEL', new Date('2026-11-25T08:00:00Z')), sections: one, links }).text,
     ).toContain('im Oktober 2026');
@@ -103,6 +118,11 @@ describe('digest rendering', () => {
     expect(renderAssignment({ ...input, language: 'fr' }).text).toContain('d’ici le 5 décembre 2026');
     expect(renderAssignment({ ...input, language: 'es' }).text).toContain('antes del 5 de diciembre de 2026');
     expect(renderAssignment({ ...input, language: 'de' }).text).toContain('bis zum 5. Dezember 2026');
+    // A learning path's assignment names a path, in each language.
+    expect(renderAssignment({ ...input, language: 'en', kind: 'path' }).text).toContain('You have been assigned the learning path "Fire drill".');
+    expect(renderAssignment({ ...input, language: 'fr', kind: 'path' }).html).toContain('Le parcours «\u00a0Fire drill\u00a0» vous a été affecté.');
+    expect(renderAssignment({ ...input, language: 'es', kind: 'path' }).text).toContain('el itinerario de aprendizaje «Fire drill»');
+    expect(renderAssignment({ ...input, language: 'de', kind: 'path' }).text).toContain('der Lernpfad „Fire drill“');
   });
 });
 

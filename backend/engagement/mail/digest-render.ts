@@ -11,6 +11,8 @@ export interface DigestItem {
   date: string;
   /** A comment's or a message's first words. */
   excerpt: string | null;
+  /** Notifications folded into this line (rapid repeats of one actor on one subject); 1 when absent. */
+  count?: number;
 }
 
 export interface DigestSection {
@@ -47,7 +49,8 @@ function itemLine(m: MailMessages, item: DigestItem): string {
     new Date(item.date),
   );
   const what = [item.actor, item.speachTitle && `"${item.speachTitle}"`].filter(Boolean).join(' · ');
-  return [what, item.excerpt && `“${excerpt(item.excerpt)}”`, when].filter(Boolean).join(' — ');
+  const times = (item.count ?? 1) > 1 ? `×${new Intl.NumberFormat(m.locale).format(item.count!)}` : null;
+  return [what, item.excerpt && `“${excerpt(item.excerpt)}”`, times, when].filter(Boolean).join(' — ');
 }
 
 const sectionTitle = (m: MailMessages, type: string) => m.sections[type as NotificationType] ?? type;
@@ -62,7 +65,7 @@ export function renderDigest(input: {
 }): RenderedMail {
   const m = MAIL_MESSAGES[input.language];
   const total = input.sections.reduce((sum, s) => sum + s.total, 0);
-  const subject = `${m.digestSubject[input.period.frequency]}: ${plural(m, m.notifications, total)}`;
+  const subject = `${m.digestSubject[input.period.frequency]}${m.colon}${plural(m, m.notifications, total)}`;
   const intro = fill(m.intro[input.period.frequency], { period: periodLabel(m, input.period) });
   const greeting = fill(m.greeting, { name: input.firstName });
   const footer = fill(m.footer, { frequency: m.frequencyName[input.period.frequency] });
@@ -75,18 +78,19 @@ export function renderDigest(input: {
   ];
   for (const section of input.sections) {
     const title = `${sectionTitle(m, section.type)} (${new Intl.NumberFormat(m.locale).format(section.total)})`;
-    const lines = section.items.slice(0, SECTION_LIMIT).map((item) => itemLine(m, item));
-    const more = section.total - Math.min(section.items.length, SECTION_LIMIT);
+    const shown = section.items.slice(0, SECTION_LIMIT);
+    const lines = shown.map((item) => itemLine(m, item));
+    const more = section.total - shown.reduce((sum, item) => sum + (item.count ?? 1), 0);
     const link = input.links.notifications(section.type);
     text.push(title, ...lines.map((l) => `- ${l}`));
     html.push(`<h2 style="font-size:16px">${escapeHtml(title)}</h2><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`);
     if (more > 0) {
-      text.push(`${plural(m, m.viewMore, more)}: ${link}`);
+      text.push(`${plural(m, m.viewMore, more)}${m.colon}${link}`);
       html.push(`<p><a href="${escapeHtml(link)}">${escapeHtml(plural(m, m.viewMore, more))}</a></p>`);
     }
     text.push('');
   }
-  text.push(`${m.openAll}: ${input.links.notifications()}`, '', '--', footer, `${m.unsubscribe}: ${input.links.unsubscribe}`, '');
+  text.push(`${m.openAll}${m.colon}${input.links.notifications()}`, '', '--', footer, `${m.unsubscribe}${m.colon}${input.links.unsubscribe}`, '');
   html.push(
     `<p><a href="${escapeHtml(input.links.notifications())}">${escapeHtml(m.openAll)}</a></p>`,
     `<hr><p style="font-size:12px;color:#52606d">${escapeHtml(footer)} <a href="${escapeHtml(input.links.unsubscribe)}">${escapeHtml(m.unsubscribe)}</a></p>`,
@@ -95,7 +99,7 @@ export function renderDigest(input: {
   return { subject, text: text.join('\n'), html: html.join('\n') };
 }
 
-/** The mail that must not wait: an assignment with a due date. */
+/** The mail that must not wait: an assignment with a due date (of a speach, or of a learning path when `kind` says so). */
 export function renderAssignment(input: {
   language: MailLanguage;
   firstName: string;
@@ -103,6 +107,7 @@ export function renderAssignment(input: {
   dueDate: string;
   link: string;
   unsubscribe: string;
+  kind?: 'speach' | 'path';
 }): RenderedMail {
   const m = MAIL_MESSAGES[input.language];
   const date = new Intl.DateTimeFormat(m.locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
@@ -110,8 +115,8 @@ export function renderAssignment(input: {
   );
   const subject = fill(m.assignmentSubject, { title: input.speachTitle, date });
   const greeting = fill(m.greeting, { name: input.firstName });
-  const body = fill(m.assignmentBody, { title: input.speachTitle, date });
-  const text = [greeting, '', body, '', `${m.open}: ${input.link}`, '', '--', `${m.unsubscribe}: ${input.unsubscribe}`, ''].join('\n');
+  const body = fill(input.kind === 'path' ? m.pathAssignmentBody : m.assignmentBody, { title: input.speachTitle, date });
+  const text = [greeting, '', body, '', `${m.open}${m.colon}${input.link}`, '', '--', `${m.unsubscribe}${m.colon}${input.unsubscribe}`, ''].join('\n');
   const html = [
     `<!doctype html><html lang="${input.language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2933;max-width:640px">',

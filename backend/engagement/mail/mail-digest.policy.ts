@@ -14,6 +14,7 @@ import { PolicyRunner } from '../../infrastructure/policies/policy-runner';
 import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { ADAPTERS, EVENT_STORE, READ_STORE } from '../../infrastructure/tokens';
 import { DIGEST_FREQUENCIES, type DigestFrequency, type DigestPeriod, periodsToTell } from './digest-period';
+import { batchRapidRepeats } from './digest-batch';
 import { type DigestSection, SECTION_LIMIT, renderDigest } from './digest-render';
 import { mailDecider } from './mail.decider';
 import { MailRecipients } from './mail-recipients';
@@ -129,35 +130,31 @@ export class MailDigestPolicy implements ScheduledPolicy {
     this.sentInRun++;
   }
 
-  /** A section per type, newest type first; its newest SECTION_LIMIT items with who and which speach. */
+  /** A section per type, newest type first; its newest SECTION_LIMIT lines (rapid repeats batched) with who and what about. */
   private async sections(notifications: Notification[]): Promise<DigestSection[]> {
     const byType = new Map<string, Notification[]>();
     for (const n of notifications) byType.set(n.type, [...(byType.get(n.type) ?? []), n]);
-    const shown = [...byType.values()].flatMap((list) => list.slice(0, SECTION_LIMIT));
+    const batched = [...byType.entries()].map(([type, list]) => ({ type, total: list.length, lines: batchRapidRepeats(list).slice(0, SECTION_LIMIT) }));
+    const shown = batched.flatMap((section) => section.lines.map((line) => line.newest));
     const [speaches, users] = await Promise.all([
       this.store.collection<SpeachDocument>(SPEACHES).findByIds([...new Set(shown.map((n) => n.speachId).filter((id): id is string => !!id))]),
       this.store.collection<UserDocument>(USERS).findByIds([...new Set(shown.map((n) => n.actorId).filter((id): id is string => !!id))]),
     ]);
     const title = new Map(speaches.map((s) => [s._id, s.title]));
     const name = new Map(users.map((u) => [u._id, `${u.firstName} ${u.lastName}`.trim()]));
-    return [...byType.entries()].map(([type, list]) => ({
+    const text = (value: unknown) => (typeof value === 'string' ? value : null);
+    return batched.map(({ type, total, lines }) => ({
       type,
-      total: list.length,
-      items: list.slice(0, SECTION_LIMIT).map((n) => {
+      total,
+      items: lines.map(({ newest: n, count }) => {
         const data = n.data ?? {};
-        const text =
-          typeof data.content === 'string'
-            ? data.content
-            : typeof data.message === 'string'
-              ? data.message
-              : typeof data.comment === 'string'
-                ? data.comment
-                : null;
         return {
           actor: n.actorId ? (name.get(n.actorId) ?? null) : null,
-          speachTitle: n.speachId ? (title.get(n.speachId) ?? null) : null,
+          // A path's notification has no speach: it carries its path's title.
+          speachTitle: (n.speachId ? title.get(n.speachId) : undefined) ?? text(data.pathTitle),
           date: n.date,
-          excerpt: text,
+          excerpt: text(data.content) ?? text(data.message) ?? text(data.comment),
+          count,
         };
       }),
     }));

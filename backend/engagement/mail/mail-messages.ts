@@ -4,6 +4,8 @@ import type { DigestFrequency } from './digest-period';
 /** The words of the mails, in the learner app's four languages. Counts go through Intl.PluralRules, dates through Intl.DateTimeFormat. */
 export interface MailMessages {
   locale: string;
+  /** What joins a label to what follows it: French typography puts a non-breaking space before the colon. */
+  colon: string;
   digestSubject: Record<DigestFrequency, string>;
   /** `{count}` notifications, by plural category. */
   notifications: { one: string; other: string };
@@ -17,12 +19,15 @@ export interface MailMessages {
   sections: Record<NotificationType, string>;
   assignmentSubject: string;
   assignmentBody: string;
+  /** The same for a learning path. */
+  pathAssignmentBody: string;
   open: string;
 }
 
 export const MAIL_MESSAGES: Record<MailLanguage, MailMessages> = {
   en: {
     locale: 'en-GB',
+    colon: ': ',
     digestSubject: { JOURNALIER: 'Your daily summary', HEBDOMADAIRE: 'Your weekly summary', MENSUEL: 'Your monthly summary' },
     notifications: { one: '{count} new notification', other: '{count} new notifications' },
     greeting: 'Hello {name},',
@@ -66,10 +71,12 @@ export const MAIL_MESSAGES: Record<MailLanguage, MailMessages> = {
     },
     assignmentSubject: 'New assignment: "{title}", due {date}',
     assignmentBody: 'You have been assigned the speach "{title}". Please complete it by {date}.',
+    pathAssignmentBody: 'You have been assigned the learning path "{title}". Please complete it by {date}.',
     open: 'Open',
   },
   fr: {
     locale: 'fr-FR',
+    colon: '\u00a0: ',
     digestSubject: { JOURNALIER: 'Votre résumé du jour', HEBDOMADAIRE: 'Votre résumé de la semaine', MENSUEL: 'Votre résumé du mois' },
     notifications: { one: '{count} nouvelle notification', other: '{count} nouvelles notifications' },
     greeting: 'Bonjour {name},',
@@ -80,7 +87,7 @@ export const MAIL_MESSAGES: Record<MailLanguage, MailMessages> = {
     },
     viewMore: { one: 'Voir {count} de plus', other: 'Voir {count} de plus' },
     openAll: 'Ouvrir mes notifications',
-    footer: 'Vous recevez ce résumé car votre fréquence d’e-mails est « {frequency} ». Vous pouvez la changer dans vos paramètres de notification.',
+    footer: 'Vous recevez ce résumé car votre fréquence d’e-mails est «\u00a0{frequency}\u00a0». Vous pouvez la changer dans vos paramètres de notification.',
     frequencyName: { JOURNALIER: 'quotidienne', HEBDOMADAIRE: 'hebdomadaire', MENSUEL: 'mensuelle' },
     unsubscribe: 'Se désabonner de ces e-mails',
     sections: {
@@ -111,12 +118,14 @@ export const MAIL_MESSAGES: Record<MailLanguage, MailMessages> = {
       DUE_DATE_APPROACHING: 'Échéances proches',
       SPEACH_TO_VALIDATE: 'Speachs à valider',
     },
-    assignmentSubject: 'Nouvelle affectation : « {title} », à terminer le {date}',
-    assignmentBody: 'Le speach « {title} » vous a été affecté. Merci de le terminer d’ici le {date}.',
+    assignmentSubject: 'Nouvelle affectation\u00a0: «\u00a0{title}\u00a0», à terminer le {date}',
+    assignmentBody: 'Le speach «\u00a0{title}\u00a0» vous a été affecté. Merci de le terminer d’ici le {date}.',
+    pathAssignmentBody: 'Le parcours «\u00a0{title}\u00a0» vous a été affecté. Merci de le terminer d’ici le {date}.',
     open: 'Ouvrir',
   },
   es: {
     locale: 'es-ES',
+    colon: ': ',
     digestSubject: { JOURNALIER: 'Su resumen diario', HEBDOMADAIRE: 'Su resumen semanal', MENSUEL: 'Su resumen mensual' },
     notifications: { one: '{count} notificación nueva', other: '{count} notificaciones nuevas' },
     greeting: 'Hola, {name}:',
@@ -160,10 +169,12 @@ export const MAIL_MESSAGES: Record<MailLanguage, MailMessages> = {
     },
     assignmentSubject: 'Nueva asignación: «{title}», fecha límite {date}',
     assignmentBody: 'Se le ha asignado el speach «{title}». Complételo antes del {date}.',
+    pathAssignmentBody: 'Se le ha asignado el itinerario de aprendizaje «{title}». Complételo antes del {date}.',
     open: 'Abrir',
   },
   de: {
     locale: 'de-DE',
+    colon: ': ',
     digestSubject: {
       JOURNALIER: 'Ihre tägliche Zusammenfassung',
       HEBDOMADAIRE: 'Ihre wöchentliche Zusammenfassung',
@@ -211,6 +222,7 @@ export const MAIL_MESSAGES: Record<MailLanguage, MailMessages> = {
     },
     assignmentSubject: 'Neue Zuweisung: „{title}“, fällig am {date}',
     assignmentBody: 'Ihnen wurde der Speach „{title}“ zugewiesen. Bitte schließen Sie ihn bis zum {date} ab.',
+    pathAssignmentBody: 'Ihnen wurde der Lernpfad „{title}“ zugewiesen. Bitte schließen Sie ihn bis zum {date} ab.',
     open: 'Öffnen',
   },
 };

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type PathCompleted, type RecordedEvent, pathLearnerStream } from '../../../events';
 import { USERS, type UserDocument } from '../../../projections/users.projection';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { BlobStore } from '../../infrastructure/blobs/blob-store';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
 import type { Policy, PolicyContext } from '../../infrastructure/policies/policy';
@@ -27,6 +28,7 @@ export class IssueCertificatePolicy implements Policy<PathCompleted> {
     private readonly commands: CommandRunner,
     private readonly blobs: BlobStore,
     @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     void runner.register<PathCompleted>(this);
   }
@@ -41,7 +43,8 @@ export class IssueCertificatePolicy implements Policy<PathCompleted> {
       validUntil: d.validUntil,
       speaches: d.speaches,
       certificateCode: d.certificateCode,
-      verificationUrl: `/api/v2/certificates/${d.certificateCode}`,
+      // A printed certificate is read away from the app: the address must work as typed (PUBLIC_URL, as the mails' links).
+      verificationUrl: `${this.config.mail.publicUrl}/api/v2/certificates/${d.certificateCode}`,
     });
     const blobId = await this.blobs.put(pdf);
     await ctx.issue('certificate', () =>

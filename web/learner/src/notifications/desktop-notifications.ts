@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { type Language, translate } from '../i18n';
+import type { Language } from '../i18n';
+import { desktopAlert } from './desktop-alert';
 import { notificationsApi } from './notificationsApi';
 
 const STORAGE_KEY = 'speach.desktopNotifications';
@@ -44,13 +45,9 @@ export function useDesktopNotifications(language: Language, unread: number, onCo
           const before = last.current;
           onCount(size);
           if (size <= before || !desktopEnabled()) return;
-          const fresh = size - before;
           const [newest] = await notificationsApi.list(0, undefined, 1);
-          const form = new Intl.PluralRules(language).select(fresh) === 'one' ? 'desktop.title.one' : 'desktop.title.other';
-          const body = newest
-            ? [newest.sourceUser ? `${newest.sourceUser.firstName} ${newest.sourceUser.lastName}` : '', newest.speach?.title ?? ''].filter(Boolean).join(' · ')
-            : '';
-          new Notification(translate(language, form, { count: new Intl.NumberFormat(language).format(fresh) }), { body, tag: 'speach-notifications' });
+          const alert = desktopAlert(language, before, size, newest);
+          if (alert) new Notification(alert.title, { body: alert.body, tag: 'speach-notifications' });
         },
         () => undefined,
       );
