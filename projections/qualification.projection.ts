@@ -32,8 +32,18 @@ export interface GxpCompletion {
   contentHash: string | null;
   /** false: a chapter of it was recorded before versions were pinned, and was taken as the version in force then. */
   pinned: boolean;
-  /** A regulated speach's completion signed by the learner (meaning `trained`): the manifestation of the signature. */
-  signature?: { signedAt: string; timeZone: string; printedName: string; contentHash: string } | null;
+  /**
+   * A regulated speach's completion signed by the learner (meaning `trained`): the manifestation of the signature.
+   * The printed name is the signer's name at `signedAt`, resolved when the record is shown (personal data stays out of events).
+   */
+  signature?: GxpSignature | null;
+}
+
+export interface GxpSignature {
+  signerId: string;
+  signedAt: string;
+  timeZone: string;
+  contentHash: string;
 }
 
 export interface GxpRetraining {
@@ -159,7 +169,8 @@ async function onProgress(event: RecordedEvent, writer: ProjectionWriter): Promi
  */
 export const qualificationProjection: ProjectionDefinition = {
   name: 'qualification',
-  version: 1,
+  // 2: a completion's signature names its signer, not their printed name (SignatureApplied schema 2).
+  version: 2,
   collections: [
     { name: GXP_SPEACHES },
     { name: GXP_TRAINING, indexes: [{ field: 'speachId' }, { field: 'userId' }] },
@@ -242,13 +253,12 @@ export const qualificationProjection: ProjectionDefinition = {
         version: number;
         signedAt: string;
         timeZone: string;
-        printedName: string;
         contentHash: string;
       };
       if (d.meaning !== 'trained') return;
       await writer.upsert<GxpTrainingDocument>(GXP_TRAINING, `${d.speachId}:${d.signerId}`, (current) => {
         const doc = current ?? emptyTraining(d.speachId, d.signerId);
-        const signature = { signedAt: d.signedAt, timeZone: d.timeZone, printedName: d.printedName, contentHash: d.contentHash };
+        const signature: GxpSignature = { signerId: d.signerId, signedAt: d.signedAt, timeZone: d.timeZone, contentHash: d.contentHash };
         const has = doc.completions.some((c) => c.version === d.version);
         const completions = has
           ? doc.completions.map((c) => (c.version === d.version ? { ...c, signature } : c))
