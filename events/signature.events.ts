@@ -11,12 +11,14 @@ import type { AwaitedApprover } from './workflow.events';
 export const SIGNATURE_MEANINGS = ['approved', 'rejected', 'reviewed', 'trained'] as const;
 export type SignatureMeaning = (typeof SIGNATURE_MEANINGS)[number];
 
-/** The manifestation of a signature (§11.50): who, what it means, when (with the signer's time zone), on which content. */
+/**
+ * The manifestation of a signature (§11.50): who, what it means, when (with the signer's time zone), on which content.
+ * The printed name is not in it: a name is personal data, kept on the user's own stream; every screen and export
+ * prints the signer's name as it was at `signedAt` (the `signer-names` read model), so the record still shows it.
+ */
 export type SignatureRecord = {
   signatureId: string;
   signerId: string;
-  /** The signer's name as printed on the record; §11.50 wants it on the record itself, not looked up later. */
-  printedName: string;
   meaning: SignatureMeaning;
   reason: string | null;
   signedAt: string;
@@ -36,8 +38,12 @@ export type SignatureRecord = {
 /**
  * Appended in the same append as the decision it signs, to the stream of that decision
  * (`workflow-…` for approvals and rejections, `periodic-review-…` for reviews, `learner-…` for completions).
+ * Schema 2: without `printedName` (schema 1 carried it; the upcaster drops it on read).
  */
 export type SignatureApplied = DomainEvent<'SignatureApplied', { speachId: string } & SignatureRecord>;
+
+/** A signature as shown (§11.50): the record with the signer's name as it was when they signed. */
+export type PrintedSignature<R extends Pick<SignatureRecord, 'signerId' | 'signedAt'> = SignatureRecord> = R & { printedName: string };
 
 /**
  * A signature attempt with a wrong password or e-mail (stream `signature-failures-{speachId}`), kept for
@@ -106,6 +112,10 @@ export function speachContentHash(title: string, chapters: HashedChapter[]): str
   return `sha256:${createHash('sha256').update(body).digest('hex')}`;
 }
 
-for (const type of ['SignatureApplied', 'SignatureFailed', 'ApprovalsRevoked', 'TrainingCompleted']) {
+for (const type of ['SignatureFailed', 'ApprovalsRevoked', 'TrainingCompleted']) {
   registerEventType(type, 1);
 }
+registerEventType('SignatureApplied', 2, {
+  // The name schema 1 printed into the event stays in the stored log (it can't be rewritten) but no reader sees it.
+  1: ({ printedName: _printedName, ...rest }) => rest,
+});

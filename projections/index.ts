@@ -29,6 +29,7 @@ import { avatarLayoutProjection } from './avatar-layout.projection';
 
 import { qualificationProjection } from './qualification.projection';
 import { signatureAttemptsProjection } from './signature-attempts.projection';
+import { signerNamesProjection } from './signer-names.projection';
 /** Every read model of the product. A feature's projection is added here when it lands. */
 export const allProjections: ProjectionDefinition[] = [
   usersProjection,
@@ -60,6 +61,7 @@ export const allProjections: ProjectionDefinition[] = [
   videoEditsProjection,
   qualificationProjection,
   signatureAttemptsProjection,
+  signerNamesProjection,
 ];
 
 export * from './projection';

@@ -32,8 +32,18 @@ export interface GxpCompletion {
   contentHash: string | null;
   /** false: a chapter of it was recorded before versions were pinned, and was taken as the version in force then. */
   pinned: boolean;
-  /** A regulated speach's completion signed by the learner (meaning `trained`): the manifestation of the signature. */
-  signature?: { signedAt: string; timeZone: string; printedName: string; contentHash: string } | null;
+  /**
+   * A regulated speach's completion signed by the learner (meaning `trained`): the manifestation of the signature.
+   * The printed name is the signer's name at `signedAt`, resolved when the record is shown (personal data stays out of events).
+   */
+  signature?: GxpSignature | null;
+}
+
+export interface GxpSignature {
+  signerId: string;
+  signedAt: string;
+  timeZone: string;
+  contentHash: string;
 }
 
 export interface GxpRetraining {
@@ -52,6 +62,8 @@ export interface GxpTrainingDocument extends ProjectedDocument {
   inferred: number[];
   completions: GxpCompletion[];
   retraining: GxpRetraining[];
+  /** The earliest due date of a retraining the learner still owes (a version not completed yet), else null: their "assigned" list. */
+  retrainingDue?: string | null;
 }
 
 export interface GxpImpactLearner {
@@ -124,6 +136,16 @@ const speachPatch = (writer: ProjectionWriter, event: RecordedEvent, change: (do
   return writer.upsert<GxpSpeachDocument>(GXP_SPEACHES, speachId, (doc) => (doc ? { ...doc, ...change(doc) } : null));
 };
 
+/** Keeps `retrainingDue` in step with the retrainings and completions a change leaves on the document. */
+function owed(change: (current: GxpTrainingDocument | null) => GxpTrainingDocument): (current: GxpTrainingDocument | null) => GxpTrainingDocument {
+  return (current) => {
+    const doc = change(current);
+    const open = doc.retraining.filter((r) => !doc.completions.some((c) => c.version >= r.version)).map((r) => r.dueDate);
+    const retrainingDue = open.length ? open.reduce((a, b) => (b < a ? b : a)) : null;
+    return doc.retrainingDue === retrainingDue ? doc : { ...doc, retrainingDue };
+  };
+}
+
 async function onProgress(event: RecordedEvent, writer: ProjectionWriter): Promise<void> {
   const d = event.data as { speachId: string; userId: string; chapterId: string; version?: number | null; contentHash?: string | null };
   const speach = await writer.get<GxpSpeachDocument>(GXP_SPEACHES, d.speachId);
@@ -135,21 +157,25 @@ async function onProgress(event: RecordedEvent, writer: ProjectionWriter): Promi
   const version = known ? speach.versions.find((v) => v.version === d.version) : versionInForce(speach.versions, event.time);
   if (!version) return;
   const id = `${d.speachId}:${d.userId}`;
-  await writer.upsert<GxpTrainingDocument>(GXP_TRAINING, id, (current) => {
-    const doc = current ?? emptyTraining(d.speachId, d.userId);
-    const key = String(version.version);
-    const read = doc.reads[key] ?? [];
-    const reads = { ...doc.reads, [key]: read.includes(d.chapterId) ? read : [...read, d.chapterId] };
-    const hashes = d.contentHash ? { ...doc.hashes, [key]: d.contentHash } : doc.hashes;
-    const inferred = !known && !doc.inferred.includes(version.version) ? [...doc.inferred, version.version] : doc.inferred;
-    const done = version.chapterIds.length > 0 && version.chapterIds.every((c) => reads[key].includes(c));
-    const already = doc.completions.some((c) => c.version === version.version);
-    const completions =
-      done && !already
-        ? [...doc.completions, { version: version.version, at: event.time, contentHash: hashes[key] ?? null, pinned: !inferred.includes(version.version) }]
-        : doc.completions;
-    return { ...doc, reads, hashes, inferred, completions };
-  });
+  await writer.upsert<GxpTrainingDocument>(
+    GXP_TRAINING,
+    id,
+    owed((current) => {
+      const doc = current ?? emptyTraining(d.speachId, d.userId);
+      const key = String(version.version);
+      const read = doc.reads[key] ?? [];
+      const reads = { ...doc.reads, [key]: read.includes(d.chapterId) ? read : [...read, d.chapterId] };
+      const hashes = d.contentHash ? { ...doc.hashes, [key]: d.contentHash } : doc.hashes;
+      const inferred = !known && !doc.inferred.includes(version.version) ? [...doc.inferred, version.version] : doc.inferred;
+      const done = version.chapterIds.length > 0 && version.chapterIds.every((c) => reads[key].includes(c));
+      const already = doc.completions.some((c) => c.version === version.version);
+      const completions =
+        done && !already
+          ? [...doc.completions, { version: version.version, at: event.time, contentHash: hashes[key] ?? null, pinned: !inferred.includes(version.version) }]
+          : doc.completions;
+      return { ...doc, reads, hashes, inferred, completions };
+    }),
+  );
 }
 
 /**
@@ -159,10 +185,11 @@ async function onProgress(event: RecordedEvent, writer: ProjectionWriter): Promi
  */
 export const qualificationProjection: ProjectionDefinition = {
   name: 'qualification',
-  version: 1,
+  // 2: a completion's signature names its signer, not their printed name (SignatureApplied schema 2).
+  version: 2,
   collections: [
     { name: GXP_SPEACHES },
-    { name: GXP_TRAINING, indexes: [{ field: 'speachId' }, { field: 'userId' }] },
+    { name: GXP_TRAINING, indexes: [{ field: 'speachId' }, { field: 'userId' }, { fields: [{ field: 'userId' }, { field: 'retrainingDue' }] }] },
     { name: GXP_IMPACT, indexes: [{ field: 'speachId' }, { field: 'openedAt' }] },
     { name: GXP_PATH_COMPLETIONS, indexes: [{ field: 'pathId' }, { field: 'userId' }] },
   ],
@@ -228,11 +255,15 @@ export const qualificationProjection: ProjectionDefinition = {
     // A signed completion of a regulated speach is a completion of that version, whatever was read before.
     TrainingCompleted: async (event, writer) => {
       const d = event.data as { speachId: string; userId: string; version: number; contentHash: string; at: string };
-      await writer.upsert<GxpTrainingDocument>(GXP_TRAINING, `${d.speachId}:${d.userId}`, (current) => {
-        const doc = current ?? emptyTraining(d.speachId, d.userId);
-        if (doc.completions.some((c) => c.version === d.version)) return doc;
-        return { ...doc, completions: [...doc.completions, { version: d.version, at: d.at, contentHash: d.contentHash, pinned: true }] };
-      });
+      await writer.upsert<GxpTrainingDocument>(
+        GXP_TRAINING,
+        `${d.speachId}:${d.userId}`,
+        owed((current) => {
+          const doc = current ?? emptyTraining(d.speachId, d.userId);
+          if (doc.completions.some((c) => c.version === d.version)) return doc;
+          return { ...doc, completions: [...doc.completions, { version: d.version, at: d.at, contentHash: d.contentHash, pinned: true }] };
+        }),
+      );
     },
     SignatureApplied: async (event, writer) => {
       const d = event.data as {
@@ -242,19 +273,22 @@ export const qualificationProjection: ProjectionDefinition = {
         version: number;
         signedAt: string;
         timeZone: string;
-        printedName: string;
         contentHash: string;
       };
       if (d.meaning !== 'trained') return;
-      await writer.upsert<GxpTrainingDocument>(GXP_TRAINING, `${d.speachId}:${d.signerId}`, (current) => {
-        const doc = current ?? emptyTraining(d.speachId, d.signerId);
-        const signature = { signedAt: d.signedAt, timeZone: d.timeZone, printedName: d.printedName, contentHash: d.contentHash };
-        const has = doc.completions.some((c) => c.version === d.version);
-        const completions = has
-          ? doc.completions.map((c) => (c.version === d.version ? { ...c, signature } : c))
-          : [...doc.completions, { version: d.version, at: d.signedAt, contentHash: d.contentHash, pinned: true, signature }];
-        return { ...doc, completions };
-      });
+      await writer.upsert<GxpTrainingDocument>(
+        GXP_TRAINING,
+        `${d.speachId}:${d.signerId}`,
+        owed((current) => {
+          const doc = current ?? emptyTraining(d.speachId, d.signerId);
+          const signature: GxpSignature = { signerId: d.signerId, signedAt: d.signedAt, timeZone: d.timeZone, contentHash: d.contentHash };
+          const has = doc.completions.some((c) => c.version === d.version);
+          const completions = has
+            ? doc.completions.map((c) => (c.version === d.version ? { ...c, signature } : c))
+            : [...doc.completions, { version: d.version, at: d.signedAt, contentHash: d.contentHash, pinned: true, signature }];
+          return { ...doc, completions };
+        }),
+      );
     },
     ImpactAssessmentConfirmed: async (event, writer) => {
       const d = event.data as { assessmentId: string; dueDate: string; confirmedBy: string };
@@ -265,13 +299,17 @@ export const qualificationProjection: ProjectionDefinition = {
     RetrainingAssigned: async (event, writer) => {
       const d = event.data as { speachId: string; userId: string; version: number; dueDate: string; assessmentId: string };
       const id = `${d.speachId}:${d.userId}`;
-      await writer.upsert<GxpTrainingDocument>(GXP_TRAINING, id, (current) => {
-        const doc = current ?? emptyTraining(d.speachId, d.userId);
-        const retraining = doc.retraining.some((r) => r.version === d.version)
-          ? doc.retraining
-          : [...doc.retraining, { version: d.version, dueDate: d.dueDate, assessmentId: d.assessmentId, assignedAt: event.time }];
-        return { ...doc, retraining };
-      });
+      await writer.upsert<GxpTrainingDocument>(
+        GXP_TRAINING,
+        id,
+        owed((current) => {
+          const doc = current ?? emptyTraining(d.speachId, d.userId);
+          const retraining = doc.retraining.some((r) => r.version === d.version)
+            ? doc.retraining
+            : [...doc.retraining, { version: d.version, dueDate: d.dueDate, assessmentId: d.assessmentId, assignedAt: event.time }];
+          return { ...doc, retraining };
+        }),
+      );
     },
     PathCompleted: async (event, writer) => {
       const d = event.data as {

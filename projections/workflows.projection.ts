@@ -270,7 +270,8 @@ async function definitionEvent(event: Parameters<ProjectionDefinition['handlers'
 export const workflowsProjection: ProjectionDefinition = {
   name: 'workflows',
   // 2: signatures of revoked approvals carry their `revoked` mark (rebuilt from the log).
-  version: 2,
+  // 3: signatures without the printed name (SignatureApplied schema 2): readers print the signer's name at signing.
+  version: 3,
   collections: [
     { name: WORKFLOW_DEFINITIONS, indexes: [{ field: 'categoryIds' }] },
     {

@@ -19,6 +19,8 @@ export interface TrailEntry {
   userName: string | null;
   changes: FieldChange[];
   data: Record<string, unknown>;
+  /** The signer of a `SignatureApplied` (or `SignatureFailed`) as printed (§11.50): their name at that moment; the event carries only their id. */
+  printedName?: string;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

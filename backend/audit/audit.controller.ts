@@ -6,6 +6,7 @@ import { AuditChain } from './audit-chain';
 import { AUDIT_COLUMNS, AuditService, TRAIL_PAGE_SIZE, auditRows, signatureOf } from './audit.service';
 import { renderReportPdf } from '../infrastructure/pdf/report-pdf';
 import { Clock } from '../infrastructure/clock/clock';
+import { DiffQuery, SpeachDiffs } from '../signature';
 
 function attachment(reply: FastifyReply, type: string, name: string): void {
   void reply.type(type).header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
@@ -19,6 +20,7 @@ export class AuditController {
     private readonly audit: AuditService,
     private readonly auditChain: AuditChain,
     private readonly clock: Clock,
+    private readonly diffs: SpeachDiffs,
   ) {}
 
   /** The speaches an auditor may pick (all of them), searched by title. */
@@ -91,6 +93,15 @@ export class AuditController {
       ok: status.ok,
       exportedAt: this.clock.now().toISOString(),
     };
+  }
+
+  /**
+   * Issue 23 item 3 in the audit trail: the same chapter-level diff as the versions page and the approver's view.
+   * An inspector reads every version, withdrawn ones and the draft (`current`) included, read-only.
+   */
+  @Get('speach/:speachID/diff')
+  async diff(@Param('speachID') speachId: string, @Query() query: DiffQuery) {
+    return this.diffs.between(await this.audit.document(speachId), query.from, query.to ?? 'current', true);
   }
 
   @Get('speach/:speachID/state')

@@ -9,6 +9,7 @@ import type { EventStore } from '../infrastructure/event-store/event-store.port'
 import { escapeRegex } from '../infrastructure/http/simple-rest';
 import type { Filter, ReadStore } from '../infrastructure/read-store/read-store.port';
 import { EVENT_STORE, READ_STORE } from '../infrastructure/tokens';
+import { withPrintedNames } from '../signature';
 import { type TrailEntry, asOf, diffStates, replay } from './audit-trail';
 
 export const TRAIL_PAGE_SIZE = 100;
@@ -82,6 +83,13 @@ export class AuditService {
     };
   }
 
+  /** An audited speach's read model (its draft and version history): 404 when the speach is unknown. */
+  async document(speachId: string): Promise<SpeachDocument> {
+    const doc = await this.store.collection<SpeachDocument>(SPEACHES).findById(speachId);
+    if (!doc) throw new NotFoundError('Unknown speach');
+    return doc;
+  }
+
   /** The title of an audited speach as it is now (the screen's heading). */
   async summary(speachId: string) {
     const doc = await this.store.collection<SpeachDocument>(SPEACHES).findById(speachId);
@@ -109,7 +117,18 @@ export class AuditService {
         data: event.data as Record<string, unknown>,
       });
     });
+    await this.printSigners(entries);
     return entries;
+  }
+
+  /** Each signature (and refused attempt) of the trail gets its signer's name as it was at that moment. */
+  private async printSigners(entries: TrailEntry[]): Promise<void> {
+    const signed = entries.filter((e) => e.type === 'SignatureApplied' || e.type === 'SignatureFailed');
+    const printed = await withPrintedNames(
+      this.store,
+      signed.map((e) => ({ signerId: String(e.data.signerId), signedAt: String(e.type === 'SignatureFailed' ? e.data.at : e.data.signedAt) })),
+    );
+    signed.forEach((entry, i) => (entry.printedName = printed[i].printedName));
   }
 
   async page(speachId: string, page = 0, size = TRAIL_PAGE_SIZE) {
@@ -163,13 +182,16 @@ export const AUDIT_COLUMNS = ['position', 'time', 'stream', 'type', 'userId', 'u
  * Part 11 §11.50: a signature shows the printed name, the date-time with the signer's time zone and the meaning,
  * and here the version and content hash it is bound to. A failed attempt shows who tried and why it failed.
  */
-export function signatureOf(entry: Pick<TrailEntry, 'type' | 'data'>): string {
+export function signatureOf(entry: Pick<TrailEntry, 'type' | 'data' | 'printedName'>): string {
   const d = entry.data as Record<string, unknown>;
   if (entry.type === 'SignatureApplied') {
     const reason = d.reason ? `, reason: ${String(d.reason)}` : '';
-    return `${String(d.printedName)}, ${String(d.meaning)}${reason}, ${String(d.signedAt)} (${String(d.timeZone)}), version ${String(d.version)}, ${String(d.contentHash)}`;
+    return `${entry.printedName || String(d.signerId)}, ${String(d.meaning)}${reason}, ${String(d.signedAt)} (${String(d.timeZone)}), version ${String(d.version)}, ${String(d.contentHash)}`;
   }
-  if (entry.type === 'SignatureFailed') return `failed attempt by ${String(d.signerId)}: ${String(d.cause)}`;
+  if (entry.type === 'SignatureFailed') {
+    const who = entry.printedName ? `${entry.printedName} (${String(d.signerId)})` : String(d.signerId);
+    return `failed attempt by ${who}: ${String(d.cause)}`;
+  }
   return '';
 }
 

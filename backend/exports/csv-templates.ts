@@ -1,6 +1,7 @@
 import { GROUPS, type GroupDocument, CATEGORIES, type CategoryDocument } from '../../projections/organisation.projection';
 import { LEARNER_PROGRESS, type ProgressDocument, SPEACHES, type SpeachDocument } from '../speach';
 import { USERS, type UserDocument } from '../../projections/users.projection';
+import { GXP_TRAINING, type GxpTrainingDocument } from '../../projections/qualification.projection';
 import { PATH_LEARNERS, PATHS, type PathDocument, type PathLearnerDocument, dueDateFor, isAssignedTo, pathProgress } from '../paths';
 import { PERIODIC_REVIEWS, type PeriodicReviewDocument, WORKFLOWS, type WorkflowDocument } from '../workflow';
 import type { Collection, Document, Filter, ReadStore } from '../infrastructure/read-store/read-store.port';
@@ -157,20 +158,45 @@ const reads = simpleTemplate<ProgressDocument>(
   { templateName: 'reads', labelEn: 'Reads', labelFr: 'Lectures', labelEs: 'Lecturas', labelDe: 'Lesevorgänge' },
   LEARNER_PROGRESS,
   {},
-  ['userID', 'email', 'speachID', 'title', 'chaptersRead', 'lastChapterID', 'lastReadDate'],
+  ['userID', 'email', 'speachID', 'title', 'chaptersRead', 'lastChapterID', 'lastReadDate', 'versionsRead', 'completedVersion', 'completedAt', 'contentHash'],
   async (page, store) => {
-    const { readers, read } = await progressContext(page, store);
-    return page.map((p) => ({
-      userID: p.userId,
-      email: readers.get(p.userId)?.email ?? '',
-      speachID: p.speachId,
-      title: read.get(p.speachId)?.title ?? '',
-      chaptersRead: p.readChapterIds.length,
-      lastChapterID: p.lastChapterId,
-      lastReadDate: p.lastReadAt,
-    }));
+    const [{ readers, read }, trainings] = await Promise.all([
+      progressContext(page, store),
+      // Issue 23 item 4: the versions read and the latest completion, each pinned to the version (and hash) the learner saw.
+      store
+        .collection<GxpTrainingDocument>(GXP_TRAINING)
+        .findByIds(page.map((p) => `${p.speachId}:${p.userId}`))
+        .then((docs) => new Map(docs.map((d) => [d._id, d]))),
+    ]);
+    return page.map((p) => {
+      const training = trainings.get(`${p.speachId}:${p.userId}`);
+      const completed = training?.completions.reduce<GxpTrainingDocument['completions'][number] | null>((a, b) => (!a || b.at > a.at ? b : a), null) ?? null;
+      return {
+        userID: p.userId,
+        email: readers.get(p.userId)?.email ?? '',
+        speachID: p.speachId,
+        title: read.get(p.speachId)?.title ?? '',
+        chaptersRead: p.readChapterIds.length,
+        lastChapterID: p.lastChapterId,
+        lastReadDate: p.lastReadAt,
+        versionsRead: versionsRead(training),
+        completedVersion: completed?.version ?? null,
+        completedAt: completed?.at ?? null,
+        contentHash: completed?.contentHash ?? null,
+      };
+    });
   },
 );
+
+/** The versions a learner read chapters of, oldest first ("1 2"). */
+function versionsRead(training: GxpTrainingDocument | undefined): string {
+  if (!training) return '';
+  return Object.entries(training.reads)
+    .filter(([version, chapters]) => chapters.length > 0 && /^\d+$/.test(version))
+    .map(([version]) => Number(version))
+    .sort((a, b) => a - b)
+    .join(' ');
+}
 
 const quizResults = simpleTemplate<ProgressDocument>(
   {

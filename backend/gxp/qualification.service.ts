@@ -7,14 +7,17 @@ import {
   GXP_TRAINING,
   type GxpImpactDocument,
   type GxpPathCompletionsDocument,
+  type GxpSignature,
   type GxpSpeachDocument,
   type GxpTrainingDocument,
 } from '../../projections/qualification.projection';
+import type { PrintedSignature } from '../../events';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { PATHS, type PathDocument } from '../paths';
+import { withPrintedNames } from '../signature';
 import { type Standing, isQualified, pathStandingAt, standingAt, versionInForce } from './qualification';
 import { type ReportTable, renderReportPdf } from '../infrastructure/pdf/report-pdf';
 
@@ -23,7 +26,9 @@ export interface LearnerRef {
   name: string;
   email: string;
 }
-export type SpeachRow = LearnerRef & Standing & { speachId: string; title: string };
+type StandingRow = LearnerRef & Standing & { speachId: string; title: string };
+/** A learner's standing as shown: a signed completion prints the signer's name as it was when they signed (§11.50). */
+export type SpeachRow = Omit<StandingRow, 'signature'> & { signature: PrintedSignature<GxpSignature> | null };
 export interface PathRow extends LearnerRef {
   pathId: string;
   title: string;
@@ -53,6 +58,15 @@ export class QualificationService {
     return new Map(users.map((u) => [u._id, { userId: u._id, name: `${u.firstName} ${u.lastName}`.trim(), email: u.email }]));
   }
 
+  private async printed(rows: StandingRow[]): Promise<SpeachRow[]> {
+    const names = await withPrintedNames(
+      this.store,
+      rows.flatMap((r) => (r.signature ? [r.signature] : [])),
+    );
+    let next = 0;
+    return rows.map((r) => ({ ...r, signature: r.signature ? names[next++] : null }));
+  }
+
   private ref(people: Map<string, LearnerRef>, userId: string): LearnerRef {
     // An erased user keeps their trainings under their id: the names are gone, the record is not.
     return people.get(userId) ?? { userId, name: '', email: '' };
@@ -63,11 +77,12 @@ export class QualificationService {
     if (!speach) throw new NotFoundError('Unknown speach');
     const trainings = await this.store.collection<GxpTrainingDocument>(GXP_TRAINING).find({ speachId });
     const people = await this.people(trainings.map((t) => t.userId));
-    const rows: SpeachRow[] = [];
+    const standings: StandingRow[] = [];
     for (const t of trainings) {
       const standing = standingAt(t, speach.versions, at);
-      if (standing) rows.push({ ...this.ref(people, t.userId), ...standing, speachId, title: speach.title });
+      if (standing) standings.push({ ...this.ref(people, t.userId), ...standing, speachId, title: speach.title });
     }
+    const rows = await this.printed(standings);
     rows.sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));
     return {
       at,
@@ -110,12 +125,13 @@ export class QualificationService {
     const learner = this.ref(await this.people([userId]), userId);
     const trainings = await this.store.collection<GxpTrainingDocument>(GXP_TRAINING).find({ userId });
     const speaches = new Map((await this.store.collection<GxpSpeachDocument>(GXP_SPEACHES).findByIds(trainings.map((t) => t.speachId))).map((s) => [s._id, s]));
-    const rows: SpeachRow[] = [];
+    const standings: StandingRow[] = [];
     for (const t of trainings) {
       const speach = speaches.get(t.speachId);
       const standing = speach && standingAt(t, speach.versions, at);
-      if (standing) rows.push({ ...learner, ...standing, speachId: t.speachId, title: speach.title });
+      if (standing) standings.push({ ...learner, ...standing, speachId: t.speachId, title: speach.title });
     }
+    const rows = await this.printed(standings);
     rows.sort((a, b) => a.title.localeCompare(b.title));
     const paths: PathRow[] = [];
     for (const d of await this.store.collection<GxpPathCompletionsDocument>(GXP_PATH_COMPLETIONS).find({ userId })) {

@@ -1,4 +1,10 @@
-import { type GxpPathCompletion, type GxpTrainingDocument, type GxpVersion, versionInForce } from '../../projections/qualification.projection';
+import {
+  type GxpPathCompletion,
+  type GxpSignature,
+  type GxpTrainingDocument,
+  type GxpVersion,
+  versionInForce,
+} from '../../projections/qualification.projection';
 
 export type TrainingStatus = 'QUALIFIED' | 'RETRAINING_DUE' | 'SUPERSEDED';
 
@@ -11,8 +17,8 @@ export interface Standing {
   /** The version a material change requires, when the learner's is older. */
   requiredVersion: number | null;
   dueDate: string | null;
-  /** The learner's signature on that completion (regulated speaches), else null. */
-  signature: { signedAt: string; timeZone: string; printedName: string; contentHash: string } | null;
+  /** The learner's signature on that completion (regulated speaches), else null; the printed name is added when shown. */
+  signature: GxpSignature | null;
 }
 
 /**

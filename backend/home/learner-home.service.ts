@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ANALYTICS_SPEACH_TALLIES } from '../../projections/analytics.projection';
 import { FOLLOWS, type FollowDocument } from '../../projections/engagement.projection';
+import { GXP_TRAINING, type GxpTrainingDocument } from '../../projections/qualification.projection';
 import { DashboardRankings } from '../analytics';
 import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
@@ -164,15 +165,25 @@ export class LearnerHome {
         );
       }
       case 'assigned': {
-        // Assigned to me, the nearest due date first, then the ones without a due date by last update.
+        // Assigned to me (by the speach, or sent back to a new version by a confirmed impact assessment, issue 23),
+        // the nearest due date first, then the ones without a due date by last update.
+        const owed = await this.store
+          .collection<GxpTrainingDocument>(GXP_TRAINING)
+          .find({ userId: viewer.id, retrainingDue: { $ne: null } }, { projection: { speachId: 1, retrainingDue: 1 } });
+        const retrainingDue = new Map(owed.map((t) => [t.speachId, t.retrainingDue as string]));
         const assigned = await this.queries.speaches.find(
-          { $and: [readable, { $or: [{ affectedUserIds: viewer.id }, { affectedGroupIds: { $in: viewer.groupIds } }] }] },
+          {
+            $and: [
+              readable,
+              { $or: [{ affectedUserIds: viewer.id }, { affectedGroupIds: { $in: viewer.groupIds } }, { _id: { $in: [...retrainingDue.keys()] } }] },
+            ],
+          },
           { projection: { _id: 1, dueDate: 1, updatedAt: 1 } },
         );
+        const due = (d: { _id: string; dueDate: string | null }) => [d.dueDate, retrainingDue.get(d._id)].filter((x): x is string => !!x).sort()[0] ?? null;
         const ids = assigned
-          .sort((a, b) =>
-            a.dueDate && b.dueDate ? a.dueDate.localeCompare(b.dueDate) : a.dueDate ? -1 : b.dueDate ? 1 : b.updatedAt.localeCompare(a.updatedAt),
-          )
+          .map((d) => ({ ...d, due: due(d) }))
+          .sort((a, b) => (a.due && b.due ? a.due.localeCompare(b.due) : a.due ? -1 : b.due ? 1 : b.updatedAt.localeCompare(a.updatedAt)))
           .map((d) => d._id);
         return this.ordered(viewer, ids, page, progress);
       }

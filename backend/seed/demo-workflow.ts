@@ -163,7 +163,6 @@ export async function seedDemoWorkflow(
     );
     return workflowId;
   };
-  const names: Record<string, string> = { [people.approver]: 'Chloé Schmidt', [people.stepTwoApprover]: 'Emma Bernard' };
   /**
    * The demo's regulated decisions are signed by the seed on behalf of the demo approvers (whose
    * passwords are the documented demo ones); the reason says so, so nobody mistakes them for real ones.
@@ -171,7 +170,6 @@ export async function seedDemoWorkflow(
   const seededSignature = (speachId: string, signerId: string, meaning: SignatureMeaning): SignatureRecord => ({
     signatureId: uuidv7(),
     signerId,
-    printedName: names[signerId] ?? signerId,
     meaning,
     reason: 'Demo data: signed by the seed',
     signedAt: iso,

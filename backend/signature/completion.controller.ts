@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
-import type { ChapterContent } from '../../events';
+import type { ChapterContent, SignatureRecord } from '../../events';
 import { CurrentUser } from '../infrastructure/http/auth.decorators';
 import { type Actor } from '../infrastructure/http/actor';
 import { Clock } from '../infrastructure/clock/clock';
@@ -12,6 +12,10 @@ import { SpeachAccess, SpeachQueries, learnerDecider, learnerStream, liveVersion
 import { CompleteBody } from './signature.dto';
 import { isRegulated, versionContentHash } from './signed-content';
 import { Signatures } from './signatures.service';
+import { withPrintedNames } from './printed-names';
+
+/** The session that signed is the signer's own secret's hash: the answer leaves it out, like every read of the record. */
+const signatureShown = ({ sessionId: _sessionId, ...record }: SignatureRecord) => record;
 
 /** A quiz counts once passed; every other chapter once read. */
 const MUST_PASS = new Set<ChapterContent['type']>(['QUIZZ', 'QUIZZ_EXAMEN']);
@@ -57,6 +61,7 @@ export class CompletionController {
       now: this.clock.now().toISOString(),
     });
     await this.readModels.settled();
-    return { speachId, version: version.version, contentHash, completedAt: signature?.signedAt ?? this.clock.now().toISOString(), signature };
+    const [shown = null] = signature ? await withPrintedNames(this.store, [signatureShown(signature)]) : [];
+    return { speachId, version: version.version, contentHash, completedAt: signature?.signedAt ?? this.clock.now().toISOString(), signature: shown };
   }
 }

@@ -3,3 +3,6 @@ export { SignatureBody, CompleteBody, SIGNATURE_REASON_MAX } from './signature.d
 export { draftContentHash, nextVersion, versionContentHash } from './signed-content';
 export { Signatures } from './signatures.service';
 export { SignatureModule } from './signature.module';
+export { withPrintedNames } from './printed-names';
+export { SpeachDiffs } from './speach-diffs';
+export { DiffQuery } from './diff.dto';

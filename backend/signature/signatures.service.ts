@@ -124,7 +124,6 @@ export class Signatures {
     return {
       signatureId: uuidv7(),
       signerId: user.id,
-      printedName: `${user.firstName} ${user.lastName}`.trim() || user.email,
       meaning: subject.meaning,
       reason,
       signedAt: now,

@@ -7,7 +7,7 @@ import { NotFoundError } from '../infrastructure/decider/decider';
 import { escapeRegex } from '../infrastructure/http/simple-rest';
 import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
-import { draftContentHash, nextVersion } from '../signature';
+import { draftContentHash, nextVersion, withPrintedNames } from '../signature';
 import { SiteSettings } from '../site';
 import { SpeachQueries, type Viewer, isEditor, person } from '../speach';
 import { WARNING_WINDOW_MONTHS, addMonths } from './periodic-review.decider';
@@ -97,8 +97,8 @@ export class WorkflowQueries {
           }
         : null,
       regulatedGmp: wf.regulatedGmp,
-      /** Part 11 §11.50: each signature shows its printed name, date-time with zone, meaning and content hash. */
-      signatures: wf.signatures ?? [],
+      /** Part 11 §11.50: each signature shows its printed name (as it was when signed), date-time with zone, meaning and content hash. */
+      signatures: await withPrintedNames(this.store, wf.signatures ?? []),
       scheduledAt: wf.scheduledAt,
       scheduledExpired: wf.scheduledAt !== null && wf.scheduledAt <= viewer.now,
       periodicReviewEnabled,

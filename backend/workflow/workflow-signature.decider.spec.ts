@@ -35,7 +35,6 @@ const submitted = (regulatedGmp: boolean): WorkflowEvent => ({
 const signature = (by: WorkflowActor, meaning: SignatureRecord['meaning'], contentHash = HASH, reason: string | null = null): SignatureRecord => ({
   signatureId: `sig-${by.id}-${meaning}`,
   signerId: by.id,
-  printedName: by.id === 'u-quality' ? 'Quinn Quality' : 'Lee Legal',
   meaning,
   reason,
   signedAt: NOW,

@@ -109,6 +109,16 @@ describe('CSV exports', () => {
       expect(recent.body[0].id).toBe(job.id);
     });
 
+    it("pins each reader's row to the versions read and the latest completion's version and hash (issue 23)", async () => {
+      const made = await fixtures(t).published(undefined, { title: 'Pinned reading', chapters: ['One', 'Two'] });
+      for (const chapterId of made.chapters) await t.http.post(`/api/v2/speach/${made.id}/chapters/${chapterId}/read`).set(as(reader)).expect(200);
+      const job = await exportAndWait(['reads']);
+      const rows = parse(await download(job.files[0].url), { bom: true, columns: true }) as Record<string, string>[];
+      expect(rows.find((r) => r.speachID === made.id)).toEqual(
+        expect.objectContaining({ chaptersRead: '2', versionsRead: '1', completedVersion: '1', contentHash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) }),
+      );
+    });
+
     it('quotes fields with separators, quotes and line breaks', async () => {
       await t.adapters.readStore.collection('users').replace({
         _id: 'zzzz-quoted',

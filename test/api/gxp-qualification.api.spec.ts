@@ -141,6 +141,9 @@ describe('Regulated training: version-pinned completions, impact assessment, qua
     expect(notifications).toContainEqual(
       expect.objectContaining({ typeNotification: 'NEW_ASSIGNMENT', data: expect.objectContaining({ retraining: true, version: 2 }) }),
     );
+    // Re-assigned: the speach is on the learner's "assigned" list until they complete version 2.
+    const assignedList = (await t.http.get('/api/v2/home/slider/assigned').set(as(reader)).expect(200)).body as { result: { id: string }[] };
+    expect(assignedList.result.map((c) => c.id)).toContain(speachId);
     // Within the grace period the learner is still qualified on version 1, with the due date shown.
     expect((await qualification({ speachId, at: day(12).toISOString() }).expect(200)).body.qualified).toEqual([
       expect.objectContaining({ userId: readerId, version: 1, status: 'RETRAINING_DUE', dueDate: `${due}T23:59:59.999Z` }),
@@ -153,6 +156,9 @@ describe('Regulated training: version-pinned completions, impact assessment, qua
     const body = (await qualification({ speachId, at: day(14).toISOString() }).expect(200)).body;
     expect(body.versionInForce).toBe(2);
     expect(body.qualified).toEqual([expect.objectContaining({ userId: readerId, version: 2, status: 'QUALIFIED' })]);
+    // Retrained: no longer owed, so off the "assigned" list (the speach itself assigns nobody).
+    const assignedList = (await t.http.get('/api/v2/home/slider/assigned').set(as(reader)).expect(200)).body as { result: { id: string }[] };
+    expect(assignedList.result.map((c) => c.id)).not.toContain(speachId);
   });
 
   it('exports the same rows as CSV and PDF', async () => {

@@ -40,6 +40,11 @@ export const GXP_QUALIFY_ROUTES: Record<string, RouteExpectation> = {
     call: (fx) => ({ path: `/api/v2/audit/speach/${fx.speaches.welcome._id}/events.pdf` }),
     answers: inspectors(),
   },
+  // Item 3 in the audit trail: the chapter-level diff between versions (or the draft), for inspectors only.
+  'GET /api/v2/audit/speach/{speachID}/diff': {
+    call: (fx) => ({ path: `/api/v2/audit/speach/${fx.speaches.welcome._id}/diff`, query: { from: '1', to: 'current' } }),
+    answers: inspectors(),
+  },
   'POST /api/v2/gxp/impact/{speachId}/{assessmentId}/confirm': {
     call: async (fx) => {
       const { speachId, assessmentId } = await openAssessment(fx);

@@ -30,6 +30,8 @@ import { formatDateTime } from '@speach/web-shared/format';
 import { type StateAt, type TrailEntry, auditApi, errorMessage, showValue } from './api';
 import { ChainStatusCard } from './ChainStatusCard';
 import { WorkflowGraph } from './WorkflowGraph';
+import { FailedSignatureText, type ShownSignature, SignatureText } from '../gxp/SignatureText';
+import { VersionDiff } from './VersionDiff';
 
 const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
@@ -65,6 +67,13 @@ function Changes({ entry }: { entry: TrailEntry }) {
       ))}
     </Box>
   );
+}
+
+/** The signature an event carries (Part 11 §11.50), or the refused attempt it records. */
+function EntrySignature({ entry }: { entry: TrailEntry }) {
+  if (entry.type === 'SignatureApplied') return <SignatureText signature={{ ...(entry.data as unknown as ShownSignature), printedName: entry.printedName }} />;
+  if (entry.type === 'SignatureFailed') return <FailedSignatureText name={entry.printedName || String(entry.data.signerId)} cause={String(entry.data.cause)} />;
+  return null;
 }
 
 function Who({ entry }: { entry: TrailEntry }) {
@@ -269,6 +278,7 @@ function History({ trail, step, setStep }: { trail: TrailEntry[]; step: number; 
                     <Chip size="small" variant="outlined" label={entry.type} sx={{ fontFamily: 'monospace' }} />
                   </TableCell>
                   <TableCell sx={{ maxWidth: 520, wordBreak: 'break-word' }}>
+                    <EntrySignature entry={entry} />
                     <Changes entry={entry} />
                   </TableCell>
                   <TableCell>
@@ -284,6 +294,12 @@ function History({ trail, step, setStep }: { trail: TrailEntry[]; step: number; 
       </CardContent>
     </Card>
   );
+}
+
+/** The versions the trail published, oldest first. */
+function publishedVersions(trail: TrailEntry[]): number[] {
+  const versions = trail.filter((e) => e.type === 'SpeachPublished').map((e) => Number(e.data.version));
+  return [...new Set(versions)].filter((v) => v > 0).sort((a, b) => a - b);
 }
 
 /** A speach's audit: replay with the workflow graph, the ordered history, exports and the chain status. */
@@ -375,6 +391,7 @@ export function SpeachAudit() {
       {trail && trail.length > 0 && (
         <>
           <Replay speachId={id} trail={trail} step={step} setStep={setStep} />
+          {publishedVersions(trail).length > 0 && <VersionDiff key={id} speachId={id} versions={publishedVersions(trail)} />}
           <History trail={trail} step={step} setStep={setStep} />
         </>
       )}

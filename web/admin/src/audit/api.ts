@@ -18,6 +18,8 @@ export interface TrailEntry {
   userName: string | null;
   changes: FieldChange[];
   data: Record<string, unknown>;
+  /** A signature's (or refused attempt's) signer, named as they were at that moment. */
+  printedName?: string;
 }
 
 export interface ChainStatus {

@@ -3,6 +3,7 @@ import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, Table, TableBod
 import { type FormEvent, useState } from 'react';
 import { HttpError, Title, useTranslate } from 'react-admin';
 import { apiCall } from '../providers/httpClient';
+import { SignatureText } from './SignatureText';
 
 interface Row {
   userId: string;
@@ -17,6 +18,9 @@ interface Row {
   valid?: boolean;
   dueDate?: string | null;
   validUntil?: string | null;
+  contentHash?: string | null;
+  /** A signed completion: the learner's name as it was when they signed. */
+  signature?: { signerId: string; printedName: string; signedAt: string; timeZone: string; contentHash: string } | null;
 }
 interface Answer {
   qualified?: Row[];
@@ -127,12 +131,13 @@ export function QualificationPage() {
               <TableCell>{translate('admin.gxp.version')}</TableCell>
               <TableCell>{translate('admin.gxp.completedAt')}</TableCell>
               <TableCell>{translate('admin.gxp.status')}</TableCell>
+              <TableCell>{translate('admin.gxp.signatureColumn')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={5}>{translate('admin.gxp.none')}</TableCell>
+                <TableCell colSpan={6}>{translate('admin.gxp.none')}</TableCell>
               </TableRow>
             )}
             {rows.map((r) => (
@@ -149,6 +154,7 @@ export function QualificationPage() {
                 <TableCell>{r.version ?? '—'}</TableCell>
                 <TableCell>{dates.format(new Date(r.completedAt))}</TableCell>
                 <TableCell>{translate(`admin.gxp.statuses.${r.status ?? (r.valid ? 'QUALIFIED' : 'LAPSED')}`)}</TableCell>
+                <TableCell>{r.signature ? <SignatureText signature={{ ...r.signature, meaning: 'trained', version: r.version ?? 0 }} /> : '—'}</TableCell>
               </TableRow>
             ))}
           </TableBody>
