@@ -4,7 +4,8 @@
  * docs/dependency-graph.md (`npm run deps:report`).
  */
 const NOT_A_CONTEXT = '(?:infrastructure|config|observability|operations|cli|seed|health)/';
-const CONTEXT_INTERNAL = `^backend/(?!${NOT_A_CONTEXT})[^/]+/(?!index\\.ts$)`;
+// A context's face: its index.ts and its view modules (the answers it gives, types only).
+const CONTEXT_INTERNAL = `^backend/(?!${NOT_A_CONTEXT})[^/]+/(?!index\\.ts$|[^/]+\\.view\\.ts$)`;
 const SHELL = '^backend/(?:cli|health)/|^backend/(?:app\\.module|app|main)\\.ts$';
 
 module.exports = {
@@ -12,7 +13,7 @@ module.exports = {
     {
       name: 'no-context-internals',
       severity: 'error',
-      comment: 'A context, the platform, the seed or the shell imports another context only through its index.ts (its public face).',
+      comment: 'A context, the platform, the seed or the shell imports another context only through its index.ts or its view modules (its public face).',
       from: { path: '^backend/([^/]+)/' },
       to: { path: CONTEXT_INTERNAL, pathNot: '^backend/$1/' },
     },
@@ -47,6 +48,14 @@ module.exports = {
         pathNot:
           '^backend/infrastructure/read-store/[^/]+\\.ts$|^backend/infrastructure/event-store/event-store\\.port\\.ts$|^backend/infrastructure/checkpoints/checkpoint-store\\.port\\.ts$',
       },
+    },
+    {
+      name: 'views-import-only-views',
+      severity: 'error',
+      comment:
+        'A view module (*.view.ts: an answer type or a vocabulary) imports only other view modules: no package, no Node, no Nest, so the web apps type-check against it (docs/web-shared-and-data-layer.md).',
+      from: { path: '\\.view\\.ts$' },
+      to: { pathNot: '\\.view\\.ts$' },
     },
     {
       name: 'events-are-the-contract',

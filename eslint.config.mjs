@@ -29,6 +29,12 @@ export default tseslint.config(
     rules: { 'boundaries/no-foreign-internals': 'error' },
   },
   {
+    // The web apps reach the server's code only through `import type` of its view modules (*.view.ts).
+    files: ['web/**/*.tsx', 'web/**/*.ts'],
+    plugins: { boundaries },
+    rules: { 'boundaries/no-foreign-internals': 'error' },
+  },
+  {
     files: ['web/**/*.tsx', 'web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

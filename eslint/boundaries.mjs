@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 
 const require = createRequire(import.meta.url);
-const { violation } = require('../tools/boundaries/layers.cjs');
+const { violation, packageViolation, webViolation } = require('../tools/boundaries/layers.cjs');
 
 const noForeignInternals = {
   meta: {
@@ -19,15 +19,22 @@ const noForeignInternals = {
     const file = relative(root, context.filename ?? context.getFilename())
       .split('\\')
       .join('/');
-    function check(node, specifier) {
-      if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+    // `typeOnly`: the whole declaration is erased at compile time (`import type`, `export type`).
+    function check(node, specifier, typeOnly = false) {
+      if (typeof specifier !== 'string') return;
+      if (!specifier.startsWith('.')) {
+        const reason = packageViolation(file, specifier);
+        if (reason) context.report({ node, messageId: 'forbidden', data: { reason } });
+        return;
+      }
       const target = relative(root, resolve(dirname(resolve(root, file)), specifier))
         .split('\\')
         .join('/');
-      const reason = violation(file, target);
+      const reason = violation(file, target) ?? webViolation(file, target, typeOnly);
       if (reason) context.report({ node, messageId: 'forbidden', data: { reason } });
     }
-    const fromSource = (node) => node.source && check(node.source, node.source.value);
+    const erased = (node) => node.importKind === 'type' || node.exportKind === 'type';
+    const fromSource = (node) => node.source && check(node.source, node.source.value, erased(node));
     return {
       ImportDeclaration: fromSource,
       ExportNamedDeclaration: fromSource,

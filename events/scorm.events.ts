@@ -1,9 +1,8 @@
 import type { DomainEvent } from './envelope';
 import { registerEventType } from './schema-registry';
 
-/** Spec §3 "SCORM types": SCORM_LITE embeds the live speach, SCORM_FULL carries its content. */
-export const SCORM_TYPES = ['SCORM_LITE', 'SCORM_FULL'] as const;
-export type ScormType = (typeof SCORM_TYPES)[number];
+export { SCORM_TYPES, type ScormType } from './scorm-vocabulary.view';
+import type { ScormType } from './scorm-vocabulary.view';
 
 /** What an embed access token allows: reading the player, or opening the editor. */
 export const EMBED_PURPOSES = ['read', 'edit'] as const;

@@ -8,8 +8,8 @@ import type { AwaitedApprover } from './workflow.events';
  * Electronic signatures (21 CFR Part 11 §11.50, §11.70, §11.200): what a signature means is part of
  * the record, and a signature is bound to the content hash of the exact version signed.
  */
-export const SIGNATURE_MEANINGS = ['approved', 'rejected', 'reviewed', 'trained'] as const;
-export type SignatureMeaning = (typeof SIGNATURE_MEANINGS)[number];
+export { SIGNATURE_MEANINGS, type SignatureMeaning } from './workflow-vocabulary.view';
+import type { SignatureMeaning } from './workflow-vocabulary.view';
 
 /**
  * The manifestation of a signature (§11.50): who, what it means, when (with the signer's time zone), on which content.

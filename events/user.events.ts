@@ -1,9 +1,8 @@
 import type { DomainEvent } from './envelope';
 import { registerEventType } from './schema-registry';
 
-/** Roles of spec §3 "Roles" (NONE is the absence of any), and AUDITOR (issue #6: read-only audit screens and calls). */
-export const ROLES = ['ADMIN', 'FORMATEUR', 'APPROVER', 'AI_EDITOR', 'AUDITOR'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from './user-vocabulary.view';
+import type { Role } from './user-vocabulary.view';
 
 export type UserRegistered = DomainEvent<
   'UserRegistered',

@@ -2,15 +2,8 @@ import type { DomainEvent } from './envelope';
 import { registerEventType } from './schema-registry';
 import type { ApprovalsRevoked, SignatureApplied } from './signature.events';
 
-/** Spec §9: periodic review frequencies and their length in months. */
-export const REVIEW_FREQUENCIES = { ONE_YEAR: 12, TWO_YEARS: 24, THREE_YEARS: 36 } as const;
-export type ReviewFrequency = keyof typeof REVIEW_FREQUENCIES;
-/** Spec §2 "Workflow validation dialog", step 2. */
-export const PUBLICATION_DELAYS = ['SCHEDULED', 'IMMEDIATELY', 'NEW_DATE'] as const;
-export type PublicationDelay = (typeof PUBLICATION_DELAYS)[number];
-/** Spec §3 "Periodic review operation". */
-export const REVIEW_DECISIONS = ['NO_REVISION', 'REVISION_NEEDED', 'ARCHIVE'] as const;
-export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+export * from './workflow-vocabulary.view';
+import type { PublicationDelay, ReviewDecision, ReviewFrequency } from './workflow-vocabulary.view';
 
 /** One step of a definition: a group of approvers (any member may validate). */
 export interface DefinitionStep {

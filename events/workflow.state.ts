@@ -1,6 +1,7 @@
 import type { WorkflowEvent, WorkflowStep } from './workflow.events';
 
-export type WorkflowStatus = 'AWAITING_VALIDATION' | 'REJECTED' | 'CANCELLED' | 'COMPLETED';
+export type { WorkflowStatus } from './workflow-vocabulary.view';
+import type { WorkflowStatus } from './workflow-vocabulary.view';
 
 export interface Rejection {
   step: number;

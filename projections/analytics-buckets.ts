@@ -5,9 +5,11 @@
 export type Unit = 'd' | 'w' | 'm';
 export const UNITS: Unit[] = ['d', 'w', 'm'];
 
-/** Spec §3 "Dashboard" and §9: the periods, and what a missing or unknown one falls back to. */
-export const PERIODS = ['ONE_MONTH', 'THREE_MONTHS', 'SIX_MONTHS', 'TWELVE_MONTHS', 'TWO_YEARS'] as const;
-export type Period = (typeof PERIODS)[number];
+import { PERIODS, type Period } from './analytics-vocabulary.view';
+
+export { PERIODS, type Period } from './analytics-vocabulary.view';
+
+/** Spec §9: what a missing or unknown period falls back to. */
 export const FALLBACK_PERIOD: Period = 'ONE_MONTH';
 const PERIOD_MONTHS: Record<Period, number> = { ONE_MONTH: 1, THREE_MONTHS: 3, SIX_MONTHS: 6, TWELVE_MONTHS: 12, TWO_YEARS: 24 };
 /** The width of one point of a time series, per period: about 13 to 31 points whatever the period. */

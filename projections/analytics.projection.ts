@@ -19,6 +19,7 @@ import {
   tallyOf,
 } from './analytics-tallies';
 import type { ProjectedDocument, ProjectionDefinition, ProjectionWriter } from './projection';
+import type { Metric } from './analytics-vocabulary.view';
 
 /**
  * The dashboard's and the analytics pages' read models: counters kept in calendar buckets (day, ISO
@@ -53,20 +54,7 @@ export const ANALYTICS_USER_BUCKETS = 'analytics_user_buckets';
 export const ANALYTICS_USERS = 'analytics_users';
 export const ANALYTICS_QUIZ_RESULTS = 'analytics_quiz_results';
 
-export const METRICS = [
-  'READ',
-  'UNIQUE_READ',
-  'UNIQUE_ACTIVITY',
-  'PUBLICATION',
-  'CREATION',
-  'GRADE',
-  'COMMENT',
-  'CONNECTION',
-  'UNIQUE_CONNECTION',
-  'PATH_PUBLICATION',
-  'PATH_COMPLETION',
-] as const;
-export type Metric = (typeof METRICS)[number];
+export { METRICS, type Metric } from './analytics-vocabulary.view';
 export const UNIQUE_METRICS: Metric[] = ['UNIQUE_READ', 'UNIQUE_ACTIVITY', 'UNIQUE_CONNECTION'];
 
 /** `{metric}|{unit}|{key}` */

@@ -22,30 +22,9 @@ import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { DashboardRankings } from './dashboard-rankings';
 
-export interface SeriesPoint {
-  startDate: string;
-  endDate: string;
-  value: number;
-}
-export interface SpeachStatRow {
-  speachId: string;
-  speachTitle: string;
-  publishDate: string | null;
-  nbWatch: number;
-  nbNote: number;
-  note: number;
-}
-export interface SpeachmakerStatRow {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  nbSpeachs: number;
-  nbWatch: number;
-  nbNote: number;
-  note: number;
-}
-export const USER_COUNT_TYPES = ['users', 'admins', 'speachmakers', 'aiEditors', 'approvers'] as const;
-export type UserCountType = (typeof USER_COUNT_TYPES)[number];
+import type { CategoryStat, SeriesPoint, SpeachStatRow, SpeachmakerStatRow, UserCountType } from './dashboard.view';
+
+export { USER_COUNT_TYPES, type SeriesPoint, type SpeachStatRow, type SpeachmakerStatRow, type UserCountType } from './dashboard.view';
 
 /** How many rows the "top" tables show. */
 export const TOP_ROWS = 10;
@@ -125,7 +104,7 @@ export class DashboardQueries {
   }
 
   /** Speaches created during the period, by their current category (`id` null: no category). */
-  async categories(period: unknown): Promise<{ id: string | null; name: string; value: number }[]> {
+  async categories(period: unknown): Promise<CategoryStat[]> {
     const counts = (await this.rankings.all(ANALYTICS_CATEGORY_TALLIES, parsePeriod(period))).filter((t) => t.created > 0);
     const names = new Map((await this.store.collection<CategoryDocument>(CATEGORIES).findByIds(counts.map((t) => t.ownerId))).map((c) => [c._id, c.name]));
     return counts

@@ -22,6 +22,7 @@ import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { speachCompletion } from './completion';
 import { quizResultsDecider } from './quiz-results.decider';
+import type { SpeachAnalyticsView, UserAnalyticsView } from './speach-analytics.view';
 
 /** The per-speach (`/analytics/s/{id}`) and per-user (`/analytics/u/{id}`) pages, and deleting a quiz result. */
 @Injectable()
@@ -58,7 +59,7 @@ export class SpeachAnalytics {
     return new Map((await this.store.collection<UserDocument>(USERS).findByIds([...new Set(ids)])).map((u) => [u._id, u]));
   }
 
-  async forSpeach(user: Actor, speachId: string, period: unknown) {
+  async forSpeach(user: Actor, speachId: string, period: unknown): Promise<SpeachAnalyticsView> {
     const doc = await this.editable(user, speachId);
     const stats = await this.store.collection<AnalyticsSpeach>(ANALYTICS_SPEACHES).findById(speachId);
     const live = liveVersion(doc, this.clock.now().toISOString());
@@ -106,7 +107,7 @@ export class SpeachAnalytics {
     };
   }
 
-  async forUser(user: Actor, userId: string, period: unknown) {
+  async forUser(user: Actor, userId: string, period: unknown): Promise<UserAnalyticsView> {
     if (user.id !== userId && !user.roles.includes('ADMIN')) throw new DomainError('Only this user and administrators may see these analytics.', 403);
     const target = await this.store.collection<UserDocument>(USERS).findById(userId);
     if (!target) throw new NotFoundError('Unknown user');
@@ -114,7 +115,7 @@ export class SpeachAnalytics {
     const docs = new Map((await this.speaches.speaches.findByIds(progress.map((p) => p.speachId))).map((d) => [d._id, d]));
     const results = await this.store.collection<QuizResultDocument>(ANALYTICS_QUIZ_RESULTS).find({ userId }, { sort: { at: -1 } });
     const now = this.clock.now().toISOString();
-    const speaches = [];
+    const speaches: UserAnalyticsView['speaches'] = [];
     const chapterTitles = new Map<string, string>();
     for (const p of progress) {
       const doc = docs.get(p.speachId);

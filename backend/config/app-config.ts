@@ -6,19 +6,8 @@ import { type MediaConfig, loadMediaConfig } from './media-config';
 import { type MediaTextConfig, loadMediaTextConfig } from './media-text-config';
 
 /** Feature flags of spec §6, exposed to the web apps through /api/auth/me. */
-export interface FeatureFlags {
-  workflowEnabled: boolean;
-  scormClassicEnabled: boolean;
-  pinnedEnabled: boolean;
-  periodicReviewEnabled: boolean;
-  aiLicenseAvailable: boolean;
-  userPasswordIsEditable: boolean;
-  commentsEnabled: boolean;
-  footerEnabled: boolean;
-  delayEnabled: boolean;
-  passwordMinLength: number;
-  passwordMaxLength: number;
-}
+export type { FeatureFlags } from './feature-flags.view';
+import type { FeatureFlags } from './feature-flags.view';
 
 export type AppRole = 'api' | 'projector' | 'all';
 export const APP_ROLES: readonly AppRole[] = ['api', 'projector', 'all'];

@@ -19,6 +19,7 @@ import { ReadModels } from '../infrastructure/read-models';
 import type { Filter, ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { checkType, notificationSettingsDecider } from './notification-settings.decider';
+import type { NotificationView } from './notification.view';
 
 /** Spec §9: notification page size. */
 export const NOTIFICATION_PAGE_SIZE = 10;
@@ -66,7 +67,7 @@ export class NotificationsService {
   }
 
   /** Newest first, spec §3 "Notification" shape, with the speach and the source user joined from their read models. */
-  async list(userId: string, page = 0, size = NOTIFICATION_PAGE_SIZE, type?: string) {
+  async list(userId: string, page = 0, size = NOTIFICATION_PAGE_SIZE, type?: string): Promise<NotificationView[]> {
     const [docs, settings] = await Promise.all([
       this.notifications.find(this.filter(userId, type), { sort: { position: -1, _id: 1 }, skip: page * size, limit: size }),
       this.settings(userId),

@@ -2,8 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
 import { toBoolean, toInt } from '../speach';
 
-export const HOME_SLIDERS = ['continue', 'assigned', 'new', 'mostRead', 'followedAuthors', 'category'] as const;
-export type HomeSlider = (typeof HOME_SLIDERS)[number];
+export { HOME_SLIDERS, type HomeSlider } from './home.view';
 
 /** A UI language (en, fr, es, de) or a speach language (spec §9: en-US, fr-FR…). */
 const LANGUAGE = /^(en|fr|es|de|pt|it|zh|en-US|en-GB|fr-FR|es-ES|de-DE|pt-PT|it-IT|zh-CN)$/;

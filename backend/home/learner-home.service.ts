@@ -12,8 +12,9 @@ import {
   type SpeachDocument,
   type SpeachVersionDocument,
 } from '../../projections/speaches.projection';
-import { SpeachAccess, SpeachQueries, type SpeachCard, type Viewer, liveVersion, chapterFacts, progressOf } from '../speach';
-import type { CatalogueQuery, HomeSlider, SliderQuery } from './learner-home.dto';
+import { SpeachAccess, SpeachQueries, type Viewer, liveVersion, chapterFacts, progressOf } from '../speach';
+import type { CatalogueQuery, SliderQuery } from './learner-home.dto';
+import type { HomeCard, HomeCardPage, HomeOverview, HomeSlider } from './home.view';
 
 /** Spec §7 grids answer 20 cards a page; a slider's first page fills its 4 places and the next views. */
 export const HOME_PAGE_SIZE = 20;
@@ -28,8 +29,6 @@ export function speachLanguages(language: string | undefined): string[] | null {
   if (language.includes('-')) return [language];
   return { en: ['en-US', 'en-GB'], fr: ['fr-FR'], es: ['es-ES'], de: ['de-DE'], pt: ['pt-PT'], it: ['it-IT'], zh: ['zh-CN'] }[language] ?? [];
 }
-
-export type HomeCard = SpeachCard & { chapterCount: number; durationMinutes: number; progress: { read: number; total: number; percent: number } | null };
 
 /**
  * The learner's home sliders (spec §2) and the catalogue, read from the read models: every list is the
@@ -123,11 +122,11 @@ export class LearnerHome {
     return new Set(docs.map((d) => d._id));
   }
 
-  async slider(viewer: Viewer, slider: HomeSlider, query: SliderQuery) {
+  async slider(viewer: Viewer, slider: HomeSlider, query: SliderQuery): Promise<HomeCardPage> {
     return this.list(viewer, slider, query, false);
   }
 
-  private async list(viewer: Viewer, slider: HomeSlider, query: SliderQuery, countOnly: boolean): Promise<{ result: HomeCard[]; total: number }> {
+  private async list(viewer: Viewer, slider: HomeSlider, query: SliderQuery, countOnly: boolean): Promise<HomeCardPage> {
     const started = await this.started(viewer);
     const progress = countOnly ? null : new Map(started.map((p) => [p.speachId, p]));
     const readable = this.readableFilter(
@@ -221,9 +220,9 @@ export class LearnerHome {
   }
 
   /** The home's sliders that have something, in the order of spec §2's list; categories by how much they hold. */
-  async overview(viewer: Viewer, language: string | undefined) {
+  async overview(viewer: Viewer, language: string | undefined): Promise<HomeOverview> {
     const fixed: HomeSlider[] = ['continue', 'assigned', 'new', 'mostRead', 'followedAuthors'];
-    const sliders: { slider: HomeSlider; categoryId: string | null; name: string | null; total: number }[] = [];
+    const sliders: HomeOverview['sliders'] = [];
     for (const slider of fixed) {
       const { total } = await this.list(viewer, slider, { language, page: 0 }, true);
       if (total > 0) sliders.push({ slider, categoryId: null, name: null, total });
@@ -247,7 +246,7 @@ export class LearnerHome {
   }
 
   /** Spec §2 grid over everything the viewer may read: name, category and language filters, the grid's sorts. */
-  async catalogue(viewer: Viewer, query: CatalogueQuery) {
+  async catalogue(viewer: Viewer, query: CatalogueQuery): Promise<HomeCardPage> {
     const started = await this.started(viewer);
     const progress = new Map(started.map((p) => [p.speachId, p]));
     const clauses: Filter[] = [

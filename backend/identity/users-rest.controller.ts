@@ -16,21 +16,9 @@ import { restList } from './organisation/rest-list';
 import { UserRegistrationService } from './user-registration.service';
 import { UserRecordBody } from './users-rest.dto';
 import { roleFlagsOf } from './admin/user-update';
+import type { UserRecord } from './user-record.view';
 
-export interface UserRecord {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  img: string | null;
-  roles: Role[];
-  groupIds: string[];
-  customFieldValues: Record<string, string>;
-  active: boolean;
-  mustChangePassword: boolean;
-  createdAt: string;
-  lastActiveAt: string | null;
-}
+export type { UserRecord } from './user-record.view';
 
 function list(field: string, value: unknown): string[] {
   const values = Array.isArray(value) ? value : [value];

@@ -12,6 +12,7 @@ import { pathPeople } from './path-people';
 import { pathProgress } from './path-progress';
 import { PATH_PAGE_SIZE } from './path-queries.service';
 import { dueDateFor, slugOf } from './path-views';
+import type { AdminPathRow, AssignedPathView, EditedPathView, PathSearchResultView } from './path.view';
 
 export const PATH_SEARCH_PAGE_SIZE = 10;
 /** Words of a search term that count: a pasted page is cut rather than refused, so typing never breaks. */
@@ -42,7 +43,7 @@ export class PathLists {
   }
 
   /** The account's ASSIGNED tab and the home: published paths assigned to me or that I enrolled in, with my progress. */
-  async assigned(viewer: Viewer, page = 0) {
+  async assigned(viewer: Viewer, page = 0): Promise<{ result: AssignedPathView[]; total: number }> {
     const enrolled = await this.learners.find({ userId: viewer.id, enrolled: true }, { projection: { pathId: 1 } });
     const filter: Filter = {
       state: 'PUBLIE',
@@ -50,7 +51,7 @@ export class PathLists {
     };
     const { docs, total } = await this.paths.findPage(filter, { sort: { updatedAt: -1, _id: 1 }, skip: page * PATH_PAGE_SIZE, limit: PATH_PAGE_SIZE });
     const cycles = new Map((await this.learners.findByIds(docs.map((d) => `${d._id}:${viewer.id}`))).map((l) => [l.pathId, l.reassigned ?? null]));
-    const result = [];
+    const result: AssignedPathView[] = [];
     for (const doc of docs) {
       const cycle = cycles.get(doc._id) ?? null;
       const progress = await pathProgress(this.store, viewer.id, doc.speachIds, doc.sequential, viewer.now, cycle?.since ?? null);
@@ -76,7 +77,7 @@ export class PathLists {
    * assigned to them or their groups, enrolled in; administrators every one), each word of the term a
    * word prefix of the title or the description; last changed first.
    */
-  async search(viewer: Viewer, term: string, page = 0) {
+  async search(viewer: Viewer, term: string, page = 0): Promise<{ results: PathSearchResultView[]; total: number }> {
     const words = searchTokens(term.slice(0, SEARCH_TERM_MAX)).slice(0, SEARCH_WORDS_MAX);
     const clauses: Filter[] = [{ listed: true }, ...words.map((w) => ({ words: { $regex: ` ${escapeRegex(w)}` } }))];
     if (!viewer.isAdmin) {
@@ -104,7 +105,7 @@ export class PathLists {
   }
 
   /** The author's own paths, not archived, last changed first: where they return to their editors. */
-  async edited(viewer: Viewer, page = 0) {
+  async edited(viewer: Viewer, page = 0): Promise<{ result: EditedPathView[]; total: number }> {
     const { docs, total } = await this.paths.findPage(
       { ownerId: viewer.id, archived: false },
       // Ids are time-ordered (uuidv7): on the same instant the newer path comes first.
@@ -124,7 +125,7 @@ export class PathLists {
   }
 
   /** `GET /api/v2/admin/learningPath`: filters title, state, owner (name or e-mail); sorted by update date, title or creation. */
-  async admin(query: AdminPathQuery) {
+  async admin(query: AdminPathQuery): Promise<{ result: AdminPathRow[]; total: number }> {
     const clauses: Filter[] = [];
     if (query.state && query.state !== 'NONE') clauses.push({ state: query.state });
     if (query.title?.trim()) clauses.push({ titleKey: { $regex: escapeRegex(pathKey(query.title.trim())) } });

@@ -11,21 +11,9 @@ import {
   readingOrder,
 } from '../speach';
 
-export interface SpeachInPath {
-  speachId: string;
-  title: string;
-  img: string | null;
-  /** The version read now (the live one), or the last published one when it was withdrawn. */
-  version: number | null;
-  live: boolean;
-  totalChapters: number;
-  readChapters: number;
-  percent: number;
-  completed: boolean;
-  lastChapterId: string | null;
-  /** Sequential paths: a speach opens once every speach before it is completed. */
-  locked: boolean;
-}
+import type { SpeachInPath } from './path.view';
+
+export type { SpeachInPath } from './path.view';
 
 export interface PathProgress {
   speaches: SpeachInPath[];

@@ -12,6 +12,7 @@ import { mayEditPath } from './path.decider';
 import { pathProgress } from './path-progress';
 import { pathPeople } from './path-people';
 import { dueDateFor, isAssignedTo, slugOf, toPathView } from './path-views';
+import type { PathProgressView, PathView } from './path.view';
 
 export const PATH_PAGE_SIZE = 20;
 
@@ -66,7 +67,7 @@ export class PathQueries {
   }
 
   /** Spec §3 Path, as every call that changes a path answers it. */
-  async view(pathId: string, viewer: Viewer) {
+  async view(pathId: string, viewer: Viewer): Promise<PathView> {
     const doc = await this.editable(pathId, viewer);
     return toPathView(doc, viewer, await this.cardsInOrder(doc.speachIds, viewer), await pathPeople(this.store, [doc]));
   }
@@ -145,7 +146,7 @@ export class PathQueries {
    * The learner's page `/p/{pathId}/{slug}`: editors always; others a published path they are assigned
    * to or enrolled in, or an open one (which they may enrol in). Anything else is unknown to them (404).
    */
-  async progress(pathId: string, viewer: Viewer) {
+  async progress(pathId: string, viewer: Viewer): Promise<PathProgressView> {
     const { doc, learner, assigned, enrolled } = await this.visible(pathId, viewer);
     const cycle = learner?.reassigned ?? null;
     const progress = await pathProgress(this.store, viewer.id, doc.speachIds, doc.sequential, viewer.now, cycle?.since ?? null);

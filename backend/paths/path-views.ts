@@ -2,6 +2,7 @@ import type { PathDocument } from '../../projections/paths.projection';
 import type { UserDocument } from '../../projections/users.projection';
 import { type Viewer, person } from '../speach';
 import { mayEditPath } from './path.decider';
+import type { PathView } from './path.view';
 
 /** A path's address on the learner app: `/p/{pathId}/{slug}`. */
 export function slugOf(title: string): string {
@@ -35,7 +36,7 @@ export interface PathViewContext {
 }
 
 /** Spec §3 "Path" (pathId, title, description, image, user, items, assignment) plus the editor's flags. */
-export function toPathView<Item>(doc: PathDocument, viewer: Viewer, items: Item[], context: PathViewContext) {
+export function toPathView<Item>(doc: PathDocument, viewer: Viewer, items: Item[], context: PathViewContext): PathView<Item> {
   const owner = context.users.get(doc.ownerId);
   const actor = { id: viewer.id, isAdmin: viewer.isAdmin, isAuthor: viewer.isAuthor };
   return {

@@ -23,6 +23,7 @@ import { EmbedTokens } from './embed-tokens.service';
 import { CLASSIC_INCOMPATIBLE, scormExportDecider } from './scorm-export.decider';
 import { type PackageChapter, buildPackage } from './scorm-package';
 import { writeZip } from './zip-writer';
+import type { ScormExportView } from './scorm.view';
 
 /** File names the calls accept: what `exportScorm` hands out, nothing that could climb out of the folder. */
 export const PACKAGE_NAME = /^[a-z0-9][a-z0-9-]{0,160}\.zip$/;
@@ -169,7 +170,7 @@ export class ScormExports implements OnApplicationBootstrap, OnApplicationShutdo
     return doc.status === 'DONE' && existsSync(join(this.directory(), doc._id));
   }
 
-  async status(name: string): Promise<Omit<ScormExportDocument, '_position'>> {
+  async status(name: string): Promise<ScormExportView> {
     const { _position: _p, ...doc } = await this.known(name);
     return doc;
   }

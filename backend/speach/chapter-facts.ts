@@ -1,5 +1,6 @@
 import type { ChapterContent } from '../../events';
 import type { ChapterNode } from '../../projections/speaches.projection';
+import type { ChapterFacts, ReadingProgress } from './speach-card.view';
 
 /** Reading speed for the estimate of a text chapter (words per minute, a common adult average). */
 const WORDS_PER_MINUTE = 200;
@@ -36,16 +37,13 @@ function contentMinutes(content: ChapterContent): number {
  * estimate of the time it takes (text at 200 words a minute, half a minute per question, three minutes per
  * video, PDF or embed), rounded up to whole minutes, at least one when there is anything to read.
  */
-export function chapterFacts(nodes: readonly ChapterNode[]): { chapterCount: number; durationMinutes: number } {
+export function chapterFacts(nodes: readonly ChapterNode[]): ChapterFacts {
   const minutes = nodes.reduce((sum, n) => sum + contentMinutes(n.content as ChapterContent), 0);
   return { chapterCount: nodes.length, durationMinutes: nodes.length ? Math.max(1, Math.ceil(minutes)) : 0 };
 }
 
 /** A learner's progress in a speach's live chapters, or null when they have not started it. */
-export function progressOf(
-  nodes: readonly ChapterNode[],
-  readChapterIds: readonly string[] | undefined,
-): { read: number; total: number; percent: number } | null {
+export function progressOf(nodes: readonly ChapterNode[], readChapterIds: readonly string[] | undefined): ReadingProgress | null {
   if (!readChapterIds?.length) return null;
   const read = nodes.filter((n) => readChapterIds.includes(n.chapterId)).length;
   if (read === 0) return null;

@@ -9,6 +9,7 @@ import { DomainError, NotFoundError, ValidationError } from '../infrastructure/d
 import { ReadModels } from '../infrastructure/read-models';
 import { scoreQuiz, takesAnswers } from './chapter-content';
 import { chapterFacts } from './chapter-facts';
+import type { ReadResponse } from './speach-card.view';
 import { learnerDecider } from './learner.decider';
 import { versionContentHash } from './version-content-hash';
 import { AnswerBody, ReadQuery } from './speach.dto';
@@ -57,7 +58,7 @@ export class ReadingController {
   }
 
   @Get('api/v2/speach/:id/read')
-  async read(@CurrentUser() user: Actor, @Param('id') id: string, @Query() query: ReadQuery) {
+  async read(@CurrentUser() user: Actor, @Param('id') id: string, @Query() query: ReadQuery): Promise<ReadResponse> {
     const viewer = await this.queries.viewer(user);
     const { doc, speachId, nodes, version, inForce } = await this.chapters(id, viewer, query.mode, query.accessCode);
     const progress = await this.queries.progress(user.id, speachId);
@@ -71,7 +72,7 @@ export class ReadingController {
       progress: { readChapterIds: read, lastChapterId: progress?.lastChapterId ?? null, quizResults: progress?.quizResults ?? {} },
       lockedChapterIds: lockedChapterIds(nodes, read, doc.lockedSubchapters),
       // Present only on a `_REGULATED` load: which version is in force, and until when.
-      ...(inForce ? { regulated: { version, inForceUntil: inForce.inForceUntil } } : {}),
+      ...(inForce && version !== null ? { regulated: { version, inForceUntil: inForce.inForceUntil } } : {}),
     };
   }
 

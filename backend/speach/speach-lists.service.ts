@@ -11,6 +11,7 @@ import { READ_STORE, SEARCH_INDEX } from '../infrastructure/tokens';
 import type { AdminSpeachQuery, GridQuery, SearchQuery } from './speach.dto';
 import { SpeachQueries, languageOption } from './speach-queries.service';
 import type { Viewer } from './speach-views';
+import type { SearchPage } from './speach-card.view';
 
 export const SEARCH_PAGE_SIZE = 10;
 export const GRID_PAGE_SIZE = 20;
@@ -44,7 +45,7 @@ export class SpeachLists {
   ) {}
 
   /** Spec §7 `/api/v2/speach/search`: RELEVANT by score, RECENT by last update, TITRE alphabetical; 10 per page. */
-  async search(viewer: Viewer, query: SearchQuery) {
+  async search(viewer: Viewer, query: SearchQuery): Promise<SearchPage> {
     // The index filters, sorts and counts; only the page's speaches are loaded.
     const found = await this.index.search({
       term: query.term ?? '',

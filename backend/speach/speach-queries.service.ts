@@ -22,6 +22,7 @@ import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-
 import { READ_STORE } from '../infrastructure/tokens';
 import { withChapterMedia } from './chapter-media';
 import { FileUrls } from './file-urls';
+import type { CardPage, DraftSpeach, LanguageOption, Named, PublishDetails, VersionView } from './speach-card.view';
 import { type CardContext, type ChapterView, type SpeachCard, type Viewer, draftTree, isEditor, liveVersion, person, toCard, toTree } from './speach-views';
 import { WorkflowCards } from './workflow-cards';
 
@@ -36,7 +37,7 @@ const LANGUAGE_NAMES: Record<string, string> = {
   'zh-CN': '中文',
 };
 
-export function languageOption(id: string) {
+export function languageOption(id: string): LanguageOption {
   return { id, language: LANGUAGE_NAMES[id] ?? id };
 }
 
@@ -119,14 +120,14 @@ export class SpeachQueries {
     return card;
   }
 
-  async draft(speachId: string, viewer: Viewer) {
+  async draft(speachId: string, viewer: Viewer): Promise<DraftSpeach> {
     const doc = await this.document(speachId);
     if (!isEditor(doc, viewer)) throw new NotFoundError('Unknown speach');
     const [card] = await this.cards([doc], viewer);
     return { ...card, chapters: await this.withMedia(doc._id, this.draftTree(doc)) };
   }
 
-  async versions(speachId: string, viewer: Viewer) {
+  async versions(speachId: string, viewer: Viewer): Promise<VersionView[]> {
     const doc = await this.document(speachId);
     if (!isEditor(doc, viewer)) throw new NotFoundError('Unknown speach');
     const live = liveVersion(doc, viewer.now);
@@ -148,7 +149,7 @@ export class SpeachQueries {
   }
 
   /** Spec §3 "Publish details" of a speach the viewer may read (SpeachAccess): the live version's chapters (the draft's for an editor when nothing is live). */
-  async publishDetails(doc: SpeachDocument, viewer: Viewer) {
+  async publishDetails(doc: SpeachDocument, viewer: Viewer): Promise<PublishDetails> {
     const live = liveVersion(doc, viewer.now);
     const nodes = live ? ((await this.version(doc._id, live.version))?.chapters ?? []) : readingOrder(doc.draft);
     return {
@@ -171,12 +172,12 @@ export class SpeachQueries {
   }
 
   /** Categories as pickers show them, for any signed-in user and the admin list alike. */
-  async categories(): Promise<{ id: string; name: string }[]> {
+  async categories(): Promise<Named[]> {
     const categories = await this.store.collection<CategoryDocument>(CATEGORIES).find({}, { sort: { name: 1 } });
     return categories.map((c) => ({ id: c._id, name: c.name }));
   }
 
-  async paged(filter: Filter, sort: Sort, page: number, size: number, viewer: Viewer) {
+  async paged(filter: Filter, sort: Sort, page: number, size: number, viewer: Viewer): Promise<CardPage> {
     const { docs, total } = await this.speaches.findPage(filter, { sort: { ...sort, _id: 1 }, skip: page * size, limit: size });
     return { result: await this.cards(docs, viewer), total };
   }

@@ -6,21 +6,15 @@ import type { UserDocument } from '../../projections/users.projection';
 import type { PeriodicReviewDocument, WorkflowDocument } from '../../projections/workflows.projection';
 import type { ContentActor } from '../infrastructure/http/actor';
 import { type EditorsOf, type SpeachActor, canEdit } from './speach.decider';
+import type { ChapterView, Person, SpeachCard } from './speach-card.view';
+
+export type { ChapterView, Person, SpeachCard } from './speach-card.view';
 
 /**
  * Who is looking, and when: the read side's question. Who is the request's Actor (resolved once by
  * the guard); the time is the clock's, read once per request, so every card of an answer agrees.
  */
 export type Viewer = ContentActor & { now: string };
-
-export interface Person {
-  id: string;
-  userID: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  img: string | null;
-}
 
 export function person(user: UserDocument | undefined, id: string): Person {
   return { id, userID: id, firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '', img: user?.img ?? null };
@@ -84,7 +78,7 @@ export interface CardContext {
 }
 
 /** Spec §3 "Speach (card/list)" for one viewer. */
-export function toCard(doc: SpeachDocument, viewer: Viewer, context: CardContext) {
+export function toCard(doc: SpeachDocument, viewer: Viewer, context: CardContext): SpeachCard {
   const live = liveVersion(doc, viewer.now);
   const latest = doc.versions[doc.versions.length - 1] ?? null;
   const runStarted = doc.published && doc.liveFrom !== null && doc.liveFrom <= viewer.now;
@@ -168,15 +162,6 @@ export function toCard(doc: SpeachDocument, viewer: Viewer, context: CardContext
     duplicatedFrom: doc.duplicatedFrom,
     chapterCount: Object.keys(doc.draft.chapters).length,
   };
-}
-
-export type SpeachCard = ReturnType<typeof toCard>;
-
-export interface ChapterView {
-  chapterId: string;
-  title: string;
-  content: ChapterContent;
-  children: ChapterView[];
 }
 
 /** The URL a chapter's file is served at for this viewer (FileUrls: signed, short-lived). */

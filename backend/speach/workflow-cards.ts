@@ -1,19 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { PeriodicReviewDocument, WorkflowDocument } from '../../projections/workflows.projection';
+import type { WorkflowCardFields } from './speach-card.view';
 
-/** The card fields of spec §3 that come from the workflow and periodic-review read models. */
-export interface WorkflowCardFields {
-  canApprove: boolean;
-  isWorkflowInProgress: boolean;
-  wf_name: string | null;
-  wf_state: 'AWAITING_VALIDATION' | 'REJECTED' | null;
-  wf_step: number | null;
-  wf_total_step: number | null;
-  regulated_gmp: boolean;
-  nextPeriodicReview: string | null;
-  nextPeriodicReviewTimestamp: number | null;
-  periodicReviewOperation: NonNullable<PeriodicReviewDocument['lastDecision']>['decision'] | null;
-}
+export type { WorkflowCardFields } from './speach-card.view';
 
 export type WorkflowCardPart = (
   workflow: WorkflowDocument | undefined,

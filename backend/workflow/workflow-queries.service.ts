@@ -13,6 +13,7 @@ import { SpeachQueries, type Viewer, isEditor, person } from '../speach';
 import { WARNING_WINDOW_MONTHS, addMonths } from './periodic-review.decider';
 import { isStepApprover, mayDecide } from './workflow.decider';
 import { OPEN_STATES } from './workflow-commands.service';
+import type { ReviewDraft, WorkflowView } from './workflow.view';
 
 export const WORKFLOW_GRID_PAGE_SIZE = 20;
 
@@ -40,7 +41,7 @@ export class WorkflowQueries {
    * Spec §3 "Workflow" for the graph, with what the viewer may do. 404 for someone with no part in it.
    * `flags`: the site's flags when the request already read them.
    */
-  async representation(speachId: string, viewer: Viewer, stateFilter?: string, flags?: FeatureFlags) {
+  async representation(speachId: string, viewer: Viewer, stateFilter?: string, flags?: FeatureFlags): Promise<WorkflowView | null> {
     const doc = await this.queries.document(speachId);
     const filter: Filter = stateFilter ? { speachId, state: stateFilter } : { speachId, latest: true };
     const [wf] = await this.workflows.find(filter, { sort: { submittedAt: -1 }, limit: 1 });
@@ -114,7 +115,7 @@ export class WorkflowQueries {
   }
 
   /** What an approver validates: the speach's draft, for anyone with a part in its workflow. */
-  async draftForReview(speachId: string, viewer: Viewer) {
+  async draftForReview(speachId: string, viewer: Viewer): Promise<ReviewDraft> {
     await this.representation(speachId, viewer);
     const doc = await this.queries.document(speachId);
     const [card] = await this.queries.cards([doc], viewer);

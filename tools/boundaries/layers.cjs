@@ -5,7 +5,10 @@
  *
  * - platform: what every context builds on (ports, adapters, configuration, observability, backups).
  * - shell: what assembles the application (app module, bootstrap, CLI, health pages, demo seed).
- * - context: every other folder of backend/; others reach it only through its index.ts.
+ * - context: every other folder of backend/; others reach it only through its index.ts or its view modules.
+ * - view modules (`*.view.ts`, in events/, projections/ or a context): the API's answer types and the spec's
+ *   vocabularies. They import only other view modules, so the web apps can type-check against them without
+ *   pulling Node or Nest in; the web reaches backend code only through `import type` of a view module.
  */
 const PLATFORM = ['infrastructure', 'config', 'observability', 'operations'];
 const SHELL_FOLDERS = ['cli', 'seed', 'health'];
@@ -40,10 +43,37 @@ function classify(path) {
   return { layer: 'context', folder };
 }
 
-/** A context's public face: its folder or its index. */
+/** A view module: an answer type or a vocabulary, free of runtime dependencies (docs/web-shared-and-data-layer.md). */
+const isView = (path) => /\.view$/.test(normalise(path));
+
+/** A context's public face: its folder, its index, or one of its view modules (the answers it gives). */
 function isFace(path) {
   const parts = normalise(path).split('/');
-  return parts[0] === 'backend' && (parts.length === 2 || (parts.length === 3 && parts[2] === 'index'));
+  return parts[0] === 'backend' && (parts.length === 2 || (parts.length === 3 && (parts[2] === 'index' || isView(path))));
+}
+
+/** The code folders the web apps may reach only through view modules. */
+const SERVER_ROOTS = /^(?:backend|events|projections)\//;
+
+/**
+ * Why `from` may not import the package `specifier` (not a relative path), or null when it may: a view module
+ * imports no package at all (no Node, no Nest, no validation library), so the browser's type check can hold it.
+ */
+function packageViolation(fromPath, specifier) {
+  if (isView(fromPath)) return `a view module imports only other view modules, not the package ${specifier}`;
+  return null;
+}
+
+/**
+ * Why web code `from` may not import `to` (repository paths), `typeOnly` being true for `import type` / `export type`:
+ * the web apps use the server's code only as types of its view modules (nothing of the backend is bundled).
+ */
+function webViolation(fromPath, toPath, typeOnly) {
+  const to = normalise(toPath);
+  if (!normalise(fromPath).startsWith('web/') || !SERVER_ROOTS.test(to)) return null;
+  if (!isView(to)) return `web code reaches the server's code only through its view modules (*.view.ts), not ${to}`;
+  if (!typeOnly) return `web code imports a view module with \`import type\` / \`export type\` only (nothing of the server is bundled): ${to}`;
+  return null;
 }
 
 const isSpec = (path) => /\.spec$/.test(normalise(path));
@@ -57,6 +87,9 @@ function violation(fromPath, toPath) {
   const to = normalise(toPath);
   const source = classify(from);
   const target = classify(to);
+  if (isView(from) && !isView(to)) {
+    return `a view module imports only other view modules (*.view.ts), not ${to}`;
+  }
   if (source.layer === 'events' && (to.startsWith('backend/') || to.startsWith('projections/'))) {
     return `events/ is the contract: it imports nothing from backend/ or projections/ (${to})`;
   }
@@ -76,4 +109,4 @@ function violation(fromPath, toPath) {
   return null;
 }
 
-module.exports = { PLATFORM, SHELL_FOLDERS, SHELL_FILES, PROJECTION_PLATFORM, classify, isFace, violation, normalise };
+module.exports = { PLATFORM, SHELL_FOLDERS, SHELL_FILES, PROJECTION_PLATFORM, classify, isFace, isView, violation, packageViolation, webViolation, normalise };

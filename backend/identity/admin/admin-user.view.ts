@@ -1,5 +1,7 @@
-import type { CustomFieldDocument, GroupDocument } from '../../../projections/organisation.projection';
-import type { UserDocument } from '../../../projections/users.projection';
+/**
+ * Spec §3 "User (admin)": the back office's user answers. A view module: it imports only other view modules
+ * (docs/web-shared-and-data-layer.md); the mapping from the read models is in admin-user-rows.ts.
+ */
 
 /** The "no group" pseudo group of spec §3, always listed first. */
 export const NO_GROUP_ITEM = { id: '-1', name: 'no-group', system: true, order: -1, description: '' };
@@ -33,36 +35,4 @@ export interface AdminUserView {
   customFieldValues: { customField: { id: string; name: string }; value: string }[];
   /** The forced-change flag: the user must choose a new password at next login. */
   password: boolean;
-}
-
-export function groupItem(group: GroupDocument): GroupItem {
-  return { id: group._id, name: group.name, system: false, order: group.order, description: group.description };
-}
-
-export function adminUserView(user: UserDocument, groups: Map<string, GroupDocument>, fields: Map<string, CustomFieldDocument>): AdminUserView {
-  return {
-    id: user._id,
-    userID: user._id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    img: user.img,
-    admin: user.roles.includes('ADMIN'),
-    trainer: user.roles.includes('FORMATEUR'),
-    approver: user.roles.includes('APPROVER'),
-    aiEditor: user.roles.includes('AI_EDITOR'),
-    auditor: user.roles.includes('AUDITOR'),
-    anonymous: false,
-    active: user.active,
-    createdAt: user.createdAt,
-    lastActiveDate: user.lastActiveAt,
-    groups: user.groupIds
-      .map((id) => groups.get(id))
-      .filter((g): g is GroupDocument => !!g)
-      .map(groupItem),
-    customFieldValues: Object.entries(user.customFieldValues)
-      .filter(([id]) => fields.has(id))
-      .map(([id, value]) => ({ customField: { id, name: fields.get(id)!.name }, value })),
-    password: user.mustChangePassword,
-  };
 }

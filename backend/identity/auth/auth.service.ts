@@ -2,7 +2,7 @@ import { sessionStream, userStream } from '../../../events';
 import { Inject, Injectable } from '@nestjs/common';
 import { CREDENTIALS, type CredentialDocument, USERS, type UserDocument } from '../../../projections/users.projection';
 import { SESSIONS, type SessionDocument } from '../../../projections/sessions.projection';
-import { APP_CONFIG, type AppConfig, type FeatureFlags } from '../../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { SiteSettings } from '../../site';
 import { Clock } from '../../infrastructure/clock/clock';
 import { CommandRunner } from '../../infrastructure/decider/command-runner';
@@ -17,28 +17,9 @@ import { type Actor, roleFlags } from '../../infrastructure/http/actor';
 import { LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
 import { newSessionToken, sessionIdOf } from './session-token';
+import type { MeResponse } from '../me.view';
 
-export interface MeResponse {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  img: string | null;
-  isAdmin: boolean;
-  isAuthor: boolean;
-  isApprover: boolean;
-  isAiEditor: boolean;
-  /** Opens the back office's audit screens only (issue #6). */
-  isAuditor: boolean;
-  roles: string[];
-  mustChangePassword: boolean;
-  /** Terms of use / personal-data policy versions the user has not accepted yet. */
-  mustAcceptGcu: boolean;
-  mustAcceptPdp: boolean;
-  /** Get-started cards the user closed for good. */
-  dismissedGetStarted: string[];
-  featureFlags: FeatureFlags;
-}
+export type { MeResponse } from '../me.view';
 
 export class InvalidCredentialsError extends DomainError {
   constructor() {

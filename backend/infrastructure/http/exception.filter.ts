@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { DomainError } from '../decider/decider';
 import { WrongExpectedRevisionError } from '../event-store/event-store.port';
 import { TooManyAttemptsError } from './attempt-throttle';
-import { DEFAULT_ERROR_MESSAGE, type ErrorBody } from './error-body';
+import { DEFAULT_ERROR_MESSAGE, type ErrorBody } from './error-body.view';
 import { InputValidationException } from './validation';
 
 const SAFE_STATUSES = new Set([400, 401, 403, 404, 405, 409, 413, 415, 422, 429]);

@@ -1,49 +1,13 @@
-import { PERIODS, type Period, type SeriesPoint } from '@speach/web-shared/api';
+import { type CategoryStat, type Metric, PERIODS, type Period, type SeriesPoint, type SpeachStatRow, type SpeachmakerStatRow } from '@speach/web-shared/api';
 import { apiCall } from '../providers/httpClient';
 
-export { PERIODS, type Period, type SeriesPoint };
-/** Spec §3 "Dashboard" metrics. */
-export type Metric =
-  | 'READ'
-  | 'UNIQUE_READ'
-  | 'UNIQUE_ACTIVITY'
-  | 'PUBLICATION'
-  | 'CREATION'
-  | 'GRADE'
-  | 'COMMENT'
-  | 'CONNECTION'
-  | 'UNIQUE_CONNECTION'
-  | 'PATH_PUBLICATION'
-  | 'PATH_COMPLETION';
+export { PERIODS, type CategoryStat, type Metric, type Period, type SeriesPoint, type SpeachStatRow, type SpeachmakerStatRow };
 /** Spec §9: the component starts at THREE_MONTHS; a `period` parameter it does not know gives ONE_MONTH. */
 export const DEFAULT_PERIOD: Period = 'THREE_MONTHS';
 
 export function initialPeriod(param: string | null): Period {
   if (param === null || param === '') return DEFAULT_PERIOD;
   return (PERIODS as readonly string[]).includes(param) ? (param as Period) : 'ONE_MONTH';
-}
-
-export interface SpeachStatRow {
-  speachId: string;
-  speachTitle: string;
-  publishDate: string | null;
-  nbWatch: number;
-  nbNote: number;
-  note: number;
-}
-export interface SpeachmakerStatRow {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  nbSpeachs: number;
-  nbWatch: number;
-  nbNote: number;
-  note: number;
-}
-export interface CategoryStat {
-  id: string | null;
-  name: string;
-  value: number;
 }
 
 export const dashboardApi = {

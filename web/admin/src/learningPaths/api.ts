@@ -1,28 +1,12 @@
 import type { DataProvider, GetListParams, GetListResult } from 'react-admin';
 import { apiCall } from '../providers/httpClient';
 
-import { PATH_STATES, type PathState } from '@speach/web-shared/api';
+import { type AdminPathRow, PATH_STATES, type PathState } from '@speach/web-shared/api';
 
 export { PATH_STATES, type PathState };
 
 /** A row of `GET /api/v2/admin/learningPath` (docs/learning-paths.md), with react-admin's `id`. */
-export interface AdminPath {
-  id: string;
-  pathId: string;
-  title: string;
-  description: string;
-  image: string | null;
-  state: PathState;
-  user: { userID: string; firstName: string; lastName: string };
-  speachCount: number;
-  assignment: { groups: { id: string; name: string; dueDate: string | null }[]; userCount: number };
-  sequential: boolean;
-  openForSelfEnrolment: boolean;
-  createdAt: string;
-  updatedAt: string;
-  publishedAt: string | null;
-  version: number;
-}
+export type AdminPath = AdminPathRow & { id: string };
 
 export const RESOURCE = 'learning-paths';
 

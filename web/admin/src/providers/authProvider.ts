@@ -1,15 +1,8 @@
 import type { AuthProvider } from 'react-admin';
+import type { MeResponse } from '@speach/web-shared/api';
 import { httpClient } from './httpClient';
 
-interface Me {
-  id: string;
-  firstName: string;
-  lastName: string;
-  img: string | null;
-  isAdmin: boolean;
-  isAuditor?: boolean;
-  roles: string[];
-}
+type Me = MeResponse;
 
 let me: Me | null = null;
 

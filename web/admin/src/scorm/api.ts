@@ -1,17 +1,13 @@
 import { apiCall } from '../providers/httpClient';
 import type { SpeachCard } from '../speaches/types';
 
-import type { ScormType } from '@speach/web-shared/api';
+import type { ScormExportView, ScormType } from '@speach/web-shared/api';
 
 /** Spec §3 SCORM types; SCORM_LITE is the default (spec §9). */
 export type { ScormType };
 
-export interface ScormJob {
-  status: 'RUNNING' | 'DONE' | 'FAILED';
-  done: number;
-  total: number;
-  reason: string | null;
-}
+/** What the dialog and the mass page read of an export job while they poll it. */
+export type ScormJob = Pick<ScormExportView, 'status' | 'done' | 'total' | 'reason'>;
 
 /** How often the dialog and the mass page ask whether a package is ready (spec §9: SCORM 2 s). */
 export const SCORM_POLL_MS = 2000;

@@ -1,3 +1,4 @@
+import type { FeatureFlags } from '@speach/web-shared/api';
 import { HttpError } from 'react-admin';
 import { apiCall } from '../providers/httpClient';
 
@@ -10,9 +11,10 @@ export const BOOLEAN_FLAGS = [
   'footerEnabled',
   'delayEnabled',
   'userPasswordIsEditable',
-] as const;
-export const LENGTH_FLAGS = ['passwordMinLength', 'passwordMaxLength'] as const;
-export type EditableFlags = Record<(typeof BOOLEAN_FLAGS)[number], boolean> & Record<(typeof LENGTH_FLAGS)[number], number>;
+] as const satisfies readonly (keyof FeatureFlags)[];
+export const LENGTH_FLAGS = ['passwordMinLength', 'passwordMaxLength'] as const satisfies readonly (keyof FeatureFlags)[];
+/** The flags an administrator sets: the server's flags but the licence, which the deployment decides. */
+export type EditableFlags = Pick<FeatureFlags, (typeof BOOLEAN_FLAGS)[number] | (typeof LENGTH_FLAGS)[number]>;
 
 export interface FlagsView {
   flags: EditableFlags & Record<string, unknown>;

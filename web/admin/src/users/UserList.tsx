@@ -16,22 +16,13 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
+import type { UserRecord } from '@speach/web-shared/api';
 import { ChipsWithMore } from './ChipsWithMore';
 import { UserBulkActions } from './UserBulkActions';
 import { UserPanel } from './UserPanel';
 import { useGroupChoices, useRoleChoices } from './choices';
 
-interface UserRow {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  roles: string[];
-  groupIds: string[];
-  active: boolean;
-  createdAt: string;
-  lastActiveAt: string | null;
-}
+type UserRow = UserRecord;
 
 function TotalCount() {
   const { total } = useListContext();

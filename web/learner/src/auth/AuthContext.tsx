@@ -1,23 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useState } from 'react';
+import type { MeResponse } from '@speach/web-shared/api';
 import { ApiError, api, session } from '../api/client';
 
-export interface Me {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  img: string | null;
-  isAdmin: boolean;
-  isAuthor: boolean;
-  isApprover: boolean;
-  isAiEditor: boolean;
-  roles: string[];
-  mustChangePassword: boolean;
-  mustAcceptGcu: boolean;
-  mustAcceptPdp: boolean;
-  featureFlags: { passwordMinLength: number; passwordMaxLength: number; [flag: string]: boolean | number };
-}
+export type Me = MeResponse;
 
 interface Auth {
   me: Me | null;

@@ -1,25 +1,11 @@
 import { api } from '../api/client';
-import type { SpeachCard } from '../speach/types';
+import type { CardPage, HomeCard, SearchPage as ServerSearchPage, SpeachCard } from '@speach/web-shared/api';
 import type { SearchSort } from '../search/search-rules';
 
-/** A card with the workflow fields of spec §3 (filled once the validation workflow runs). */
-export type Card = SpeachCard & {
-  isWorkflowInProgress?: boolean;
-  wf_name?: string | null;
-  wf_state?: string | null;
-  wf_step?: number | null;
-  wf_total_step?: number | null;
-  rating?: number | null;
-  /** The home and catalogue cards (issue 17) also carry these. */
-  chapterCount?: number;
-  durationMinutes?: number;
-  progress?: { read: number; total: number; percent: number } | null;
-};
+/** A card of any list; the home and catalogue cards (issue 17) also carry the duration and the learner's progress. */
+export type Card = SpeachCard & Partial<Pick<HomeCard, 'durationMinutes' | 'progress'>>;
 
-export interface GridPage {
-  result: Card[];
-  total: number;
-}
+export type GridPage = CardPage<Card>;
 
 export type GridSort = 'LAST_MAJ' | 'PUBLICATION' | 'TITLE';
 export type GridState = 'NONE' | 'PUBLIE' | 'NON_PUBLIE';
@@ -32,11 +18,7 @@ export interface GridParams {
   asc: boolean;
 }
 
-export interface SearchPage {
-  results: Card[];
-  totalNumberOfSpeachesFound: number;
-  availableLanguages: { id: string; language: string }[];
-}
+export type SearchPage = Omit<ServerSearchPage, 'results'> & { results: Card[] };
 
 export interface UserResult {
   id: string;

@@ -1,11 +1,8 @@
+import type { HomeOverview, HomeSlider } from '@speach/web-shared/api';
 import { api } from '../api/client';
 
-export type HomeSliderKind = 'continue' | 'assigned' | 'new' | 'mostRead' | 'followedAuthors' | 'category';
-
-export interface HomeOverview {
-  sliders: { slider: HomeSliderKind; categoryId: string | null; name: string | null; total: number }[];
-  catalogueTotal: number;
-}
+export type { HomeOverview };
+export type HomeSliderKind = HomeSlider;
 
 const enc = encodeURIComponent;
 

@@ -1,23 +1,11 @@
+import type { NotificationView } from '@speach/web-shared/api';
 import { api } from '../api/client';
 import { NOTIFICATION_PAGE_SIZE, type NotificationCategory, type NotificationFrequency } from './notification-rules';
 
 const enc = encodeURIComponent;
 
 /** Spec §3 "Notification" as docs/engagement-api.md answers it. */
-export interface AppNotification {
-  key: string;
-  typeNotification: string;
-  date: string;
-  read: boolean;
-  sourceUser: { id: string; firstName: string; lastName: string; img: string | null } | null;
-  message: { content: string } | null;
-  commentaire: { content: string; rating: number | null } | null;
-  speach: { speachID: string; title: string; img: string | null } | null;
-  /** Why it was sent (absent on notifications older than the reasons). */
-  reason?: { eventId: string; eventType: string; rule: string; preference: string } | null;
-  /** What the raiser recorded (comment id, path id, step…): notification-target.ts reads where it leads. */
-  data?: Record<string, unknown>;
-}
+export type AppNotification = NotificationView;
 
 /** Spec §3 "Notification parameter". */
 export interface NotificationParameter {

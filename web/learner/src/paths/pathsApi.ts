@@ -1,12 +1,18 @@
 import { api } from '../api/client';
-import type { PathState } from '@speach/web-shared/api';
-import type { SpeachCard } from '../speach/types';
+import type {
+  AssignedPathView,
+  CardPage,
+  EditedPathView,
+  PathPerson,
+  PathProgressView,
+  PathSearchResultView,
+  PathState,
+  PathView,
+  SpeachCard,
+  SpeachInPath,
+} from '@speach/web-shared/api';
 
-export interface PathPerson {
-  userID: string;
-  firstName: string;
-  lastName: string;
-}
+export type { PathPerson };
 
 export interface PathGroup {
   id: string;
@@ -21,40 +27,10 @@ export type PathItem = SpeachCard;
 export type { PathState };
 
 /** A path found by the search: its own result kind, linked to the learner's page `url`. */
-export interface PathSearchResult {
-  kind: 'PATH';
-  pathId: string;
-  title: string;
-  description: string;
-  image: string | null;
-  slug: string;
-  speachCount: number;
-  url: string;
-}
+export type PathSearchResult = PathSearchResultView;
 
 /** Spec §3 Path, with the options and flags of docs/learning-paths.md. */
-export interface Path {
-  pathId: string;
-  title: string;
-  description: string;
-  image: string | null;
-  slug: string;
-  user: PathPerson;
-  items: PathItem[];
-  assignment: {
-    groups: { id: string; name: string; dueDate: string | null }[];
-    users: (PathPerson & { email: string; img: string | null; dueDate: string | null })[];
-  };
-  sequential: boolean;
-  openForSelfEnrolment: boolean;
-  recertificationMonths: number | null;
-  state: PathState;
-  published: boolean;
-  archived: boolean;
-  isOwner: boolean;
-  canEdit: boolean;
-  version: number;
-}
+export type Path = PathView<PathItem>;
 
 /** What `PUT /api/v2/learningPath` takes in its `path` JSON; without `pathId` the path is created. */
 export interface PathDetails {
@@ -69,76 +45,19 @@ export interface PathDetails {
   version?: number;
 }
 
-export interface SpeachPage {
-  result: SpeachCard[];
-  total: number;
-}
+export type SpeachPage = CardPage;
 
 /** One speach of the learner's path view, in the path's order. */
-export interface ProgressItem {
-  speachId: string;
-  title: string;
-  img: string | null;
-  version: number | null;
-  live: boolean;
-  totalChapters: number;
-  readChapters: number;
-  /** 0..100 */
-  percent: number;
-  completed: boolean;
-  lastChapterId: string | null;
-  /** Sequential paths: not reachable before the previous one is completed. */
-  locked: boolean;
-}
+export type ProgressItem = SpeachInPath;
 
 /** `GET …/{pathId}/progress`: the learner's page. */
-export interface PathProgress {
-  pathId: string;
-  title: string;
-  description: string;
-  image: string | null;
-  slug: string;
-  user: PathPerson;
-  sequential: boolean;
-  published: boolean;
-  assigned: boolean;
-  enrolled: boolean;
-  canEnrol: boolean;
-  dueDate: string | null;
-  overdue: boolean;
-  /** 0..100 */
-  percent: number;
-  completed: boolean;
-  next: { speachId: string; title: string; lastChapterId: string | null } | null;
-  items: ProgressItem[];
-  completion: { completedAt: string; validUntil: string | null; certificateCode: string | null; certificateReady: boolean } | null;
-}
+export type PathProgress = PathProgressView;
 
 /** A path in the learner's lists (account ASSIGNED tab, home). */
-export interface AssignedPath {
-  pathId: string;
-  title: string;
-  description: string;
-  image: string | null;
-  slug: string;
-  speachCount: number;
-  percent: number;
-  completed: boolean;
-  dueDate: string | null;
-  overdue: boolean;
-}
+export type AssignedPath = AssignedPathView;
 
 /** A path in its owner's list (the home's "My learning paths"). */
-export interface EditedPath {
-  pathId: string;
-  title: string;
-  description: string;
-  image: string | null;
-  slug: string;
-  state: PathState;
-  speachCount: number;
-  updatedAt: string;
-}
+export type EditedPath = EditedPathView;
 
 const enc = encodeURIComponent;
 const base = '/api/v2/learningPath';

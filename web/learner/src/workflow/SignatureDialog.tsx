@@ -2,8 +2,9 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import { useState } from 'react';
 import { errorMessage } from '../speach/speachApi';
 import { useI18n } from '../i18n';
+import type { SignatureMeaning } from '@speach/web-shared/api';
 
-export type SignatureMeaning = 'approved' | 'rejected' | 'reviewed' | 'trained';
+export type { SignatureMeaning };
 
 export interface SignatureInput {
   password: string;

@@ -1,56 +1,27 @@
+import {
+  type PublicationDelay,
+  type ReviewDecision,
+  type ReviewFrequency,
+  type SignatureView,
+  type StepStatus,
+  type WorkflowStatus,
+  type WorkflowStepView,
+  type WorkflowView,
+  listOf,
+} from '@speach/web-shared/api';
 import type { SignatureInput } from './SignatureDialog';
 import { api } from '../api/client';
-import type { Chapter, Person, SpeachCard } from '../speach/types';
+import type { Chapter, SpeachCard } from '../speach/types';
 
-export type WorkflowState = 'AWAITING_VALIDATION' | 'REJECTED' | 'CANCELLED' | 'COMPLETED';
-export type StepStatus = 'VALIDATED' | 'ACTIVE' | 'INACTIVE' | 'REJECTED';
-export type ReviewFrequency = 'ONE_YEAR' | 'TWO_YEARS' | 'THREE_YEARS';
-export type PublicationDelay = 'SCHEDULED' | 'IMMEDIATELY' | 'NEW_DATE';
-export type ReviewDecision = 'NO_REVISION' | 'REVISION_NEEDED' | 'ARCHIVE';
-export const REVIEW_FREQUENCIES: ReviewFrequency[] = ['ONE_YEAR', 'TWO_YEARS', 'THREE_YEARS'];
-export const REVIEW_DECISIONS: ReviewDecision[] = ['NO_REVISION', 'REVISION_NEEDED', 'ARCHIVE'];
+export type { PublicationDelay, ReviewDecision, ReviewFrequency, StepStatus, WorkflowStepView };
+export type WorkflowState = WorkflowStatus;
+export const REVIEW_FREQUENCIES = listOf<ReviewFrequency>()(['ONE_YEAR', 'TWO_YEARS', 'THREE_YEARS']);
+export const REVIEW_DECISIONS = listOf<ReviewDecision>()(['NO_REVISION', 'REVISION_NEEDED', 'ARCHIVE']);
 /** Spec §9: a review is due (and its chip urgent) from 6 months before its date. */
 export const WARNING_WINDOW_MONTHS = 6;
 
-export interface WorkflowStepView {
-  order: number;
-  groupId: string | null;
-  groupName: string | null;
-  userId: string | null;
-  userName: string | null;
-  role: string | null;
-  usrImg: string | null;
-  status: StepStatus;
-  validatedBy: Person | null;
-  validatedAt: string | null;
-}
-
 /** docs/workflow-api.md "Workflow representation". */
-export interface Workflow {
-  workflowId: string;
-  speachId: string;
-  title: string;
-  name: string;
-  anonymous: boolean;
-  state: WorkflowState;
-  currentStep: number;
-  totalSteps: number;
-  author: Person;
-  steps: WorkflowStepView[];
-  rejected: { comment: string; date: string; stepNumber: number; groupName: string | null; userName: string | null; rejectedBy: Person } | null;
-  regulatedGmp: boolean;
-  /** Issue 23: the signatures of this workflow's decisions, oldest first. */
-  signatures?: SignatureRecord[];
-  scheduledAt: string | null;
-  scheduledExpired: boolean;
-  periodicReviewEnabled: boolean;
-  isLastStep: boolean;
-  submittedAt: string;
-  canValidate: boolean;
-  canReject: boolean;
-  canResubmit: boolean;
-  canCancel: boolean;
-}
+export type Workflow = WorkflowView;
 
 export interface Definition {
   id: string;
@@ -117,15 +88,4 @@ export function defaultDelay(workflow: Pick<Workflow, 'scheduledAt' | 'scheduled
 }
 
 /** A signature as the record shows it (21 CFR Part 11 §11.50). */
-export interface SignatureRecord {
-  signatureId: string;
-  printedName: string;
-  meaning: 'approved' | 'rejected' | 'reviewed' | 'trained';
-  reason: string | null;
-  signedAt: string;
-  timeZone: string;
-  contentHash: string;
-  version: number;
-  /** Set when the approval this signature gave was revoked (the content changed after approval). */
-  revoked?: { at: string; reason: string };
-}
+export type SignatureRecord = SignatureView;

@@ -1,10 +1,9 @@
-/** Spec §3 "Dashboard" periods, shared by the back-office dashboard and the learner app's analytics. */
-export const PERIODS = ['ONE_MONTH', 'THREE_MONTHS', 'SIX_MONTHS', 'TWELVE_MONTHS', 'TWO_YEARS'] as const;
-export type Period = (typeof PERIODS)[number];
+/** Spec §3 "Dashboard", as the server declares it (backend/analytics/dashboard.view.ts): types only. */
+import type { Period } from '../../../../backend/analytics/dashboard.view';
+import { listOf } from './vocabulary';
 
-/** One point of a time series: a day, a week or a month, from `startDate` to `endDate` (ISO days). */
-export interface SeriesPoint {
-  startDate: string;
-  endDate: string;
-  value: number;
-}
+export type { CategoryStat, Metric, Period, SeriesPoint, SpeachStatRow, SpeachmakerStatRow } from '../../../../backend/analytics/dashboard.view';
+export type { QuizResultRow, SpeachAnalyticsView, UserAnalyticsView } from '../../../../backend/analytics/speach-analytics.view';
+
+/** The periods in the order the dashboard offers them. */
+export const PERIODS = listOf<Period>()(['ONE_MONTH', 'THREE_MONTHS', 'SIX_MONTHS', 'TWELVE_MONTHS', 'TWO_YEARS']);

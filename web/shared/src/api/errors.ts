@@ -1,12 +1,7 @@
-/** The API's error body (spec §8): every failed call answers it, with one entry per rejected field. */
-export interface FieldError {
-  field: string;
-  reason: string;
-}
+/** The API's error body (spec §8), as the server declares it (backend/infrastructure/http/error-body.view.ts). */
+import type { ErrorBody } from '../../../../backend/infrastructure/http/error-body.view';
 
-export interface ApiErrorBody {
-  message?: string;
-  errors?: FieldError[];
-  /** Set when the session is gone: the apps send the user to the login page. */
-  sessionExpired?: boolean;
-}
+export type { FieldError } from '../../../../backend/infrastructure/http/error-body.view';
+
+/** What a failed call's body may hold: a proxy or a network failure can leave any of it out. */
+export type ApiErrorBody = Partial<ErrorBody>;

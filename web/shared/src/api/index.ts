@@ -1,5 +1,7 @@
 export * from './analytics';
+export * from './answers';
 export * from './errors';
 export * from './paths';
 export * from './scorm';
 export * from './speach';
+export * from './vocabulary';

@@ -1,3 +1,17 @@
-/** A learning path's publication state (docs/learning-paths.md). */
-export const PATH_STATES = ['PUBLIE', 'NON_PUBLIE', 'ARCHIVE'] as const;
-export type PathState = (typeof PATH_STATES)[number];
+/** Learning paths (docs/learning-paths.md), as the server declares them (backend/paths/path.view.ts): types only. */
+import type { PathState } from '../../../../backend/paths/path.view';
+import { listOf } from './vocabulary';
+
+export type {
+  AdminPathRow,
+  AssignedPathView,
+  EditedPathView,
+  PathPerson,
+  PathProgressView,
+  PathSearchResultView,
+  PathState,
+  PathView,
+  SpeachInPath,
+} from '../../../../backend/paths/path.view';
+
+export const PATH_STATES = listOf<PathState>()(['PUBLIE', 'NON_PUBLIE', 'ARCHIVE']);

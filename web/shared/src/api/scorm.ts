@@ -1,2 +1,2 @@
-/** What a SCORM export packs: the speach as one SCO, or each chapter tracked (docs/scorm.md). */
-export type ScormType = 'SCORM_LITE' | 'SCORM_FULL';
+/** SCORM exports (docs/scorm.md), as the server declares them (backend/scorm/scorm.view.ts): types only. */
+export type { ScormExportView, ScormType } from '../../../../backend/scorm/scorm.view';

@@ -1,87 +1,39 @@
 /**
- * The speach card as the API answers it (backend/speach/speach-views.ts `toCard`, docs/speach-api.md).
- * Fields some endpoints leave out are optional.
+ * The speach card and its vocabulary, as the server declares them (backend/speach/speach-card.view.ts,
+ * events/speach-vocabulary.view.ts): types only, nothing of the server is bundled.
  */
+import type { Badge, SpeachLanguage, Visibility } from '../../../../events/speach-vocabulary.view';
+import type { Person, SpeachState } from '../../../../backend/speach/speach-card.view';
+import { listOf } from './vocabulary';
 
-export const SPEACH_STATES = ['PUBLIE', 'NON_PUBLIE', 'ARCHIVE'] as const;
-export type SpeachState = (typeof SPEACH_STATES)[number];
+export type { Badge, ChapterContent, ContentType, Question, QuestionOption, SpeachLanguage, Visibility } from '../../../../events/speach-vocabulary.view';
+export type {
+  CardPage,
+  ChapterFacts,
+  ChapterView,
+  DraftSpeach,
+  LanguageOption,
+  Named,
+  Person,
+  PublishDetails,
+  QuizResult,
+  ReadResponse,
+  ReadingProgress,
+  SearchPage,
+  ServedFile,
+  SpeachCard,
+  SpeachState,
+  VersionView,
+} from '../../../../backend/speach/speach-card.view';
 
-export const VISIBILITIES = ['PUBLIC', 'PRIVE', 'SEMI_PRIVE', 'RESTREINT'] as const;
-export type Visibility = (typeof VISIBILITIES)[number];
+export const SPEACH_STATES = listOf<SpeachState>()(['PUBLIE', 'NON_PUBLIE', 'ARCHIVE']);
+
+export const VISIBILITIES = listOf<Visibility>()(['PUBLIC', 'PRIVE', 'SEMI_PRIVE', 'RESTREINT']);
 
 /** Spec §9 content languages. */
-export const SPEACH_LANGUAGES = ['en-US', 'en-GB', 'fr-FR', 'es-ES', 'de-DE', 'pt-PT', 'it-IT', 'zh-CN'] as const;
-export type SpeachLanguage = (typeof SPEACH_LANGUAGES)[number];
+export const SPEACH_LANGUAGES = listOf<SpeachLanguage>()(['en-US', 'en-GB', 'fr-FR', 'es-ES', 'de-DE', 'pt-PT', 'it-IT', 'zh-CN']);
 
-export const BADGES = ['NONE', 'AVANCEMENT', 'RESULTAT', 'FORMATEUR', 'MIX'] as const;
-export type Badge = (typeof BADGES)[number];
-
-export interface Person {
-  id: string;
-  userID: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  img: string | null;
-}
-
-export interface Named {
-  id: string;
-  name: string;
-}
-
-export interface SpeachCard {
-  id: string;
-  speachID: string;
-  title: string;
-  img: string | null;
-  /** The uploaded cover's sizes (320, 640, 1280 px wide), for `srcset`. */
-  cover?: { small: string; medium: string; large: string } | null;
-  description: string | null;
-  tags: string | null;
-  language: SpeachLanguage;
-  category: Named | null;
-  state: SpeachState;
-  publication: boolean;
-  isFavori: boolean;
-  isTemplate: boolean;
-  canEdit: boolean;
-  canShare: boolean;
-  canApprove: boolean;
-  canView: boolean;
-  isWorkflowInProgress?: boolean;
-  /** The newest workflow is GMP-regulated: decisions and completions are signed (issue 23). */
-  regulated_gmp?: boolean;
-  delayed_till: string | null;
-  delayedTillTimestamp: number | null;
-  futureVersionDelayedTillTimestamp: number | null;
-  hasPendingUpdates: boolean;
-  visibility: Visibility;
-  accessCode: boolean;
-  isPinnedOnHome: boolean;
-  publicationDate: string | null;
-  lastUpdatedDate: string | null;
-  lastUpdatedTimestamp?: number | null;
-  archivedDate?: string | null;
-  version: number;
-  publishedVersion: number | null;
-  authorId: string;
-  authorsInfos?: { author: Person; coEditors: Person[]; coEditorGroups: Named[] };
-  affectationUsersInfos?: { affectedUsers: Person[]; affectedGroups: Named[] };
-  metadata: {
-    dueDate: string | null;
-    dueDateTimestamp: number | null;
-    unpublishAfterDueDate: boolean;
-    lockedSubchapters: boolean;
-    nextPeriodicReviewTimestamp?: number | null;
-    periodicReviewUsers?: Person[];
-    periodicReviewGroups?: Named[];
-    [key: string]: unknown;
-  };
-  badge: Badge;
-  templateId: string | null;
-  chapterCount: number;
-}
+export const BADGES = listOf<Badge>()(['NONE', 'AVANCEMENT', 'RESULTAT', 'FORMATEUR', 'MIX']);
 
 export function personName(p: Pick<Person, 'firstName' | 'lastName'> | null | undefined): string {
   return p ? `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim() : '';

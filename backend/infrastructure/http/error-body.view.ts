@@ -1,7 +1,15 @@
-/** The one error shape of the API (spec §8): a message, and the fields at fault when input was bad. */
+/**
+ * The one error shape of the API (spec §8): a message, and the fields at fault when input was bad. A view module:
+ * the web apps read their error answers with it (docs/web-shared-and-data-layer.md).
+ */
+export interface FieldError {
+  field: string;
+  reason: string;
+}
+
 export interface ErrorBody {
   message: string;
-  errors?: { field: string; reason: string }[];
+  errors?: FieldError[];
   /** The session-expired marker: the web apps send the user to /login?disconnected=true. */
   sessionExpired?: true;
   /** The user must choose a new password before anything else (forced change). */

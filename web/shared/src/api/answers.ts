@@ -1,0 +1,12 @@
+/**
+ * The other answers both apps read, as the server declares them (`*.view.ts`, docs/web-shared-and-data-layer.md):
+ * types only, nothing of the server is bundled.
+ */
+export type { FeatureFlags } from '../../../../backend/config/feature-flags.view';
+export type { MeResponse } from '../../../../backend/identity/me.view';
+export type { UserRecord } from '../../../../backend/identity/user-record.view';
+export type { Role } from '../../../../events/user-vocabulary.view';
+export type { HomeCard, HomeCardPage, HomeOverview, HomeSlider } from '../../../../backend/home/home.view';
+export type { NotificationReasonView, NotificationView } from '../../../../backend/engagement/notification.view';
+export type { ReviewDraft, SignatureView, StepStatus, WorkflowHistoryView, WorkflowStepView, WorkflowView } from '../../../../backend/workflow/workflow.view';
+export type { PublicationDelay, ReviewDecision, ReviewFrequency, SignatureMeaning, WorkflowStatus } from '../../../../events/workflow-vocabulary.view';
