@@ -23,18 +23,17 @@ import {
   Typography,
 } from '@mui/material';
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type MessageKey, useI18n } from '../i18n';
 import { SPEACH_LANGUAGES, type Question } from '../speach/types';
 import { counted } from './plural';
 import { ApiError } from '../api/client';
 import { type GeneratedQuestion, type QuizChapterNode, type QuizSpeachChapters, aiApi, isAbort, pollJob } from './aiApi';
+import { useQuizChapters, useRestartTranscript } from './useAi';
 
 /** Spec §5/§9: at most 50 questions per chapter, at most 20 per generation. */
 export const QUIZ_MAX = 50;
 export const RUN_MAX = 20;
-/** Spec §4: while a transcript is WAITING or ERROR the chapter list reloads every 5 s. */
-const TRANSCRIPT_REFRESH_MS = 5000;
 
 export function allowedQuestions(existing: number): number {
   return Math.max(0, Math.min(RUN_MAX, QUIZ_MAX - existing));
@@ -185,8 +184,10 @@ export function AiQuizPopup({ chapterId, typeQuiz, passingScore, existing, onRec
   const [custom, setCustom] = useState(false);
   const [count, setCount] = useState(Math.min(10, Math.max(1, allowed)));
   const [scope, setScope] = useState<'ALL' | 'SELECTED'>('ALL');
-  const [chapters, setChapters] = useState<QuizSpeachChapters | null>(null);
-  const [loadError, setLoadError] = useState(false);
+  const chaptersQuery = useQuizChapters(chapterId, open);
+  const chapters = chaptersQuery.data ?? null;
+  const loadError = chaptersQuery.isError && !chapters;
+  const restartTranscript = useRestartTranscript(chapterId);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [running, setRunning] = useState(false);
   const [results, setResults] = useState<GeneratedQuestion[] | null>(null);
@@ -194,27 +195,7 @@ export function AiQuizPopup({ chapterId, typeQuiz, passingScore, existing, onRec
   const [restartError, setRestartError] = useState<string | null>(null);
   const job = useRef<AbortController | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setChapters(await aiApi.quizChapters(chapterId));
-      setLoadError(false);
-    } catch {
-      setLoadError(true);
-    }
-  }, [chapterId]);
-
-  useEffect(() => {
-    if (open) void load();
-  }, [open, load]);
-
   const nodes = (chapters?.chapters ?? []).flatMap((c) => [c, ...c.subchapters]);
-  const waiting = nodes.some((c) => c.autoTranscriptStatus === 'WAITING' || c.autoTranscriptStatus === 'ERROR');
-  useEffect(() => {
-    if (!open || !waiting) return;
-    const timer = setInterval(() => void load(), TRANSCRIPT_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [open, waiting, load]);
-
   useEffect(() => () => job.current?.abort(), []);
 
   const selectable = nodes.filter((c) => isSelectable(c, chapterId));
@@ -275,14 +256,8 @@ export function AiQuizPopup({ chapterId, typeQuiz, passingScore, existing, onRec
     }
   };
 
-  const restart = async (node: QuizChapterNode) => {
-    try {
-      await aiApi.forceTranscript(node.id);
-    } catch (e) {
-      setRestartError(e instanceof ApiError ? e.message : t('aiContent.error'));
-    }
-    await load();
-  };
+  const restart = (node: QuizChapterNode) =>
+    restartTranscript.mutate(node.id, { onError: (e) => setRestartError(e instanceof ApiError ? e.message : t('aiContent.error')) });
 
   const toggle = (id: string) => {
     setRefused(false);
@@ -378,13 +353,7 @@ export function AiQuizPopup({ chapterId, typeQuiz, passingScore, existing, onRec
                 </Stack>
               )}
               {chapters && scope === 'SELECTED' && (
-                <TranscriptPicker
-                  chapters={chapters}
-                  quizChapterId={chapterId}
-                  selected={selected}
-                  onToggle={toggle}
-                  onRestart={(node) => void restart(node)}
-                />
+                <TranscriptPicker chapters={chapters} quizChapterId={chapterId} selected={selected} onToggle={toggle} onRestart={restart} />
               )}
               {restartError && <Alert severity="error">{restartError}</Alert>}
               {impossible && (

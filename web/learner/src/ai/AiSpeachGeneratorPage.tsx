@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useI18n } from '../i18n';
+import { useGeneratorInfo } from './useAi';
 import { ErrorState, Loading } from '@speach/web-shared';
 import {
   type FileData,
@@ -66,7 +67,8 @@ export function AiSpeachGeneratorPage() {
   const [params, setParams] = useSearchParams();
   const restoreId = params.get('speachId');
   const uploads = useUploads();
-  const [info, setInfo] = useState<GeneratorInfo | null>(null);
+  const generator = useGeneratorInfo();
+  const info = generator.data ?? null;
   const [settings, setSettings] = useState<GenerationSettings>(() => ({
     ...DEFAULT_SETTINGS,
     language: { fr: 'fr-FR', es: 'es-ES', de: 'de-DE', en: 'en-US' }[language],
@@ -81,7 +83,8 @@ export function AiSpeachGeneratorPage() {
   const [restoring, setRestoring] = useState<boolean>(!!restoreId);
   const [restoreError, setRestoreError] = useState<string | null>(null);
   const [automatic, setAutomatic] = useState(false);
-  const [forbidden, setForbidden] = useState<string | null>(null);
+  // Only AI editors (author role and an AI licence) may generate: say so instead of a screen that fails later.
+  const forbidden = generator.error instanceof ApiError && generator.error.status === 403 ? generator.error.message : null;
   const [budgetWarning, setBudgetWarning] = useState<80 | 95 | null>(null);
   const automation = useRef<AbortController | null>(null);
   // Generate-all's Cancel also stops the chapter job in flight on the server, so it fills nothing afterwards;
@@ -95,11 +98,6 @@ export function AiSpeachGeneratorPage() {
   }, [t]);
 
   useEffect(() => {
-    aiApi.generator().then(setInfo, (e: unknown) => {
-      setInfo(null);
-      // Only AI editors (author role and an AI licence) may generate: say so instead of a screen that fails later.
-      if (e instanceof ApiError && e.status === 403) setForbidden(e.message);
-    });
     return () => {
       automation.current?.abort();
       steps.current?.abort();

@@ -17,15 +17,14 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useI18n } from '../i18n';
 import { ErrorState, Loading, useToast } from '@speach/web-shared';
-import { PERIODS, type Period, type SpeachAnalytics, analyticsApi } from './analyticsApi';
+import { PERIODS, type Period, type SpeachAnalytics } from './analyticsApi';
+import { useDeleteQuizResult, useSpeachAnalytics } from './useAnalytics';
 import { PeriodSelect, ReadsChart, Section, Stat } from './parts';
-
-type Load = { state: 'loading' } | { state: 'ready'; data: SpeachAnalytics } | { state: 'failed'; error: ApiError | Error };
 
 export function periodFrom(value: string | null): Period {
   return (PERIODS as readonly string[]).includes(value ?? '') ? (value as Period) : 'THREE_MONTHS';
@@ -37,43 +36,31 @@ export function SpeachAnalyticsPage() {
   const { t, date, number } = useI18n();
   const [params, setParams] = useSearchParams();
   const period = periodFrom(params.get('period'));
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const analytics = useSpeachAnalytics(speachID, period);
   const [toDelete, setToDelete] = useState<SpeachAnalytics['quizResults'][number] | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const deletion = useDeleteQuizResult(speachID);
+  const deleting = deletion.isPending;
   const [toast, showToast] = useToast();
 
-  const reload = useCallback(() => {
-    setLoad({ state: 'loading' });
-    analyticsApi.speach(speachID, period).then(
-      (data) => setLoad({ state: 'ready', data }),
-      (error: Error) => setLoad({ state: 'failed', error }),
-    );
-  }, [speachID, period]);
-  useEffect(reload, [reload]);
-
-  const remove = async () => {
+  const remove = () => {
     if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await analyticsApi.deleteResults(toDelete.quizzId, toDelete.idAchatCour);
-      setToDelete(null);
-      showToast('success', t('analytics.quiz.deleted'));
-      reload();
-    } catch (error) {
-      showToast('error', error instanceof Error ? error.message : t('analytics.error'));
-    } finally {
-      setDeleting(false);
-    }
+    deletion.mutate(toDelete, {
+      onSuccess: () => {
+        setToDelete(null);
+        showToast('success', t('analytics.quiz.deleted'));
+      },
+      onError: (error) => showToast('error', error instanceof Error ? error.message : t('analytics.error')),
+    });
   };
 
-  if (load.state === 'loading') return <Loading />;
-  if (load.state === 'failed') {
-    const status = load.error instanceof ApiError ? load.error.status : 0;
+  if (analytics.isPending) return <Loading />;
+  if (analytics.isError) {
+    const status = analytics.error instanceof ApiError ? analytics.error.status : 0;
     if (status === 403) return <Alert severity="warning">{t('analytics.forbiddenSpeach')}</Alert>;
     if (status === 404) return <Alert severity="info">{t('analytics.notFound')}</Alert>;
-    return <ErrorState message={load.error.message || t('analytics.error')} onRetry={reload} />;
+    return <ErrorState message={analytics.error.message || t('analytics.error')} onRetry={() => void analytics.refetch()} />;
   }
-  const { speach, reads, chapters, quizResults } = load.data;
+  const { speach, reads, chapters, quizResults } = analytics.data;
   return (
     <Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>

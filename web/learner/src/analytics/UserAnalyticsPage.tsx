@@ -1,14 +1,11 @@
 import { Alert, Box, LinearProgress, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useI18n } from '../i18n';
 import { ErrorState, Loading } from '@speach/web-shared';
-import { type UserAnalytics, analyticsApi } from './analyticsApi';
+import { useUserAnalytics } from './useAnalytics';
 import { PeriodSelect, ReadsChart, Section, Stat } from './parts';
 import { periodFrom } from './SpeachAnalyticsPage';
-
-type Load = { state: 'loading' } | { state: 'ready'; data: UserAnalytics } | { state: 'failed'; error: ApiError | Error };
 
 /** `/analytics/u/{id}`: what one learner read and scored, for that learner and admins. */
 export function UserAnalyticsPage() {
@@ -16,25 +13,16 @@ export function UserAnalyticsPage() {
   const { t, date } = useI18n();
   const [params, setParams] = useSearchParams();
   const period = periodFrom(params.get('period'));
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const analytics = useUserAnalytics(id, period);
 
-  const reload = useCallback(() => {
-    setLoad({ state: 'loading' });
-    analyticsApi.user(id, period).then(
-      (data) => setLoad({ state: 'ready', data }),
-      (error: Error) => setLoad({ state: 'failed', error }),
-    );
-  }, [id, period]);
-  useEffect(reload, [reload]);
-
-  if (load.state === 'loading') return <Loading />;
-  if (load.state === 'failed') {
-    const status = load.error instanceof ApiError ? load.error.status : 0;
+  if (analytics.isPending) return <Loading />;
+  if (analytics.isError) {
+    const status = analytics.error instanceof ApiError ? analytics.error.status : 0;
     if (status === 403) return <Alert severity="warning">{t('analytics.forbiddenUser')}</Alert>;
     if (status === 404) return <Alert severity="info">{t('analytics.notFound')}</Alert>;
-    return <ErrorState message={load.error.message || t('analytics.error')} onRetry={reload} />;
+    return <ErrorState message={analytics.error.message || t('analytics.error')} onRetry={() => void analytics.refetch()} />;
   }
-  const { user, reads, speaches, quizResults } = load.data;
+  const { user, reads, speaches, quizResults } = analytics.data;
   const completed = speaches.filter((s) => s.percent === 100).length;
   return (
     <Box>

@@ -1,19 +1,14 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { type UIEvent, useEffect, useState } from 'react';
-import { api } from '../api/client';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Loading } from '@speach/web-shared';
+import { type UIEvent, useState } from 'react';
 import { useI18n } from '../i18n';
-
-const SOURCES = { GCU: { get: '/gcu/getGcu?dataType=json', accept: '/gcu/acceptGcu' }, PDP: { get: '/pdp/getPdp?dataType=json', accept: '/pdp/acceptPdp' } };
+import { TERMS_SOURCES, useTermsText } from './useTerms';
 
 /** Spec §2 "Terms and personal data": the accept button wakes up only once the text is scrolled to its end. */
 export function TermsOverlay({ document }: { document: 'GCU' | 'PDP' }) {
   const { t } = useI18n();
-  const [html, setHtml] = useState<string | null>(null);
+  const html = useTermsText(document).data ?? null;
   const [atBottom, setAtBottom] = useState(false);
-
-  useEffect(() => {
-    api<string>(SOURCES[document].get).then(setHtml, () => setHtml(''));
-  }, [document]);
 
   function onScroll(event: UIEvent<HTMLDivElement>) {
     const el = event.currentTarget;
@@ -35,7 +30,7 @@ export function TermsOverlay({ document }: { document: 'GCU' | 'PDP' }) {
           if (el && html !== null && el.scrollHeight <= el.clientHeight + 4 && !atBottom) setAtBottom(true);
         }}
       >
-        {html === null ? <Typography>{t('common.loading')}</Typography> : <Box dangerouslySetInnerHTML={{ __html: html }} />}
+        {html === null ? <Loading /> : <Box dangerouslySetInnerHTML={{ __html: html }} />}
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'space-between', px: 3 }}>
         {!atBottom ? (
@@ -45,7 +40,7 @@ export function TermsOverlay({ document }: { document: 'GCU' | 'PDP' }) {
         ) : (
           <span />
         )}
-        <Button variant="contained" disabled={!atBottom} href={SOURCES[document].accept}>
+        <Button variant="contained" disabled={!atBottom} href={TERMS_SOURCES[document].accept}>
           {t('terms.accept')}
         </Button>
       </DialogActions>

@@ -14,12 +14,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { CommentText } from '../engagement/CommentText';
 import { useI18n } from '../i18n';
-import { ErrorState, Loading, useToast } from '@speach/web-shared';
+import { EmptyState, ErrorState, Loading, useToast } from '@speach/web-shared';
 import { errorMessage } from '../speach/speachApi';
-import { type ForumSubject, POST_MAX, type Post, TOPICS_PAGE, type Topic, type TopicRow, forumApi } from './forumApi';
+import { type ForumSubject, POST_MAX, type Post, type Topic, forumApi } from './forumApi';
+import { flattenTopics, useForumPostChange, useOpenTopic, useTopic, useTopics } from './useForum';
 
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 const initials = (p: { firstName: string; lastName: string }) => `${p.firstName.charAt(0)}${p.lastName.charAt(0)}`.toUpperCase() || '?';
@@ -31,29 +32,11 @@ const initials = (p: { firstName: string; lastName: string }) => `${p.firstName.
 export function DiscussionSection({ speachId, pathId, accessCode }: { speachId?: string; pathId?: string; accessCode?: string }) {
   const subject = useMemo<ForumSubject>(() => (pathId ? { kind: 'path', id: pathId } : { kind: 'speach', id: speachId ?? '' }), [pathId, speachId]);
   const { t, date, language } = useI18n();
-  const [topics, setTopics] = useState<TopicRow[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<unknown>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const [composing, setComposing] = useState(false);
   const [toast, show] = useToast();
-
-  const load = useCallback(
-    async (page = 0) => {
-      setError(null);
-      try {
-        const answer = await forumApi.topics(subject, page, accessCode);
-        setTopics((prev) => (page === 0 || !prev ? answer.result : [...prev, ...answer.result.filter((r) => !prev.some((p) => p.topicId === r.topicId))]));
-        setTotal(answer.total);
-      } catch (e) {
-        setError(e);
-      }
-    },
-    [subject, accessCode],
-  );
-  useEffect(() => {
-    void load(0);
-  }, [load]);
+  const list = useTopics(subject, accessCode);
+  const topics = flattenTopics(list.data?.pages);
 
   const replies = (count: number) =>
     new Intl.PluralRules(language).select(count) === 'one'
@@ -80,26 +63,17 @@ export function DiscussionSection({ speachId, pathId, accessCode }: { speachId?:
           onOpened={(topic) => {
             setComposing(false);
             setOpenId(topic.topicId);
-            void load(0);
           }}
         />
       )}
       {openId ? (
-        <TopicView
-          topicId={openId}
-          accessCode={accessCode}
-          show={show}
-          onBack={() => {
-            setOpenId(null);
-            void load(0);
-          }}
-        />
-      ) : error ? (
-        <ErrorState message={t('forum.loadError')} onRetry={() => void load(0)} />
+        <TopicView subject={subject} topicId={openId} accessCode={accessCode} show={show} onBack={() => setOpenId(null)} />
+      ) : list.isError ? (
+        <ErrorState message={t('forum.loadError')} onRetry={() => void list.refetch()} />
       ) : !topics ? (
         <Loading />
       ) : topics.length === 0 ? (
-        !composing && <Typography color="text.secondary">{t('forum.empty')}</Typography>
+        !composing && <EmptyState message={t('forum.empty')} />
       ) : (
         <Stack component="ul" divider={<Divider component="li" aria-hidden="true" />} spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="topics">
           {topics.map((topic) => (
@@ -120,8 +94,8 @@ export function DiscussionSection({ speachId, pathId, accessCode }: { speachId?:
           ))}
         </Stack>
       )}
-      {!openId && topics && topics.length < total && (
-        <Button sx={{ mt: 2 }} onClick={() => void load(Math.floor(topics.length / TOPICS_PAGE))}>
+      {!openId && list.hasNextPage && (
+        <Button sx={{ mt: 2 }} onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
           {t('forum.more')}
         </Button>
       )}
@@ -144,23 +118,16 @@ function NewTopic({
   const { t } = useI18n();
   const [title, setTitle] = useState('');
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const open = useOpenTopic(subject, accessCode);
+  const error = open.isError ? errorMessage(open.error) : null;
+  const sending = open.isPending;
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!title.trim() || !text.trim()) return;
-    setSending(true);
-    setError(null);
-    try {
-      onOpened(await forumApi.open(subject, title, text, accessCode));
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setSending(false);
-    }
+    open.mutate({ title, text }, { onSuccess: onOpened });
   };
   return (
-    <Stack component="form" spacing={2} onSubmit={(e) => void submit(e)} noValidate sx={{ mb: 3 }}>
+    <Stack component="form" spacing={2} onSubmit={submit} noValidate sx={{ mb: 3 }}>
       <TextField label={t('forum.title')} value={title} onChange={(e) => setTitle(e.target.value)} inputProps={{ maxLength: 200 }} fullWidth autoFocus />
       <TextField
         label={t('forum.text')}
@@ -182,53 +149,43 @@ function NewTopic({
   );
 }
 
-function TopicView({ topicId, accessCode, show, onBack }: { topicId: string; accessCode?: string; show: ReturnType<typeof useToast>[1]; onBack: () => void }) {
+function TopicView({
+  subject,
+  topicId,
+  accessCode,
+  show,
+  onBack,
+}: {
+  subject: ForumSubject;
+  topicId: string;
+  accessCode?: string;
+  show: ReturnType<typeof useToast>[1];
+  onBack: () => void;
+}) {
   const { t } = useI18n();
-  const [topic, setTopic] = useState<Topic | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const query = useTopic(topicId, accessCode);
+  const topic = query.data;
+  const change = useForumPostChange(subject, topicId);
+  const reply = useForumPostChange(subject, topicId);
   const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
-  const [replyError, setReplyError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Post | null>(null);
+  const replyError = reply.isError ? errorMessage(reply.error) : null;
 
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      setTopic(await forumApi.topic(topicId, accessCode));
-    } catch (e) {
-      setError(e);
-    }
-  }, [topicId, accessCode]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const act = async (work: () => Promise<unknown>, after: () => void = () => void load()) => {
-    try {
-      await work();
-      show('success', t('forum.done'));
-      after();
-    } catch (e) {
-      show('error', errorMessage(e));
-    }
-  };
-  const submit = async (event: FormEvent) => {
+  const act = (work: () => Promise<unknown>, after?: () => void) =>
+    change
+      .mutateAsync({ work, closesTopic: !!after })
+      .then(() => {
+        show('success', t('forum.done'));
+        after?.();
+      })
+      .catch((e: unknown) => show('error', errorMessage(e)));
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) return;
-    setSending(true);
-    setReplyError(null);
-    try {
-      await forumApi.reply(topicId, text);
-      setText('');
-      await load();
-    } catch (e) {
-      setReplyError(errorMessage(e));
-    } finally {
-      setSending(false);
-    }
+    reply.mutate({ work: () => forumApi.reply(topicId, text) }, { onSuccess: () => setText('') });
   };
 
-  if (error) return <ErrorState message={errorMessage(error)} onRetry={() => void load()} />;
+  if (query.isError) return <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   if (!topic) return <Loading />;
   return (
     <Box>
@@ -250,7 +207,7 @@ function TopicView({ topicId, accessCode, show, onBack }: { topicId: string; acc
           />
         ))}
       </Stack>
-      <Box component="form" onSubmit={(e) => void submit(e)} noValidate sx={{ mt: 3 }}>
+      <Box component="form" onSubmit={submit} noValidate sx={{ mt: 3 }}>
         <TextField
           label={t('forum.reply')}
           value={text}
@@ -261,7 +218,7 @@ function TopicView({ topicId, accessCode, show, onBack }: { topicId: string; acc
           error={!!replyError || text.length > POST_MAX}
           helperText={replyError ?? `${text.length}/${POST_MAX}`}
         />
-        <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={sending || !text.trim() || text.length > POST_MAX}>
+        <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={reply.isPending || !text.trim() || text.length > POST_MAX}>
           {t('forum.send')}
         </Button>
       </Box>

@@ -1,27 +1,24 @@
 import { Badge, Box, Button } from '@mui/material';
 
 const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useI18n } from '../i18n';
-import { MESSAGES_READ, messagesApi } from './forumApi';
+import { messagesKeys, useUnreadMessages } from './useForum';
 
 /** The app bar's link to the messages, with the unread count (spec §5: +99 above 99), fetched again on each page change. */
 export function MessagesNavLink() {
   const { t } = useI18n();
   const location = useLocation();
-  const [unread, setUnread] = useState(0);
+  const client = useQueryClient();
+  const unread = useUnreadMessages().data ?? 0;
+  // Messages arrive from others without telling this page: each navigation reads the count again.
+  const page = `${location.pathname}${location.search}`;
+  const first = useRef(page);
   useEffect(() => {
-    const refresh = () =>
-      messagesApi.countUnread().then(
-        (answer) => setUnread(answer.size),
-        () => setUnread(0),
-      );
-    void refresh();
-    // The messages page says when it marked a conversation read.
-    window.addEventListener(MESSAGES_READ, refresh);
-    return () => window.removeEventListener(MESSAGES_READ, refresh);
-  }, [location.pathname, location.search]);
+    if (page !== first.current) void client.invalidateQueries({ queryKey: messagesKeys.unread });
+  }, [page, client]);
   return (
     <Button color="inherit" component={RouterLink} to="/messages">
       <Badge

@@ -14,13 +14,14 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CommentText } from '../engagement/CommentText';
 import { useI18n } from '../i18n';
-import { ErrorState, Loading } from '@speach/web-shared';
+import { EmptyState, ErrorState, Loading } from '@speach/web-shared';
 import { errorMessage } from '../speach/speachApi';
-import { type ConversationRow, MESSAGES_READ, POST_MAX, type Person, type Thread, messagesApi } from './forumApi';
+import { POST_MAX, type Person, type Thread } from './forumApi';
+import { useConversations, useMarkConversationRead, usePerson, useSendMessage, useThread, useUserSearch } from './useForum';
 
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 const initials = (p: { firstName: string; lastName: string }) => `${p.firstName.charAt(0)}${p.lastName.charAt(0)}`.toUpperCase() || '?';
@@ -29,47 +30,21 @@ const initials = (p: { firstName: string; lastName: string }) => `${p.firstName.
 export function MessagesPage() {
   const { t, date, language } = useI18n();
   const [params, setParams] = useSearchParams();
-  const [rows, setRows] = useState<ConversationRow[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [thread, setThread] = useState<Thread | null>(null);
   const selected = params.get('c');
   const composing = !selected;
+  const conversations = useConversations();
+  const rows = conversations.data;
+  const thread = useThread(selected);
+  const markRead = useMarkConversationRead();
+  const { mutate: markReadNow } = markRead;
 
-  const loadList = useCallback(async () => {
-    setError(null);
-    try {
-      setRows((await messagesApi.conversations()).result);
-    } catch (e) {
-      setError(e);
-    }
-  }, []);
+  // A conversation opened with unread messages is marked read once its messages are on screen.
+  const unreadShown = thread.data && thread.data.unread > 0 ? thread.data.conversationId : null;
   useEffect(() => {
-    void loadList();
-  }, [loadList]);
+    if (unreadShown) markReadNow(unreadShown);
+  }, [unreadShown, markReadNow]);
 
-  useEffect(() => {
-    setThread(null);
-    if (!selected) return;
-    let cancelled = false;
-    messagesApi.thread(selected).then(async (answer) => {
-      if (cancelled) return;
-      setThread(answer);
-      if (answer.unread > 0) {
-        await messagesApi.markRead(selected);
-        window.dispatchEvent(new Event(MESSAGES_READ));
-        await loadList();
-      }
-    }, setError);
-    return () => {
-      cancelled = true;
-    };
-  }, [selected, loadList]);
-
-  const opened = (answer: Thread) => {
-    setThread(answer);
-    setParams({ c: answer.conversationId });
-    void loadList();
-  };
+  const opened = (answer: Thread) => setParams({ c: answer.conversationId });
   const unreadLabel = (count: number) => t('messages.unread', { count: new Intl.NumberFormat(language).format(count) });
 
   return (
@@ -84,14 +59,14 @@ export function MessagesPage() {
               {t('messages.new')}
             </Button>
           </Box>
-          {error ? (
-            <ErrorState message={errorMessage(error)} onRetry={() => void loadList()} />
+          {conversations.isError ? (
+            <ErrorState message={errorMessage(conversations.error)} onRetry={() => void conversations.refetch()} />
           ) : !rows ? (
             <Loading />
           ) : rows.length === 0 ? (
-            <Typography sx={{ p: 2 }} color="text.secondary">
-              {t('messages.empty')}
-            </Typography>
+            <Box sx={{ px: 2 }}>
+              <EmptyState message={t('messages.empty')} />
+            </Box>
           ) : (
             <List component="div" data-testid="conversations">
               {rows.map((row) => (
@@ -122,10 +97,12 @@ export function MessagesPage() {
         <Paper sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}>
           {composing ? (
             <Compose initialRecipient={params.get('to')} onSent={opened} />
-          ) : !thread ? (
+          ) : thread.isError ? (
+            <ErrorState message={errorMessage(thread.error)} onRetry={() => void thread.refetch()} />
+          ) : !thread.data ? (
             <Loading />
           ) : (
-            <ThreadView thread={thread} onSent={opened} date={date} />
+            <ThreadView thread={thread.data} onSent={opened} date={date} />
           )}
         </Paper>
       </Stack>
@@ -167,25 +144,24 @@ function ThreadView({ thread, onSent, date }: { thread: Thread; onSent: (answer:
 function Writer({ recipientId, onSent }: { recipientId: string | null; onSent: (answer: Thread) => void }) {
   const { t } = useI18n();
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const send = useSendMessage();
+  const error = send.isError ? errorMessage(send.error) : null;
+  const sending = send.isPending;
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!recipientId || !text.trim()) return;
-    setSending(true);
-    setError(null);
-    try {
-      const answer = await messagesApi.send(recipientId, text);
-      setText('');
-      onSent(answer);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setSending(false);
-    }
+    send.mutate(
+      { recipientId, text },
+      {
+        onSuccess: (answer) => {
+          setText('');
+          onSent(answer);
+        },
+      },
+    );
   };
   return (
-    <Box component="form" onSubmit={(e) => void submit(e)} noValidate sx={{ mt: 3 }}>
+    <Box component="form" onSubmit={submit} noValidate sx={{ mt: 3 }}>
       <TextField
         label={t('messages.text')}
         value={text}
@@ -207,30 +183,12 @@ function Writer({ recipientId, onSent }: { recipientId: string | null; onSent: (
 function Compose({ initialRecipient, onSent }: { initialRecipient: string | null; onSent: (answer: Thread) => void }) {
   const { t } = useI18n();
   const [term, setTerm] = useState('');
-  const [options, setOptions] = useState<Person[]>([]);
-  const [recipient, setRecipient] = useState<Person | null>(null);
-  const inFlight = useRef<AbortController | null>(null);
-  useEffect(() => {
-    if (!initialRecipient) return;
-    // From a profile's "Send a message": the recipient comes chosen.
-    messagesApi.person(initialRecipient).then(setRecipient, () => setRecipient(null));
-  }, [initialRecipient]);
-  useEffect(() => {
-    if (!term.trim()) {
-      setOptions([]);
-      return;
-    }
-    const timer = setTimeout(() => {
-      inFlight.current?.abort();
-      const controller = new AbortController();
-      inFlight.current = controller;
-      messagesApi.searchUsers(term.trim(), controller.signal).then(
-        (answer) => setOptions(answer.results),
-        () => undefined,
-      );
-    }, 500);
-    return () => clearTimeout(timer);
-  }, [term]);
+  // From a profile's "Send a message" the recipient comes chosen; the user may change it.
+  const [picked, setPicked] = useState<Person | null | undefined>(undefined);
+  const preset = usePerson(initialRecipient);
+  const recipient = picked === undefined ? (preset.data ?? null) : picked;
+  const found = useUserSearch(term).data;
+  const options = term.trim() ? (found ?? []) : [];
   return (
     <section aria-labelledby="compose-heading">
       <Typography id="compose-heading" variant="h6" component="h2" gutterBottom>
@@ -239,7 +197,7 @@ function Compose({ initialRecipient, onSent }: { initialRecipient: string | null
       <Autocomplete
         options={options}
         value={recipient}
-        onChange={(_e, value) => setRecipient(value)}
+        onChange={(_e, value) => setPicked(value)}
         onInputChange={(_e, value) => setTerm(value)}
         filterOptions={(x) => x}
         getOptionLabel={(p) => (p.firstName || p.lastName ? `${fullName(p)}${p.email ? ` <${p.email}>` : ''}` : p.id)}

@@ -1,7 +1,8 @@
 import { Alert, FormControl, FormControlLabel, FormLabel, Paper, Radio, RadioGroup, Typography } from '@mui/material';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { type MessageKey, useI18n } from '../i18n';
-import { type AvatarLayout, type AvatarLayoutView, mediaTextApi } from './mediaTextApi';
+import type { AvatarLayout } from './mediaTextApi';
+import { useAvatarLayout, useChooseAvatarLayout } from './useMediaText';
 
 /**
  * Beside the player: how the learner wants an AI avatar laid out (spec §3 layouts), saved for them on the server
@@ -10,35 +11,18 @@ import { type AvatarLayout, type AvatarLayoutView, mediaTextApi } from './mediaT
 export function AvatarLayoutPicker() {
   const { t } = useI18n();
   const id = useId();
-  const [view, setView] = useState<AvatarLayoutView | null>(null);
+  const query = useAvatarLayout();
+  const chooseLayout = useChooseAvatarLayout();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    mediaTextApi.avatarLayout().then(
-      (value) => live && setView(value),
-      () => live && setView(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
+  // Without the learner's layout the picker is left out: the video plays all the same.
+  const view = query.isError ? null : query.data;
   if (!view) return null;
-  const choose = (layout: AvatarLayout) => {
-    const previous = view;
-    setView({ ...view, layout });
-    mediaTextApi.chooseAvatarLayout(layout).then(
-      (saved) => {
-        setView(saved);
-        setStatus({ ok: true, text: t('avatarLayout.saved') });
-      },
-      (e: unknown) => {
-        setView(previous);
-        setStatus({ ok: false, text: t('avatarLayout.error', { reason: e instanceof Error ? e.message : String(e) }) });
-      },
-    );
-  };
+  const choose = (layout: AvatarLayout) =>
+    chooseLayout.mutate(layout, {
+      onSuccess: () => setStatus({ ok: true, text: t('avatarLayout.saved') }),
+      onError: (e) => setStatus({ ok: false, text: t('avatarLayout.error', { reason: e instanceof Error ? e.message : String(e) }) }),
+    });
   const disabledAny = view.layouts.some((l) => !l.enabled);
   return (
     <Paper variant="outlined" sx={{ p: 1.5, mb: 2 }} data-testid="avatar-layout-picker">

@@ -19,10 +19,11 @@ import {
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
 import UploadFile from '@mui/icons-material/UploadFile';
-import { type ChangeEvent, useCallback, useEffect, useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { ApiError } from '../api/client';
 import { useI18n } from '../i18n';
 import { type Cue, type SubtitleEntry, mediaTextApi } from './mediaTextApi';
+import { useEditSubtitle, useRemoveSubtitle, useSubtitleLanguages, useSubtitleTrack, useSubtitles, useUploadSubtitle } from './useMediaText';
 
 /** Languages a browser knows that the subtitle list does not: shown disabled (spec §5). */
 const OUTSIDE_LIST = ['ca_ES', 'eu_ES', 'ga_IE', 'is_IS'];
@@ -35,24 +36,16 @@ function failure(e: unknown): string {
 
 function CueEditor({ chapterId, track, onDone }: { chapterId: string; track: SubtitleEntry; onDone: (saved: boolean) => void }) {
   const { t } = useI18n();
-  const [cues, setCues] = useState<Cue[] | null>(null);
+  const full = useSubtitleTrack(chapterId, track.id);
+  const edit = useEditSubtitle(chapterId, track.id);
+  // The lines as the author edits them: the stored ones until the first change.
+  const [edited, setEdited] = useState<Cue[] | null>(null);
+  const cues = edited ?? full.data?.cues ?? null;
   const [label, setLabel] = useState(track.label);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    mediaTextApi.track(chapterId, track.id).then(
-      (full) => setCues(full.cues),
-      (e) => setError(failure(e)),
-    );
-  }, [chapterId, track.id]);
-  const change = (index: number, patch: Partial<Cue>) => setCues((list) => list && list.map((cue, i) => (i === index ? { ...cue, ...patch } : cue)));
-  const save = async () => {
-    try {
-      await mediaTextApi.edit(chapterId, track.id, { label, cues: cues ?? undefined });
-      onDone(true);
-    } catch (e) {
-      setError(failure(e));
-    }
-  };
+  const failed = edit.error ?? full.error;
+  const error = failed ? failure(failed) : null;
+  const change = (index: number, patch: Partial<Cue>) => setEdited((cues ?? []).map((cue, i) => (i === index ? { ...cue, ...patch } : cue)));
+  const save = () => edit.mutate({ label, cues: cues ?? undefined }, { onSuccess: () => onDone(true) });
   const seconds = (ms: number) => String(ms / 1000);
   const millis = (value: string) => Math.round(Number(value) * 1000);
   return (
@@ -108,41 +101,31 @@ function CueEditor({ chapterId, track, onDone }: { chapterId: string; track: Sub
 /** The chapter editor's subtitles block: upload a WebVTT or SRT file per language, edit its lines, delete it. */
 export function SubtitlesManager({ chapterId }: { chapterId: string }) {
   const { t } = useI18n();
-  const [tracks, setTracks] = useState<SubtitleEntry[]>([]);
-  const [languages, setLanguages] = useState<{ lang: string; label: string }[]>([]);
+  const tracks = useSubtitles(chapterId).data ?? [];
+  const languages = useSubtitleLanguages().data ?? [];
+  const uploadTrack = useUploadSubtitle(chapterId);
+  const removeTrack = useRemoveSubtitle(chapterId);
   const [lang, setLang] = useState('');
   const [label, setLabel] = useState('');
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const [editing, setEditing] = useState<SubtitleEntry | null>(null);
   const [deleting, setDeleting] = useState<SubtitleEntry | null>(null);
 
-  const reload = useCallback(() => mediaTextApi.subtitles(chapterId).then(setTracks, () => setTracks([])), [chapterId]);
-  useEffect(() => {
-    void reload();
-    mediaTextApi.languages().then(setLanguages, () => setLanguages([]));
-  }, [reload]);
-
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
     try {
-      const added = await mediaTextApi.upload(chapterId, { lang, label: label.trim() || undefined, file: await file.text() });
+      const added = await uploadTrack.mutateAsync({ lang, label: label.trim() || undefined, file: await file.text() });
       setMessage({ severity: 'success', text: t('mediaText.subtitles.uploaded', { count: added.cues }) });
       setLabel('');
-      await reload();
     } catch (e) {
       setMessage({ severity: 'error', text: failure(e) });
     }
   };
-  const remove = async (track: SubtitleEntry) => {
+  const remove = (track: SubtitleEntry) => {
     setDeleting(null);
-    try {
-      await mediaTextApi.remove(chapterId, track.id);
-      await reload();
-    } catch (e) {
-      setMessage({ severity: 'error', text: failure(e) });
-    }
+    removeTrack.mutate(track.id, { onError: (e) => setMessage({ severity: 'error', text: failure(e) }) });
   };
 
   const taken = new Set(tracks.map((track) => track.lang));
@@ -206,10 +189,7 @@ export function SubtitlesManager({ chapterId }: { chapterId: string }) {
           track={editing}
           onDone={(saved) => {
             setEditing(null);
-            if (saved) {
-              setMessage({ severity: 'success', text: t('mediaText.subtitles.saved') });
-              void reload();
-            }
+            if (saved) setMessage({ severity: 'success', text: t('mediaText.subtitles.saved') });
           }}
         />
       )}

@@ -2,34 +2,15 @@ import { Alert, Box, Grid, List, ListItem, ListItemButton, ListItemText, Paper, 
 import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../i18n';
 import { AvatarLayoutPicker } from './AvatarLayoutPicker';
-import { type SubtitleEntry, type Transcript, clock, mediaTextApi } from './mediaTextApi';
-
-/** Spec §4: while a transcript is being made the panel asks again every 5 s. */
-const TRANSCRIPT_REFRESH_MS = 5000;
+import { clock } from './mediaTextApi';
+import { useSubtitles, useTranscript } from './useMediaText';
 
 function TranscriptPanel({ chapterId, video }: { chapterId: string; video: React.RefObject<HTMLVideoElement | null> }) {
   const { t } = useI18n();
-  const [transcript, setTranscript] = useState<Transcript | null>(null);
+  const query = useTranscript(chapterId);
+  // A transcript that cannot be read is simply not shown beside the video.
+  const transcript = query.isError ? null : query.data;
   const [now, setNow] = useState(0);
-
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let live = true;
-    const load = () =>
-      mediaTextApi
-        .transcript(chapterId)
-        .then((value) => {
-          if (!live) return;
-          setTranscript(value);
-          if (value.autoTranscriptStatus === 'WAITING') timer = setTimeout(load, TRANSCRIPT_REFRESH_MS);
-        })
-        .catch(() => live && setTranscript(null));
-    void load();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [chapterId]);
 
   useEffect(() => {
     const element = video.current;
@@ -78,19 +59,8 @@ function TranscriptPanel({ chapterId, video }: { chapterId: string; video: React
 /** A chapter's video with a `<track>` per subtitle language and its transcript beside it (issue 22). */
 export function VideoWithSubtitles({ chapterId, src, title }: { chapterId: string; src: string; title: string }) {
   const video = useRef<HTMLVideoElement | null>(null);
-  const [tracks, setTracks] = useState<SubtitleEntry[]>([]);
+  const tracks = useSubtitles(chapterId).data ?? [];
   const { language } = useI18n();
-
-  useEffect(() => {
-    let live = true;
-    mediaTextApi
-      .subtitles(chapterId)
-      .then((list) => live && setTracks(list))
-      .catch(() => live && setTracks([]));
-    return () => {
-      live = false;
-    };
-  }, [chapterId]);
 
   // The viewer's interface language is shown by default when a track is in it.
   const preferred = tracks.find((track) => track.lang.startsWith(`${language}_`))?.id;

@@ -1,7 +1,8 @@
 import { Alert, List, ListItem, ListItemButton, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { type RefObject, useEffect, useState } from 'react';
 import { useI18n } from '../i18n';
-import { type Cue, type SubtitleEntry, clock, mediaTextApi } from '../media-text/mediaTextApi';
+import { clock } from '../media-text/mediaTextApi';
+import { useSubtitleTrack, useSubtitles } from '../media-text/useMediaText';
 import { Loading } from '@speach/web-shared';
 
 /**
@@ -10,40 +11,15 @@ import { Loading } from '@speach/web-shared';
  */
 export function EditorTranscript({ chapterId, video }: { chapterId: string; video: RefObject<HTMLVideoElement | null> }) {
   const { t } = useI18n();
-  const [tracks, setTracks] = useState<SubtitleEntry[] | null>(null);
-  const [chosen, setChosen] = useState<string>('');
-  const [cues, setCues] = useState<Cue[] | null>(null);
-  const [error, setError] = useState(false);
+  const list = useSubtitles(chapterId);
+  // The automatic transcript comes first: it is the one chosen until the author picks another.
+  const tracks = list.data ? [...list.data].sort((a, b) => Number(b.source === 'TRANSCRIPT') - Number(a.source === 'TRANSCRIPT')) : null;
+  const [picked, setPicked] = useState('');
+  const chosen = picked || tracks?.[0]?.id || '';
+  const track = useSubtitleTrack(chapterId, chosen);
+  const cues = track.data?.cues ?? null;
+  const error = list.isError || track.isError;
   const [now, setNow] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    mediaTextApi.subtitles(chapterId).then(
-      (list) => {
-        if (!live) return;
-        const ordered = [...list].sort((a, b) => Number(b.source === 'TRANSCRIPT') - Number(a.source === 'TRANSCRIPT'));
-        setTracks(ordered);
-        setChosen(ordered[0]?.id ?? '');
-      },
-      () => live && setError(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [chapterId]);
-
-  useEffect(() => {
-    if (!chosen) return;
-    let live = true;
-    setCues(null);
-    mediaTextApi.track(chapterId, chosen).then(
-      (track) => live && setCues(track.cues),
-      () => live && setError(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [chapterId, chosen]);
 
   useEffect(() => {
     const element = video.current;
@@ -56,7 +32,7 @@ export function EditorTranscript({ chapterId, video }: { chapterId: string; vide
   if (error) return <Alert severity="info">{t('videoEditor.transcript.unavailable')}</Alert>;
   if (!tracks) return <Loading />;
   if (tracks.length === 0) return <Typography>{t('videoEditor.transcript.none')}</Typography>;
-  const track = tracks.find((tr) => tr.id === chosen);
+  const shown = tracks.find((tr) => tr.id === chosen);
   const seek = (ms: number) => {
     if (video.current) video.current.currentTime = ms / 1000;
   };
@@ -66,7 +42,7 @@ export function EditorTranscript({ chapterId, video }: { chapterId: string; vide
         select
         label={t('mediaEditor.transcript.track')}
         value={chosen}
-        onChange={(e) => setChosen(e.target.value)}
+        onChange={(e) => setPicked(e.target.value)}
         size="small"
         sx={{ maxWidth: 320 }}
         data-testid="editor-transcript-track"
@@ -85,7 +61,7 @@ export function EditorTranscript({ chapterId, video }: { chapterId: string; vide
         <List
           dense
           aria-label={t('mediaEditor.transcript.lines')}
-          lang={track?.lang.replace('_', '-')}
+          lang={shown?.lang.replace('_', '-')}
           data-testid="editor-transcript-cues"
           sx={{ maxHeight: '40vh', overflow: 'auto' }}
         >

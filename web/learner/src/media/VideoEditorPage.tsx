@@ -23,33 +23,25 @@ import {
   Typography,
 } from '@mui/material';
 import Delete from '@mui/icons-material/Delete';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { type MessageKey, useI18n } from '../i18n';
-import { Loading } from '@speach/web-shared';
-import { speachApi, uploadChapterFile } from '../speach/speachApi';
-import type { Chapter } from '../speach/types';
+import { ErrorState, Loading } from '@speach/web-shared';
+import { uploadChapterFile } from '../speach/speachApi';
 import { AudioTrackWaitDialog, useAudioTrack } from './AudioTrackWait';
 import { CutHistory } from './CutHistory';
 import { EditorTranscript } from './EditorTranscript';
 import { type VideoEditorView, clock, mediaApi } from './mediaApi';
 import { VoiceOverStudio } from './VoiceOverStudio';
+import { JOB_POLL_MS, findChapter, mediaKeys, useMediaJob, useVideoEdit, useVideoEditor } from './useMedia';
 
 /** Spec §4: after a failed save the error shows, then the page reloads. */
 export const SAVE_FAILURE_RELOAD_MS = 4000;
-export const JOB_POLL_MS = 2000;
+export { JOB_POLL_MS };
 const MODES = ['cut', 'annotations', 'interactions', 'voiceOver', 'transcript', 'download', 'sync'] as const;
 type Mode = (typeof MODES)[number];
-
-function findChapter(chapters: Chapter[], id: string): Chapter | null {
-  for (const c of chapters) {
-    if (c.chapterId === id) return c;
-    const inside = findChapter(c.children ?? [], id);
-    if (inside) return inside;
-  }
-  return null;
-}
 
 /** The duration the browser measures for a file (the editor registers it with the video, spec §7 weet). */
 function measure(url: string): Promise<number> {
@@ -69,10 +61,12 @@ export function VideoEditorPage() {
   const { chapterId = '' } = useParams();
   const { t } = useI18n();
   const { me } = useAuth();
-  const [view, setView] = useState<VideoEditorView | null>(null);
-  const [fileUrl, setFileUrl] = useState<string | null>(null);
-  const [blobId, setBlobId] = useState<string | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const client = useQueryClient();
+  const editor = useVideoEditor(chapterId);
+  const view = editor.data?.view ?? null;
+  const fileUrl = editor.data?.fileUrl ?? null;
+  const blobId = editor.data?.blobId ?? null;
+  const videoEdit = useVideoEdit(chapterId);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [mode, setMode] = useState<Mode>('cut');
   const [studioOpen, setStudioOpen] = useState(false);
@@ -81,63 +75,25 @@ export function VideoEditorPage() {
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const track = useAudioTrack(chapterId, null);
   const [mixing, setMixing] = useState<string | null>(null);
+  const mixJob = useMediaJob(mixing);
+  const reread = useCallback(() => client.invalidateQueries({ queryKey: mediaKeys.editor(chapterId) }), [client, chapterId]);
 
-  const load = useCallback(async () => {
-    try {
-      const editor = await mediaApi.editor(chapterId);
-      const draft = await speachApi.draft(editor.speachId);
-      const file = findChapter(draft.chapters ?? [], chapterId)?.content?.file ?? null;
-      setView(editor);
-      setFileUrl(file?.url ?? null);
-      setBlobId(file?.blobId ?? null);
-    } catch (e) {
-      setLoadError(e instanceof Error ? e.message : String(e));
-    }
-  }, [chapterId]);
-
+  // Spec §4: once the voice-over's job is done the chapter (now the mixed video) is read again.
+  const mixState = mixJob.isError ? 'error' : mixJob.data;
+  const { load: loadTrack } = track;
   useEffect(() => {
-    void load();
-  }, [load]);
-
-  // A cut is applied by a media job: the editor asks again until it is done, then plays the cut file.
-  const cutPending = !!view?.cuts.some((c) => c.status === 'PENDING');
-  useEffect(() => {
-    if (!cutPending) return;
-    const timer = window.setTimeout(() => void load(), JOB_POLL_MS);
-    return () => window.clearTimeout(timer);
-  }, [cutPending, view, load]);
-
-  // Spec §4: the voice-over's job is asked about every 2 s; once done the chapter (now the mixed video) is read again.
-  useEffect(() => {
-    if (!mixing) return;
-    let timer = 0;
-    const ask = async () => {
-      try {
-        const state = await mediaApi.job(mixing);
-        if (state === 'pending') {
-          timer = window.setTimeout(() => void ask(), JOB_POLL_MS);
-          return;
-        }
-        setMixing(null);
-        if (state === 'failed') setSaveError(t('videoEditor.voiceOver.failed'));
-        else {
-          await load();
-          track.load();
-        }
-      } catch (e) {
-        setMixing(null);
-        setSaveError(e instanceof Error ? e.message : String(e));
-      }
-    };
-    void ask();
-    return () => window.clearTimeout(timer);
-  }, [mixing, load, t, track.load]);
+    if (!mixing || !mixState || mixState === 'pending') return;
+    setMixing(null);
+    if (mixState === 'error') setSaveError(mixJob.error instanceof Error ? mixJob.error.message : String(mixJob.error));
+    else if (mixState === 'failed') setSaveError(t('videoEditor.voiceOver.failed'));
+    else void reread().then(() => loadTrack());
+  }, [mixing, mixState, mixJob.error, reread, loadTrack, t]);
 
   /** Every edit goes through here: a refusal is shown, then the page reloads on the server's state (spec §4). */
   const save = async (action: () => Promise<VideoEditorView>) => {
     setSaveError(null);
     try {
-      setView(await action());
+      await videoEdit.mutateAsync(action);
       return true;
     } catch (e) {
       setSaveError(e instanceof Error ? e.message : String(e));
@@ -165,7 +121,7 @@ export function VideoEditorPage() {
       if (!uploaded) throw new Error(t('videoEditor.upload.failed'));
       const duration = await measure(uploaded.url);
       await save(() => mediaApi.registerVideo(chapterId, uploaded.blobId, duration, silent));
-      await load();
+      await reread();
     } catch (e) {
       setSaveError(e instanceof Error ? e.message : String(e));
     } finally {
@@ -173,7 +129,8 @@ export function VideoEditorPage() {
     }
   };
 
-  if (loadError) return <Alert severity="error">{loadError}</Alert>;
+  if (editor.isError)
+    return <ErrorState message={editor.error instanceof Error ? editor.error.message : String(editor.error)} onRetry={() => void editor.refetch()} />;
   if (!view) return <Loading />;
   const now = () => Math.round((videoRef.current?.currentTime ?? 0) * 10) / 10;
 
@@ -287,7 +244,7 @@ export function VideoEditorPage() {
         videoUrl={fileUrl}
         generationEnabled={!!me?.isAiEditor}
         onClose={() => setStudioOpen(false)}
-        onSaved={(jobID) => (jobID ? setMixing(jobID) : void load().then(() => track.load()))}
+        onSaved={(jobID) => (jobID ? setMixing(jobID) : void reread().then(() => track.load()))}
       />
       <AudioTrackWaitDialog open={track.waiting} onCancel={track.cancel} />
     </Stack>

@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, Paper, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useI18n } from '../i18n';
-import { type VideoOverlays as Overlays, type VideoQuestion, mediaApi } from './mediaApi';
+import { type VideoQuestion, mediaApi } from './mediaApi';
+import { useVideoOverlays } from './useMedia';
 
 /** A question the player reached: asked once per viewing, whatever was answered before. */
 function QuestionCard({ chapterId, question, onDone }: { chapterId: string; question: VideoQuestion; onDone: () => void }) {
@@ -72,16 +73,14 @@ function QuestionCard({ chapterId, question, onDone }: { chapterId: string; ques
  * (the answer is recorded like a quiz answer).
  */
 export function VideoOverlays({ chapterId, children }: { chapterId: string; children: ReactNode }) {
-  const [overlays, setOverlays] = useState<Overlays | null>(null);
+  const query = useVideoOverlays(chapterId);
+  // Without its overlays the video plays plain.
+  const overlays = query.isError ? null : (query.data ?? null);
   const [time, setTime] = useState(0);
   const [width, setWidth] = useState<number | null>(null);
   const [asking, setAsking] = useState<VideoQuestion | null>(null);
   const asked = useRef(new Set<string>());
   const box = useRef<HTMLDivElement | null>(null);
-
-  useEffect(() => {
-    mediaApi.overlays(chapterId).then(setOverlays, () => setOverlays(null));
-  }, [chapterId]);
 
   const player = () => box.current?.querySelector('video') ?? null;
 

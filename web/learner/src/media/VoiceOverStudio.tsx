@@ -23,6 +23,7 @@ import { useI18n } from '../i18n';
 import { SPEACH_LANGUAGES } from '../speach/types';
 import { type Subtitle, clock, isSupportedSubtitle, mediaApi } from './mediaApi';
 import { useVoiceRecorder } from './useVoiceRecorder';
+import { useSubtitles } from '../media-text/useMediaText';
 
 /** Spec §2 voice-over studio steps. */
 export type StudioStep = 0 | 1 | 2 | 10 | 11 | 12 | 20;
@@ -55,7 +56,9 @@ export function VoiceOverStudio({ open, chapterId, videoUrl, generationEnabled, 
   const [confirmClose, setConfirmClose] = useState(false);
   const [saving, setSaving] = useState(false);
   const [transcoding, setTranscoding] = useState(false);
-  const [subtitles, setSubtitles] = useState<Subtitle[] | null>(null);
+  // The chapter's subtitles, read when the AI voice step opens; none to offer when they cannot be read.
+  const subtitleList = useSubtitles(chapterId, step === 1);
+  const subtitles = subtitleList.isError ? [] : (subtitleList.data ?? null);
   const [subtitle, setSubtitle] = useState<Subtitle | null>(null);
   const [text, setText] = useState('');
   const [lang, setLang] = useState('');
@@ -148,14 +151,9 @@ export function VoiceOverStudio({ open, chapterId, videoUrl, generationEnabled, 
     }
   };
 
-  const openAiVoice = async () => {
+  const openAiVoice = () => {
     setError(null);
     setStep(1);
-    try {
-      setSubtitles(await mediaApi.subtitles(chapterId));
-    } catch {
-      setSubtitles([]);
-    }
   };
 
   /** Spec §4: 200 gives the audio URL; 202 a job id, asked again after 2 s until done. */
@@ -234,7 +232,7 @@ export function VoiceOverStudio({ open, chapterId, videoUrl, generationEnabled, 
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <Tooltip title={generationEnabled ? '' : t('mediaRecorder.ai.disabled')}>
                 <span>
-                  <Button variant="outlined" size="large" onClick={() => void openAiVoice()} disabled={!generationEnabled}>
+                  <Button variant="outlined" size="large" onClick={openAiVoice} disabled={!generationEnabled}>
                     {t('mediaRecorder.choose.ai')}
                   </Button>
                 </span>

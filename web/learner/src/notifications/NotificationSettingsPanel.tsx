@@ -1,18 +1,19 @@
 import { Box, Drawer, FormControl, FormControlLabel, IconButton, InputLabel, MenuItem, Select, Stack, Switch, Typography } from '@mui/material';
 import Close from '@mui/icons-material/Close';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { type MessageKey, useI18n } from '../i18n';
 import { ErrorState, Loading, useToast } from '@speach/web-shared';
 import { NOTIFICATION_FREQUENCIES, type NotificationFrequency, groupByCategory } from './notification-rules';
-import { type NotificationParameter, notificationsApi } from './notificationsApi';
+import type { NotificationParameter } from './notificationsApi';
+import { useNotificationFrequency, useNotificationSettings, useToggleNotificationSetting } from './useNotifications';
 import { desktopEnabled, desktopSupport, setDesktopEnabled } from './desktop-notifications';
 
 /** Spec §2 notification settings side panel: activation per type (sent at once, spec §5) and the mail frequency. */
 export function NotificationSettingsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useI18n();
-  const [params, setParams] = useState<NotificationParameter[] | null>(null);
-  const [frequency, setFrequency] = useState<NotificationFrequency>('HEBDOMADAIRE');
-  const [error, setError] = useState<unknown>(null);
+  const settings = useNotificationSettings(open);
+  const toggleSetting = useToggleNotificationSetting();
+  const setFrequency = useNotificationFrequency();
   const [toast, show] = useToast();
   const [desktop, setDesktop] = useState(desktopEnabled);
   const [support, setSupport] = useState(desktopSupport);
@@ -21,41 +22,12 @@ export function NotificationSettingsPanel({ open, onClose }: { open: boolean; on
     setSupport(desktopSupport());
   };
 
-  const load = async () => {
-    setError(null);
-    try {
-      const answer = await notificationsApi.parameters();
-      setParams(answer.params);
-      setFrequency(answer.frequencyNotification);
-    } catch (e) {
-      setError(e);
-    }
-  };
-  useEffect(() => {
-    if (open) void load();
-  }, [open]);
-
-  const toggle = async (param: NotificationParameter, activate: boolean) => {
-    setParams((list) => list?.map((p) => (p.id === param.id ? { ...p, activate } : p)) ?? list);
-    try {
-      const saved = await notificationsApi.setActive(param.typeNotification, activate);
-      setParams((list) => list?.map((p) => (p.id === saved.id ? saved : p)) ?? list);
-    } catch {
-      setParams((list) => list?.map((p) => (p.id === param.id ? param : p)) ?? list);
-      show('error', t('notifications.settings.failed'));
-    }
-  };
-  const changeFrequency = async (next: NotificationFrequency) => {
-    const before = frequency;
-    setFrequency(next);
-    try {
-      setFrequency((await notificationsApi.frequency(next)).frequencyNotification);
-      show('success', t('notifications.settings.saved'));
-    } catch {
-      setFrequency(before);
-      show('error', t('notifications.settings.failed'));
-    }
-  };
+  const failed = () => show('error', t('notifications.settings.failed'));
+  const toggle = (param: NotificationParameter, activate: boolean) => toggleSetting.mutate({ param, activate }, { onError: failed });
+  const changeFrequency = (next: NotificationFrequency) =>
+    setFrequency.mutate(next, { onSuccess: () => show('success', t('notifications.settings.saved')), onError: failed });
+  const params = settings.data?.params;
+  const frequency = settings.data?.frequencyNotification ?? 'HEBDOMADAIRE';
 
   return (
     <Drawer
@@ -75,8 +47,8 @@ export function NotificationSettingsPanel({ open, onClose }: { open: boolean; on
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('notifications.settings.intro')}
       </Typography>
-      {error ? (
-        <ErrorState message={t('notifications.loadError')} onRetry={() => void load()} />
+      {settings.isError ? (
+        <ErrorState message={t('notifications.loadError')} onRetry={() => void settings.refetch()} />
       ) : !params ? (
         <Loading />
       ) : (
@@ -87,7 +59,7 @@ export function NotificationSettingsPanel({ open, onClose }: { open: boolean; on
               labelId="notification-frequency-label"
               label={t('notifications.settings.frequency')}
               value={frequency}
-              onChange={(e) => void changeFrequency(e.target.value as NotificationFrequency)}
+              onChange={(e) => changeFrequency(e.target.value as NotificationFrequency)}
             >
               {NOTIFICATION_FREQUENCIES.map((f) => (
                 <MenuItem key={f} value={f}>
@@ -116,7 +88,7 @@ export function NotificationSettingsPanel({ open, onClose }: { open: boolean; on
                 {group.params.map((p) => (
                   <FormControlLabel
                     key={p.id}
-                    control={<Switch checked={p.activate} onChange={(e) => void toggle(p, e.target.checked)} />}
+                    control={<Switch checked={p.activate} onChange={(e) => toggle(p, e.target.checked)} />}
                     label={t(`notifications.type.${p.typeNotification}` as MessageKey)}
                   />
                 ))}

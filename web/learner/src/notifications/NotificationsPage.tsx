@@ -1,60 +1,31 @@
 import { Box, Button, FormControl, InputLabel, List, MenuItem, Paper, Select, Stack, Typography } from '@mui/material';
 import Settings from '@mui/icons-material/Settings';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type MessageKey, useI18n } from '../i18n';
-import { ErrorState, Loading } from '@speach/web-shared';
+import { EmptyState, ErrorState, Loading } from '@speach/web-shared';
 import { NotificationItem } from './NotificationItem';
 import { WhyNotification } from './WhyNotification';
 import { NotificationSettingsPanel } from './NotificationSettingsPanel';
-import { NOTIFICATION_PAGE_SIZE, settingsOpen } from './notification-rules';
-import { type AppNotification, notificationsApi } from './notificationsApi';
+import { settingsOpen } from './notification-rules';
+import { flattenNotifications, useNotificationCount, useNotificationPages, useNotificationTypes } from './useNotifications';
 
 /** /account/myNotifications (spec §2): every notification, newest first, a type filter, `?settings=open` opens the settings. */
 export function NotificationsPage() {
   const { t } = useI18n();
   const [search, setSearch] = useSearchParams();
   const type = search.get('type') ?? '';
-  const [types, setTypes] = useState<string[]>([]);
-  const [items, setItems] = useState<AppNotification[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<unknown>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
+  const types = useNotificationTypes().data ?? [];
+  const pages = useNotificationPages(type);
+  const count = useNotificationCount(type);
+  const items = flattenNotifications(pages.data?.pages);
+  const total = count.data ?? 0;
+  const error = pages.isError || count.isError;
+  const retry = () => void Promise.all([pages.refetch(), count.refetch()]);
 
   useEffect(() => {
     document.title = t('notifications.title');
   }, [t]);
-  useEffect(() => {
-    notificationsApi.types().then(setTypes, () => setTypes([]));
-  }, []);
-
-  const load = useCallback(async () => {
-    setError(null);
-    setItems(null);
-    try {
-      const [list, count] = await Promise.all([notificationsApi.list(0, type || undefined), notificationsApi.count(type || undefined)]);
-      setItems(list);
-      setTotal(count.size);
-    } catch (e) {
-      setError(e);
-    }
-  }, [type]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const more = async () => {
-    if (!items) return;
-    setLoadingMore(true);
-    try {
-      const next = await notificationsApi.list(Math.floor(items.length / NOTIFICATION_PAGE_SIZE), type || undefined);
-      setItems([...items, ...next.filter((n) => !items.some((i) => i.key === n.key))]);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
 
   const setParam = (name: string, value: string | null) => {
     const next = new URLSearchParams(search);
@@ -94,7 +65,7 @@ export function NotificationsPage() {
             ))}
           </Select>
         </FormControl>
-        {items && (
+        {items && count.data !== undefined && (
           <Typography color="text.secondary" role="status">
             {t('notifications.count', { count: total })}
           </Typography>
@@ -102,13 +73,13 @@ export function NotificationsPage() {
       </Stack>
       <Paper sx={{ p: 1 }}>
         {error ? (
-          <ErrorState message={t('notifications.loadError')} onRetry={() => void load()} />
+          <ErrorState message={t('notifications.loadError')} onRetry={retry} />
         ) : !items ? (
           <Loading />
         ) : items.length === 0 ? (
-          <Typography sx={{ p: 2 }} color="text.secondary">
-            {t('notifications.empty')}
-          </Typography>
+          <Box sx={{ px: 2 }}>
+            <EmptyState message={t('notifications.empty')} />
+          </Box>
         ) : (
           <List aria-label={t('notifications.title')} data-testid="notifications-list">
             {items.map((n) => (
@@ -119,9 +90,9 @@ export function NotificationsPage() {
             ))}
           </List>
         )}
-        {items && items.length < total && (
+        {items && items.length < total && pages.hasNextPage && (
           <Box sx={{ p: 1, textAlign: 'center' }}>
-            <Button onClick={() => void more()} disabled={loadingMore}>
+            <Button onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
               {t('notifications.more')}
             </Button>
           </Box>

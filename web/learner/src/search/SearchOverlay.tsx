@@ -3,14 +3,21 @@ import Close from '@mui/icons-material/Close';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SpeachCardView } from '../cards/SpeachCardView';
-import { type UserResult, cardsApi } from '../cards/cardsApi';
+import type { UserResult } from '../cards/cardsApi';
 import { useSpeachSearch } from '../cards/useSpeachCards';
 import { useI18n } from '../i18n';
 import { Loading, useToast } from '@speach/web-shared';
 import { errorMessage } from '../speach/speachApi';
 import { PathResults } from './PathResults';
 import { UsersCarousel, UsersList } from './UsersCarousel';
-import { CANCELLED_BY_NEW_TERM, SEARCH_SORTS, type SearchSort, effectiveSort, shouldLoadMoreUsers, sortAfterTermChange, usersRequest } from './search-rules';
+import { SEARCH_SORTS, type SearchSort, effectiveSort, shouldLoadMoreUsers, sortAfterTermChange } from './search-rules';
+import { useSearchUsers } from './useSearchUsers';
+
+/** A person found on two pages (the list moved while paging) is shown once. */
+function dedupeUsers(users: UserResult[]): UserResult[] {
+  const seen = new Set<string>();
+  return users.filter((user) => !seen.has(user.id) && !!seen.add(user.id));
+}
 
 const SCROLL_TRIGGER_PX = 250;
 
@@ -33,45 +40,26 @@ export function SearchOverlay({ term }: { term: string }) {
   const languages = pages?.at(-1)?.availableLanguages ?? [];
   const loading = search.isPending || search.isFetchingNextPage;
   const error = search.isError ? errorMessage(search.error) : null;
-  const [users, setUsers] = useState<UserResult[]>([]);
-  const [usersTotal, setUsersTotal] = useState(0);
+  const people = useSearchUsers(term);
+  const userPages = people.data?.pages;
+  const users = useMemo(() => dedupeUsers(userPages?.flatMap((page) => page.results) ?? []), [userPages]);
+  const usersTotal = userPages?.at(-1)?.totalNumberOfUsersFound ?? 0;
   const [position, setPosition] = useState(0);
-  const userRequests = useRef<AbortController | null>(null);
   const sentinel = useRef<HTMLDivElement | null>(null);
 
-  // A new term: cancel what is in flight, reset paging; an empty term resets the sort to relevance.
+  // A new term starts the carousel at its first person; an empty term resets the sort to relevance.
   useEffect(() => {
-    userRequests.current?.abort(CANCELLED_BY_NEW_TERM);
     setSort((s) => sortAfterTermChange(term, s));
-    setUsers([]);
-    setUsersTotal(0);
     setPosition(0);
   }, [term]);
 
-  const loadUsers = useCallback(
-    (loaded: number) => {
-      const controller = new AbortController();
-      userRequests.current = controller;
-      const { page: usersPage, count } = usersRequest(loaded);
-      cardsApi
-        .users(term, usersPage, count, controller.signal)
-        .then((answer) => {
-          setUsers((previous) => (loaded === 0 ? answer.results : [...previous, ...answer.results]));
-          setUsersTotal(answer.totalNumberOfUsersFound);
-        })
-        .catch(() => undefined);
-    },
-    [term],
-  );
-
-  useEffect(() => {
-    loadUsers(0);
-    return () => userRequests.current?.abort(CANCELLED_BY_NEW_TERM);
-  }, [loadUsers]);
-
+  const { hasNextPage: moreUsers, isFetchingNextPage: loadingUsers, fetchNextPage: fetchMoreUsers } = people;
+  const loadMoreUsers = () => {
+    if (moreUsers && !loadingUsers) void fetchMoreUsers();
+  };
   const moveUsers = (next: number) => {
     setPosition(next);
-    if (shouldLoadMoreUsers(next, users.length, usersTotal)) loadUsers(users.length);
+    if (shouldLoadMoreUsers(next, users.length, usersTotal)) loadMoreUsers();
   };
 
   const more = search.hasNextPage;
@@ -103,7 +91,7 @@ export function SearchOverlay({ term }: { term: string }) {
       </Tabs>
       <Box id="search-panel" role="tabpanel" aria-labelledby={`search-tab-${tab}`}>
         {tab === 'users' ? (
-          <UsersList users={users} total={usersTotal} onMore={() => loadUsers(users.length)} />
+          <UsersList users={users} total={usersTotal} onMore={loadMoreUsers} />
         ) : (
           <>
             {users.length > 0 && <UsersCarousel users={users} total={usersTotal} position={position} onMove={moveUsers} />}

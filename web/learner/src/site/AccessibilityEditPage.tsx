@@ -1,12 +1,11 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { ApiError } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
 import { useI18n } from '../i18n';
 import { RichTextEditor } from '../speach/RichTextEditor';
 import { ErrorState, Loading, useToast } from '@speach/web-shared';
-import { type AccessibilityData, createStatement, getStatement, updateStatement } from './siteApi';
+import { useSaveStatement, useStatement } from './useSite';
 
 /** Text of the HTML, to tell an empty editor (spec §5: the statement must not be empty). */
 function textOf(html: string): string {
@@ -25,31 +24,18 @@ export function AccessibilityEditPage() {
   const navigate = useNavigate();
   const [toast, showToast] = useToast();
   const confirmId = useId();
-  const [current, setCurrent] = useState<AccessibilityData | null | undefined>(undefined);
-  const [loadError, setLoadError] = useState(false);
-  const [html, setHtml] = useState('');
-  const [saving, setSaving] = useState(false);
+  const statement = useStatement();
+  const current = statement.data;
+  const saveStatement = useSaveStatement();
+  // What the editor holds: the stored text until the admin types.
+  const [edited, setEdited] = useState<string | null>(null);
+  const html = edited ?? current?.statement ?? '';
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [emptyError, setEmptyError] = useState(false);
 
-  const load = () => {
-    setLoadError(false);
-    getStatement().then(
-      (data) => {
-        setCurrent(data);
-        setHtml(data.statement);
-      },
-      (caught: unknown) => {
-        if (caught instanceof ApiError && caught.status === 404) setCurrent(null);
-        else setLoadError(true);
-      },
-    );
-  };
-  useEffect(load, []);
-
   if (!me?.isAdmin) return <Navigate to="/accessibility-statement" replace />;
 
-  async function save() {
+  function save() {
     if (!textOf(html) && !/<img\b/i.test(html)) {
       setEmptyError(true);
       return;
@@ -59,25 +45,19 @@ export function AccessibilityEditPage() {
       showToast('info', t('site.statement.unchanged'));
       return;
     }
-    setSaving(true);
-    try {
-      if (current) {
-        const result = await updateStatement(current.id, html);
-        if (!result.changed) {
-          setCurrent(result);
-          showToast('info', t('site.statement.unchanged'));
-          return;
-        }
-      } else {
-        await createStatement(html);
-      }
-      navigate('/accessibility-statement', { state: { saved: true } });
-    } catch (caught) {
-      console.error(caught);
-      showToast('error', t('accessibility.statement.edition.on-save.error'));
-    } finally {
-      setSaving(false);
-    }
+    saveStatement.mutate(
+      { current: current ?? null, html },
+      {
+        onSuccess: (result) => {
+          if (result.changed) navigate('/accessibility-statement', { state: { saved: true } });
+          else showToast('info', t('site.statement.unchanged'));
+        },
+        onError: (caught) => {
+          console.error(caught);
+          showToast('error', t('accessibility.statement.edition.on-save.error'));
+        },
+      },
+    );
   }
 
   return (
@@ -85,8 +65,8 @@ export function AccessibilityEditPage() {
       <Typography variant="h4" component="h1" gutterBottom>
         {t('site.statement.editTitle')}
       </Typography>
-      {current === undefined && !loadError && <Loading />}
-      {loadError && <ErrorState message={t('common.error')} onRetry={load} />}
+      {statement.isPending && <Loading />}
+      {statement.isError && <ErrorState message={t('common.error')} onRetry={() => void statement.refetch()} />}
       {current !== undefined && (
         <>
           {emptyError && (
@@ -98,14 +78,14 @@ export function AccessibilityEditPage() {
             <RichTextEditor
               initialHtml={current?.statement ?? ''}
               onChange={(next) => {
-                setHtml(next);
+                setEdited(next);
                 setEmptyError(false);
               }}
               label={t('route.accessibility')}
             />
           </Box>
           <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
-            <Button variant="contained" onClick={save} disabled={saving}>
+            <Button variant="contained" onClick={save} disabled={saveStatement.isPending}>
               {t('site.statement.save')}
             </Button>
             <Button onClick={() => setConfirmOpen(true)}>{t('site.statement.cancel')}</Button>

@@ -1,13 +1,12 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { ApiError } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
 import { useI18n } from '../i18n';
 import { AppLayout } from '../layout/AppLayout';
 import { ErrorState, Loading } from '@speach/web-shared';
 import { SiteFooter } from './SiteFooter';
-import { type AccessibilityData, getStatement } from './siteApi';
+import { useStatement } from './useSite';
 
 /** The statement's HTML inside a document of its own: no scripts, links open outside the frame. */
 function srcDoc(html: string, lang: string): string {
@@ -34,20 +33,10 @@ export function AccessibilityStatementPage() {
   const { me, loading } = useAuth();
   const location = useLocation();
   const saved = (location.state as { saved?: boolean } | null)?.saved;
-  const [data, setData] = useState<AccessibilityData | null | undefined>(undefined);
-  const [error, setError] = useState(false);
+  const statement = useStatement();
+  const data = statement.data;
   const [height, setHeight] = useState(400);
   const frame = useRef<HTMLIFrameElement>(null);
-
-  const load = () => {
-    setError(false);
-    setData(undefined);
-    getStatement().then(setData, (caught: unknown) => {
-      if (caught instanceof ApiError && caught.status === 404) setData(null);
-      else setError(true);
-    });
-  };
-  useEffect(load, []);
 
   const fit = () => {
     const body = frame.current?.contentDocument?.body;
@@ -73,8 +62,8 @@ export function AccessibilityStatementPage() {
           {t('accessibility.statement.edition.on-save.success')}
         </Alert>
       )}
-      {data === undefined && !error && <Loading />}
-      {error && <ErrorState message={t('common.error')} onRetry={load} />}
+      {statement.isPending && <Loading />}
+      {statement.isError && <ErrorState message={t('common.error')} onRetry={() => void statement.refetch()} />}
       {data === null &&
         (isAdmin ? (
           <Alert

@@ -1,9 +1,8 @@
 import { Box, Link } from '@mui/material';
-import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useI18n } from '../i18n';
 import { footerLabel } from './footer-label';
-import { type FooterData, getFooter } from './siteApi';
+import { useFooter } from './useSite';
 
 /**
  * Spec §2 "Footer": links only if the footer is enabled and has items. The product code opens its
@@ -11,19 +10,7 @@ import { type FooterData, getFooter } from './siteApi';
  */
 export function SiteFooter() {
   const { t } = useI18n();
-  const [footer, setFooter] = useState<FooterData | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    // A footer that fails to load is simply not shown.
-    getFooter().then(
-      (data) => live && setFooter(data),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const footer = useFooter().data;
 
   if (!footer?.isEnabled || footer.items.length === 0) return null;
   return (
