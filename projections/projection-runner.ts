@@ -1,5 +1,6 @@
 import { type RecordedEvent, upcast } from '../events';
 import type { EventStore, Subscription } from '../backend/infrastructure/event-store/event-store.port';
+import type { Checkpoint } from '../backend/infrastructure/checkpoints/checkpoint-store.port';
 import type { ReadStore, RebuildBeside } from '../backend/infrastructure/read-store/read-store.port';
 import type { ProjectedDocument, ProjectionDefinition } from './projection';
 import { DocumentCache } from './document-cache';
@@ -20,6 +21,21 @@ export interface ProjectionStatus {
 interface Build {
   beside: RebuildBeside;
   status: ProjectionStatus;
+}
+
+type Failure = NonNullable<ProjectionStatus['error']>;
+
+/** One projection's share of a batch, applied in its unit of work and not stored yet. */
+interface Projected {
+  projection: ProjectionDefinition;
+  status: ProjectionStatus;
+  events: RecordedEvent[];
+  store: ReadStore;
+  work: UnitOfWork;
+  /** The last position applied (the checkpoint to store with the writes). */
+  applied: number;
+  /** The event its handler failed on, if any: the writes before it are kept. */
+  failed?: Failure;
 }
 
 interface Logger {
@@ -237,12 +253,14 @@ export class ProjectionRunner {
   private async apply(batch: RecordedEvent[]): Promise<void> {
     if (!this.running) return;
     const events = batch.map((e) => upcast(e));
+    const serving: Projected[] = [];
     for (const projection of this.projections) {
       const status = this.statuses.get(projection.name);
       const build = this.builds.get(projection.name);
-      if (status && status.state !== 'failed' && status !== build?.status) await this.applyTo(projection, status, events, this.readStore);
-      if (build && build.status.state !== 'failed') await this.applyTo(projection, build.status, events, build.beside.store);
+      if (status && status.state !== 'failed' && status !== build?.status) serving.push(await this.project(projection, status, events, this.readStore));
+      if (build && build.status.state !== 'failed') await this.settle(await this.project(projection, build.status, events, build.beside.store));
     }
+    await this.settleTogether(serving);
     const head = await this.events.headPosition();
     for (const status of this.statuses.values()) {
       if (status.state !== 'failed') status.state = status.position >= head ? 'live' : 'catching-up';
@@ -282,7 +300,8 @@ export class ProjectionRunner {
     }
   }
 
-  private async applyTo(projection: ProjectionDefinition, status: ProjectionStatus, events: RecordedEvent[], store: ReadStore): Promise<void> {
+  /** Applies the batch to one projection in a unit of work, stopping at the first event its handler fails on; stores nothing. */
+  private async project(projection: ProjectionDefinition, status: ProjectionStatus, events: RecordedEvent[], store: ReadStore): Promise<Projected> {
     const live = store === this.readStore;
     let cache = this.caches.get(store);
     if (!cache) this.caches.set(store, (cache = new DocumentCache()));
@@ -293,7 +312,7 @@ export class ProjectionRunner {
       },
       cache,
     );
-    let failed: { message: string; position: number; eventType: string } | undefined;
+    let failed: Failure | undefined;
     let applied = status.position;
     for (const event of events) {
       if (event.position <= status.position) continue;
@@ -310,32 +329,82 @@ export class ProjectionRunner {
       }
       applied = event.position;
     }
-    if (applied !== status.position) {
+    return { projection, status, events, store, work, applied, failed };
+  }
+
+  /**
+   * The serving tables' share of a batch: every projection's writes and checkpoint in one transaction
+   * where the store can (a live batch of one command's event was one transaction per projection: most
+   * of a durable command's cost). Each projection reads only its own collections, so committing them
+   * together changes no answer. If the shared transaction fails, nothing of it is stored and each
+   * projection commits alone: only the one whose writes fail stops.
+   */
+  private async settleTogether(batches: Projected[]): Promise<void> {
+    const moved = batches.filter((b) => b.applied !== b.status.position);
+    if (moved.length > 1 && this.readStore.commitAll) {
       try {
-        await store.commit(work.writes(), { name: projection.name, position: applied, version: projection.version });
-        work.committed();
-        status.position = applied;
+        await this.readStore.commitAll(moved.map((b) => ({ writes: b.work.writes(), checkpoint: this.checkpointOf(b) })));
+        for (const b of moved) {
+          b.work.committed();
+          b.status.position = b.applied;
+        }
+        for (const b of batches) await this.reportFailure(b, b.failed);
+        return;
       } catch (error) {
-        work.failed();
         if (isLeaseLost(error)) {
-          // Another process took this projector's work over: it applies the batch; this one stops applying.
-          this.running = false;
-          this.logger.error(`Projection ${projection.name}: ${messageOf(error)}; not applying any further batch`);
+          for (const b of moved) b.work.failed();
+          this.stopOnLostLease(moved[0].projection, error);
+          return;
+        }
+      }
+    }
+    for (const b of batches) {
+      await this.settle(b);
+      if (!this.running) return;
+    }
+  }
+
+  /** Commits one projection's share of the batch with its checkpoint, and reports where it stopped. */
+  private async settle(b: Projected): Promise<void> {
+    let failed = b.failed;
+    if (b.applied !== b.status.position) {
+      try {
+        await b.store.commit(b.work.writes(), this.checkpointOf(b));
+        b.work.committed();
+        b.status.position = b.applied;
+      } catch (error) {
+        b.work.failed();
+        if (isLeaseLost(error)) {
+          this.stopOnLostLease(b.projection, error);
           return;
         }
         // Nothing of the batch is stored (writes and checkpoint are one transaction): it stops here.
-        const first = events.find((e) => e.position > status.position)!;
+        const first = b.events.find((e) => e.position > b.status.position)!;
         failed = { message: messageOf(error), position: first.position, eventType: first.type };
       }
     }
-    if (failed) {
-      status.state = 'failed';
-      status.error = failed;
-      if (live) await this.readStore.checkpoints.save({ name: stoppedMarker(projection.name), position: failed.position, version: projection.version });
-      this.logger.error(
-        `Projection ${projection.name}${live ? '' : ' (rebuild)'} failed at position ${failed.position} (${failed.eventType}): ${failed.message}`,
-      );
-    }
+    await this.reportFailure(b, failed);
+  }
+
+  private checkpointOf(b: Projected): Checkpoint {
+    return { name: b.projection.name, position: b.applied, version: b.projection.version };
+  }
+
+  /** Another process took this projector's work over: it applies the batch; this one stops applying. */
+  private stopOnLostLease(projection: ProjectionDefinition, error: unknown): void {
+    this.running = false;
+    this.logger.error(`Projection ${projection.name}: ${messageOf(error)}; not applying any further batch`);
+  }
+
+  private async reportFailure(b: Projected, failed: Failure | undefined): Promise<void> {
+    if (!failed) return;
+    const live = b.store === this.readStore;
+    b.status.state = 'failed';
+    b.status.error = failed;
+    if (live) await this.readStore.checkpoints.save({ name: stoppedMarker(b.projection.name), position: failed.position, version: b.projection.version });
+    this.logger.error(
+      `Projection ${b.projection.name}${live ? '' : ' (rebuild)'} failed at position ${failed.position} (${failed.eventType}): ${failed.message}`,
+    );
   }
 
   private indexNow(name: string, store: ReadStore): void {

@@ -35,6 +35,27 @@ function counters(version = 1): ProjectionDefinition {
 
 const add = (key: string, amount: number) => newEvent('Added', { key, amount });
 
+/** A second projection of the same events, in its own collection. */
+const labels: ProjectionDefinition = {
+  name: 'labels',
+  version: 1,
+  collections: [{ name: 'labels' }],
+  handlers: {
+    Added: async (event, writer) => {
+      const { key } = event.data as { key: string };
+      await writer.upsert('labels', key, () => ({ _id: key, label: key.toUpperCase() }));
+    },
+  },
+};
+
+/** A projection no `Added` event concerns: only its checkpoint moves. */
+const unrelated: ProjectionDefinition = {
+  name: 'unrelated',
+  version: 1,
+  collections: [{ name: 'unrelated' }],
+  handlers: { Removed: async () => undefined },
+};
+
 /** The store's events in batches of `batchSize`, and none after `upTo` (as if the log ended there). */
 function slicedLog(store: EventStore, batchSize: number, upTo = Number.MAX_SAFE_INTEGER): EventStore {
   return new Proxy(store, {
@@ -187,6 +208,58 @@ describe('projections on the SQLite read store', () => {
     expect(indexes()).toEqual([]);
     expect(await store.collection('counters').count({ total: 2 })).toBe(1);
     expect(indexes()).toEqual(['counters:total']);
+    await store.close();
+  });
+
+  it('commits a live batch of every projection, and the checkpoints of those it does not concern, in one transaction', async () => {
+    const events = new MemoryEventStore();
+    const store = new SqliteReadStore(join(dir, 'read-models.sqlite'));
+    const runner = new ProjectionRunner(events, store, [counters(), labels, unrelated], silent);
+    await runner.start();
+    const together = jest.spyOn(store, 'commitAll');
+    const alone = jest.spyOn(store, 'commit');
+
+    await events.appendToStream('c-1', [add('a', 1)], { expectedRevision: 'no_stream' });
+    expect(await runner.catchUp(5000)).toBe(true);
+
+    expect(alone).not.toHaveBeenCalled();
+    expect(together).toHaveBeenCalledTimes(1);
+    expect(together.mock.calls[0][0].map((b) => b.checkpoint)).toEqual([
+      { name: 'counters', position: 1, version: 1 },
+      { name: 'labels', position: 1, version: 1 },
+      { name: 'unrelated', position: 1, version: 1 },
+    ]);
+    expect(await store.collection('counters').findById('a')).toEqual({ _id: 'a', total: 1, _position: 1 });
+    expect(await store.collection('labels').findById('a')).toEqual({ _id: 'a', label: 'A', _position: 1 });
+    expect(await store.checkpoints.load('unrelated')).toEqual({ name: 'unrelated', position: 1, version: 1 });
+    await runner.stop();
+    await store.close();
+  });
+
+  it('when the shared transaction fails, commits each projection alone: only the one whose writes fail stops', async () => {
+    const events = new MemoryEventStore();
+    const store = new SqliteReadStore(join(dir, 'read-models.sqlite'));
+    store.onTableCreated('counters', (db, table) => {
+      db.exec(
+        `CREATE TRIGGER "${table}_guard" BEFORE INSERT ON "${table}" WHEN json_extract(NEW.doc, '$.total') > 100 BEGIN SELECT RAISE(ABORT, 'total over 100'); END`,
+      );
+    });
+    const runner = new ProjectionRunner(events, store, [counters(), labels], silent);
+    await runner.start();
+    const together = jest.spyOn(store, 'commitAll');
+
+    await events.appendToStream('c-1', [add('a', 1), add('c', 500)], { expectedRevision: 'no_stream' });
+    await runner.catchUp(5000);
+
+    expect(together).toHaveBeenCalledTimes(1);
+    expect(runner.status()).toEqual([
+      expect.objectContaining({ name: 'counters', state: 'failed', position: 0, error: expect.objectContaining({ message: 'total over 100', position: 1 }) }),
+      expect.objectContaining({ name: 'labels', state: 'live', position: 2 }),
+    ]);
+    expect(await store.collection('counters').find({})).toEqual([]);
+    expect((await store.collection('labels').find({}, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['a', 'c']);
+    expect(await store.checkpoints.load('labels')).toEqual({ name: 'labels', position: 2, version: 1 });
+    await runner.stop();
     await store.close();
   });
 

@@ -16,10 +16,16 @@ export interface ChainReport {
   error?: string;
 }
 
+/** Pages of the walk at start: each is one slice of the thread, so requests are answered between them. */
+const START_WALK_PAGE = 1000;
+
 /**
  * The tamper evidence of the running server: the whole chain is walked once at start (a break is
  * logged, not ignored), then each check resumes from the last verified link and compares the log
  * with its signed head, so a truncation shows at once. The audit screen and /api/health read it.
+ * The walk at start takes time in proportion to the log (tens of seconds on millions of events), so
+ * it runs in the background between requests: until it ends, /api/health reports how far it got
+ * (`verifying`) instead of keeping the whole server from answering; a break it finds degrades it then.
  */
 @Injectable()
 export class AuditChain implements OnApplicationBootstrap {
@@ -27,6 +33,8 @@ export class AuditChain implements OnApplicationBootstrap {
   private chain: ChainStatus = EMPTY_CHAIN;
   private walk: Promise<ChainStatus> | null = null;
   private key: Buffer | null = null;
+  /** How far the walk at start got, while it runs; null once it ended (or before it began). */
+  private startWalk: ChainStatus | null = null;
 
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
@@ -34,11 +42,21 @@ export class AuditChain implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    void this.status(true).then(
-      (report) => {
-        if (!report.ok) this.logger.error(`The audit chain is broken: ${report.error ?? `at position ${report.firstBroken?.position}`}`);
+    this.startWalk = EMPTY_CHAIN;
+    this.chain = EMPTY_CHAIN;
+    this.walk = verifyChain(this.events, EMPTY_CHAIN, START_WALK_PAGE, this.headKey(), (walked) => {
+      if (this.startWalk) this.startWalk = walked;
+    }).finally(() => (this.walk = null));
+    void this.walk.then(
+      (chain) => {
+        this.startWalk = null;
+        this.chain = chain;
+        if (!chain.ok) this.logger.error(`The audit chain is broken: ${chain.error ?? `at position ${chain.firstBroken?.position}`}`);
       },
-      (error: unknown) => this.logger.error(`The audit chain could not be verified: ${String(error)}`),
+      (error: unknown) => {
+        this.startWalk = null;
+        this.logger.error(`The audit chain could not be verified: ${String(error)}`);
+      },
     );
   }
 
@@ -50,15 +68,29 @@ export class AuditChain implements OnApplicationBootstrap {
       this.walk ??= verifyChain(this.events, this.chain, undefined, this.headKey()).finally(() => (this.walk = null));
       this.chain = await this.walk;
     }
+    return this.report(this.chain);
+  }
+
+  /**
+   * What /api/health shows: while the walk at start runs, the links verified so far (`verifying`),
+   * without waiting for the rest; afterwards the same incremental check as `status`.
+   */
+  async current(): Promise<ChainReport & { verifying?: true }> {
+    const walked = this.startWalk;
+    if (walked) return { ...(await this.report(walked)), verifying: true };
+    return this.status();
+  }
+
+  private async report(chain: ChainStatus): Promise<ChainReport> {
     const head = await this.events.headPosition();
     return {
-      ok: this.chain.ok,
-      verified: this.chain.verified,
+      ok: chain.ok,
+      verified: chain.verified,
       head,
-      lastVerifiedPosition: this.chain.lastPosition,
-      lastVerifiedHash: this.chain.lastHash,
-      firstBroken: this.chain.firstBroken,
-      ...(this.chain.error ? { error: this.chain.error } : {}),
+      lastVerifiedPosition: chain.lastPosition,
+      lastVerifiedHash: chain.lastHash,
+      firstBroken: chain.firstBroken,
+      ...(chain.error ? { error: chain.error } : {}),
     };
   }
 

@@ -67,11 +67,13 @@ export class HealthController {
     const projections = this.projections.status().map((p) => ({ ...p, lag: Math.max(0, head - p.position) }));
     // A broken tamper-evidence chain degrades the service: the log can no longer be trusted as is.
     const audit = storeOk
-      ? await this.auditChain.status().then(
+      ? await this.auditChain.current().then(
           (chain) => ({
             ok: chain.ok,
             head: { position: chain.lastVerifiedPosition, hash: chain.lastVerifiedHash },
             ...(chain.error ? { error: chain.error } : {}),
+            // The walk of the whole log at start is still going: `head` is how far it got.
+            ...(chain.verifying ? { verifying: true } : {}),
           }),
           (error: unknown) => ({ ok: false, head: null, error: String(error) }),
         )

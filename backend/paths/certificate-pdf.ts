@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFFont, StandardFonts, rgb } from 'pdf-lib';
+import type { PDFFont } from 'pdf-lib';
 
 export interface CertificateContent {
   learnerName: string;
@@ -43,6 +43,8 @@ const day = (iso: string) => iso.slice(0, 10);
 
 /** A one-page A4 certificate; the same content gives the same bytes (dates come from the completion). */
 export async function renderCertificate(content: CertificateContent): Promise<Buffer> {
+  // pdf-lib and its fonts load with the first PDF, not at every server start (a thirtieth of a profiled restart).
+  const { PDFDocument, StandardFonts, rgb } = require('pdf-lib') as typeof import('pdf-lib');
   const pdf = await PDFDocument.create({ updateMetadata: false });
   const at = new Date(content.completedAt);
   pdf.setTitle(encodable(`Certificate: ${content.pathTitle}`));

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { ValidationError } from '../infrastructure/decider/decider';
 
 /** Card and header sizes, all 16:9 (spec §2 cards): served as WebP, the card picks one by `srcset`. */
@@ -7,6 +7,9 @@ export const COVER_MAX_BYTES = 10 * 1024 * 1024;
 /** A decompression bomb stops here: 50 megapixels is a 8660×5773 photo. */
 const MAX_INPUT_PIXELS = 50_000_000;
 const RATIO = 16 / 9;
+
+/** sharp loads libvips when required: loaded with the first cover made, not at every server start. */
+const sharp = (input: Buffer, options?: Sharp.SharpOptions): Sharp.Sharp => (require('sharp') as typeof Sharp)(input, options);
 
 /** The part of the picture the author framed, as fractions of its width and height. */
 export interface CoverCrop {
@@ -23,7 +26,7 @@ export type CoverImages = Record<keyof typeof COVER_SIZES, Buffer>;
  * centre), else the centred 16:9 part of the picture. EXIF orientation is applied; metadata dropped.
  */
 export async function makeCover(input: Buffer, crop?: CoverCrop): Promise<CoverImages> {
-  let image: sharp.Sharp;
+  let image: Sharp.Sharp;
   let width: number;
   let height: number;
   try {

@@ -69,11 +69,20 @@ export const EMPTY_CHAIN: ChainStatus = { ok: true, verified: 0, lastPosition: 0
  * Walks the log from a verified point (the genesis by default) and stops at the first link whose
  * stored hash is not the hash recomputed from its predecessor and its own content.
  */
-export async function verifyChain(store: EventStore, from: ChainStatus = EMPTY_CHAIN, pageSize = 5000, headKey?: Buffer): Promise<ChainStatus> {
+export async function verifyChain(
+  store: EventStore,
+  from: ChainStatus = EMPTY_CHAIN,
+  pageSize = 5000,
+  headKey?: Buffer,
+  progress?: (walked: ChainStatus) => void,
+): Promise<ChainStatus> {
   // The head is read before the walk: events committed meanwhile lie beyond it and are walked too.
   const head = headKey && store.readSignedHead ? await store.readSignedHead() : undefined;
   let { verified, lastPosition, lastHash } = from;
-  for (;;) {
+  for (let page = 0; ; page++) {
+    // A synchronous store answers each page at once: without a turn of the event loop between pages, a
+    // walk of millions of events would hold the server's one thread (requests, health) until it ends.
+    if (page > 0) await new Promise((resolve) => setImmediate(resolve));
     const links = await store.readChain({ after: lastPosition, maxCount: pageSize });
     for (const link of links) {
       const expected = chainHash(lastHash, link);
@@ -85,6 +94,7 @@ export async function verifyChain(store: EventStore, from: ChainStatus = EMPTY_C
       lastPosition = link.position;
       lastHash = expected;
     }
+    progress?.({ ok: true, verified, lastPosition, lastHash, firstBroken: null });
     if (links.length < pageSize) break;
   }
   const walked: ChainStatus = { ok: true, verified, lastPosition, lastHash, firstBroken: null };

@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 
 export interface ReportTable {
   title: string;
@@ -51,6 +51,8 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
  * header row again on every page, page numbers "n / total". Same input, same bytes (no dates of its own).
  */
 export async function renderReportPdf(report: ReportTable): Promise<Buffer> {
+  // pdf-lib and its fonts load with the first PDF, not at every server start (a thirtieth of a profiled restart).
+  const { PDFDocument, StandardFonts, rgb } = require('pdf-lib') as typeof import('pdf-lib');
   const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.setTitle(encodable(report.title));
   pdf.setProducer('speach-platform');

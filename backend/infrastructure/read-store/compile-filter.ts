@@ -1,5 +1,5 @@
-import { Query } from 'mingo';
 import type { Filter } from './read-store.port';
+import { mingo } from './lazy-mingo';
 
 /**
  * Compiles the filters the product's lists use into one plain function, so a scan of the memory
@@ -230,6 +230,6 @@ export function compileFilter(filter: Filter): Predicate | null {
 export function matcher(filter: Filter): Predicate {
   const compiled = compileFilter(filter);
   if (compiled) return compiled;
-  const query = new Query(filter, {});
+  const query = new (mingo().Query)(filter, {});
   return (doc) => query.test(doc as Record<string, unknown>);
 }

@@ -112,6 +112,11 @@ export interface ReadStore {
    */
   commit(writes: CollectionWrites[], checkpoint: Checkpoint): Promise<void>;
   /**
+   * Several projections' batches, each with its checkpoint, all or nothing in one transaction (where
+   * the adapter has them): a live batch costs one commit instead of one per projection.
+   */
+  commitAll?(batches: { writes: CollectionWrites[]; checkpoint: Checkpoint }[]): Promise<void>;
+  /**
    * Where the adapter can, a projection is rebuilt into fresh tables while reads keep going to the
    * current ones (`fresh`: start over even if a build of this version was left half-way).
    * Adapters without it clear the collections in place.

@@ -1,8 +1,8 @@
-import { Aggregator, Query, update as applyUpdate } from 'mingo';
 import { matcher } from './compile-filter';
 import type { Collection, Document, Filter, FindOptions, IndexSpec, Pipeline, Sort, WriteOperation } from './read-store.port';
 import { compileOrderBy, compileWhere } from './sql-filter-compiler';
 import type { SqliteTables } from './sqlite-tables';
+import { mingo } from './lazy-mingo';
 
 /**
  * A read-model collection in one SQLite table (`_id`, `doc` JSON). Filters, sorts and pages run in
@@ -67,7 +67,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   async aggregate<R>(pipeline: Pipeline): Promise<R[]> {
     const table = this.queried();
     const first = pipeline[0]?.$match as Filter | undefined;
-    if (!first) return new Aggregator(pipeline, {}).run(this.candidates(table, '1', [])) as R[];
+    if (!first) return new (mingo().Aggregator)(pipeline, {}).run(this.candidates(table, '1', [])) as R[];
     const where = compileWhere(first, this.tables.shape(table));
     let rest = pipeline;
     let tail: string | undefined;
@@ -83,7 +83,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
       }
     }
     const docs = this.candidates(table, where.sql, where.params, tail);
-    return rest.length ? (new Aggregator(rest, {}).run(docs) as R[]) : (docs as R[]);
+    return rest.length ? (new (mingo().Aggregator)(rest, {}).run(docs) as R[]) : (docs as R[]);
   }
 
   async replace(doc: T): Promise<void> {
@@ -134,7 +134,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
     const stored = this.tables.statement(`SELECT doc FROM "${table}" WHERE _id = ?`).pluck(true).get(id) as string | undefined;
     if (stored === undefined && !upsert) return;
     const next = stored === undefined ? { _id: id } : (JSON.parse(stored) as Document);
-    applyUpdate(next, update as never, undefined, undefined, { cloneMode: 'none' });
+    mingo().update(next, update as never, undefined, undefined, { cloneMode: 'none' });
     this.put(next);
   }
 
@@ -164,7 +164,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
     }
     let matches = this.candidates(table, where.sql, where.params, ' ORDER BY rowid') as T[];
     if (!where.exact) matches = matches.filter(matcher(filter));
-    let cursor = new Query({}, {}).find<T>(matches);
+    let cursor = new (mingo().Query)({}, {}).find<T>(matches);
     if (sort) cursor = cursor.sort(sort);
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit) cursor = cursor.limit(options.limit);
@@ -207,7 +207,7 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   }
 
   private shape(found: T[], options: FindOptions): T[] {
-    return options.projection ? (new Query({}, {}).find<T>(found, options.projection as never).all() as T[]) : found;
+    return options.projection ? (new (mingo().Query)({}, {}).find<T>(found, options.projection as never).all() as T[]) : found;
   }
 }
 

@@ -123,7 +123,11 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async commit(writes: CollectionWrites[], checkpoint: Checkpoint): Promise<void> {
-    this.commitTo((collection) => this.tables.tableOf(collection), writes, checkpoint);
+    this.commitTo((collection) => this.tables.tableOf(collection), [{ writes, checkpoint }]);
+  }
+
+  async commitAll(batches: { writes: CollectionWrites[]; checkpoint: Checkpoint }[]): Promise<void> {
+    this.commitTo((collection) => this.tables.tableOf(collection), batches);
   }
 
   /**
@@ -162,7 +166,7 @@ export class SqliteReadStore implements ReadStore {
         save: async (checkpoint) => this.checkpoints.saveNow({ ...checkpoint, name: build }),
       },
       collection: <T extends Document>(name: string) => new SqliteCollection<T>(name, this.tables, () => resolve(name)),
-      commit: async (writes, checkpoint) => this.commitTo(resolve, writes, { ...checkpoint, name: build }),
+      commit: async (writes, checkpoint) => this.commitTo(resolve, [{ writes, checkpoint: { ...checkpoint, name: build } }]),
       deferIndexes: (names) => {
         for (const name of names) if (tables.has(name)) this.tables.deferIndexes(tables.get(name)!);
       },
@@ -200,13 +204,15 @@ export class SqliteReadStore implements ReadStore {
     if (this.database.open) this.database.close();
   }
 
-  private commitTo(resolve: (collection: string) => string, writes: CollectionWrites[], checkpoint: Checkpoint): void {
-    const touched = writes.map(({ collection }) => resolve(collection));
+  private commitTo(resolve: (collection: string) => string, batches: { writes: CollectionWrites[]; checkpoint: Checkpoint }[]): void {
+    const touched = batches.flatMap(({ writes }) => writes.map(({ collection }) => resolve(collection)));
     this.tables.write(touched, () => {
-      for (const { collection, operations } of writes) {
-        new SqliteCollection(collection, this.tables, () => resolve(collection)).apply(operations);
+      for (const { writes, checkpoint } of batches) {
+        for (const { collection, operations } of writes) {
+          new SqliteCollection(collection, this.tables, () => resolve(collection)).apply(operations);
+        }
+        this.checkpoints.saveNow(checkpoint);
       }
-      this.checkpoints.saveNow(checkpoint);
       // Checked last, once the transaction holds the write lock: no takeover can commit in between.
       const fencing = this.fencing;
       if (fencing && !fencing.holds.get(fencing.lease, fencing.owner, fencing.token)) throw new LeaseLostError(fencing.lease, fencing.owner);
