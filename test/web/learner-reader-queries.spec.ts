@@ -7,10 +7,9 @@ import type { Engagement } from '../../web/learner/src/engagement/engagementApi'
 import { bookmarkOptions, engagementKeys, followOptions, rateOptions } from '../../web/learner/src/engagement/useEngagement';
 import { type Path, pathsApi } from '../../web/learner/src/paths/pathsApi';
 import { pathChangeOptions, pathKeys } from '../../web/learner/src/paths/usePaths';
-import { mergeProgress, speachKeys } from '../../web/learner/src/speach/useSpeach';
+import { mergeProgress, speachKeys } from '../../web/learner/src/speach/speach-keys';
 import type { ReadResponse } from '../../web/learner/src/speach/types';
-import { type ValidatorView, applyWorkflow, workflowKeys } from '../../web/learner/src/workflow/useWorkflow';
-import type { Workflow } from '../../web/learner/src/workflow/workflowApi';
+import { applyWorkflow, workflowKeys } from '../../web/learner/src/workflow/workflow-cache';
 
 /** The network boundary: each call answers the next scripted response, once the test lets it through. */
 function stubFetch() {
@@ -202,17 +201,14 @@ describe('learner reading screens on TanStack Query (issue 17)', () => {
 
   it("spreads a workflow decision to the validator's and the author's views and marks the speach and the lists stale", () => {
     const listKey = [...speachListKeys.all, 'badge', 'WFTOVALIDATE'];
-    client.setQueryData<ValidatorView>(workflowKeys.validator('s1'), {
-      workflow: { state: 'AWAITING_VALIDATION' } as Workflow,
-      speach: { title: 'S' } as never,
-    });
+    client.setQueryData(workflowKeys.validator('s1'), { workflow: { state: 'AWAITING_VALIDATION' }, speach: { title: 'S' } });
     client.setQueryData(speachKeys.card('s1'), {});
     client.setQueryData(listKey, 1);
     client.setQueryData(speachKeys.card('s2'), {});
 
-    applyWorkflow(client, 's1', { state: 'COMPLETED' } as Workflow);
+    applyWorkflow(client, 's1', { state: 'COMPLETED' });
 
-    expect(client.getQueryData<ValidatorView>(workflowKeys.validator('s1'))).toEqual({ workflow: { state: 'COMPLETED' }, speach: { title: 'S' } });
+    expect(client.getQueryData(workflowKeys.validator('s1'))).toEqual({ workflow: { state: 'COMPLETED' }, speach: { title: 'S' } });
     expect(client.getQueryData(workflowKeys.author('s1'))).toEqual({ state: 'COMPLETED' });
     expect(client.getQueryState(speachKeys.card('s1'))!.isInvalidated).toBe(true);
     expect(client.getQueryState(listKey)!.isInvalidated).toBe(true);

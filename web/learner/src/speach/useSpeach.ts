@@ -3,24 +3,12 @@ import { api } from '../api/client';
 import { speachListKeys } from '../cards/useSpeachCards';
 import { pathKeys } from '../paths/usePaths';
 import { type Reading, speachApi } from './speachApi';
-import type { SignatureInput } from '../workflow/SignatureDialog';
-import type { DraftSpeach, ReadResponse } from './types';
+import { mergeProgress, speachKeys } from './speach-keys';
+import type { DraftSpeach } from './types';
 
-/**
- * One speach's queries live under `['speach', speachId]`, so a change to the speach refreshes its reading,
- * card, versions and share details at once. The editor's working draft has its own root (`speach-editor`):
- * the editor owns it between loads, and refreshing it behind the author would reset the forms.
- */
-export const speachKeys = {
-  of: (speachId: string) => ['speach', speachId] as const,
-  /** `loadId` keeps the `_REGULATED` suffix: the version in force is another reading than the live one. */
-  reading: (speachId: string, loadId: string, { mode, accessCode }: Reading) => ['speach', speachId, 'read', loadId, mode, accessCode ?? ''] as const,
-  card: (speachId: string) => ['speach', speachId, 'card'] as const,
-  versions: (speachId: string) => ['speach', speachId, 'versions'] as const,
-  publishDetails: (speachId: string) => ['speach', speachId, 'publish-details'] as const,
-  templates: ['speach-templates'] as const,
-  editorDraft: (speachId: string) => ['speach-editor', speachId] as const,
-};
+export { mergeProgress, speachKeys };
+
+type SignatureInput = Parameters<typeof speachApi.complete>[1];
 
 /** The reader's view of a speach (chapters, progress, locks); a private speach answers 403 on `accessCode` until the code is given. */
 export function useSpeachReading(speachId: string, loadId: string, reading: Reading) {
@@ -28,11 +16,6 @@ export function useSpeachReading(speachId: string, loadId: string, reading: Read
     queryKey: speachKeys.reading(speachId, loadId, reading),
     queryFn: () => speachApi.read(loadId, reading),
   });
-}
-
-/** Puts the progress a mark-read answered into the cached reading at once, before the reading is read again for the locks. */
-export function mergeProgress(client: QueryClient, key: readonly unknown[], progress: { readChapterIds: string[]; lastChapterId: string | null }) {
-  client.setQueryData<ReadResponse>(key, (data) => (data ? { ...data, progress: { ...data.progress, ...progress } } : data));
 }
 
 /**

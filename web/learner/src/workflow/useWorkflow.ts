@@ -1,22 +1,11 @@
-import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../api/client';
 import { speachListKeys } from '../cards/useSpeachCards';
+import { applyWorkflow, workflowKeys } from './workflow-cache';
 import type { Chapter, SpeachCard } from '../speach/types';
 import { type SubmitInput, type Workflow, workflowApi } from './workflowApi';
 
-/**
- * A speach's workflow lives under `['workflow', speachId]` (the author's view of it, the validator's view with
- * the draft). A content diff lives with the speach (`['speach', speachId, 'diff', …]`): an edit of the speach
- * makes it stale. Definitions and the approvers found by a search are shared by every submission.
- */
-export const workflowKeys = {
-  of: (speachId: string) => ['workflow', speachId] as const,
-  author: (speachId: string) => ['workflow', speachId, 'author'] as const,
-  validator: (speachId: string) => ['workflow', speachId, 'validator'] as const,
-  definitions: ['workflow-definitions'] as const,
-  approvers: (term: string) => ['workflow-approvers', term] as const,
-  diff: (speachId: string, from: number, to: number | 'current') => ['speach', speachId, 'diff', from, to] as const,
-};
+export { applyWorkflow, workflowKeys };
 
 /** The validator's page: the workflow (null when the speach has none) and the draft it validates, or the card when there is no workflow. */
 export interface ValidatorView {
@@ -41,17 +30,6 @@ export function useValidatorView(speachId: string) {
 
 export function useAuthorWorkflow(speachId: string) {
   return useQuery({ queryKey: workflowKeys.author(speachId), queryFn: () => workflowApi.get(speachId) });
-}
-
-/**
- * A decision (validate, reject, resubmit) answers the workflow as it now is: every view of it shows it. The
- * speach's own views (published on the last step) and the card lists (to validate, in validation) are stale.
- */
-export function applyWorkflow(client: QueryClient, speachId: string, workflow: Workflow) {
-  client.setQueryData<ValidatorView>(workflowKeys.validator(speachId), (view) => (view ? { ...view, workflow } : view));
-  client.setQueryData<Workflow | null>(workflowKeys.author(speachId), workflow);
-  void client.invalidateQueries({ queryKey: ['speach', speachId] });
-  void client.invalidateQueries({ queryKey: speachListKeys.all });
 }
 
 /** Runs a workflow decision and spreads its answer (see applyWorkflow). */
