@@ -1,9 +1,9 @@
 import { Box, Button, Paper, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { api } from '../api/client';
 import { useI18n } from '../i18n';
 import { Loading } from '@speach/web-shared';
+import { useUnsubscribe } from './useAccount';
 
 /**
  * Spec §2 "Email unsubscribe success page with optional go-to-home button (goes to /)": `?homeButton=false` hides it.
@@ -15,14 +15,13 @@ export function UnsubscribeSuccessPage() {
   const [params] = useSearchParams();
   const user = params.get('user');
   const sig = params.get('sig');
-  const [state, setState] = useState<'working' | 'done' | 'invalid'>(user && sig ? 'working' : 'done');
+  const unsubscribe = useUnsubscribe();
+  const { mutate } = unsubscribe;
+  // A change made by arriving on the page: posted when the link's parameters are read, not on a click.
   useEffect(() => {
-    if (!user || !sig) return;
-    api('/api/v2/mail/unsubscribe', { method: 'POST', json: { user, sig } }).then(
-      () => setState('done'),
-      () => setState('invalid'),
-    );
-  }, [user, sig]);
+    if (user && sig) mutate({ user, sig });
+  }, [user, sig, mutate]);
+  const state = !user || !sig || unsubscribe.isSuccess ? 'done' : unsubscribe.isError ? 'invalid' : 'working';
   return (
     <Box component="main" id="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
       <Paper variant="outlined" sx={{ p: 4, maxWidth: 520, textAlign: 'center' }}>

@@ -1,4 +1,5 @@
-import { useQueries } from '@tanstack/react-query';
+import { useMutation, useQueries } from '@tanstack/react-query';
+import { api } from '../api/client';
 import { cardsApi } from '../cards/cardsApi';
 import { speachListKeys } from '../cards/useSpeachCards';
 import { type AccountTab, TAB_GRIDS } from './account-tabs';
@@ -32,4 +33,9 @@ export function useAccountBadges(tabs: AccountTab[]): Partial<Record<AccountTab,
     if (count !== undefined) badges[tab] = count;
   });
   return badges;
+}
+
+/** A mail's signed unsubscribe link, posted once on arrival (the link's GET changes nothing, so mail scanners unsubscribe nobody). */
+export function useUnsubscribe() {
+  return useMutation({ mutationFn: (link: { user: string; sig: string }) => api<unknown>('/api/v2/mail/unsubscribe', { method: 'POST', json: link }) });
 }

@@ -1,10 +1,12 @@
 import { Alert, Box, Button, Container, Stack, TextField, Typography } from '@mui/material';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useI18n } from '../i18n';
+import { errorMessage } from '../speach/speachApi';
 import { Loading } from '@speach/web-shared';
 import { RichTextEditor } from '../speach/RichTextEditor';
-import { type EmbedDraft, type EmbedEdit, EmbedError, embedApi, flatten } from './embedApi';
+import { type EmbedDraft, type EmbedEdit, EmbedError, flatten } from './embedApi';
+import { useEmbedDraft, useSaveEmbedDraft } from './useEmbed';
 
 type ChapterEdit = { title: string; html?: string };
 
@@ -17,33 +19,28 @@ export function EmbedEditorPage() {
   const { speachID } = useParams();
   const [search] = useSearchParams();
   const { t } = useI18n();
-  const [draft, setDraft] = useState<EmbedDraft | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const token = search.get('access_token') ?? '';
+  const params = { token, tenant: search.get('dedicatedTenant') ?? undefined };
+  const query = useEmbedDraft(speachID, params);
+  const draft = query.data ?? null;
+  const error = query.error ? errorMessage(query.error) : null;
+  const saveDraft = useSaveEmbedDraft(speachID ?? '', params);
+  const saving = saveDraft.isPending;
   const [title, setTitle] = useState('');
   const [edits, setEdits] = useState<Record<string, ChapterEdit>>({});
   const [status, setStatus] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
-  const token = search.get('access_token') ?? '';
-  const params = { token, tenant: search.get('dedicatedTenant') ?? undefined };
 
-  const load = (next: EmbedDraft) => {
-    setDraft(next);
-    setTitle(next.speach.title);
+  // Each draft read or saved (a new revision) is what the form starts from again.
+  const [formOf, setFormOf] = useState<EmbedDraft | null>(null);
+  if (draft && draft !== formOf) {
+    setFormOf(draft);
+    setTitle(draft.speach.title);
     setEdits(
       Object.fromEntries(
-        flatten(next.chapters).map((c) => [c.chapterId, { title: c.title, html: c.content?.type === 'HTML' ? (c.content.html ?? '') : undefined }]),
+        flatten(draft.chapters).map((c) => [c.chapterId, { title: c.title, html: c.content?.type === 'HTML' ? (c.content.html ?? '') : undefined }]),
       ),
     );
-  };
-
-  useEffect(() => {
-    if (!speachID) return;
-    embedApi
-      .draft(speachID, params)
-      .then(load)
-      .catch((e: Error) => setError(e.message));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [speachID, token]);
+  }
 
   if (!speachID)
     return (
@@ -76,15 +73,12 @@ export function EmbedEditorPage() {
       ...(title !== draft.speach.title ? { title } : {}),
       ...(changed.length ? { chapters: changed } : {}),
     };
-    setSaving(true);
     try {
-      load(await embedApi.saveDraft(speachID, body, params));
+      await saveDraft.mutateAsync(body);
       setStatus({ severity: 'success', text: t('embed.editor.saved') });
     } catch (e) {
       const stale = e instanceof EmbedError && e.status === 409;
       setStatus({ severity: 'error', text: stale ? t('embed.editor.stale') : t('embed.editor.failed', { reason: (e as Error).message }) });
-    } finally {
-      setSaving(false);
     }
   };
 

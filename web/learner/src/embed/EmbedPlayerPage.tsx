@@ -3,11 +3,13 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useI18n } from '../i18n';
+import { errorMessage } from '../speach/speachApi';
 import { Loading } from '@speach/web-shared';
 import { ContentView } from '../speach/ContentView';
 import type { QuizResult } from '../speach/types';
 import { EmbedQuiz } from './EmbedQuiz';
-import { type EmbedParams, type EmbedRead, embedApi, flatten } from './embedApi';
+import { type EmbedParams, flatten } from './embedApi';
+import { useEmbedAnswer, useEmbedMarkRead, useEmbedRead } from './useEmbed';
 import { scormProgress } from './scormBridge';
 
 /** How long a framed player waits for the SCO's resume message before it starts on its own. */
@@ -26,9 +28,9 @@ export function EmbedPlayerPage() {
   const [search] = useSearchParams();
   const { t } = useI18n();
   const [params, setParams] = useState<EmbedParams | null>(null);
-  const [data, setData] = useState<EmbedRead | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setError] = useState<string | null>(null);
   const [current, setCurrent] = useState<string | null>(null);
+  const [started, setStarted] = useState(false);
   const parentOrigin = useRef<string | null>(null);
   const resumeLocation = useRef<string | null>(null);
   const token = search.get('access_token') ?? '';
@@ -56,18 +58,19 @@ export function EmbedPlayerPage() {
     };
   }, [token, tenant]);
 
-  useEffect(() => {
-    if (!params) return;
-    embedApi
-      .read(speachID, params)
-      .then((read) => {
-        setData(read);
-        const chapters = flatten(read.chapters).filter((c) => c.content && c.content.type !== 'NONE');
-        const resume = resumeLocation.current && chapters.some((c) => c.chapterId === resumeLocation.current) ? resumeLocation.current : null;
-        setCurrent(resume ?? chapters.find((c) => !read.progress.readChapterIds.includes(c.chapterId))?.chapterId ?? chapters[0]?.chapterId ?? null);
-      })
-      .catch((e: Error) => setError(e.message));
-  }, [params, speachID]);
+  const query = useEmbedRead(speachID, params);
+  const data = query.data ?? null;
+  const error = failure ?? (query.error ? errorMessage(query.error) : null);
+  const { mutate: markRead } = useEmbedMarkRead(speachID, params);
+  const answerQuiz = useEmbedAnswer(speachID, params);
+
+  // The first read opens the SCO's resume point, else the first part not read yet.
+  if (data && !started) {
+    setStarted(true);
+    const parts = flatten(data.chapters).filter((c) => c.content && c.content.type !== 'NONE');
+    const resume = resumeLocation.current && parts.some((c) => c.chapterId === resumeLocation.current) ? resumeLocation.current : null;
+    setCurrent(resume ?? parts.find((c) => !data.progress.readChapterIds.includes(c.chapterId))?.chapterId ?? parts[0]?.chapterId ?? null);
+  }
 
   const chapters = useMemo(() => (data ? flatten(data.chapters).filter((c) => c.content && c.content.type !== 'NONE') : []), [data]);
   const index = chapters.findIndex((c) => c.chapterId === current);
@@ -91,14 +94,11 @@ export function EmbedPlayerPage() {
       report(data.progress.readChapterIds, data.progress.quizResults, chapter.chapterId);
       return;
     }
-    embedApi
-      .markRead(speachID, chapter.chapterId, params)
-      .then(({ readChapterIds }) => {
-        setData((d) => (d ? { ...d, progress: { ...d.progress, readChapterIds } } : d));
-        report(readChapterIds, data.progress.quizResults, chapter.chapterId);
-      })
-      .catch((e: Error) => setError(e.message));
-  }, [chapter, data, params, report, speachID]);
+    markRead(chapter.chapterId, {
+      onSuccess: ({ readChapterIds }) => report(readChapterIds, data.progress.quizResults, chapter.chapterId),
+      onError: (e) => setError(e.message),
+    });
+  }, [chapter, data, params, report, markRead]);
 
   if (error && !data)
     return (
@@ -112,10 +112,9 @@ export function EmbedPlayerPage() {
   const completed = chapters.length > 0 && doneCount === chapters.filter((c) => !ON_PLATFORM.has(c.content!.type)).length;
 
   const answer = async (answers: Record<string, string[]>) => {
-    const result = await embedApi.answer(speachID, chapter!.chapterId, answers, params!);
+    const result = await answerQuiz.mutateAsync({ chapterId: chapter!.chapterId, answers });
     const results = { ...data.progress.quizResults, [chapter!.chapterId]: result };
     const nextRead = read.includes(chapter!.chapterId) ? read : [...read, chapter!.chapterId];
-    setData({ ...data, progress: { readChapterIds: nextRead, quizResults: results } });
     report(nextRead, results, chapter!.chapterId);
     return result;
   };

@@ -16,15 +16,13 @@ import {
   Typography,
 } from '@mui/material';
 import type { ScormType } from '@speach/web-shared/api';
-import { useEffect, useRef, useState } from 'react';
-import { api } from '../api/client';
+import { useState } from 'react';
 import { useAuth } from '../auth/AuthContext';
 import { useI18n } from '../i18n';
 import { errorMessage } from '../speach/speachApi';
+import { useScormJob, useStartScormExport } from './useEmbed';
 
 type Phase = { kind: 'idle' } | { kind: 'running'; done: number; total: number } | { kind: 'done'; name: string } | { kind: 'failed'; message: string };
-/** Spec §9: the SCORM poll runs every 2 s. */
-const POLL_MS = 2000;
 const enc = encodeURIComponent;
 
 /**
@@ -38,40 +36,27 @@ export function ScormExportDialog({ speachId, title, open, onClose }: { speachId
   const classic = me?.featureFlags.scormClassicEnabled === true;
   const [type, setType] = useState<ScormType>('SCORM_LITE');
   const [navigation, setNavigation] = useState(false);
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const cancelled = useRef(false);
-
-  useEffect(() => {
-    cancelled.current = !open;
-  }, [open]);
+  const exporting = useStartScormExport(speachId);
+  const name = exporting.data ?? null;
+  // Closing the dialog stops the poll (the query is off while closed); the package keeps being built on the server.
+  const job = useScormJob(name, open);
+  const failure = exporting.error ?? job.error;
+  const phase: Phase = failure
+    ? { kind: 'failed', message: errorMessage(failure) }
+    : name && job.data?.ready
+      ? { kind: 'done', name }
+      : exporting.isPending || name
+        ? { kind: 'running', done: job.data?.done ?? 0, total: job.data?.total ?? 0 }
+        : { kind: 'idle' };
 
   const close = () => {
-    cancelled.current = true;
     setType('SCORM_LITE');
     setNavigation(false);
-    setPhase({ kind: 'idle' });
+    exporting.reset();
     onClose();
   };
 
-  const start = async () => {
-    cancelled.current = false;
-    setPhase({ kind: 'running', done: 0, total: 0 });
-    try {
-      const { dataValue: name } = await api<{ dataValue: string }>(
-        `/administration/scorm/exportScorm?id=${enc(speachId)}&contentNavigation=${type === 'SCORM_FULL' && navigation}&contentDelayed=false&type=${type}`,
-      );
-      for (;;) {
-        if (cancelled.current) return;
-        if (await api<boolean>(`/administration/scorm/checkScormCreated?name=${enc(name)}`)) break;
-        const job = await api<{ done: number; total: number }>(`/administration/scorm/status/${enc(name)}`);
-        setPhase({ kind: 'running', done: job.done, total: job.total });
-        await new Promise((resolve) => window.setTimeout(resolve, POLL_MS));
-      }
-      if (!cancelled.current) setPhase({ kind: 'done', name });
-    } catch (error) {
-      if (!cancelled.current) setPhase({ kind: 'failed', message: errorMessage(error) });
-    }
-  };
+  const start = () => exporting.mutate({ type, navigation });
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={`scorm-${speachId}`} fullWidth maxWidth="sm">
@@ -115,7 +100,7 @@ export function ScormExportDialog({ speachId, title, open, onClose }: { speachId
             {t('scorm.dialog.download')}
           </Button>
         ) : (
-          <Button variant="contained" onClick={() => void start()} disabled={phase.kind === 'running'}>
+          <Button variant="contained" onClick={start} disabled={phase.kind === 'running'}>
             {t('scorm.dialog.export')}
           </Button>
         )}

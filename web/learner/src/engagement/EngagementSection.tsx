@@ -19,13 +19,14 @@ import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import NotificationsActive from '@mui/icons-material/NotificationsActive';
 import NotificationsNone from '@mui/icons-material/NotificationsNone';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useI18n } from '../i18n';
-import { ErrorState, Loading, useToast } from '@speach/web-shared';
+import { EmptyState, ErrorState, Loading, useToast } from '@speach/web-shared';
 import { errorMessage } from '../speach/speachApi';
 import { COMMENT_MAX, formatAverage } from './comment-text';
 import { CommentText } from './CommentText';
-import { COMMENTS_PAGE, type Engagement, type SpeachComment, engagementApi } from './engagementApi';
+import type { SpeachComment } from './engagementApi';
+import { useBookmark, useComments, useDeleteComment, useEngagementSummary, useFollow, usePostComment, useRate } from './useEngagement';
 import { StarRating } from './StarRating';
 import { ReportButton } from '../forum/ReportButton';
 import { useAuth } from '../auth/AuthContext';
@@ -37,58 +38,24 @@ function initials(p: { firstName: string; lastName: string }): string {
 /** The engagement bar of the published speach page: bookmark, follow, rating; then the comments. */
 export function EngagementSection({ speachId, accessCode }: { speachId: string; accessCode?: string }) {
   const { t, language } = useI18n();
-  const [summary, setSummary] = useState<Engagement | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const query = useEngagementSummary(speachId, accessCode);
+  const summary = query.data;
+  const bookmark = useBookmark(speachId);
+  const follow = useFollow(speachId);
+  const rateMutation = useRate(speachId);
   const [toast, show] = useToast();
 
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      setSummary(await engagementApi.summary(speachId, accessCode));
-    } catch (e) {
-      setError(e);
-    }
-  }, [speachId, accessCode]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  if (error) return <ErrorState message={t('engagement.loadError')} onRetry={() => void load()} />;
+  if (query.error) return <ErrorState message={t('engagement.loadError')} onRetry={() => void query.refetch()} />;
   if (!summary) return <Loading />;
 
-  /** Spec §4: the bookmark toggles at once, then calls the server; a failure rolls it back with a toast. */
-  const toggleBookmark = async () => {
-    const before = summary.isFavori;
-    setSummary((s) => (s ? { ...s, isFavori: !before } : s));
-    try {
-      const { isFavori } = await engagementApi.toggleBookmark(speachId);
-      setSummary((s) => (s ? { ...s, isFavori } : s));
-    } catch {
-      setSummary((s) => (s ? { ...s, isFavori: before } : s));
-      show('error', t('engagement.bookmark.failed'));
-    }
-  };
-  const toggleFollow = async () => {
-    const before = summary.isFollowed;
-    setSummary((s) => (s ? { ...s, isFollowed: !before } : s));
-    try {
-      setSummary(await engagementApi.follow(speachId, !before));
-    } catch {
-      setSummary((s) => (s ? { ...s, isFollowed: before } : s));
-      show('error', t('engagement.follow.failed'));
-    }
-  };
-  const rate = async (value: number) => {
-    const before = summary.rating;
-    setSummary((s) => (s ? { ...s, rating: { ...s.rating, mine: value } } : s));
-    try {
-      setSummary(await engagementApi.rate(speachId, value));
-      show('success', t('engagement.rating.saved'));
-    } catch (e) {
-      setSummary((s) => (s ? { ...s, rating: before } : s));
-      show('error', `${t('engagement.rating.failed')} ${errorMessage(e)}`);
-    }
-  };
+  // Spec §4: each toggles on screen at once (useEngagement); a failure puts it back and says so.
+  const toggleBookmark = () => bookmark.mutate(summary.isFavori, { onError: () => show('error', t('engagement.bookmark.failed')) });
+  const toggleFollow = () => follow.mutate(!summary.isFollowed, { onError: () => show('error', t('engagement.follow.failed')) });
+  const rate = (value: number) =>
+    rateMutation.mutate(value, {
+      onSuccess: () => show('success', t('engagement.rating.saved')),
+      onError: (e) => show('error', `${t('engagement.rating.failed')} ${errorMessage(e)}`),
+    });
 
   const { rating } = summary;
   const averageText = t(rating.count === 1 ? 'engagement.rating.averageOne' : 'engagement.rating.average', {
@@ -107,7 +74,7 @@ export function EngagementSection({ speachId, accessCode }: { speachId: string; 
               variant={summary.isFavori ? 'contained' : 'outlined'}
               aria-pressed={summary.isFavori}
               startIcon={summary.isFavori ? <Bookmark /> : <BookmarkBorder />}
-              onClick={() => void toggleBookmark()}
+              onClick={toggleBookmark}
             >
               {t(summary.isFavori ? 'engagement.bookmark.remove' : 'engagement.bookmark.add')}
             </Button>
@@ -116,7 +83,7 @@ export function EngagementSection({ speachId, accessCode }: { speachId: string; 
                 variant={summary.isFollowed ? 'contained' : 'outlined'}
                 aria-pressed={summary.isFollowed}
                 startIcon={summary.isFollowed ? <NotificationsActive /> : <NotificationsNone />}
-                onClick={() => void toggleFollow()}
+                onClick={toggleFollow}
               >
                 {t(summary.isFollowed ? 'engagement.follow.remove' : 'engagement.follow.add')}
               </Button>
@@ -133,7 +100,7 @@ export function EngagementSection({ speachId, accessCode }: { speachId: string; 
               <Typography id="my-rating-label" component="span">
                 {t('engagement.rating.label')}
               </Typography>
-              <StarRating value={rating.mine} label={t('engagement.rating.label')} onChange={(v) => void rate(v)} />
+              <StarRating value={rating.mine} label={t('engagement.rating.label')} onChange={rate} />
             </Stack>
           ) : (
             summary.canFollow && (
@@ -144,15 +111,7 @@ export function EngagementSection({ speachId, accessCode }: { speachId: string; 
           )}
         </Stack>
       </Paper>
-      {summary.commentsEnabled && (
-        <Comments
-          speachId={speachId}
-          accessCode={accessCode}
-          count={summary.commentCount}
-          onCount={(commentCount) => setSummary((s) => (s ? { ...s, commentCount } : s))}
-          show={show}
-        />
-      )}
+      {summary.commentsEnabled && <Comments speachId={speachId} accessCode={accessCode} count={summary.commentCount} show={show} />}
       {toast}
     </Stack>
   );
@@ -161,68 +120,44 @@ export function EngagementSection({ speachId, accessCode }: { speachId: string; 
 function Comments({
   speachId,
   accessCode,
-  count,
-  onCount,
+  count: summaryCount,
   show,
 }: {
   speachId: string;
   accessCode?: string;
   count: number;
-  onCount: (n: number) => void;
   show: ReturnType<typeof useToast>[1];
 }) {
   const { t, date } = useI18n();
   const { me } = useAuth();
-  const [comments, setComments] = useState<SpeachComment[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<unknown>(null);
+  const { query, comments, total } = useComments(speachId, accessCode);
+  // The list's own total once read: it counts a comment posted since the bar was read.
+  const count = total ?? summaryCount;
+  const error = query.error;
   const [text, setText] = useState('');
-  const [posting, setPosting] = useState(false);
+  const post = usePostComment(speachId);
+  const posting = post.isPending;
   const [postError, setPostError] = useState<string | null>(null);
+  const deletion = useDeleteComment(speachId);
   const [confirm, setConfirm] = useState<SpeachComment | null>(null);
-
-  const load = useCallback(
-    async (page = 0) => {
-      setError(null);
-      try {
-        const answer = await engagementApi.comments(speachId, page, accessCode);
-        setComments((prev) => (page === 0 || !prev ? answer.result : [...prev, ...answer.result.filter((c) => !prev.some((p) => p.id === c.id))]));
-        setTotal(answer.total);
-        onCount(answer.total);
-      } catch (e) {
-        setError(e);
-      }
-    },
-    // onCount only updates the parent's count.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [speachId, accessCode],
-  );
-  useEffect(() => {
-    void load(0);
-  }, [load]);
 
   const tooLong = text.length > COMMENT_MAX;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim() || tooLong) return;
-    setPosting(true);
     setPostError(null);
     try {
-      await engagementApi.postComment(speachId, text);
+      await post.mutateAsync(text);
       setText('');
-      await load(0);
     } catch (e) {
       setPostError(errorMessage(e));
-    } finally {
-      setPosting(false);
     }
   };
   const remove = async (comment: SpeachComment) => {
     setConfirm(null);
     try {
-      await engagementApi.deleteComment(speachId, comment.id);
+      await deletion.mutateAsync(comment.id);
       show('success', t('engagement.comments.deleted'));
-      await load(0);
     } catch (e) {
       show('error', errorMessage(e));
     }
@@ -255,11 +190,11 @@ function Comments({
         </Box>
       </Box>
       {error ? (
-        <ErrorState message={errorMessage(error)} onRetry={() => void load(0)} />
+        <ErrorState message={errorMessage(error)} onRetry={() => void query.refetch()} />
       ) : !comments ? (
         <Loading />
       ) : comments.length === 0 ? (
-        <Typography color="text.secondary">{t('engagement.comments.empty')}</Typography>
+        <EmptyState message={t('engagement.comments.empty')} />
       ) : (
         <Stack component="ol" divider={<Divider component="li" aria-hidden="true" />} spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="comments">
           {comments.map((c) => {
@@ -295,8 +230,8 @@ function Comments({
           })}
         </Stack>
       )}
-      {comments && comments.length < total && (
-        <Button sx={{ mt: 2 }} onClick={() => void load(Math.floor(comments.length / COMMENTS_PAGE))}>
+      {comments && query.hasNextPage && (
+        <Button sx={{ mt: 2 }} onClick={() => void query.fetchNextPage()}>
           {t('engagement.comments.more')}
         </Button>
       )}

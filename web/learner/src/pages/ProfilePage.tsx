@@ -1,36 +1,21 @@
-import { Alert, Avatar, Button, Chip, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Avatar, Button, Chip, Stack, Typography } from '@mui/material';
+import { ErrorState, Loading } from '@speach/web-shared';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { BadgesList } from '../forum/BadgesList';
 import { ReportButton } from '../forum/ReportButton';
-import { api } from '../api/client';
 import { useI18n } from '../i18n';
-
-interface Profile {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  img: string | null;
-  author: boolean;
-  approver: boolean;
-  groups: { id: string; name: string }[];
-  memberSince: string;
-}
+import { errorMessage } from '../speach/speachApi';
+import { useProfile } from './usePages';
 
 export function ProfilePage() {
   const { userID } = useParams();
   const { t, date } = useI18n();
   const { me } = useAuth();
-  const [profile, setProfile] = useState<Profile | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    setProfile(null);
-    api<Profile>(`/api/v2/users/${encodeURIComponent(userID ?? '')}/profile`).then(setProfile, (e: Error) => setError(e.message));
-  }, [userID]);
-  if (error) return <Alert severity="error">{error}</Alert>;
-  if (!profile) return <Typography>{t('common.loading')}</Typography>;
+  const query = useProfile(userID ?? '');
+  const profile = query.data;
+  if (query.error) return <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  if (!profile) return <Loading />;
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} alignItems="center">

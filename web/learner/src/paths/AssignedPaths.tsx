@@ -1,13 +1,13 @@
 import { Box, Card, CardActionArea, CardContent, CardMedia, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Route from '@mui/icons-material/Route';
-import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useI18n } from '../i18n';
 import { ErrorState } from '@speach/web-shared';
 import { errorMessage } from '../speach/speachApi';
 import { dueDay, formatCount, formatPercent, pathAddress, pluralForm } from './path-rules';
-import { type AssignedPath, pathsApi } from './pathsApi';
+import type { AssignedPath } from './pathsApi';
+import { useAssignedPaths } from './usePaths';
 
 /**
  * The learning paths assigned to the user (or they enrolled in), with their progress and due date:
@@ -16,21 +16,10 @@ import { type AssignedPath, pathsApi } from './pathsApi';
  */
 export function AssignedPaths({ quiet = false }: { quiet?: boolean }) {
   const { t } = useI18n();
-  const [paths, setPaths] = useState<AssignedPath[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
+  const query = useAssignedPaths();
+  const paths = query.data ?? null;
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setError(null);
-    pathsApi
-      .assigned(controller.signal)
-      .then((answer) => setPaths(answer.result))
-      .catch((e) => !controller.signal.aborted && setError(errorMessage(e)));
-    return () => controller.abort();
-  }, [reload]);
-
-  if (error) return quiet ? null : <ErrorState message={error} onRetry={() => setReload((r) => r + 1)} />;
+  if (query.error) return quiet ? null : <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   if (!paths || paths.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="assigned-paths" sx={{ mt: 4, mb: 3 }} data-testid="assigned-paths">

@@ -1,38 +1,22 @@
 import { Avatar, Box, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import Route from '@mui/icons-material/Route';
-import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useI18n } from '../i18n';
-import { ErrorState, Loading } from '@speach/web-shared';
+import { EmptyState, ErrorState, Loading } from '@speach/web-shared';
 import { errorMessage } from '../speach/speachApi';
 import { NEW_PATH_ID, editorAddress, formatCount, pluralForm } from './path-rules';
-import { type EditedPath, pathsApi } from './pathsApi';
+import type { EditedPath } from './pathsApi';
+import { useEditedPaths } from './usePaths';
 
 /** The author's learning paths on the home, beside their speaches: each opens its editor; and "Create a learning path". */
 export function AuthorPaths() {
   const { t, date, language } = useI18n();
-  const [paths, setPaths] = useState<EditedPath[]>([]);
-  const [total, setTotal] = useState<number | null>(null);
-  const [page, setPage] = useState(0);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    setError(null);
-    pathsApi
-      .edited(page, controller.signal)
-      .then((answer) => {
-        setPaths((previous) => (page === 0 ? answer.result : [...previous, ...answer.result]));
-        setTotal(answer.total);
-      })
-      .catch((e) => !controller.signal.aborted && setError(errorMessage(e)))
-      .finally(() => !controller.signal.aborted && setLoading(false));
-    return () => controller.abort();
-  }, [page, reload]);
+  const query = useEditedPaths();
+  const paths: EditedPath[] = query.data?.pages.flatMap((page) => page.result) ?? [];
+  const total = query.data?.pages[query.data.pages.length - 1]?.total ?? null;
+  const loading = query.isPending || query.isFetchingNextPage;
+  const error = query.error ? errorMessage(query.error) : null;
 
   return (
     <Box component="section" aria-labelledby="author-paths" sx={{ mt: 4 }}>
@@ -44,8 +28,8 @@ export function AuthorPaths() {
           {t('path.nav.create')}
         </Button>
       </Stack>
-      {error && <ErrorState message={error} onRetry={() => setReload((r) => r + 1)} />}
-      {!error && !loading && total === 0 && <Typography color="text.secondary">{t('path.mine.empty')}</Typography>}
+      {error && <ErrorState message={error} onRetry={() => void query.refetch()} />}
+      {!error && !loading && total === 0 && <EmptyState message={t('path.mine.empty')} />}
       {paths.length > 0 && (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
           {paths.map((path) => (
@@ -73,8 +57,8 @@ export function AuthorPaths() {
         </Box>
       )}
       {loading && <Loading />}
-      {!loading && total !== null && paths.length < total && (
-        <Button sx={{ mt: 1 }} onClick={() => setPage((p) => p + 1)}>
+      {!loading && query.hasNextPage && (
+        <Button sx={{ mt: 1 }} onClick={() => void query.fetchNextPage()}>
           {t('path.available.more')}
         </Button>
       )}

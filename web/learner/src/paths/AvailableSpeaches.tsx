@@ -2,14 +2,15 @@ import { Avatar, Box, Button, InputAdornment, Paper, TextField, Typography } fro
 import Add from '@mui/icons-material/Add';
 import Search from '@mui/icons-material/Search';
 import Slideshow from '@mui/icons-material/Slideshow';
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
+import { useDebouncedValue } from '../api/useDebouncedValue';
 import { useI18n } from '../i18n';
-import { SEARCH_DEBOUNCE_MS, debounce } from '../search/search-rules';
-import { ErrorState, Loading } from '@speach/web-shared';
+import { SEARCH_DEBOUNCE_MS } from '../search/search-rules';
+import { EmptyState, ErrorState, Loading } from '@speach/web-shared';
 import { errorMessage } from '../speach/speachApi';
 import type { SpeachCard } from '../speach/types';
 import { formatCount, pluralForm } from './path-rules';
-import { pathsApi } from './pathsApi';
+import { useAvailableSpeaches } from './usePaths';
 
 interface Props {
   pathId: string;
@@ -23,32 +24,13 @@ interface Props {
 export function AvailableSpeaches({ pathId, revision, busy, onAdd }: Props) {
   const { t, language } = useI18n();
   const [input, setInput] = useState('');
-  const [name, setName] = useState('');
-  const [page, setPage] = useState(0);
-  const [cards, setCards] = useState<SpeachCard[]>([]);
-  const [total, setTotal] = useState<number | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
-  const filter = useMemo(() => debounce((value: string) => setName(value), SEARCH_DEBOUNCE_MS), []);
-  useEffect(() => () => filter.cancel(), [filter]);
-
-  useEffect(() => setPage(0), [name, revision, reload]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    setError(null);
-    pathsApi
-      .speaches(pathId, false, name, page, controller.signal)
-      .then((answer) => {
-        setCards((previous) => (page === 0 ? answer.result : [...previous, ...answer.result]));
-        setTotal(answer.total);
-      })
-      .catch((e) => !controller.signal.aborted && setError(errorMessage(e)))
-      .finally(() => !controller.signal.aborted && setLoading(false));
-    return () => controller.abort();
-  }, [pathId, name, page, revision, reload]);
+  const name = useDebouncedValue(input, SEARCH_DEBOUNCE_MS);
+  const query = useAvailableSpeaches(pathId, name, revision);
+  const cards: SpeachCard[] = query.data?.pages.flatMap((page) => page.result) ?? [];
+  const total = query.data?.pages[query.data.pages.length - 1]?.total ?? null;
+  // The list of the previous filter stays on screen while the new one loads, under the spinner.
+  const loading = query.isFetching;
+  const error = query.error ? errorMessage(query.error) : null;
 
   return (
     <Box>
@@ -57,10 +39,7 @@ export function AvailableSpeaches({ pathId, revision, busy, onAdd }: Props) {
           size="small"
           label={t('path.available.name')}
           value={input}
-          onChange={(e) => {
-            setInput(e.target.value);
-            filter(e.target.value);
-          }}
+          onChange={(e) => setInput(e.target.value)}
           slotProps={{
             htmlInput: { maxLength: 200 },
             input: {
@@ -76,7 +55,7 @@ export function AvailableSpeaches({ pathId, revision, busy, onAdd }: Props) {
           {total === null ? '' : t(`path.available.total.${pluralForm(language, total)}`, { count: formatCount(language, total) })}
         </Typography>
       </Box>
-      {error && <ErrorState message={error} onRetry={() => setReload((r) => r + 1)} />}
+      {error && <ErrorState message={error} onRetry={() => void query.refetch()} />}
       <Box component="ul" aria-label={t('path.available.list')} sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="path-available">
         {cards.map((card) => (
           <Paper
@@ -104,8 +83,8 @@ export function AvailableSpeaches({ pathId, revision, busy, onAdd }: Props) {
         ))}
       </Box>
       {loading && <Loading />}
-      {!loading && !error && total === 0 && <Typography sx={{ py: 2 }}>{name ? t('path.available.noMatch') : t('path.available.empty')}</Typography>}
-      {!loading && total !== null && cards.length < total && <Button onClick={() => setPage((p) => p + 1)}>{t('path.available.more')}</Button>}
+      {!loading && !error && total === 0 && <EmptyState message={name ? t('path.available.noMatch') : t('path.available.empty')} />}
+      {!loading && query.hasNextPage && <Button onClick={() => void query.fetchNextPage()}>{t('path.available.more')}</Button>}
     </Box>
   );
 }

@@ -1,13 +1,15 @@
 import { Autocomplete, Avatar, Box, Checkbox, Chip, CircularProgress, FormControlLabel, IconButton, Link, Stack, TextField, Typography } from '@mui/material';
 import Close from '@mui/icons-material/Close';
-import { useEffect, useMemo, useState } from 'react';
-import { type UserResult, cardsApi } from '../cards/cardsApi';
+import { useEffect, useState } from 'react';
+import { useDebouncedValue } from '../api/useDebouncedValue';
+import type { UserResult } from '../cards/cardsApi';
 import { useI18n } from '../i18n';
-import { SEARCH_DEBOUNCE_MS, debounce } from '../search/search-rules';
+import { SEARCH_DEBOUNCE_MS } from '../search/search-rules';
 import { ErrorState } from '@speach/web-shared';
 import { errorMessage } from '../speach/speachApi';
-import { USER_SEARCH_COUNT, dateInputValue } from './path-rules';
-import { type Path, type PathGroup, pathsApi } from './pathsApi';
+import { dateInputValue } from './path-rules';
+import type { Path } from './pathsApi';
+import { usePathGroups, useUserSearch } from './usePaths';
 
 interface Props {
   path: Path;
@@ -20,19 +22,9 @@ interface Props {
 /** Spec §2 assignment: groups as checkboxes (managed at /administration/listGroupe) and users by remote search, each with an optional due date. */
 export function PathAssignmentSection({ path, busy, onGroup, onUser }: Props) {
   const { t } = useI18n();
-  const [groups, setGroups] = useState<PathGroup[] | null>(null);
-  const [groupsError, setGroupsError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setGroupsError(null);
-    pathsApi
-      .groups(path.pathId, controller.signal)
-      .then(setGroups)
-      .catch((e) => !controller.signal.aborted && setGroupsError(errorMessage(e)));
-    return () => controller.abort();
-  }, [path.pathId, reload]);
+  const groupsQuery = usePathGroups(path.pathId);
+  const groups = groupsQuery.data ?? null;
+  const groupsError = groupsQuery.error ? errorMessage(groupsQuery.error) : null;
 
   const assigned = new Map(path.assignment.groups.map((g) => [g.id, g]));
   return (
@@ -41,7 +33,7 @@ export function PathAssignmentSection({ path, busy, onGroup, onUser }: Props) {
         <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600 }}>
           {t('path.assignment.groups')}
         </Typography>
-        {groupsError && <ErrorState message={groupsError} onRetry={() => setReload((r) => r + 1)} />}
+        {groupsError && <ErrorState message={groupsError} onRetry={() => void groupsQuery.refetch()} />}
         {!groups && !groupsError && <CircularProgress size={20} aria-label={t('path.common.loading')} />}
         {groups && groups.length === 0 && <Typography>{t('path.assignment.noGroups')}</Typography>}
         {groups && groups.length > 0 && (
@@ -114,28 +106,11 @@ function DueDateField({
 function UserAssignment({ path, busy, onUser }: { path: Path; busy: boolean; onUser: Props['onUser'] }) {
   const { t } = useI18n();
   const [input, setInput] = useState('');
-  const [options, setOptions] = useState<UserResult[]>([]);
-  const [loading, setLoading] = useState(false);
-  const search = useMemo(
-    () =>
-      debounce((term: string) => {
-        setLoading(true);
-        cardsApi
-          .users(term, 0, USER_SEARCH_COUNT)
-          .then((answer) => setOptions(answer.results))
-          .catch(() => setOptions([]))
-          .finally(() => setLoading(false));
-      }, SEARCH_DEBOUNCE_MS),
-    [],
-  );
-  useEffect(() => {
-    if (input.trim()) search(input.trim());
-    else {
-      search.cancel();
-      setOptions([]);
-    }
-    return () => search.cancel();
-  }, [input, search]);
+  const term = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
+  const found = useUserSearch(term);
+  // A failed search offers no one; an emptied field forgets the last answer at once.
+  const options: UserResult[] = input.trim() ? (found.data ?? []) : [];
+  const loading = found.isFetching;
 
   const assignedIds = new Set(path.assignment.users.map((u) => u.userID));
   const name = (u: { firstName: string; lastName: string; email?: string }) => `${u.firstName} ${u.lastName}`.trim() || u.email || '';

@@ -25,6 +25,7 @@ import {
   pluralForm,
 } from './path-rules';
 import { type Path, type PathDetails, type PathItem, pathsApi } from './pathsApi';
+import { useEditedPath, usePathChange } from './usePaths';
 
 const EMPTY_DETAILS = { title: '', description: '', image: null };
 
@@ -35,29 +36,16 @@ export function PathEditorPage() {
   const { pathId = NEW_PATH_ID } = useParams();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const [path, setPath] = useState<Path | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
-  const [reload, setReload] = useState(0);
-  const [busy, setBusy] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [removing, setRemoving] = useState<PathItem | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [toast, showToast] = useToast();
   const isNew = pathId === NEW_PATH_ID;
-
-  useEffect(() => {
-    if (isNew) {
-      setPath(null);
-      return;
-    }
-    const controller = new AbortController();
-    setLoadError(null);
-    pathsApi
-      .get(pathId, controller.signal)
-      .then(setPath)
-      .catch((e) => !controller.signal.aborted && setLoadError(e));
-    return () => controller.abort();
-  }, [pathId, isNew, reload]);
+  const query = useEditedPath(pathId, !isNew);
+  const path = isNew ? null : (query.data ?? null);
+  const loadError = isNew ? null : query.error;
+  const change = usePathChange(pathId);
+  const busy = change.isPending;
 
   const requestedTab = params.get('selectedTab');
   const tab: ContentTab = contentTab(requestedTab, path?.items.length ?? 0);
@@ -66,26 +54,21 @@ export function PathEditorPage() {
     if (path && !isNew && requestedTab !== tab) setParams({ selectedTab: tab }, { replace: true });
   }, [path, isNew, requestedTab, tab, setParams]);
 
+  const { mutateAsync } = change;
   const run = useCallback(
-    async (action: () => Promise<Path>, success?: string) => {
-      setBusy(true);
+    async (action: () => Promise<Path>, success?: string, optimistic?: Path) => {
       try {
-        const next = await action();
-        setPath(next);
+        const next = await mutateAsync({ action, optimistic });
         setServerErrors({});
         if (success) showToast('success', success);
         return next;
       } catch (e) {
         setServerErrors(fieldErrors(e));
         showToast('error', errorMessage(e));
-        // Someone else changed the path meanwhile (409): show what it is now.
-        if (e instanceof ApiError && e.status === 409) setReload((r) => r + 1);
         return null;
-      } finally {
-        setBusy(false);
       }
     },
-    [showToast],
+    [mutateAsync, showToast],
   );
 
   if (isNew && me && !me.isAuthor && !me.isAdmin) {
@@ -110,7 +93,7 @@ export function PathEditorPage() {
         ) : status === 403 ? (
           <Alert severity="warning">{t('path.editor.forbidden')}</Alert>
         ) : (
-          <ErrorState message={errorMessage(loadError)} onRetry={() => setReload((r) => r + 1)} />
+          <ErrorState message={errorMessage(loadError)} onRetry={() => void query.refetch()} />
         )}
       </>
     );
@@ -129,10 +112,9 @@ export function PathEditorPage() {
     const previous = path;
     const items = moveItem(path.items, from, to);
     const moved = path.items[from];
-    setPath({ ...path, items });
     setAnnouncement(t('path.selected.moved', { title: moved.title, position: to + 1, total: items.length }));
-    const saved = await run(() => pathsApi.recordOrder(previous, orderParameter(items.map((i) => i.speachID ?? i.id))));
-    if (!saved) setPath(previous);
+    // The list moves at once; a refused order puts it back.
+    await run(() => pathsApi.recordOrder(previous, orderParameter(items.map((i) => i.speachID ?? i.id))), undefined, { ...path, items });
   };
 
   const pictures = path ? [...new Map(path.items.filter((i) => i.img).map((i) => [i.img as string, { src: i.img as string, label: i.title }])).values()] : [];

@@ -5,7 +5,7 @@ import Event from '@mui/icons-material/Event';
 import Lock from '@mui/icons-material/Lock';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Slideshow from '@mui/icons-material/Slideshow';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
@@ -13,7 +13,8 @@ import { useI18n } from '../i18n';
 import { ErrorState, Loading, useToast } from '@speach/web-shared';
 import { errorMessage, speachSlug } from '../speach/speachApi';
 import { dueDay, editorAddress, formatCount, formatPercent, pluralForm } from './path-rules';
-import { type PathProgress, type ProgressItem, pathsApi } from './pathsApi';
+import { type ProgressItem, pathsApi } from './pathsApi';
+import { useEnrol, usePathProgress } from './usePaths';
 
 const DiscussionSection = lazy(() => import('../forum/DiscussionSection').then((m) => ({ default: m.DiscussionSection })));
 
@@ -26,21 +27,12 @@ export function PathPage() {
   const { t, date, language } = useI18n();
   const { me } = useAuth();
   const { pathId = '' } = useParams();
-  const [view, setView] = useState<PathProgress | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [reload, setReload] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const query = usePathProgress(pathId);
+  const view = query.data ?? null;
+  const error = query.error;
+  const enrolment = useEnrol(pathId);
+  const busy = enrolment.isPending;
   const [toast, showToast] = useToast();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setError(null);
-    pathsApi
-      .progress(pathId, controller.signal)
-      .then(setView)
-      .catch((e) => !controller.signal.aborted && setError(e));
-    return () => controller.abort();
-  }, [pathId, reload]);
 
   if (error) {
     const status = error instanceof ApiError ? error.status : 0;
@@ -52,7 +44,7 @@ export function PathPage() {
         {status === 404 || status === 403 ? (
           <Alert severity="warning">{t('path.notFound')}</Alert>
         ) : (
-          <ErrorState message={errorMessage(error)} onRetry={() => setReload((r) => r + 1)} />
+          <ErrorState message={errorMessage(error)} onRetry={() => void query.refetch()} />
         )}
       </>
     );
@@ -63,17 +55,11 @@ export function PathPage() {
   const learning = view.assigned || view.enrolled;
   // The editor's own rule (owner or administrator): the server refuses anyone else anyway.
   const mayEdit = !!me && (me.isAdmin || me.id === view.user.userID);
-  const enrol = async () => {
-    setBusy(true);
-    try {
-      setView(await pathsApi.enrol(view.pathId));
-      showToast('success', t('path.page.enrolled'));
-    } catch (e) {
-      showToast('error', errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const enrol = () =>
+    enrolment.mutate(undefined, {
+      onSuccess: () => showToast('success', t('path.page.enrolled')),
+      onError: (e) => showToast('error', errorMessage(e)),
+    });
 
   return (
     <>
@@ -119,7 +105,7 @@ export function PathPage() {
               />
             )}
             {view.canEnrol && (
-              <Button variant="contained" disabled={busy} onClick={() => void enrol()}>
+              <Button variant="contained" disabled={busy} onClick={enrol}>
                 {t('path.page.enrol')}
               </Button>
             )}

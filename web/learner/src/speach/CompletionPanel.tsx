@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useI18n } from '../i18n';
 import { type SignatureInput, SignatureDialog } from '../workflow/SignatureDialog';
 import { SignatureList } from '../workflow/SignatureList';
-import { type Completion, type Reading, errorMessage, speachApi } from './speachApi';
+import { type Reading, errorMessage } from './speachApi';
+import { useCompleteSpeach } from './useSpeach';
 
 /**
  * Shown once every chapter is read: the learner records the completion of the version in force
@@ -12,25 +13,17 @@ import { type Completion, type Reading, errorMessage, speachApi } from './speach
 export function CompletionPanel({ speachId, regulated, reading }: { speachId: string; regulated: boolean; reading: Reading }) {
   const { t, date } = useI18n();
   const [signing, setSigning] = useState(false);
-  const [done, setDone] = useState<Completion | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const completion = useCompleteSpeach(speachId, reading);
+  const done = completion.data ?? null;
+  // The signature dialog shows its own failure (and cancelling it forgets it): only the unsigned completion's is shown here.
+  const error = completion.error && !signing ? errorMessage(completion.error) : null;
   const complete = async (signature?: SignatureInput) => {
-    const completion = await speachApi.complete(speachId, signature, reading);
-    setDone(completion);
+    await completion.mutateAsync(signature);
     setSigning(false);
   };
-  const start = async () => {
+  const start = () => {
     if (regulated) return setSigning(true);
-    setBusy(true);
-    setError(null);
-    try {
-      await complete();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    completion.mutate(undefined);
   };
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="completion-title">
@@ -48,14 +41,23 @@ export function CompletionPanel({ speachId, regulated, reading }: { speachId: st
             <Typography>{t(regulated ? 'gxp.complete.introSigned' : 'gxp.complete.intro')}</Typography>
             {error && <Alert severity="error">{error}</Alert>}
             <Stack direction="row">
-              <Button variant="contained" onClick={() => void start()} disabled={busy}>
+              <Button variant="contained" onClick={start} disabled={completion.isPending}>
                 {t(regulated ? 'gxp.complete.signButton' : 'gxp.complete.button')}
               </Button>
             </Stack>
           </>
         )}
       </Stack>
-      {signing && <SignatureDialog meaning="trained" onCancel={() => setSigning(false)} onSign={complete} />}
+      {signing && (
+        <SignatureDialog
+          meaning="trained"
+          onCancel={() => {
+            setSigning(false);
+            completion.reset();
+          }}
+          onSign={complete}
+        />
+      )}
     </Paper>
   );
 }

@@ -5,7 +5,8 @@ import { type MessageKey, useI18n } from '../i18n';
 import { VideoOverlays } from '../media/VideoOverlays';
 import { VideoWithSubtitles } from '../media-text/VideoWithSubtitles';
 import { QuizTaker } from './QuizTaker';
-import { type Reading, errorMessage, speachApi } from './speachApi';
+import { type Reading, errorMessage } from './speachApi';
+import { useAnswerChapter } from './useSpeach';
 import type { Chapter, QuizResult } from './types';
 
 const frame = { width: '100%', border: 0, display: 'block' } as const;
@@ -13,25 +14,22 @@ const frame = { width: '100%', border: 0, display: 'block' } as const;
 function OpenQuestion({ speachId, chapter, reading, onAnswered }: { speachId: string; chapter: Chapter; reading: Reading; onAnswered: () => void }) {
   const { t } = useI18n();
   const [text, setText] = useState('');
-  const [done, setDone] = useState(false);
+  const answering = useAnswerChapter(speachId, chapter.chapterId, reading);
+  const done = answering.isSuccess;
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = answering.isPending;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) {
       setError(t('speach.answer.required'));
       return;
     }
-    setBusy(true);
     setError(null);
     try {
-      await speachApi.answer(speachId, chapter.chapterId, { text: text.trim() }, reading);
-      setDone(true);
+      await answering.mutateAsync({ text: text.trim() });
       onAnswered();
     } catch (e) {
       setError(errorMessage(e));
-    } finally {
-      setBusy(false);
     }
   };
   return (

@@ -1,10 +1,12 @@
 import { Alert, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
+import { useSpeachCategories } from '../home/useHome';
 import { type MessageKey, useI18n } from '../i18n';
-import { errorMessage, fieldErrors, speachApi } from './speachApi';
+import { errorMessage, fieldErrors } from './speachApi';
 import { type Category, SPEACH_LANGUAGES, type SpeachCard, type SpeachLanguage } from './types';
+import { useCreateSpeach, useSpeachTemplates } from './useSpeach';
 
 export const TITLE_MAX = 255;
 
@@ -23,19 +25,13 @@ export function CreateSpeachPage() {
   const [categoryId, setCategoryId] = useState('');
   const [description, setDescription] = useState('');
   const [templateId, setTemplateId] = useState('');
-  const [categories, setCategories] = useState<Category[]>([]);
-  const [templates, setTemplates] = useState<SpeachCard[]>([]);
+  const categories: Category[] = useSpeachCategories().data ?? [];
+  const templates: SpeachCard[] = useSpeachTemplates().data ?? [];
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    speachApi.categories().then(setCategories, () => setCategories([]));
-    speachApi.templates().then(
-      (r) => setTemplates(r.result ?? []),
-      () => setTemplates([]),
-    );
-  }, []);
+  const creation = useCreateSpeach();
+  // Stays on once created: the editor opens next.
+  const busy = creation.isPending || creation.isSuccess;
 
   if (me && !me.isAuthor && !me.isAdmin) {
     return (
@@ -56,9 +52,8 @@ export function CreateSpeachPage() {
     setErrors(local);
     setError(null);
     if (Object.keys(local).length) return;
-    setBusy(true);
     try {
-      const card = await speachApi.create({
+      const card = await creation.mutateAsync({
         title: title.trim(),
         language: speachLanguage,
         ...(categoryId ? { categoryId } : {}),
@@ -70,7 +65,6 @@ export function CreateSpeachPage() {
       const fields = fieldErrors(e);
       setErrors(fields);
       setError(errorMessage(e));
-      setBusy(false);
     }
   };
 

@@ -1,8 +1,9 @@
 import { Alert, Button, MenuItem, Stack, TextField } from '@mui/material';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { useSpeachCategories } from '../home/useHome';
 import { type MessageKey, useI18n } from '../i18n';
 import { TITLE_MAX } from './CreateSpeachPage';
-import { errorMessage, fieldErrors, speachApi } from './speachApi';
+import { errorMessage, fieldErrors } from './speachApi';
 import { differs } from './unsaved/dirty-state';
 import { useReportDirty } from './unsaved/UnsavedChanges';
 import { type Category, SPEACH_LANGUAGES, type SpeachCard } from './types';
@@ -22,7 +23,7 @@ export function DetailsPanel({ speach, busy, save }: Props) {
   const [language, setLanguage] = useState<string>(speach.language);
   const [categoryId, setCategoryId] = useState(speach.category?.id ?? '');
   const [img, setImg] = useState(speach.img ?? '');
-  const [categories, setCategories] = useState<Category[]>([]);
+  const categories: Category[] = useSpeachCategories().data ?? [];
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
 
@@ -30,10 +31,6 @@ export function DetailsPanel({ speach, busy, save }: Props) {
   const current = { title, description, tags, language, categoryId, img };
   const [baseline, setBaseline] = useState(current);
   useReportDirty('details', differs(current, baseline));
-
-  useEffect(() => {
-    speachApi.categories().then(setCategories, () => setCategories([]));
-  }, []);
 
   // The draft card's category stays selectable even when the list is not readable.
   const options = speach.category && !categories.some((c) => c.id === speach.category?.id) ? [speach.category, ...categories] : categories;

@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Grid, Paper, Stack, Typography } from '@mui/material';
 import History from '@mui/icons-material/History';
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useI18n } from '../i18n';
@@ -14,6 +15,7 @@ import { SharePanel } from './SharePanel';
 import { ErrorState, Loading, useToast } from '@speach/web-shared';
 import { errorMessage, isDelayed, speachApi, speachSlug } from './speachApi';
 import type { Chapter, DraftSpeach, SpeachCard } from './types';
+import { type EditorDraft, applyToDraft, invalidateAfterEdit, speachKeys, useEditorDraft } from './useSpeach';
 import { LeaveGuard, SaveStatusIndicator, UnsavedChangesProvider, useDirtyRegistry } from './unsaved/UnsavedChanges';
 
 function findChapter(chapters: Chapter[], id: string | null): Chapter | null {
@@ -52,54 +54,46 @@ function EditorWorkspace() {
   const [search] = useSearchParams();
   const wantedChapter = search.get('chapter');
   const { t } = useI18n();
-  const [speach, setSpeach] = useState<DraftSpeach | null>(null);
-  const [loadError, setLoadError] = useState<ApiError | Error | null>(null);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [chosenId, setChosenId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
-  const [generation, setGeneration] = useState(0); // remounts the forms after a reload
   const [toast, showToast] = useToast();
-  const version = useRef(0);
   const registry = useDirtyRegistry();
+  const client = useQueryClient();
+  const draftQuery = useEditorDraft(speachID);
+  const speach = draftQuery.data?.draft ?? null;
+  // Each load from the server remounts the forms on what it holds; the commands' answers do not.
+  const generation = draftQuery.data?.load ?? 0;
 
-  const load = useCallback(async () => {
-    setLoadError(null);
-    try {
-      const draft = await speachApi.draft(speachID);
-      version.current = draft.version;
-      setSpeach(draft);
-      setConflict(null);
-      setGeneration((g) => g + 1);
-      setSelectedId((current) => {
-        const wanted = current ?? wantedChapter;
-        return findChapter(draft.chapters ?? [], wanted) ? wanted : (draft.chapters?.[0]?.chapterId ?? null);
-      });
-    } catch (e) {
-      setLoadError(e as Error);
-    }
-  }, [speachID, wantedChapter]);
-
-  useEffect(() => {
-    setSpeach(null);
-    void load();
-  }, [load]);
+  const { refetch } = draftQuery;
+  const load = useCallback(
+    () =>
+      void refetch().then((answer) => {
+        if (answer.isSuccess) setConflict(null);
+      }),
+    [refetch],
+  );
 
   useEffect(() => {
     if (speach) document.title = `${t('route.edit')} – ${speach.title}`;
   }, [speach, t]);
 
-  const apply = useCallback((card: SpeachCard | DraftSpeach) => {
-    if (typeof card?.version === 'number') version.current = card.version;
-    setSpeach((prev) => (prev ? { ...prev, ...card, chapters: (card as DraftSpeach).chapters ?? prev.chapters } : (card as DraftSpeach)));
-  }, []);
+  // Every answer of a change (commands, uploads, cover) goes through here: the speach's other views and the card lists are stale.
+  const apply = useCallback(
+    (card: SpeachCard | DraftSpeach) => {
+      applyToDraft(client, speachID, card as Partial<DraftSpeach>);
+      invalidateAfterEdit(client, speachID);
+    },
+    [client, speachID],
+  );
 
-  /** Runs a command with the current version; a 409 shows the "changed elsewhere" banner. Rejects with the error. */
+  /** Runs a command with the draft's current version; a 409 shows the "changed elsewhere" banner. Rejects with the error. */
   const command = useCallback(
     async <T,>(call: (v: number) => Promise<T>): Promise<T> => {
       setBusy(true);
       const saved = registry?.beginSave();
       try {
-        return await call(version.current);
+        return await call(client.getQueryData<EditorDraft>(speachKeys.editorDraft(speachID))?.draft.version ?? 0);
       } catch (e) {
         if (e instanceof ApiError && e.status === 409) setConflict(e.message);
         throw e;
@@ -108,29 +102,37 @@ function EditorWorkspace() {
         setBusy(false);
       }
     },
-    [registry],
+    [registry, client, speachID],
   );
 
   /** The commands answering no card change the revision too: read it again. */
   const refreshCard = useCallback(async () => {
     try {
-      apply(await speachApi.card(speachID));
+      apply(await client.fetchQuery({ queryKey: speachKeys.card(speachID), queryFn: () => speachApi.card(speachID), staleTime: 0 }));
     } catch {
       // the next command will say so
     }
-  }, [apply, speachID]);
+  }, [apply, client, speachID]);
 
   const toastError = (e: unknown) => {
     if (!(e instanceof ApiError && e.status === 409)) showToast('error', errorMessage(e));
   };
 
+  // The chapter shown: the one picked while it exists, else the one asked in the address, else the first.
+  const chapters = speach?.chapters ?? [];
+  const selectedId = findChapter(chapters, chosenId)
+    ? chosenId
+    : chosenId === null && findChapter(chapters, wantedChapter)
+      ? wantedChapter
+      : (chapters[0]?.chapterId ?? null);
+
   const tree: TreeActions = {
-    onSelect: setSelectedId,
+    onSelect: setChosenId,
     onAdd: async (title, parentId) => {
       try {
         const answer = await command((v) => speachApi.addChapter(speachID, { title, parentId, version: v }));
         apply(answer.speach);
-        setSelectedId(answer.chapterId);
+        setChosenId(answer.chapterId);
         return true;
       } catch (e) {
         toastError(e);
@@ -148,9 +150,7 @@ function EditorWorkspace() {
     },
     onRemove: async (chapterId) => {
       try {
-        const draft = await command((v) => speachApi.removeChapter(speachID, chapterId, v));
-        apply(draft);
-        setSelectedId((current) => (findChapter(draft.chapters ?? [], current) ? current : (draft.chapters?.[0]?.chapterId ?? null)));
+        apply(await command((v) => speachApi.removeChapter(speachID, chapterId, v)));
         showToast('success', t('speach.tree.removed'));
         return true;
       } catch (e) {
@@ -169,6 +169,7 @@ function EditorWorkspace() {
     },
   };
 
+  const loadError = draftQuery.error;
   if (loadError) {
     const status = loadError instanceof ApiError ? loadError.status : 0;
     return (
@@ -185,7 +186,7 @@ function EditorWorkspace() {
   }
   if (!speach) return <Loading />;
 
-  const selected = findChapter(speach.chapters ?? [], selectedId);
+  const selected = findChapter(chapters, selectedId);
   const slug = speachSlug(speach.title);
   const shareable = speach.publication || isDelayed(speach);
 

@@ -3,7 +3,8 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import Cancel from '@mui/icons-material/Cancel';
 import { type FormEvent, useState } from 'react';
 import { useI18n } from '../i18n';
-import { type Reading, errorMessage, speachApi } from './speachApi';
+import { type Reading, errorMessage } from './speachApi';
+import { useAnswerChapter } from './useSpeach';
 import type { AnswerResponse, Chapter, QuizResult } from './types';
 
 interface Props {
@@ -21,9 +22,10 @@ export function QuizTaker({ speachId, reading, chapter, scored, previous, onAnsw
   const { t } = useI18n();
   const questions = chapter.content?.questions ?? [];
   const [answers, setAnswers] = useState<Record<string, string[]>>({});
-  const [result, setResult] = useState<AnswerResponse | null>(null);
+  const answering = useAnswerChapter(speachId, chapter.chapterId, reading);
+  const result: AnswerResponse | null = answering.data ?? null;
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = answering.isPending;
 
   const corrections = result && 'corrections' in result ? result.corrections : null;
   const done = !!result;
@@ -35,14 +37,11 @@ export function QuizTaker({ speachId, reading, chapter, scored, previous, onAnsw
       setError(t('speach.quiz.answerAll'));
       return;
     }
-    setBusy(true);
     try {
-      setResult(await speachApi.answer(speachId, chapter.chapterId, { answers }, reading));
+      await answering.mutateAsync({ answers });
       onAnswered();
     } catch (e) {
       setError(errorMessage(e));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -149,7 +148,7 @@ export function QuizTaker({ speachId, reading, chapter, scored, previous, onAnsw
             <Button
               variant="outlined"
               onClick={() => {
-                setResult(null);
+                answering.reset();
                 setAnswers({});
               }}
             >

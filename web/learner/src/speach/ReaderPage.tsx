@@ -18,7 +18,7 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import Lock from '@mui/icons-material/Lock';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import PlayArrow from '@mui/icons-material/PlayArrow';
-import { type FormEvent, type ReactNode, Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useI18n } from '../i18n';
@@ -26,7 +26,8 @@ import { type PrimaryAction, SpeachHeader } from './SpeachHeader';
 import { ContentView } from './ContentView';
 import { CompletionPanel } from './CompletionPanel';
 import { ErrorState, Loading } from '@speach/web-shared';
-import { errorMessage, speachApi } from './speachApi';
+import { errorMessage } from './speachApi';
+import { useMarkChapterRead, useRefreshReading, useSpeachReading } from './useSpeach';
 import type { Chapter, ReadResponse } from './types';
 
 /** Bookmark, follow, rating and comments (published page only), loaded apart from the reader. */
@@ -87,6 +88,19 @@ function AccessCodeForm({ wrong, onSubmit }: { wrong: boolean; onSubmit: (code: 
   );
 }
 
+/** A private speach asks for its code: the server refuses the reading on the `accessCode` field. */
+function isCodeRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.errors.some((x) => x.field === 'accessCode');
+}
+
+/** The chapter a load opens: the one the address asks for when it is open to the reader, else the first open one. */
+function startChapter(data: ReadResponse, wanted: string | null): string | null {
+  const order = readingOrder(data.chapters ?? []);
+  const locked = new Set(data.lockedChapterIds ?? []);
+  const start = order.find((o) => o.chapter.chapterId === wanted && !locked.has(o.chapter.chapterId)) ?? order.find((o) => !locked.has(o.chapter.chapterId));
+  return start?.chapter.chapterId ?? null;
+}
+
 /** /s/{speachID}/{slug} (published), /play/{speachID}/{slug} (draft) and /play-embedded/{speachID} (draft, no app chrome). */
 export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: boolean }) {
   // A `_REGULATED` load id reads the version in force; everything else belongs to the speach itself.
@@ -94,76 +108,39 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
   const speachID = loadId.endsWith(REGULATED_SUFFIX) ? loadId.slice(0, -REGULATED_SUFFIX.length) : loadId;
   const [search, setSearch] = useSearchParams();
   const { t, date } = useI18n();
-  const [data, setData] = useState<ReadResponse | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [codeNeeded, setCodeNeeded] = useState<{ wrong: boolean } | null>(null);
-  const [currentId, setCurrentId] = useState<string | null>(null);
+  const [accessCode, setAccessCode] = useState<string | undefined>(undefined);
   const [lockedMessage, setLockedMessage] = useState(false);
-  const code = useRef<string | undefined>(undefined);
   const contentHeading = useRef<HTMLHeadingElement>(null);
   const initialChapter = useRef(search.get('chapter'));
-  /** Where the previous visit stopped, for "continue where I left off". */
-  const [resumeId, setResumeId] = useState<string | null>(null);
+  const reading = { mode, accessCode };
+  const query = useSpeachReading(speachID, loadId, reading);
+  const data = query.data ?? null;
+  const markRead = useMarkChapterRead(speachID, loadId, reading);
+  const refreshProgress = useRefreshReading(speachID);
 
-  const fetchRead = useCallback(() => speachApi.read(loadId, { mode, accessCode: code.current }), [loadId, mode]);
+  // Each load (another speach, mode or access code) starts where the address or the first open chapter says,
+  // and remembers where the previous visit stopped for "continue where I left off" (later reads don't move it).
+  const loadKey = `${loadId}|${mode}|${accessCode ?? ''}`;
+  const [visit, setVisit] = useState<{ key: string; currentId: string | null; resumeId: string | null } | null>(null);
+  if (data && visit?.key !== loadKey)
+    setVisit({ key: loadKey, currentId: startChapter(data, initialChapter.current), resumeId: data.progress?.lastChapterId ?? null });
+  const currentId = visit?.key === loadKey ? visit.currentId : null;
+  const resumeId = visit?.key === loadKey ? visit.resumeId : null;
+  const setCurrentId = (id: string) => setVisit((v) => (v ? { ...v, currentId: id } : v));
 
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      const answer = await fetchRead();
-      setCodeNeeded(null);
-      setData(answer);
-      const order = readingOrder(answer.chapters ?? []);
-      const locked = new Set(answer.lockedChapterIds ?? []);
-      const wanted = initialChapter.current;
-      const start = order.find((o) => o.chapter.chapterId === wanted && !locked.has(wanted)) ?? order.find((o) => !locked.has(o.chapter.chapterId));
-      setCurrentId(start?.chapter.chapterId ?? null);
-      setResumeId(answer.progress?.lastChapterId ?? null);
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 403 && e.errors.some((x) => x.field === 'accessCode')) {
-        setCodeNeeded({ wrong: !!code.current });
-        return;
-      }
-      setError(e);
-    }
-  }, [fetchRead]);
-
+  // Mark the opened chapter read (the mutation then refreshes the ticks and locks).
+  const locked = (data?.lockedChapterIds ?? []).includes(currentId ?? '');
+  const { mutate: mark } = markRead;
   useEffect(() => {
-    setData(null);
-    void load();
-  }, [load]);
-
-  /** Progress and locks after a read or an answer, keeping the chapters on screen. */
-  const refreshProgress = useCallback(async () => {
-    try {
-      const answer = await fetchRead();
-      setData((prev) => (prev ? { ...prev, progress: answer.progress, lockedChapterIds: answer.lockedChapterIds } : answer));
-    } catch {
-      // progress display only
-    }
-  }, [fetchRead]);
-
-  // Mark the opened chapter read, then refresh the ticks and locks.
-  useEffect(() => {
-    if (!currentId || !data) return;
-    if ((data.lockedChapterIds ?? []).includes(currentId)) return;
-    let cancelled = false;
-    speachApi.markRead(loadId, currentId, { mode, accessCode: code.current }).then(
-      (progress) => {
-        if (cancelled) return;
-        setData((prev) => (prev ? { ...prev, progress: { ...prev.progress, ...progress } } : prev));
-        void refreshProgress();
+    if (!currentId || !data || locked) return;
+    mark(currentId, {
+      onError: (e) => {
+        if (e instanceof ApiError && e.status === 403 && !e.errors.some((x) => x.field === 'accessCode')) setLockedMessage(true);
       },
-      (e) => {
-        if (!cancelled && e instanceof ApiError && e.status === 403 && !e.errors.some((x) => x.field === 'accessCode')) setLockedMessage(true);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
+    });
     // Only when the chapter changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [currentId, loadId, !!data]);
+  }, [currentId, loadKey, !!data]);
 
   useEffect(() => {
     if (data) document.title = data.speach.title;
@@ -188,14 +165,14 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
       node
     );
 
-  if (codeNeeded)
+  const error = query.error;
+  // The form stays up while a code is being checked, so what was typed is kept if it is wrong.
+  const codeRefused = isCodeRefusal(error);
+  if (codeRefused || (accessCode !== undefined && query.isPending))
     return wrap(
       <AccessCodeForm
-        wrong={codeNeeded.wrong}
-        onSubmit={(value) => {
-          code.current = value;
-          void load();
-        }}
+        wrong={codeRefused && accessCode !== undefined}
+        onSubmit={(value) => (value === accessCode ? void query.refetch() : setAccessCode(value))}
       />,
     );
   if (error) {
@@ -209,7 +186,7 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
         <Typography variant="h4" component="h1" gutterBottom>
           {t(mode === 'draft' ? 'route.play' : 'route.speach')}
         </Typography>
-        <ErrorState message={message} onRetry={status === 404 || status === 403 ? undefined : () => void load()} />
+        <ErrorState message={message} onRetry={status === 404 || status === 403 ? undefined : () => void query.refetch()} />
       </>,
     );
   }
@@ -218,17 +195,17 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
   const { speach, progress } = data;
   const order = readingOrder(data.chapters ?? []);
   const read = new Set(progress?.readChapterIds ?? []);
-  const locked = new Set(data.lockedChapterIds ?? []);
+  const lockedIds = new Set(data.lockedChapterIds ?? []);
   const index = order.findIndex((o) => o.chapter.chapterId === currentId);
   const current = index >= 0 ? order[index].chapter : null;
   const readCount = order.filter((o) => read.has(o.chapter.chapterId)).length;
   const previous = index > 0 ? order[index - 1] : null;
   const next = index >= 0 && index < order.length - 1 ? order[index + 1] : null;
-  const last = resumeId && resumeId !== currentId && !locked.has(resumeId) && order.some((o) => o.chapter.chapterId === resumeId) ? resumeId : null;
+  const last = resumeId && resumeId !== currentId && !lockedIds.has(resumeId) && order.some((o) => o.chapter.chapterId === resumeId) ? resumeId : null;
 
   // Start and review open the first chapter; continue the first one not read yet that is open to the reader.
   const startFrom = (action: PrimaryAction) => {
-    const target = action === 'CONTINUE' ? order.find((o) => !read.has(o.chapter.chapterId) && !locked.has(o.chapter.chapterId)) : order[0];
+    const target = action === 'CONTINUE' ? order.find((o) => !read.has(o.chapter.chapterId) && !lockedIds.has(o.chapter.chapterId)) : order[0];
     if (target) open(target.chapter.chapterId);
   };
 
@@ -267,7 +244,7 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
                   size="small"
                   startIcon={<PlayArrow />}
                   onClick={() => {
-                    setResumeId(null);
+                    setVisit((v) => (v ? { ...v, resumeId: null } : v));
                     open(last);
                   }}
                   sx={{ mb: 1 }}
@@ -277,7 +254,7 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
               )}
               <List dense component="ol" sx={{ p: 0, listStyle: 'none' }}>
                 {order.map(({ chapter, depth }) => {
-                  const isLocked = locked.has(chapter.chapterId);
+                  const isLocked = lockedIds.has(chapter.chapterId);
                   const isRead = read.has(chapter.chapterId);
                   const isCurrent = chapter.chapterId === currentId;
                   return (
@@ -327,21 +304,21 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
                   <ContentView
                     key={current.chapterId}
                     speachId={loadId}
-                    reading={{ mode, accessCode: code.current }}
+                    reading={{ mode, accessCode: accessCode }}
                     chapter={current}
                     previousResult={progress?.quizResults?.[current.chapterId]}
-                    onAnswered={() => void refreshProgress()}
+                    onAnswered={refreshProgress}
                   />
                   <Stack direction="row" justifyContent="space-between" sx={{ pt: 2 }}>
                     {previous ? (
-                      <Button onClick={() => open(previous.chapter.chapterId)} disabled={locked.has(previous.chapter.chapterId)}>
+                      <Button onClick={() => open(previous.chapter.chapterId)} disabled={lockedIds.has(previous.chapter.chapterId)}>
                         {t('speach.read.previous')}
                       </Button>
                     ) : (
                       <span />
                     )}
                     {next && (
-                      <Button variant="contained" onClick={() => open(next.chapter.chapterId)} disabled={locked.has(next.chapter.chapterId)}>
+                      <Button variant="contained" onClick={() => open(next.chapter.chapterId)} disabled={lockedIds.has(next.chapter.chapterId)}>
                         {t('speach.read.next')}
                       </Button>
                     )}
@@ -355,12 +332,12 @@ export function ReaderPage({ mode, embedded = false }: { mode: Mode; embedded?: 
         </Grid>
       )}
       {mode === 'published' && !embedded && order.length > 0 && readCount === order.length && (
-        <CompletionPanel speachId={speachID} regulated={speach.regulated_gmp === true} reading={{ mode, accessCode: code.current }} />
+        <CompletionPanel speachId={speachID} regulated={speach.regulated_gmp === true} reading={{ mode, accessCode: accessCode }} />
       )}
       {mode === 'published' && !embedded && (
         <Suspense fallback={<Loading />}>
-          <EngagementSection speachId={speachID} accessCode={code.current} />
-          <DiscussionSection speachId={speachID} accessCode={code.current} />
+          <EngagementSection speachId={speachID} accessCode={accessCode} />
+          <DiscussionSection speachId={speachID} accessCode={accessCode} />
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
             <ReportButton target="SPEACH" targetId={speachID} label={t('report.speach')} />
           </Box>

@@ -1,21 +1,19 @@
 import { Alert, Button, Checkbox, FormControlLabel, ListSubheader, MenuItem, Stack, TextField } from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useI18n } from '../i18n';
 import { errorMessage, speachApi, speachSlug } from './speachApi';
-import type { PublishDetails } from './types';
+import { usePublishDetails } from './useSpeach';
 
 /** Spec §2 "Share component": the reading link, optionally starting at a chapter. */
 export function SharePanel({ speachId, title, onCopied }: { speachId: string; title: string; onCopied: () => void }) {
   const { t } = useI18n();
-  const [details, setDetails] = useState<PublishDetails | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const detailsQuery = usePublishDetails(speachId);
+  const details = detailsQuery.data ?? null;
+  // Without the chapters the link to the speach itself still works: the failure is a warning.
+  const error = detailsQuery.error ? errorMessage(detailsQuery.error) : null;
   const [atChapter, setAtChapter] = useState(false);
   const [chapterId, setChapterId] = useState('');
-
-  useEffect(() => {
-    speachApi.publishDetails(speachId).then(setDetails, (e) => setError(errorMessage(e)));
-  }, [speachId]);
 
   const chapters = (details?.lecons ?? []).flatMap((l) => l.chapitres);
   const link = `${window.location.origin}/s/${speachId}/${speachSlug(title)}${atChapter && chapterId ? `?chapter=${encodeURIComponent(chapterId)}` : ''}`;

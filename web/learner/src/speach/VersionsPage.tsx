@@ -15,31 +15,26 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useI18n } from '../i18n';
 import { ContentDiffView } from '../workflow/ContentDiffView';
-import { ErrorState, Loading } from '@speach/web-shared';
-import { errorMessage, speachApi } from './speachApi';
-import type { SpeachCard, Version } from './types';
+import { EmptyState, ErrorState, Loading } from '@speach/web-shared';
+import { errorMessage } from './speachApi';
+import type { Version } from './types';
+import { useSpeachCard, useSpeachVersions } from './useSpeach';
 import { VersionVideoButton } from './VersionVideoButton';
 
 /** /list-versions/{speachID}: the published versions, newest first. */
 export function VersionsPage() {
   const { speachID = '' } = useParams();
   const { t, date } = useI18n();
-  const [versions, setVersions] = useState<Version[] | null>(null);
-  const [card, setCard] = useState<SpeachCard | null>(null);
-  const [error, setError] = useState<unknown>(null);
-
-  const load = useCallback(() => {
-    setError(null);
-    setVersions(null);
-    speachApi.versions(speachID).then(setVersions, setError);
-    speachApi.card(speachID).then(setCard, () => undefined);
-  }, [speachID]);
-  useEffect(load, [load]);
+  const versionsQuery = useSpeachVersions(speachID);
+  const versions = versionsQuery.data ?? null;
+  const error = versionsQuery.error;
+  // The title is a caption only: without it the versions still show.
+  const card = useSpeachCard(speachID).data ?? null;
 
   const when = (value: string | null) => (value ? `${date(value)} ${new Date(value).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}` : '—');
 
@@ -57,11 +52,14 @@ export function VersionsPage() {
         </Button>
       </Box>
       {error ? (
-        <ErrorState message={error instanceof ApiError && error.status === 404 ? t('speach.notFound') : errorMessage(error)} onRetry={load} />
+        <ErrorState
+          message={error instanceof ApiError && error.status === 404 ? t('speach.notFound') : errorMessage(error)}
+          onRetry={() => void versionsQuery.refetch()}
+        />
       ) : !versions ? (
         <Loading />
       ) : versions.length === 0 ? (
-        <Typography>{t('speach.versions.none')}</Typography>
+        <EmptyState message={t('speach.versions.none')} />
       ) : (
         <TableContainer component={Paper}>
           <Table aria-label={t('route.versions')}>

@@ -3,10 +3,12 @@ import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import Delete from '@mui/icons-material/Delete';
 import DragIndicator from '@mui/icons-material/DragIndicator';
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
+import { useDebouncedValue } from '../api/useDebouncedValue';
 import { useI18n } from '../i18n';
-import { SEARCH_DEBOUNCE_MS, debounce } from '../search/search-rules';
-import { type ApproverChoice, workflowApi } from './workflowApi';
+import { SEARCH_DEBOUNCE_MS } from '../search/search-rules';
+import type { ApproverChoice } from './workflowApi';
+import { useApprovers } from './useWorkflow';
 
 export interface PickedApprover extends ApproverChoice {
   role: string;
@@ -27,31 +29,12 @@ export function move<T>(list: T[], from: number, to: number): T[] {
  */
 export function ApproverPicker({ value, onChange, error }: { value: PickedApprover[]; onChange: (next: PickedApprover[]) => void; error?: string }) {
   const { t } = useI18n();
-  const [options, setOptions] = useState<ApproverChoice[]>([]);
   const [input, setInput] = useState('');
   const [dragging, setDragging] = useState<number | null>(null);
-  const search = useMemo(
-    () =>
-      debounce(
-        (term: string) =>
-          void workflowApi
-            .approvers(term)
-            .then(setOptions)
-            .catch(() => setOptions([])),
-        SEARCH_DEBOUNCE_MS,
-      ),
-    [],
-  );
-  useEffect(() => {
-    search(input);
-    return () => search.cancel();
-  }, [input, search]);
-  useEffect(() => {
-    void workflowApi
-      .approvers('')
-      .then(setOptions)
-      .catch(() => setOptions([]));
-  }, []);
+  // The first approvers show at once (empty term); then one search per pause in typing. A failed search offers no one.
+  const term = useDebouncedValue(input, SEARCH_DEBOUNCE_MS);
+  const found = useApprovers(term);
+  const options: ApproverChoice[] = found.data ?? [];
 
   const name = (a: ApproverChoice) => `${a.firstName} ${a.lastName}`.trim() || a.email;
   return (

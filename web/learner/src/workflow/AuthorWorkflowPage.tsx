@@ -1,52 +1,36 @@
 import { Alert, Box, Button, Container, Stack, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useI18n } from '../i18n';
 import { ErrorState, Loading, useToast } from '@speach/web-shared';
 import { errorMessage } from '../speach/speachApi';
 import { WorkflowGraph } from './WorkflowGraph';
-import { type Workflow, workflowApi } from './workflowApi';
+import { workflowApi } from './workflowApi';
+import { useAuthorWorkflow, useWorkflowDecision } from './useWorkflow';
 
 /** /workflow/author/{speachID}: where the author follows the validation, edits after a rejection and resubmits. */
 export function AuthorWorkflowPage() {
   const { speachID = '' } = useParams();
   const { t } = useI18n();
   const [toast, showToast] = useToast();
-  const [workflow, setWorkflow] = useState<Workflow | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [busy, setBusy] = useState(false);
+  const query = useAuthorWorkflow(speachID);
+  const workflow = query.data ?? null;
+  const decision = useWorkflowDecision(speachID);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(null);
-    try {
-      setWorkflow(await workflowApi.get(speachID));
-    } catch (e) {
-      setError(e instanceof ApiError && e.status === 404 ? t('workflow.notFound') : errorMessage(e));
-    } finally {
-      setLoading(false);
-    }
-  }, [speachID, t]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const resubmit = () =>
+    decision.mutate(() => workflowApi.resubmit(speachID), {
+      onSuccess: () => showToast('success', t('workflow.author.resubmitted')),
+      onError: (e) => showToast('error', errorMessage(e)),
+    });
 
-  const resubmit = async () => {
-    setBusy(true);
-    try {
-      setWorkflow(await workflowApi.resubmit(speachID));
-      showToast('success', t('workflow.author.resubmitted'));
-    } catch (e) {
-      showToast('error', errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  if (loading) return <Loading />;
-  if (error) return <ErrorState message={error} onRetry={() => void load()} />;
+  if (query.isPending) return <Loading />;
+  if (query.error)
+    return (
+      <ErrorState
+        message={query.error instanceof ApiError && query.error.status === 404 ? t('workflow.notFound') : errorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+      />
+    );
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
       <Stack spacing={3}>
@@ -65,7 +49,7 @@ export function AuthorWorkflowPage() {
             {t('workflow.author.edit')}
           </Button>
           {workflow?.canResubmit && (
-            <Button variant="contained" onClick={() => void resubmit()} disabled={busy}>
+            <Button variant="contained" onClick={resubmit} disabled={decision.isPending}>
               {t('workflow.author.resubmit')}
             </Button>
           )}

@@ -1,26 +1,7 @@
 import { Alert, Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { api } from '../api/client';
 import { useI18n } from '../i18n';
 import { errorMessage } from '../speach/speachApi';
-
-interface LineRow {
-  kind: 'same' | 'added' | 'removed' | 'changed';
-  left: string | null;
-  right: string | null;
-}
-interface ContentDiff {
-  titleChanged: { before: string; after: string } | null;
-  added: { chapterId: string; title: string }[];
-  removed: { chapterId: string; title: string }[];
-  changed: {
-    chapterId: string;
-    title: string;
-    previousTitle: string | null;
-    moved: unknown;
-    content: { lines: LineRow[]; questions: { questionId: string; kind: string; before: string | null; after: string | null }[] } | null;
-  }[];
-}
+import { type LineRow, useContentDiff } from './useWorkflow';
 
 const TINT: Record<LineRow['kind'], string | undefined> = { same: undefined, added: 'success.light', removed: 'error.light', changed: 'warning.light' };
 
@@ -30,14 +11,9 @@ const TINT: Record<LineRow['kind'], string | undefined> = { same: undefined, add
  */
 export function ContentDiffView({ speachId, from, to = 'current', heading }: { speachId: string; from: number; to?: number | 'current'; heading?: string }) {
   const { t } = useI18n();
-  const [diff, setDiff] = useState<ContentDiff | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    api<ContentDiff>(`/api/v2/speach/${encodeURIComponent(speachId)}/diff?from=${from}&to=${to}`)
-      .then(setDiff)
-      .catch((e) => setError(errorMessage(e)));
-  }, [speachId, from, to]);
-  if (error) return <Alert severity="error">{error}</Alert>;
+  const query = useContentDiff(speachId, from, to);
+  const diff = query.data;
+  if (query.error) return <Alert severity="error">{errorMessage(query.error)}</Alert>;
   if (!diff) return null;
   const nothing = !diff.titleChanged && diff.added.length === 0 && diff.removed.length === 0 && diff.changed.length === 0;
   return (

@@ -5,9 +5,11 @@ import { errorMessage } from '../speach/speachApi';
 import type { SpeachCard } from '../speach/types';
 import { type SignatureInput, SignatureDialog } from './SignatureDialog';
 import { REVIEW_DECISIONS, type ReviewDecision, windowStart, workflowApi } from './workflowApi';
+import { useReviewDecision } from './useWorkflow';
 
 /** A reviewer's periodic review decision (spec §4): no revision, revision needed, or ask to archive. */
-export function PeriodicReviewPanel({ card, onDecided }: { card: SpeachCard; onDecided: (card: SpeachCard) => void }) {
+/** The answered card shows on the validator's page through the cache (useReviewDecision). */
+export function PeriodicReviewPanel({ card }: { card: SpeachCard }) {
   const { t, date } = useI18n();
   const next = card.metadata.nextPeriodicReview as string | null | undefined;
   const operation = card.metadata.periodicReviewOperation as ReviewDecision | null | undefined;
@@ -15,28 +17,25 @@ export function PeriodicReviewPanel({ card, onDecided }: { card: SpeachCard; onD
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const review = useReviewDecision(card.id);
+  const busy = review.isPending;
   // A GMP-regulated speach's review decision is signed (meaning `reviewed`): the decision waits for the signature.
   const [signing, setSigning] = useState(false);
   if (!next) return null;
   const regulated = card.regulated_gmp === true;
   const urgent = windowStart(next).getTime() <= Date.now();
   const decide = async (signature?: SignatureInput) => {
-    const updated = await workflowApi.decide(card.id, decision, comment.trim(), signature);
+    await review.mutateAsync(() => workflowApi.decide(card.id, decision, comment.trim(), signature));
     setSigning(false);
     setDone(t(`workflow.review.decision.${decision}` as MessageKey));
-    onDecided(updated);
   };
   const submit = async () => {
     if (regulated) return setSigning(true);
-    setBusy(true);
     setError(null);
     try {
       await decide();
     } catch (e) {
       setError(errorMessage(e));
-    } finally {
-      setBusy(false);
     }
   };
   return (

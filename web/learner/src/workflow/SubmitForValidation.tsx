@@ -16,14 +16,15 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { useI18n } from '../i18n';
 import { errorMessage, fieldErrors } from '../speach/speachApi';
 import type { SpeachCard } from '../speach/types';
 import { ApproverPicker, type PickedApprover } from './ApproverPicker';
-import { type Definition, workflowApi } from './workflowApi';
+import type { Definition } from './workflowApi';
+import { useSubmitForValidation, useWorkflowDefinitions } from './useWorkflow';
 
 /**
  * The editor's "submit for validation" action (spec §4: while the workflow is on, publication goes
@@ -35,27 +36,21 @@ export function SubmitForValidation({ speach }: { speach: SpeachCard & { isWorkf
   const { t } = useI18n();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [definitions, setDefinitions] = useState<Definition[] | null>(null);
-  const [mode, setMode] = useState<'DEFINITION' | 'ANONYMOUS'>('DEFINITION');
-  const [definitionId, setDefinitionId] = useState('');
+  const definitionsQuery = useWorkflowDefinitions(open);
+  const definitions: Definition[] | null = definitionsQuery.data ?? null;
+  // Until the author chooses, the default definition (listed first); no definition at all means anonymous.
+  const [chosenMode, setMode] = useState<'DEFINITION' | 'ANONYMOUS' | null>(null);
+  const mode = chosenMode ?? (definitions?.length === 0 ? 'ANONYMOUS' : 'DEFINITION');
+  const [chosenDefinition, setDefinitionId] = useState<string | null>(null);
+  const definitionId = chosenDefinition ?? definitions?.[0]?.id ?? '';
   const [approvers, setApprovers] = useState<PickedApprover[]>([]);
   const [gmp, setGmp] = useState(false);
   const [at, setAt] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!open || definitions) return;
-    workflowApi
-      .definitions()
-      .then((list) => {
-        setDefinitions(list);
-        setDefinitionId(list[0]?.id ?? '');
-        if (list.length === 0) setMode('ANONYMOUS');
-      })
-      .catch((e) => setError(errorMessage(e)));
-  }, [open, definitions]);
+  const submission = useSubmitForValidation(speach.id);
+  const busy = submission.isPending;
+  const shownError = error ?? (definitionsQuery.error ? errorMessage(definitionsQuery.error) : null);
 
   if (!me?.featureFlags.workflowEnabled || speach.isTemplate || speach.state === 'ARCHIVE') return null;
   if (speach.isWorkflowInProgress) {
@@ -80,9 +75,8 @@ export function SubmitForValidation({ speach }: { speach: SpeachCard & { isWorkf
       setErrors({ approvers: t('workflow.submit.approversRequired') });
       return;
     }
-    setBusy(true);
     try {
-      await workflowApi.submit({
+      await submission.mutateAsync({
         speachId: speach.id,
         ...(mode === 'ANONYMOUS'
           ? { anonymous: true, approvers: approvers.map((a) => ({ id: a.id, role: a.role.trim() || null })) }
@@ -96,8 +90,6 @@ export function SubmitForValidation({ speach }: { speach: SpeachCard & { isWorkf
       const fields = fieldErrors(e);
       setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.startsWith('approvers') ? 'approvers' : k, v])));
       setError(errorMessage(e));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -115,7 +107,7 @@ export function SubmitForValidation({ speach }: { speach: SpeachCard & { isWorkf
         <DialogTitle id="submit-title">{t('workflow.submit.title')}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
-            {error && <Alert severity="error">{error}</Alert>}
+            {shownError && <Alert severity="error">{shownError}</Alert>}
             <FormControl>
               <FormLabel id="submit-mode">{t('workflow.submit.mode')}</FormLabel>
               <RadioGroup aria-labelledby="submit-mode" row value={mode} onChange={(e) => setMode(e.target.value as 'DEFINITION' | 'ANONYMOUS')}>

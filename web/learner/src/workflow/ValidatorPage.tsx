@@ -1,11 +1,10 @@
 import { Alert, Box, Button, Container, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { useI18n } from '../i18n';
 import { ErrorState, Loading, useToast } from '@speach/web-shared';
 import { errorMessage } from '../speach/speachApi';
-import type { Chapter, SpeachCard } from '../speach/types';
 import { DraftPreview } from './DraftPreview';
 import { FinalValidationDialog } from './FinalValidationDialog';
 import { StepValidationDialog } from './StepValidationDialog';
@@ -14,7 +13,8 @@ import { SignatureList } from './SignatureList';
 import { ContentDiffView } from './ContentDiffView';
 import { PeriodicReviewPanel } from './PeriodicReviewPanel';
 import { WorkflowGraph } from './WorkflowGraph';
-import { type FinalChoices, type Workflow, workflowApi } from './workflowApi';
+import { type FinalChoices, workflowApi } from './workflowApi';
+import { useValidatorView, useWorkflowDecision } from './useWorkflow';
 
 export const COMMENT_MAX = 2000;
 
@@ -74,34 +74,14 @@ export function ValidatorPage() {
   const { speachID = '' } = useParams();
   const { t } = useI18n();
   const [toast, showToast] = useToast();
-  const [workflow, setWorkflow] = useState<Workflow | null>(null);
-  const [speach, setSpeach] = useState<(SpeachCard & { chapters?: Chapter[] }) | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
+  const view = useValidatorView(speachID);
+  const workflow = view.data?.workflow ?? null;
+  const speach = view.data?.speach ?? null;
+  const decision = useWorkflowDecision(speachID);
   const [finalOpen, setFinalOpen] = useState(false);
   const [stepOpen, setStepOpen] = useState(false);
   const [rejectOpen, setRejectOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(null);
-    try {
-      const wf = await workflowApi.get(speachID).catch((e) => {
-        if (e instanceof ApiError && e.status === 404) return null;
-        throw e;
-      });
-      setWorkflow(wf);
-      setSpeach(wf ? await workflowApi.draft(speachID) : await workflowApi.card(speachID));
-    } catch (e) {
-      setError(e instanceof ApiError && e.status === 404 ? t('workflow.notFound') : errorMessage(e));
-    } finally {
-      setLoading(false);
-    }
-  }, [speachID, t]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   // A GMP-regulated workflow's decisions are signed: the choices wait in `signing` until the signer signs.
   const [signing, setSigning] = useState<{ kind: 'validate'; choices: FinalChoices | Record<string, never> } | { kind: 'reject'; comment: string } | null>(
@@ -110,11 +90,9 @@ export function ValidatorPage() {
   const contentHash = (speach as { contentHash?: string } | null)?.contentHash;
   const onSign = async (signature: SignatureInput) => {
     if (!signing) return;
-    const updated =
-      signing.kind === 'validate'
-        ? await workflowApi.validate(speachID, signing.choices, signature)
-        : await workflowApi.reject(speachID, signing.comment, signature);
-    setWorkflow(updated);
+    const updated = await decision.mutateAsync(() =>
+      signing.kind === 'validate' ? workflowApi.validate(speachID, signing.choices, signature) : workflowApi.reject(speachID, signing.comment, signature),
+    );
     setSigning(null);
     showToast(
       'success',
@@ -131,8 +109,7 @@ export function ValidatorPage() {
       setSigning({ kind: 'validate', choices });
       return;
     }
-    const updated = await workflowApi.validate(speachID, choices);
-    setWorkflow(updated);
+    const updated = await decision.mutateAsync(() => workflowApi.validate(speachID, choices));
     setFinalOpen(false);
     showToast('success', updated.state === 'COMPLETED' ? t('workflow.validator.completed') : t('workflow.validator.validated'));
   };
@@ -158,14 +135,16 @@ export function ValidatorPage() {
       setSigning({ kind: 'reject', comment });
       return;
     }
-    const updated = await workflowApi.reject(speachID, comment);
-    setWorkflow(updated);
+    await decision.mutateAsync(() => workflowApi.reject(speachID, comment));
     setRejectOpen(false);
     showToast('success', t('workflow.validator.rejected'));
   };
 
-  if (loading) return <Loading />;
-  if (error || !speach) return <ErrorState message={error ?? t('workflow.notFound')} onRetry={() => void load()} />;
+  if (view.isPending) return <Loading />;
+  if (view.error || !speach) {
+    const message = !view.error || (view.error instanceof ApiError && view.error.status === 404) ? t('workflow.notFound') : errorMessage(view.error);
+    return <ErrorState message={message} onRetry={() => void view.refetch()} />;
+  }
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
       <Stack spacing={3}>
@@ -210,7 +189,7 @@ export function ValidatorPage() {
         ) : (
           <Alert severity="info">{t('workflow.none')}</Alert>
         )}
-        <PeriodicReviewPanel card={speach} onDecided={(card) => setSpeach((s) => (s ? { ...s, ...card } : s))} />
+        <PeriodicReviewPanel card={speach} />
         {speach.chapters && (
           <Box>
             <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
