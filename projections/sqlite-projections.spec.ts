@@ -263,6 +263,32 @@ describe('projections on the SQLite read store', () => {
     await store.close();
   });
 
+  it('commits a fill from empty without fsync (synchronous=OFF) and is durable again (NORMAL) once caught up', async () => {
+    const events = new MemoryEventStore();
+    await events.appendToStream('c-1', [add('a', 1), add('b', 2)], { expectedRevision: 'no_stream' });
+    const store = new SqliteReadStore(join(dir, 'read-models.sqlite'));
+    const synchronous = () => store.database.pragma('synchronous', { simple: true });
+    expect(synchronous()).toBe(1);
+    const during: unknown[] = [];
+    const runner = new ProjectionRunner(events, store, [counters()], silent);
+    runner.observeBatches(async (_batch, apply) => {
+      during.push(synchronous());
+      await apply();
+    });
+    await runner.start();
+    expect(await runner.catchUp(5000)).toBe(true);
+    expect(during[0]).toBe(0);
+    expect(synchronous()).toBe(1);
+    await runner.stop();
+
+    // A query needing the indexes ends the fill early: durable again at once.
+    store.deferIndexes(['counters']);
+    expect(synchronous()).toBe(0);
+    expect(await store.collection('counters').count({ total: 2 })).toBe(1);
+    expect(synchronous()).toBe(1);
+    await store.close();
+  });
+
   it('builds a new version beside the serving tables and switches in one transaction once caught up', async () => {
     const events = new MemoryEventStore();
     const file = join(dir, 'read-models.sqlite');

@@ -120,6 +120,7 @@ export class SqliteTables {
 
   drop(collection: string, physical: string): void {
     this.deferred.delete(physical);
+    this.syncForFills();
     for (const uninstall of this.dropped.get(collection) ?? []) uninstall(this.db, physical);
     for (const elements of this.elementTablesOf(physical)) this.db.exec(`DROP TABLE "${elements}"`);
     for (const trigrams of this.tablesPrefixed(physical, TRIGRAMS)) this.db.exec(`DROP TABLE "${trigrams}"`);
@@ -149,6 +150,7 @@ export class SqliteTables {
       .immediate();
     this.deferred.set(physical, pending);
     this.statements.clear();
+    this.syncForFills();
   }
 
   /** Creates the indexes `deferIndexes` postponed (none: nothing to do). */
@@ -156,12 +158,25 @@ export class SqliteTables {
     const pending = this.deferred.get(physical);
     if (!pending) return;
     this.deferred.delete(physical);
+    this.syncForFills();
     this.db
       .transaction(() => {
         for (const sql of pending.values()) this.db.exec(sql.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS '));
       })
       .immediate();
     this.statements.clear();
+  }
+
+  /**
+   * While a table is filled from empty, commits skip the fsync (synchronous=OFF); NORMAL again once
+   * no fill remains. Safe because a process crash loses nothing (WAL pages are in the OS already), and
+   * an OS crash or power loss can lose only the latest commits: each holds its writes together with
+   * the fill's checkpoint, so the next start resumes (or, from position 0, restarts) that fill from the
+   * last durable checkpoint. A query needing the indexes early ends the fill's OFF too: only slower.
+   */
+  private syncForFills(): void {
+    const wanted = this.deferred.size > 0 ? 0 : 1;
+    if (this.db.pragma('synchronous', { simple: true }) !== wanted) this.db.pragma(`synchronous = ${wanted ? 'NORMAL' : 'OFF'}`);
   }
 
   declareIndex(collection: string, index: IndexSpec): void {
