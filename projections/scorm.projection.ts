@@ -1,30 +1,12 @@
 import type { EmbedTokenEvent, ScormExportEvent } from '../events';
 import type { ProjectedDocument, ProjectionDefinition } from './projection';
+import type { ScormExportFields } from './scorm-export.view';
 
 export const SCORM_EXPORTS = 'scorm_exports';
 export const EMBED_TOKENS = 'embed_tokens';
 
 /** One SCORM package job (spec §7 exportScorm), keyed by its file name: what checkScormCreated and download look up. */
-export interface ScormExportDocument extends ProjectedDocument {
-  exportId: string;
-  speachId: string;
-  version: number;
-  type: 'SCORM_LITE' | 'SCORM_FULL';
-  contentNavigation: boolean;
-  contentDelayed: boolean;
-  origin: string;
-  tokenId: string | null;
-  requestedBy: string;
-  requestedAt: string;
-  status: 'RUNNING' | 'DONE' | 'FAILED';
-  done: number;
-  total: number;
-  bytes: number | null;
-  sha256: string | null;
-  contentSha256: string | null;
-  finishedAt: string | null;
-  reason: string | null;
-}
+export interface ScormExportDocument extends ProjectedDocument, ScormExportFields {}
 
 /** An embed access token, keyed by its id (the SHA-256 of the secret). */
 export interface EmbedTokenDocument extends ProjectedDocument {
