@@ -74,3 +74,15 @@ export interface WorkflowView {
 
 /** What an approver validates: the draft, and what the signature dialog sends back (a change meanwhile is a 409). */
 export type ReviewDraft = DraftSpeach & { contentHash: string; signedVersion: number };
+
+/** A workflow definition (`GET /api/v2/workflow/definitions`, the back office's list): its steps with their groups. */
+export interface WorkflowDefinitionView {
+  id: string;
+  name: string;
+  steps: { order: number; groupId: string; groupName: string }[];
+  isDefault: boolean;
+  categoryIds: string[];
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
