@@ -3,6 +3,8 @@
  * types only, nothing of the server is bundled.
  */
 export type { FeatureFlags } from '../../../../backend/config/feature-flags.view';
+export type { FlagsView, FooterView, StatementView } from '../../../../backend/site/site.view';
+export type { EditableFeatureFlags, FooterCode, FooterItem } from '../../../../events/site-vocabulary.view';
 export type { MeResponse } from '../../../../backend/identity/me.view';
 export type { UserRecord } from '../../../../backend/identity/user-record.view';
 export type { UserProfileView, UserSearchPage, UserSearchResult } from '../../../../backend/identity/user-directory.view';
