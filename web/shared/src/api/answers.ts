@@ -3,6 +3,17 @@
  * types only, nothing of the server is bundled.
  */
 export type { FeatureFlags } from '../../../../backend/config/feature-flags.view';
+export type {
+  ConversationPage,
+  ConversationRow,
+  Correspondent,
+  EarnedBadgeView,
+  ForumPostView,
+  ForumTopicPage,
+  ForumTopicRow,
+  ForumTopicView,
+  ThreadView,
+} from '../../../../backend/forum/forum.view';
 export type { FlagsView, FooterView, StatementView } from '../../../../backend/site/site.view';
 export type { EditableFeatureFlags, FooterCode, FooterItem } from '../../../../events/site-vocabulary.view';
 export type { MeResponse } from '../../../../backend/identity/me.view';
