@@ -2,8 +2,8 @@
  * What the validation workflow answers (spec §3 "Workflow", docs/workflow-api.md "Workflow representation"). A view
  * module: it imports only other view modules (docs/web-shared-and-data-layer.md).
  */
-import type { ReviewFrequency, SignatureMeaning, WorkflowStatus } from '../../events/workflow-vocabulary.view';
-import type { DraftSpeach, Person } from '../speach/speach-card.view';
+import type { PeriodicReviewStatus, ReviewDecision, ReviewFrequency, SignatureMeaning, WorkflowStatus } from '../../events/workflow-vocabulary.view';
+import type { DraftSpeach, Person, SpeachCard } from '../speach/speach-card.view';
 
 export type StepStatus = 'VALIDATED' | 'ACTIVE' | 'INACTIVE' | 'REJECTED';
 
@@ -85,4 +85,20 @@ export interface WorkflowDefinitionView {
   version: number;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A published speach in the admins' periodic review list (`GET /api/v2/admin/periodic-reviews`), with its review. */
+export interface PeriodicReviewRow extends SpeachCard {
+  review: {
+    status: PeriodicReviewStatus | 'none';
+    frequency: ReviewFrequency | null;
+    nextReviewAt: string | null;
+    urgent: boolean;
+    lastDecision: { decision: ReviewDecision; by: string; at: string; comment: string | null } | null;
+  };
+}
+
+export interface PeriodicReviewPage {
+  result: PeriodicReviewRow[];
+  total: number;
 }

@@ -32,6 +32,8 @@ export type {
   ReviewDraft,
   SignatureView,
   StepStatus,
+  PeriodicReviewPage,
+  PeriodicReviewRow,
   WorkflowDefinitionView,
   WorkflowHistoryView,
   WorkflowStepView,
