@@ -14,6 +14,7 @@ export type {
   ForumTopicView,
   ThreadView,
 } from '../../../../backend/forum/forum.view';
+export type { CommentPage, CommentView, EngagementView } from '../../../../backend/engagement/engagement.view';
 export type { FlagsView, FooterView, StatementView } from '../../../../backend/site/site.view';
 export type { EditableFeatureFlags, FooterCode, FooterItem } from '../../../../events/site-vocabulary.view';
 export type { MeResponse } from '../../../../backend/identity/me.view';
