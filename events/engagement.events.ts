@@ -1,5 +1,8 @@
 import type { DomainEvent } from './envelope';
 import { registerEventType } from './schema-registry';
+import type { NotificationCategory, NotificationFrequency } from './notification-vocabulary.view';
+
+export { NOTIFICATION_FREQUENCIES, type NotificationCategory, type NotificationFrequency } from './notification-vocabulary.view';
 
 /** Spec §5: a rating is a whole number from 1 to 5. */
 export const RATING_MIN = 1;
@@ -41,13 +44,10 @@ export const NOTIFICATION_TYPES = {
   BADGE_OBTAINED: { category: 'USER', roles: [] },
   DUE_DATE_APPROACHING: { category: 'USER', roles: [] },
   SPEACH_TO_VALIDATE: { category: 'USER', roles: ['APPROVER'] },
-} as const satisfies Record<string, { category: 'ADMIN' | 'TRAINER' | 'USER'; roles: readonly string[] }>;
+} as const satisfies Record<string, { category: NotificationCategory; roles: readonly string[] }>;
 export type NotificationType = keyof typeof NOTIFICATION_TYPES;
 export const NOTIFICATION_TYPE_NAMES = Object.keys(NOTIFICATION_TYPES) as NotificationType[];
 
-/** Spec §3 / §9: mail digest frequencies. */
-export const NOTIFICATION_FREQUENCIES = ['NONE', 'JOURNALIER', 'HEBDOMADAIRE', 'MENSUEL'] as const;
-export type NotificationFrequency = (typeof NOTIFICATION_FREQUENCIES)[number];
 export const DEFAULT_NOTIFICATION_FREQUENCY: NotificationFrequency = 'HEBDOMADAIRE';
 /** The languages mails are written in (the learner app's languages). */
 export const MAIL_LANGUAGES = ['en', 'fr', 'es', 'de'] as const;

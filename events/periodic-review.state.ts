@@ -1,7 +1,7 @@
 import type { PeriodicReviewEvent, ReviewDecision, ReviewFrequency } from './workflow.events';
 
-/** SCHEDULED waits for a reviewer's decision; REVISION_NEEDED and ARCHIVE wait for the author or the admins. */
-export type PeriodicReviewStatus = 'SCHEDULED' | 'REVISION_NEEDED' | 'ARCHIVE' | 'STOPPED';
+export type { PeriodicReviewStatus } from './workflow-vocabulary.view';
+import type { PeriodicReviewStatus } from './workflow-vocabulary.view';
 
 export type PeriodicReviewState =
   | { status: 'none' }

@@ -13,29 +13,8 @@ export type TermsEvent = TermsPublished;
 
 registerEventType('TermsPublished', 1);
 
-/** The feature flags an administrator may change (spec §6); `aiLicenseAvailable` follows the licences. */
-export interface EditableFeatureFlags {
-  workflowEnabled: boolean;
-  scormClassicEnabled: boolean;
-  pinnedEnabled: boolean;
-  periodicReviewEnabled: boolean;
-  commentsEnabled: boolean;
-  footerEnabled: boolean;
-  delayEnabled: boolean;
-  userPasswordIsEditable: boolean;
-  passwordMinLength: number;
-  passwordMaxLength: number;
-}
-
-/** Spec §2 footer codes: the product's external site, and the three screens the footer links to. */
-export const FOOTER_CODES = ['PRODUCT', 'ACCESSIBILITY', 'GCU', 'PDP'] as const;
-export type FooterCode = (typeof FOOTER_CODES)[number];
-export interface FooterItem {
-  code: FooterCode;
-  label: string;
-  /** Only for PRODUCT (the external site); the other codes link to fixed screens. */
-  url?: string;
-}
+export { type EditableFeatureFlags, FOOTER_CODES, type FooterCode, type FooterItem } from './site-vocabulary.view';
+import type { EditableFeatureFlags, FooterItem } from './site-vocabulary.view';
 
 /** Stream `site-settings`: the flags an administrator changed (only the changed ones, old and new values). */
 export type FeatureFlagsChanged = DomainEvent<'FeatureFlagsChanged', { changes: Partial<EditableFeatureFlags>; previous: Partial<EditableFeatureFlags> }>;

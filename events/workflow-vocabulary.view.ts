@@ -17,3 +17,5 @@ export type WorkflowStatus = 'AWAITING_VALIDATION' | 'REJECTED' | 'CANCELLED' | 
 /** What an electronic signature means (21 CFR Part 11 §11.50): part of the record. */
 export const SIGNATURE_MEANINGS = ['approved', 'rejected', 'reviewed', 'trained'] as const;
 export type SignatureMeaning = (typeof SIGNATURE_MEANINGS)[number];
+/** SCHEDULED waits for a reviewer's decision; REVISION_NEEDED and ARCHIVE wait for the author or the admins. */
+export type PeriodicReviewStatus = 'SCHEDULED' | 'REVISION_NEEDED' | 'ARCHIVE' | 'STOPPED';

@@ -30,6 +30,7 @@ import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-
 import { READ_STORE } from '../infrastructure/tokens';
 import { SiteSettings } from '../site';
 import { roleFlags } from '../infrastructure/http/actor';
+import type { CommentPage, CommentView, EngagementView } from './engagement.view';
 
 export const COMMENTS_PAGE_SIZE = 10;
 export const COMMENTS_PAGE_MAX = 50;
@@ -71,7 +72,7 @@ export class EngagementQueries {
   }
 
   /** The speach page's engagement bar: rating, follow and bookmark state, comments flag and count. */
-  async summary(speachId: string, viewer: Viewer, accessCode?: string) {
+  async summary(speachId: string, viewer: Viewer, accessCode?: string): Promise<EngagementView> {
     const doc = await this.access.readable(speachId, viewer, accessCode);
     const key = `${viewer.id}:${speachId}`;
     const [rating, mine, follow, bookmark, commentCount, flags, engageable] = await Promise.all([
@@ -95,7 +96,7 @@ export class EngagementQueries {
   }
 
   /** Newest first, with each writer's name and avatar; `canDelete` for the viewer. */
-  async comments(speachId: string, viewer: Viewer, page = 0, size = COMMENTS_PAGE_SIZE, accessCode?: string) {
+  async comments(speachId: string, viewer: Viewer, page = 0, size = COMMENTS_PAGE_SIZE, accessCode?: string): Promise<CommentPage> {
     const doc = await this.access.readable(speachId, viewer, accessCode);
     const collection = this.store.collection<CommentDocument>(COMMENTS);
     const [docs, total] = await Promise.all([
@@ -105,14 +106,14 @@ export class EngagementQueries {
     return { result: await this.commentViews(docs, doc, viewer), total };
   }
 
-  async comment(commentId: string, viewer: Viewer) {
+  async comment(commentId: string, viewer: Viewer): Promise<CommentView> {
     const comment = await this.store.collection<CommentDocument>(COMMENTS).findById(commentId);
     if (!comment) throw new NotFoundError('Unknown comment');
     const doc = await this.speaches.document(comment.speachId);
     return (await this.commentViews([comment], doc, viewer))[0];
   }
 
-  private async commentViews(comments: CommentDocument[], doc: SpeachDocument, viewer: Viewer) {
+  private async commentViews(comments: CommentDocument[], doc: SpeachDocument, viewer: Viewer): Promise<CommentView[]> {
     const users = new Map((await this.store.collection<UserDocument>(USERS).findByIds([...new Set(comments.map((c) => c.userId))])).map((u) => [u._id, u]));
     return comments.map((c) => ({
       id: c._id,

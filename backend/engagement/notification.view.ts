@@ -2,6 +2,7 @@
  * What the notification calls answer (spec §3 "Notification", docs/engagement-api.md). A view module: it imports
  * only other view modules (docs/web-shared-and-data-layer.md).
  */
+import type { NotificationCategory, NotificationFrequency } from '../../events/notification-vocabulary.view';
 import type { Person } from '../speach/speach-card.view';
 
 /** Why a notification was sent: the event, the rule that chose this user and the preference that let it through. */
@@ -31,4 +32,19 @@ export interface NotificationView {
   data: Record<string, unknown>;
   /** Null on notifications older than the reasons. */
   reason: NotificationReasonView | null;
+}
+
+/** Spec §3 "Notification parameter": one type's switch, in its preference group. */
+export interface NotificationParameterView {
+  id: string;
+  typeNotification: string;
+  activate: boolean;
+  category: NotificationCategory;
+}
+
+/** `GET /api/v2/notifications/parameters`: the switches the user's roles show, the mail frequency and language. */
+export interface NotificationParametersView {
+  params: NotificationParameterView[];
+  frequencyNotification: NotificationFrequency;
+  language: string | null;
 }

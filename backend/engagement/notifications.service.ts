@@ -20,6 +20,7 @@ import type { Filter, ReadStore } from '../infrastructure/read-store/read-store.
 import { READ_STORE } from '../infrastructure/tokens';
 import { checkType, notificationSettingsDecider } from './notification-settings.decider';
 import type { NotificationView } from './notification.view';
+import type { NotificationParameterView, NotificationParametersView } from './notification.view';
 
 /** Spec §9: notification page size. */
 export const NOTIFICATION_PAGE_SIZE = 10;
@@ -115,7 +116,7 @@ export class NotificationsService {
     await this.readModels.settled();
   }
 
-  async parameters(user: Actor) {
+  async parameters(user: Actor): Promise<NotificationParametersView> {
     const settings = await this.settings(user.id);
     return {
       params: typesFor(user).map((type) => this.parameter(type, settings)),
@@ -124,11 +125,11 @@ export class NotificationsService {
     };
   }
 
-  private parameter(type: NotificationType, settings: NotificationSettingsDocument) {
+  private parameter(type: NotificationType, settings: NotificationSettingsDocument): NotificationParameterView {
     return { id: type, typeNotification: type, activate: !settings.deactivated.includes(type), category: NOTIFICATION_TYPES[type].category };
   }
 
-  async setActive(user: Actor, type: string, active: boolean) {
+  async setActive(user: Actor, type: string, active: boolean): Promise<NotificationParameterView> {
     const checked = checkType(type);
     await this.commands.run(
       notificationSettingsDecider,

@@ -5,6 +5,7 @@ import { USERS, type UserDocument } from '../../projections/users.projection';
 import { NotFoundError } from '../infrastructure/decider/decider';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
+import type { EarnedBadgeView } from './forum.view';
 
 export const EARNED_BADGES = BADGES.filter((b): b is EarnedBadge => b !== 'NONE');
 
@@ -18,7 +19,7 @@ export class BadgesService {
   }
 
   /** Newest first; a deactivated user's profile shows none (their profile is unknown). */
-  async of(userId: string) {
+  async of(userId: string): Promise<{ result: EarnedBadgeView[]; total: number }> {
     const user = await this.store.collection<UserDocument>(USERS).findById(userId);
     if (!user || !user.active) throw new NotFoundError('Unknown user');
     const docs = await this.badges.find({ userId }, { sort: { position: -1 } });

@@ -10,6 +10,7 @@ import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { PathQueries } from '../paths';
 import { type ModerationAction, type TopicActor, topicDecider } from './topic.decider';
+import type { ForumPostView, ForumTopicPage, ForumTopicView } from './forum.view';
 
 export const TOPICS_PAGE_SIZE = 10;
 export const POSTS_PAGE_SIZE = 20;
@@ -75,12 +76,12 @@ export class ForumService {
     }
   }
 
-  async listForPath(pathId: string, viewer: Viewer, page: number, size: number) {
+  async listForPath(pathId: string, viewer: Viewer, page: number, size: number): Promise<ForumTopicPage> {
     const { editor } = await this.paths.visible(pathId, viewer);
     return this.page({ pathId }, page, size, editor);
   }
 
-  private async page(filter: { speachId: string } | { pathId: string }, page: number, size: number, canModerate: boolean) {
+  private async page(filter: { speachId: string } | { pathId: string }, page: number, size: number, canModerate: boolean): Promise<ForumTopicPage> {
     const { docs, total } = await this.topics.findPage(filter, { sort: { lastPosition: -1 }, skip: page * size, limit: size });
     const users = await this.people(docs.map((t) => t.userId));
     return {
@@ -99,13 +100,13 @@ export class ForumService {
     };
   }
 
-  async list(speachId: string, viewer: Viewer, page: number, size: number, accessCode?: string) {
+  async list(speachId: string, viewer: Viewer, page: number, size: number, accessCode?: string): Promise<ForumTopicPage> {
     const doc = await this.access.readable(speachId, viewer, accessCode);
     return this.page({ speachId }, page, size, this.moderator(doc, viewer));
   }
 
   /** A topic and a page of its posts in order; a hidden post's text is shown only to moderators and its writer. */
-  async topic(topicId: string, viewer: Viewer, page: number, size: number, accessCode?: string) {
+  async topic(topicId: string, viewer: Viewer, page: number, size: number, accessCode?: string): Promise<ForumTopicView> {
     const { topic, actor } = await this.topicActor(topicId, viewer, accessCode);
     if (!actor.canRead) throw new NotFoundError('Unknown topic');
     const { docs, total } = await this.posts.findPage({ topicId }, { sort: { position: 1 }, skip: page * size, limit: size });
@@ -122,7 +123,7 @@ export class ForumService {
     };
   }
 
-  private postView(p: ForumPostDocument, users: Map<string, UserDocument>, viewer: Viewer, actor: TopicActor) {
+  private postView(p: ForumPostDocument, users: Map<string, UserDocument>, viewer: Viewer, actor: TopicActor): ForumPostView {
     const mine = p.userId === viewer.id;
     return {
       postId: p._id,
@@ -193,7 +194,7 @@ export class ForumService {
     await this.readModels.settled();
   }
 
-  async post(topicId: string, postId: string, viewer: Viewer) {
+  async post(topicId: string, postId: string, viewer: Viewer): Promise<ForumPostView> {
     const { actor } = await this.topicActor(topicId, viewer);
     const p = await this.posts.findById(postId);
     if (!p || p.topicId !== topicId || !actor.canRead) throw new NotFoundError('Unknown post');

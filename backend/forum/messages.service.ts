@@ -9,6 +9,7 @@ import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { person } from '../speach';
 import { conversationDecider, conversationIdOf } from './conversation.decider';
+import type { ConversationPage, ThreadView } from './forum.view';
 
 export const CONVERSATIONS_PAGE_SIZE = 20;
 export const MESSAGES_PAGE_SIZE = 30;
@@ -32,7 +33,7 @@ export class MessagesService {
   }
 
   /** The conversation list, most recent first, each with the other participant and the unread count. */
-  async list(userId: string, page: number, size: number) {
+  async list(userId: string, page: number, size: number): Promise<ConversationPage> {
     const { docs, total } = await this.conversations.findPage({ userId }, { sort: { lastPosition: -1 }, skip: page * size, limit: size });
     const users = await this.people(docs.map((c) => c.otherUserId));
     return {
@@ -58,7 +59,7 @@ export class MessagesService {
   }
 
   /** A page of messages, newest page first, each page in reading order (oldest to newest). */
-  async thread(userId: string, conversationId: string, page: number, size: number) {
+  async thread(userId: string, conversationId: string, page: number, size: number): Promise<ThreadView> {
     const conversation = await this.own(userId, conversationId);
     const { docs, total } = await this.store
       .collection<PrivateMessageDocument>(PRIVATE_MESSAGES)

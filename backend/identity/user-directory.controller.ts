@@ -10,9 +10,10 @@ import { AdminUsersService } from './admin/admin-users.service';
 import { CurrentUser, Roles } from '../infrastructure/http/auth.decorators';
 import type { Actor } from '../infrastructure/http/actor';
 import { ChangesState } from '../infrastructure/http/csrf';
+import type { UserProfileView, UserSearchPage, UserSearchResult } from './user-directory.view';
 
 /** Spec §3 "User search result". */
-function searchResult(user: UserDocument) {
+function searchResult(user: UserDocument): UserSearchResult {
   return { id: user._id, email: user.email, firstName: user.firstName, lastName: user.lastName, img: user.img };
 }
 
@@ -25,7 +26,7 @@ export class UserDirectoryController {
   ) {}
 
   @Get('api/v2/users')
-  async search(@Query() query: UserSearchQuery) {
+  async search(@Query() query: UserSearchQuery): Promise<UserSearchPage> {
     const filter = { $and: [{ active: true }, searchFilter(query.term) ?? {}] };
     const collection = this.readStore.collection<UserDocument>(USERS);
     const { docs: users, total } = await collection.findPage(filter, {
@@ -39,7 +40,7 @@ export class UserDirectoryController {
   /** Author, co-author and approver pickers (spec §6): authors and admins pick among users of a role. */
   @Get('api/v2/speach/getUsersByRole')
   @Roles('ADMIN', 'FORMATEUR')
-  async byRole(@Query() query: UsersByRoleQuery) {
+  async byRole(@Query() query: UsersByRoleQuery): Promise<UserSearchResult[]> {
     const filter = { $and: [{ active: true, roles: query.role }, searchFilter(query.search) ?? {}] };
     const users = await this.readStore.collection<UserDocument>(USERS).find(filter, { sort: { lastName: 1, firstName: 1 }, limit: 50 });
     return users.map(searchResult);
@@ -47,7 +48,7 @@ export class UserDirectoryController {
 
   /** The profile page /profil/{userID}/{slug}: what colleagues may see of a user. */
   @Get('api/v2/users/:id/profile')
-  async profile(@Param('id') id: string) {
+  async profile(@Param('id') id: string): Promise<UserProfileView> {
     const user = await this.readStore.collection<UserDocument>(USERS).findById(id);
     if (!user || !user.active) throw new NotFoundError('Unknown user');
     const groups = await this.readStore.collection<GroupDocument>(GROUPS).findByIds(user.groupIds);

@@ -10,27 +10,7 @@ import { READ_STORE } from '../infrastructure/tokens';
 import { ACCESSIBILITY_STREAM, accessibilityStatementDecider } from './accessibility-statement.decider';
 import { EDITABLE_FLAGS, PASSWORD_LENGTH_CEILING, PASSWORD_LENGTH_FLOOR, SITE_SETTINGS_STREAM, siteSettingsDecider } from './site-settings.decider';
 import { SiteSettings } from './site-settings.service';
-
-export interface FlagsView {
-  /** The flags in force (administrators' choices over the environment's defaults). */
-  flags: FeatureFlags;
-  /** The environment's values of the editable flags. */
-  defaults: EditableFeatureFlags;
-  /** The flags an administrator set (their value may equal the default). */
-  overridden: (keyof EditableFeatureFlags)[];
-  passwordLengthBounds: { min: number; max: number };
-}
-
-export interface FooterView {
-  isEnabled: boolean;
-  items: (FooterItem & { url: string })[];
-}
-
-export interface StatementView {
-  id: string;
-  statement: string;
-  updatedAt: string;
-}
+import type { FlagsView, FooterView, StatementView } from './site.view';
 
 /** Where each footer code leads (spec §2 "Footer"); PRODUCT carries its own external address. */
 const FOOTER_TARGETS: Record<Exclude<FooterItem['code'], 'PRODUCT'>, string> = {

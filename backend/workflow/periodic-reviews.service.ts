@@ -16,6 +16,7 @@ import { SpeachQueries, type Viewer, liveVersion } from '../speach';
 import { WARNING_WINDOW_MONTHS, addMonths, isDue, periodicReviewDecider } from './periodic-review.decider';
 import { WORKFLOW_GRID_PAGE_SIZE } from './workflow-queries.service';
 import { periodicReviewStream } from './workflow-streams';
+import type { PeriodicReviewPage } from './workflow.view';
 
 export interface AdminReviewQuery {
   page?: number;
@@ -71,7 +72,7 @@ export class PeriodicReviews {
   }
 
   /** Spec §2 "Admin periodic-review list": only reviews falling within the next 6 months (or overdue). */
-  async adminList(viewer: Viewer, query: AdminReviewQuery) {
+  async adminList(viewer: Viewer, query: AdminReviewQuery): Promise<PeriodicReviewPage> {
     const day = (value: string | undefined, field: string, end = false) => {
       if (!value) return null;
       if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) throw new ValidationError(field, `${field} must be a date (YYYY-MM-DD)`);

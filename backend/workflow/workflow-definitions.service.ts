@@ -10,6 +10,7 @@ import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { workflowDefinitionDecider } from './workflow-definition.decider';
 import { definitionStream } from './workflow-streams';
+import type { WorkflowDefinitionView } from './workflow.view';
 
 export interface DefinitionInput {
   name: string;
@@ -60,7 +61,7 @@ export class WorkflowDefinitions {
     await this.readModels.settled();
   }
 
-  async records(docs: WorkflowDefinitionDocument[]) {
+  async records(docs: WorkflowDefinitionDocument[]): Promise<WorkflowDefinitionView[]> {
     const groupIds = [...new Set(docs.flatMap((d) => d.steps.map((s) => s.groupId)))];
     const groups = new Map((await this.store.collection<GroupDocument>(GROUPS).findByIds(groupIds)).map((g) => [g._id, g.name]));
     const defaultId = await this.defaultId();
@@ -76,7 +77,7 @@ export class WorkflowDefinitions {
     }));
   }
 
-  async record(id: string) {
+  async record(id: string): Promise<WorkflowDefinitionView> {
     const doc = await this.definitions.findById(id);
     if (!doc) throw new NotFoundError('Unknown workflow definition');
     return (await this.records([doc]))[0];

@@ -8,6 +8,7 @@ import { WorkflowCommands } from './workflow-commands.service';
 import { WorkflowDefinitions } from './workflow-definitions.service';
 import { WorkflowQueries } from './workflow-queries.service';
 import { RejectBody, ResubmitBody, ReviewDecisionBody, SubmitBody, ValidateBody, WorkflowGridQuery } from './workflow.dto';
+import type { WorkflowDefinitionView } from './workflow.view';
 
 /**
  * The submission, validation and periodic-review calls of the learner app (docs/workflow-api.md). A
@@ -32,7 +33,7 @@ export class WorkflowController {
   /** Definitions an author may choose from when submitting (the default first). */
   @Get('api/v2/workflow/definitions')
   @Roles('FORMATEUR', 'ADMIN')
-  async definitions() {
+  async definitions(): Promise<WorkflowDefinitionView[]> {
     const records = await this.definitionList.records(await this.definitionList.definitions.find({}, { sort: { name: 1 } }));
     return records.sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
   }

@@ -2,8 +2,8 @@
  * What the validation workflow answers (spec §3 "Workflow", docs/workflow-api.md "Workflow representation"). A view
  * module: it imports only other view modules (docs/web-shared-and-data-layer.md).
  */
-import type { ReviewFrequency, SignatureMeaning, WorkflowStatus } from '../../events/workflow-vocabulary.view';
-import type { DraftSpeach, Person } from '../speach/speach-card.view';
+import type { PeriodicReviewStatus, ReviewDecision, ReviewFrequency, SignatureMeaning, WorkflowStatus } from '../../events/workflow-vocabulary.view';
+import type { DraftSpeach, Person, SpeachCard } from '../speach/speach-card.view';
 
 export type StepStatus = 'VALIDATED' | 'ACTIVE' | 'INACTIVE' | 'REJECTED';
 
@@ -74,3 +74,31 @@ export interface WorkflowView {
 
 /** What an approver validates: the draft, and what the signature dialog sends back (a change meanwhile is a 409). */
 export type ReviewDraft = DraftSpeach & { contentHash: string; signedVersion: number };
+
+/** A workflow definition (`GET /api/v2/workflow/definitions`, the back office's list): its steps with their groups. */
+export interface WorkflowDefinitionView {
+  id: string;
+  name: string;
+  steps: { order: number; groupId: string; groupName: string }[];
+  isDefault: boolean;
+  categoryIds: string[];
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A published speach in the admins' periodic review list (`GET /api/v2/admin/periodic-reviews`), with its review. */
+export interface PeriodicReviewRow extends SpeachCard {
+  review: {
+    status: PeriodicReviewStatus | 'none';
+    frequency: ReviewFrequency | null;
+    nextReviewAt: string | null;
+    urgent: boolean;
+    lastDecision: { decision: ReviewDecision; by: string; at: string; comment: string | null } | null;
+  };
+}
+
+export interface PeriodicReviewPage {
+  result: PeriodicReviewRow[];
+  total: number;
+}

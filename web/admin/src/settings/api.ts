@@ -1,4 +1,4 @@
-import type { FeatureFlags } from '@speach/web-shared/api';
+import { type FeatureFlags, type FooterCode, type FooterItem, type FlagsView as ServerFlagsView, type FooterView, listOf } from '@speach/web-shared/api';
 import { HttpError } from 'react-admin';
 import { apiCall } from '../providers/httpClient';
 
@@ -16,24 +16,11 @@ export const LENGTH_FLAGS = ['passwordMinLength', 'passwordMaxLength'] as const 
 /** The flags an administrator sets: the server's flags but the licence, which the deployment decides. */
 export type EditableFlags = Pick<FeatureFlags, (typeof BOOLEAN_FLAGS)[number] | (typeof LENGTH_FLAGS)[number]>;
 
-export interface FlagsView {
-  flags: EditableFlags & Record<string, unknown>;
-  defaults: EditableFlags;
-  overridden: string[];
-  passwordLengthBounds: { min: number; max: number };
-}
+/** The settings card compares the flags by name. */
+export type FlagsView = Omit<ServerFlagsView, 'flags'> & { flags: ServerFlagsView['flags'] & Record<string, unknown> };
 
-export const FOOTER_CODES = ['PRODUCT', 'ACCESSIBILITY', 'GCU', 'PDP'] as const;
-export type FooterCode = (typeof FOOTER_CODES)[number];
-export interface FooterItem {
-  code: FooterCode;
-  label: string;
-  url?: string;
-}
-export interface FooterView {
-  isEnabled: boolean;
-  items: FooterItem[];
-}
+export const FOOTER_CODES = listOf<FooterCode>()(['PRODUCT', 'ACCESSIBILITY', 'GCU', 'PDP']);
+export type { FooterCode, FooterItem, FooterView };
 
 export const getFlags = () => apiCall<FlagsView>('/api/v2/admin/site/flags');
 export const saveFlags = (changes: Partial<EditableFlags>) => apiCall<FlagsView>('/api/v2/admin/site/flags', { method: 'PUT', body: changes });

@@ -32,9 +32,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { apiCall } from '../providers/httpClient';
 import { GroupsPicker, UsersPicker } from '../speaches/Pickers';
+import type { PeriodicReviewPage, PeriodicReviewRow } from '@speach/web-shared/api';
 import { formatDate } from '@speach/web-shared/format';
 import { errorMessage, speachApi, truncate, useSpeachGroups } from '../speaches/api';
-import { type Named, type Person, type SpeachCard, type Visibility, personName } from '../speaches/types';
+import { type Named, type Person, type Visibility, personName } from '../speaches/types';
 
 type Action = '' | 'WAITING' | 'REVISION_NEEDED' | 'ARCHIVE';
 interface Filters {
@@ -56,12 +57,7 @@ const EMPTY_FILTERS: Filters = {
   endDateReview: '',
 };
 
-type ReviewRow = SpeachCard & {
-  wf_state?: string | null;
-  wf_step?: number | null;
-  wf_total_step?: number | null;
-  review: { status: string; frequency: string | null; nextReviewAt: string | null; urgent: boolean; lastDecision: { decision: string } | null };
-};
+type ReviewRow = PeriodicReviewRow;
 
 const VISIBILITY_ICONS: Record<Visibility, typeof PublicIcon> = { PUBLIC: PublicIcon, PRIVE: LockIcon, SEMI_PRIVE: LinkIcon, RESTREINT: GroupIcon };
 /** Spec §9: search debounce 500 ms; admin lists load the next page 200 px before the end. */
@@ -151,7 +147,7 @@ export function PeriodicReviewList() {
     for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
     setLoading(true);
     setError(null);
-    apiCall<{ result: ReviewRow[]; total: number }>(`/api/v2/admin/periodic-reviews?${query}`)
+    apiCall<PeriodicReviewPage>(`/api/v2/admin/periodic-reviews?${query}`)
       .then((answer) => {
         if (!live) return;
         setRows((current) => (page === 0 ? answer.result : [...current, ...answer.result.filter((r) => !current.some((c) => c.id === r.id))]));

@@ -1,5 +1,6 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import { Chip, Stack } from '@mui/material';
+import type { WorkflowDefinitionView } from '@speach/web-shared/api';
 import {
   ArrayInput,
   BooleanField,
@@ -31,14 +32,7 @@ import {
   useTranslate,
 } from 'react-admin';
 
-interface DefinitionRecord {
-  id: string;
-  name: string;
-  steps: { order: number; groupId: string; groupName: string }[];
-  isDefault: boolean;
-  categoryIds: string[];
-  version: number;
-}
+type DefinitionRecord = WorkflowDefinitionView;
 
 /** Name, ordered steps (each a group of approvers, reordered with the iterator's arrows) and the categories it covers. */
 function DefinitionForm() {

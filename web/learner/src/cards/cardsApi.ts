@@ -1,5 +1,5 @@
 import { api } from '../api/client';
-import type { CardPage, HomeCard, SearchPage as ServerSearchPage, SpeachCard } from '@speach/web-shared/api';
+import type { CardPage, HomeCard, SearchPage as ServerSearchPage, SpeachCard, UserSearchPage, UserSearchResult } from '@speach/web-shared/api';
 import type { SearchSort } from '../search/search-rules';
 
 /** A card of any list; the home and catalogue cards (issue 17) also carry the duration and the learner's progress. */
@@ -20,13 +20,7 @@ export interface GridParams {
 
 export type SearchPage = Omit<ServerSearchPage, 'results'> & { results: Card[] };
 
-export interface UserResult {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  img: string | null;
-}
+export type UserResult = UserSearchResult;
 
 const enc = encodeURIComponent;
 
@@ -46,7 +40,7 @@ export const cardsApi = {
       signal,
     }),
   users: (term: string, page: number, count: number, signal?: AbortSignal) =>
-    api<{ totalNumberOfUsersFound: number; results: UserResult[] }>(`/api/v2/users?dataType=json&term=${enc(term)}&count=${count}&page=${page}`, { signal }),
+    api<UserSearchPage>(`/api/v2/users?dataType=json&term=${enc(term)}&count=${count}&page=${page}`, { signal }),
   toggleFavori: (id: string) => api<{ isFavori: boolean }>(`/favori.FavoriController/toggleFavori?idCour=${enc(id)}`),
   archive: (id: string) => api<Card>(`/user/speach/delete?id=${enc(id)}`, { method: 'DELETE' }),
   duplicate: (id: string) => api<Card>(`/api/v2/speach/duplicate?speachId=${enc(id)}`, { method: 'PUT' }),

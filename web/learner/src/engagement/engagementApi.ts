@@ -1,32 +1,15 @@
+import type { CommentPage, CommentView, EngagementView, Person as ServerPerson } from '@speach/web-shared/api';
 import { api } from '../api/client';
 
 const enc = encodeURIComponent;
 
 /** Shapes of docs/engagement-api.md. */
-export interface Engagement {
-  speachID: string;
-  rating: { average: number | null; count: number; mine: number | null; editable: boolean };
-  isFollowed: boolean;
-  isFavori: boolean;
-  canFollow: boolean;
-  commentsEnabled: boolean;
-  commentCount: number;
-}
+export type Engagement = EngagementView;
 
-export interface Person {
-  id: string;
-  firstName: string;
-  lastName: string;
-  img: string | null;
-}
+export type Person = Pick<ServerPerson, 'id' | 'firstName' | 'lastName' | 'img'>;
 
-export interface SpeachComment {
-  id: string;
-  text: string;
-  date: string;
-  author: Person;
-  canDelete: boolean;
-}
+/** The fields the comment list reads (the answer also carries `commentId`, `speachID`, `timestamp`). */
+export type SpeachComment = Pick<CommentView, 'id' | 'text' | 'date' | 'canDelete'> & { author: Person };
 
 export const COMMENTS_PAGE = 10;
 
@@ -37,7 +20,7 @@ export const engagementApi = {
   follow: (id: string, follow: boolean) => api<Engagement>(`/api/v2/speach/${enc(id)}/follow`, { method: follow ? 'PUT' : 'DELETE' }),
   toggleBookmark: (id: string) => api<{ isFavori: boolean }>(`/favori.FavoriController/toggleFavori?idCour=${enc(id)}`),
   comments: (id: string, page: number, accessCode?: string) =>
-    api<{ result: SpeachComment[]; total: number }>(
+    api<Omit<CommentPage, 'result'> & { result: SpeachComment[] }>(
       `/api/v2/speach/${enc(id)}/comments?page=${page}&size=${COMMENTS_PAGE}${accessCode ? `&accessCode=${enc(accessCode)}` : ''}`,
     ),
   postComment: (id: string, text: string) => api<SpeachComment>(`/api/v2/speach/${enc(id)}/comments`, { method: 'POST', json: { text } }),

@@ -1,67 +1,26 @@
+import type {
+  ConversationRow as ServerConversationRow,
+  EarnedBadgeView,
+  ForumPostView,
+  ForumTopicPage,
+  ForumTopicRow,
+  ForumTopicView,
+  Person as ServerPerson,
+  ThreadView,
+} from '@speach/web-shared/api';
 import { api } from '../api/client';
 
 const enc = encodeURIComponent;
 const code = (accessCode?: string, sep = '?') => (accessCode ? `${sep}accessCode=${enc(accessCode)}` : '');
 
-/** Shapes of docs/forum-and-messages.md. */
-export interface Person {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email?: string;
-  img: string | null;
-}
-
-export interface TopicRow {
-  topicId: string;
-  title: string;
-  author: Person;
-  createdAt: string;
-  lastPostAt: string;
-  replyCount: number;
-}
-
-export interface Post {
-  postId: string;
-  opening: boolean;
-  author: Person;
-  text: string;
-  hidden: boolean;
-  date: string;
-  editedAt: string | null;
-  canEdit: boolean;
-  canDelete: boolean;
-}
-
-export interface Topic {
-  topicId: string;
-  title: string;
-  author: Person;
-  canModerate: boolean;
-  posts: { result: Post[]; total: number };
-}
-
-export interface ConversationRow {
-  conversationId: string;
-  with: Person & { active: boolean };
-  lastMessage: { text: string; date: string; mine: boolean };
-  unread: number;
-}
-
-export interface Thread {
-  conversationId: string;
-  with: Person & { active: boolean };
-  unread: number;
-  result: { messageId: string; text: string; date: string; mine: boolean; sender: Person }[];
-  total: number;
-}
-
-export interface EarnedBadge {
-  speachID: string;
-  badge: 'AVANCEMENT' | 'RESULTAT' | 'FORMATEUR' | 'MIX';
-  title: string;
-  awardedAt: string;
-}
+/** Shapes of docs/forum-and-messages.md, as the server declares them; a person as the screens read one. */
+export type Person = Pick<ServerPerson, 'id' | 'firstName' | 'lastName' | 'img'> & Partial<Pick<ServerPerson, 'email'>>;
+export type TopicRow = ForumTopicRow;
+export type Post = ForumPostView;
+export type Topic = ForumTopicView;
+export type ConversationRow = ServerConversationRow;
+export type Thread = ThreadView;
+export type EarnedBadge = EarnedBadgeView;
 
 /** A window event: a conversation was marked read (the app bar's unread count is fetched again). */
 export const MESSAGES_READ = 'speach:messages-read';
@@ -78,7 +37,7 @@ const topicsOf = (subject: ForumSubject) =>
 
 export const forumApi = {
   topics: (subject: ForumSubject, page: number, accessCode?: string) =>
-    api<{ result: TopicRow[]; total: number; canModerate: boolean }>(`${topicsOf(subject)}?page=${page}&size=${TOPICS_PAGE}${code(accessCode, '&')}`),
+    api<ForumTopicPage>(`${topicsOf(subject)}?page=${page}&size=${TOPICS_PAGE}${code(accessCode, '&')}`),
   topic: (topicId: string, accessCode?: string) => api<Topic>(`/api/v2/topics/${enc(topicId)}?size=50${code(accessCode, '&')}`),
   open: (subject: ForumSubject, title: string, text: string, accessCode?: string) =>
     api<Topic>(topicsOf(subject), { method: 'POST', json: accessCode ? { title, text, accessCode } : { title, text } }),

@@ -1,3 +1,4 @@
+import { type NotificationCategory, type NotificationFrequency, listOf } from '@speach/web-shared/api';
 /** Spec §5 / §9: the unread badge shows the count, and +99 above 99; nothing when there is nothing unread. */
 export function unreadBadge(count: number): string {
   if (!Number.isFinite(count) || count <= 0) return '';
@@ -12,12 +13,12 @@ export function shouldAcknowledge(alreadyAcknowledged: boolean, unread: number):
   return !alreadyAcknowledged && unread > 0;
 }
 
-export const NOTIFICATION_FREQUENCIES = ['NONE', 'JOURNALIER', 'HEBDOMADAIRE', 'MENSUEL'] as const;
-export type NotificationFrequency = (typeof NOTIFICATION_FREQUENCIES)[number];
+export type { NotificationFrequency };
+export const NOTIFICATION_FREQUENCIES = listOf<NotificationFrequency>()(['NONE', 'JOURNALIER', 'HEBDOMADAIRE', 'MENSUEL']);
 
 /** Spec §6: preference groups shown by role (admin, author, all users), in this order. */
-export const NOTIFICATION_CATEGORIES = ['USER', 'TRAINER', 'ADMIN'] as const;
-export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+export type { NotificationCategory };
+export const NOTIFICATION_CATEGORIES = listOf<NotificationCategory>()(['USER', 'TRAINER', 'ADMIN']);
 
 export function groupByCategory<P extends { category: string }>(params: P[]): { category: NotificationCategory; params: P[] }[] {
   return NOTIFICATION_CATEGORIES.map((category) => ({ category, params: params.filter((p) => p.category === category) })).filter((g) => g.params.length > 0);

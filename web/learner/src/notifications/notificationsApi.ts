@@ -1,6 +1,6 @@
-import type { NotificationView } from '@speach/web-shared/api';
+import type { NotificationParameterView, NotificationParametersView, NotificationView } from '@speach/web-shared/api';
 import { api } from '../api/client';
-import { NOTIFICATION_PAGE_SIZE, type NotificationCategory, type NotificationFrequency } from './notification-rules';
+import { NOTIFICATION_PAGE_SIZE, type NotificationFrequency } from './notification-rules';
 
 const enc = encodeURIComponent;
 
@@ -8,12 +8,7 @@ const enc = encodeURIComponent;
 export type AppNotification = NotificationView;
 
 /** Spec §3 "Notification parameter". */
-export interface NotificationParameter {
-  id: string;
-  typeNotification: string;
-  activate: boolean;
-  category: NotificationCategory;
-}
+export type NotificationParameter = NotificationParameterView;
 
 const typeQuery = (type?: string) => (type ? `&type=${enc(type)}` : '');
 
@@ -25,7 +20,7 @@ export const notificationsApi = {
   countUnread: () => api<{ size: number }>('/api/v2/notifications/countUnread'),
   acquit: () => api<{ size: number }>('/api/v2/notifications/acquit', { method: 'POST' }),
   types: () => api<string[]>('/api/v2/notifications/parameters/types'),
-  parameters: () => api<{ params: NotificationParameter[]; frequencyNotification: NotificationFrequency }>('/api/v2/notifications/parameters'),
+  parameters: () => api<Pick<NotificationParametersView, 'params' | 'frequencyNotification'>>('/api/v2/notifications/parameters'),
   setActive: (type: string, active: boolean) =>
     api<NotificationParameter>(`/api/v2/notifications/parameters/${active ? 'activate' : 'desactivate'}?type=${enc(type)}`),
   /** The language of the user's mails: the one this app shows. */

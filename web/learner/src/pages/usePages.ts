@@ -1,18 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { UserProfileView } from '@speach/web-shared/api';
 import { api } from '../api/client';
 
 /** A user's public profile, under `['profile', userId]`. */
-export interface Profile {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  img: string | null;
-  author: boolean;
-  approver: boolean;
-  groups: { id: string; name: string }[];
-  memberSince: string;
-}
+export type Profile = UserProfileView;
 
 export const pageKeys = {
   profile: (userId: string) => ['profile', userId] as const,

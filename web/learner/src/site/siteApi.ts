@@ -1,16 +1,11 @@
+import type { FooterView, StatementView } from '@speach/web-shared/api';
 import { api } from '../api/client';
 
 /** Spec §3 "Footer data"; each item carries the address its code leads to. */
-export interface FooterData {
-  isEnabled: boolean;
-  items: { code: 'PRODUCT' | 'ACCESSIBILITY' | 'GCU' | 'PDP'; label: string; url: string }[];
-}
+export type FooterData = FooterView;
 
 /** Spec §3 "Accessibility data". */
-export interface AccessibilityData {
-  id: string;
-  statement: string;
-}
+export type AccessibilityData = Pick<StatementView, 'id' | 'statement'>;
 
 export const getFooter = () => api<FooterData>('/api/v2/footer');
 export const getStatement = () => api<AccessibilityData>('/api/v2/accessibility-data');

@@ -4,6 +4,8 @@ import {
   type ReviewFrequency,
   type SignatureView,
   type StepStatus,
+  type UserSearchResult,
+  type WorkflowDefinitionView,
   type WorkflowStatus,
   type WorkflowStepView,
   type WorkflowView,
@@ -23,20 +25,9 @@ export const WARNING_WINDOW_MONTHS = 6;
 /** docs/workflow-api.md "Workflow representation". */
 export type Workflow = WorkflowView;
 
-export interface Definition {
-  id: string;
-  name: string;
-  steps: { order: number; groupId: string; groupName: string }[];
-  isDefault: boolean;
-}
+export type Definition = Pick<WorkflowDefinitionView, 'id' | 'name' | 'steps' | 'isDefault'>;
 
-export interface ApproverChoice {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  img: string | null;
-}
+export type ApproverChoice = UserSearchResult;
 
 export interface SubmitInput {
   speachId: string;

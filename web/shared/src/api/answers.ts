@@ -3,10 +3,41 @@
  * types only, nothing of the server is bundled.
  */
 export type { FeatureFlags } from '../../../../backend/config/feature-flags.view';
+export type {
+  ConversationPage,
+  ConversationRow,
+  Correspondent,
+  EarnedBadgeView,
+  ForumPostView,
+  ForumTopicPage,
+  ForumTopicRow,
+  ForumTopicView,
+  ThreadView,
+} from '../../../../backend/forum/forum.view';
+export type { CommentPage, CommentView, EngagementView } from '../../../../backend/engagement/engagement.view';
+export type { FlagsView, FooterView, StatementView } from '../../../../backend/site/site.view';
+export type { EditableFeatureFlags, FooterCode, FooterItem } from '../../../../events/site-vocabulary.view';
 export type { MeResponse } from '../../../../backend/identity/me.view';
 export type { UserRecord } from '../../../../backend/identity/user-record.view';
+export type { UserProfileView, UserSearchPage, UserSearchResult } from '../../../../backend/identity/user-directory.view';
 export type { Role } from '../../../../events/user-vocabulary.view';
 export type { HomeCard, HomeCardPage, HomeOverview, HomeSlider } from '../../../../backend/home/home.view';
-export type { NotificationReasonView, NotificationView } from '../../../../backend/engagement/notification.view';
-export type { ReviewDraft, SignatureView, StepStatus, WorkflowHistoryView, WorkflowStepView, WorkflowView } from '../../../../backend/workflow/workflow.view';
+export type {
+  NotificationParameterView,
+  NotificationParametersView,
+  NotificationReasonView,
+  NotificationView,
+} from '../../../../backend/engagement/notification.view';
+export type { NotificationCategory, NotificationFrequency } from '../../../../events/notification-vocabulary.view';
+export type {
+  ReviewDraft,
+  SignatureView,
+  StepStatus,
+  PeriodicReviewPage,
+  PeriodicReviewRow,
+  WorkflowDefinitionView,
+  WorkflowHistoryView,
+  WorkflowStepView,
+  WorkflowView,
+} from '../../../../backend/workflow/workflow.view';
 export type { PublicationDelay, ReviewDecision, ReviewFrequency, SignatureMeaning, WorkflowStatus } from '../../../../events/workflow-vocabulary.view';
