@@ -8,34 +8,8 @@ export interface DiffChapter {
   content: ChapterContent;
 }
 
-export interface LineRow {
-  kind: 'same' | 'added' | 'removed' | 'changed';
-  left: string | null;
-  right: string | null;
-}
-
-export interface QuestionChange {
-  questionId: string;
-  kind: 'added' | 'removed' | 'changed';
-  before: string | null;
-  after: string | null;
-}
-
-export interface ChapterChange {
-  chapterId: string;
-  title: string;
-  /** Set when the title changed. */
-  previousTitle: string | null;
-  moved: { fromParentId: string | null; toParentId: string | null; fromPosition: number; toPosition: number } | null;
-  content: { typeBefore: string; typeAfter: string; lines: LineRow[]; questions: QuestionChange[] } | null;
-}
-
-export interface ContentDiff {
-  titleChanged: { before: string; after: string } | null;
-  added: { chapterId: string; parentId: string | null; title: string }[];
-  removed: { chapterId: string; parentId: string | null; title: string }[];
-  changed: ChapterChange[];
-}
+export type { ChapterChange, ContentDiff, LineRow, QuestionChange } from './content-diff.view';
+import type { ChapterChange, ContentDiff, LineRow, QuestionChange } from './content-diff.view';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
 

@@ -1,47 +1,10 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { apiCall } from '../providers/httpClient';
 import { errorMessage } from './api';
-
-interface LineRow {
-  kind: 'same' | 'added' | 'removed' | 'changed';
-  left: string | null;
-  right: string | null;
-}
-interface ContentDiff {
-  titleChanged: { before: string; after: string } | null;
-  added: { chapterId: string; title: string }[];
-  removed: { chapterId: string; title: string }[];
-  changed: {
-    chapterId: string;
-    title: string;
-    previousTitle: string | null;
-    moved: unknown;
-    content: {
-      lines: LineRow[];
-      questions: { questionId: string; kind: 'added' | 'removed' | 'changed'; before: string | null; after: string | null }[];
-    } | null;
-  }[];
-}
-
-const TINT: Record<LineRow['kind'], string | undefined> = { same: undefined, added: 'success.light', removed: 'error.light', changed: 'warning.light' };
+import type { ContentDiff } from '@speach/web-shared/api';
+import { SideBySideLines } from '@speach/web-shared/diff';
 
 /**
  * Issue 23 item 3 in the audit trail: what changed between two versions (or a version and the draft), the same
@@ -118,22 +81,12 @@ export function VersionDiff({ speachId, versions }: { speachId: string; versions
               {c.moved ? ` — ${translate('admin.gxp.diff.moved')}` : ''}
             </Typography>
             {c.content && c.content.lines.length > 0 && (
-              <Table size="small" aria-label={translate('admin.gxp.diff.sideBySide', { title: c.title })}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{label(from)}</TableCell>
-                    <TableCell>{label(to)}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {c.content.lines.map((row, index) => (
-                    <TableRow key={index} sx={{ bgcolor: TINT[row.kind] }}>
-                      <TableCell sx={{ color: 'text.primary' }}>{row.left ?? ''}</TableCell>
-                      <TableCell sx={{ color: 'text.primary' }}>{row.right ?? ''}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <SideBySideLines
+                lines={c.content.lines}
+                label={translate('admin.gxp.diff.sideBySide', { title: c.title })}
+                before={label(from)}
+                after={label(to)}
+              />
             )}
             {c.content?.questions.map((q) => (
               <Typography key={q.questionId} variant="body2">

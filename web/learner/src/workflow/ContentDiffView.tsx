@@ -1,9 +1,8 @@
-import { Alert, Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
+import { SideBySideLines } from '@speach/web-shared/diff';
 import { useI18n } from '../i18n';
 import { errorMessage } from '../speach/speachApi';
-import { type LineRow, useContentDiff } from './useWorkflow';
-
-const TINT: Record<LineRow['kind'], string | undefined> = { same: undefined, added: 'success.light', removed: 'error.light', changed: 'warning.light' };
+import { useContentDiff } from './useWorkflow';
 
 /**
  * What changed between a published version and the draft (issue 23): the approver sees it before signing again.
@@ -38,22 +37,7 @@ export function ContentDiffView({ speachId, from, to = 'current', heading }: { s
             {c.moved ? ` — ${t('diff.moved')}` : ''}
           </Typography>
           {c.content && c.content.lines.length > 0 && (
-            <Table size="small" aria-label={t('diff.sideBySide', { title: c.title })}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('diff.before')}</TableCell>
-                  <TableCell>{t('diff.after')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {c.content.lines.map((row, index) => (
-                  <TableRow key={index} sx={{ bgcolor: TINT[row.kind] }}>
-                    <TableCell sx={{ color: 'text.primary' }}>{row.left ?? ''}</TableCell>
-                    <TableCell sx={{ color: 'text.primary' }}>{row.right ?? ''}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <SideBySideLines lines={c.content.lines} label={t('diff.sideBySide', { title: c.title })} before={t('diff.before')} after={t('diff.after')} />
           )}
           {c.content?.questions.map((q) => (
             <Typography key={q.questionId} variant="body2">

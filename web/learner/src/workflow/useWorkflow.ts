@@ -3,6 +3,7 @@ import { ApiError, api } from '../api/client';
 import { speachListKeys } from '../cards/useSpeachCards';
 import { applyWorkflow, workflowKeys } from './workflow-cache';
 import type { Chapter, SpeachCard } from '../speach/types';
+import type { ContentDiff } from '@speach/web-shared/api';
 import { type SubmitInput, type Workflow, workflowApi } from './workflowApi';
 
 export { applyWorkflow, workflowKeys };
@@ -62,25 +63,6 @@ export function useWorkflowDefinitions(enabled: boolean) {
 /** Approver-role users matching a settled search term (the empty term lists the first ones). */
 export function useApprovers(term: string) {
   return useQuery({ queryKey: workflowKeys.approvers(term), queryFn: () => workflowApi.approvers(term), placeholderData: keepPreviousData });
-}
-
-export interface LineRow {
-  kind: 'same' | 'added' | 'removed' | 'changed';
-  left: string | null;
-  right: string | null;
-}
-
-export interface ContentDiff {
-  titleChanged: { before: string; after: string } | null;
-  added: { chapterId: string; title: string }[];
-  removed: { chapterId: string; title: string }[];
-  changed: {
-    chapterId: string;
-    title: string;
-    previousTitle: string | null;
-    moved: unknown;
-    content: { lines: LineRow[]; questions: { questionId: string; kind: string; before: string | null; after: string | null }[] } | null;
-  }[];
 }
 
 /** What changed between a published version and the draft (`current`) or another version (issue 23). */

@@ -3,6 +3,7 @@
  * types only, nothing of the server is bundled.
  */
 export type { FeatureFlags } from '../../../../backend/config/feature-flags.view';
+export type { ChapterChange, ContentDiff, LineRow, QuestionChange } from '../../../../backend/signature/content-diff.view';
 export type {
   ConversationPage,
   ConversationRow,

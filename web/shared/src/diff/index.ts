@@ -1,0 +1,1 @@
+export { SideBySideLines } from './SideBySideLines';
