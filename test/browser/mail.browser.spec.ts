@@ -19,11 +19,12 @@ const today = () => Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth
 const dailyRun = () => new Date(today() + DAY + HOUR);
 /** An hour into next week's Monday (UTC): the weekly digest tells this week. */
 const weeklyRun = () => new Date(today() - ((new Date(today()).getUTCDay() + 6) % 7) * DAY + 7 * DAY + HOUR);
-const FIRST = 'Could the digest tell the author about this?';
+const TOPIC = 'Does the digest tell the author?';
+const FIRST = 'Could the digest tell the author about this topic?';
 const SECOND = 'A second remark after the unsubscribe';
 
-/** Issue 19: a reader comments, the author is notified (and sees why), the digest lands in the dev mailbox, the link unsubscribes. */
-describe('notifications and mail: comment, why, digest, unsubscribe', () => {
+/** Issue 19's "done when": a reader posts a topic, the author is notified (and sees why), the digest lands in the dev mailbox, the link unsubscribes. */
+describe('notifications and mail: topic, why, digest, unsubscribe', () => {
   let server: RunningServer;
   let browser: BrowserSession;
   let speachId = '';
@@ -67,23 +68,30 @@ describe('notifications and mail: comment, why, digest, unsubscribe', () => {
     await page.getByTestId('notification-bell').waitFor();
   }
 
-  it('a reader comments; the author finds the notification and why it was sent', async () => {
+  it('a reader posts a topic; the author finds the notification and why it was sent', async () => {
     expect(speachId).not.toBe('');
     const { page } = browser;
     await logIn(page, 'reader@example.com');
     await page.goto(`${server.url}/s/${speachId}/verkaufstechniken-fur-einsteiger`);
-    await page.getByLabel('Your comment').fill(FIRST);
-    await page.getByRole('button', { name: 'Post' }).click();
-    await page.getByTestId('comments').getByText(FIRST).waitFor();
+    const discussion = page.getByTestId('discussion');
+    await discussion.getByRole('button', { name: 'New topic' }).click();
+    await discussion.getByLabel('Title').fill(TOPIC);
+    await discussion.getByLabel('Your message').fill(FIRST);
+    await discussion.getByRole('button', { name: 'Post', exact: true }).click();
+    await page.getByTestId('posts').getByText(FIRST).waitFor();
 
     await logIn(page, 'author@example.com');
     await page.goto(`${server.url}/account/myNotifications`);
-    const item = page.getByTestId('notifications-list').locator('li').filter({ hasText: FIRST }).first();
-    await item.getByText('David Dupont commented on “Verkaufstechniken für Einsteiger”').waitFor();
+    const item = page
+      .getByTestId('notifications-list')
+      .locator('li')
+      .filter({ hasText: 'David Dupont wrote in the discussion of “Verkaufstechniken für Einsteiger”' })
+      .first();
+    await item.waitFor();
     await item.getByRole('button', { name: 'Why did I get this?' }).click();
     const why = item.getByTestId('notification-why');
-    await why.getByText('You write or co-edit this speach.').waitFor();
-    await why.getByText('Your setting "New comment" is on; you can turn it off in the notification settings.').waitFor();
+    await why.getByText('You are the author of this speach.').waitFor();
+    await why.getByText('Your setting "New topic message" is on; you can turn it off in the notification settings.').waitFor();
     await item.getByRole('button', { name: 'Hide the reason' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'mail-why-notification.png'), fullPage: true });
@@ -126,8 +134,9 @@ describe('notifications and mail: comment, why, digest, unsubscribe', () => {
     expect((await call<{ frequencyNotification: string }>(author, 'GET', '/api/v2/notifications/parameters')).frequencyNotification).toBe('NONE');
 
     const reader = await token('reader@example.com');
+    await call(reader, 'POST', `/api/v2/speach/${speachId}/topics`, { title: 'After the unsubscribe', text: SECOND });
     await call(reader, 'POST', `/api/v2/speach/${speachId}/comments`, { text: SECOND });
-    // The weekly run tells this week: the admin (weekly by default) hears of the second comment, the author does not.
+    // The weekly run tells this week: the admin (weekly by default) hears of the comment, the author of neither.
     await runDigests(weeklyRun());
     expect((await authorMails()).filter((m) => m.text.includes(SECOND))).toEqual([]);
     // On a Sunday the daily run above already told this week (before the second comment): nothing to compare then.
