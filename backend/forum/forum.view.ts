@@ -38,13 +38,7 @@ export interface ForumPostView {
 }
 
 /** `GET /api/v2/topics/{id}`: a topic and a page of its posts in order. */
-export interface ForumTopicView {
-  topicId: string;
-  speachID: string | null;
-  pathId: string | null;
-  title: string;
-  author: Person;
-  createdAt: string;
+export interface ForumTopicView extends Pick<ForumTopicRow, 'topicId' | 'speachID' | 'pathId' | 'title' | 'author' | 'createdAt'> {
   canModerate: boolean;
   posts: { result: ForumPostView[]; total: number };
 }
