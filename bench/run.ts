@@ -28,6 +28,16 @@ import { mediaTranscodeScenario } from './scenarios/media-transcode';
 import { webScenario } from './scenarios/web';
 
 const quick = process.argv.includes('--quick');
+/**
+ * `--only=product,restart` runs those steps (and the floors the product lines are held against) on freshly
+ * generated data: to measure again what a long run lost, without the rest. Steps: floors, append, rebuild,
+ * product, restart, web, ai, scorm, transcode.
+ */
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const runs = (name: string) => !only || only.includes(name) || (name === 'floors' && only.includes('product'));
 const SIZE = quick
   ? { users: 2000, groups: 50, speaches: 5000, reads: 50_000, seconds: 3, appends: 5000, paths: 1000, busyNotifications: 20_000, digestUsers: 2000 }
   : {
@@ -107,7 +117,8 @@ async function main(): Promise<void> {
 
     // A scenario that fails is reported as such and the others still run: a long full run never
     // loses what it already measured.
-    const attempt = async (name: string, run: () => Promise<unknown> | unknown) => {
+    const attempt = async (name: string, run: () => Promise<unknown> | unknown, key: string) => {
+      if (!runs(key)) return;
       step(name);
       try {
         await run();
@@ -126,29 +137,33 @@ async function main(): Promise<void> {
       save(results);
     };
     let floors: Awaited<ReturnType<typeof httpFloors>> | null = null;
-    await attempt('HTTP and framework floors', async () => (floors = await httpFloors(SIZE.seconds, results)));
-    await attempt('event store append', () => appendScenario(dir, SIZE.appends, results));
-    await attempt('rebuild', () => rebuildScenario(join(dataDir, 'events.sqlite'), dir, results));
-    await attempt('product over HTTP', () => {
-      if (!floors) throw new Error('no floors to compare with');
-      return productScenarios(
-        dataDir,
-        identity,
-        speaches.filter((s) => s.published).map((s) => s.speachId),
-        SIZE.seconds,
-        SIZE.reads,
-        floors,
-        results,
-        paths,
-        notifications,
-      );
-    });
+    await attempt('HTTP and framework floors', async () => (floors = await httpFloors(SIZE.seconds, results)), 'floors');
+    await attempt('event store append', () => appendScenario(dir, SIZE.appends, results), 'append');
+    await attempt('rebuild', () => rebuildScenario(join(dataDir, 'events.sqlite'), dir, results), 'rebuild');
+    await attempt(
+      'product over HTTP',
+      () => {
+        if (!floors) throw new Error('no floors to compare with');
+        return productScenarios(
+          dataDir,
+          identity,
+          speaches.filter((s) => s.published).map((s) => s.speachId),
+          SIZE.seconds,
+          SIZE.reads,
+          floors,
+          results,
+          paths,
+          notifications,
+        );
+      },
+      'product',
+    );
     // Its own step: it runs even when a measure of the running server failed (that server was stopped).
-    await attempt('restart on the stored read models', () => restartScenario(dataDir, results));
-    await attempt('web', () => webScenario(results));
-    await attempt('AI plan of a 200-page PDF', () => aiPlanScenario(results));
-    await attempt('SCORM_FULL export of 100 sub-chapters', () => scormExportScenario(results));
-    await attempt('transcode of a 1-minute 720p video', () => mediaTranscodeScenario(results));
+    await attempt('restart on the stored read models', () => restartScenario(dataDir, results), 'restart');
+    await attempt('web', () => webScenario(results), 'web');
+    await attempt('AI plan of a 200-page PDF', () => aiPlanScenario(results), 'ai');
+    await attempt('SCORM_FULL export of 100 sub-chapters', () => scormExportScenario(results), 'scorm');
+    await attempt('transcode of a 1-minute 720p video', () => mediaTranscodeScenario(results), 'transcode');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -70,6 +70,10 @@ export async function spawnServer(file: string, env: Record<string, string>, rea
     await new Promise((r) => setTimeout(r, 25));
   }
   const readyMs = Date.now() - started;
+  // A server that dies while measured says why (session 11's full run lost its HTTP lines to a bare "fetch failed").
+  child.once('exit', (code, signal) => {
+    if (children.has(child)) console.error(`[bench] ${file} exited (${code ?? signal}) while measured:\n${stderr.slice(-4000)}`);
+  });
   return {
     url,
     process: child,
