@@ -74,7 +74,8 @@ export function TrainingsSection({ speachId }: { speachId: string }) {
                       {r.outdated ? (
                         <Chip
                           size="small"
-                          color="warning"
+                          // Dark text on the light warning shade: white on MUI's warning colour fails the contrast rule (axe).
+                          sx={{ bgcolor: 'warning.light', color: 'text.primary' }}
                           label={
                             r.retrainingDue
                               ? t('trainings.status.retrainingDue', { date: date(r.retrainingDue) })
