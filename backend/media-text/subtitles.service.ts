@@ -11,6 +11,7 @@ import { ChapterLocator, type LocatedChapter } from './chapter-locator';
 import { ChapterTokens } from './chapter-tokens';
 import { locale, subtitlesDecider } from './subtitles.decider';
 import type { EditSubtitleBody, UploadSubtitleBody } from './subtitles.dto';
+import type { SubtitleLanguageView, SubtitleTrackDetail, SubtitleTrackView } from './subtitles.view';
 import { checkCues, parseSubtitles, renderVtt } from './webvtt';
 
 /** The chapter types a subtitle track goes with: a video or audio the player plays. */
@@ -38,12 +39,12 @@ export class Subtitles {
   }
 
   /** Spec §5: the languages a track may be in, with their names (the editor disables any other). */
-  languages() {
+  languages(): SubtitleLanguageView[] {
     return SUBTITLE_LOCALES.map((lang) => ({ lang, label: localeName(lang) }));
   }
 
   /** Spec §7: `[{id, lang, label}]`, plus the signed `src` the player's `<track>` loads. */
-  async list(user: Actor, chapterId: string, accessCode?: string) {
+  async list(user: Actor, chapterId: string, accessCode?: string): Promise<SubtitleTrackView[]> {
     await this.chapters.readable(user, chapterId, accessCode);
     const doc = await this.document(chapterId);
     const token = this.tokens.issue(chapterId);
@@ -57,7 +58,7 @@ export class Subtitles {
   }
 
   /** One track with its cues, for the editor. */
-  async detail(user: Actor, chapterId: string, subtitleId: string) {
+  async detail(user: Actor, chapterId: string, subtitleId: string): Promise<SubtitleTrackDetail> {
     await this.chapters.editable(user, chapterId);
     const track = (await this.document(chapterId))?.tracks.find((t) => t.id === subtitleId);
     if (!track) throw new NotFoundError('Unknown subtitle');

@@ -1,20 +1,11 @@
+import type { SubtitleCue, SubtitleLanguageView, SubtitleTrackDetail, SubtitleTrackView } from '@speach/web-shared/api';
 import { api } from '../api/client';
 
 const enc = encodeURIComponent;
 
-export interface SubtitleEntry {
-  id: string;
-  lang: string;
-  label: string;
-  source: 'UPLOAD' | 'TRANSCRIPT';
-  /** Signed URL of the WebVTT file (a `<track>` sends no bearer token). */
-  src: string;
-}
-export interface Cue {
-  start: number;
-  end: number;
-  text: string;
-}
+/** A chapter's subtitle track as the list call answers it. */
+export type SubtitleEntry = SubtitleTrackView;
+export type Cue = SubtitleCue;
 export type TranscriptStatus = 'NONE' | 'WAITING' | 'DONE' | 'ERROR' | 'NA';
 export interface Transcript {
   lng: string;
@@ -35,9 +26,9 @@ export interface AvatarLayoutView {
 
 /** Calls of issue 22's subtitles, transcript and quiz-to-exam (docs/subtitles-and-transcripts.md). */
 export const mediaTextApi = {
-  languages: () => api<{ lang: string; label: string }[]>('/api/v2/chapter/subtitle-languages'),
+  languages: () => api<SubtitleLanguageView[]>('/api/v2/chapter/subtitle-languages'),
   subtitles: (chapterId: string) => api<SubtitleEntry[]>(`/api/v2/chapter/subtitles/${enc(chapterId)}`),
-  track: (chapterId: string, subtitleId: string) => api<SubtitleEntry & { cues: Cue[] }>(`/api/v2/chapter/subtitles/${enc(chapterId)}/${enc(subtitleId)}`),
+  track: (chapterId: string, subtitleId: string) => api<SubtitleTrackDetail>(`/api/v2/chapter/subtitles/${enc(chapterId)}/${enc(subtitleId)}`),
   upload: (chapterId: string, body: { lang: string; label?: string; file: string }) =>
     api<{ id: string; cues: number }>(`/api/v2/chapter/subtitles/${enc(chapterId)}`, { method: 'POST', json: body }),
   edit: (chapterId: string, subtitleId: string, body: { label?: string; cues?: Cue[] }) =>

@@ -1,0 +1,27 @@
+/**
+ * What the subtitle calls answer (spec §5, §7). A view module: it imports only other view modules
+ * (docs/web-shared-and-data-layer.md).
+ */
+import type { SubtitleCue, SubtitleLocale, SubtitleSource } from '../../events/subtitle-vocabulary.view';
+
+export type { SubtitleCue, SubtitleLocale, SubtitleSource } from '../../events/subtitle-vocabulary.view';
+
+/** `GET api/v2/chapter/subtitles/{chapterId}`: spec §7's `{id, lang, label}`, with the signed `src` the player's `<track>` loads. */
+export interface SubtitleTrackView {
+  id: string;
+  lang: SubtitleLocale;
+  label: string;
+  source: SubtitleSource;
+  src: string;
+}
+
+/** `GET api/v2/chapter/subtitle-languages`: the languages a track may be in, with their names. */
+export interface SubtitleLanguageView {
+  lang: SubtitleLocale;
+  label: string;
+}
+
+/** `GET api/v2/chapter/subtitles/{chapterId}/{subtitleId}`: one track with its cues, for the editor. */
+export interface SubtitleTrackDetail extends Omit<SubtitleTrackView, 'src'> {
+  cues: SubtitleCue[];
+}
