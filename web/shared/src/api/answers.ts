@@ -3,6 +3,19 @@
  * types only, nothing of the server is bundled.
  */
 export type { FeatureFlags } from '../../../../backend/config/feature-flags.view';
+export type {
+  AuditSummary,
+  AuditedKind,
+  AuditedSpeach,
+  AuditedSpeachPage,
+  ChainReport,
+  FieldChange,
+  StateAtView,
+  TrailEntry,
+  TrailPage,
+} from '../../../../backend/audit/audit.view';
+export type { CsvTemplateInfo, ExportJobView, ExportProgress } from '../../../../backend/exports/exports.view';
+export type { CsvExportFile, CsvExportStatus } from '../../../../events/exports-vocabulary.view';
 export type { ChapterChange, ContentDiff, LineRow, QuestionChange } from '../../../../backend/signature/content-diff.view';
 export type {
   ConversationPage,
