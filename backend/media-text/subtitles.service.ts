@@ -11,7 +11,7 @@ import { ChapterLocator, type LocatedChapter } from './chapter-locator';
 import { ChapterTokens } from './chapter-tokens';
 import { locale, subtitlesDecider } from './subtitles.decider';
 import type { EditSubtitleBody, UploadSubtitleBody } from './subtitles.dto';
-import type { SubtitleLanguageView, SubtitleTrackDetail, SubtitleTrackView } from './subtitles.view';
+import type { SubtitleLanguageView, SubtitleTrackDetail, SubtitleTrackView, TranscriptToken, TranscriptView } from './subtitles.view';
 import { checkCues, parseSubtitles, renderVtt } from './webvtt';
 
 /** The chapter types a subtitle track goes with: a video or audio the player plays. */
@@ -126,14 +126,14 @@ export class Subtitles {
   }
 
   /** Spec §7 `/api/transcript/token`: `{token, lng}`, the token opening this chapter's text tracks for a while. */
-  async transcriptToken(user: Actor, chapterId: string, accessCode?: string): Promise<{ token: string; lng: string }> {
+  async transcriptToken(user: Actor, chapterId: string, accessCode?: string): Promise<TranscriptToken> {
     const located = await this.chapters.readable(user, chapterId, accessCode);
     const doc = await this.document(chapterId);
     return { token: this.tokens.issue(chapterId), lng: doc?.transcriptLang ?? speachLocale(located.doc.language) };
   }
 
   /** The transcript beside the player: its status, its text and its timed lines (from the track in its language). */
-  async transcript(chapterId: string, token: unknown, user: Actor | undefined, accessCode?: string) {
+  async transcript(chapterId: string, token: unknown, user: Actor | undefined, accessCode?: string): Promise<TranscriptView> {
     const located = await this.authorise(chapterId, token, user, accessCode);
     const doc = await this.document(chapterId);
     const lng = doc?.transcriptLang ?? speachLocale(located.speachLanguage);

@@ -2,7 +2,10 @@
  * What the subtitle calls answer (spec §5, §7). A view module: it imports only other view modules
  * (docs/web-shared-and-data-layer.md).
  */
+import type { AutoTranscriptStatus } from '../../events/ai-vocabulary.view';
 import type { SubtitleCue, SubtitleLocale, SubtitleSource } from '../../events/subtitle-vocabulary.view';
+
+export type { AutoTranscriptStatus } from '../../events/ai-vocabulary.view';
 
 export type { SubtitleCue, SubtitleLocale, SubtitleSource } from '../../events/subtitle-vocabulary.view';
 
@@ -23,5 +26,20 @@ export interface SubtitleLanguageView {
 
 /** `GET api/v2/chapter/subtitles/{chapterId}/{subtitleId}`: one track with its cues, for the editor. */
 export interface SubtitleTrackDetail extends Omit<SubtitleTrackView, 'src'> {
+  cues: SubtitleCue[];
+}
+
+/** `GET api/transcript/token`: the signed token the transcript link carries, and the transcript's language. */
+export interface TranscriptToken {
+  token: string;
+  lng: string;
+}
+
+/** `GET api/transcript/{chapterId}`: the chapter's transcript for the panel beside the player, with its status and why it is missing. */
+export interface TranscriptView {
+  lng: string;
+  autoTranscriptStatus: AutoTranscriptStatus;
+  reason: string | null;
+  text: string | null;
   cues: SubtitleCue[];
 }

@@ -1,4 +1,15 @@
-import type { SubtitleCue, SubtitleLanguageView, SubtitleTrackDetail, SubtitleTrackView } from '@speach/web-shared/api';
+import {
+  AI_AVATAR_LAYOUTS,
+  type AutoTranscriptStatus,
+  type AvatarLayout,
+  type AvatarLayoutView,
+  type SubtitleCue,
+  type SubtitleLanguageView,
+  type SubtitleTrackDetail,
+  type SubtitleTrackView,
+  type TranscriptToken,
+  type TranscriptView,
+} from '@speach/web-shared/api';
 import { api } from '../api/client';
 
 const enc = encodeURIComponent;
@@ -6,23 +17,11 @@ const enc = encodeURIComponent;
 /** A chapter's subtitle track as the list call answers it. */
 export type SubtitleEntry = SubtitleTrackView;
 export type Cue = SubtitleCue;
-export type TranscriptStatus = 'NONE' | 'WAITING' | 'DONE' | 'ERROR' | 'NA';
-export interface Transcript {
-  lng: string;
-  autoTranscriptStatus: TranscriptStatus;
-  reason: string | null;
-  text: string | null;
-  cues: Cue[];
-}
+export type TranscriptStatus = AutoTranscriptStatus;
+export type Transcript = TranscriptView;
 
-export const AVATAR_LAYOUTS = ['VOICE_ONLY', 'CAMERA_LEFT', 'CAMERA_RIGHT', 'SMALL_CAMERA_LEFT', 'SMALL_CAMERA_RIGHT'] as const;
-export type AvatarLayout = (typeof AVATAR_LAYOUTS)[number];
-/** The learner's avatar layout, every layout with whether this platform can render it, and why not. */
-export interface AvatarLayoutView {
-  layout: AvatarLayout;
-  layouts: { code: AvatarLayout; enabled: boolean }[];
-  reason: string | null;
-}
+export const AVATAR_LAYOUTS = AI_AVATAR_LAYOUTS;
+export type { AvatarLayout, AvatarLayoutView };
 
 /** Calls of issue 22's subtitles, transcript and quiz-to-exam (docs/subtitles-and-transcripts.md). */
 export const mediaTextApi = {
@@ -37,7 +36,7 @@ export const mediaTextApi = {
     api<{ deleted: boolean }>(`/api/v2/chapter/subtitles/${enc(chapterId)}/${enc(subtitleId)}`, { method: 'DELETE' }),
   /** Spec §7: the token first, then the transcript it opens. */
   transcript: async (chapterId: string) => {
-    const { token } = await api<{ token: string; lng: string }>(`/api/transcript/token?chapterId=${enc(chapterId)}`);
+    const { token } = await api<TranscriptToken>(`/api/transcript/token?chapterId=${enc(chapterId)}`);
     return api<Transcript>(`/api/transcript/${enc(chapterId)}?token=${enc(token)}`);
   },
   avatarLayout: () => api<AvatarLayoutView>('/api/v2/learner/avatar-layout'),

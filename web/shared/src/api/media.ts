@@ -3,6 +3,7 @@
  * (backend/video-editor/video-editor.view.ts, backend/media-text/subtitles.view.ts): types only, nothing of the
  * server is bundled.
  */
+import type { AvatarLayout } from '../../../../backend/media-text/avatar-layout.view';
 import type { SubtitleLocale } from '../../../../backend/media-text/subtitles.view';
 import { listOf } from './vocabulary';
 
@@ -26,7 +27,10 @@ export type {
   SubtitleSource,
   SubtitleTrackDetail,
   SubtitleTrackView,
+  TranscriptToken,
+  TranscriptView,
 } from '../../../../backend/media-text/subtitles.view';
+export type { AvatarLayout, AvatarLayoutView } from '../../../../backend/media-text/avatar-layout.view';
 
 /** Spec §5: the languages a subtitle track may be in (the server refuses any other); the choosers disable the rest. */
 export const SUBTITLE_LOCALES = listOf<SubtitleLocale>()([
@@ -69,3 +73,6 @@ export const SUBTITLE_LOCALES = listOf<SubtitleLocale>()([
   'zh_CN',
   'zh_TW',
 ]);
+
+/** Spec §3: the layouts an AI avatar may take beside the content (the player's picker). */
+export const AI_AVATAR_LAYOUTS = listOf<AvatarLayout>()(['VOICE_ONLY', 'CAMERA_LEFT', 'CAMERA_RIGHT', 'SMALL_CAMERA_LEFT', 'SMALL_CAMERA_RIGHT']);
