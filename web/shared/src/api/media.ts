@@ -31,6 +31,8 @@ export type {
   TranscriptView,
 } from '../../../../backend/media-text/subtitles.view';
 export type { AvatarLayout, AvatarLayoutView } from '../../../../backend/media-text/avatar-layout.view';
+export type { AvatarUsageView } from '../../../../backend/media-text/ai-avatar-time.view';
+export type { VersionVideo } from '../../../../backend/media/media.view';
 
 /** Spec §5: the languages a subtitle track may be in (the server refuses any other); the choosers disable the rest. */
 export const SUBTITLE_LOCALES = listOf<SubtitleLocale>()([
