@@ -4,6 +4,8 @@
  */
 import type { ChapterView, QuizResult } from '../speach/speach-card.view';
 
+export type { ScoredQuiz } from '../speach/speach-card.view';
+
 /** The speach as the embed shows it: enough for a title bar, nothing of its author or its audience. */
 interface EmbedSpeach {
   id: string;
@@ -26,9 +28,6 @@ export interface EmbedProgress {
 
 /** `POST …/chapters/{chapterId}/read`: the chapters read so far. */
 export type EmbedReadChapters = Pick<EmbedProgress, 'readChapterIds'>;
-
-/** `POST …/chapters/{chapterId}/answers`: the score, and the right options by question. */
-export type ScoredQuiz = QuizResult & { corrections: Record<string, string[]> };
 
 /** `GET` and `PUT api/v2/embed/edit/{id}`: the draft as the token's issuer edits it; `revision` guards stale saves. */
 export interface EmbedDraftView {

@@ -17,6 +17,7 @@ export type {
 export type { CsvTemplateInfo, ExportJobView, ExportProgress } from '../../../../backend/exports/exports.view';
 export type { CsvExportFile, CsvExportStatus } from '../../../../events/exports-vocabulary.view';
 export type { ChapterChange, ContentDiff, LineRow, QuestionChange } from '../../../../backend/signature/content-diff.view';
+export type { CompletionView } from '../../../../backend/signature/completion.view';
 export type {
   ConversationPage,
   ConversationRow,

@@ -3,4 +3,4 @@
  * backend/scorm/embed.view.ts): types only.
  */
 export type { ScormExportStarted, ScormExportView, ScormType } from '../../../../backend/scorm/scorm.view';
-export type { EmbedDraftView, EmbedProgress, EmbedReadChapters, EmbedReadView, ScoredQuiz } from '../../../../backend/scorm/embed.view';
+export type { EmbedDraftView, EmbedProgress, EmbedReadChapters, EmbedReadView } from '../../../../backend/scorm/embed.view';
