@@ -11,7 +11,7 @@ import { ChapterLocator, type LocatedChapter } from './chapter-locator';
 import { ChapterTokens } from './chapter-tokens';
 import { locale, subtitlesDecider } from './subtitles.decider';
 import type { EditSubtitleBody, UploadSubtitleBody } from './subtitles.dto';
-import type { SubtitleLanguageView, SubtitleTrackDetail, SubtitleTrackView, TranscriptToken, TranscriptView } from './subtitles.view';
+import type { SubtitleLanguageView, SubtitleSaved, SubtitleTrackDetail, SubtitleTrackView, TranscriptToken, TranscriptView } from './subtitles.view';
 import { checkCues, parseSubtitles, renderVtt } from './webvtt';
 
 /** The chapter types a subtitle track goes with: a video or audio the player plays. */
@@ -65,7 +65,7 @@ export class Subtitles {
     return track;
   }
 
-  async upload(user: Actor, chapterId: string, body: UploadSubtitleBody): Promise<{ id: string; lang: string; label: string; cues: number }> {
+  async upload(user: Actor, chapterId: string, body: UploadSubtitleBody): Promise<SubtitleSaved> {
     const located = await this.playable(await this.chapters.editable(user, chapterId));
     const lang = locale(body.lang);
     const { cues } = parseSubtitles(body.file);
@@ -83,7 +83,7 @@ export class Subtitles {
     return { id: subtitleId, lang, label, cues: cues.length };
   }
 
-  async edit(user: Actor, chapterId: string, subtitleId: string, body: EditSubtitleBody) {
+  async edit(user: Actor, chapterId: string, subtitleId: string, body: EditSubtitleBody): Promise<SubtitleSaved> {
     const located = await this.chapters.editable(user, chapterId);
     if (body.label === undefined && body.cues === undefined) throw new ValidationError('cues', 'Send the cues or the label to change');
     const cues = body.cues === undefined ? undefined : checkCues(body.cues);

@@ -43,3 +43,16 @@ export interface TranscriptView {
   text: string | null;
   cues: SubtitleCue[];
 }
+
+/** `POST` and `PUT api/v2/chapter/subtitles/{chapterId}[/{subtitleId}]`: the track saved, with its number of cues. */
+export interface SubtitleSaved {
+  id: string;
+  lang: SubtitleLocale;
+  label: string;
+  cues: number;
+}
+
+/** `DELETE api/v2/chapter/subtitles/{chapterId}/{subtitleId}`. */
+export interface SubtitleDeleted {
+  deleted: true;
+}

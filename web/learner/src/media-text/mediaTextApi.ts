@@ -4,7 +4,9 @@ import {
   type AvatarLayout,
   type AvatarLayoutView,
   type SubtitleCue,
+  type SubtitleDeleted,
   type SubtitleLanguageView,
+  type SubtitleSaved,
   type SubtitleTrackDetail,
   type SubtitleTrackView,
   type TranscriptToken,
@@ -29,11 +31,11 @@ export const mediaTextApi = {
   subtitles: (chapterId: string) => api<SubtitleEntry[]>(`/api/v2/chapter/subtitles/${enc(chapterId)}`),
   track: (chapterId: string, subtitleId: string) => api<SubtitleTrackDetail>(`/api/v2/chapter/subtitles/${enc(chapterId)}/${enc(subtitleId)}`),
   upload: (chapterId: string, body: { lang: string; label?: string; file: string }) =>
-    api<{ id: string; cues: number }>(`/api/v2/chapter/subtitles/${enc(chapterId)}`, { method: 'POST', json: body }),
+    api<SubtitleSaved>(`/api/v2/chapter/subtitles/${enc(chapterId)}`, { method: 'POST', json: body }),
   edit: (chapterId: string, subtitleId: string, body: { label?: string; cues?: Cue[] }) =>
-    api<{ id: string }>(`/api/v2/chapter/subtitles/${enc(chapterId)}/${enc(subtitleId)}`, { method: 'PUT', json: body }),
+    api<SubtitleSaved>(`/api/v2/chapter/subtitles/${enc(chapterId)}/${enc(subtitleId)}`, { method: 'PUT', json: body }),
   remove: (chapterId: string, subtitleId: string) =>
-    api<{ deleted: boolean }>(`/api/v2/chapter/subtitles/${enc(chapterId)}/${enc(subtitleId)}`, { method: 'DELETE' }),
+    api<SubtitleDeleted>(`/api/v2/chapter/subtitles/${enc(chapterId)}/${enc(subtitleId)}`, { method: 'DELETE' }),
   /** Spec §7: the token first, then the transcript it opens. */
   transcript: async (chapterId: string) => {
     const { token } = await api<TranscriptToken>(`/api/transcript/token?chapterId=${enc(chapterId)}`);

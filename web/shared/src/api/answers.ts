@@ -3,6 +3,7 @@
  * types only, nothing of the server is bundled.
  */
 export type { FeatureFlags } from '../../../../backend/config/feature-flags.view';
+export type { BatchUpdateResult } from '../../../../backend/speach/admin-speach.view';
 export type {
   AuditSummary,
   AuditedKind,

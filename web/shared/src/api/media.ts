@@ -23,7 +23,9 @@ export type {
 export type {
   SubtitleCue,
   SubtitleLanguageView,
+  SubtitleDeleted,
   SubtitleLocale,
+  SubtitleSaved,
   SubtitleSource,
   SubtitleTrackDetail,
   SubtitleTrackView,
