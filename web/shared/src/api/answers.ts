@@ -34,6 +34,7 @@ export type { CommentPage, CommentView, EngagementView } from '../../../../backe
 export type { FlagsView, FooterView, StatementView } from '../../../../backend/site/site.view';
 export type { EditableFeatureFlags, FooterCode, FooterItem } from '../../../../events/site-vocabulary.view';
 export type { MeResponse } from '../../../../backend/identity/me.view';
+export type { HeldMailPage, HeldMailView } from '../../../../backend/engagement/mail/mail.view';
 export type { ImportJob, ImportPreview, ImportRow } from '../../../../backend/identity/import/user-import.view';
 export type { UserRecord } from '../../../../backend/identity/user-record.view';
 export type { UserProfileView, UserSearchPage, UserSearchResult } from '../../../../backend/identity/user-directory.view';
