@@ -48,6 +48,7 @@ const FEATURES = [
   setPasswordMessages,
   signatureRevocationMessages,
   trainingsMessages,
+  appBarMessages,
 ] as const;
 import { versionVideoMessages } from './version-video';
 import { feedbackMessages } from './feedback';
@@ -56,6 +57,7 @@ import { avatarLayoutMessages } from './avatar-layout';
 import { setPasswordMessages } from './set-password';
 import { signatureRevocationMessages } from './signature-revocation';
 import { trainingsMessages } from './trainings';
+import { appBarMessages } from './app-bar';
 
 type Union<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;
 export type FeatureCatalog = Union<(typeof FEATURES)[number]['en']>;
