@@ -4,7 +4,7 @@ import { registerEventType } from './schema-registry';
 /** Spec §3 AI enumerations: the avatars, backgrounds and layouts the avatar editor offers. */
 export const AI_AVATARS = ['MEG-FORMAL', 'LORI-GRACEFUL', 'MAX-CASUAL', 'NO_AVATAR'] as const;
 export const AI_AVATAR_BACKGROUNDS = ['TRANSPARENT', ...Array.from({ length: 12 }, (_, i) => `OFFICE_${i + 1}`)] as const;
-export const AI_AVATAR_LAYOUTS = ['VOICE_ONLY', 'CAMERA_LEFT', 'CAMERA_RIGHT', 'SMALL_CAMERA_LEFT', 'SMALL_CAMERA_RIGHT'] as const;
+export { AI_AVATAR_LAYOUTS } from './avatar-layout-vocabulary.view';
 /** Spec §3: about 20 voice codes across fr, en-US, de, es, it, pt-BR, zh, ja. */
 export const AI_AVATAR_VOICES = [
   { code: 'fr-FR-DeniseNeural', lang: 'fr' },

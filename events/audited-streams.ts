@@ -10,7 +10,8 @@ export interface Fold {
   evolve: (state: never, event: never) => unknown;
 }
 
-export type AuditedKind = 'speach' | 'workflow' | 'periodicReview' | 'aiGeneration' | 'aiJob' | 'signatureFailures';
+export type { AuditedKind } from './audit-vocabulary.view';
+import type { AuditedKind } from './audit-vocabulary.view';
 
 interface StreamFamily {
   /** Stream name prefix, dash included. */

@@ -1,8 +1,8 @@
-import { AI_AVATAR_LAYOUTS } from './ai-avatar.events';
 import type { DomainEvent } from './envelope';
 import { registerEventType } from './schema-registry';
 
-export type AvatarLayout = (typeof AI_AVATAR_LAYOUTS)[number];
+export type { AvatarLayout } from './avatar-layout-vocabulary.view';
+import type { AvatarLayout } from './avatar-layout-vocabulary.view';
 
 /**
  * Stream `avatar-layout-{userId}`: how a learner wants an AI avatar laid out beside the content in the player

@@ -25,8 +25,17 @@ export function dueDateMilestone(dueDay: string, today: string): DueDateReminder
  */
 export const dueDateStream = (speachId: string) => `duedate-${speachId}`;
 
-export type SpeachDueDateApproaching = DomainEvent<'SpeachDueDateApproaching', { speachId: string; dueDate: string; daysBefore: DueDateReminderDays }>;
+/**
+ * A reminder names the assigned learners who had already completed the speach (`exceptUserIds`): they met
+ * the date, so they are not reminded. Decided by the policy when it told the reminder, so a replay tells
+ * the same people. Schema 2 added it; a version-1 reminder left out no one.
+ */
+export type SpeachDueDateApproaching = DomainEvent<
+  'SpeachDueDateApproaching',
+  { speachId: string; dueDate: string; daysBefore: DueDateReminderDays; exceptUserIds: string[] }
+>;
 export type SpeachDueDateExpired = DomainEvent<'SpeachDueDateExpired', { speachId: string; dueDate: string }>;
 export type DueDateEvent = SpeachDueDateApproaching | SpeachDueDateExpired;
 
-for (const type of ['SpeachDueDateApproaching', 'SpeachDueDateExpired']) registerEventType(type, 1);
+registerEventType('SpeachDueDateApproaching', 2, { 1: (data) => ({ exceptUserIds: [], ...data }) });
+registerEventType('SpeachDueDateExpired', 1);

@@ -1,13 +1,8 @@
 import type { DomainEvent } from './envelope';
 import { registerEventType } from './schema-registry';
 
-/** One CSV file an export produced, under `DATA_DIR/exports/{exportId}/`. */
-export interface CsvExportFile {
-  templateName: string;
-  fileName: string;
-  rows: number;
-  bytes: number;
-}
+export type { CsvExportFile } from './exports-vocabulary.view';
+import type { CsvExportFile } from './exports-vocabulary.view';
 
 /** Stream `csv-export-{exportId}`: an administrator asked for these templates (spec §7 launchMultipleExportCsv). */
 export type CsvExportRequested = DomainEvent<'CsvExportRequested', { exportId: string; templateNames: string[]; requestedBy: string }>;

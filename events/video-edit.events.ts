@@ -1,24 +1,8 @@
 import type { DomainEvent } from './envelope';
 import { registerEventType } from './schema-registry';
 
-/** Spec §2 video editor: what a video may be synchronised with (irreversible, so confirmed in the editor). */
-export const VIDEO_SYNC_TARGETS = ['SLIDES', 'AUDIO'] as const;
-export type VideoSyncTarget = (typeof VIDEO_SYNC_TARGETS)[number];
-
-/** A kept part of the video, in seconds from its start. */
-export interface VideoRange {
-  start: number;
-  end: number;
-}
-
-/** A multiple-choice question the learner's player asks at `at` seconds, pausing the video. */
-export interface VideoInteraction {
-  interactionId: string;
-  at: number;
-  question: string;
-  multiple: boolean;
-  options: { optionId: string; text: string; correct: boolean }[];
-}
+export { VIDEO_SYNC_TARGETS, type VideoInteraction, type VideoRange, type VideoSyncTarget } from './video-vocabulary.view';
+import type { VideoInteraction, VideoRange, VideoSyncTarget } from './video-vocabulary.view';
 
 /**
  * Stream `video-edit-{chapterId}`: the built-in video editor's decisions for one VIDEO/AUDIO chapter.

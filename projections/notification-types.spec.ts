@@ -149,6 +149,23 @@ describe('notification types (spec §3 by audience)', () => {
     expect(docs.find((d) => d.type === 'NEW_ASSIGNMENT' && d.userId === 'reader')!.data).toEqual({ dueDate: '2026-12-10' });
   });
 
+  it('DUE_DATE_APPROACHING leaves out the assigned users the reminder names as having completed the speach', async () => {
+    const { rows } = await project(
+      [
+        ...users,
+        ['user-m', 'UserGroupsChanged', { userId: 'member', groupIds: ['g1'] }],
+        created,
+        ['speach-s1', 'SpeachAffectedUsersChanged', { speachId: 's1', userIds: ['reader'] }, 'author'],
+        ['speach-s1', 'SpeachAffectedGroupsChanged', { speachId: 's1', groupIds: ['g1'] }, 'author'],
+        ['speach-s1', 'SpeachDueDateSet', { speachId: 's1', dueDate: '2026-12-10' }, 'author'],
+        published(),
+        ['duedate-s1', 'SpeachDueDateApproaching', { speachId: 's1', dueDate: '2026-12-10', daysBefore: 7, exceptUserIds: ['member'] }, 'system'],
+      ],
+      true,
+    );
+    expect(of(rows, 'DUE_DATE_APPROACHING')).toEqual([['reader', 'DUE_DATE_APPROACHING', 'assigned']]);
+  });
+
   it('the workflow: SPEACH_TO_VALIDATE to the awaited approver, VALIDATED_BY_USER, then REFUSED_BY_USER (a named validator) or REFUSED (a group), WORKFLOW_VALIDATED', async () => {
     const approver: Row = ['user-val', 'UserRegistered', { userId: 'val', roles: ['APPROVER'] }];
     const member: Row = ['user-gm', 'UserRegistered', { userId: 'gm', roles: ['APPROVER'] }];

@@ -73,13 +73,15 @@ async function published(event: RecordedEvent, writer: ProjectionWriter) {
 }
 
 async function dueDateTold(event: RecordedEvent, writer: ProjectionWriter) {
-  const e = event as unknown as { type: DueDateEvent['type']; data: { speachId: string; dueDate: string; daysBefore?: number } };
+  const e = event as unknown as { type: DueDateEvent['type']; data: { speachId: string; dueDate: string; daysBefore?: number; exceptUserIds?: string[] } };
   const speach = await notificationSpeach(writer, e.data.speachId);
   if (!speach) return;
   // System facts: nobody's own action, so no one is left out as the actor.
   if (e.type === 'SpeachDueDateApproaching') {
+    // Who had completed the speach when the reminder was told met the date: not reminded.
+    const except = new Set(e.data.exceptUserIds ?? []);
     await notify(writer, event, {
-      userIds: await assignedUsers(writer, speach),
+      userIds: (await assignedUsers(writer, speach)).filter((id) => !except.has(id)),
       type: 'DUE_DATE_APPROACHING',
       rule: 'assigned',
       speachId: speach._id,

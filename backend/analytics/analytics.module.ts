@@ -6,12 +6,13 @@ import { DashboardQueries } from './dashboard.service';
 import { DashboardRankings } from './dashboard-rankings';
 import { SpeachAnalyticsController } from './speach-analytics.controller';
 import { SpeachAnalytics } from './speach-analytics.service';
+import { SpeachTrainings } from './speach-trainings';
 
 /** The admin dashboard and the analytics pages (issue #7), answered from the `analytics` projection's buckets and tallies. */
 @Module({
   imports: [SpeachModule, EngagementModule],
   controllers: [DashboardController, SpeachAnalyticsController],
-  providers: [DashboardQueries, DashboardRankings, SpeachAnalytics],
+  providers: [DashboardQueries, DashboardRankings, SpeachAnalytics, SpeachTrainings],
   exports: [DashboardQueries, DashboardRankings],
 })
 export class AnalyticsModule {}

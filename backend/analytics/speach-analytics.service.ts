@@ -11,7 +11,17 @@ import {
   type QuizResultDocument,
   slotOf,
 } from '../../projections/analytics.projection';
-import { LEARNER_PROGRESS, type ProgressDocument, type SpeachDocument, readingOrder, SpeachQueries, isEditor, liveVersion, person } from '../speach';
+import {
+  LEARNER_PROGRESS,
+  type ProgressDocument,
+  type SpeachDocument,
+  readingOrder,
+  SpeachAccess,
+  SpeachQueries,
+  isEditor,
+  liveVersion,
+  person,
+} from '../speach';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import type { Actor } from '../infrastructure/http/actor';
 import { Clock } from '../infrastructure/clock/clock';
@@ -30,16 +40,14 @@ export class SpeachAnalytics {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     private readonly speaches: SpeachQueries,
+    private readonly access: SpeachAccess,
     private readonly commands: CommandRunner,
     private readonly readModels: ReadModels,
     private readonly clock: Clock,
   ) {}
 
   private async editable(user: Actor, speachId: string): Promise<SpeachDocument> {
-    const doc = await this.speaches.document(speachId);
-    if (!isEditor(doc, await this.speaches.viewer(user)))
-      throw new DomainError('Only the authors of this speach and administrators may see its analytics.', 403);
-    return doc;
+    return this.access.editable(speachId, await this.speaches.viewer(user));
   }
 
   private async readsOverTime(collection: string, ownerId: string, period: unknown) {

@@ -43,3 +43,36 @@ export interface UserAnalyticsView {
   speaches: { speachId: string; title: string; readChapters: number; totalChapters: number; percent: number; lastReadAt: string }[];
   quizResults: (QuizResultRow & { speachId: string; speachTitle: string })[];
 }
+
+/** `status` of `/api/v2/analytics/speach/{id}/trainings`: every learner who completed a version, or only one side of the current version. */
+export type TrainingStatusFilter = 'ALL' | 'CURRENT' | 'OUTDATED';
+
+/** One learner's latest completion of the speach, pinned to the version (and content hash) they read. */
+export interface TrainingRow {
+  user: Person;
+  /** The versions the learner read chapters of, oldest first. */
+  versionsRead: number[];
+  completedVersion: number;
+  completedAt: string;
+  contentHash: string | null;
+  /** false: part of it was read before versions were pinned and was taken as the version in force then. */
+  pinned: boolean;
+  /** Signed with the learner's password (a GMP-regulated speach). */
+  signed: boolean;
+  /** Completed a version older than the current one: the learner owes a retraining. */
+  outdated: boolean;
+  /** The due date of a retraining already assigned and not done yet, else null. */
+  retrainingDue: string | null;
+}
+
+/** Which version each learner completed (`/analytics/s/{id}`), learners owing a retraining first. */
+export interface SpeachTrainingsView {
+  /** The version readers get now (null: not published). */
+  currentVersion: number | null;
+  total: number;
+  /** Learners whose latest completion is on an older version than the current one, whatever the filter. */
+  outdated: number;
+  page: number;
+  size: number;
+  rows: TrainingRow[];
+}

@@ -4,17 +4,9 @@ import { resolveAuditKey } from '../config/audit-key';
 import type { EventStore } from '../infrastructure/event-store/event-store.port';
 import { type ChainStatus, EMPTY_CHAIN, verifyChain } from '../infrastructure/event-store/hash-chain';
 import { EVENT_STORE } from '../infrastructure/tokens';
+import type { ChainReport } from './audit.view';
 
-export interface ChainReport {
-  ok: boolean;
-  verified: number;
-  head: number;
-  lastVerifiedPosition: number;
-  /** The hash of the last verified link: the head the log is known good up to. */
-  lastVerifiedHash: string;
-  firstBroken: ChainStatus['firstBroken'];
-  error?: string;
-}
+export type { ChainReport } from './audit.view';
 
 /** Pages of the walk at start: each is one slice of the thread, so requests are answered between them. */
 const START_WALK_PAGE = 1000;

@@ -1,27 +1,7 @@
 import { type AuditedKind, type RecordedEvent, auditedStream } from '../../events';
+import type { FieldChange } from './audit.view';
 
-/** One field that an event changed in its stream's state, with the values before and after. */
-export interface FieldChange {
-  field: string;
-  before: unknown;
-  after: unknown;
-}
-
-/** One event of a speach's trail, with what it changed. */
-export interface TrailEntry {
-  position: number;
-  stream: string;
-  streamKind: AuditedKind;
-  revision: number;
-  type: string;
-  time: string;
-  userId: string | null;
-  userName: string | null;
-  changes: FieldChange[];
-  data: Record<string, unknown>;
-  /** The signer of a `SignatureApplied` (or `SignatureFailed`) as printed (§11.50): their name at that moment; the event carries only their id. */
-  printedName?: string;
-}
+export type { FieldChange, TrailEntry } from './audit.view';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -11,6 +11,7 @@ import type { Filter, ReadStore } from '../infrastructure/read-store/read-store.
 import { EVENT_STORE, READ_STORE } from '../infrastructure/tokens';
 import { withPrintedNames } from '../signature';
 import { type TrailEntry, asOf, diffStates, replay } from './audit-trail';
+import type { AuditSummary, AuditedSpeachPage, StateAtView, TrailPage } from './audit.view';
 
 export const TRAIL_PAGE_SIZE = 100;
 export const TRAIL_PAGE_MAX = 500;
@@ -52,7 +53,7 @@ export class AuditService {
   }
 
   /** Speaches to audit (every speach, archived and templates included), last changed first. */
-  async speaches(q: string | undefined, page: number, size: number) {
+  async speaches(q: string | undefined, page: number, size: number): Promise<AuditedSpeachPage> {
     const words = normaliseKey(q ?? '')
       .split(/\s+/)
       .filter(Boolean)
@@ -91,7 +92,7 @@ export class AuditService {
   }
 
   /** The title of an audited speach as it is now (the screen's heading). */
-  async summary(speachId: string) {
+  async summary(speachId: string): Promise<AuditSummary> {
     const doc = await this.store.collection<SpeachDocument>(SPEACHES).findById(speachId);
     if (!doc) throw new NotFoundError('Unknown speach');
     await this.index(speachId);
@@ -131,7 +132,7 @@ export class AuditService {
     signed.forEach((entry, i) => (entry.printedName = printed[i].printedName));
   }
 
-  async page(speachId: string, page = 0, size = TRAIL_PAGE_SIZE) {
+  async page(speachId: string, page = 0, size = TRAIL_PAGE_SIZE): Promise<TrailPage> {
     const entries = await this.trail(speachId);
     return { speachId, total: entries.length, page, size, result: entries.slice(page * size, page * size + size) };
   }
@@ -140,7 +141,7 @@ export class AuditService {
    * The speach and its workflows as of an instant (`at`, ISO 8601) or a log position: the events
    * up to it, folded. 404 when the speach did not exist yet.
    */
-  async stateAt(speachId: string, query: { at?: string; position?: string }) {
+  async stateAt(speachId: string, query: { at?: string; position?: string }): Promise<StateAtView> {
     if (query.at !== undefined && query.position !== undefined) throw new ValidationError('at', 'give either at or position, not both');
     let limit: (event: RecordedEvent) => boolean = () => true;
     let at: string | null = null;

@@ -5,15 +5,9 @@ import { GXP_TRAINING, type GxpTrainingDocument } from '../../projections/qualif
 import { PATH_LEARNERS, PATHS, type PathDocument, type PathLearnerDocument, dueDateFor, isAssignedTo, pathProgress } from '../paths';
 import { PERIODIC_REVIEWS, type PeriodicReviewDocument, WORKFLOWS, type WorkflowDocument } from '../workflow';
 import type { Collection, Document, Filter, ReadStore } from '../infrastructure/read-store/read-store.port';
+import type { CsvTemplateInfo } from './exports.view';
 
-/** Spec §3 "CSV template": the labels fall back to the template name when empty. */
-export interface CsvTemplateInfo {
-  templateName: string;
-  labelEn: string;
-  labelFr: string;
-  labelEs: string;
-  labelDe: string;
-}
+export type { CsvTemplateInfo } from './exports.view';
 
 export type CsvRow = Record<string, string | number | boolean | null>;
 

@@ -15,33 +15,12 @@ import { ReadModels } from '../infrastructure/read-models';
 import { READ_STORE } from '../infrastructure/tokens';
 import { csvExportDecider, exportStream } from './csv-export.decider';
 import { CSV_TEMPLATES, type CsvTemplate } from './csv-templates';
+import type { ExportJobView, ExportProgress } from './exports.view';
 
 /** Source documents read per query: the most the job holds in memory at once. */
 export const EXPORT_PAGE_SIZE = 1000;
 
-export interface ExportProgress {
-  /** Source documents written so far, over every template of the job. */
-  done: number;
-  total: number;
-  percent: number;
-  currentTemplate: string | null;
-  /** Read-store pages read, and the largest page: evidence that the job streams. */
-  pagesRead: number;
-  largestPage: number;
-}
-
-export interface ExportJobView {
-  id: string;
-  /** INTERRUPTED: the process stopped while it ran (its events say RUNNING, no runner holds it). */
-  status: CsvExportDocument['status'] | 'INTERRUPTED';
-  templateNames: string[];
-  requestedBy: string;
-  requestedAt: string;
-  finishedAt: string | null;
-  reason: string | null;
-  progress: ExportProgress;
-  files: (CsvExportFile & { url: string })[];
-}
+export type { ExportJobView, ExportProgress } from './exports.view';
 
 /**
  * CSV exports as background jobs. The request records `CsvExportRequested` and answers at once;

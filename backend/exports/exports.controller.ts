@@ -3,7 +3,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestj
 import type { FastifyReply } from 'fastify';
 import { CurrentUser, Roles } from '../infrastructure/http/auth.decorators';
 import { type Actor } from '../infrastructure/http/actor';
-import { templateInfo } from './csv-templates';
+import { type CsvTemplateInfo, templateInfo } from './csv-templates';
 import { ExportJobs } from './export-jobs.service';
 import { ListTemplatesQuery, LaunchExportBody } from './exports.dto';
 
@@ -14,7 +14,7 @@ export class ExportsController {
   constructor(private readonly jobs: ExportJobs) {}
 
   @Get('listCsvTemplates')
-  list(@Query() _query: ListTemplatesQuery) {
+  list(@Query() _query: ListTemplatesQuery): CsvTemplateInfo[] {
     return this.jobs.templates().map(templateInfo);
   }
 

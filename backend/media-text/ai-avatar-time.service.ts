@@ -9,6 +9,7 @@ import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { aiAvatarTimeDecider } from './ai-avatar-time.decider';
 import { ChapterLocator } from './chapter-locator';
+import type { AvatarUsageView } from './ai-avatar-time.view';
 
 export const AVATAR_RENDERING_OFF =
   'AI avatars need an external rendering service (AVATAR_RENDER_URL), which is not configured: only the voice-only layout is available.';
@@ -25,7 +26,7 @@ export class AiAvatarTime {
   ) {}
 
   /** The organisation's usage, limit and percentage (the limit is the plan's included seconds plus the hours added). */
-  async usage() {
+  async usage(): Promise<AvatarUsageView> {
     const doc = await this.store.collection<AiAvatarUsageDocument>(AI_AVATAR_USAGE).findById(AI_AVATAR_TOTALS_ID);
     const usedSeconds = doc?.usedSeconds ?? 0;
     const limitSeconds = this.config.mediaText.avatarIncludedSeconds + (doc?.addedSeconds ?? 0);

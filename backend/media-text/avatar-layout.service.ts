@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type AvatarLayout, avatarLayoutStream } from '../../events';
+import { avatarLayoutStream } from '../../events';
 import { AVATAR_LAYOUTS, type AvatarLayoutDocument } from '../../projections/avatar-layout.projection';
 import type { Actor } from '../infrastructure/http/actor';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
@@ -8,13 +8,9 @@ import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { AiAvatarTime } from './ai-avatar-time.service';
 import { avatarLayoutDecider } from './avatar-layout.decider';
+import type { AvatarLayoutView } from './avatar-layout.view';
 
-/** What the player's picker shows: the learner's layout, every spec layout with whether it can be rendered here, and why not. */
-export interface AvatarLayoutView {
-  layout: AvatarLayout;
-  layouts: { code: AvatarLayout; enabled: boolean }[];
-  reason: string | null;
-}
+export type { AvatarLayoutView } from './avatar-layout.view';
 
 /** The learner's avatar layout beside the player, remembered per learner (stream `avatar-layout-{userId}`). */
 @Injectable()

@@ -5,6 +5,7 @@ import { type Actor } from '../infrastructure/http/actor';
 import { ValidationError } from '../infrastructure/decider/decider';
 import { Subtitles } from './subtitles.service';
 import { EditSubtitleBody, UploadSubtitleBody } from './subtitles.dto';
+import type { SubtitleDeleted } from './subtitles.view';
 
 function chapterIdOf(value: unknown): string {
   if (typeof value !== 'string' || !value.trim() || value.length > 100) throw new ValidationError('chapterId', 'chapterId must name a chapter');
@@ -46,7 +47,7 @@ export class SubtitlesController {
 
   @Delete('api/v2/chapter/subtitles/:chapterId/:subtitleId')
   @Roles('FORMATEUR', 'ADMIN')
-  async remove(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string, @Param('subtitleId') subtitleId: string) {
+  async remove(@CurrentUser() user: Actor, @Param('chapterId') chapterId: string, @Param('subtitleId') subtitleId: string): Promise<SubtitleDeleted> {
     await this.subtitles.remove(user, chapterId, subtitleId);
     return { deleted: true };
   }

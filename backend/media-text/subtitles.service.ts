@@ -11,6 +11,7 @@ import { ChapterLocator, type LocatedChapter } from './chapter-locator';
 import { ChapterTokens } from './chapter-tokens';
 import { locale, subtitlesDecider } from './subtitles.decider';
 import type { EditSubtitleBody, UploadSubtitleBody } from './subtitles.dto';
+import type { SubtitleLanguageView, SubtitleSaved, SubtitleTrackDetail, SubtitleTrackView, TranscriptToken, TranscriptView } from './subtitles.view';
 import { checkCues, parseSubtitles, renderVtt } from './webvtt';
 
 /** The chapter types a subtitle track goes with: a video or audio the player plays. */
@@ -38,12 +39,12 @@ export class Subtitles {
   }
 
   /** Spec §5: the languages a track may be in, with their names (the editor disables any other). */
-  languages() {
+  languages(): SubtitleLanguageView[] {
     return SUBTITLE_LOCALES.map((lang) => ({ lang, label: localeName(lang) }));
   }
 
   /** Spec §7: `[{id, lang, label}]`, plus the signed `src` the player's `<track>` loads. */
-  async list(user: Actor, chapterId: string, accessCode?: string) {
+  async list(user: Actor, chapterId: string, accessCode?: string): Promise<SubtitleTrackView[]> {
     await this.chapters.readable(user, chapterId, accessCode);
     const doc = await this.document(chapterId);
     const token = this.tokens.issue(chapterId);
@@ -57,14 +58,14 @@ export class Subtitles {
   }
 
   /** One track with its cues, for the editor. */
-  async detail(user: Actor, chapterId: string, subtitleId: string) {
+  async detail(user: Actor, chapterId: string, subtitleId: string): Promise<SubtitleTrackDetail> {
     await this.chapters.editable(user, chapterId);
     const track = (await this.document(chapterId))?.tracks.find((t) => t.id === subtitleId);
     if (!track) throw new NotFoundError('Unknown subtitle');
     return track;
   }
 
-  async upload(user: Actor, chapterId: string, body: UploadSubtitleBody): Promise<{ id: string; lang: string; label: string; cues: number }> {
+  async upload(user: Actor, chapterId: string, body: UploadSubtitleBody): Promise<SubtitleSaved> {
     const located = await this.playable(await this.chapters.editable(user, chapterId));
     const lang = locale(body.lang);
     const { cues } = parseSubtitles(body.file);
@@ -82,7 +83,7 @@ export class Subtitles {
     return { id: subtitleId, lang, label, cues: cues.length };
   }
 
-  async edit(user: Actor, chapterId: string, subtitleId: string, body: EditSubtitleBody) {
+  async edit(user: Actor, chapterId: string, subtitleId: string, body: EditSubtitleBody): Promise<SubtitleSaved> {
     const located = await this.chapters.editable(user, chapterId);
     if (body.label === undefined && body.cues === undefined) throw new ValidationError('cues', 'Send the cues or the label to change');
     const cues = body.cues === undefined ? undefined : checkCues(body.cues);
@@ -125,14 +126,14 @@ export class Subtitles {
   }
 
   /** Spec §7 `/api/transcript/token`: `{token, lng}`, the token opening this chapter's text tracks for a while. */
-  async transcriptToken(user: Actor, chapterId: string, accessCode?: string): Promise<{ token: string; lng: string }> {
+  async transcriptToken(user: Actor, chapterId: string, accessCode?: string): Promise<TranscriptToken> {
     const located = await this.chapters.readable(user, chapterId, accessCode);
     const doc = await this.document(chapterId);
     return { token: this.tokens.issue(chapterId), lng: doc?.transcriptLang ?? speachLocale(located.doc.language) };
   }
 
   /** The transcript beside the player: its status, its text and its timed lines (from the track in its language). */
-  async transcript(chapterId: string, token: unknown, user: Actor | undefined, accessCode?: string) {
+  async transcript(chapterId: string, token: unknown, user: Actor | undefined, accessCode?: string): Promise<TranscriptView> {
     const located = await this.authorise(chapterId, token, user, accessCode);
     const doc = await this.document(chapterId);
     const lng = doc?.transcriptLang ?? speachLocale(located.speachLanguage);

@@ -12,7 +12,7 @@ import { mayEditPath } from './path.decider';
 import { pathProgress } from './path-progress';
 import { pathPeople } from './path-people';
 import { dueDateFor, isAssignedTo, slugOf, toPathView } from './path-views';
-import type { PathProgressView, PathView } from './path.view';
+import type { PathGroupView, PathProgressView, PathView } from './path.view';
 
 export const PATH_PAGE_SIZE = 20;
 
@@ -72,7 +72,7 @@ export class PathQueries {
     return toPathView(doc, viewer, await this.cardsInOrder(doc.speachIds, viewer), await pathPeople(this.store, [doc]));
   }
 
-  async allGroups(pathId?: string) {
+  async allGroups(pathId?: string): Promise<PathGroupView[]> {
     const groups = await this.store.collection<GroupDocument>(GROUPS).find({}, { sort: { order: 1, name: 1 } });
     const doc = pathId ? await this.document(pathId) : null;
     return groups.map((g) => {

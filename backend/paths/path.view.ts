@@ -138,3 +138,12 @@ export interface AdminPathRow {
   publishedAt: string | null;
   version: number;
 }
+
+/** `GET api/v2/learningPath/[{pathId}/]getAllGroups`: every group, and whether the path is assigned to it and by when. */
+export interface PathGroupView {
+  id: string;
+  name: string;
+  system: boolean;
+  selected: boolean;
+  dueDate: string | null;
+}

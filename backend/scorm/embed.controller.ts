@@ -27,6 +27,7 @@ import {
 } from '../speach';
 import { type EmbedGrant, EmbedTokens } from './embed-tokens.service';
 import { embedEdits } from './embed-edits';
+import type { EmbedDraftView, EmbedReadChapters, EmbedReadView, ScoredQuiz } from './embed.view';
 import { EmbedAnswerBody, EmbedEditBody, EmbedQuery, IssueTokenBody, TokenListQuery } from './scorm.dto';
 
 const DEFAULT_TOKEN_DAYS = 30;
@@ -126,7 +127,7 @@ export class EmbedController {
 
   @Public()
   @Get('speach/:id')
-  async read(@Param('id') id: string, @Query() query: EmbedQuery) {
+  async read(@Param('id') id: string, @Query() query: EmbedQuery): Promise<EmbedReadView> {
     const { doc, nodes, version, userId } = await this.readable(id, query);
     const progress = await this.queries.progress(userId, id);
     return {
@@ -146,7 +147,7 @@ export class EmbedController {
   @Public()
   @Post('speach/:id/chapters/:chapterId/read')
   @HttpCode(200)
-  async markRead(@Param('id') id: string, @Param('chapterId') chapterId: string, @Query() query: EmbedQuery) {
+  async markRead(@Param('id') id: string, @Param('chapterId') chapterId: string, @Query() query: EmbedQuery): Promise<EmbedReadChapters> {
     const { doc, nodes, version, contentHash, userId } = await this.readable(id, query);
     const node = this.node(nodes, chapterId);
     await this.commands.run(learnerDecider, learnerStream(userId), {
@@ -167,7 +168,7 @@ export class EmbedController {
   @Public()
   @Post('speach/:id/chapters/:chapterId/answers')
   @HttpCode(200)
-  async answer(@Param('id') id: string, @Param('chapterId') chapterId: string, @Query() query: EmbedQuery, @Body() body: EmbedAnswerBody) {
+  async answer(@Param('id') id: string, @Param('chapterId') chapterId: string, @Query() query: EmbedQuery, @Body() body: EmbedAnswerBody): Promise<ScoredQuiz> {
     const { doc, nodes, version, contentHash, userId } = await this.readable(id, query);
     const node = this.node(nodes, chapterId);
     const content = node.content as ChapterContent;
@@ -213,7 +214,7 @@ export class EmbedController {
   /** The editor's view through an `edit` token: the draft, read as the issuer (who must still be an editor). */
   @Public()
   @Get('edit/:id')
-  async draft(@Param('id') id: string, @Query() query: EmbedQuery) {
+  async draft(@Param('id') id: string, @Query() query: EmbedQuery): Promise<EmbedDraftView> {
     const { doc } = await this.editor(id, query);
     return {
       speach: { id: doc._id, title: doc.title, language: doc.language, revision: doc.revision },
@@ -228,7 +229,7 @@ export class EmbedController {
    */
   @Public()
   @Put('edit/:id')
-  async edit(@Param('id') id: string, @Query() query: EmbedQuery, @Body() body: EmbedEditBody) {
+  async edit(@Param('id') id: string, @Query() query: EmbedQuery, @Body() body: EmbedEditBody): Promise<EmbedDraftView> {
     const { issuer, doc } = await this.editor(id, query);
     const { commands, version } = embedEdits(doc, body);
     if (commands.length) await this.speachCommands.run(issuer, id, commands, version);

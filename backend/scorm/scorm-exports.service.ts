@@ -23,7 +23,7 @@ import { EmbedTokens } from './embed-tokens.service';
 import { CLASSIC_INCOMPATIBLE, scormExportDecider } from './scorm-export.decider';
 import { type PackageChapter, buildPackage } from './scorm-package';
 import { writeZip } from './zip-writer';
-import type { ScormExportView } from './scorm.view';
+import type { ScormExportStarted, ScormExportView } from './scorm.view';
 
 /** File names the calls accept: what `exportScorm` hands out, nothing that could climb out of the folder. */
 export const PACKAGE_NAME = /^[a-z0-9][a-z0-9-]{0,160}\.zip$/;
@@ -127,7 +127,7 @@ export class ScormExports implements OnApplicationBootstrap, OnApplicationShutdo
     return current.length ? current[current.length - 1].version : null;
   }
 
-  async request(request: ScormExportRequest): Promise<{ dataValue: string }> {
+  async request(request: ScormExportRequest): Promise<ScormExportStarted> {
     const doc = await this.queries.document(request.speachId);
     const version = this.version(doc, request.contentDelayed);
     const versionDoc = version === null ? null : await this.queries.version(doc._id, version);

@@ -10,3 +10,8 @@ export type { ScormType } from '../../events/scorm-vocabulary.view';
 export interface ScormExportView extends ScormExportFields {
   _id: string;
 }
+
+/** `GET /administration/scorm/exportScorm`: the name of the package being built (spec §7). */
+export interface ScormExportStarted {
+  dataValue: string;
+}

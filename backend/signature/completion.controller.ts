@@ -13,6 +13,7 @@ import { CompleteBody } from './signature.dto';
 import { isRegulated, versionContentHash } from './signed-content';
 import { Signatures } from './signatures.service';
 import { withPrintedNames } from './printed-names';
+import type { CompletionView } from './completion.view';
 
 /** The session that signed is the signer's own secret's hash: the answer leaves it out, like every read of the record. */
 const signatureShown = ({ sessionId: _sessionId, ...record }: SignatureRecord) => record;
@@ -38,7 +39,12 @@ export class CompletionController {
 
   @Post('api/v2/speach/:speachId/complete')
   @HttpCode(200)
-  async complete(@CurrentUser() user: Actor, @Param('speachId') speachId: string, @Body() body: CompleteBody, @Query() query: ReadQuery) {
+  async complete(
+    @CurrentUser() user: Actor,
+    @Param('speachId') speachId: string,
+    @Body() body: CompleteBody,
+    @Query() query: ReadQuery,
+  ): Promise<CompletionView> {
     const viewer = await this.queries.viewer(user);
     const doc = await this.access.readable(speachId, viewer, query.accessCode);
     const live = liveVersion(doc, viewer.now);

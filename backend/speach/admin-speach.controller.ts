@@ -20,6 +20,7 @@ import {
 import { SpeachCommands } from './speach-commands.service';
 import { SpeachLists } from './speach-lists.service';
 import { SpeachQueries } from './speach-queries.service';
+import type { BatchUpdateResult } from './admin-speach.view';
 
 function parseSpeach(raw: unknown): Record<string, unknown> {
   let value = raw;
@@ -72,7 +73,7 @@ export class AdminSpeachController {
    * is skipped and reported, one with a scheduled publication is left out and counted.
    */
   @Put('batch-update')
-  async batchUpdate(@CurrentUser() user: Actor, @Query() query: BatchUpdateSpeachQuery, @Body() body: BatchUpdateSpeachBody) {
+  async batchUpdate(@CurrentUser() user: Actor, @Query() query: BatchUpdateSpeachQuery, @Body() body: BatchUpdateSpeachBody): Promise<BatchUpdateResult> {
     if (!query.authorId && !query.visibility && !query.categoryId) throw new ValidationError('query', 'Choose an author, a visibility or a category');
     if (query.authorId) await this.commands.checkUsers([query.authorId], 'authorId', 'FORMATEUR');
     if (query.categoryId) await this.commands.checkCategory(query.categoryId);

@@ -18,6 +18,7 @@ import { ReadingGates } from './reading-gates';
 import { type RegulatedLoad, loadOf, regulatedVersion } from './regulated-load';
 import { SpeachQueries } from './speach-queries.service';
 import { type Viewer, canView, isEditor, liveVersion, lockedChapterIds, requiredBefore } from './speach-views';
+import type { AnswerResult } from './speach-card.view';
 
 export { learnerStream };
 
@@ -111,7 +112,7 @@ export class ReadingController {
     @Param('chapterId') chapterId: string,
     @Body() body: AnswerBody,
     @Query() query: ReadQuery,
-  ) {
+  ): Promise<AnswerResult> {
     const viewer = await this.queries.viewer(user);
     const { doc, speachId, nodes, version, contentHash } = await this.chapters(id, viewer, query.mode, query.accessCode);
     const node = this.node(nodes, chapterId);

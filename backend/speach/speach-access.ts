@@ -51,6 +51,16 @@ export class SpeachAccess {
   }
 
   /**
+   * The speach document when the viewer is one of its editors (author, co-editor, admin): what its analytics and
+   * its learners' training records need. 404 for an unknown speach, 403 for anyone else, learners included.
+   */
+  async editable(speachId: string, viewer: Viewer): Promise<SpeachDocument> {
+    const doc = await this.queries.document(speachId);
+    if (!isEditor(doc, viewer)) throw new DomainError('Only the authors of this speach and administrators may see its analytics.', 403);
+    return doc;
+  }
+
+  /**
    * A read through an embed access token (backend/scorm): the token's speach only, its live version only,
    * and only while the member who issued the token may still read it (a token outlives no right).
    */

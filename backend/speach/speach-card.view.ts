@@ -149,6 +149,12 @@ export interface QuizResult {
   passed: boolean;
 }
 
+/** A quiz answered: the score, and the right options by question. */
+export type ScoredQuiz = QuizResult & { corrections: Record<string, string[]> };
+
+/** `POST …/chapters/{chapterId}/answers`: a quiz is scored; a survey, poll or open question is recorded. */
+export type AnswerResult = ScoredQuiz | { recorded: true };
+
 /** A speach's chapter count and estimated reading time (issue 17). */
 export interface ChapterFacts {
   chapterCount: number;

@@ -1,4 +1,5 @@
 /** The video editor context's public face. */
 export { videoEditDecider } from './video-edit.decider';
-export { VideoEdits, type VideoEditorView } from './video-edits.service';
+export { VideoEdits } from './video-edits.service';
+export type { VideoEditorView } from './video-editor.view';
 export { VideoEditorModule } from './video-editor.module';

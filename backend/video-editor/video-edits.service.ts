@@ -12,26 +12,11 @@ import { READ_STORE } from '../infrastructure/tokens';
 import { type SpeachDocument, SpeachAccess, SpeachQueries, isEditor } from '../speach';
 import { videoAnswerDecider } from './video-answer.decider';
 import { type ChapterFacts, VIDEO_DURATION_MAX, videoEditDecider } from './video-edit.decider';
+import type { VideoAnswerResult, VideoEditorView, VideoOverlaysView } from './video-editor.view';
 
 export const OPTIONS_MAX = 10;
 export const OPTION_TEXT_MAX = 300;
 const ANNOTATION_DEFAULT_SECONDS = 4;
-
-/** The editor's answer: the chapter's edit state, whether it has a video yet (spec: edit mode when not), and its cuts. */
-export interface VideoEditorView {
-  chapterId: string;
-  speachId: string;
-  title: string;
-  contentType: string;
-  hasVideo: boolean;
-  weetId: string | null;
-  duration: number | null;
-  silent: boolean;
-  synchronisedWith: VideoSyncTarget | null;
-  annotations: VideoEditDocument['annotations'];
-  interactions: VideoInteraction[];
-  cuts: VideoEditDocument['cuts'];
-}
 
 const MEDIA_TYPES = new Set(['VIDEO_UPLOAD', 'AUDIO_UPLOAD', 'NONE']);
 
@@ -192,7 +177,7 @@ export class VideoEdits {
   }
 
   /** What the learner's player overlays: annotations, and questions without their right answers (plus the reader's own answers). */
-  async overlays(user: Actor, chapterId: string, accessCode?: string) {
+  async overlays(user: Actor, chapterId: string, accessCode?: string): Promise<VideoOverlaysView> {
     const doc = await this.speachOf(chapterId);
     await this.access.assertCanRead(await this.speaches.viewer(user), doc, accessCode);
     const edit = await this.edits().findById(chapterId);
@@ -211,7 +196,7 @@ export class VideoEdits {
   }
 
   /** A reader answers a question of the video: recorded in their own stream, scored like a quiz answer. */
-  async answer(user: Actor, chapterId: string, body: { interactionId: string; answers: string[] }, accessCode?: string) {
+  async answer(user: Actor, chapterId: string, body: { interactionId: string; answers: string[] }, accessCode?: string): Promise<VideoAnswerResult> {
     const doc = await this.speachOf(chapterId);
     await this.access.assertCanRead(await this.speaches.viewer(user), doc, accessCode);
     const interaction = (await this.edits().findById(chapterId))?.interactions.find((i) => i.interactionId === body.interactionId);

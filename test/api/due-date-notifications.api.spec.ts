@@ -28,6 +28,8 @@ describe('Due date notifications', () => {
       (n) => n.speach?.speachID === speachId,
     );
   async function tickAt(at: Date): Promise<number> {
+    // The policy decides from the read models: they hold every call made before the tick.
+    await t.app.get(ReadModels).settle(await t.adapters.eventStore.headPosition());
     t.clock.set(at);
     const acted = await t.app.get(DueDateRemindersPolicy).tick();
     await t.app.get(ReadModels).settle(await t.adapters.eventStore.headPosition());
@@ -84,6 +86,37 @@ describe('Due date notifications', () => {
     expect(await of(author, 'DUE_DATE_EXPIRED', id)).toEqual([expect.objectContaining({ reason: expect.objectContaining({ rule: 'speach-author' }) })]);
     expect(await of(admin, 'DUE_DATE_EXPIRED', id)).toEqual([expect.objectContaining({ reason: expect.objectContaining({ rule: 'admin' }) })]);
     expect(await of(reader, 'DUE_DATE_EXPIRED', id)).toHaveLength(0);
+  });
+
+  it('reminds only the assignee who has not completed the speach; its expiry still goes to the author and the admins', async () => {
+    const [done, late] = await fixtures(t).people('learner', 'learner');
+    const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title: 'Due, one done', language: 'en-US' }).expect(201)).body;
+    const chapterId = (await t.http.post(`/api/v2/recorder/speach/${id}/chapters`).set(as(author)).send({ title: 'Only' }).expect(201)).body.chapterId;
+    await t.http.put(`/api/v2/recorder/speach/${id}/chapters/${chapterId}/content`).set(as(author)).send({ type: 'HTML', html: '<p>Read me</p>' }).expect(200);
+    await t.http.put(`/api/v2/recorder/speach/${id}/visibility`).set(as(author)).send({ visibility: 'RESTREINT' }).expect(200);
+    await t.http
+      .put('/api/v2/admin/speach/updateAffectedUsers')
+      .set(as(admin))
+      .send({ speachID: id, users: [done.id, late.id] })
+      .expect(200);
+    await t.http.put(`/api/v2/recorder/speach/${id}/badge`).set(as(author)).send({ badge: 'AVANCEMENT' }).expect(200);
+    const dueDate = dayOf(new Date(start.getTime() + 10 * DAY));
+    await t.http.put('/api/v2/speach/setDueDate').set(as(author)).send({ speachID: id, dueDate }).expect(200);
+    await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
+    await t.http.post(`/api/v2/speach/${id}/chapters/${chapterId}/read`).set(done.auth).send({}).expect(200);
+
+    expect(await tickAt(new Date(start.getTime() + 3 * DAY))).toBe(1);
+    expect(await tickAt(new Date(start.getTime() + 9 * DAY))).toBe(1);
+    expect((await of(late.token, 'DUE_DATE_APPROACHING', id)).map((n) => n.data.daysBefore)).toEqual([1, 7]);
+    expect(await of(done.token, 'DUE_DATE_APPROACHING', id)).toHaveLength(0);
+
+    expect(await tickAt(new Date(start.getTime() + 11 * DAY))).toBe(1);
+    expect(await of(author, 'DUE_DATE_EXPIRED', id)).toEqual([
+      expect.objectContaining({ data: { dueDate }, reason: expect.objectContaining({ rule: 'speach-author' }) }),
+    ]);
+    expect(await of(admin, 'DUE_DATE_EXPIRED', id)).toEqual([expect.objectContaining({ reason: expect.objectContaining({ rule: 'admin' }) })]);
+    expect(await of(done.token, 'DUE_DATE_EXPIRED', id)).toHaveLength(0);
+    expect(await of(late.token, 'DUE_DATE_EXPIRED', id)).toHaveLength(0);
   });
 
   it('tells no one who turned the type off', async () => {

@@ -176,11 +176,57 @@ describe('GxP: signed approvals that follow the content, signed training, retrai
     const card = await call<{ publication: boolean; publishedVersion: number }>(author, 'GET', `/api/v2/speach/speachWithMetadata?speachID=${speachId}`);
     expect(card).toEqual(expect.objectContaining({ publication: true, publishedVersion: 2 }));
 
-    for (const chapterId of chapterIds) await call(reader, 'POST', `/api/v2/speach/${speachId}/chapters/${chapterId}/read`, {});
-    const done = await call<{ version: number; signature: { meaning: string } }>(reader, 'POST', `/api/v2/speach/${speachId}/complete`, {
-      signature: { password: 'demo-password', meaning: 'trained', email: reader, timeZone: 'Europe/Paris' },
-    });
-    expect(done).toEqual(expect.objectContaining({ version: 2, signature: expect.objectContaining({ meaning: 'trained' }) }));
+    // The learner reads version 2 to the end in the reader and signs the completion in the signature dialog.
+    const { page } = browser;
+    await logIn(page, reader, 'David');
+    await visit(page, `${server.url}/s/${speachId}`);
+    await page.getByRole('heading', { name: 'Scope', level: 2 }).waitFor();
+    await page.getByRole('button', { name: 'Next chapter' }).click();
+    await page.getByRole('heading', { name: 'Line clearance', level: 2 }).waitFor();
+    await page.getByRole('button', { name: 'Sign my completion' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign electronically' });
+    await dialog.getByText('Meaning of the signature').waitFor();
+    await dialog.getByText('Trained', { exact: true }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Sign' }).isDisabled()).toBe(true);
+    await dialog.getByLabel(/E-mail/).fill(reader);
+    const password = dialog.getByLabel('Password', { exact: false }).and(page.locator('input[type="password"]'));
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'gxp-completion-dialog.png'), fullPage: true });
+
+    // A wrong password: the dialog says so and stays open; the refusal is audited, and no signed completion is recorded.
+    const signedCompletion = async () =>
+      (
+        await call<{ qualified: { userId: string; signature: { printedName: string } | null }[] }>(
+          admin,
+          'GET',
+          `/api/v2/gxp/qualification?speachId=${speachId}`,
+        )
+      ).qualified.find((r) => r.signature)?.signature ?? null;
+    const failures = async () =>
+      (await call<{ result: { type: string; data: { meaning?: string } }[] }>(admin, 'GET', `/api/v2/audit/speach/${speachId}/events?size=500`)).result.filter(
+        (e) => e.type === 'SignatureFailed' && e.data.meaning === 'trained',
+      ).length;
+    await password.fill('not-my-password');
+    await dialog.getByRole('button', { name: 'Sign' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'The signature was refused: wrong password or e-mail.' }).waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await signedCompletion()).toBeNull();
+    expect(await failures()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await password.fill('demo-password');
+    await dialog.getByRole('button', { name: 'Sign' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const completion = page.getByRole('region', { name: 'Complete the training' });
+    await completion.getByText(/^Completed on .* \(version 2\)\.$/).waitFor();
+    // The date-time in the signer's zone; the zone's own name follows only when the short name does not say it.
+    const signatureLine = completion.getByText(/^David Dupont — Trained — .+ — sha256:[0-9a-f]{12}$/);
+    await signatureLine.waitFor();
+    expect(await signatureLine.textContent()).not.toMatch(/(\S+) \(\1\)/);
+    expect(await signedCompletion()).toEqual(expect.objectContaining({ printedName: 'David Dupont' }));
+    expect(await failures()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'gxp-completion-signed.png'), fullPage: true });
 
     // Version 3 is a material change: the learner trained on version 2 is listed, and re-assigned on confirmation.
     await call(author, 'PUT', `/api/v2/recorder/speach/${speachId}/chapters/${chapterIds[0]}/content`, {
@@ -200,6 +246,28 @@ describe('GxP: signed approvals that follow the content, signed training, retrai
     const due = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
     await call(admin, 'POST', `/api/v2/gxp/impact/${speachId}/${speachId}-v3/confirm`, { dueDate: due });
     await until(browser.page, reader, '/api/v2/notifications?dataType=json', 'retrained');
+
+    // The author's analytics page: the learner completed version 2, signed, and owes the retraining on version 3.
+    await logIn(page, author, 'Bruno');
+    await visit(page, `${server.url}/analytics/s/${speachId}`);
+    const trainings = page.getByRole('table', { name: 'Training by version' });
+    const row = trainings.getByRole('row').filter({ hasText: 'David Dupont' });
+    await row.waitFor();
+    const cells = await row.getByRole('cell').allInnerTexts();
+    expect(cells[1]).toBe('2');
+    expect(cells[2]).toMatch(/ · signed$/);
+    expect(cells[3]).toBe('2');
+    const { rows } = await call<{ rows: { retrainingDue: string }[] }>(author, 'GET', `/api/v2/analytics/speach/${speachId}/trainings`);
+    const dueShown = await page.evaluate(
+      (at) => new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'numeric', year: 'numeric' }).format(new Date(at)),
+      rows[0].retrainingDue,
+    );
+    expect(rows[0].retrainingDue.slice(0, 10)).toBe(due);
+    expect(cells[4]).toBe(`Older version: retraining due by ${dueShown}`);
+    await page.getByText('Learners now read version 3.').waitFor();
+    await page.getByText('1 learner completed an older version and owes a retraining.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'gxp-analytics-trainings.png'), fullPage: true });
   });
 
   it("shows the learner's standing for today on the admin qualification page", async () => {

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { type BrowserSession, SCREENSHOTS, axeViolations, openBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
@@ -175,6 +175,36 @@ describe('learner and author experience', () => {
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: join(SCREENSHOTS, `learner-experience-editor-${language}.png`), fullPage: true });
     }
+  });
+
+  it('the author’s app bar stays on one line at 1280 and 1024 px, and its links stay reachable at 360 px', async () => {
+    const { page } = browser;
+    await login('author@example.com');
+    const header = page.locator('header');
+    const title = header.getByRole('link', { name: 'Speach', exact: true });
+    const middle = async (locator: Locator) => {
+      const box = (await locator.boundingBox())!;
+      return box.y + box.height / 2;
+    };
+    const bar = [header.getByRole('searchbox'), header.getByRole('button', { name: /^Notifications/ }), header.getByRole('button', { name: 'User menu' })];
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await bar[2].waitFor();
+      const line = await middle(title);
+      for (const item of bar) expect(Math.abs((await middle(item)) - line)).toBeLessThan(4);
+      // 1280 shows the author's links in the bar; 1024 folds them into the main menu.
+      expect(await header.getByRole('link', { name: 'Create a speach' }).isVisible()).toBe(width === 1280);
+      expect(await header.getByRole('button', { name: 'Main menu' }).isVisible()).toBe(width === 1024);
+      await header.screenshot({ path: join(SCREENSHOTS, `learner-experience-app-bar-${width}.png`) });
+    }
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await header.getByRole('button', { name: 'Main menu' }).click();
+    await page.getByRole('menuitem', { name: 'Create a speach' }).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'learner-experience-app-bar-360.png') });
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('the back office: an h1 on each screen, readable deactivated rows, a named toast on creating a user, a German sidebar that fits', async () => {

@@ -183,6 +183,8 @@ describe('learning paths: editor, assignment, publication, the learner’s path'
     await page.getByTestId('path-selected-item').first().waitFor();
     expect(await selectedTitles(page)).toEqual(expectedOrder);
     expect(await page.getByRole('checkbox', { name: GROUP }).isChecked()).toBe(true);
+    // The owner is not told who created the path.
+    expect(await page.getByTestId('path-owner-banner').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'path-editor-en.png'), fullPage: true });
     // The bar stays at the bottom of the window while the content scrolls.
@@ -344,5 +346,31 @@ describe('learning paths: editor, assignment, publication, the learner’s path'
     expect(await page.getByRole('button', { name: 'Enrol' }).count()).toBe(0);
     const mine = await call<{ result: { title: string }[] }>('admin@example.com', 'GET', '/api/v2/my/learningPaths');
     expect(mine.result.map((p) => p.title)).toContain('Team refresher');
+  });
+
+  it('tells an editor who is not the owner (an administrator) who created the path, in English and in French', async () => {
+    const { page } = browser;
+    const demo = (await call<{ result: { pathId: string; title: string }[] }>('author@example.com', 'GET', '/api/v2/my/learningPathsEdited')).result;
+    const bruno = demo.find((p) => p.title === 'New starter essentials')!;
+    const answered = await call<{ isOwner: boolean }>('admin@example.com', 'GET', `/api/v2/learningPath/${bruno.pathId}`);
+    expect(answered.isOwner).toBe(false);
+
+    await logIn(page, 'admin@example.com', 'Alice');
+    await page.goto(`${server.url}/recorder/editionparcour/${bruno.pathId}`);
+    await page.getByRole('heading', { name: 'New starter essentials', level: 1 }).waitFor();
+    const banner = page.getByTestId('path-owner-banner');
+    await banner.waitFor();
+    expect((await banner.innerText()).trim()).toBe('This path was created by Bruno Garcia. Please inform them of your changes.');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'path-editor-not-owner-en.png') });
+
+    await page.evaluate(() => localStorage.setItem('speach.language', 'fr'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Contenu', level: 2 }).waitFor();
+    await banner.filter({ hasText: 'Ce parcours' }).waitFor();
+    expect((await banner.innerText()).trim()).toBe('Ce parcours a été créé par Bruno Garcia. Pensez à l’informer de vos modifications.');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'path-editor-not-owner-fr.png') });
+    await page.evaluate(() => localStorage.setItem('speach.language', 'en'));
   });
 });

@@ -11,6 +11,7 @@ import { EXTRACTIVE } from '../generation/extractive.generator';
 import { AiGenerations } from '../jobs/ai-generations.service';
 import { AiJobs } from '../jobs/ai-jobs.service';
 import { instruction, language } from './fields';
+import type { GeneratorInfo } from '../ai.view';
 import { type FormFields, one, readFields, readUpload } from './form';
 
 function choice<T extends string>(fields: FormFields, name: string, allowed: readonly T[], fallback: T): T {
@@ -40,7 +41,7 @@ export class AiGeneratorController {
   /** Which generator answers, so the screen can say so before any output exists (no address or key: those stay server-side). */
   @Get('recorder/aiSpeachGenerator/generator')
   @Roles('AI_EDITOR')
-  generator(): { kind: 'extractive' | 'provider'; model: string } {
+  generator(): GeneratorInfo {
     const ai = this.config.ai;
     return ai.baseUrl ? { kind: 'provider', model: ai.model } : { kind: 'extractive', model: EXTRACTIVE };
   }

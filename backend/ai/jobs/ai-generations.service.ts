@@ -20,6 +20,7 @@ import { INSTRUCTION_MAX, instruction, language } from '../http/fields';
 import { aiGenerationDecider } from './ai-generation.decider';
 import { AiJobs, type JobAccepted } from './ai-jobs.service';
 import { AiJobStore } from './job-store';
+import type { RestoredMappingView, RestoredPlanView, ValidatedPlanView } from '../ai.view';
 
 type Json = Record<string, unknown>;
 
@@ -55,7 +56,7 @@ export class AiGenerations {
   ) {}
 
   /** Spec §7 validateSteps: the plan (as the screen edited it) → a draft speach with the plan's chapters, and the mapping. */
-  async validate(user: Actor, body: unknown): Promise<AiSpeachMapping & { speachID: string; mapping: AiSpeachMapping }> {
+  async validate(user: Actor, body: unknown): Promise<ValidatedPlanView> {
     if (!isObject(body)) throw new ValidationError('body', 'Send the plan as a JSON object');
     const documentJobs = new Map<string, boolean>();
     const ownDocument = async (jobId: string) => {
@@ -180,14 +181,14 @@ export class AiGenerations {
     });
   }
 
-  async restorePlan(user: Actor, speachId: string) {
+  async restorePlan(user: Actor, speachId: string): Promise<RestoredPlanView> {
     const { generation } = await this.editable(user, speachId);
     const jobIDs = [...new Set(generation.plan.chapters.flatMap((c) => c.subchapters.flatMap((s) => s.documentPages.map((p) => p.jobID))))];
     return { speachID: speachId, jobID: generation.planJobId, ...generation.plan, jobIDs };
   }
 
   /** The mapping, each entry marked `generated` once its chapter holds content. */
-  async restoreMapping(user: Actor, speachId: string) {
+  async restoreMapping(user: Actor, speachId: string): Promise<RestoredMappingView> {
     const { generation, doc } = await this.editable(user, speachId);
     const generated = (chapterId: string) => (doc.draft.chapters[chapterId]?.content?.type ?? 'NONE') !== 'NONE';
     return {

@@ -21,15 +21,12 @@ import { AiBudget, type BudgetStatus } from '../metering/ai-budget';
 import { aiJobDecider } from './ai-job.decider';
 import { AiJobWorker } from './ai-job-worker';
 import { AiJobStore } from './job-store';
+import type { JobAccepted, JobCancelled } from '../ai.view';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 
 type Request = Extract<AiJobEvent, { type: 'AiDocumentUploaded' | 'AiPlanRequested' | 'AiChapterGenerationRequested' | 'AiQuizGenerationRequested' }>;
 
-export interface JobAccepted {
-  jobID: string;
-  /** 80 or 95 once a budget passes that share this month (spec'd warnings), else null. */
-  budgetWarning: 80 | 95 | null;
-}
+export type { JobAccepted } from '../ai.view';
 
 export interface PlanRequest {
   jobIDs: string[];
@@ -127,7 +124,7 @@ export class AiJobs {
   }
 
   /** Stops a job its owner no longer wants (the generate-all overlay's Cancel): recorded first, then aborted here. */
-  async cancel(user: Actor, jobId: string): Promise<{ jobID: string; status: 'cancelled' }> {
+  async cancel(user: Actor, jobId: string): Promise<JobCancelled> {
     await this.owned(user, jobId);
     await this.commands.run(aiJobDecider, aiJobStream(jobId), { type: 'CancelJob', jobId, userId: user.id });
     this.worker.cancel(jobId);

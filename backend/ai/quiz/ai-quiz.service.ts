@@ -9,6 +9,7 @@ import { SpeachCommands, SpeachQueries, isEditor } from '../../speach';
 import type { FormFields } from '../http/form';
 import { one } from '../http/form';
 import { AiJobs, type JobAccepted } from '../jobs/ai-jobs.service';
+import type { QuizSpeachChapters } from '../ai.view';
 
 /** Spec §5: at most 50 questions per chapter, at most 20 per generation. */
 export const QUIZ_MAX = 50;
@@ -78,7 +79,7 @@ export class AiQuiz {
     };
   }
 
-  async speachFromChapter(user: Actor, chapterId: string) {
+  async speachFromChapter(user: Actor, chapterId: string): Promise<QuizSpeachChapters> {
     const doc = await this.locate(user, chapterId);
     const { chapters, order, children } = doc.draft;
     const node = (id: string) => ({

@@ -7,7 +7,7 @@ export interface DueDateRemindersState {
 }
 
 export type DueDateRemindersCommand =
-  | { type: 'RemindDueDate'; speachId: string; dueDate: string; daysBefore: DueDateReminderDays }
+  | { type: 'RemindDueDate'; speachId: string; dueDate: string; daysBefore: DueDateReminderDays; exceptUserIds: string[] }
   | { type: 'TellDueDateExpired'; speachId: string; dueDate: string };
 
 const remindedKey = (dueDate: string, days: DueDateReminderDays) => `${dueDate}:${days}`;
@@ -16,7 +16,9 @@ const expiredKey = (dueDate: string) => `${dueDate}:expired`;
 function remind(command: Extract<DueDateRemindersCommand, { type: 'RemindDueDate' }>, state: DueDateRemindersState): DueDateEvent[] {
   const { speachId, dueDate, daysBefore } = command;
   if (state.told.includes(remindedKey(dueDate, daysBefore)) || state.told.includes(expiredKey(dueDate))) return [];
-  return [{ type: 'SpeachDueDateApproaching', data: { speachId, dueDate, daysBefore } }];
+  // Sorted and once each: the same learners make the same fact, whatever order the read model listed them in.
+  const exceptUserIds = [...new Set(command.exceptUserIds)].sort();
+  return [{ type: 'SpeachDueDateApproaching', data: { speachId, dueDate, daysBefore, exceptUserIds } }];
 }
 
 function expire(command: Extract<DueDateRemindersCommand, { type: 'TellDueDateExpired' }>, state: DueDateRemindersState): DueDateEvent[] {

@@ -6,6 +6,7 @@ import type { DueItem, ScheduledPolicy } from '../../infrastructure/policies/pol
 import { PolicyRunner } from '../../infrastructure/policies/policy-runner';
 import type { ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../../infrastructure/tokens';
+import { LEARNER_PROGRESS, type ProgressDocument, SPEACHES, SPEACH_VERSIONS, type SpeachDocument, type SpeachVersionDocument, liveVersion } from '../../speach';
 import { dueDateRemindersDecider } from './due-date-reminders.decider';
 
 const DAY_MS = 86_400_000;
@@ -41,6 +42,7 @@ export class DueDateRemindersPolicy implements ScheduledPolicy {
       const at = dueDateMilestone(dueDate, today);
       if (at === null || (speach.dueReminders ?? []).includes(String(at))) continue;
       if (at !== 'expired' && !speach.published) continue;
+      const exceptUserIds = at === 'expired' ? [] : await this.completedLearners(speach._id, now);
       items.push({
         key: `${speach._id}:${dueDate}:${at}`,
         run: async (ctx) => {
@@ -50,13 +52,32 @@ export class DueDateRemindersPolicy implements ScheduledPolicy {
               dueDateStream(speach._id),
               at === 'expired'
                 ? { type: 'TellDueDateExpired', speachId: speach._id, dueDate }
-                : { type: 'RemindDueDate', speachId: speach._id, dueDate, daysBefore: at },
+                : { type: 'RemindDueDate', speachId: speach._id, dueDate, daysBefore: at, exceptUserIds },
             ),
           );
         },
       });
     }
     return items;
+  }
+
+  /**
+   * The learners who read every chapter of the speach's live version (as the badges and the paths count a
+   * completion): they met the due date, so its reminders leave them out.
+   */
+  private async completedLearners(speachId: string, now: Date): Promise<string[]> {
+    const doc = await this.store.collection<SpeachDocument>(SPEACHES).findById(speachId);
+    const live = doc && liveVersion(doc, now.toISOString());
+    if (!live) return [];
+    const chapters = (await this.store.collection<SpeachVersionDocument>(SPEACH_VERSIONS).findById(`${speachId}:${live.version}`))?.chapters ?? [];
+    if (chapters.length === 0) return [];
+    const readers = await this.store.collection<ProgressDocument>(LEARNER_PROGRESS).find({ speachId });
+    return readers
+      .filter((r) => {
+        const read = new Set(r.readChapterIds);
+        return chapters.every((c) => read.has(c.chapterId));
+      })
+      .map((r) => r.userId);
   }
 
   /** Tells what is due at the clock's time; answers how many reminders or expiries acted. */

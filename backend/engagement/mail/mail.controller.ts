@@ -3,6 +3,7 @@ import { Roles } from '../../infrastructure/http/auth.decorators';
 import { Mailer } from '../../infrastructure/mail/mailer.port';
 import { MailDigestPolicy } from './mail-digest.policy';
 import { MailMessagesQuery, RunDigestsBody } from './mail.dto';
+import type { HeldMailPage } from './mail.view';
 
 /** Issue 19 item 2, for operators and tests: run the digests as of an instant, and read the embedded mailer (the dev mailbox). */
 @Controller('api/v2/admin/mail')
@@ -22,7 +23,7 @@ export class MailAdminController {
   }
 
   @Get('messages')
-  async messages(@Query() query: MailMessagesQuery) {
+  async messages(@Query() query: MailMessagesQuery): Promise<HeldMailPage> {
     const to = query.to?.trim().toLowerCase();
     const held = (await this.mailer.held()).filter((m) => !to || m.to.toLowerCase() === to);
     return {

@@ -2,22 +2,14 @@ import { parse } from 'csv-parse/sync';
 import { ROLES, type Role } from '../../../events';
 import { ValidationError } from '../../infrastructure/decider/decider';
 import { EMAIL_MAX, NAME_MAX, normaliseEmail } from '../user.decider';
+import type { ImportRow } from './user-import.view';
 
 export const REQUIRED_COLUMNS = ['firstName', 'lastName', 'email'] as const;
 export const OPTIONAL_COLUMNS = ['roles', 'groups'] as const;
 export const MAX_IMPORT_ROWS = 20_000;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export interface ImportRow {
-  /** Line in the file (the header is line 1). */
-  line: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  roles: Role[];
-  groupNames: string[];
-  errors: { field: string; reason: string }[];
-}
+export type { ImportRow } from './user-import.view';
 
 export interface ImportContext {
   existingEmails: Set<string>;

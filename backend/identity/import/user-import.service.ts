@@ -11,25 +11,10 @@ import type { ReadStore } from '../../infrastructure/read-store/read-store.port'
 import { READ_STORE } from '../../infrastructure/tokens';
 import { UserRegistrationService } from '../user-registration.service';
 import { userDecider } from '../user.decider';
-import { type ImportRow, parseUserCsv } from './user-csv';
+import { parseUserCsv } from './user-csv';
+import type { ImportJob, ImportPreview, ImportRow } from './user-import.view';
 
-export interface ImportPreview {
-  total: number;
-  valid: number;
-  invalid: number;
-  rows: ImportRow[];
-}
-
-export interface ImportJob {
-  jobId: string;
-  state: 'running' | 'done';
-  total: number;
-  done: number;
-  imported: number;
-  failed: { line: number; email: string; reason: string }[];
-  startedAt: string;
-  finishedAt: string | null;
-}
+export type { ImportJob, ImportPreview } from './user-import.view';
 
 /**
  * CSV import of users (spec §2 /administration/importUser): a preview with per-row errors, then an

@@ -10,8 +10,9 @@ import type { ReadStore } from '../../infrastructure/read-store/read-store.port'
 import { READ_STORE } from '../../infrastructure/tokens';
 import { FileUrls, SpeachAccess, SpeachQueries, isEditor } from '../../speach';
 import { mediaJobDecider } from './media-job.decider';
+import type { VersionVideo } from '../media.view';
 
-export type VersionVideo = { status: 'PREPARING' } | { status: 'READY'; url: string };
+export type { VersionVideo } from '../media.view';
 
 /** A version's log id as the versions page lists it: `{speachId}:{version}`. */
 const LOG_ID = /^([\w-]{1,64}):(\d{1,6})$/;

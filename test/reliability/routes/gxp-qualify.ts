@@ -1,5 +1,5 @@
 import type { Fixtures } from '../support/fixtures';
-import { type RouteExpectation, only, unique } from '../route-answers';
+import { type RouteExpectation, authors, only, unique } from '../route-answers';
 
 const inspectors = () => only(['auditor', 'admin']);
 
@@ -44,6 +44,11 @@ export const GXP_QUALIFY_ROUTES: Record<string, RouteExpectation> = {
   'GET /api/v2/audit/speach/{speachID}/diff': {
     call: (fx) => ({ path: `/api/v2/audit/speach/${fx.speaches.welcome._id}/diff`, query: { from: '1', to: 'current' } }),
     answers: inspectors(),
+  },
+  // Item 4 on the analytics page: the version each learner completed, for the speach's editors (as the page itself).
+  'GET /api/v2/analytics/speach/{speachId}/trainings': {
+    call: (fx) => ({ path: `/api/v2/analytics/speach/${fx.speaches.welcome._id}/trainings` }),
+    answers: authors(),
   },
   'POST /api/v2/gxp/impact/{speachId}/{assessmentId}/confirm': {
     call: async (fx) => {

@@ -19,15 +19,10 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import type { AvatarUsageView } from '@speach/web-shared/api';
 import { apiCall } from '../providers/httpClient';
 
-interface AvatarUsage {
-  usedSeconds: number;
-  limitSeconds: number;
-  remainingSeconds: number;
-  percentage: number;
-  byMonth: Record<string, number>;
-}
+type AvatarUsage = AvatarUsageView;
 
 /** Hours, minutes and seconds in the interface language (spec §9: usage and limit shown as durations). */
 function duration(locale: string, seconds: number): string {

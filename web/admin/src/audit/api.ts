@@ -1,37 +1,16 @@
+import type { AuditSummary, AuditedSpeach, AuditedSpeachPage, ChainReport, StateAtView, TrailEntry, TrailPage } from '@speach/web-shared/api';
 import { HttpError } from 'react-admin';
 import { apiCall } from '../providers/httpClient';
 
-export interface FieldChange {
-  field: string;
-  before: unknown;
-  after: unknown;
-}
+export type { AuditedSpeach, TrailEntry };
 
-export interface TrailEntry {
-  position: number;
-  stream: string;
-  streamKind: 'speach' | 'workflow' | 'periodicReview';
-  revision: number;
-  type: string;
-  time: string;
-  userId: string | null;
-  userName: string | null;
-  changes: FieldChange[];
-  data: Record<string, unknown>;
-  /** A signature's (or refused attempt's) signer, named as they were at that moment. */
-  printedName?: string;
-}
+/** The event log's tamper evidence. */
+export type ChainStatus = ChainReport;
 
-export interface ChainStatus {
-  ok: boolean;
-  verified: number;
-  head: number;
-  lastVerifiedPosition: number;
-  firstBroken: { position: number; expected: string; found: string | null } | null;
-  /** Why the chain does not hold, as the server words it (a truncated log, a forged head...). */
-  error?: string;
-}
-
+/**
+ * The states below are the deciders' folded states, which the state-at answer carries as they are (`unknown` in
+ * its view): the screen describes the fields it reads.
+ */
 export interface WorkflowStepState {
   order: number;
   groupName: string | null;
@@ -62,36 +41,24 @@ export interface SpeachState {
   chapters?: Record<string, { title: string }>;
 }
 
-export interface StateAt {
-  speachId: string;
-  at: string | null;
-  position: number | null;
+/** The state-at answer, its folded states read through the shapes above. */
+export type StateAt = Omit<StateAtView, 'speach' | 'workflows' | 'periodicReview' | 'ai'> & {
   speach: SpeachState;
   workflows: { workflowId: string; stream: string; state: WorkflowState }[];
   periodicReview: { status: string; frequency?: string; nextReviewAt?: string | null; lastDecision?: string | null } | null;
-  lastEvent: { position: number; type: string; time: string; stream: string };
-}
-
-export interface AuditedSpeach {
-  id: string;
-  title: string;
-  authorName: string | null;
-  updatedAt: string;
-  published: boolean;
-  archived: boolean;
-}
+};
 
 const base = (speachId: string) => `/api/v2/audit/speach/${encodeURIComponent(speachId)}`;
 
 export const auditApi = {
   speaches: (q: string, page: number, size = 20) =>
-    apiCall<{ total: number; result: AuditedSpeach[] }>(`/api/v2/audit/speaches?${new URLSearchParams({ q, page: String(page), size: String(size) })}`),
-  summary: (speachId: string) => apiCall<{ id: string; title: string; published: boolean; archived: boolean }>(base(speachId)),
+    apiCall<AuditedSpeachPage>(`/api/v2/audit/speaches?${new URLSearchParams({ q, page: String(page), size: String(size) })}`),
+  summary: (speachId: string) => apiCall<AuditSummary>(base(speachId)),
   /** The whole trail, page after page (the API pages by 500 at most). */
   async trail(speachId: string): Promise<TrailEntry[]> {
     const entries: TrailEntry[] = [];
     for (let page = 0; ; page++) {
-      const answer = await apiCall<{ total: number; result: TrailEntry[] }>(`${base(speachId)}/events?page=${page}&size=500`);
+      const answer = await apiCall<TrailPage>(`${base(speachId)}/events?page=${page}&size=500`);
       entries.push(...answer.result);
       if (entries.length >= answer.total || answer.result.length === 0) return entries;
     }

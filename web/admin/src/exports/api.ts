@@ -1,25 +1,12 @@
+import type { CsvTemplateInfo, ExportJobView } from '@speach/web-shared/api';
 import { HttpError } from 'react-admin';
 import { apiCall } from '../providers/httpClient';
 
 /** Spec §3 "CSV template". */
-export interface CsvTemplate {
-  templateName: string;
-  labelEn: string;
-  labelFr: string;
-  labelEs: string;
-  labelDe: string;
-}
+export type CsvTemplate = CsvTemplateInfo;
 
-export interface ExportJob {
-  id: string;
-  status: 'RUNNING' | 'DONE' | 'FAILED' | 'INTERRUPTED';
-  templateNames: string[];
-  requestedAt: string;
-  finishedAt: string | null;
-  reason: string | null;
-  progress: { done: number; total: number; percent: number; currentTemplate: string | null };
-  files: { templateName: string; fileName: string; rows: number; bytes: number; url: string }[];
-}
+/** An export job as the list and the launch answer it (the admin screens do not show who asked nor the read pages). */
+export type ExportJob = Omit<ExportJobView, 'requestedBy' | 'progress'> & { progress: Omit<ExportJobView['progress'], 'pagesRead' | 'largestPage'> };
 
 /** The label in the interface's language, else the template's name (spec §3). */
 export function templateLabel(template: CsvTemplate, locale: string): string {

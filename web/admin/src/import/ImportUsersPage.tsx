@@ -17,31 +17,11 @@ import {
 } from '@mui/material';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { HttpError, Title, useNotify, useTranslate } from 'react-admin';
+import type { ImportJob, ImportPreview } from '@speach/web-shared/api';
 import { apiCall } from '../providers/httpClient';
 
-interface PreviewRow {
-  line: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  roles: string[];
-  groupNames: string[];
-  errors: { field: string; reason: string }[];
-}
-interface Preview {
-  total: number;
-  valid: number;
-  invalid: number;
-  rows: PreviewRow[];
-}
-interface Job {
-  jobId: string;
-  state: 'running' | 'done';
-  total: number;
-  done: number;
-  imported: number;
-  failed: { line: number; email: string; reason: string }[];
-}
+type Preview = ImportPreview;
+type Job = Omit<ImportJob, 'startedAt' | 'finishedAt'>;
 
 function message(error: unknown): string {
   if (error instanceof HttpError) {

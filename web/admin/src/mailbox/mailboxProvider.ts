@@ -1,18 +1,13 @@
 import type { DataProvider, GetListParams, GetOneParams, RaRecord } from 'react-admin';
+import type { HeldMailPage, HeldMailView } from '@speach/web-shared/api';
 import { apiCall } from '../providers/httpClient';
 
-export interface HeldMail extends RaRecord {
-  id: string;
-  to: string;
-  subject: string;
-  date: string;
-  headers: Record<string, string>;
-  text: string;
-}
+/** A held message as a react-admin record. */
+export type HeldMail = HeldMailView & RaRecord;
 
 const messages = async (to?: string) => {
   const query = to ? `?${new URLSearchParams({ to })}` : '';
-  return apiCall<{ result: HeldMail[]; total: number }>(`/api/v2/admin/mail/messages${query}`);
+  return apiCall<Omit<HeldMailPage, 'result'> & { result: HeldMail[] }>(`/api/v2/admin/mail/messages${query}`);
 };
 
 /**

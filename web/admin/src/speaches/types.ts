@@ -4,8 +4,4 @@ export type { Named, Person, SpeachCard, SpeachState, Visibility } from '@speach
 export { personName } from '@speach/web-shared/api';
 
 /** Answer of PUT /api/v2/admin/speach/batch-update. */
-export interface BatchUpdateResult {
-  updated: number;
-  skipped: { speachID: string; title: string; reason: string }[];
-  scheduledExcluded: number;
-}
+export type { BatchUpdateResult } from '@speach/web-shared/api';

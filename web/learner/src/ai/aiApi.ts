@@ -1,74 +1,54 @@
+import {
+  AI_DOCUMENT_TYPES,
+  AI_DURATIONS,
+  AI_GENERATION_MODES,
+  type AiDocumentPage,
+  type AiDuration,
+  type AiGenerationMode,
+  type AiPlan,
+  type AiPlanChapter,
+  type AiPlanSubchapter,
+  type AiProvenance,
+  type AiSpeachMapping,
+  type AutoTranscriptStatus,
+  type GeneratorInfo as GeneratorView,
+  type JobAccepted,
+  type QuizChapterNode,
+  type QuizSpeachChapters,
+  type RestoredPlanView,
+} from '@speach/web-shared/api';
 import { ApiError, DEFAULT_ERROR, api } from '../api/client';
 import type { Question } from '../speach/types';
 
 /** Shapes of spec §3 "AI entities" and §7 "AI generator and quiz" (docs/ai-authoring.md). */
 
-export const ACCEPTED_EXTENSIONS = [
-  'pdf',
-  'doc',
-  'docx',
-  'xls',
-  'xlsx',
-  'xlsm',
-  'ppt',
-  'pptx',
-  'odt',
-  'ods',
-  'odp',
-  'rtf',
-  'csv',
-  'txt',
-  'xml',
-  'html',
-  'md',
-  'key',
-  'pages',
-] as const;
+export const ACCEPTED_EXTENSIONS = AI_DOCUMENT_TYPES;
 /** Spec §9: AI generator files under 1 GB. */
 export const MAX_FILE_BYTES = 1024 * 1024 * 1024;
-export const DURATIONS = ['short', 'medium', 'long'] as const;
-export type Duration = (typeof DURATIONS)[number];
-export const GENERATION_MODES = ['ENHANCED', 'STRICT'] as const;
-export type GenerationMode = (typeof GENERATION_MODES)[number];
-export type AutoTranscriptStatus = 'NONE' | 'WAITING' | 'DONE' | 'ERROR' | 'NA';
+export const DURATIONS = AI_DURATIONS;
+export type Duration = AiDuration;
+export const GENERATION_MODES = AI_GENERATION_MODES;
+export type GenerationMode = AiGenerationMode;
+export type { AutoTranscriptStatus, JobAccepted, QuizChapterNode, QuizSpeachChapters };
+/** Which generator answers; told from a restored plan's provenance, the model is not known for the extractive one. */
+export type GeneratorInfo = Omit<GeneratorView, 'model'> & Partial<Pick<GeneratorView, 'model'>>;
 
-export interface DocumentPage {
-  documentName: string;
-  documentNumber: number;
-  pageNumber: number;
-  jobID: string;
-}
-export interface PlanSubchapter {
-  number: number;
-  title: string;
-  id: string;
-  chapterID: string;
-  autoTranscriptStatus?: AutoTranscriptStatus;
-  documentPages: DocumentPage[];
-}
-export interface PlanChapter {
-  id: string;
-  number: number;
-  title: string;
-  subchapters: PlanSubchapter[];
-}
-export interface GenerationOptions {
-  generationMode: GenerationMode;
-  lang: string;
-  customInstruction: string;
-}
-export interface GeneratedPlan {
-  title: string;
-  description: string;
+export type DocumentPage = AiDocumentPage;
+/** A plan sub-chapter; one the author adds in the plan step has no transcript status yet. */
+export type PlanSubchapter = Omit<AiPlanSubchapter, 'autoTranscriptStatus'> & Partial<Pick<AiPlanSubchapter, 'autoTranscriptStatus'>>;
+export type PlanChapter = Omit<AiPlanChapter, 'subchapters'> & { subchapters: PlanSubchapter[] };
+export type GenerationOptions = AiPlan['generationOptions'];
+/** The plan as the plan step edits it: the plan job's result (`GeneratedPlanView`) or a restored plan, provenance shown by provider and model. */
+export type GeneratedPlan = Omit<AiPlan, 'chapters' | 'generationOptions'> & {
   chapters: PlanChapter[];
   generationOptions?: GenerationOptions;
   provenance?: Provenance;
-}
-/** Speech-to-map result: the speach made from the plan, one chapitre per plan sub-chapter (`id`). */
+};
+type Lecon = AiSpeachMapping['lecons'][number];
+/** Speech-to-map result (`validateSteps`, or `restoreSpeachToMap` with `generated`: which chapters already hold content). */
 export interface SpeachMapping {
   speachID: string;
-  /** `generated`: restored mappings say which chapters already hold content. */
-  lecons: { id?: string; chapitreID?: string; chapitres: { chapitreID: string; id: string; generated?: boolean }[] }[];
+  lecons: (Omit<Lecon, 'chapitres'> & { generated?: boolean; chapitres: (Lecon['chapitres'][number] & { generated?: boolean })[] })[];
 }
 export interface FilePage {
   pageNumber: number;
@@ -79,27 +59,14 @@ export interface FilePage {
 export interface FileData {
   pages: FilePage[];
 }
-/** Spec §3 "Uploaded AI file" as the server answers a document job or `restoreAIFile`. */
+/** Spec §3 "Uploaded AI file" as the server answers a document job or `restoreAIFile` (the parsed document's pages are not a view yet: read through `fileData`). */
 export interface UploadedFileResult {
   jobID: string;
   name: string;
   data: FileData;
 }
-/** Which generator answers: the local extractive one unless an AI provider is configured. */
-export interface GeneratorInfo {
-  kind: 'extractive' | 'provider';
-  model?: string | null;
-}
 /** What produced an output (the plan's `provenance`): `extractive-local` when no AI provider is configured. */
-export interface Provenance {
-  provider: string;
-  model: string;
-}
-/** A job accepted: its id, and 80 or 95 when the author's or the organisation's AI budget is nearly spent. */
-export interface JobAccepted {
-  jobID: string;
-  budgetWarning?: 80 | 95 | null;
-}
+export type Provenance = Pick<AiProvenance, 'provider' | 'model'>;
 
 export interface StepsRequest {
   jobIDs: string[];
@@ -112,18 +79,6 @@ export interface StepsRequest {
 
 /** A generated question: `source` is the passage of the course it tests (every generated question cites one). */
 export type GeneratedQuestion = Question & { kind?: 'CLOZE' | 'MULTIPLE_CHOICE' };
-export interface QuizChapterNode {
-  id: string;
-  title: string;
-  type: string;
-  autoTranscriptStatus: AutoTranscriptStatus;
-}
-export interface QuizSpeachChapters {
-  speachID: string;
-  title: string;
-  lang: string;
-  chapters: (QuizChapterNode & { subchapters: QuizChapterNode[] })[];
-}
 export interface QuizRequest {
   existingQuestions: Question[];
   nbQuestionsToGenerate: number;
@@ -157,7 +112,7 @@ export const aiApi = {
     api<unknown>(`${GENERATOR}/generateChapter/${enc(speachID)}/${enc(chapterId)}`, { method: 'POST', json: {} }).then(accepted),
   /** Stops a job on the server (owner only); 409 when it has finished meanwhile. */
   cancelJob: (jobID: string) => api<unknown>(`/recorder/jobID/${enc(jobID)}/cancel`, { method: 'POST', json: {} }),
-  restoreSpeach: (speachId: string) => api<GeneratedPlan & { jobIDs?: string[] }>(`${GENERATOR}/restoreAISpeach/${enc(speachId)}`),
+  restoreSpeach: (speachId: string) => api<RestoredPlanView>(`${GENERATOR}/restoreAISpeach/${enc(speachId)}`),
   restoreMapping: (speachId: string) => api<SpeachMapping>(`${GENERATOR}/restoreSpeachToMap/${enc(speachId)}`),
   restoreFile: (speachId: string, job: string) => api<UploadedFileResult>(`${GENERATOR}/restoreAIFile/${enc(speachId)}/${enc(job)}`),
 

@@ -25,6 +25,7 @@ import { ErrorState, Loading, useToast } from '@speach/web-shared';
 import { PERIODS, type Period, type SpeachAnalytics } from './analyticsApi';
 import { useDeleteQuizResult, useSpeachAnalytics } from './useAnalytics';
 import { PeriodSelect, ReadsChart, Section, Stat } from './parts';
+import { TrainingsSection } from './TrainingsSection';
 
 export function periodFrom(value: string | null): Period {
   return (PERIODS as readonly string[]).includes(value ?? '') ? (value as Period) : 'THREE_MONTHS';
@@ -126,6 +127,7 @@ export function SpeachAnalyticsPage() {
           </TableContainer>
         )}
       </Section>
+      <TrainingsSection speachId={speach.id} />
       <Section title={t('analytics.quizResults')}>
         {quizResults.length === 0 ? (
           <Typography color="text.secondary">{t('analytics.noQuizResults')}</Typography>

@@ -1,17 +1,11 @@
-import type { Chapter, QuizResult } from '../speach/types';
+import type { EmbedDraftView, EmbedReadChapters, EmbedReadView, ScoredQuiz } from '@speach/web-shared/api';
+import type { Chapter } from '../speach/types';
 
 /** The embed calls (docs/scorm.md): the access token is their only credential, no session is used or opened. */
-export interface EmbedRead {
-  speach: { id: string; title: string; language: string; lockedSubchapters: boolean };
-  version: number;
-  chapters: Chapter[];
-  progress: { readChapterIds: string[]; quizResults: Record<string, QuizResult> };
-}
+export type EmbedRead = Omit<EmbedReadView, 'chapters'> & { chapters: Chapter[] };
 
-export interface EmbedDraft {
-  speach: { id: string; title: string; language: string; revision: number };
-  chapters: Chapter[];
-}
+/** The draft, its chapters read through the loose `Chapter` the embed editor shares with the editor. */
+export type EmbedDraft = Omit<EmbedDraftView, 'chapters'> & { chapters: Chapter[] };
 
 /** What the embed editor may change: the title, chapter titles and the text of text chapters. */
 export interface EmbedEdit {
@@ -56,9 +50,9 @@ const enc = encodeURIComponent;
 export const embedApi = {
   read: (id: string, p: EmbedParams) => call<EmbedRead>(`/api/v2/embed/speach/${enc(id)}`, q(p)),
   markRead: (id: string, chapterId: string, p: EmbedParams) =>
-    call<{ readChapterIds: string[] }>(`/api/v2/embed/speach/${enc(id)}/chapters/${enc(chapterId)}/read`, q(p), { method: 'POST', body: '{}' }),
+    call<EmbedReadChapters>(`/api/v2/embed/speach/${enc(id)}/chapters/${enc(chapterId)}/read`, q(p), { method: 'POST', body: '{}' }),
   answer: (id: string, chapterId: string, answers: Record<string, string[]>, p: EmbedParams) =>
-    call<QuizResult>(`/api/v2/embed/speach/${enc(id)}/chapters/${enc(chapterId)}/answers`, q(p), { method: 'POST', body: JSON.stringify({ answers }) }),
+    call<ScoredQuiz>(`/api/v2/embed/speach/${enc(id)}/chapters/${enc(chapterId)}/answers`, q(p), { method: 'POST', body: JSON.stringify({ answers }) }),
   draft: (id: string, p: EmbedParams) => call<EmbedDraft>(`/api/v2/embed/edit/${enc(id)}`, q(p)),
   saveDraft: (id: string, edit: EmbedEdit, p: EmbedParams) =>
     call<EmbedDraft>(`/api/v2/embed/edit/${enc(id)}`, q(p), { method: 'PUT', body: JSON.stringify(edit) }),

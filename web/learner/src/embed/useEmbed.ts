@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ScormType } from '@speach/web-shared/api';
+import type { ScormExportStarted, ScormExportView, ScormType } from '@speach/web-shared/api';
 import { api } from '../api/client';
 import { type EmbedDraft, type EmbedEdit, EmbedError, type EmbedParams, type EmbedRead, embedApi } from './embedApi';
 
@@ -87,7 +87,7 @@ const enc = encodeURIComponent;
 export function useStartScormExport(speachId: string) {
   return useMutation({
     mutationFn: ({ type, navigation }: { type: ScormType; navigation: boolean }) =>
-      api<{ dataValue: string }>(
+      api<ScormExportStarted>(
         `/administration/scorm/exportScorm?id=${enc(speachId)}&contentNavigation=${type === 'SCORM_FULL' && navigation}&contentDelayed=false&type=${type}`,
       ).then((answer) => answer.dataValue),
   });
@@ -105,7 +105,7 @@ export function useScormJob(name: string | null, open: boolean) {
     queryKey: ['scorm-export', name],
     queryFn: async (): Promise<ScormJob> => {
       if (await api<boolean>(`/administration/scorm/checkScormCreated?name=${enc(name!)}`)) return { ready: true, done: 0, total: 0 };
-      const job = await api<{ done: number; total: number }>(`/administration/scorm/status/${enc(name!)}`);
+      const job = await api<ScormExportView>(`/administration/scorm/status/${enc(name!)}`);
       return { ready: false, ...job };
     },
     enabled: name !== null && open,

@@ -1,52 +1,44 @@
+import {
+  AI_AVATAR_LAYOUTS,
+  type AutoTranscriptStatus,
+  type AvatarLayout,
+  type AvatarLayoutView,
+  type SubtitleCue,
+  type SubtitleDeleted,
+  type SubtitleLanguageView,
+  type SubtitleSaved,
+  type SubtitleTrackDetail,
+  type SubtitleTrackView,
+  type TranscriptToken,
+  type TranscriptView,
+} from '@speach/web-shared/api';
 import { api } from '../api/client';
 
 const enc = encodeURIComponent;
 
-export interface SubtitleEntry {
-  id: string;
-  lang: string;
-  label: string;
-  source: 'UPLOAD' | 'TRANSCRIPT';
-  /** Signed URL of the WebVTT file (a `<track>` sends no bearer token). */
-  src: string;
-}
-export interface Cue {
-  start: number;
-  end: number;
-  text: string;
-}
-export type TranscriptStatus = 'NONE' | 'WAITING' | 'DONE' | 'ERROR' | 'NA';
-export interface Transcript {
-  lng: string;
-  autoTranscriptStatus: TranscriptStatus;
-  reason: string | null;
-  text: string | null;
-  cues: Cue[];
-}
+/** A chapter's subtitle track as the list call answers it. */
+export type SubtitleEntry = SubtitleTrackView;
+export type Cue = SubtitleCue;
+export type TranscriptStatus = AutoTranscriptStatus;
+export type Transcript = TranscriptView;
 
-export const AVATAR_LAYOUTS = ['VOICE_ONLY', 'CAMERA_LEFT', 'CAMERA_RIGHT', 'SMALL_CAMERA_LEFT', 'SMALL_CAMERA_RIGHT'] as const;
-export type AvatarLayout = (typeof AVATAR_LAYOUTS)[number];
-/** The learner's avatar layout, every layout with whether this platform can render it, and why not. */
-export interface AvatarLayoutView {
-  layout: AvatarLayout;
-  layouts: { code: AvatarLayout; enabled: boolean }[];
-  reason: string | null;
-}
+export const AVATAR_LAYOUTS = AI_AVATAR_LAYOUTS;
+export type { AvatarLayout, AvatarLayoutView };
 
 /** Calls of issue 22's subtitles, transcript and quiz-to-exam (docs/subtitles-and-transcripts.md). */
 export const mediaTextApi = {
-  languages: () => api<{ lang: string; label: string }[]>('/api/v2/chapter/subtitle-languages'),
+  languages: () => api<SubtitleLanguageView[]>('/api/v2/chapter/subtitle-languages'),
   subtitles: (chapterId: string) => api<SubtitleEntry[]>(`/api/v2/chapter/subtitles/${enc(chapterId)}`),
-  track: (chapterId: string, subtitleId: string) => api<SubtitleEntry & { cues: Cue[] }>(`/api/v2/chapter/subtitles/${enc(chapterId)}/${enc(subtitleId)}`),
+  track: (chapterId: string, subtitleId: string) => api<SubtitleTrackDetail>(`/api/v2/chapter/subtitles/${enc(chapterId)}/${enc(subtitleId)}`),
   upload: (chapterId: string, body: { lang: string; label?: string; file: string }) =>
-    api<{ id: string; cues: number }>(`/api/v2/chapter/subtitles/${enc(chapterId)}`, { method: 'POST', json: body }),
+    api<SubtitleSaved>(`/api/v2/chapter/subtitles/${enc(chapterId)}`, { method: 'POST', json: body }),
   edit: (chapterId: string, subtitleId: string, body: { label?: string; cues?: Cue[] }) =>
-    api<{ id: string }>(`/api/v2/chapter/subtitles/${enc(chapterId)}/${enc(subtitleId)}`, { method: 'PUT', json: body }),
+    api<SubtitleSaved>(`/api/v2/chapter/subtitles/${enc(chapterId)}/${enc(subtitleId)}`, { method: 'PUT', json: body }),
   remove: (chapterId: string, subtitleId: string) =>
-    api<{ deleted: boolean }>(`/api/v2/chapter/subtitles/${enc(chapterId)}/${enc(subtitleId)}`, { method: 'DELETE' }),
+    api<SubtitleDeleted>(`/api/v2/chapter/subtitles/${enc(chapterId)}/${enc(subtitleId)}`, { method: 'DELETE' }),
   /** Spec §7: the token first, then the transcript it opens. */
   transcript: async (chapterId: string) => {
-    const { token } = await api<{ token: string; lng: string }>(`/api/transcript/token?chapterId=${enc(chapterId)}`);
+    const { token } = await api<TranscriptToken>(`/api/transcript/token?chapterId=${enc(chapterId)}`);
     return api<Transcript>(`/api/transcript/${enc(chapterId)}?token=${enc(token)}`);
   },
   avatarLayout: () => api<AvatarLayoutView>('/api/v2/learner/avatar-layout'),

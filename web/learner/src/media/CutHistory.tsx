@@ -3,12 +3,13 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import HourglassTop from '@mui/icons-material/HourglassTop';
 import { type MessageKey, useI18n } from '../i18n';
-import { type VideoCut, clock } from './mediaApi';
+import type { VideoCutView } from '@speach/web-shared/api';
+import { clock } from './mediaApi';
 
 const ICONS = { PENDING: HourglassTop, DONE: CheckCircle, FAILED: ErrorOutline } as const;
 
 /** The cuts asked for, each with the outcome of the media job applying it to the chapter's file. */
-export function CutHistory({ cuts }: { cuts: VideoCut[] }) {
+export function CutHistory({ cuts }: { cuts: VideoCutView[] }) {
   const { t } = useI18n();
   if (cuts.length === 0) return null;
   return (

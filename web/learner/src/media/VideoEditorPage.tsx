@@ -33,6 +33,7 @@ import { uploadChapterFile } from '../speach/speachApi';
 import { AudioTrackWaitDialog, useAudioTrack } from './AudioTrackWait';
 import { CutHistory } from './CutHistory';
 import { EditorTranscript } from './EditorTranscript';
+import type { VideoSyncTarget } from '@speach/web-shared/api';
 import { type VideoEditorView, clock, mediaApi } from './mediaApi';
 import { VoiceOverStudio } from './VoiceOverStudio';
 import { JOB_POLL_MS, findChapter, mediaKeys, useMediaJob, useVideoEdit, useVideoEditor } from './useMedia';
@@ -429,9 +430,9 @@ function QuestionsPanel({
   );
 }
 
-function SyncPanel({ view, onSync }: { view: VideoEditorView; onSync: (target: 'SLIDES' | 'AUDIO') => Promise<boolean> }) {
+function SyncPanel({ view, onSync }: { view: VideoEditorView; onSync: (target: VideoSyncTarget) => Promise<boolean> }) {
   const { t } = useI18n();
-  const [target, setTarget] = useState<'SLIDES' | 'AUDIO'>('SLIDES');
+  const [target, setTarget] = useState<VideoSyncTarget>('SLIDES');
   const [confirming, setConfirming] = useState(false);
   if (view.synchronisedWith)
     return <Alert severity="info">{t(view.synchronisedWith === 'SLIDES' ? 'videoEditor.sync.doneSlides' : 'videoEditor.sync.doneAudio')}</Alert>;
@@ -441,7 +442,7 @@ function SyncPanel({ view, onSync }: { view: VideoEditorView; onSync: (target: '
         select
         label={t('videoEditor.sync.target')}
         value={target}
-        onChange={(e) => setTarget(e.target.value as 'SLIDES' | 'AUDIO')}
+        onChange={(e) => setTarget(e.target.value as VideoSyncTarget)}
         size="small"
         sx={{ minWidth: 220 }}
       >

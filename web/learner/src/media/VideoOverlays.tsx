@@ -1,11 +1,12 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, Paper, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useI18n } from '../i18n';
-import { type VideoQuestion, mediaApi } from './mediaApi';
+import type { VideoQuestionView } from '@speach/web-shared/api';
+import { mediaApi } from './mediaApi';
 import { useVideoOverlays } from './useMedia';
 
 /** A question the player reached: asked once per viewing, whatever was answered before. */
-function QuestionCard({ chapterId, question, onDone }: { chapterId: string; question: VideoQuestion; onDone: () => void }) {
+function QuestionCard({ chapterId, question, onDone }: { chapterId: string; question: VideoQuestionView; onDone: () => void }) {
   const { t } = useI18n();
   const [chosen, setChosen] = useState<string[]>([]);
   const [result, setResult] = useState<{ correct: boolean } | null>(null);
@@ -78,7 +79,7 @@ export function VideoOverlays({ chapterId, children }: { chapterId: string; chil
   const overlays = query.isError ? null : (query.data ?? null);
   const [time, setTime] = useState(0);
   const [width, setWidth] = useState<number | null>(null);
-  const [asking, setAsking] = useState<VideoQuestion | null>(null);
+  const [asking, setAsking] = useState<VideoQuestionView | null>(null);
   const asked = useRef(new Set<string>());
   const box = useRef<HTMLDivElement | null>(null);
 

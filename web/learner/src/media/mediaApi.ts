@@ -1,106 +1,23 @@
+import {
+  SUBTITLE_LOCALES,
+  type SubtitleTrackView,
+  type VideoAnswerResult,
+  type VideoEditorView,
+  type VideoOverlaysView,
+  type VideoSyncTarget,
+} from '@speach/web-shared/api';
 import { api } from '../api/client';
 
-export interface Subtitle {
-  id: string;
-  lang: string;
-  label: string;
-}
+/** A subtitle track as the voice-over studio lists it. */
+export type Subtitle = Pick<SubtitleTrackView, 'id' | 'lang' | 'label'>;
 
-export interface VideoAnnotation {
-  annotationId: string;
-  at: number;
-  duration: number;
-  text: string;
-}
-
-export interface VideoOption {
-  optionId: string;
-  text: string;
-  correct?: boolean;
-}
-
-export interface VideoQuestion {
-  interactionId: string;
-  at: number;
-  question: string;
-  multiple: boolean;
-  options: VideoOption[];
-}
-
-export interface VideoEditorView {
-  chapterId: string;
-  speachId: string;
-  title: string;
-  contentType: string;
-  hasVideo: boolean;
-  weetId: string | null;
-  duration: number | null;
-  silent: boolean;
-  synchronisedWith: 'SLIDES' | 'AUDIO' | null;
-  annotations: VideoAnnotation[];
-  interactions: VideoQuestion[];
-  cuts: VideoCut[];
-}
-
-/** A cut decision and the outcome of the media job applying it (DONE: the chapter's file is the cut one). */
-export interface VideoCut {
-  cutId: string;
-  keep: { start: number; end: number }[];
-  status: 'PENDING' | 'DONE' | 'FAILED';
-  reason: string | null;
-}
-
-export interface VideoOverlays {
-  annotations: VideoAnnotation[];
-  interactions: VideoQuestion[];
-  answers: Record<string, { answers: string[]; correct: boolean }>;
-}
+export type { VideoEditorView };
 
 /** A call answered 200 with a result, or 202 with a job to ask about again (spec §4: every 2 s). */
 export type Pending<T> = { ready: true; value: T } | { ready: false; jobID: string };
 
-/** Spec §5: subtitle languages outside this list are shown disabled (the voices and recognisers cover these). */
-export const SUPPORTED_SUBTITLE_LOCALES = new Set([
-  'ar_SA',
-  'bg_BG',
-  'cs_CZ',
-  'da_DK',
-  'de_DE',
-  'el_GR',
-  'en_AU',
-  'en_GB',
-  'en_US',
-  'es_ES',
-  'es_MX',
-  'et_EE',
-  'fi_FI',
-  'fr_CA',
-  'fr_FR',
-  'he_IL',
-  'hi_IN',
-  'hr_HR',
-  'hu_HU',
-  'id_ID',
-  'it_IT',
-  'ja_JP',
-  'ko_KR',
-  'lt_LT',
-  'lv_LV',
-  'nb_NO',
-  'nl_NL',
-  'pl_PL',
-  'pt_BR',
-  'pt_PT',
-  'ro_RO',
-  'ru_RU',
-  'sk_SK',
-  'sl_SI',
-  'sv_SE',
-  'th_TH',
-  'tr_TR',
-  'uk_UA',
-  'zh_CN',
-]);
+/** Spec §5: subtitle languages outside the server's list are shown disabled (the voices and recognisers cover these). */
+export const SUPPORTED_SUBTITLE_LOCALES: ReadonlySet<string> = new Set(SUBTITLE_LOCALES);
 
 export const isSupportedSubtitle = (lang: string) => SUPPORTED_SUBTITLE_LOCALES.has(lang.replace('-', '_'));
 
@@ -168,12 +85,12 @@ export const mediaApi = {
     api<VideoEditorView>(`/api/v2/recorder/video-editor/${enc(chapterId)}/interactions`, { method: 'POST', json: body }),
   removeQuestion: (chapterId: string, interactionId: string) =>
     api<VideoEditorView>(`/api/v2/recorder/video-editor/${enc(chapterId)}/interactions/${enc(interactionId)}`, { method: 'DELETE' }),
-  synchronise: (chapterId: string, target: 'SLIDES' | 'AUDIO') =>
+  synchronise: (chapterId: string, target: VideoSyncTarget) =>
     api<VideoEditorView>(`/api/v2/recorder/video-editor/${enc(chapterId)}/synchronise`, { method: 'POST', json: { target } }),
 
-  overlays: (chapterId: string) => api<VideoOverlays>(`/api/v2/chapter/video-overlays/${enc(chapterId)}`),
+  overlays: (chapterId: string) => api<VideoOverlaysView>(`/api/v2/chapter/video-overlays/${enc(chapterId)}`),
   answer: (chapterId: string, interactionId: string, answers: string[]) =>
-    api<{ correct: boolean; rightAnswers: string[] }>(`/api/v2/chapter/video-overlays/${enc(chapterId)}/answer`, {
+    api<VideoAnswerResult>(`/api/v2/chapter/video-overlays/${enc(chapterId)}/answer`, {
       method: 'POST',
       json: { interactionId, answers },
     }),

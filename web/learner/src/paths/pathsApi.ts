@@ -3,6 +3,7 @@ import type {
   AssignedPathView,
   CardPage,
   EditedPathView,
+  PathGroupView,
   PathPerson,
   PathProgressView,
   PathSearchResultView,
@@ -14,12 +15,8 @@ import type {
 
 export type { PathPerson };
 
-export interface PathGroup {
-  id: string;
-  name: string;
-  selected?: boolean;
-  dueDate?: string | null;
-}
+/** A group the path may be assigned to (`selected`), with its due date. */
+export type PathGroup = PathGroupView;
 
 /** A speach of a path: its card, as the speach lists give it (`canView` false when the editor may not read it). */
 export type PathItem = SpeachCard;

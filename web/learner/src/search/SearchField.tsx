@@ -60,7 +60,11 @@ export function SearchField() {
         },
       }}
       sx={{
-        minWidth: { xs: 160, md: 260 },
+        // The app bar's one elastic item: up to 260 px, shrinking first so the bell and the avatar stay on the line;
+        // on a phone it takes a line of its own under the bar's icons.
+        flex: { xs: '1 1 100%', md: '0 1 260px' },
+        order: { xs: 1, md: 0 },
+        minWidth: { xs: 0, md: 120 },
         '& .MuiOutlinedInput-root': { color: 'common.white', bgcolor: 'rgba(0,0,0,0.25)' },
         '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.7)' },
         '& input::placeholder': { color: 'common.white', opacity: 1 },

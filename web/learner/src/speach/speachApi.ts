@@ -1,6 +1,6 @@
 import { ApiError, DEFAULT_ERROR, api } from '../api/client';
 import type { SignatureInput } from '../workflow/SignatureDialog';
-import type { SignatureRecord } from '../workflow/workflowApi';
+import type { CompletionView } from '@speach/web-shared/api';
 import type { AnswerResponse, Badge, Category, Content, DraftSpeach, PublishDetails, ReadResponse, SpeachCard, UploadType, Version, Visibility } from './types';
 
 const enc = encodeURIComponent;
@@ -64,13 +64,7 @@ export const speachApi = {
     api<Completion>(`/api/v2/speach/${enc(id)}/complete${readingQuery(reading)}`, { method: 'POST', json: signature ? { signature } : {} }),
 };
 
-export interface Completion {
-  speachId: string;
-  version: number;
-  contentHash: string;
-  completedAt: string;
-  signature: SignatureRecord | null;
-}
+export type Completion = CompletionView;
 
 /**
  * Uploads a file as the raw request body with XMLHttpRequest, for its upload progress (0-100).

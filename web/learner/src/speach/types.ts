@@ -1,10 +1,10 @@
 /** Shapes of docs/speach-api.md (issue #4); the card and its enums are the shared package's (web/shared). */
 import {
+  type AnswerResult,
   type ContentType,
   type Named,
   type Question,
   type QuestionOption,
-  type QuizResult,
   type ReadResponse as ServerReadResponse,
   type ServedFile,
   type SpeachCard,
@@ -92,6 +92,6 @@ export type DraftSpeach = SpeachCard & { chapters: Chapter[] };
 /** The reader's answer, its chapters read through the loose `Chapter` the screens share with the editor. */
 export type ReadResponse = Omit<ServerReadResponse, 'chapters'> & { chapters: Chapter[] };
 
-export type AnswerResponse = (QuizResult & { corrections: Record<string, string[]> }) | { recorded: true };
+export type AnswerResponse = AnswerResult;
 
 export type Category = Named;

@@ -1,4 +1,5 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { VersionVideo } from '@speach/web-shared/api';
 import { api } from '../api/client';
 import { speachListKeys } from '../cards/useSpeachCards';
 import { pathKeys } from '../paths/usePaths';
@@ -120,7 +121,7 @@ export function useCompleteSpeach(speachId: string, reading: Reading) {
   });
 }
 
-export type VersionVideo = { status: 'PREPARING' } | { status: 'READY'; url: string };
+export type { VersionVideo };
 /** Spec §7: the server joins the version's video chapters; the page asks again every 15 s until it is ready. */
 export const VERSION_VIDEO_POLL_MS = 15_000;
 

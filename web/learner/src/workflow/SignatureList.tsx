@@ -34,7 +34,8 @@ export function SignatureList({ signatures }: { signatures: SignatureRecord[] })
                 name: s.printedName,
                 meaning: t(`signature.meaning.${s.meaning}`),
                 date: when(s),
-                zone: s.timeZone,
+                // The zone's own name only when the short one does not already say it ("UTC (UTC)").
+                zone: when(s).includes(s.timeZone) ? '' : ` (${s.timeZone})`,
                 hash: s.contentHash.slice(0, 19),
               })}
               secondary={

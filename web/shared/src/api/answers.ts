@@ -3,7 +3,22 @@
  * types only, nothing of the server is bundled.
  */
 export type { FeatureFlags } from '../../../../backend/config/feature-flags.view';
+export type { BatchUpdateResult } from '../../../../backend/speach/admin-speach.view';
+export type {
+  AuditSummary,
+  AuditedKind,
+  AuditedSpeach,
+  AuditedSpeachPage,
+  ChainReport,
+  FieldChange,
+  StateAtView,
+  TrailEntry,
+  TrailPage,
+} from '../../../../backend/audit/audit.view';
+export type { CsvTemplateInfo, ExportJobView, ExportProgress } from '../../../../backend/exports/exports.view';
+export type { CsvExportFile, CsvExportStatus } from '../../../../events/exports-vocabulary.view';
 export type { ChapterChange, ContentDiff, LineRow, QuestionChange } from '../../../../backend/signature/content-diff.view';
+export type { CompletionView } from '../../../../backend/signature/completion.view';
 export type {
   ConversationPage,
   ConversationRow,
@@ -19,6 +34,8 @@ export type { CommentPage, CommentView, EngagementView } from '../../../../backe
 export type { FlagsView, FooterView, StatementView } from '../../../../backend/site/site.view';
 export type { EditableFeatureFlags, FooterCode, FooterItem } from '../../../../events/site-vocabulary.view';
 export type { MeResponse } from '../../../../backend/identity/me.view';
+export type { HeldMailPage, HeldMailView } from '../../../../backend/engagement/mail/mail.view';
+export type { ImportJob, ImportPreview, ImportRow } from '../../../../backend/identity/import/user-import.view';
 export type { UserRecord } from '../../../../backend/identity/user-record.view';
 export type { UserProfileView, UserSearchPage, UserSearchResult } from '../../../../backend/identity/user-directory.view';
 export type { Role } from '../../../../events/user-vocabulary.view';

@@ -6,6 +6,7 @@ export type {
   AdminPathRow,
   AssignedPathView,
   EditedPathView,
+  PathGroupView,
   PathPerson,
   PathProgressView,
   PathSearchResultView,

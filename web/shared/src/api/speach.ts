@@ -9,6 +9,7 @@ import { listOf } from './vocabulary';
 export type { Badge, ChapterContent, ContentType, Question, QuestionOption, SpeachLanguage, Visibility } from '../../../../events/speach-vocabulary.view';
 export type {
   CardPage,
+  AnswerResult,
   ChapterFacts,
   ChapterView,
   DraftSpeach,
@@ -19,6 +20,7 @@ export type {
   QuizResult,
   ReadResponse,
   ReadingProgress,
+  ScoredQuiz,
   SearchPage,
   ServedFile,
   SpeachCard,

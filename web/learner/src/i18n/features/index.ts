@@ -47,6 +47,8 @@ const FEATURES = [
   avatarLayoutMessages,
   setPasswordMessages,
   signatureRevocationMessages,
+  trainingsMessages,
+  appBarMessages,
 ] as const;
 import { versionVideoMessages } from './version-video';
 import { feedbackMessages } from './feedback';
@@ -54,6 +56,8 @@ import { mediaEditorMessages } from './media-editor';
 import { avatarLayoutMessages } from './avatar-layout';
 import { setPasswordMessages } from './set-password';
 import { signatureRevocationMessages } from './signature-revocation';
+import { trainingsMessages } from './trainings';
+import { appBarMessages } from './app-bar';
 
 type Union<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;
 export type FeatureCatalog = Union<(typeof FEATURES)[number]['en']>;

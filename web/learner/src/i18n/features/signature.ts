@@ -29,7 +29,7 @@ export const signatureMessages = defineMessages({
     'signature.cancel': 'Cancel',
     'signature.sign': 'Sign',
     'signature.records': 'Signatures',
-    'signature.record': '{name} — {meaning} — {date} ({zone}) — {hash}',
+    'signature.record': '{name} — {meaning} — {date}{zone} — {hash}',
   },
   fr: {
     'diff.title': 'Ce qui a changé depuis la version {version}',
@@ -58,7 +58,7 @@ export const signatureMessages = defineMessages({
     'signature.cancel': 'Annuler',
     'signature.sign': 'Signer',
     'signature.records': 'Signatures',
-    'signature.record': '{name} — {meaning} — {date} ({zone}) — {hash}',
+    'signature.record': '{name} — {meaning} — {date}{zone} — {hash}',
   },
   es: {
     'diff.title': 'Qué cambió desde la versión {version}',
@@ -87,7 +87,7 @@ export const signatureMessages = defineMessages({
     'signature.cancel': 'Cancelar',
     'signature.sign': 'Firmar',
     'signature.records': 'Firmas',
-    'signature.record': '{name} — {meaning} — {date} ({zone}) — {hash}',
+    'signature.record': '{name} — {meaning} — {date}{zone} — {hash}',
   },
   de: {
     'diff.title': 'Was sich seit Version {version} geändert hat',
@@ -116,6 +116,6 @@ export const signatureMessages = defineMessages({
     'signature.cancel': 'Abbrechen',
     'signature.sign': 'Unterschreiben',
     'signature.records': 'Unterschriften',
-    'signature.record': '{name} — {meaning} — {date} ({zone}) — {hash}',
+    'signature.record': '{name} — {meaning} — {date}{zone} — {hash}',
   },
 });
