@@ -15,7 +15,17 @@ export {
 } from '../../projections/speaches.projection';
 /** What the learning paths context uses of speaches: the access rule, the views and the cards. */
 export { SPEACH_VERSIONS, type SpeachVersionDocument } from '../../projections/speaches.projection';
-export { type Person, type CardPage, type ChapterFacts, type ReadingProgress, type SpeachState, type DraftSpeach } from './speach-card.view';
+export {
+  type Person,
+  type CardPage,
+  type ChapterFacts,
+  type ReadingProgress,
+  type SpeachState,
+  type DraftSpeach,
+  type ChapterView,
+  type QuizResult,
+  type ScoredQuiz,
+} from './speach-card.view';
 /** Signed, short-lived URLs of a speach's files (the media context signs its renditions and tracks with them). */
 export { FileUrls } from './file-urls';
 /** The port through which other contexts' rules (sequential paths) may keep a learner from reading a speach for now. */

@@ -3,6 +3,7 @@
  * periodic review documents and their collections through here, not through the projection's file.
  */
 export { PERIODIC_REVIEWS, type PeriodicReviewDocument, WORKFLOWS, type WorkflowDocument } from '../../projections/workflows.projection';
+export { type SignatureView } from './workflow.view';
 export { addMonths, periodicReviewDecider } from './periodic-review.decider';
 export { workflowDefinitionDecider } from './workflow-definition.decider';
 export { definitionStream, periodicReviewStream, workflowStream } from './workflow-streams';
