@@ -1,14 +1,9 @@
 import type { DomainEvent } from './envelope';
 import { registerEventType } from './schema-registry';
+import type { AbuseReason, AbuseResolution, AbuseTarget } from './abuse-vocabulary.view';
 
-export const ABUSE_TARGETS = ['USER', 'SPEACH', 'COMMENT'] as const;
-export type AbuseTarget = (typeof ABUSE_TARGETS)[number];
-export const ABUSE_REASONS = ['SPAM', 'HARASSMENT', 'HATE', 'INAPPROPRIATE', 'MISINFORMATION', 'COPYRIGHT', 'OTHER'] as const;
-export type AbuseReason = (typeof ABUSE_REASONS)[number];
+export { ABUSE_REASONS, ABUSE_RESOLUTIONS, ABUSE_TARGETS, type AbuseReason, type AbuseResolution, type AbuseTarget } from './abuse-vocabulary.view';
 export const ABUSE_DETAILS_MAX = 1000;
-/** What an administrator decided: nothing more than closing it, or acting on the target through its own decider. */
-export const ABUSE_RESOLUTIONS = ['DISMISSED', 'COMMENT_HIDDEN', 'USER_DEACTIVATED'] as const;
-export type AbuseResolution = (typeof ABUSE_RESOLUTIONS)[number];
 
 /** Stream `abuse-{reportId}`: one report and its resolution. */
 export const abuseReportStream = (reportId: string) => `abuse-${reportId}`;

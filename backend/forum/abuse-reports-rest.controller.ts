@@ -6,6 +6,7 @@ import { type Actor } from '../infrastructure/http/actor';
 import { SpeachQueries } from '../speach';
 import { ResolveReportBody } from './forum.dto';
 import { AbuseReportsService } from './abuse-reports.service';
+import type { AbuseReportRecord } from './abuse-report.view';
 
 /** The back office's queue (ra-data-simple-rest protocol) and its one action: resolve, with what is done to the target. */
 @Controller('api/rest/abuse-reports')
@@ -17,18 +18,18 @@ export class AbuseReportsRestController {
   ) {}
 
   @Get()
-  list(@Query() query: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply) {
+  list(@Query() query: Record<string, string | undefined>, @Res({ passthrough: true }) reply: FastifyReply): Promise<AbuseReportRecord[]> {
     return this.reports.list(query, reply);
   }
 
   @Get(':id')
-  one(@Param('id') id: string) {
+  one(@Param('id') id: string): Promise<AbuseReportRecord> {
     return this.reports.record(id);
   }
 
   @Post(':id/resolve')
   @HttpCode(200)
-  async resolve(@CurrentUser() user: Actor, @Param('id') id: string, @Body() body: ResolveReportBody) {
+  async resolve(@CurrentUser() user: Actor, @Param('id') id: string, @Body() body: ResolveReportBody): Promise<AbuseReportRecord> {
     return this.reports.resolve(await this.speaches.viewer(user), id, body.resolution as AbuseResolution);
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { type AbuseResolution, type AbuseTarget, abuseReportStream, uuidv7 } from '../../events';
+import { type AbuseReason, type AbuseResolution, type AbuseTarget, abuseReportStream, uuidv7 } from '../../events';
 import { ABUSE_REPORTS, type AbuseReportDocument } from '../../projections/abuse-reports.projection';
 import { COMMENTS, type CommentDocument } from '../../projections/engagement.projection';
 import { USERS, type UserDocument } from '../../projections/users.projection';
@@ -12,6 +12,7 @@ import type { ReadStore } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
 import { SpeachAccess, SpeachQueries, type Viewer, person } from '../speach';
 import { abuseReportDecider } from './abuse-report.decider';
+import type { AbuseReportRecord } from './abuse-report.view';
 
 /** Abuse reports: any user reports a user, a speach or a comment they can see; administrators work the queue. */
 @Injectable()
@@ -57,7 +58,7 @@ export class AbuseReportsService {
     return reportId;
   }
 
-  async resolve(viewer: Viewer, reportId: string, resolution: AbuseResolution) {
+  async resolve(viewer: Viewer, reportId: string, resolution: AbuseResolution): Promise<AbuseReportRecord> {
     const report = await this.reports.findById(reportId);
     if (!report) throw new NotFoundError('Unknown report');
     const targetUser = report.targetUserId ? await this.store.collection<UserDocument>(USERS).findById(report.targetUserId) : null;
@@ -71,7 +72,7 @@ export class AbuseReportsService {
     return this.record(reportId);
   }
 
-  async list(query: Record<string, string | undefined>, reply: FastifyReply) {
+  async list(query: Record<string, string | undefined>, reply: FastifyReply): Promise<AbuseReportRecord[]> {
     const docs = await restList('abuse-reports', this.reports, query, reply, {
       sortable: ['id', 'createdAt', 'status', 'target', 'reason'],
       defaultSort: 'createdAt',
@@ -82,32 +83,36 @@ export class AbuseReportsService {
     return this.records(docs);
   }
 
-  async record(reportId: string) {
+  async record(reportId: string): Promise<AbuseReportRecord> {
     const doc = await this.reports.findById(reportId);
     if (!doc) throw new NotFoundError('Unknown report');
     return (await this.records([doc]))[0];
   }
 
   /** react-admin records: the report with the reporter's and the target's names, and the comment's text. */
-  private async records(docs: AbuseReportDocument[]) {
+  private async records(docs: AbuseReportDocument[]): Promise<AbuseReportRecord[]> {
     const userIds = docs.flatMap((d) => [d.reporterId, d.targetUserId].filter((id): id is string => !!id));
     const users = new Map((await this.store.collection<UserDocument>(USERS).findByIds([...new Set(userIds)])).map((u) => [u._id, u]));
     const speachIds = [...new Set(docs.map((d) => d.speachId).filter((id): id is string => !!id))];
     const speaches = new Map((await this.speaches.speaches.findByIds(speachIds)).map((s) => [s._id, s]));
     const commentIds = docs.filter((d) => d.target === 'COMMENT').map((d) => d.targetId);
     const comments = new Map((await this.store.collection<CommentDocument>(COMMENTS).findByIds(commentIds)).map((c) => [c._id, c]));
-    return docs.map((d) => {
-      const { _id, _position, ...rest } = d;
+    return docs.map((d): AbuseReportRecord => {
       const targetUser = d.targetUserId ? users.get(d.targetUserId) : undefined;
       return {
-        id: _id,
-        ...rest,
+        id: d._id,
+        createdAt: d.createdAt,
+        status: d.status,
+        target: d.target,
+        // The projection keeps the event's reason and resolution, which the decider checked against the vocabulary.
+        reason: d.reason as AbuseReason,
+        details: d.details,
+        resolution: d.resolution as AbuseResolution | null,
         reporter: person(users.get(d.reporterId), d.reporterId),
         targetUser: d.targetUserId
           ? { ...person(targetUser, d.targetUserId), active: targetUser?.active ?? false, admin: !!targetUser?.roles.includes('ADMIN') }
           : null,
         speachTitle: d.speachId ? (speaches.get(d.speachId)?.title ?? '') : null,
-        /** The reported comment's text while it exists (null once hidden or deleted). */
         commentText: d.target === 'COMMENT' ? (comments.get(d.targetId)?.text ?? null) : null,
       };
     });

@@ -7,11 +7,9 @@ import {
   GXP_TRAINING,
   type GxpImpactDocument,
   type GxpPathCompletionsDocument,
-  type GxpSignature,
   type GxpSpeachDocument,
   type GxpTrainingDocument,
 } from '../../projections/qualification.projection';
-import type { PrintedSignature } from '../../events';
 import { USERS, type UserDocument } from '../../projections/users.projection';
 import { NotFoundError, ValidationError } from '../infrastructure/decider/decider';
 import type { ReadStore } from '../infrastructure/read-store/read-store.port';
@@ -20,24 +18,16 @@ import { PATHS, type PathDocument } from '../paths';
 import { withPrintedNames } from '../signature';
 import { type Standing, isQualified, pathStandingAt, standingAt, versionInForce } from './qualification';
 import { type ReportTable, renderReportPdf } from '../infrastructure/pdf/report-pdf';
+import type {
+  LearnerRef,
+  PathQualificationRow as PathRow,
+  PathQualificationView,
+  SpeachQualificationRow as SpeachRow,
+  SpeachQualificationView,
+  UserQualificationView,
+} from './qualification.view';
 
-export interface LearnerRef {
-  userId: string;
-  name: string;
-  email: string;
-}
 type StandingRow = LearnerRef & Standing & { speachId: string; title: string };
-/** A learner's standing as shown: a signed completion prints the signer's name as it was when they signed (§11.50). */
-export type SpeachRow = Omit<StandingRow, 'signature'> & { signature: PrintedSignature<GxpSignature> | null };
-export interface PathRow extends LearnerRef {
-  pathId: string;
-  title: string;
-  completedAt: string;
-  validUntil: string | null;
-  certificateCode: string;
-  valid: boolean;
-  speaches: { speachId: string; title: string; version: number | null }[];
-}
 
 /** An ISO 8601 date or date-time; a bare date means the end of that day (who was qualified on that day). */
 export function parseAt(at: unknown, now: string): string {
@@ -72,7 +62,7 @@ export class QualificationService {
     return people.get(userId) ?? { userId, name: '', email: '' };
   }
 
-  async speach(speachId: string, at: string) {
+  async speach(speachId: string, at: string): Promise<SpeachQualificationView> {
     const speach = await this.store.collection<GxpSpeachDocument>(GXP_SPEACHES).findById(speachId);
     if (!speach) throw new NotFoundError('Unknown speach');
     const trainings = await this.store.collection<GxpTrainingDocument>(GXP_TRAINING).find({ speachId });
@@ -94,7 +84,7 @@ export class QualificationService {
     };
   }
 
-  async path(pathId: string, at: string) {
+  async path(pathId: string, at: string): Promise<PathQualificationView> {
     const path = await this.store.collection<PathDocument>(PATHS).findById(pathId);
     if (!path) throw new NotFoundError('Unknown path');
     const docs = await this.store.collection<GxpPathCompletionsDocument>(GXP_PATH_COMPLETIONS).find({ pathId });
@@ -119,7 +109,7 @@ export class QualificationService {
     return { at, pathId, title: path.title, qualified: rows.filter((r) => r.valid), notQualified: rows.filter((r) => !r.valid) };
   }
 
-  async user(userId: string, at: string) {
+  async user(userId: string, at: string): Promise<UserQualificationView> {
     const user = await this.store.collection<UserDocument>(USERS).findById(userId);
     if (!user) throw new NotFoundError('Unknown user');
     const learner = this.ref(await this.people([userId]), userId);

@@ -6,7 +6,9 @@ import {
   versionInForce,
 } from '../../projections/qualification.projection';
 
-export type TrainingStatus = 'QUALIFIED' | 'RETRAINING_DUE' | 'SUPERSEDED';
+import type { TrainingStatus } from './qualification.view';
+
+export type { TrainingStatus };
 
 export interface Standing {
   version: number;

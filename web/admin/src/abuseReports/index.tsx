@@ -16,29 +16,18 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import type { AbuseReportRecord } from '@speach/web-shared/api';
 import { httpClient } from '../providers/httpClient';
 
 const STATUSES = ['OPEN', 'RESOLVED'].map((id) => ({ id, name: `admin.abuse.status.${id}` }));
 const TARGETS = ['USER', 'SPEACH', 'COMMENT'].map((id) => ({ id, name: `admin.abuse.target.${id}` }));
 const REASONS = ['SPAM', 'HARASSMENT', 'HATE', 'INAPPROPRIATE', 'MISINFORMATION', 'COPYRIGHT', 'OTHER'].map((id) => ({ id, name: `admin.abuse.reason.${id}` }));
 
-interface ReportRecord {
-  id: string;
-  status: 'OPEN' | 'RESOLVED';
-  target: 'USER' | 'SPEACH' | 'COMMENT';
-  reason: string;
-  details: string;
-  reporter: { firstName: string; lastName: string };
-  targetUser: { firstName: string; lastName: string; active: boolean; admin: boolean } | null;
-  speachTitle: string | null;
-  commentText: string | null;
-}
-
 const name = (p: { firstName: string; lastName: string } | null | undefined) => (p ? `${p.firstName} ${p.lastName}`.trim() : '');
 
 /** One request, one decision: the report is resolved with what is done to its target (the server's policy does it through the target's own decider). */
 function ResolveActions() {
-  const record = useRecordContext<ReportRecord>();
+  const record = useRecordContext<AbuseReportRecord>();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -85,7 +74,7 @@ const filters = [
 function TargetField(_props: { label?: string }) {
   const translate = useTranslate();
   return (
-    <FunctionField<ReportRecord>
+    <FunctionField<AbuseReportRecord>
       label="admin.abuse.fields.what"
       render={(r) => {
         const kind = translate(`admin.abuse.target.${r.target}`);
@@ -103,14 +92,14 @@ export default {
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <DateField source="createdAt" label="admin.abuse.fields.createdAt" showTime />
         <TargetField label="admin.abuse.fields.what" />
-        <FunctionField<ReportRecord>
+        <FunctionField<AbuseReportRecord>
           label="admin.abuse.fields.reason"
           render={(r) => <Translated keyName={`admin.abuse.reason.${r.reason}`} />}
           sortBy="reason"
         />
         <TextField source="details" label="admin.abuse.fields.details" />
-        <FunctionField<ReportRecord> label="admin.abuse.fields.reporter" render={(r) => name(r.reporter)} />
-        <FunctionField<ReportRecord>
+        <FunctionField<AbuseReportRecord> label="admin.abuse.fields.reporter" render={(r) => name(r.reporter)} />
+        <FunctionField<AbuseReportRecord>
           label="admin.abuse.fields.status"
           render={(r) => <Translated keyName={`admin.abuse.status.${r.status}`} />}
           sortBy="status"
@@ -125,8 +114,8 @@ export default {
         <DateField source="createdAt" label="admin.abuse.fields.createdAt" showTime />
         <TargetField label="admin.abuse.fields.what" />
         <TextField source="details" label="admin.abuse.fields.details" />
-        <FunctionField<ReportRecord> label="admin.abuse.fields.reporter" render={(r) => name(r.reporter)} />
-        <FunctionField<ReportRecord> label="admin.abuse.fields.status" render={(r) => <Translated keyName={`admin.abuse.status.${r.status}`} />} />
+        <FunctionField<AbuseReportRecord> label="admin.abuse.fields.reporter" render={(r) => name(r.reporter)} />
+        <FunctionField<AbuseReportRecord> label="admin.abuse.fields.status" render={(r) => <Translated keyName={`admin.abuse.status.${r.status}`} />} />
         <TextField source="resolution" label="admin.abuse.fields.resolution" emptyText="—" />
         <ResolveActions />
       </SimpleShowLayout>

@@ -2,32 +2,23 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { HttpError, Title, useTranslate } from 'react-admin';
+import type {
+  LearnerRef,
+  PathQualificationRow,
+  PathQualificationView,
+  SpeachQualificationRow,
+  SpeachQualificationView,
+  UserQualificationView,
+} from '@speach/web-shared/api';
 import { apiCall } from '../providers/httpClient';
 import { SignatureText } from './SignatureText';
 
-interface Row {
-  userId: string;
-  name: string;
-  email: string;
-  speachId?: string;
-  pathId?: string;
-  title: string;
-  version?: number;
-  completedAt: string;
-  status?: string;
-  valid?: boolean;
-  dueDate?: string | null;
-  validUntil?: string | null;
-  contentHash?: string | null;
-  /** A signed completion: the learner's name as it was when they signed. */
-  signature?: { signerId: string; printedName: string; signedAt: string; timeZone: string; contentHash: string } | null;
-}
-interface Answer {
-  qualified?: Row[];
-  notQualified?: Row[];
-  speaches?: Row[];
-  paths?: Row[];
-}
+/** A row of any of the three answers, as the table reads it: speach rows carry a version and a status, path rows validity. */
+type Row = LearnerRef &
+  Pick<SpeachQualificationRow, 'title' | 'completedAt'> &
+  Partial<Pick<SpeachQualificationRow, 'speachId' | 'version' | 'status' | 'signature'> & Pick<PathQualificationRow, 'pathId' | 'valid'>>;
+/** The rows of whichever answer was asked for: by speach or path, or by user. */
+type Answer = Partial<Pick<SpeachQualificationView | PathQualificationView, 'qualified' | 'notQualified'> & Pick<UserQualificationView, 'speaches' | 'paths'>>;
 
 type Kind = 'speach' | 'path' | 'user';
 

@@ -20,6 +20,16 @@ export type { CsvExportFile, CsvExportStatus } from '../../../../events/exports-
 export type { ChapterChange, ContentDiff, LineRow, QuestionChange } from '../../../../backend/signature/content-diff.view';
 export type { CompletionView } from '../../../../backend/signature/completion.view';
 export type {
+  LearnerRef,
+  PathQualificationRow,
+  PathQualificationView,
+  QualificationSignature,
+  SpeachQualificationRow,
+  SpeachQualificationView,
+  TrainingStatus,
+  UserQualificationView,
+} from '../../../../backend/gxp/qualification.view';
+export type {
   ConversationPage,
   ConversationRow,
   Correspondent,
@@ -30,6 +40,8 @@ export type {
   ForumTopicView,
   ThreadView,
 } from '../../../../backend/forum/forum.view';
+export type { AbuseReportRecord, AbuseReportStatus } from '../../../../backend/forum/abuse-report.view';
+export type { AbuseReason, AbuseResolution, AbuseTarget } from '../../../../events/abuse-vocabulary.view';
 export type { CommentPage, CommentView, EngagementView } from '../../../../backend/engagement/engagement.view';
 export type { FlagsView, FooterView, StatementView } from '../../../../backend/site/site.view';
 export type { EditableFeatureFlags, FooterCode, FooterItem } from '../../../../events/site-vocabulary.view';
