@@ -16,12 +16,15 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import type { AbuseReportRecord } from '@speach/web-shared/api';
+import { type AbuseReason, type AbuseReportRecord, type AbuseReportStatus, type AbuseTarget, listOf } from '@speach/web-shared/api';
 import { httpClient } from '../providers/httpClient';
 
-const STATUSES = ['OPEN', 'RESOLVED'].map((id) => ({ id, name: `admin.abuse.status.${id}` }));
-const TARGETS = ['USER', 'SPEACH', 'COMMENT'].map((id) => ({ id, name: `admin.abuse.target.${id}` }));
-const REASONS = ['SPAM', 'HARASSMENT', 'HATE', 'INAPPROPRIATE', 'MISINFORMATION', 'COPYRIGHT', 'OTHER'].map((id) => ({ id, name: `admin.abuse.reason.${id}` }));
+const STATUSES = listOf<AbuseReportStatus>()(['OPEN', 'RESOLVED']).map((id) => ({ id, name: `admin.abuse.status.${id}` }));
+const TARGETS = listOf<AbuseTarget>()(['USER', 'SPEACH', 'COMMENT']).map((id) => ({ id, name: `admin.abuse.target.${id}` }));
+const REASONS = listOf<AbuseReason>()(['SPAM', 'HARASSMENT', 'HATE', 'INAPPROPRIATE', 'MISINFORMATION', 'COPYRIGHT', 'OTHER']).map((id) => ({
+  id,
+  name: `admin.abuse.reason.${id}`,
+}));
 
 const name = (p: { firstName: string; lastName: string } | null | undefined) => (p ? `${p.firstName} ${p.lastName}`.trim() : '');
 

@@ -1,12 +1,14 @@
-import type {
-  ConversationRow as ServerConversationRow,
-  EarnedBadgeView,
-  ForumPostView,
-  ForumTopicPage,
-  ForumTopicRow,
-  ForumTopicView,
-  Person as ServerPerson,
-  ThreadView,
+import {
+  type AbuseReason,
+  type ConversationRow as ServerConversationRow,
+  type EarnedBadgeView,
+  type ForumPostView,
+  type ForumTopicPage,
+  type ForumTopicRow,
+  type ForumTopicView,
+  listOf,
+  type Person as ServerPerson,
+  type ThreadView,
 } from '@speach/web-shared/api';
 import { api } from '../api/client';
 
@@ -27,8 +29,8 @@ export const MESSAGES_READ = 'speach:messages-read';
 export const TOPICS_PAGE = 10;
 export const POST_MAX = 5000;
 export const REPORT_DETAILS_MAX = 1000;
-export const ABUSE_REASONS = ['SPAM', 'HARASSMENT', 'HATE', 'INAPPROPRIATE', 'MISINFORMATION', 'COPYRIGHT', 'OTHER'] as const;
-export type AbuseReason = (typeof ABUSE_REASONS)[number];
+export type { AbuseReason };
+export const ABUSE_REASONS = listOf<AbuseReason>()(['SPAM', 'HARASSMENT', 'HATE', 'INAPPROPRIATE', 'MISINFORMATION', 'COPYRIGHT', 'OTHER']);
 
 /** What a forum is about: a speach or a learning path (the path's forum has no access code). */
 export type ForumSubject = { kind: 'speach'; id: string } | { kind: 'path'; id: string };
