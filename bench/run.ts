@@ -165,7 +165,9 @@ async function main(): Promise<void> {
     await attempt('SCORM_FULL export of 100 sub-chapters', () => scormExportScenario(results), 'scorm');
     await attempt('transcode of a 1-minute 720p video', () => mediaTranscodeScenario(results), 'transcode');
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    // BENCH_KEEP=1 leaves the generated data (and the read models the run wrote) to look into afterwards.
+    if (process.env.BENCH_KEEP === '1') console.error(`[bench] data kept in ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
   }
   printTable(results);
   save(results);
