@@ -13,14 +13,23 @@ export const HEAP_MB = 12_288;
  */
 export const SEMI_SPACE_MB = 128;
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+/**
+ * A free port BELOW the kernel's ephemeral range (32768+ here): a server that replays for minutes before it
+ * listens must not have its port taken by another process's `listen(0)` meanwhile. Session 11's full runs lost
+ * their HTTP lines that way: a test app of a parallel job took the port, answered /api/health, and the bench
+ * took it for the product.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
+  throw new Error('no free port below the ephemeral range');
 }
 
 export interface Child {
