@@ -116,7 +116,9 @@ describe('learner home, search and account', () => {
     await page.getByRole('region', { name: 'Assigned to you' }).getByRole('heading', { name: 'Fire evacuation drill' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, 'learner-home-reader.png'), fullPage: true });
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My account' }).click();
+    // Below 1536 px the account link leaves the bar for the user menu (one-line app bar).
+    await page.locator('header').getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'My account' }).click();
     await page.waitForURL(/\/account\?tabSelected=SPEACHDUEDATE$/);
     const tabs = page.getByRole('tablist', { name: 'My lists' });
     expect(await tabs.getByRole('tab').allTextContents()).toEqual(['Due dates', 'Followed', 'Bookmarks', 'To follow']);
