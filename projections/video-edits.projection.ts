@@ -10,25 +10,12 @@ import type {
   VideoSyncTarget,
 } from '../events';
 import type { ProjectedDocument, ProjectionDefinition, ProjectionWriter } from './projection';
+import type { VideoCut } from './video-edits.view';
 
 export const VIDEO_EDITS = 'video_edits';
 export const VIDEO_ANSWERS = 'video_answers';
 
-export type VideoCutStatus = 'PENDING' | 'DONE' | 'FAILED';
-
-/** A cut decision and the outcome of the media job applying it to the chapter's file. */
-export interface VideoCut {
-  cutId: string;
-  keep: VideoRange[];
-  sourceDuration: number;
-  requestedAt: string;
-  status: VideoCutStatus;
-  /** The media job cutting the file, once the pipeline asked for it. */
-  jobId: string | null;
-  /** FAILED: why, as the job said it. */
-  reason: string | null;
-  finishedAt: string | null;
-}
+export type { VideoCut, VideoCutStatus } from './video-edits.view';
 
 /** The built-in video editor's state of one chapter, keyed by chapter id: what the editor and the learner's player show. */
 export interface VideoEditDocument extends ProjectedDocument {

@@ -2,7 +2,8 @@
  * What the built-in video editor and the learner's video player are answered (spec §2, §7). A view module: it
  * imports only other view modules (docs/web-shared-and-data-layer.md).
  */
-import type { VideoInteraction, VideoRange, VideoSyncTarget } from '../../events/video-vocabulary.view';
+import type { VideoInteraction, VideoSyncTarget } from '../../events/video-vocabulary.view';
+import type { VideoCut as VideoCutView } from '../../projections/video-edits.view';
 
 export type { VideoInteraction, VideoRange, VideoSyncTarget } from '../../events/video-vocabulary.view';
 
@@ -14,21 +15,8 @@ export interface VideoAnnotationView {
   text: string;
 }
 
-export type VideoCutStatus = 'PENDING' | 'DONE' | 'FAILED';
-
-/** A cut decision and the outcome of the media job applying it (DONE: the chapter's file is the cut one). */
-export interface VideoCutView {
-  cutId: string;
-  keep: VideoRange[];
-  sourceDuration: number;
-  requestedAt: string;
-  status: VideoCutStatus;
-  /** The media job cutting the file, once the pipeline asked for it. */
-  jobId: string | null;
-  /** FAILED: why, as the job said it. */
-  reason: string | null;
-  finishedAt: string | null;
-}
+/** A cut decision and the outcome of the media job applying it: the projection's own field list. */
+export type { VideoCut as VideoCutView, VideoCutStatus } from '../../projections/video-edits.view';
 
 /** `GET api/v2/recorder/video-editor/{chapterId}` and every edit: the chapter's edit state, whether it has a video yet (spec: edit mode when not), and its cuts. */
 export interface VideoEditorView {
