@@ -8,14 +8,7 @@ import { execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveAuditKey } from '../backend/config/audit-key';
-import { SqliteEventStore } from '../backend/infrastructure/event-store/sqlite-event-store';
-import { generateActivity } from './data/activity';
-import { generateIdentity } from './data/identity';
-import { generatePaths } from './data/paths';
-import { generateNotifications } from './data/notifications';
-import { generateSpeaches } from './data/speaches';
-import { generateWorkflows } from './data/workflows';
+import { FULL_SIZE, QUICK_SIZE, generateDataSet } from './data/generate';
 import { ROOT } from './lib/processes';
 import { type Result, printTable } from './lib/report';
 import { aiPlanScenario } from './scenarios/ai-plan';
@@ -38,19 +31,7 @@ const only = process.argv
   ?.slice('--only='.length)
   .split(',');
 const runs = (name: string) => !only || only.includes(name) || (name === 'floors' && only.includes('product'));
-const SIZE = quick
-  ? { users: 2000, groups: 50, speaches: 5000, reads: 50_000, seconds: 3, appends: 5000, paths: 1000, busyNotifications: 20_000, digestUsers: 2000 }
-  : {
-      users: 10_000,
-      groups: 50,
-      speaches: 100_000,
-      reads: 1_000_000,
-      seconds: 10,
-      appends: 30_000,
-      paths: 5000,
-      busyNotifications: 100_000,
-      digestUsers: 10_000,
-    };
+const SIZE = quick ? QUICK_SIZE : FULL_SIZE;
 
 function save(results: Result[]): void {
   writeFileSync(
@@ -80,40 +61,8 @@ async function main(): Promise<void> {
       step('building the server');
       execSync('npm run build:server', { cwd: ROOT, stdio: 'inherit' });
     }
-    step(`generating ${SIZE.users} users in ${SIZE.groups} groups`);
     const dataDir = join(dir, 'data');
-    // Signed like a data directory the product created: the server's audit check finds the log's head signed.
-    const store = new SqliteEventStore(join(dataDir, 'events.sqlite'), { headKey: resolveAuditKey({ auditKey: null, dataDir }, () => undefined) });
-    const now = Date.now();
-    const identity = await generateIdentity(store, SIZE.users, SIZE.groups);
-    step(`generating ${SIZE.speaches} speaches over three years`);
-    const speaches = await generateSpeaches(
-      store,
-      SIZE.speaches,
-      identity.userIds.filter((_, i) => i % 10 === 0),
-      now,
-    );
-    step('generating validation workflows and periodic reviews (one speach in ten)');
-    const workflows = await generateWorkflows(store, identity, speaches, now);
-    console.error(`[bench]   ${JSON.stringify(workflows)}`);
-    step(`generating ${SIZE.reads} chapter reads over two years, with bookmarks, ratings, follows and comments`);
-    // The learners the command scenario logs in as keep a clean history: their ratings are all new.
-    const learners = new Set(identity.learnerIds);
-    const activity = await generateActivity(
-      store,
-      SIZE.reads,
-      identity.userIds.filter((id) => !learners.has(id)),
-      speaches,
-      now,
-    );
-    step(`generating ${SIZE.paths} learning paths over the published speaches`);
-    const paths = await generatePaths(store, SIZE.paths, identity, speaches, now);
-    step(`generating ${SIZE.busyNotifications} notifications of one user and ${SIZE.digestUsers} daily digest readers`);
-    const notifications = await generateNotifications(store, identity, speaches, { busy: SIZE.busyNotifications, digestUsers: SIZE.digestUsers }, now);
-    console.error(
-      `[bench]   ${JSON.stringify(activity)}; ${paths.published} of ${paths.count} paths published; ${await store.headPosition()} events in the store`,
-    );
-    await store.close();
+    const { identity, speaches, paths, notifications } = await generateDataSet(dataDir, SIZE, step);
 
     // A scenario that fails is reported as such and the others still run: a long full run never
     // loses what it already measured.
