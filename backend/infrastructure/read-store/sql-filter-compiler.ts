@@ -167,13 +167,15 @@ function textLeaf(text: string, ignoreCase: boolean, trigrams?: string): Leaf {
     : (key) => ({ sql: typed(key, `instr(${key}, ?) > 0`), params: [text] });
   // Trigrams need three characters. The table's matches (folded by case) narrow to a few rows, then the exact test decides.
   if (!trigrams || text.length < 3) return exact;
-  return (key, element) => {
-    const test = exact(key, element)!;
-    return {
-      sql: `(rowid IN (SELECT rowid FROM "${trigrams}" WHERE "${trigrams}" MATCH ?) AND ${test.sql})`,
-      params: [`"${text.replace(/"/g, '""')}"`, ...test.params],
-    };
-  };
+  // The trigram table holds the field's value exactly when it is a string, so the exact test reads the table's own copy
+  // of the text: a search matching half the users reads no document's JSON to tell the matches (nor to count them).
+  const test = ignoreCase
+    ? { sql: `text LIKE ? ESCAPE '\\'`, params: [`%${text.replace(/[\\%_]/g, '\\$&')}%`] }
+    : { sql: `instr(text, ?) > 0`, params: [text] };
+  return () => ({
+    sql: `rowid IN (SELECT rowid FROM "${trigrams}" WHERE "${trigrams}" MATCH ? AND ${test.sql})`,
+    params: [`"${text.replace(/"/g, '""')}"`, ...test.params],
+  });
 }
 
 /** Null and existence through nested paths: left to mingo, as compile-filter does. */

@@ -159,7 +159,10 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
       const idsOnly = isIdsOnly(options.projection);
       const docs = this.candidates(table, where.sql, where.params, ` ORDER BY ${order}${page}`, idsOnly ? `json_object('_id', _id)` : 'doc') as T[];
       if (!withTotal) return { docs, projected: idsOnly };
-      const counted = !options.limit && !options.skip ? docs.length : this.countAlong(table, where.sql, where.params, sort ? order : null);
+      // A substring lookup drives the plan by itself (its matches, then their rows): ordering them as the page only
+      // sorts every match by a key read from its JSON (2.4 instead of 0.9 ms for the 1,111 users of "bench1").
+      const lookedUp = [...shape.substringTables.values()].some((trigrams) => where.sql.includes(`"${trigrams}"`));
+      const counted = !options.limit && !options.skip ? docs.length : this.countAlong(table, where.sql, where.params, sort && !lookedUp ? order : null);
       return { docs, total: counted, projected: idsOnly };
     }
     let matches = this.candidates(table, where.sql, where.params, ' ORDER BY rowid') as T[];

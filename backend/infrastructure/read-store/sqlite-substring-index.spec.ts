@@ -69,6 +69,25 @@ describe('SQLite substring index', () => {
     expect(await people.findPage(filter, { sort: { lastName: 1, _id: 1 }, limit: 1 })).toMatchObject({ docs: [{ _id: 'u1' }], total: 1 });
   });
 
+  it("tells the matches and counts them from the trigram table's own text, reading no document's JSON", async () => {
+    const people = store.collection<Person>('people');
+    const docs: Person[] = Array.from({ length: 30 }, (_, i) =>
+      person(`u${String(i).padStart(2, '0')}`, `P${i}\nBench${i % 3}\nbench${i}@example.com`, i % 2 === 0),
+    );
+    // Only strings match a $regex: the digits of a number are no match (the trigram table holds strings alone).
+    docs.push({ ...person('n1', ''), searchText: 12345 as unknown as string });
+    await people.bulkWrite(docs.map((doc) => ({ kind: 'replace', doc })));
+    const shape = tables.shape(tables.tableOf('people'));
+    const where = compileWhere(search('bench1'), shape);
+    expect(where.sql).not.toMatch(/\bdoc\b|k:searchText/);
+    for (const filter of [search('bench1'), search('234'), search('Bench1', ''), { $and: [search('bench2'), { active: true }] }]) {
+      const page = await people.findPage(filter, { sort: { lastName: -1, _id: 1 }, skip: 1, limit: 2 });
+      const all = expected(docs, filter);
+      expect([filter, page.total]).toEqual([filter, all.length]);
+      expect(page.docs.every((d) => all.includes(d._id))).toBe(true);
+    }
+  });
+
   it('stays in step with replaces, updates and deletes', async () => {
     const people = store.collection<Person>('people');
     await people.bulkWrite([
