@@ -11,6 +11,7 @@ import {
   initialSpeachState,
 } from '../events';
 import type { ProjectedDocument, ProjectionDefinition, ProjectionWriter } from './projection';
+import { CATALOGUE_TALLY_COLLECTIONS, withCatalogueTally } from './speach-catalogue-tally';
 
 export const SPEACHES = 'speaches';
 export const SPEACH_VERSIONS = 'speach_versions';
@@ -179,7 +180,7 @@ async function progress(writer: ProjectionWriter, event: RecordedEvent, change: 
 
 export const speachesProjection: ProjectionDefinition = {
   name: 'speaches',
-  version: 4, // 2: the learner home's indexes (issue 17); 3: `isTemplate` in the admin-list composites; 4: each chapter's last read time (path recertification)
+  version: 5, // 2: the learner home's indexes (issue 17); 3: `isTemplate` in the admin-list composites; 4: each chapter's last read time (path recertification); 5: the catalogue tally
   collections: [
     {
       name: SPEACHES,
@@ -228,13 +229,14 @@ export const speachesProjection: ProjectionDefinition = {
       ],
     },
     { name: SPEACH_VERSIONS, indexes: [{ field: 'speachId' }] },
+    ...CATALOGUE_TALLY_COLLECTIONS,
     { name: BOOKMARKS, indexes: [{ field: 'userId' }, { field: 'speachId' }] },
     {
       name: LEARNER_PROGRESS,
       indexes: [{ field: 'userId' }, { field: 'speachId' }, { fields: [{ field: 'userId' }, { field: 'lastReadAt', direction: -1 }] }],
     },
   ],
-  handlers: {
+  handlers: withCatalogueTally(SPEACHES, {
     SpeachCreated: async (event, writer) => {
       const d = (event as unknown as Extract<SpeachEvent, { type: 'SpeachCreated' }>).data;
       await writer.upsert<SpeachDocument>(SPEACHES, d.speachId, () => ({
@@ -383,5 +385,5 @@ export const speachesProjection: ProjectionDefinition = {
         doc ? { ...doc, quizResults: Object.fromEntries(Object.entries(doc.quizResults).filter(([id]) => id !== chapterId)) } : null,
       );
     },
-  },
+  }),
 };

@@ -117,7 +117,10 @@ export class PathQueries {
     const direction = query.asc ? 1 : -1;
     const sort: Sort =
       query.sort === 'TITLE' ? { titleKey: direction } : query.sort === 'PUBLICATION' ? { firstPublishedAt: direction } : { updatedAt: direction };
-    return this.speaches.paged({ $and: clauses }, sort, query.page ?? 0, PATH_PAGE_SIZE, viewer);
+    // An administrator's catalogue of live speaches is the projection's tally less the path's own: no walk of the catalogue to count it.
+    const tallied = viewer.isAdmin && state === 'PUBLIE' && !name;
+    const count = tallied ? () => this.speaches.liveCatalogueCount(viewer.now, doc.speachIds) : undefined;
+    return this.speaches.paged({ $and: clauses }, sort, query.page ?? 0, PATH_PAGE_SIZE, viewer, count);
   }
 
   async learner(pathId: string, userId: string): Promise<PathLearnerDocument | null> {

@@ -18,8 +18,9 @@ import { PERIODIC_REVIEWS, type PeriodicReviewDocument, WORKFLOWS, type Workflow
 import type { ContentActor } from '../infrastructure/http/actor';
 import { Clock } from '../infrastructure/clock/clock';
 import { NotFoundError } from '../infrastructure/decider/decider';
-import type { Filter, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';
+import type { Filter, FindOptions, ReadStore, Sort } from '../infrastructure/read-store/read-store.port';
 import { READ_STORE } from '../infrastructure/tokens';
+import { liveCatalogueCount } from './catalogue-count';
 import { withChapterMedia } from './chapter-media';
 import { FileUrls } from './file-urls';
 import type { CardPage, DraftSpeach, LanguageOption, Named, PublishDetails, VersionView } from './speach-card.view';
@@ -177,8 +178,15 @@ export class SpeachQueries {
     return categories.map((c) => ({ id: c._id, name: c.name }));
   }
 
-  async paged(filter: Filter, sort: Sort, page: number, size: number, viewer: Viewer): Promise<CardPage> {
-    const { docs, total } = await this.speaches.findPage(filter, { sort: { ...sort, _id: 1 }, skip: page * size, limit: size });
+  /** A page of cards and the number of all matches (counted by the store, or by `count` when the caller knows a cheaper way). */
+  async paged(filter: Filter, sort: Sort, page: number, size: number, viewer: Viewer, count?: () => Promise<number>): Promise<CardPage> {
+    const options: FindOptions = { sort: { ...sort, _id: 1 }, skip: page * size, limit: size };
+    const { docs, total } = count ? { docs: await this.speaches.find(filter, options), total: await count() } : await this.speaches.findPage(filter, options);
     return { result: await this.cards(docs, viewer), total };
+  }
+
+  /** The catalogue's live speaches less the given ones, from the speaches projection's tally (see liveCatalogueCount). */
+  liveCatalogueCount(now: string, excluded: string[]): Promise<number> {
+    return liveCatalogueCount(this.store, now, excluded);
   }
 }

@@ -25,7 +25,7 @@ describe('Learning paths API (issue 18)', () => {
   let otherGroupId: string;
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
-  async function publishedSpeach(title: string, chapters = 1) {
+  async function publishedSpeach(title: string, chapters = 1, publication: { at?: string } = {}) {
     const { id } = (await t.http.post('/api/v2/recorder/speach').set(as(author)).send({ title, language: 'en-US' }).expect(201)).body as { id: string };
     const chapterIds: string[] = [];
     for (let i = 0; i < chapters; i++) {
@@ -44,7 +44,7 @@ describe('Learning paths API (issue 18)', () => {
       chapterIds.push(chapterId);
     }
     // An administrator publishes directly, outside any validation workflow.
-    await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send({}).expect(200);
+    await t.http.post(`/api/v2/recorder/speach/${id}/publish`).set(as(admin)).send(publication).expect(200);
     return { id, chapterIds };
   }
 
@@ -242,6 +242,27 @@ describe('Learning paths API (issue 18)', () => {
       await t.http.get(`/api/v2/learningPath/${path.pathId}/getSpeaches`).set(as(reader)).expect(403);
       await t.http.get('/api/v2/learningPath/unknown/getSpeaches').set(as(author)).expect(404);
     });
+  });
+
+  it("counts an administrator's available speaches as the pages list them: live ones only, the path's own left out", async () => {
+    const path = await create('Catalogue count');
+    const inPath = await publishedSpeach('Catalogue count in path');
+    await put(author, `/api/v2/learningPath/${path.pathId}/addSpeach/${inPath.id}`).expect(200);
+    const { id: scheduled } = await publishedSpeach('Catalogue count later', 1, { at: new Date(Date.now() + 86_400_000).toISOString() });
+    for (let i = 0; i < 21; i++) await publishedSpeach(`Catalogue count ${i}`);
+    const listed: string[] = [];
+    let total = -1;
+    for (let page = 0; total < 0 || listed.length < total; page++) {
+      const body = (await t.http.get(`/api/v2/learningPath/${path.pathId}/getSpeaches`).query({ selected: false, page }).set(as(admin)).expect(200)).body;
+      if (body.result.length === 0) break;
+      total = body.total;
+      listed.push(...body.result.map((c: { id: string }) => c.id));
+    }
+    expect(total).toBeGreaterThan(20);
+    expect(listed).toHaveLength(total);
+    expect(new Set(listed).size).toBe(total);
+    expect(listed).not.toContain(inPath.id);
+    expect(listed).not.toContain(scheduled);
   });
 
   describe('assignment: changeGroup and changeUser', () => {
