@@ -16,6 +16,7 @@ import { AuthGuard } from './auth/auth.guard';
 import { AuthService } from './auth/auth.service';
 import { LoginThrottle } from './auth/login-throttle';
 import { PasswordHasher } from './auth/password-hasher';
+import { SessionActors } from './auth/session-actors';
 import { UserRegistrationService } from './user-registration.service';
 import { UsersRestController } from './users-rest.controller';
 import { SetPasswordController } from './password-link/set-password.controller';
@@ -38,6 +39,7 @@ import { SetPasswordService } from './password-link/set-password.service';
     AuthService,
     LoginThrottle,
     PasswordHasher,
+    SessionActors,
     UserRegistrationService,
     AdminUsersService,
     OrganisationService,

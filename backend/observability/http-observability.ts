@@ -19,6 +19,8 @@ function routeOf(request: FastifyRequest): string {
  */
 export function observeHttp(fastify: FastifyInstance, metrics: Metrics): void {
   const spans = new WeakMap<FastifyRequest, Span>();
+  // One labelled series per route, method and status, resolved once rather than its labels hashed on every answer.
+  const durations = new Map<string, ReturnType<Metrics['requestDuration']['labels']>>();
   fastify.addHook('onRequest', (request, _reply, done) => {
     const route = routeOf(request);
     spans.set(
@@ -40,7 +42,10 @@ export function observeHttp(fastify: FastifyInstance, metrics: Metrics): void {
   fastify.addHook('onResponse', (request, reply, done) => {
     const route = routeOf(request);
     const status = reply.statusCode;
-    metrics.requestDuration.observe({ method: request.method, route, status: String(status) }, reply.elapsedTime / 1000);
+    const key = `${request.method} ${status} ${route}`;
+    let series = durations.get(key);
+    if (!series) durations.set(key, (series = metrics.requestDuration.labels({ method: request.method, route, status: String(status) })));
+    series.observe(reply.elapsedTime / 1000);
     if (!READS.has(request.method)) metrics.commands.inc({ route, outcome: commandOutcome(status) });
     const span = spans.get(request);
     if (span) {

@@ -30,6 +30,23 @@ describe('Sessions after credential changes', () => {
     await t.close();
   });
 
+  it('applies a role taken away to the next request of a session already in use', async () => {
+    const created = await t.http
+      .post('/api/rest/users')
+      .set(as(admin))
+      .send({ email: 'demoted@example.com', firstName: 'Dee', lastName: 'Moted', roles: ['ADMIN'], password: 'first-password', mustChangePassword: false })
+      .expect(201);
+    const token = await t.login('demoted@example.com', 'first-password');
+    await t.http.get('/api/v2/users/count').set(as(token)).expect(200);
+    await t.http
+      .put(`/api/rest/users/${created.body.id}`)
+      .set(as(admin))
+      .send({ ...created.body, roles: ['FORMATEUR'] })
+      .expect(200);
+    await t.http.get('/api/v2/users/count').set(as(token)).expect(403);
+    expect(await alive(token)).toBe(200);
+  });
+
   it('ends every other session of the user on their own password change, and keeps the one that changed it', async () => {
     await newUser('own-change@example.com');
     const laptop = await t.login('own-change@example.com', 'first-password');

@@ -16,6 +16,7 @@ import { normaliseEmail, userDecider } from '../user.decider';
 import { type Actor, roleFlags } from '../../infrastructure/http/actor';
 import { LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
+import { SessionActors } from './session-actors';
 import { newSessionToken, sessionIdOf } from './session-token';
 import type { MeResponse } from '../me.view';
 
@@ -39,6 +40,7 @@ export class AuthService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly site: SiteSettings,
     private readonly throttle: LoginThrottle,
+    private readonly sessions: SessionActors,
   ) {}
 
   /**
@@ -80,22 +82,28 @@ export class AuthService {
   /** The user behind a bearer token, or null when the session is unknown, ended, expired or the user deactivated. */
   async authenticate(token: string): Promise<Actor | null> {
     const sessionId = sessionIdOf(token);
-    // Every request passes here: read the stored documents without copying them, copy what is kept.
+    const now = this.clock.now().getTime();
+    const known = this.sessions.get(sessionId, now);
+    if (known) return known;
+    const readAt = this.sessions.version();
+    // Read the stored documents without copying them, copy what is kept.
     const session = await this.readStore.collection<SessionDocument>(SESSIONS).peekById(sessionId);
-    if (!session || !session.open || Date.parse(session.expiresAt) <= this.clock.now().getTime()) return null;
+    if (!session || !session.open || Date.parse(session.expiresAt) <= now) return null;
     const user = await this.readStore.collection<UserDocument>(USERS).peekById(session.userId);
     if (!user || !user.active) return null;
-    return {
+    const actor: Actor = {
       id: user._id,
       sessionId,
       email: user.email,
       firstName: user.firstName,
       lastName: user.lastName,
-      roles: [...user.roles],
+      roles: Object.freeze([...user.roles]) as Actor['roles'],
       mustChangePassword: user.mustChangePassword,
       ...roleFlags(user.roles),
-      groupIds: [...user.groupIds],
+      groupIds: Object.freeze([...user.groupIds]) as string[],
     };
+    this.sessions.remember(sessionId, actor, Date.parse(session.expiresAt), readAt);
+    return actor;
   }
 
   async meById(userId: string): Promise<MeResponse> {
