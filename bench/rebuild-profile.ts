@@ -18,6 +18,12 @@ const cpuMs = () => {
   return (user + system) / 1000;
 };
 
+function gcNow(): boolean {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  return !!gc;
+}
+
 async function main(): Promise<void> {
   const [eventsFile, readModelsFile] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
   if (!eventsFile || !readModelsFile) throw new Error('usage: rebuild-profile.ts <events.sqlite> <read-models.sqlite>');
@@ -137,6 +143,8 @@ async function main(): Promise<void> {
         commitsS: +(commitTotal / 1000).toFixed(1),
         deferredIndexesS: +(indexMs / 1000).toFixed(1),
         memoryMiB: Math.round(process.memoryUsage().rss / 2 ** 20),
+        // With --expose-gc: what stays in the heap after a full collection (the runner and its caches alive).
+        heapAfterGcMiB: gcNow() ? Math.round(process.memoryUsage().heapUsed / 2 ** 20) : undefined,
       },
       null,
       2,
