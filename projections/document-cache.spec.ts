@@ -33,3 +33,29 @@ describe('DocumentCache', () => {
     expect(cache.get('users', 'u')).toEqual({ _id: 'u' });
   });
 });
+
+describe('DocumentCache of collections filled from empty', () => {
+  it('answers absent for the ids never written, and remembers what was written even once evicted', () => {
+    const cache = new DocumentCache(4);
+    cache.fillingFromEmpty(['notifications']);
+    expect(cache.get('notifications', 'n1')).toBeNull();
+    for (let i = 0; i < 10; i++) cache.remember('notifications', `n${i}`, { _id: `n${i}` });
+    // Evicted from the generations: unknown (ask the store), never "absent".
+    expect(cache.get('notifications', 'n0')).toBeUndefined();
+    expect(cache.get('notifications', 'n9')).toEqual({ _id: 'n9' });
+    expect(cache.get('notifications', 'never')).toBeNull();
+    expect(cache.get('users', 'never')).toBeUndefined();
+  });
+
+  it('asks the store again once the fill is over, forgotten (a failed commit) or cleared', () => {
+    const cache = new DocumentCache(10);
+    cache.fillingFromEmpty(['a', 'b', 'c']);
+    cache.filled(['a']);
+    cache.forget(['b']);
+    expect(cache.get('a', 'x')).toBeUndefined();
+    expect(cache.get('b', 'x')).toBeUndefined();
+    expect(cache.get('c', 'x')).toBeNull();
+    cache.clear();
+    expect(cache.get('c', 'x')).toBeUndefined();
+  });
+});

@@ -1,4 +1,5 @@
 import type { ProjectedDocument } from './projection';
+import { WrittenIds } from './written-ids';
 
 /** Documents by collection, then id: no key strings to build per lookup. */
 class Generation {
@@ -39,6 +40,8 @@ class Generation {
 export class DocumentCache {
   private young = new Generation();
   private old = new Generation();
+  /** Of the collections being filled from empty, every id written: the others are absent. */
+  private readonly written = new WrittenIds();
 
   constructor(private readonly capacity = DEFAULT_CAPACITY) {}
 
@@ -48,23 +51,41 @@ export class DocumentCache {
     if (recent !== undefined) return recent;
     const doc = this.old.get(collection, id);
     if (doc !== undefined) this.keep(collection, id, doc);
+    else if (this.written.absent(collection, id)) return null;
     return doc;
   }
 
   remember(collection: string, id: string, doc: ProjectedDocument | null): void {
     this.keep(collection, id, doc);
+    if (doc) this.written.add(collection, id);
+  }
+
+  /**
+   * The collections were just emptied (or created) and only this cache's owner writes them: from now on
+   * an id never `remember`ed with a document is answered absent. Until `filled` or `forget`.
+   */
+  fillingFromEmpty(collections: Iterable<string>): void {
+    for (const collection of collections) this.written.track(collection);
+  }
+
+  /** The fill caught up: lookups the generations cannot answer go to the store again (and the ids' memory is freed). */
+  filled(collections: Iterable<string>): void {
+    for (const collection of collections) this.written.untrack(collection);
   }
 
   forget(collections: Iterable<string>): void {
     for (const collection of collections) {
       this.young.forget(collection);
       this.old.forget(collection);
+      // A failed commit may or may not have stored its writes (not on SQLite, but on other stores): unknown again.
+      this.written.untrack(collection);
     }
   }
 
   clear(): void {
     this.young = new Generation();
     this.old = new Generation();
+    this.written.clear();
   }
 
   /** Entries held (a document in both generations counts twice). */

@@ -117,6 +117,32 @@ describe('ProjectionRunner', () => {
     await fixed.stop();
   });
 
+  it('does not ask the store for documents a fill from empty never wrote, and asks again once caught up', async () => {
+    const readStore = new MemoryReadStore({ freezeAdopted: true });
+    const lookups: string[] = [];
+    const counters = readStore.collection('counters');
+    // The memory store hands out one object per collection: count its point lookups.
+    const peekById = counters.peekById.bind(counters);
+    counters.peekById = (id: string) => {
+      lookups.push(id);
+      return peekById(id);
+    };
+    const { events, runner } = await setup([counterProjection()], readStore);
+    await events.appendToStream('c-1', [add('a', 1), add('b', 2), add('a', 3)], { expectedRevision: 'no_stream' });
+    await runner.start();
+    expect(await runner.catchUp(5000)).toBe(true);
+    expect(lookups).toEqual([]);
+    await events.appendToStream('c-1', [add('z', 5)], { expectedRevision: 2 });
+    expect(await runner.catchUp(5000)).toBe(true);
+    expect(lookups).toEqual(['z']);
+    expect(await readStore.collection('counters').find({}, { sort: { _id: 1 } })).toEqual([
+      { _id: 'a', total: 4, _position: 3 },
+      { _id: 'b', total: 2, _position: 2 },
+      { _id: 'z', total: 5, _position: 4 },
+    ]);
+    await runner.stop();
+  });
+
   it('rebuilds a projection from 0 when its version changes', async () => {
     const { events, readStore, runner, checkpoints } = await setup([counterProjection(1)]);
     await events.appendToStream('c-1', [add('a', 1), add('a', 1)], { expectedRevision: 'no_stream' });

@@ -195,16 +195,16 @@ export class ProjectionRunner {
   }
 
   private async reset(projection: ProjectionDefinition): Promise<void> {
-    this.caches.get(this.readStore)?.forget(projection.collections.map((c) => c.name));
+    const names = projection.collections.map((c) => c.name);
+    this.caches.get(this.readStore)?.forget(names);
     for (const collection of projection.collections) {
       await this.readStore.collection(collection.name).clear();
       for (const listener of this.commitListeners) listener(collection.name, 'cleared');
     }
     await this.readStore.checkpoints.save({ name: projection.name, position: 0, version: projection.version });
-    if (this.readStore.deferIndexes) {
-      this.readStore.deferIndexes(projection.collections.map((c) => c.name));
-      this.filling.add(projection.name);
-    }
+    this.cacheOf(this.readStore).fillingFromEmpty(names);
+    this.readStore.deferIndexes?.(names);
+    this.filling.add(projection.name);
     this.statuses.set(projection.name, { name: projection.name, version: projection.version, position: 0, state: 'catching-up' });
   }
 
@@ -222,8 +222,11 @@ export class ProjectionRunner {
     // A build resumed in another store object starts without a cache of its own.
     this.caches.get(beside.store)?.clear();
     const names = projection.collections.map((c) => c.name);
-    if (beside.position === 0) beside.store.deferIndexes?.(names);
-    else beside.store.indexNow?.(names);
+    if (beside.position === 0) {
+      // Fresh tables (a commit always moves the checkpoint past 0): what the build did not write is absent.
+      this.cacheOf(beside.store).fillingFromEmpty(names);
+      beside.store.deferIndexes?.(names);
+    } else beside.store.indexNow?.(names);
     const status: ProjectionStatus = { name: projection.name, version: projection.version, position: beside.position, state: 'catching-up', rebuilding: true };
     this.builds.set(projection.name, { beside, status });
     const live = this.statuses.get(projection.name);
@@ -303,8 +306,7 @@ export class ProjectionRunner {
   /** Applies the batch to one projection in a unit of work, stopping at the first event its handler fails on; stores nothing. */
   private async project(projection: ProjectionDefinition, status: ProjectionStatus, events: RecordedEvent[], store: ReadStore): Promise<Projected> {
     const live = store === this.readStore;
-    let cache = this.caches.get(store);
-    if (!cache) this.caches.set(store, (cache = new DocumentCache()));
+    const cache = this.cacheOf(store);
     const work = new UnitOfWork(
       store,
       (collection, writes) => {
@@ -407,9 +409,19 @@ export class ProjectionRunner {
     );
   }
 
+  /** A fill from empty caught up: its indexes are made, and its lookups go to the store again. */
   private indexNow(name: string, store: ReadStore): void {
     const projection = this.projections.find((p) => p.name === name);
-    if (projection) store.indexNow?.(projection.collections.map((c) => c.name));
+    if (!projection) return;
+    const names = projection.collections.map((c) => c.name);
+    store.indexNow?.(names);
+    this.caches.get(store)?.filled(names);
+  }
+
+  private cacheOf(store: ReadStore): DocumentCache {
+    let cache = this.caches.get(store);
+    if (!cache) this.caches.set(store, (cache = new DocumentCache()));
+    return cache;
   }
 
   private async clearStopped(projection: { name: string; version: number }): Promise<void> {

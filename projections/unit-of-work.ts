@@ -4,6 +4,8 @@ import { matcher } from '../backend/infrastructure/read-store/compile-filter';
 import type { DocumentCache } from './document-cache';
 import type { ProjectedDocument, ProjectionWriter } from './projection';
 
+const DONE: Promise<void> = Promise.resolve();
+
 /** Buffers one projection's writes over a batch of events; `commit` stores them with bulk writes. */
 export class UnitOfWork implements ProjectionWriter {
   private readonly buffer = new Map<string, Map<string, ProjectedDocument | null>>();
@@ -34,10 +36,33 @@ export class UnitOfWork implements ProjectionWriter {
     this.undo = [];
   }
 
-  async upsert<T extends ProjectedDocument>(collection: string, id: string, change: (current: T | null) => T | null): Promise<void> {
+  upsert<T extends ProjectedDocument>(collection: string, id: string, change: (current: T | null) => T | null): Promise<void> {
     const event = this.event;
-    if (!event) throw new Error('upsert outside of an event');
-    const current = await this.get<T>(collection, id);
+    if (!event) return Promise.reject(new Error('upsert outside of an event'));
+    // A document the batch or the cache knows is changed at once: no awaited lookup, no promise of its own
+    // (most upserts of a rebuild; their promises and microtasks were a good part of its garbage).
+    const known = this.known<T>(collection, id);
+    if (known === undefined) return this.stored<T>(collection, id).then((current) => this.change(event, collection, id, current, change));
+    try {
+      this.change(event, collection, id, known, change);
+      return DONE;
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  async get<T extends ProjectedDocument>(collection: string, id: string): Promise<T | null> {
+    const known = this.known<T>(collection, id);
+    return known !== undefined ? known : this.stored<T>(collection, id);
+  }
+
+  private change<T extends ProjectedDocument>(
+    event: RecordedEvent,
+    collection: string,
+    id: string,
+    current: T | null,
+    change: (current: T | null) => T | null,
+  ): void {
     if (current && (current._position ?? 0) >= event.position) return; // already applied: idempotent
     const next = change(current);
     const docs = this.docs(collection);
@@ -45,11 +70,14 @@ export class UnitOfWork implements ProjectionWriter {
     docs.set(id, next ? { ...next, _id: id, _position: event.position } : null);
   }
 
-  async get<T extends ProjectedDocument>(collection: string, id: string): Promise<T | null> {
+  /** The batch's or the cache's answer (null: absent), or undefined when only the store knows. */
+  private known<T extends ProjectedDocument>(collection: string, id: string): T | null | undefined {
     const buffered = this.buffer.get(collection);
     if (buffered?.has(id)) return (buffered.get(id) as T | null) ?? null;
-    const cached = this.cache?.get(collection, id);
-    if (cached !== undefined) return cached as T | null;
+    return this.cache?.get(collection, id) as T | null | undefined;
+  }
+
+  private async stored<T extends ProjectedDocument>(collection: string, id: string): Promise<T | null> {
     // Read-only view of the stored document: handlers derive new documents with spreads.
     const stored = (await this.store.collection<T>(collection).peekById(id)) ?? null;
     this.cache?.remember(collection, id, stored);
