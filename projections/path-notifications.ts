@@ -68,13 +68,18 @@ export const pathNotificationHandlers: Record<string, ProjectionHandler> = {
     for (const groupId of d.assignedGroupIds) {
       for (const member of await groupMembers(writer, [groupId])) {
         const due = dueDates.groups[groupId];
-        fromGroups.set(member, [...(fromGroups.get(member) ?? []), ...(due ? [due] : [])]);
+        // Pushed in place: a spread per member made a group of thousands quadratic.
+        const dues = fromGroups.get(member) ?? [];
+        if (due) dues.push(due);
+        fromGroups.set(member, dues);
       }
     }
     const byDueDate = new Map<string | null, string[]>();
     for (const userId of new Set([...d.assignedUserIds, ...fromGroups.keys()])) {
       const due = dueDates.users[userId] ?? [...(fromGroups.get(userId) ?? [])].sort()[0] ?? null;
-      byDueDate.set(due, [...(byDueDate.get(due) ?? []), userId]);
+      const users = byDueDate.get(due);
+      if (users) users.push(userId);
+      else byDueDate.set(due, [userId]);
     }
     for (const [dueDate, userIds] of byDueDate) {
       const data = { pathId: d.pathId, pathTitle: d.title, ...(dueDate ? { dueDate } : {}) };

@@ -226,6 +226,9 @@ export const speachesProjection: ProjectionDefinition = {
         // The learner home (issue 17): a category's slider in update order, "new in my language" in publication order.
         { fields: [{ field: 'archived' }, { field: 'published' }, { field: 'categoryId' }, { field: 'updatedAt', direction: -1 }] },
         { fields: [{ field: 'archived' }, { field: 'published' }, { field: 'language' }, { field: 'liveFrom', direction: -1 }] },
+        // The due-date watcher's query every minute: without it, it read every published speach's JSON (a stall of
+        // the thread each minute on a large catalogue). Added to a built table in place, no rebuild.
+        { fields: [{ field: 'unpublishAfterDueDate' }, { field: 'dueDate' }] },
       ],
     },
     { name: SPEACH_VERSIONS, indexes: [{ field: 'speachId' }] },

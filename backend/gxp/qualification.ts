@@ -6,19 +6,11 @@ import {
   versionInForce,
 } from '../../projections/qualification.projection';
 
-import type { TrainingStatus } from './qualification.view';
+import type { StandingFields, TrainingStatus } from './qualification.view';
 
 export type { TrainingStatus };
 
-export interface Standing {
-  version: number;
-  completedAt: string;
-  contentHash: string | null;
-  pinned: boolean;
-  status: TrainingStatus;
-  /** The version a material change requires, when the learner's is older. */
-  requiredVersion: number | null;
-  dueDate: string | null;
+export interface Standing extends StandingFields {
   /** The learner's signature on that completion (regulated speaches), else null; the printed name is added when shown. */
   signature: GxpSignature | null;
 }

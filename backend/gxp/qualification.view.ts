@@ -21,10 +21,8 @@ export interface QualificationSignature {
   printedName: string;
 }
 
-/** Where a learner stood on a speach at the date. */
-export interface SpeachQualificationRow extends LearnerRef {
-  speachId: string;
-  title: string;
+/** What the qualification rule computes of a learner's completions at a date (`standingAt`, qualification.ts). */
+export interface StandingFields {
   version: number;
   completedAt: string;
   contentHash: string | null;
@@ -33,6 +31,12 @@ export interface SpeachQualificationRow extends LearnerRef {
   /** The version a material change requires, when the learner's is older. */
   requiredVersion: number | null;
   dueDate: string | null;
+}
+
+/** Where a learner stood on a speach at the date. */
+export interface SpeachQualificationRow extends LearnerRef, StandingFields {
+  speachId: string;
+  title: string;
   signature: QualificationSignature | null;
 }
 

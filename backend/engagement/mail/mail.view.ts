@@ -3,15 +3,9 @@
  * modules (docs/web-shared-and-data-layer.md).
  */
 
-/** A message the embedded mailer holds, without its HTML part. */
-export interface HeldMailView {
-  id: string;
-  to: string;
-  subject: string;
-  date: string;
-  headers: Record<string, string>;
-  text: string;
-}
+import type { HeldMailView } from '../../infrastructure/mail/held-mail.view';
+
+export type { HeldMailView };
 
 /** `GET api/v2/admin/mail/messages`: the held messages, to one recipient when `to` is given. */
 export interface HeldMailPage {

@@ -1,3 +1,5 @@
+import type { HeldMailView } from './held-mail.view';
+
 export interface MailMessage {
   /**
    * The message's id. A policy derives it from what the mail is about (the digest's user and period),
@@ -16,13 +18,7 @@ export interface MailMessage {
 }
 
 /** A message as the embedded mailer holds it: the data of the dev mailbox. */
-export interface HeldMail {
-  id: string;
-  to: string;
-  subject: string;
-  date: string;
-  headers: Record<string, string>;
-  text: string;
+export interface HeldMail extends HeldMailView {
   html: string | null;
 }
 
