@@ -104,6 +104,15 @@ describe('SqliteEventStore: the WAL sync off the request thread', () => {
     expect(syncs).toBe(0);
   });
 
+  it('with syncAtCommit (a file other processes read) a commit is synced in place and acknowledged at once', async () => {
+    const shared = new SqliteEventStore(join(dir, 'shared.sqlite'), { syncAtCommit: true });
+    const result = await shared.appendToStream('stream-a', [newEvent('Opened')], { expectedRevision: 'no_stream' });
+    expect(result.position).toBe(1);
+    expect(await shared.headPosition()).toBe(1);
+    expect(syncs).toBe(0);
+    await shared.close();
+  });
+
   it('close waits for the sync in flight and acknowledges its appends', async () => {
     const append = watch(store.appendToStream('stream-a', [newEvent('Opened')], { expectedRevision: 'no_stream' }));
     await turns(() => held.length > 0);

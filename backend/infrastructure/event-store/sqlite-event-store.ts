@@ -75,6 +75,13 @@ export interface SqliteEventStoreOptions {
   headKey?: Buffer;
   /** Open for reading only (audit:verify): no schema, no migration, no write of any kind. */
   readonly?: boolean;
+  /**
+   * Sync inside each commit (synchronous=FULL) rather than after it, off the thread. For a file that
+   * other processes read (APP_ROLE deployments): SQLite shows them a commit as soon as it is written,
+   * so it must be durable by then, or a projector or the relay could act on an event a power loss
+   * takes back.
+   */
+  syncAtCommit?: boolean;
 }
 
 /**
@@ -139,8 +146,8 @@ export class SqliteEventStore implements EventStore {
       if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
       this.db = new Database(file);
       const wal = this.db.pragma('journal_mode = WAL', { simple: true }) === 'wal' && !this.db.memory;
-      this.db.pragma(wal ? 'synchronous = NORMAL' : 'synchronous = FULL');
-      this.syncOffThread = wal;
+      this.syncOffThread = wal && !options.syncAtCommit;
+      this.db.pragma(this.syncOffThread ? 'synchronous = NORMAL' : 'synchronous = FULL');
       this.db.pragma('busy_timeout = 5000');
       this.db.exec(SCHEMA);
       this.migrateHashChain();
