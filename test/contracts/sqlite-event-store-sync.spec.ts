@@ -54,6 +54,13 @@ describe('SqliteEventStore: the WAL sync off the request thread', () => {
     await turns();
   }
 
+  /** Lets an append's sync end and answers its result. */
+  async function finishSyncOf<T>(append: Promise<T>): Promise<T> {
+    await turns(() => held.length > 0);
+    await finishSync();
+    return append;
+  }
+
   it('acknowledges a commit only after its sync, and the groups committed meanwhile share the next sync', async () => {
     const seen: RecordedEvent[] = [];
     const subscription = store.subscribeToAll({ after: 0, onEvents: async (batch) => void seen.push(...batch) });
@@ -87,6 +94,20 @@ describe('SqliteEventStore: the WAL sync off the request thread', () => {
     expect(await store.headPosition()).toBe(3);
     expect(syncs).toBe(2);
     await subscription.stop();
+  });
+
+  it('answers a stream read that finds an event not synced yet only once it is', async () => {
+    await finishSyncOf(store.appendToStream('stream-a', [newEvent('Opened')], { expectedRevision: 'no_stream' }));
+    const appended = watch(store.appendToStream('stream-a', [newEvent('Changed')], { expectedRevision: 0 }));
+    await turns(() => held.length > 0);
+    const read = store.readStream('stream-a');
+    const watched = watch(read);
+    const unrelated = watch(store.readStream('stream-b'));
+    await turns();
+    expect([watched.state, unrelated.state]).toEqual(['pending', 'fulfilled']);
+    await finishSync();
+    expect([appended.state, watched.state]).toEqual(['fulfilled', 'fulfilled']);
+    expect((await read).map((e) => e.type)).toEqual(['Opened', 'Changed']);
   });
 
   it('refuses the appends whose sync failed: durability unknown is never acknowledged', async () => {

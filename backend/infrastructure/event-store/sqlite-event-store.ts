@@ -115,6 +115,8 @@ export class SqliteEventStore implements EventStore {
   /** The first position committed here and not yet durable (Infinity: none): subscribers stop before it. */
   private syncFloor = Number.POSITIVE_INFINITY;
   private drained: (() => void)[] = [];
+  /** Stream reads that found an event not synced yet: answered once it is. */
+  private durableWaiters: { position: number; resolve: () => void }[] = [];
   private readonly statements: {
     insert: Database.Statement;
     streamRevision: Database.Statement;
@@ -324,6 +326,7 @@ export class SqliteEventStore implements EventStore {
 
   private synced(groups: UnsyncedGroup[], error: unknown): void {
     this.syncFloor = this.unsynced.length ? Math.min(...this.unsynced.map((g) => g.first)) : Number.POSITIVE_INFINITY;
+    this.releaseDurableWaiters();
     // Only now are the groups durable: acknowledge. A failed sync leaves them unknown: refused.
     for (const group of groups) {
       if (error) group.fail(error);
@@ -331,6 +334,15 @@ export class SqliteEventStore implements EventStore {
     }
     this.signal.notify();
     this.sync();
+  }
+
+  private releaseDurableWaiters(): void {
+    if (!this.durableWaiters.length) return;
+    this.durableWaiters = this.durableWaiters.filter((waiter) => {
+      if (waiter.position >= this.syncFloor) return true;
+      waiter.resolve();
+      return false;
+    });
   }
 
   /**
@@ -386,8 +398,14 @@ export class SqliteEventStore implements EventStore {
     return revision ?? -1;
   }
 
+  /**
+   * A stream's events. One committed by a concurrent command and not synced yet is answered once it is:
+   * a decision (a no-op, a refusal) is never given on an event a power loss could take back.
+   */
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const rows = this.statements.readStream.all(streamId, options.fromRevision ?? 0, options.maxCount ?? -1) as MessageRow[];
+    const last = rows.length ? rows[rows.length - 1].global_position : 0;
+    if (last >= this.syncFloor) await new Promise<void>((resolve) => this.durableWaiters.push({ position: last, resolve }));
     return rows.map(toRecorded);
   }
 
@@ -446,6 +464,7 @@ export class SqliteEventStore implements EventStore {
     if (this.pending.length) this.flush();
     // Every commit acknowledged (or refused) before the connection and the WAL's descriptor go.
     if (this.syncing || this.unsynced.length) await new Promise<void>((resolve) => this.drained.push(resolve));
+    this.releaseDurableWaiters();
     this.signal.notify();
     if (this.walFd !== null) closeSync(this.walFd);
     this.walFd = null;
