@@ -40,7 +40,7 @@ export async function createAdapters(config: AppConfig): Promise<Adapters> {
     const { EsdbEventStore } = await import('./event-store/esdb-event-store');
     eventStore = new EsdbEventStore(config.eventStoreUrl);
   } else {
-    eventStore = new SqliteEventStore(join(config.dataDir, 'events.sqlite'), { headKey: resolveAuditKey(config) });
+    eventStore = new SqliteEventStore(join(config.dataDir, 'events.sqlite'), { headKey: resolveAuditKey(config), syncAtCommit: config.appRole !== 'all' });
   }
 
   let readStore: ReadStore;

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { closeSync, fdatasync, fsyncSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { NewEvent, RecordedEvent } from '../../../events';
 import { InProcessAppendSignal, catchUpSubscription } from './catch-up-subscription';
@@ -32,6 +32,14 @@ interface PendingAppend {
   expectedRevision: ExpectedRevision;
   resolve: (result: AppendResult) => void;
   reject: (error: unknown) => void;
+}
+
+/** A committed group waiting for the fsync that makes it durable before it is acknowledged. */
+interface UnsyncedGroup {
+  /** Its first position: subscribers are not shown it (or anything after it) before the fsync. */
+  first: number;
+  acknowledge: () => void;
+  fail: (error: unknown) => void;
 }
 
 const SCHEMA = `
@@ -67,15 +75,31 @@ export interface SqliteEventStoreOptions {
   headKey?: Buffer;
   /** Open for reading only (audit:verify): no schema, no migration, no write of any kind. */
   readonly?: boolean;
+  /**
+   * Sync inside each commit (synchronous=FULL) rather than after it, off the thread. For a file that
+   * other processes read (APP_ROLE deployments): SQLite shows them a commit as soon as it is written,
+   * so it must be durable by then, or a projector or the relay could act on an event a power loss
+   * takes back.
+   */
+  syncAtCommit?: boolean;
 }
 
 /**
- * The embedded event store: one SQLite file in WAL mode with synchronous=FULL, so an append is
- * acknowledged only after its commit reached the disk (survives kill -9 and power loss).
+ * The embedded event store: one SQLite file in WAL mode; an append is acknowledged only after its
+ * commit reached the disk (survives kill -9 and power loss).
  *
  * Group commit: appends are queued and flushed together at the next turn of the event loop, in
- * one transaction and one fsync. Each append runs in its own savepoint, so a wrong expected
- * revision fails that append alone while the others in the group commit.
+ * one transaction. Each append runs in its own savepoint, so a wrong expected revision fails that
+ * append alone while the others in the group commit.
+ *
+ * The fsync is off the request thread: SQLite commits with synchronous=NORMAL (the WAL written, not
+ * synced) and the store then fdatasyncs the WAL file on libuv's thread pool; a group is acknowledged,
+ * and shown to subscribers, only once a sync that began after its commit has ended. One sync runs at
+ * a time, so the groups committed while one is in flight share the next: under load many commands'
+ * groups cost one fsync, and the thread goes on serving requests meanwhile (with synchronous=FULL
+ * better-sqlite3 blocked it for each group's fsync). NORMAL alone keeps the file consistent on power
+ * loss (SQLite syncs the WAL before each checkpoint); the explicit sync is what makes the
+ * acknowledged commits durable.
  */
 export class SqliteEventStore implements EventStore {
   readonly adapter = 'sqlite' as const;
@@ -83,6 +107,16 @@ export class SqliteEventStore implements EventStore {
   private readonly signal = new InProcessAppendSignal();
   private pending: PendingAppend[] = [];
   private flushScheduled = false;
+  /** Off-thread sync of the WAL (false for ':memory:' or a journal that is not a WAL: SQLite syncs at commit). */
+  private readonly syncOffThread: boolean;
+  private walFd: number | null = null;
+  private unsynced: UnsyncedGroup[] = [];
+  private syncing = false;
+  /** The first position committed here and not yet durable (Infinity: none): subscribers stop before it. */
+  private syncFloor = Number.POSITIVE_INFINITY;
+  private drained: (() => void)[] = [];
+  /** Stream reads that found an event not synced yet: answered once it is. */
+  private durableWaiters: { position: number; resolve: () => void }[] = [];
   private readonly statements: {
     insert: Database.Statement;
     streamRevision: Database.Statement;
@@ -107,13 +141,15 @@ export class SqliteEventStore implements EventStore {
   ) {
     this.headKey = options.headKey;
     if (options.readonly) {
+      this.syncOffThread = false;
       this.db = new Database(file, { readonly: true, fileMustExist: true });
       this.db.pragma('busy_timeout = 5000');
     } else {
       if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
       this.db = new Database(file);
-      this.db.pragma('journal_mode = WAL');
-      this.db.pragma('synchronous = FULL');
+      const wal = this.db.pragma('journal_mode = WAL', { simple: true }) === 'wal' && !this.db.memory;
+      this.syncOffThread = wal && !options.syncAtCommit;
+      this.db.pragma(this.syncOffThread ? 'synchronous = NORMAL' : 'synchronous = FULL');
       this.db.pragma('busy_timeout = 5000');
       this.db.exec(SCHEMA);
       this.migrateHashChain();
@@ -247,12 +283,83 @@ export class SqliteEventStore implements EventStore {
       for (const request of group) request.reject(error);
       return;
     }
-    // Only now is the group durable: acknowledge.
-    results.forEach((result, index) => {
-      if (result instanceof Error) group[index].reject(result);
-      else group[index].resolve(result);
+    const acknowledge = () =>
+      results.forEach((result, index) => {
+        if (result instanceof Error) group[index].reject(result);
+        else group[index].resolve(result);
+      });
+    const written = results.filter((r): r is AppendResult => !(r instanceof Error) && r.events.length > 0);
+    if (!this.syncOffThread || written.length === 0) {
+      // Durable already (SQLite synced at commit), or nothing was written.
+      acknowledge();
+      this.signal.notify();
+      return;
+    }
+    const first = Math.min(...written.map((r) => r.events[0].position));
+    this.syncFloor = Math.min(this.syncFloor, first);
+    this.unsynced.push({ first, acknowledge, fail: (error) => group.forEach((request) => request.reject(error)) });
+    this.sync();
+  }
+
+  /** Syncs the WAL for every group committed so far; the groups committed meanwhile wait for the next sync. */
+  private sync(): void {
+    if (this.syncing) return;
+    if (this.unsynced.length === 0) {
+      for (const resolve of this.drained.splice(0)) resolve();
+      return;
+    }
+    const groups = this.unsynced;
+    this.unsynced = [];
+    let fd: number;
+    try {
+      fd = this.openWal();
+    } catch (error) {
+      this.synced(groups, error);
+      return;
+    }
+    this.syncing = true;
+    fdatasync(fd, (error) => {
+      this.syncing = false;
+      this.synced(groups, error);
     });
+  }
+
+  private synced(groups: UnsyncedGroup[], error: unknown): void {
+    this.syncFloor = this.unsynced.length ? Math.min(...this.unsynced.map((g) => g.first)) : Number.POSITIVE_INFINITY;
+    this.releaseDurableWaiters();
+    // Only now are the groups durable: acknowledge. A failed sync leaves them unknown: refused.
+    for (const group of groups) {
+      if (error) group.fail(error);
+      else group.acknowledge();
+    }
     this.signal.notify();
+    this.sync();
+  }
+
+  private releaseDurableWaiters(): void {
+    if (!this.durableWaiters.length) return;
+    this.durableWaiters = this.durableWaiters.filter((waiter) => {
+      if (waiter.position >= this.syncFloor) return true;
+      waiter.resolve();
+      return false;
+    });
+  }
+
+  /**
+   * The WAL file, opened once its first commit created it. Its directory is synced once too, so a
+   * WAL file created by this process is found after a power loss.
+   */
+  private openWal(): number {
+    if (this.walFd !== null) return this.walFd;
+    const fd = openSync(`${this.file}-wal`, 'r+');
+    const directory = openSync(dirname(this.file), 'r');
+    try {
+      fsyncSync(directory);
+    } finally {
+      closeSync(directory);
+    }
+    this.walFd = fd;
+    return fd;
   }
 
   private readChainHead(): ChainHead {
@@ -291,8 +398,14 @@ export class SqliteEventStore implements EventStore {
     return revision ?? -1;
   }
 
+  /**
+   * A stream's events. One committed by a concurrent command and not synced yet is answered once it is:
+   * a decision (a no-op, a refusal) is never given on an event a power loss could take back.
+   */
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const rows = this.statements.readStream.all(streamId, options.fromRevision ?? 0, options.maxCount ?? -1) as MessageRow[];
+    const last = rows.length ? rows[rows.length - 1].global_position : 0;
+    if (last >= this.syncFloor) await new Promise<void>((resolve) => this.durableWaiters.push({ position: last, resolve }));
     return rows.map(toRecorded);
   }
 
@@ -312,8 +425,15 @@ export class SqliteEventStore implements EventStore {
     }
   }
 
+  /** Subscribers (projections, policies, the integration relay) act only on durable events. */
   subscribeToAll(options: SubscribeOptions): Subscription {
-    return catchUpSubscription((after, maxCount) => this.readAll({ after, maxCount }), this.signal, options);
+    return catchUpSubscription(async (after, maxCount) => this.durable(await this.readAll({ after, maxCount })), this.signal, options);
+  }
+
+  private durable(events: RecordedEvent[]): RecordedEvent[] {
+    if (!Number.isFinite(this.syncFloor)) return events;
+    const cut = events.findIndex((e) => e.position >= this.syncFloor);
+    return cut < 0 ? events : events.slice(0, cut);
   }
 
   async readChain(options: ReadAllOptions = {}): Promise<ChainLink[]> {
@@ -321,8 +441,10 @@ export class SqliteEventStore implements EventStore {
     return rows.map((row) => ({ ...toLink(row), hash: row.hash }));
   }
 
+  /** The last durable position: what subscribers will be shown. */
   async headPosition(): Promise<number> {
-    return this.statements.head.get() as number;
+    const head = this.statements.head.get() as number;
+    return Number.isFinite(this.syncFloor) ? Math.min(head, this.syncFloor - 1) : head;
   }
 
   async countExisting(eventIds: string[]): Promise<number> {
@@ -340,7 +462,12 @@ export class SqliteEventStore implements EventStore {
 
   async close(): Promise<void> {
     if (this.pending.length) this.flush();
+    // Every commit acknowledged (or refused) before the connection and the WAL's descriptor go.
+    if (this.syncing || this.unsynced.length) await new Promise<void>((resolve) => this.drained.push(resolve));
+    this.releaseDurableWaiters();
     this.signal.notify();
+    if (this.walFd !== null) closeSync(this.walFd);
+    this.walFd = null;
     if (this.db.open) this.db.close();
   }
 }

@@ -1,4 +1,5 @@
 import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { memoizeValidationMetadata } from './validation-metadata-cache';
 
 /** Flattens class-validator's tree into `{ field: 'a.b[0].c', reason }` entries. */
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): { field: string; reason: string }[] {
@@ -19,6 +20,7 @@ export class InputValidationException extends BadRequestException {
 
 /** Unknown fields are refused (not silently dropped) so a client's typo is a 400, not a no-op. */
 export function createValidationPipe(): ValidationPipe {
+  memoizeValidationMetadata();
   return new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
