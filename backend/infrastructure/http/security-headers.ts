@@ -78,8 +78,10 @@ export async function registerSecurityHeaders(fastify: FastifyInstance, config: 
   await fastify.register(fastifyCompress as never, {
     global: true,
     threshold: 1024,
-    // Brotli's default quality (11) costs far more CPU per response than it saves bytes over quality 5.
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+    // Brotli's default quality (11) costs far more CPU per response than it saves bytes over quality 5; its default
+    // 4 MiB window is allocated per answer: 128 KiB (lgwin 17) covers the answers compressed here at half the cost
+    // (0.11 vs 0.21 ms for a 16 KB search page, same size).
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_LGWIN]: 17 } },
     // The lists answer 10–40 KB of JSON: compressed in one synchronous call (0.3 ms for 33 KB) rather than through a zlib
     // stream on the thread pool, whose setup and chunked writes cost 1–3 ms of CPU per answer. The plugin's default
     // ceiling shrinks with the cores (8 KB on 2), which sent every list answer down the stream path.
