@@ -86,7 +86,10 @@ export class ProjectionRunner {
     private readonly logger: Logger = { log: () => undefined, error: (m) => console.error(m) },
   ) {}
 
-  /** Follows every write the projections store, and the clearing of a collection when a projection is rebuilt. */
+  /**
+   * Follows every write the projections store, and 'cleared' when a collection's content changes wholesale (a
+   * projection rebuilt in place, or a rebuilt version switched in for frozen tables).
+   */
   onCommitted(listener: CommitListener): void {
     this.commitListeners.push(listener);
   }
@@ -286,14 +289,12 @@ export class ProjectionRunner {
       this.statuses.set(name, { name, version: status.version, position: status.position, state: 'live' });
       await this.clearStopped({ name, version: status.version });
       this.logger.log(`Projection ${name}: rebuilt v${status.version} now serves reads`);
-      // Followers saw the live tables' writes; where those tables were frozen, they learn the new content.
-      if (frozen && this.commitListeners.length) {
+      // Followers saw the live tables' writes; where those tables were frozen, their content changed wholesale:
+      // 'cleared' tells them to read again what they need. Never the whole content: a projection's collections
+      // hold millions of documents at full size (a `find({})` of them would parse every one on the thread at the switch).
+      if (frozen) {
         for (const collection of this.projections.find((p) => p.name === name)?.collections ?? []) {
-          const docs = await this.readStore.collection<ProjectedDocument>(collection.name).find({});
-          for (const listener of this.commitListeners) {
-            listener(collection.name, 'cleared');
-            listener(collection.name, new Map(docs.map((doc) => [doc._id, doc])));
-          }
+          for (const listener of this.commitListeners) listener(collection.name, 'cleared');
         }
       }
     }

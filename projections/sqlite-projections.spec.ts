@@ -339,4 +339,30 @@ describe('projections on the SQLite read store', () => {
     await runner.stop();
     await store.close();
   });
+  it('tells commit followers that a version switched in for frozen tables changed wholesale, without reading its documents', async () => {
+    const events = new MemoryEventStore();
+    const file = join(dir, 'read-models.sqlite');
+    const v1Store = new SqliteReadStore(file);
+    await events.appendToStream('c-1', [add('a', 1), add('b', 3)], { expectedRevision: 'no_stream' });
+    await project(events, v1Store, [counters(1)]);
+    await v1Store.close();
+
+    const store = new SqliteReadStore(file);
+    const runner = new ProjectionRunner(events, store, [counters(2)], silent);
+    const seen: [string, string[] | 'cleared'][] = [];
+    runner.onCommitted((collection, writes) => seen.push([collection, writes === 'cleared' ? writes : [...writes.keys()]]));
+    await runner.start();
+    await runner.rebuilt();
+    // The build wrote beside the serving table: followers learn only that its content changed, not every document
+    // (at full size a projection's collections hold millions).
+    expect(seen).toEqual([['counters', 'cleared']]);
+    await events.appendToStream('c-1', [add('c', 1)], { expectedRevision: 1 });
+    expect(await runner.catchUp(5000)).toBe(true);
+    expect(seen).toEqual([
+      ['counters', 'cleared'],
+      ['counters', ['c']],
+    ]);
+    await runner.stop();
+    await store.close();
+  });
 });
