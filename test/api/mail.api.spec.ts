@@ -1,16 +1,11 @@
 import { AssignmentMailPolicy } from '../../backend/engagement/mail/assignment-mail.policy';
+import type { HeldMailView } from '../../backend/engagement/mail/mail.view';
 import { CommandRunner } from '../../backend/infrastructure/decider/command-runner';
 import { type TestApp, startTestApp } from '../support/test-app';
 import { fixtures, type Person } from '../support/fixtures';
 
-interface Held {
-  id: string;
-  to: string;
-  subject: string;
-  date: string;
-  headers: Record<string, string>;
-  text: string;
-}
+/** What the dev mailbox answers per message. */
+type Held = HeldMailView;
 
 const DAY = 86_400_000;
 // A Wednesday, years after the demo's own history: each period below holds only this file's activity.
