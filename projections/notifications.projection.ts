@@ -363,7 +363,8 @@ export const notificationsProjection: ProjectionDefinition = {
       indexes: [
         { field: 'userId' },
         { field: 'speachId' },
-        { field: 'date' },
+        // A period's users without their rows (the digests' `distinct`): the index covers the answer.
+        { fields: [{ field: 'date' }, { field: 'userId' }] },
         { fields: [{ field: 'userId' }, { field: 'position', direction: -1 }] },
         { fields: [{ field: 'userId' }, { field: 'type' }, { field: 'position', direction: -1 }] },
       ],

@@ -45,7 +45,7 @@ export function instrumentEventStore(store: EventStore, metrics: Metrics): Event
   return forwarding(store, { appendToStream });
 }
 
-const QUERIES = ['find', 'findOne', 'findById', 'peekById', 'findByIds', 'count', 'findPage', 'aggregate'] as const;
+const QUERIES = ['find', 'findOne', 'findById', 'peekById', 'findByIds', 'count', 'findPage', 'distinct', 'aggregate'] as const;
 
 export function instrumentReadStore(store: ReadStore, metrics: Metrics): ReadStore {
   // Per name: a store's collection objects resolve their storage on each call, one per name serves.

@@ -68,6 +68,18 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>, 
       expect(await persons().count({ 'address.city': null })).toBe(1);
     });
 
+    it('answers the distinct values of a field among the matches, array elements one by one', async () => {
+      const sorted = (values: Array<string | number>) => [...values].sort((a, b) => String(a).localeCompare(String(b)));
+      expect(sorted(await persons().distinct('groups'))).toEqual(['g1', 'g2']);
+      expect(sorted(await persons().distinct('groups', { age: { $gte: 40 } }))).toEqual(['g1', 'g2']);
+      expect(sorted(await persons().distinct('address.city', { active: true }))).toEqual(['Boston', 'London', 'New York']);
+      expect(sorted(await persons().distinct('age', { name: { $regex: '^[AG]' } }))).toEqual([36, 45]);
+      // Flags and missing values are not among the answers; no match answers none.
+      expect(await persons().distinct('active')).toEqual([]);
+      expect(await persons().distinct('address.city', { active: false })).toEqual([]);
+      expect(await persons().distinct('name', { age: { $gt: 99 } })).toEqual([]);
+    });
+
     it('counts and aggregates with a pipeline', async () => {
       expect(await persons().count()).toBe(4);
       const byActive = await persons().aggregate<{ _id: boolean; total: number }>([

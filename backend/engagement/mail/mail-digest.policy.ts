@@ -15,12 +15,11 @@ import type { ReadStore } from '../../infrastructure/read-store/read-store.port'
 import { ADAPTERS, EVENT_STORE, READ_STORE } from '../../infrastructure/tokens';
 import { DIGEST_FREQUENCIES, type DigestFrequency, type DigestPeriod, periodsToTell } from './digest-period';
 import { batchRapidRepeats } from './digest-batch';
+import { type DigestNotification as Notification, inPeriod, periodNotifications } from './digest-notifications';
 import { type DigestSection, SECTION_LIMIT, renderDigest } from './digest-render';
 import { mailDecider } from './mail.decider';
 import { MailRecipients } from './mail-recipients';
 import { UnsubscribeLinks } from './unsubscribe-links';
-
-type Notification = Pick<NotificationDocument, '_id' | 'userId' | 'type' | 'speachId' | 'actorId' | 'data' | 'date' | 'position'>;
 
 /** Items by key, in their order, in linear time. */
 function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
@@ -77,22 +76,20 @@ export class MailDigestPolicy implements ScheduledPolicy {
     return items;
   }
 
+  /**
+   * One item per user with a notification in the period and this frequency, found without reading any notification:
+   * the distinct users of the period's rows come from the (date, userId) index. Each user's notifications are read
+   * when their item runs, so a tick never holds the thread for a whole period's rows (20k+ on a busy organisation
+   * stalled every request for seconds).
+   */
   private async periodItems(period: DigestPeriod): Promise<DueItem[]> {
     const items: DueItem[] = [];
     const { frequency } = period;
-    const notifications = await this.store
-      .collection<NotificationDocument>(NOTIFICATIONS)
-      .find(
-        { date: { $gte: period.start.toISOString(), $lt: period.end.toISOString() } },
-        { sort: { position: -1 }, projection: { _id: 1, userId: 1, type: 1, speachId: 1, actorId: 1, data: 1, date: 1, position: 1 } },
-      );
-    // Pushed, never spread: one user of a busy organisation holds 100k notifications in a period (copying the
-    // list per notification blocked the server for minutes in session 11's full bench).
-    const byUser = groupBy(notifications, (n) => n.userId);
-    const frequencies = await this.recipients.frequencies([...byUser.keys()]);
-    for (const [userId, mine] of byUser) {
+    const userIds = (await this.store.collection<NotificationDocument>(NOTIFICATIONS).distinct('userId', inPeriod(period))).map(String).sort();
+    const frequencies = await this.recipients.frequencies(userIds);
+    for (const userId of userIds) {
       if (frequencies.get(userId) !== frequency) continue;
-      items.push({ key: `${period.key}:${userId}`, run: (ctx) => this.send(ctx, userId, period, mine) });
+      items.push({ key: `${period.key}:${userId}`, run: (ctx) => this.send(ctx, userId, period) });
     }
     // Last of the period's items: later ticks skip the period (a failed user's item stays a dead letter to retry).
     items.push({
@@ -109,12 +106,14 @@ export class MailDigestPolicy implements ScheduledPolicy {
     return this.sentInRun;
   }
 
-  private async send(ctx: PolicyContext, userId: string, period: DigestPeriod, notifications: Notification[]): Promise<void> {
+  private async send(ctx: PolicyContext, userId: string, period: DigestPeriod): Promise<void> {
     const state = (await this.events.readStream(mailStream(userId))).reduce((s, e) => mailDecider.evolve(s, e as never), mailDecider.initialState());
     if (state.periods.includes(period.key)) return;
     const recipient = await this.recipients.get(userId);
     // Unsubscribed (or changed frequency) since the period began: this period is not theirs to get.
     if (!recipient || recipient.frequency !== period.frequency) return;
+    const notifications = await periodNotifications(this.store.collection<NotificationDocument>(NOTIFICATIONS), userId, period);
+    if (notifications.length === 0) return;
     const messageId = deterministicId(this.name, userId, period.key);
     const base = this.config.mail.publicUrl;
     const mail = renderDigest({

@@ -2,6 +2,7 @@ import { Aggregator, Query, update as applyUpdate } from 'mingo';
 import { deepFreeze } from '../immutability/deep-freeze';
 import { matcher } from './compile-filter';
 import { compileSort, topK } from './top-k';
+import { distinctValues } from './distinct-values';
 import type { Checkpoint } from '../checkpoints/checkpoint-store.port';
 import { MemoryCheckpointStore } from '../checkpoints/memory-checkpoint-store';
 import {
@@ -161,6 +162,10 @@ class MemoryCollection<T extends Document> implements Collection<T> {
       .map((id) => this.docs.get(id))
       .filter((d): d is T => !!d)
       .map((d) => structuredClone(d));
+  }
+
+  async distinct(field: string, filter: Filter = {}): Promise<Array<string | number>> {
+    return distinctValues(this.matches(filter), field);
   }
 
   async count(filter: Filter = {}): Promise<number> {

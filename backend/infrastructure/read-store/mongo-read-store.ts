@@ -16,6 +16,7 @@ import {
 } from './read-store.port';
 import { MONGO_LEASES } from '../leases/mongo-lease-store';
 import { LeaseLostError } from '../leases/lease-store.port';
+import { isDistinctValue } from './distinct-values';
 
 /** Read-model documents use string ids (stream ids, UUIDv7), not ObjectIds. */
 type MongoDocument = { _id: string; [key: string]: unknown };
@@ -58,6 +59,11 @@ class MongoCollection<T extends Document> implements Collection<T> {
   async findPage(filter: Filter, options: FindOptions): Promise<{ docs: T[]; total: number }> {
     const [docs, total] = await Promise.all([this.find(filter, options), this.count(filter)]);
     return { docs, total };
+  }
+
+  async distinct(field: string, filter: Filter = {}): Promise<Array<string | number>> {
+    const values = (await this.native.distinct(field, filter as MongoFilter<MongoDocument>)) as unknown[];
+    return values.filter(isDistinctValue);
   }
 
   async count(filter: Filter = {}): Promise<number> {

@@ -75,6 +75,12 @@ export interface Collection<T extends Document = Document> {
   count(filter?: Filter): Promise<number>;
   /** A page of the matches and how many there are in all (a list screen's two questions; one scan in memory). */
   findPage(filter: Filter, options: FindOptions): Promise<{ docs: T[]; total: number }>;
+  /**
+   * The distinct string and number values of `field` among the matches (an array's elements count one by one, like
+   * MongoDB's `distinct`; other values are left out), in no particular order. Read from an index where the adapter has
+   * one on the field, without the documents (e.g. the users who got a notification in a period).
+   */
+  distinct(field: string, filter?: Filter): Promise<Array<string | number>>;
   aggregate<R = Record<string, unknown>>(pipeline: Pipeline): Promise<R[]>;
   /** Inserts or replaces the whole document. */
   replace(doc: T): Promise<void>;

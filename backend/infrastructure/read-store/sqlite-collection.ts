@@ -3,6 +3,7 @@ import type { Collection, Document, Filter, FindOptions, IndexSpec, Pipeline, So
 import { compileOrderBy, compileWhere } from './sql-filter-compiler';
 import type { SqliteTables } from './sqlite-tables';
 import { mingo } from './lazy-mingo';
+import { distinctValues, isDistinctValue } from './distinct-values';
 
 /**
  * A read-model collection in one SQLite table (`_id`, `doc` JSON). Filters, sorts and pages run in
@@ -62,6 +63,25 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
         .pluck(true)
         .get(...where.params) as number;
     return this.candidates(table, where.sql, where.params).filter(matcher(filter)).length;
+  }
+
+  async distinct(field: string, filter: Filter = {}): Promise<Array<string | number>> {
+    const table = this.queried();
+    const shape = this.tables.shape(table);
+    const where = compileWhere(filter, shape);
+    const column = shape.column(field);
+    // An indexed scalar field: its key column holds the value itself for strings and numbers (flags, nulls and
+    // missing values are keys of their own, left out), read from an index that covers it without the documents.
+    if (where.exact && column && !shape.mayHoldNonScalar(field)) {
+      const keys = this.tables
+        .statement(`SELECT DISTINCT ${column} FROM "${table}" WHERE ${where.sql}`)
+        .pluck(true)
+        .all(...where.params);
+      return keys.filter(isDistinctValue);
+    }
+    let matches = this.candidates(table, where.sql, where.params);
+    if (!where.exact) matches = matches.filter(matcher(filter));
+    return distinctValues(matches, field);
   }
 
   async aggregate<R>(pipeline: Pipeline): Promise<R[]> {
