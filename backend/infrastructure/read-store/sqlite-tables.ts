@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { type IndexSpec, indexKeys } from './read-store.port';
 import { ELEMENT_KEY, jsonPath, keyAt } from './sql-filter-compiler';
-import { SqliteTableShape } from './sqlite-table-shape';
+import { SHAPES_TABLE_SQL, SqliteTableShape } from './sqlite-table-shape';
 
 export type TableListener = (db: Database.Database, table: string) => void;
 
@@ -30,6 +30,7 @@ export class SqliteTables {
 
   constructor(readonly db: Database.Database) {
     db.exec(`CREATE TABLE IF NOT EXISTS __tables (physical TEXT PRIMARY KEY, collection TEXT NOT NULL, serving INTEGER NOT NULL, build TEXT)`);
+    db.exec(SHAPES_TABLE_SQL);
     this.learnServing();
   }
 
@@ -126,6 +127,7 @@ export class SqliteTables {
     for (const trigrams of this.tablesPrefixed(physical, TRIGRAMS)) this.db.exec(`DROP TABLE "${trigrams}"`);
     this.db.exec(`DROP TABLE IF EXISTS "${physical}"`);
     this.db.prepare('DELETE FROM __tables WHERE physical = ?').run(physical);
+    this.db.prepare('DELETE FROM __shapes WHERE physical = ?').run(physical);
     this.shapes.delete(physical);
     this.statements.clear();
   }
