@@ -175,7 +175,9 @@ export async function appendScenario(dir: string, total: number, results: Result
       reference: 'emmett-sqlite',
       referenceFigure: null,
       ratio: null,
-      note: `the peer failed after ${concurrentAcks.n} acknowledged appends: ${String((error as Error).message).slice(0, 80)}`,
+      // Its default setup shares one connection per store and closes it when any call ends, so concurrent calls find it
+      // closed; a store per appender instead fails with SQLITE_BUSY (no busy timeout): measured in session 13.
+      note: `the peer failed after ${concurrentAcks.n} acknowledged appends (its store closes its one connection after every call): ${String((error as Error).message).slice(0, 80)}`,
     });
   }
 }
