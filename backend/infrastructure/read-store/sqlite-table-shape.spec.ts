@@ -35,9 +35,9 @@ describe('SqliteTableShape kept across restarts', () => {
   it('stores a path learnt by a query with the next write, and a later array there turns it over', async () => {
     const first = new SqliteReadStore(file);
     const rows = first.collection<Row>('rows');
-    // `n` leads no index: learning it reads the table.
-    await rows.createIndex({ fields: [{ field: 'group' }, { field: 'n' }] });
+    // Declared on a table that holds documents already, `n` leads no index: learning it reads the table.
     await rows.bulkWrite([1, 2, 3].map((n) => ({ kind: 'replace', doc: { _id: `r${n}`, group: 'g', n } })));
+    await rows.createIndex({ fields: [{ field: 'group' }, { field: 'n' }] });
     expect((await rows.find({ n: { $lt: 3 } }, { sort: { n: 1 } })).map((r) => r._id)).toEqual(['r1', 'r2']);
     expect(kept()).toEqual([]); // learnt by a read: not written by it
     await rows.replace({ _id: 'r4', group: 'g', n: 4 });
@@ -60,5 +60,24 @@ describe('SqliteTableShape kept across restarts', () => {
     await third.collection<Row>('rows').replace({ _id: 'r6', group: 'g', n: [1, 9] });
     expect((await third.collection<Row>('rows').find({ n: 9 })).map((r) => r._id)).toEqual(['r6']);
     await third.close();
+  });
+
+  it('knows the declared paths of a table created empty, and an array stored there turns them over', async () => {
+    const store = new SqliteReadStore(file);
+    const rows = store.collection<Row>('rows');
+    await rows.createIndex({ fields: [{ field: 'group' }, { field: 'n' }] });
+    await rows.replace({ _id: 'r1', group: 'g', n: [1, 2] });
+    await store.close();
+    const db = new Database(file, { readonly: true });
+    try {
+      const kept = db.prepare(`SELECT path, array FROM __shapes WHERE physical = 'rows' ORDER BY path`).all();
+      // The first declaration created the table: both paths known without a query, then `n` turned over by the write.
+      expect(kept).toEqual([
+        { path: 'group', array: 0 },
+        { path: 'n', array: 1 },
+      ]);
+    } finally {
+      db.close();
+    }
   });
 });

@@ -93,6 +93,16 @@ export class SqliteTableShape implements TableShape {
     return arrays;
   }
 
+  /** The table was just created, empty: these paths hold nothing but scalars so far (stored at once, in its transaction). */
+  learnEmpty(paths: string[]): void {
+    for (const path of new Set(paths)) {
+      if (path === '_id' || this.paths.has(path)) continue;
+      const shape = { array: false, nonScalar: false, parts: path.split('.') };
+      this.paths.set(path, shape);
+      this.remember(path, shape);
+    }
+  }
+
   /** The table was emptied. */
   reset(): void {
     for (const shape of this.paths.values()) shape.array = shape.nonScalar = false;

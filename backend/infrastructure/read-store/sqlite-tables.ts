@@ -107,7 +107,11 @@ export class SqliteTables {
     this.db.exec(`CREATE TABLE "${physical}" (_id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
     this.db.prepare('INSERT INTO __tables (physical, collection, serving, build) VALUES (?, ?, ?, ?)').run(physical, collection, serving ? 1 : 0, build);
     if (serving) this.serving.set(collection, physical);
-    for (const index of this.declared.get(collection) ?? []) this.index(physical, index);
+    const declared = this.declared.get(collection) ?? [];
+    // An empty table holds no array or object anywhere: its declared paths are known from the start, so no process
+    // ever reads the whole table to learn them (a path that leads no index cost a scan at its first query).
+    this.shape(physical).learnEmpty(declared.flatMap((index) => (index.substring ? [] : indexKeys(index).map((key) => key.field))));
+    for (const index of declared) this.index(physical, index);
     for (const install of this.created.get(collection) ?? []) install(this.db, physical);
   }
 
