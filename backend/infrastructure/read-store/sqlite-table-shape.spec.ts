@@ -65,13 +65,15 @@ describe('SqliteTableShape kept across restarts', () => {
   it('knows the declared paths of a table created empty, and an array stored there turns them over', async () => {
     const store = new SqliteReadStore(file);
     const rows = store.collection<Row>('rows');
+    await rows.createIndex({ field: 'group' });
     await rows.createIndex({ fields: [{ field: 'group' }, { field: 'n' }] });
     await rows.replace({ _id: 'r1', group: 'g', n: [1, 2] });
     await store.close();
     const db = new Database(file, { readonly: true });
     try {
       const kept = db.prepare(`SELECT path, array FROM __shapes WHERE physical = 'rows' ORDER BY path`).all();
-      // The first declaration created the table: both paths known without a query, then `n` turned over by the write.
+      // The first declaration created the table, the second found it empty: both paths known without a query, then `n`
+      // turned over by the write.
       expect(kept).toEqual([
         { path: 'group', array: 0 },
         { path: 'n', array: 1 },

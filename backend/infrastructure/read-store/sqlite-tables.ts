@@ -192,7 +192,12 @@ export class SqliteTables {
     this.declared.set(collection, list);
     this.db
       .transaction(() => {
-        for (const physical of [this.tableOf(collection), ...this.tablesOf(collection)]) this.index(physical, index);
+        for (const physical of [this.tableOf(collection), ...this.tablesOf(collection)]) {
+          // Declared on a table still empty (a projection declares its indexes one by one after the first made it).
+          if (!index.substring && this.db.prepare(`SELECT NOT EXISTS (SELECT 1 FROM "${physical}")`).pluck().get() === 1)
+            this.shape(physical).learnEmpty(indexKeys(index).map((key) => key.field));
+          this.index(physical, index);
+        }
       })
       .immediate();
   }
