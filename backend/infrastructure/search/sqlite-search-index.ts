@@ -257,25 +257,22 @@ export class SqliteSearchIndex implements SearchIndex {
       return answer(this.all(walk, page));
     }
     const weights = [SEARCH_FIELD_WEIGHTS.title, SEARCH_FIELD_WEIGHTS.tags, SEARCH_FIELD_WEIGHTS.description, SEARCH_FIELD_WEIGHTS.body].join(', ');
-    const ranked = `SELECT f.id AS id ${matches} AND ${n.fts}.rowid >= @floor ORDER BY bm25(${n.fts}, ${weights}), f.updated_at DESC, f.id LIMIT @limit OFFSET @offset`;
-    if (total <= RANKING_WINDOW) return answer(this.all(ranked, { ...page, floor: 0 }));
-    const floor = this.all<{ doc: number }>(`SELECT ${n.fts}.rowid AS doc ${matches} ORDER BY ${n.fts}.rowid DESC LIMIT 1 OFFSET @window`, {
-      ...params,
-      window: RANKING_WINDOW - 1,
-    })[0].doc;
+    // The newest RANKING_WINDOW matches (read newest first: cheap in FTS5, where a lower bound on the rowid is not) ranked by bm25.
+    const ranked = `SELECT id FROM (SELECT f.id AS id, f.updated_at AS updated, bm25(${n.fts}, ${weights}) AS score ${matches}
+      ORDER BY ${n.fts}.rowid DESC LIMIT @window) ORDER BY score, updated DESC, id LIMIT @limit OFFSET @offset`;
     const ids: { id: string }[] = [];
-    if (offset < RANKING_WINDOW) ids.push(...this.all<{ id: string }>(ranked, { ...page, floor, limit: Math.min(request.pageSize, RANKING_WINDOW - offset) }));
+    if (offset < RANKING_WINDOW)
+      ids.push(...this.all<{ id: string }>(ranked, { ...page, window: RANKING_WINDOW, limit: Math.min(request.pageSize, RANKING_WINDOW - offset) }));
     const rest = request.pageSize - ids.length;
-    if (rest > 0) {
+    // Past the window, the older matches follow, newest first.
+    if (rest > 0 && total > RANKING_WINDOW)
       ids.push(
-        ...this.all<{ id: string }>(`SELECT f.id AS id ${matches} AND ${n.fts}.rowid < @floor ORDER BY ${n.fts}.rowid DESC LIMIT @limit OFFSET @offset`, {
+        ...this.all<{ id: string }>(`SELECT f.id AS id ${matches} ORDER BY ${n.fts}.rowid DESC LIMIT @limit OFFSET @offset`, {
           ...params,
-          floor,
           limit: rest,
-          offset: Math.max(0, offset - RANKING_WINDOW),
+          offset: RANKING_WINDOW + Math.max(0, offset - RANKING_WINDOW),
         }),
       );
-    }
     return answer(ids);
   }
 
