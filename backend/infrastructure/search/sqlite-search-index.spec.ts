@@ -196,7 +196,7 @@ describe('SQLite search index', () => {
       { ...viewer, now: '2099-06-01T00:00:00.000Z' },
     ];
     for (const who of viewers)
-      for (const term of ['safety', 'safety shoes', 'gloves', 'saf', '', 'safety s00010', 'safte'])
+      for (const term of ['safety', 'safety shoes', 'gloves', 'saf', '', 'safety s00010', 'safte', 'safety qwxyz', 'qwxyz gloves', 'qwxyz'])
         for (const languageId of [undefined, 'fr-FR', 'it-IT']) {
           const request = { term, viewer: who, languageId, page: 0, pageSize: 5 };
           const [got, expected] = [await sqlite.search(request), await memory.search(request)];

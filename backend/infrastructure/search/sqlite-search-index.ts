@@ -226,19 +226,25 @@ export class SqliteSearchIndex implements SearchIndex {
     let groups: WordGroup[] = [];
     // The one vocabulary word every match has, when there is one: its total is read from the tally.
     let single: string | null = EVERY_DOCUMENT;
+    // Every word must match; when no speach has them all, any of them will do.
+    let operator: 'AND' | 'OR' = 'AND';
     if (words.length) {
       const budget = correctionBudget();
       const expanded = words.map((word) => this.expand(n.terms, word, budget));
+      // A word the vocabulary has nothing for (nor a close word): no speach has every word, and it adds
+      // nothing to the any-word matches or their bm25, so those are searched without it.
+      const known = expanded.filter((e) => e.vocabulary > 0);
+      if (known.length < expanded.length) operator = 'OR';
+      const searched = known.length ? known : expanded.slice(0, 1);
       // A word that stands for one vocabulary word is matched as that word: the same matches and bm25 as
       // its prefix, without FTS5 merging a prefix's doclists (3.5 times the cost on 100k speaches).
-      groups = expanded.map(({ group, only }) => (only === null ? group : { word: only, prefix: false, alternatives: [] }));
-      single = expanded.length === 1 ? expanded[0].only : null;
+      groups = searched.map(({ group, only }) => (only === null ? group : { word: only, prefix: false, alternatives: [] }));
+      single = searched.length === 1 ? searched[0].only : null;
       source = `FROM ${n.fts} JOIN ${n.facts} f ON f.doc = ${n.fts}.rowid WHERE ${n.fts} MATCH @match AND ${visible}`;
-      // Every word must match; when no speach has them all, any of them will do.
-      params.match = matchExpression(groups, 'AND');
+      params.match = matchExpression(groups, operator);
     }
     let counts = single !== null ? this.tallied(n, single, params) : this.walked(source, params);
-    if (!counts.size && groups.length > 1) {
+    if (!counts.size && operator === 'AND' && groups.length > 1) {
       params.match = matchExpression(groups, 'OR');
       counts = this.walked(source, params);
     }
@@ -277,10 +283,10 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   /**
-   * The word and, when the index has few documents with it, the vocabulary's close words; `only` is
-   * the group's vocabulary word when it stands for exactly one.
+   * The word and, when the index has few documents with it, the vocabulary's close words; how many
+   * vocabulary words they stand for, and `only` that word when it is one.
    */
-  private expand(terms: string, word: QueryWord, budget: CorrectionBudget): { group: WordGroup; only: string | null } {
+  private expand(terms: string, word: QueryWord, budget: CorrectionBudget): { group: WordGroup; only: string | null; vocabulary: number } {
     const own = word.prefix
       ? this.all<{ term: string; docs: number }>(`SELECT term, docs FROM ${terms} WHERE term >= @from AND term < @to`, {
           from: word.word,
@@ -288,11 +294,11 @@ export class SqliteSearchIndex implements SearchIndex {
         })
       : this.all<{ term: string; docs: number }>(`SELECT term, docs FROM ${terms} WHERE term = @term`, { term: word.word });
     const hits = own.reduce((sum, t) => sum + t.docs, 0);
-    const only = (alternatives: string[]) => {
+    const matched = (alternatives: string[]) => {
       const vocabulary = [...own.map((t) => t.term), ...alternatives];
-      return vocabulary.length === 1 ? vocabulary[0] : null;
+      return { group: { ...word, alternatives }, only: vocabulary.length === 1 ? vocabulary[0] : null, vocabulary: vocabulary.length };
     };
-    if (!spendCorrection(word, hits, budget)) return { group: { ...word, alternatives: [] }, only: only([]) };
+    if (!spendCorrection(word, hits, budget)) return matched([]);
     const vocabulary = typoRanges(word.word).flatMap(({ on, letter, next, minLength, maxLength }) =>
       this.all<{ term: string; docs: number }>(
         `SELECT term, docs FROM ${terms} WHERE ${on} >= @letter AND ${on} < @next AND length(term) BETWEEN @minLength AND @maxLength`,
@@ -304,8 +310,7 @@ export class SqliteSearchIndex implements SearchIndex {
         },
       ),
     );
-    const alternatives = closeWords(word, vocabulary);
-    return { group: { ...word, alternatives }, only: only(alternatives) };
+    return matched(closeWords(word, vocabulary));
   }
 
   /**
