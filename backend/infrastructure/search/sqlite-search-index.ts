@@ -84,14 +84,22 @@ function rowStatements(table: string, row = 'new', base?: string) {
     removeFacts: `
       DELETE FROM ${n.facts} WHERE doc = old.rowid;
       DELETE FROM ${n.audience} WHERE doc = old.rowid;`,
-    addTally: `
+    // A trigger's row is tallied under one language, computed once (the whole table's backfill computes it per row).
+    addTally: base
+      ? `
       INSERT INTO ${n.tally}(term, language, docs)
         SELECT term, language, count(*) FROM (
           SELECT DISTINCT ${row}.rowid AS doc, e.value AS term, ${tallied(row)} AS language FROM ${join}json_each(${row}.doc, '$.terms') e
             WHERE ${tallied(row)} IS NOT NULL
           UNION ALL SELECT ${row}.rowid, '${EVERY_DOCUMENT}', ${tallied(row)} ${from} WHERE ${tallied(row)} IS NOT NULL)
         WHERE true GROUP BY term, language
-        ON CONFLICT(term, language) DO UPDATE SET docs = docs + excluded.docs;`,
+        ON CONFLICT(term, language) DO UPDATE SET docs = docs + excluded.docs;`
+      : `
+      INSERT INTO ${n.tally}(term, language, docs)
+        SELECT e.value, t.language, 1 FROM (SELECT ${tallied(row)} AS language) t, json_each(${row}.doc, '$.terms') e
+          WHERE t.language IS NOT NULL GROUP BY e.value
+        UNION ALL SELECT '${EVERY_DOCUMENT}', t.language, 1 FROM (SELECT ${tallied(row)} AS language) t WHERE t.language IS NOT NULL
+        ON CONFLICT(term, language) DO UPDATE SET docs = docs + 1;`,
     removeTally: `
       UPDATE ${n.tally} SET docs = docs - 1 WHERE language = ${tallied('old')}
         AND (term = '${EVERY_DOCUMENT}' OR term IN (SELECT value FROM json_each(old.doc, '$.terms')));
