@@ -130,7 +130,9 @@ describe('SQLite search index', () => {
     return Array.from({ length: count }, (_, i) => {
       const id = `s${String(i).padStart(5, '0')}`;
       const title = i % 10 === 0 ? `Safety ${id}` : `Course ${id}`;
-      const body = i % 3 === 0 ? 'Wear safety shoes and gloves.' : 'Wear safety shoes.';
+      // Rare words the common ones start (a prefix's union), some speaches with both.
+      const rare = [i % 97 === 0 ? 'safetynet' : '', i % 89 === 0 ? 'glove' : '', i % 3 === 0 && i % 5 === 0 ? 'safetys' : ''].join(' ');
+      const body = `${i % 3 === 0 ? 'Wear safety shoes and gloves.' : i % 97 === 0 || i % 89 === 0 ? 'Wear shoes.' : 'Wear safety shoes.'} ${rare}`;
       const restricted = i % 17 === 0;
       return {
         ...template,
@@ -164,7 +166,14 @@ describe('SQLite search index', () => {
   it('ranks only the newest matches of a very common word: the first page is the full ranking of that window, and every match comes exactly once', async () => {
     const [template] = (await documents()).filter((d) => d._id === 'ladder');
     const count = RANKING_WINDOW + 30;
-    const docs = commonWord(template, count).map((d) => ({ ...d, audience: ['*'], listedFrom: template.listedFrom, language: 'en-US' as const }));
+    const docs = commonWord(template, count).map((d) => ({
+      ...d,
+      body: 'Wear safety shoes.',
+      terms: distinctTokens(d.title, 'Wear safety shoes.'),
+      audience: ['*'],
+      listedFrom: template.listedFrom,
+      language: 'en-US' as const,
+    }));
     const { db, sqlite, memory, ready } = bothAdapters(docs);
     await ready;
     const pageSize = 50;
@@ -196,7 +205,22 @@ describe('SQLite search index', () => {
       { ...viewer, now: '2099-06-01T00:00:00.000Z' },
     ];
     for (const who of viewers)
-      for (const term of ['safety', 'safety shoes', 'gloves', 'saf', '', 'safety s00010', 'safte', 'safety qwxyz', 'qwxyz gloves', 'qwxyz'])
+      for (const term of [
+        'safety',
+        'safety shoes',
+        'gloves',
+        'saf',
+        '',
+        'safety s00010',
+        'safte',
+        'safety qwxyz',
+        'qwxyz gloves',
+        'qwxyz',
+        'glov',
+        'safetyn',
+        'safty',
+        'shoes safety',
+      ])
         for (const languageId of [undefined, 'fr-FR', 'it-IT']) {
           const request = { term, viewer: who, languageId, page: 0, pageSize: 5 };
           const [got, expected] = [await sqlite.search(request), await memory.search(request)];
@@ -211,7 +235,7 @@ describe('SQLite search index', () => {
 
   it('sorts a common word by title and by update through the facts in that order, as a full sort does', async () => {
     const [template] = (await documents()).filter((d) => d._id === 'ladder');
-    const count = WALK_FROM + 120;
+    const count = WALK_FROM + 200;
     const { db, sqlite, memory, ready } = bothAdapters(commonWord(template, count));
     await ready;
     const restrictedViewer = { ...viewer, groupIds: ['g-other'] };

@@ -1,7 +1,17 @@
 import type Database from 'better-sqlite3';
 import { SPEACH_SEARCH } from '../../../projections/speach-search.projection';
 import { SEARCH_FIELD_WEIGHTS, type SearchAnswer, type SearchIndex, type SearchRequest, principalsOf, sortOf } from './search-index.port';
-import { type CorrectionBudget, type QueryWord, type WordGroup, closeWords, correctionBudget, queryWords, spendCorrection, typoRanges } from './search-text';
+import {
+  type CorrectionBudget,
+  type QueryWord,
+  type VocabularyEntry,
+  type WordGroup,
+  closeWords,
+  correctionBudget,
+  queryWords,
+  spendCorrection,
+  typoRanges,
+} from './search-text';
 
 type Db = Database.Database;
 
@@ -19,6 +29,12 @@ export const RANKING_WINDOW = 300;
  * reading its row number does.
  */
 export const WALK_FROM = 1000;
+
+/**
+ * A query word standing for several vocabulary words (a prefix, close words) is counted from the
+ * most frequent one's tally when the others are in at most this many speaches (those are walked).
+ */
+export const UNION_WALK = 2000;
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -232,26 +248,26 @@ export class SqliteSearchIndex implements SearchIndex {
 
     let source = `FROM ${n.facts} f WHERE ${visible}`;
     let groups: WordGroup[] = [];
-    // The one vocabulary word every match has, when there is one: its total is read from the tally.
-    let single: string | null = EVERY_DOCUMENT;
     // Every word must match; when no speach has them all, any of them will do.
     let operator: 'AND' | 'OR' = 'AND';
+    let counts: Map<string, number>;
     if (words.length) {
       const budget = correctionBudget();
       const expanded = words.map((word) => this.expand(n.terms, word, budget));
       // A word the vocabulary has nothing for (nor a close word): no speach has every word, and it adds
       // nothing to the any-word matches or their bm25, so those are searched without it.
-      const known = expanded.filter((e) => e.vocabulary > 0);
+      const known = expanded.filter((e) => e.words.length > 0);
       if (known.length < expanded.length) operator = 'OR';
       const searched = known.length ? known : expanded.slice(0, 1);
       // A word that stands for one vocabulary word is matched as that word: the same matches and bm25 as
       // its prefix, without FTS5 merging a prefix's doclists (3.5 times the cost on 100k speaches).
-      groups = searched.map(({ group, only }) => (only === null ? group : { word: only, prefix: false, alternatives: [] }));
-      single = searched.length === 1 ? searched[0].only : null;
+      groups = searched.map(({ group, words: vocabulary }) =>
+        vocabulary.length === 1 ? { word: vocabulary[0].term, prefix: false, alternatives: [] } : group,
+      );
       source = `FROM ${n.fts} JOIN ${n.facts} f ON f.doc = ${n.fts}.rowid WHERE ${n.fts} MATCH @match AND ${visible}`;
       params.match = matchExpression(groups, operator);
-    }
-    let counts = single !== null ? this.tallied(n, single, params) : this.walked(source, params);
+      counts = searched.length === 1 && searched[0].words.length ? this.grouped(n, source, searched[0].words, params) : this.walked(source, params);
+    } else counts = this.tallied(n, EVERY_DOCUMENT, params);
     if (!counts.size && operator === 'AND' && groups.length > 1) {
       params.match = matchExpression(groups, 'OR');
       counts = this.walked(source, params);
@@ -290,35 +306,39 @@ export class SqliteSearchIndex implements SearchIndex {
     return answer(ids);
   }
 
-  /**
-   * The word and, when the index has few documents with it, the vocabulary's close words; how many
-   * vocabulary words they stand for, and `only` that word when it is one.
-   */
-  private expand(terms: string, word: QueryWord, budget: CorrectionBudget): { group: WordGroup; only: string | null; vocabulary: number } {
+  /** The word and, when the index has few documents with it, the vocabulary's close words; the vocabulary words they stand for. */
+  private expand(terms: string, word: QueryWord, budget: CorrectionBudget): { group: WordGroup; words: VocabularyEntry[] } {
     const own = word.prefix
-      ? this.all<{ term: string; docs: number }>(`SELECT term, docs FROM ${terms} WHERE term >= @from AND term < @to`, {
-          from: word.word,
-          to: word.word + HIGHEST,
-        })
-      : this.all<{ term: string; docs: number }>(`SELECT term, docs FROM ${terms} WHERE term = @term`, { term: word.word });
+      ? this.all<VocabularyEntry>(`SELECT term, docs FROM ${terms} WHERE term >= @from AND term < @to`, { from: word.word, to: word.word + HIGHEST })
+      : this.all<VocabularyEntry>(`SELECT term, docs FROM ${terms} WHERE term = @term`, { term: word.word });
     const hits = own.reduce((sum, t) => sum + t.docs, 0);
-    const matched = (alternatives: string[]) => {
-      const vocabulary = [...own.map((t) => t.term), ...alternatives];
-      return { group: { ...word, alternatives }, only: vocabulary.length === 1 ? vocabulary[0] : null, vocabulary: vocabulary.length };
-    };
-    if (!spendCorrection(word, hits, budget)) return matched([]);
+    if (!spendCorrection(word, hits, budget)) return { group: { ...word, alternatives: [] }, words: own };
     const vocabulary = typoRanges(word.word).flatMap(({ on, letter, next, minLength, maxLength }) =>
-      this.all<{ term: string; docs: number }>(
-        `SELECT term, docs FROM ${terms} WHERE ${on} >= @letter AND ${on} < @next AND length(term) BETWEEN @minLength AND @maxLength`,
-        {
-          letter,
-          next,
-          minLength,
-          maxLength,
-        },
-      ),
+      this.all<VocabularyEntry>(`SELECT term, docs FROM ${terms} WHERE ${on} >= @letter AND ${on} < @next AND length(term) BETWEEN @minLength AND @maxLength`, {
+        letter,
+        next,
+        minLength,
+        maxLength,
+      }),
     );
-    return matched(closeWords(word, vocabulary));
+    const alternatives = closeWords(word, vocabulary);
+    const docs = new Map(vocabulary.map((v) => [v.term, v.docs]));
+    return { group: { ...word, alternatives }, words: [...own, ...alternatives.map((term) => ({ term, docs: docs.get(term) ?? 0 }))] };
+  }
+
+  /**
+   * The viewer's matches per language for one query word standing for these vocabulary words: the
+   * most frequent one's from the tally, the others' (those without it) by walking them, when they
+   * are few; every match walked otherwise (a short prefix of several common words).
+   */
+  private grouped(n: ReturnType<typeof names>, source: string, words: VocabularyEntry[], params: Record<string, unknown>): Map<string, number> {
+    const [main, ...others] = [...words].sort((a, b) => b.docs - a.docs);
+    if (others.reduce((sum, w) => sum + w.docs, 0) > UNION_WALK) return this.walked(source, params);
+    const counts = this.tallied(n, main.term, { ...params, match: phrase(main.term) });
+    if (!others.length) return counts;
+    const rest = this.walked(source, { ...params, match: `(${others.map((w) => phrase(w.term)).join(' OR ')}) NOT ${phrase(main.term)}` });
+    for (const [language, count] of rest) counts.set(language, (counts.get(language) ?? 0) + count);
+    return counts;
   }
 
   /**
