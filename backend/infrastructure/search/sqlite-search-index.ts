@@ -30,12 +30,6 @@ export const RANKING_WINDOW = 300;
  */
 export const WALK_FROM = 1000;
 
-/**
- * A query word standing for several vocabulary words (a prefix, close words) is counted from the
- * most frequent one's tally when the others are in at most this many speaches (those are walked).
- */
-export const UNION_WALK = 2000;
-
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The tables and triggers attached to a collection's table `<table>`. */
@@ -328,12 +322,11 @@ export class SqliteSearchIndex implements SearchIndex {
 
   /**
    * The viewer's matches per language for one query word standing for these vocabulary words: the
-   * most frequent one's from the tally, the others' (those without it) by walking them, when they
-   * are few; every match walked otherwise (a short prefix of several common words).
+   * most frequent one's from the tally, the others' (those without it) by walking them: linear in the
+   * less frequent words' speaches only (a short prefix of several common words still walks many).
    */
   private grouped(n: ReturnType<typeof names>, source: string, words: VocabularyEntry[], params: Record<string, unknown>): Map<string, number> {
     const [main, ...others] = [...words].sort((a, b) => b.docs - a.docs);
-    if (others.reduce((sum, w) => sum + w.docs, 0) > UNION_WALK) return this.walked(source, params);
     const counts = this.tallied(n, main.term, { ...params, match: phrase(main.term) });
     if (!others.length) return counts;
     const rest = this.walked(source, { ...params, match: `(${others.map((w) => phrase(w.term)).join(' OR ')}) NOT ${phrase(main.term)}` });
