@@ -61,16 +61,30 @@ const KINDS: [string, Omit<SearchRequest, 'viewer' | 'pageSize'>][] = [
 
 async function time(readModelsFile: string, calls: number): Promise<void> {
   const store = new SqliteReadStore(readModelsFile);
+  // An experiment on SQLite's page cache (2 MiB by default, shared by every read of the connection): `--cache-mib=64`.
+  const cacheMib = Number(process.argv.find((a) => a.startsWith('--cache-mib='))?.split('=')[1] ?? 0);
+  if (cacheMib > 0) store.database.pragma(`cache_size = -${cacheMib * 1024}`);
   const index = attachSqliteSearch(store);
   const db = store.database;
+  // `--evict`: between two searches, read 10 speaches' documents (what the page's cards read), as the server does.
+  const speachIds = (
+    db
+      .prepare(`SELECT _id FROM "${store.tableOf('speaches')}"`)
+      .pluck()
+      .all() as string[]
+  ).sort();
+  let next = 0;
+  const between = async () => {
+    if (!process.argv.includes('--evict')) return;
+    const ids = Array.from({ length: 10 }, () => speachIds[(next = (next * 7919 + 104729) % speachIds.length)]);
+    await store.collection('speaches').findByIds(ids);
+  };
   const table = store.tableOf(SPEACH_SEARCH);
   const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
   console.log(`listed speaches: ${count(`SELECT count(*) AS n FROM "${table}_facts"`)}`);
   // A word in a handful of speaches, for the rare line.
   const rare = (
-    db
-      .prepare(`SELECT term FROM "${table}_terms" WHERE docs BETWEEN 1 AND 20 AND length(term) >= 4 ORDER BY docs DESC, term LIMIT 1`)
-      .get() as { term: string }
+    db.prepare(`SELECT term FROM "${table}_terms" WHERE docs BETWEEN 1 AND 20 AND length(term) >= 4 ORDER BY docs DESC, term LIMIT 1`).get() as { term: string }
   )?.term;
   const groups = (db.prepare(`SELECT DISTINCT principal FROM "${table}_audience" WHERE principal LIKE 'g:%' LIMIT 2`).all() as { principal: string }[]).map(
     (r) => r.principal.slice(2),
@@ -110,6 +124,7 @@ async function time(readModelsFile: string, calls: number): Promise<void> {
     perStatement.clear();
     const samples: number[] = [];
     for (let i = 0; i < calls; i++) {
+      await between();
       const started = cpuMs();
       await index.search(request);
       samples.push(cpuMs() - started);
