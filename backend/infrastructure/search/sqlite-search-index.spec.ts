@@ -3,8 +3,12 @@ import type { SpeachSearchDocument } from '../../../projections/speach-search.pr
 import { NOW, SearchCorpus } from '../../../test/contracts/search-corpus';
 import { sqliteCollectionTable as sqliteTable } from '../../../test/support/sqlite-collection-table';
 import { distinctTokens } from '../../../projections/search-text';
+import { MemoryReadStore } from '../read-store/memory-read-store';
+import { SPEACH_SEARCH } from '../../../projections/speach-search.projection';
+import { MemorySearchIndex } from './memory-search-index';
 import {
   RANKING_WINDOW,
+  WALK_FROM,
   SqliteSearchIndex,
   type SqliteSearchHost,
   attachSqliteSearch,
@@ -121,41 +125,162 @@ describe('SQLite search index', () => {
     store.database.close();
   });
 
-  it('ranks only the newest matches of a very common word and still pages through every match exactly once', async () => {
-    const db = new Database(':memory:');
-    const write = sqliteTable(db, 'speach_search');
-    installSqliteSearch(db, 'speach_search');
-    const [template] = (await documents()).filter((d) => d._id === 'ladder');
-    const count = RANKING_WINDOW + 30;
-    const docs = Array.from({ length: count }, (_, i) => {
+  /** `count` speaches with a common word, every tenth with it in the title, in four languages, some restricted or scheduled. */
+  function commonWord(template: SpeachSearchDocument, count: number): SpeachSearchDocument[] {
+    return Array.from({ length: count }, (_, i) => {
       const id = `s${String(i).padStart(5, '0')}`;
-      // Every tenth speach has the word in its title: within the ranked window they come first.
       const title = i % 10 === 0 ? `Safety ${id}` : `Course ${id}`;
-      const updatedAt = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+      // Rare words the common ones start (a prefix's union), some speaches with both.
+      const rare = [i % 97 === 0 ? 'safetynet' : '', i % 89 === 0 ? 'glove' : '', i % 3 === 0 && i % 5 === 0 ? 'safetys' : ''].join(' ');
+      const body = `${i % 3 === 0 ? 'Wear safety shoes and gloves.' : i % 97 === 0 || i % 89 === 0 ? 'Wear shoes.' : 'Wear safety shoes.'} ${rare}`;
+      const restricted = i % 17 === 0;
       return {
         ...template,
         _id: id,
         title,
-        titleKey: title.toLowerCase(),
-        body: 'Wear safety shoes.',
-        terms: distinctTokens(title, 'Wear safety shoes.'),
-        updatedAt,
+        titleKey: `${String.fromCharCode(97 + ((i * 7) % 26))} ${title.toLowerCase()}`,
+        body,
+        language: (['en-US', 'fr-FR', 'es-ES', 'de-DE'] as const)[i % 4],
+        terms: distinctTokens(title, body),
+        updatedAt: new Date(Date.UTC(2026, 0, 1) + ((i * 7919) % count) * 60_000).toISOString(),
+        // Scheduled: published, not live yet for the viewer.
+        listedFrom: i % 23 === 0 ? '2099-01-01T00:00:00.000Z' : template.listedFrom,
+        audience: restricted ? (i % 2 ? ['u:u-reader'] : ['g:g-other']) : ['*'],
       };
     });
-    write(docs);
-    const index = new SqliteSearchIndex(db, 'speach_search');
+  }
+
+  function bothAdapters(docs: SpeachSearchDocument[]) {
+    const db = new Database(':memory:');
+    sqliteTable(db, 'speach_search')(docs);
+    installSqliteSearch(db, 'speach_search');
+    const memory = new MemoryReadStore();
+    return {
+      db,
+      sqlite: new SqliteSearchIndex(db, 'speach_search'),
+      memory: new MemorySearchIndex(memory),
+      ready: memory.collection(SPEACH_SEARCH).bulkWrite(docs.map((doc) => ({ kind: 'replace', doc }))),
+    };
+  }
+
+  it('ranks only the newest matches of a very common word: the first page is the full ranking of that window, and every match comes exactly once', async () => {
+    const [template] = (await documents()).filter((d) => d._id === 'ladder');
+    const count = RANKING_WINDOW + 30;
+    const docs = commonWord(template, count).map((d) => ({
+      ...d,
+      body: 'Wear safety shoes.',
+      terms: distinctTokens(d.title, 'Wear safety shoes.'),
+      audience: ['*'],
+      listedFrom: template.listedFrom,
+      language: 'en-US' as const,
+    }));
+    const { db, sqlite, memory, ready } = bothAdapters(docs);
+    await ready;
     const pageSize = 50;
-    const first = await index.search({ term: 'safety', viewer, page: 0, pageSize });
+    const first = await sqlite.search({ term: 'safety', viewer, page: 0, pageSize });
     expect(first.total).toBe(count);
-    // The window holds the newest RANKING_WINDOW rows (s00030 and later): its title matches lead.
-    expect(first.ids.slice(0, 3)).toEqual(expect.arrayContaining(['s01020', 's01010', 's01000']));
-    expect(first.ids.every((id, i) => i >= RANKING_WINDOW / 10 || Number(id.slice(1)) % 10 === 0)).toBe(true);
+    // The window: the newest RANKING_WINDOW rows (rowids follow the insertion order, s00030 and later).
+    const window = new Set(docs.slice(count - RANKING_WINDOW).map((d) => d._id));
+    const full = (await memory.search({ term: 'safety', viewer, page: 0, pageSize: count })).ids;
+    expect(full).toHaveLength(count);
+    expect(first.ids).toEqual(full.filter((id) => window.has(id)).slice(0, pageSize));
     const seen: string[] = [];
-    for (let page = 0; page * pageSize < count; page++) seen.push(...(await index.search({ term: 'safety', viewer, page, pageSize })).ids);
+    for (let page = 0; page * pageSize < count; page++) seen.push(...(await sqlite.search({ term: 'safety', viewer, page, pageSize })).ids);
     expect(seen).toHaveLength(count);
     expect(new Set(seen).size).toBe(count);
     // Past the window, the oldest matches follow, newest first.
     expect(seen.slice(RANKING_WINDOW)).toEqual(Array.from({ length: 30 }, (_, i) => `s${String(29 - i).padStart(5, '0')}`));
     db.close();
   });
+
+  it('counts a common word from its tally exactly as walking its matches does, for every viewer, language and time', async () => {
+    const [template] = (await documents()).filter((d) => d._id === 'ladder');
+    const count = WALK_FROM + 120;
+    const { db, sqlite, memory, ready } = bothAdapters(commonWord(template, count));
+    await ready;
+    const viewers = [
+      viewer,
+      { ...viewer, userId: 'u-other' },
+      { ...viewer, userId: 'u-other', groupIds: ['g-other'] },
+      { ...viewer, now: '2099-06-01T00:00:00.000Z' },
+    ];
+    for (const who of viewers)
+      for (const term of [
+        'safety',
+        'safety shoes',
+        'gloves',
+        'saf',
+        '',
+        'safety s00010',
+        'safte',
+        'safety qwxyz',
+        'qwxyz gloves',
+        'qwxyz',
+        'glov',
+        'safetyn',
+        'safty',
+        'shoes safety',
+      ])
+        for (const languageId of [undefined, 'fr-FR', 'it-IT']) {
+          const request = { term, viewer: who, languageId, page: 0, pageSize: 5 };
+          const [got, expected] = [await sqlite.search(request), await memory.search(request)];
+          expect({ term, total: got.total, languages: got.availableLanguages }).toEqual({
+            term,
+            total: expected.total,
+            languages: expected.availableLanguages,
+          });
+        }
+    db.close();
+  });
+
+  it('sorts a common word by title and by update through the facts in that order, as a full sort does', async () => {
+    const [template] = (await documents()).filter((d) => d._id === 'ladder');
+    const count = WALK_FROM + 200;
+    const { db, sqlite, memory, ready } = bothAdapters(commonWord(template, count));
+    await ready;
+    const restrictedViewer = { ...viewer, groupIds: ['g-other'] };
+    for (const sort of ['TITRE', 'RECENT'] as const)
+      for (const languageId of [undefined, 'es-ES'])
+        for (const page of [0, 3, 40]) {
+          const request = { term: 'safety', viewer: restrictedViewer, sort, languageId, page, pageSize: 10 };
+          const got = await sqlite.search(request);
+          expect(got.total).toBeGreaterThan(languageId ? WALK_FROM / 4 - 100 : WALK_FROM);
+          expect(got).toEqual(await memory.search(request));
+        }
+    db.close();
+  });
+
+  it('keeps the tally of listed public speaches per word and language exact as they change, and builds it for an index attached before it existed', async () => {
+    const db = new Database(':memory:');
+    const write = sqliteTable(db, 'speach_search');
+    installSqliteSearch(db, 'speach_search');
+    const docs = await documents();
+    write(docs);
+    expect(tally(db)).toEqual(expect.objectContaining({ 'ladder|en-US': 1, 'part|en-US': 2, '|en-US': 2 }));
+    const ladder = docs.find((d) => d._id === 'ladder')!;
+    write([{ ...ladder, language: 'fr-FR' }]);
+    expect(tally(db)).toEqual(expect.objectContaining({ 'ladder|fr-FR': 1, 'part|fr-FR': 1, 'part|en-US': 1, '|en-US': 1, '|fr-FR': 1 }));
+    expect(tally(db)).not.toHaveProperty(['ladder|en-US']);
+    // Restricted: no longer in the tally (counted per viewer from its audience).
+    write([{ ...ladder, language: 'fr-FR', audience: ['u:u-reader'] }]);
+    expect(tally(db)).not.toHaveProperty(['|fr-FR']);
+    write([{ ...ladder, title: 'Scaffold', terms: ['scaffold', 'part'] }]);
+    expect(tally(db)).toEqual(expect.objectContaining({ 'scaffold|en-US': 1, 'part|en-US': 2, '|en-US': 2 }));
+    // An index from before the tally: dropped here, rebuilt from the rows at the next start.
+    const before = tally(db);
+    db.exec(`DROP TABLE "speach_search_tally"`);
+    installSqliteSearch(db, 'speach_search');
+    expect(tally(db)).toEqual(before);
+    db.prepare(`DELETE FROM "speach_search"`).run();
+    expect(tally(db)).toEqual({});
+    db.close();
+  });
 });
+
+const tally = (db: Database.Database) =>
+  Object.fromEntries(
+    (db.prepare(`SELECT term, language, docs FROM "speach_search_tally"`).all() as { term: string; language: string; docs: number }[]).map((r) => [
+      `${r.term}|${r.language}`,
+      r.docs,
+    ]),
+  );
