@@ -14,6 +14,7 @@ const STATEMENT_CACHE = 500;
  */
 export class SqliteTables {
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly ordered = new WeakMap<Database.Statement, boolean>();
   private readonly shapes = new Map<string, SqliteTableShape>();
   private readonly serving = new Map<string, string>();
   private readonly declared = new Map<string, IndexSpec[]>();
@@ -68,6 +69,21 @@ export class SqliteTables {
       this.statements.set(sql, (statement = this.db.prepare(sql)));
     }
     return statement;
+  }
+
+  /**
+   * Whether SQLite reads this query's rows in its ORDER BY's order from an index (at most ties sorted), so that a
+   * LIMIT stops the walk early. Asked once per prepared statement (a schema change prepares them again).
+   */
+  servesOrder(sql: string, params: unknown[]): boolean {
+    const statement = this.statement(sql);
+    let serves = this.ordered.get(statement);
+    if (serves === undefined) {
+      const plan = this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
+      serves = !plan.some((row) => /USE TEMP B-TREE FOR ORDER BY/.test(row.detail));
+      this.ordered.set(statement, serves);
+    }
+    return serves;
   }
 
   /** The table serving a collection's reads, created empty on first use. */
