@@ -104,6 +104,32 @@ function lines(store: SqliteReadStore, now: string, path: PathDocument): Line[] 
       options: { sort: { createdAt: -1, _id: 1 }, skip: 200, limit: 20 },
     },
     {
+      // Not a list of this brief: the learner home's catalogue with a name, which the title lookup serves too.
+      name: 'learner catalogue name=safety (readable $or), UPDATED desc',
+      collection: SPEACHES,
+      filter: {
+        $and: [
+          {
+            archived: false,
+            isTemplate: false,
+            published: true,
+            liveFrom: { $lte: now },
+            $or: [
+              { visibility: { $in: ['PUBLIC', 'SEMI_PRIVE'] } },
+              { affectedUserIds: 'nobody' },
+              { affectedGroupIds: { $in: ['no-group'] } },
+              { authorId: 'nobody' },
+              { coEditorIds: 'nobody' },
+              { visibility: 'PRIVE', accessCodeHash: null },
+              { visibility: 'PRIVE', _id: { $in: [] } },
+            ],
+          },
+          { titleKey: { $regex: 'safety' } },
+        ],
+      },
+      options: { sort: { updatedAt: -1, _id: 1 }, skip: 0, limit: 20 },
+    },
+    {
       name: 'admin speaches NONE (default), UPDATED desc',
       collection: SPEACHES,
       filter: { archived: false },

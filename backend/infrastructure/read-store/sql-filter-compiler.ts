@@ -41,8 +41,15 @@ export interface SqlCondition {
  */
 function beside(clauses: SqlCondition[]): SqlCondition[] {
   if (!clauses.some((c) => c.or)) return clauses;
-  return clauses.map((c) => (c.or ? c : { ...c, sql: c.sql.replace(/likelihood\("/g, 'likelihood(+"') }));
+  return clauses.map((c) => {
+    // With the flags out of the index, a substring lookup by value could seek nothing: by rowid it drives the plan.
+    const sql = c.sql.replace(LOOKUP_BY_VALUE, 'rowid IN (SELECT rowid FROM "$1" WHERE "$1" MATCH ');
+    return c.or ? { ...c, sql } : { ...c, sql: sql.replace(/likelihood\("/g, 'likelihood(+"') };
+  });
 }
+
+/** A substring lookup by the field's values (textLeaf), as `beside` finds it in compiled SQL. */
+const LOOKUP_BY_VALUE = /"k:[^"]+" IN \(SELECT text FROM "([^"]+)" WHERE "\1" MATCH /g;
 
 const NULL_KEY = '-9e999';
 const ARRAY_KEY = "X'03'";
