@@ -43,13 +43,18 @@ function beside(clauses: SqlCondition[]): SqlCondition[] {
   if (!clauses.some((c) => c.or)) return clauses;
   return clauses.map((c) => {
     // With the flags out of the index, a substring lookup by value could seek nothing: by rowid it drives the plan.
-    const sql = c.sql.replace(LOOKUP_BY_VALUE, 'rowid IN (SELECT rowid FROM "$1" WHERE "$1" MATCH ');
+    const sql = lookupsByRowid(c.sql);
     return c.or ? { ...c, sql } : { ...c, sql: sql.replace(/likelihood\("/g, 'likelihood(+"') };
   });
 }
 
-/** A substring lookup by the field's values (textLeaf), as `beside` finds it in compiled SQL. */
+/** A substring lookup by the field's values (textLeaf), as found in compiled SQL. */
 const LOOKUP_BY_VALUE = /"k:[^"]+" IN \(SELECT text FROM "([^"]+)" WHERE "\1" MATCH /g;
+
+/** The same condition with its substring lookups by value made lookups by rowid: the matches drive the plan, whatever the indexes. */
+export function lookupsByRowid(sql: string): string {
+  return sql.replace(LOOKUP_BY_VALUE, 'rowid IN (SELECT rowid FROM "$1" WHERE "$1" MATCH ');
+}
 
 const NULL_KEY = '-9e999';
 const ARRAY_KEY = "X'03'";

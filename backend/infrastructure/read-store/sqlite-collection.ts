@@ -1,6 +1,6 @@
 import { matcher } from './compile-filter';
 import type { Collection, Document, Filter, FindOptions, IndexSpec, Pipeline, Sort, WriteOperation } from './read-store.port';
-import { type SqlCondition, type TableShape, compileOrderBy, compileWhere } from './sql-filter-compiler';
+import { type SqlCondition, type TableShape, compileOrderBy, compileWhere, lookupsByRowid } from './sql-filter-compiler';
 import type { SqliteTables } from './sqlite-tables';
 import type { SqliteTableShape } from './sqlite-table-shape';
 import { mingo } from './lazy-mingo';
@@ -214,14 +214,16 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
    * cheaper than a row when the index holds the searched field (no JSON), about the same otherwise.
    */
   private pageAmong(table: string, filter: Filter, shape: SqliteTableShape, where: SqlCondition, tail: string, end: number, total: number): SqlCondition {
+    // Read from the lookup, the matches drive by their rowids: by value, SQLite may walk an index testing each entry.
+    const lookedUp = { ...where, sql: lookupsByRowid(where.sql) };
     const rows = (this.tables.statement(`SELECT max(rowid) FROM "${table}"`).pluck(true).get() as number | null) ?? 0;
-    if (total * total * WALK_ADVANTAGE < end * rows) return where;
+    if (total * total * WALK_ADVANTAGE < end * rows) return lookedUp;
     const walked = compileWhere(filter, withoutLookups(shape));
     const keys = this.tables.orderedWalk(`SELECT doc FROM "${table}" WHERE ${walked.sql}${tail}`, walked.params);
-    if (!keys) return where;
+    if (!keys) return lookedUp;
     const searched = [...shape.substringTables].filter(([, trigrams]) => where.sql.includes(`"${trigrams}"`)).map(([field]) => field);
     const holds = searched.every((field) => keys.includes(field) || keys.includes(`${field}-`));
-    return holds || total * total >= end * rows ? walked : where;
+    return holds || total * total >= end * rows ? walked : lookedUp;
   }
 
   /** The table, with the indexes a fill from empty postponed created now: a query must not scan for want of them. */
