@@ -223,6 +223,22 @@ export const speachesProjection: ProjectionDefinition = {
             { field: 'isTemplate' },
           ],
         },
+        // The path editor's catalogue and the admin list in publication order (issue 15: without it the planner read
+        // every published speach and sorted them by their JSON date). Added to a built table in place, no rebuild.
+        {
+          fields: [
+            { field: 'archived' },
+            { field: 'published' },
+            { field: 'firstPublishedAt', direction: -1 },
+            { field: 'liveFrom' },
+            { field: 'visibility' },
+            { field: 'titleKey' },
+            { field: 'isTemplate' },
+          ],
+        },
+        // Title searches (a word of the title anywhere in it) as a trigram lookup: a page's total counts the matches
+        // instead of walking every published speach. Built in place, no rebuild.
+        { field: 'titleKey', substring: true },
         // The learner home (issue 17): a category's slider in update order, "new in my language" in publication order.
         { fields: [{ field: 'archived' }, { field: 'published' }, { field: 'categoryId' }, { field: 'updatedAt', direction: -1 }] },
         { fields: [{ field: 'archived' }, { field: 'published' }, { field: 'language' }, { field: 'liveFrom', direction: -1 }] },

@@ -174,9 +174,21 @@ describe('SQLite filters and sorts against mingo', () => {
       ],
       300,
     );
+    // A substring index beside a key column: lookups by value, and pages of many matches walked along an ordered index.
+    const byValue = await compare(
+      Array.from({ length: 600 }, (_, i) => listDocument(i)),
+      listFields,
+      [
+        { fields: [{ field: 'archived' }, { field: 'title' }] },
+        { fields: [{ field: 'archived' }, { field: 'updatedAt', direction: -1 }] },
+        { field: 'title', substring: true },
+      ],
+      300,
+    );
     // The comparison covers the SQL path, not only mingo's on the candidates.
     expect(unindexed).toBeGreaterThan(200);
     expect(indexed).toBeGreaterThan(200);
+    expect(byValue).toBeGreaterThan(200);
   }, 180_000);
 
   it('answers searches and exclusions by id without a JavaScript callback or the JSON per row', async () => {

@@ -41,7 +41,19 @@ export interface SqlCondition {
  */
 function beside(clauses: SqlCondition[]): SqlCondition[] {
   if (!clauses.some((c) => c.or)) return clauses;
-  return clauses.map((c) => (c.or ? c : { ...c, sql: c.sql.replace(/likelihood\("/g, 'likelihood(+"') }));
+  return clauses.map((c) => {
+    // With the flags out of the index, a substring lookup by value could seek nothing: by rowid it drives the plan.
+    const sql = lookupsByRowid(c.sql);
+    return c.or ? { ...c, sql } : { ...c, sql: sql.replace(/likelihood\("/g, 'likelihood(+"') };
+  });
+}
+
+/** A substring lookup by the field's values (textLeaf), as found in compiled SQL. */
+const LOOKUP_BY_VALUE = /"k:[^"]+" IN \(SELECT text FROM "([^"]+)" WHERE "\1" MATCH /g;
+
+/** The same condition with its substring lookups by value made lookups by rowid: the matches drive the plan, whatever the indexes. */
+export function lookupsByRowid(sql: string): string {
+  return sql.replace(LOOKUP_BY_VALUE, 'rowid IN (SELECT rowid FROM "$1" WHERE "$1" MATCH ');
 }
 
 const NULL_KEY = '-9e999';
@@ -172,10 +184,16 @@ function textLeaf(text: string, ignoreCase: boolean, trigrams?: string): Leaf {
   const test = ignoreCase
     ? { sql: `text LIKE ? ESCAPE '\\'`, params: [`%${text.replace(/[\\%_]/g, '\\$&')}%`] }
     : { sql: `instr(text, ?) > 0`, params: [text] };
-  return () => ({
-    sql: `rowid IN (SELECT rowid FROM "${trigrams}" WHERE "${trigrams}" MATCH ? AND ${test.sql})`,
-    params: [`"${text.replace(/"/g, '""')}"`, ...test.params],
-  });
+  // A field with a key column is looked up by its matching values: each is then a seek into an index holding the field
+  // after equality keys (the admin list's `archived, published, titleKey, …`), whose other keys decide the match without
+  // the document's JSON (14 instead of 85 ms for 6,667 of 100k speaches). Otherwise by the matching documents' rowids.
+  return (key) => {
+    const [looked, selected] = key.startsWith('"k:') ? [key, 'text'] : ['rowid', 'rowid'];
+    return {
+      sql: `${looked} IN (SELECT ${selected} FROM "${trigrams}" WHERE "${trigrams}" MATCH ? AND ${test.sql})`,
+      params: [`"${text.replace(/"/g, '""')}"`, ...test.params],
+    };
+  };
 }
 
 /** Null and existence through nested paths: left to mingo, as compile-filter does. */

@@ -1,6 +1,6 @@
 import { Query } from 'mingo';
 import { escapeRegex } from '../http/simple-rest';
-import type { Document, Filter } from './read-store.port';
+import type { Document, Filter, Sort } from './read-store.port';
 import { compileWhere } from './sql-filter-compiler';
 import { SqliteReadStore } from './sqlite-read-store';
 import type { SqliteTables } from './sqlite-tables';
@@ -85,6 +85,57 @@ describe('SQLite substring index', () => {
       const all = expected(docs, filter);
       expect([filter, page.total]).toEqual([filter, all.length]);
       expect(page.docs.every((d) => all.includes(d._id))).toBe(true);
+    }
+  });
+
+  it('looks a field with a key column up by its values, and walks the ordered index for a page of many matches', async () => {
+    interface Card extends Document {
+      archived: boolean;
+      titleKey: string;
+      updatedAt: string;
+    }
+    const cards = store.collection<Card>('cards');
+    await cards.createIndex({ fields: [{ field: 'archived' }, { field: 'titleKey' }] });
+    await cards.createIndex({ fields: [{ field: 'archived' }, { field: 'updatedAt', direction: -1 }] });
+    await cards.createIndex({ field: 'titleKey', substring: true });
+    const docs: Card[] = Array.from({ length: 400 }, (_, i) => ({
+      _id: `c${String(i).padStart(3, '0')}`,
+      archived: i % 5 === 0,
+      // "safety" in a third of the titles; "rare 7" in one.
+      titleKey: `${i % 3 === 0 ? 'safety' : 'quality'} course ${i}${i === 7 ? ' rare' : ''}`,
+      updatedAt: `2026-01-01T00:00:${String(i % 60).padStart(2, '0')}.${String(i).padStart(3, '0')}Z`,
+    }));
+    await cards.bulkWrite(docs.map((doc) => ({ kind: 'replace', doc })));
+    const shape = tables.shape(tables.tableOf('cards'));
+    const filter = (word: string): Filter => ({ $and: [{ archived: false }, { titleKey: { $regex: escapeRegex(word) } }] });
+    expect(compileWhere(filter('safety'), shape).sql).toContain(`"k:titleKey" IN (SELECT text FROM "${shape.substrings('titleKey')}"`);
+    const statements: string[] = [];
+    const statement = tables.statement.bind(tables);
+    jest.spyOn(tables, 'statement').mockImplementation((sql: string) => {
+      statements.push(sql);
+      return statement(sql);
+    });
+    const pageOf = (sql: string) => sql.startsWith('SELECT doc');
+
+    for (const [word, walked] of [
+      ['safety', true],
+      ['rare', false],
+    ] as const) {
+      const pages: { sort: Sort; skip: number; limit: number }[] = [
+        { sort: { updatedAt: -1, _id: 1 }, skip: 0, limit: 10 },
+        { sort: { titleKey: 1, _id: 1 }, skip: 20, limit: 10 },
+      ];
+      for (const options of pages) {
+        statements.length = 0;
+        const page = await cards.findPage(filter(word), options);
+        const all = new Query(filter(word), {}).find<Card>(docs).sort(options.sort).all() as Card[];
+        expect([word, page.total]).toEqual([word, all.length]);
+        expect(page.docs.map((d) => d._id)).toEqual(all.slice(options.skip, options.skip + options.limit).map((d) => d._id));
+        // Many matches: the page walks the order's index with the plain test; few: it reads the lookup's matches.
+        const reads = statements.filter(pageOf);
+        if (all.length > options.skip) expect([word, reads.some((sql) => sql.includes(' MATCH '))]).toEqual([word, !walked]);
+        else expect(reads).toEqual([]);
+      }
     }
   });
 

@@ -14,6 +14,7 @@ const STATEMENT_CACHE = 500;
  */
 export class SqliteTables {
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly walks = new WeakMap<Database.Statement, string[] | null>();
   private readonly shapes = new Map<string, SqliteTableShape>();
   private readonly serving = new Map<string, string>();
   private readonly declared = new Map<string, IndexSpec[]>();
@@ -69,6 +70,24 @@ export class SqliteTables {
       this.statements.set(sql, (statement = this.db.prepare(sql)));
     }
     return statement;
+  }
+
+  /**
+   * How SQLite reads this query's rows, when it reads them in its ORDER BY's order from an index (at most ties sorted,
+   * so that a LIMIT stops the walk early): the walked index's keys; null otherwise. Asked once per prepared statement
+   * (a schema change prepares them again).
+   */
+  orderedWalk(sql: string, params: unknown[]): string[] | null {
+    const statement = this.statement(sql);
+    let walk = this.walks.get(statement);
+    if (walk === undefined) {
+      const plan = (this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((row) => row.detail);
+      const index = plan.map((detail) => /^(?:SCAN|SEARCH) \S+ USING (?:COVERING )?INDEX (\S+)/.exec(detail)?.[1]).find((name) => name);
+      // Index names list their keys after the table's name (`table:archived,updatedAt-`; see indexName).
+      walk = index && !plan.some((detail) => detail.includes('USE TEMP B-TREE FOR ORDER BY')) ? index.slice(index.lastIndexOf(':') + 1).split(',') : null;
+      this.walks.set(statement, walk);
+    }
+    return walk;
   }
 
   /** The table serving a collection's reads, created empty on first use. */
