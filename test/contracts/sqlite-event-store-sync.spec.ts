@@ -137,11 +137,13 @@ describe('SqliteEventStore: the WAL sync off the request thread', () => {
   it('close waits for the sync in flight and acknowledges its appends', async () => {
     const append = watch(store.appendToStream('stream-a', [newEvent('Opened')], { expectedRevision: 'no_stream' }));
     await turns(() => held.length > 0);
-    const closed = watch(store.close());
+    const closing = store.close();
+    const closed = watch(closing);
     await turns();
     expect(closed.state).toBe('pending');
     await finishSync();
-    await turns(() => closed.state !== 'pending');
+    // Close also stops the WAL checkpointer's worker thread: awaited, not counted in turns of this loop.
+    await closing;
     expect([append.state, closed.state]).toEqual(['fulfilled', 'fulfilled']);
     store = new SqliteEventStore(join(dir, 'events.sqlite'));
     expect((await store.readAll()).map((e) => e.streamId)).toEqual(['stream-a']);
