@@ -137,13 +137,11 @@ describe('SqliteEventStore: the WAL sync off the request thread', () => {
   it('close waits for the sync in flight and acknowledges its appends', async () => {
     const append = watch(store.appendToStream('stream-a', [newEvent('Opened')], { expectedRevision: 'no_stream' }));
     await turns(() => held.length > 0);
-    const closing = store.close();
-    const closed = watch(closing);
+    const closed = watch(store.close());
     await turns();
     expect(closed.state).toBe('pending');
     await finishSync();
-    // Close also stops the WAL checkpointer's worker thread: awaited, not counted in turns of this loop.
-    await closing;
+    await turns(() => closed.state !== 'pending');
     expect([append.state, closed.state]).toEqual(['fulfilled', 'fulfilled']);
     store = new SqliteEventStore(join(dir, 'events.sqlite'));
     expect((await store.readAll()).map((e) => e.streamId)).toEqual(['stream-a']);

@@ -2,7 +2,6 @@ import Database from 'better-sqlite3';
 import { closeSync, fdatasync, fsyncSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { NewEvent, RecordedEvent } from '../../../events';
-import { WalCheckpointer } from '../read-store/wal-checkpointer';
 import { InProcessAppendSignal, catchUpSubscription } from './catch-up-subscription';
 import type { AppendResult, EventStore, ExpectedRevision, ReadAllOptions, ReadStreamOptions, SubscribeOptions, Subscription } from './event-store.port';
 import { checkExpectedRevision } from './expected-revision';
@@ -100,8 +99,7 @@ export interface SqliteEventStoreOptions {
  * groups cost one fsync, and the thread goes on serving requests meanwhile (with synchronous=FULL
  * better-sqlite3 blocked it for each group's fsync). NORMAL alone keeps the file consistent on power
  * loss (SQLite syncs the WAL before each checkpoint); the explicit sync is what makes the
- * acknowledged commits durable. The checkpoints themselves run in a worker thread (WalCheckpointer),
- * not inside a commit.
+ * acknowledged commits durable.
  */
 export class SqliteEventStore implements EventStore {
   readonly adapter = 'sqlite' as const;
@@ -136,7 +134,6 @@ export class SqliteEventStore implements EventStore {
   private readonly headKey: Buffer | undefined;
   private readonly signedHead: Database.Statement | null;
   private readonly writeHead: Database.Statement | null;
-  private readonly checkpointer: WalCheckpointer | null = null;
 
   constructor(
     readonly file: string,
@@ -156,7 +153,6 @@ export class SqliteEventStore implements EventStore {
       this.db.pragma('busy_timeout = 5000');
       this.db.exec(SCHEMA);
       this.migrateHashChain();
-      if (wal) this.checkpointer = new WalCheckpointer(this.db);
     }
     const hasHeadTable = !!this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'chain_head'").get();
     this.signedHead = hasHeadTable ? this.db.prepare('SELECT position, hash, signature FROM chain_head WHERE id = 1') : null;
@@ -470,7 +466,6 @@ export class SqliteEventStore implements EventStore {
     if (this.syncing || this.unsynced.length) await new Promise<void>((resolve) => this.drained.push(resolve));
     this.releaseDurableWaiters();
     this.signal.notify();
-    await this.checkpointer?.close();
     if (this.walFd !== null) closeSync(this.walFd);
     this.walFd = null;
     if (this.db.open) this.db.close();

@@ -7,7 +7,6 @@ import { LEASES_TABLE, SqliteLeaseStore } from '../leases/sqlite-lease-store';
 import type { Collection, CollectionWrites, Document, ReadStore, RebuildBeside } from './read-store.port';
 import { SqliteCollection } from './sqlite-collection';
 import { SqliteTables, type TableListener } from './sqlite-tables';
-import { WalCheckpointer } from './wal-checkpointer';
 
 export const READ_MODELS_FILE = 'read-models.sqlite';
 
@@ -68,7 +67,6 @@ export class SqliteReadStore implements ReadStore {
   readonly leases: SqliteLeaseStore;
   private readonly tables: SqliteTables;
   private fencing: { lease: string; owner: string; token: number; holds: Database.Statement } | null = null;
-  private readonly checkpointer: WalCheckpointer | null;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -79,7 +77,6 @@ export class SqliteReadStore implements ReadStore {
     this.tables = new SqliteTables(this.database);
     this.checkpoints = new SqliteCheckpoints(this.database);
     this.leases = new SqliteLeaseStore(this.database);
-    this.checkpointer = file === ':memory:' ? null : new WalCheckpointer(this.database);
   }
 
   /**
@@ -204,7 +201,6 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async close(): Promise<void> {
-    await this.checkpointer?.close();
     if (this.database.open) this.database.close();
   }
 
