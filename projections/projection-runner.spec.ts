@@ -59,6 +59,39 @@ describe('ProjectionRunner', () => {
     await runner.stop();
   });
 
+  it('moves a projection over a batch it ignores in memory, storing that checkpoint once a save is due and at stop', async () => {
+    const others: ProjectionDefinition = { name: 'others', version: 1, collections: [{ name: 'others' }], handlers: { Other: async () => undefined } };
+    const events = new MemoryEventStore();
+    const readStore = new MemoryReadStore({ freezeAdopted: true });
+    const runner = new ProjectionRunner(events, readStore, [counterProjection(), others], silent, { idleSaveMs: 60_000 });
+    await runner.start();
+    const first = await events.appendToStream('c-1', [add('a', 1)], { expectedRevision: 'no_stream' });
+    expect(await runner.waitFor(first.position, 5000)).toBe(true);
+    // A projection's first batch is stored whatever it handled: the throttle starts from a save.
+    expect(await readStore.checkpoints.load('others')).toMatchObject({ position: first.position });
+    const second = await events.appendToStream('c-1', [add('b', 2)], { expectedRevision: 0 });
+    expect(await runner.waitFor(second.position, 5000)).toBe(true);
+    expect(await readStore.checkpoints.load('counters')).toMatchObject({ position: second.position });
+    expect(await readStore.checkpoints.load('others')).toMatchObject({ position: first.position });
+    expect(runner.status().find((s) => s.name === 'others')).toMatchObject({ position: second.position, state: 'live' });
+    await runner.stop();
+    expect(await readStore.checkpoints.load('others')).toMatchObject({ position: second.position });
+  });
+
+  it('stores every checkpoint at every batch when told to (a projector whose checkpoints API processes wait on)', async () => {
+    const others: ProjectionDefinition = { name: 'others', version: 1, collections: [{ name: 'others' }], handlers: { Other: async () => undefined } };
+    const events = new MemoryEventStore();
+    const readStore = new MemoryReadStore({ freezeAdopted: true });
+    const runner = new ProjectionRunner(events, readStore, [counterProjection(), others], silent, { idleSaveMs: 0 });
+    await runner.start();
+    const first = await events.appendToStream('c-1', [add('a', 1)], { expectedRevision: 'no_stream' });
+    expect(await runner.waitFor(first.position, 5000)).toBe(true);
+    const second = await events.appendToStream('c-1', [add('b', 2)], { expectedRevision: 0 });
+    expect(await runner.waitFor(second.position, 5000)).toBe(true);
+    expect(await readStore.checkpoints.load('others')).toMatchObject({ position: second.position });
+    await runner.stop();
+  });
+
   it('answers read-your-writes waits once the position is applied, and false after the timeout', async () => {
     const { events, readStore, runner } = await setup([counterProjection()]);
     await runner.start();

@@ -36,6 +36,18 @@ interface Projected {
   applied: number;
   /** The event its handler failed on, if any: the writes before it are kept. */
   failed?: Failure;
+  /** Whether any event of the batch had a handler: a batch it ignored wholly writes nothing, only its checkpoint. */
+  handled: boolean;
+}
+
+export interface ProjectionRunnerOptions {
+  /**
+   * How long a move over events a projection ignores may stay unsaved (default 1 s): a live batch of one
+   * command's event is ignored by most projections, and their checkpoint rows were most of its commit.
+   * A restart replays what was not saved, which costs the read only. A projector whose checkpoints API
+   * processes wait on saves every batch (0).
+   */
+  idleSaveMs?: number;
 }
 
 interface Logger {
@@ -78,13 +90,19 @@ export class ProjectionRunner {
   private readonly filling = new Set<string>();
   /** Serialises batches, rebuild resets and `exclusive` work (read-model snapshots). */
   private lock: Promise<unknown> = Promise.resolve();
+  private readonly idleSaveMs: number;
+  /** Per serving projection: the position its stored checkpoint holds, and when it was stored. */
+  private readonly saved = new Map<string, { position: number; at: number }>();
 
   constructor(
     private readonly events: EventStore,
     private readonly readStore: ReadStore,
     private readonly projections: ProjectionDefinition[],
     private readonly logger: Logger = { log: () => undefined, error: (m) => console.error(m) },
-  ) {}
+    options: ProjectionRunnerOptions = {},
+  ) {
+    this.idleSaveMs = options.idleSaveMs ?? 1000;
+  }
 
   /**
    * Follows every write the projections store, and 'cleared' when a collection's content changes wholesale (a
@@ -169,12 +187,14 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     await this.stopSubscription();
+    await this.exclusive(() => this.saveIdleMoves());
     this.waiters.abandon();
     for (const resolve of this.buildWaiters) resolve(false);
     this.buildWaiters = [];
   }
 
   private async prepare(projection: ProjectionDefinition): Promise<void> {
+    this.saved.delete(projection.name);
     const checkpoint = await this.readStore.checkpoints.load(projection.name);
     // A start tries a stopped projection again: waiters wait for it until it stops anew.
     await this.clearStopped(projection);
@@ -205,6 +225,7 @@ export class ProjectionRunner {
       for (const listener of this.commitListeners) listener(collection.name, 'cleared');
     }
     await this.readStore.checkpoints.save({ name: projection.name, position: 0, version: projection.version });
+    this.saved.delete(projection.name);
     this.cacheOf(this.readStore).fillingFromEmpty(names);
     this.readStore.deferIndexes?.(names);
     this.filling.add(projection.name);
@@ -250,6 +271,16 @@ export class ProjectionRunner {
     });
   }
 
+  /** Stores the checkpoints of the projections that moved over ignored events since their last save. */
+  private async saveIdleMoves(): Promise<void> {
+    for (const status of this.statuses.values()) {
+      const saved = this.saved.get(status.name);
+      if (!saved || status.state === 'failed' || status.rebuilding || saved.position >= status.position) continue;
+      await this.readStore.checkpoints.save({ name: status.name, position: status.position, version: status.version });
+      this.saved.set(status.name, { position: status.position, at: Date.now() });
+    }
+  }
+
   private async stopSubscription(): Promise<void> {
     this.running = false;
     await this.subscription?.stop();
@@ -286,6 +317,7 @@ export class ProjectionRunner {
       // The serving store now answers from the built tables: what was cached of the old ones is stale.
       this.caches.get(this.readStore)?.forget(this.projections.find((p) => p.name === name)?.collections.map((c) => c.name) ?? []);
       this.builds.delete(name);
+      this.saved.delete(name);
       this.statuses.set(name, { name, version: status.version, position: status.position, state: 'live' });
       await this.clearStopped({ name, version: status.version });
       this.logger.log(`Projection ${name}: rebuilt v${status.version} now serves reads`);
@@ -317,10 +349,12 @@ export class ProjectionRunner {
     );
     let failed: Failure | undefined;
     let applied = status.position;
+    let handled = false;
     for (const event of events) {
       if (event.position <= status.position) continue;
       const handler = projection.handlers[event.type];
       if (handler) {
+        handled = true;
         try {
           work.applying(event);
           await handler(event, work);
@@ -332,7 +366,7 @@ export class ProjectionRunner {
       }
       applied = event.position;
     }
-    return { projection, status, events, store, work, applied, failed };
+    return { projection, status, events, store, work, applied, failed, handled };
   }
 
   /**
@@ -343,6 +377,12 @@ export class ProjectionRunner {
    * projection commits alone: only the one whose writes fail stops.
    */
   private async settleTogether(batches: Projected[]): Promise<void> {
+    const now = Date.now();
+    for (const b of batches) {
+      const saved = this.saved.get(b.projection.name);
+      // Nothing to write and its checkpoint stored lately: the move stays in memory until a save is due.
+      if (!b.handled && saved && now - saved.at < this.idleSaveMs) b.status.position = b.applied;
+    }
     const moved = batches.filter((b) => b.applied !== b.status.position);
     if (moved.length > 1 && this.readStore.commitAll) {
       try {
@@ -350,6 +390,7 @@ export class ProjectionRunner {
         for (const b of moved) {
           b.work.committed();
           b.status.position = b.applied;
+          this.saved.set(b.projection.name, { position: b.applied, at: now });
         }
         for (const b of batches) await this.reportFailure(b, b.failed);
         return;
@@ -375,6 +416,7 @@ export class ProjectionRunner {
         await b.store.commit(b.work.writes(), this.checkpointOf(b));
         b.work.committed();
         b.status.position = b.applied;
+        if (b.store === this.readStore) this.saved.set(b.projection.name, { position: b.applied, at: Date.now() });
       } catch (error) {
         b.work.failed();
         if (isLeaseLost(error)) {

@@ -4,7 +4,7 @@ import { uuidv7 } from '../../events';
 import { CommandRunner } from '../infrastructure/decider/command-runner';
 import { ReadModels } from '../infrastructure/read-models';
 import { SiteSettings } from '../site';
-import { SpeachQueries } from '../speach';
+import { type SpeachDocument, SpeachQueries, type Viewer } from '../speach';
 import { commentsDecider } from './comments.decider';
 import { engagementDecider } from './engagement.decider';
 import { EngagementQueries, ownsSpeach } from './engagement-queries.service';
@@ -26,8 +26,12 @@ export class EngagementCommands {
     private readonly readModels: ReadModels,
   ) {}
 
-  async rate(actorUserId: string, speachId: string, rating: number): Promise<void> {
-    const viewer = await this.queries.viewerOf(actorUserId);
+  /**
+   * Answers the speach and the viewer it decided on: the rating changes neither, so the answer's engagement
+   * bar is built from them rather than read and checked again. A request passes its session's viewer.
+   */
+  async rate(actorUserId: string, speachId: string, rating: number, actor?: Viewer): Promise<{ doc: SpeachDocument; viewer: Viewer }> {
+    const viewer = actor ?? (await this.queries.viewerOf(actorUserId));
     const doc = await this.speaches.document(speachId);
     const viewable = await this.queries.engageable(doc, viewer);
     await this.commands.run(
@@ -37,6 +41,7 @@ export class EngagementCommands {
       { userId: actorUserId },
     );
     await this.readModels.settled();
+    return { doc, viewer };
   }
 
   async follow(actorUserId: string, speachId: string): Promise<void> {

@@ -73,7 +73,12 @@ export class EngagementQueries {
 
   /** The speach page's engagement bar: rating, follow and bookmark state, comments flag and count. */
   async summary(speachId: string, viewer: Viewer, accessCode?: string): Promise<EngagementView> {
-    const doc = await this.access.readable(speachId, viewer, accessCode);
+    return this.summaryOf(await this.access.readable(speachId, viewer, accessCode), viewer);
+  }
+
+  /** The engagement bar of a speach the viewer was already found to read. */
+  async summaryOf(doc: SpeachDocument, viewer: Viewer): Promise<EngagementView> {
+    const speachId = doc._id;
     const key = `${viewer.id}:${speachId}`;
     const [rating, mine, follow, bookmark, commentCount, flags, engageable] = await Promise.all([
       this.store.collection<SpeachRatingDocument>(SPEACH_RATINGS).findById(speachId),

@@ -22,8 +22,8 @@ export class EngagementController {
 
   @Put('api/v2/speach/:id/rating')
   async rate(@CurrentUser() user: Actor, @Param('id') id: string, @Body() body: RatingBody) {
-    await this.commands.rate(user.id, id, body.rating);
-    return this.queries.summary(id, await this.speaches.viewer(user));
+    const { doc, viewer } = await this.commands.rate(user.id, id, body.rating, await this.speaches.viewer(user));
+    return this.queries.summaryOf(doc, viewer);
   }
 
   @Put('api/v2/speach/:id/follow')

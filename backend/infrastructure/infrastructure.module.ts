@@ -219,10 +219,14 @@ export class InfrastructureModule {
       {
         provide: PROJECTION_RUNNER,
         useFactory: (a: Adapters, projections: ProjectionDefinition[]) =>
-          new ProjectionRunner(a.eventStore, a.readStore, projections, {
-            log: (m) => logger.log(m),
-            error: (m) => logger.error(m),
-          }),
+          new ProjectionRunner(
+            a.eventStore,
+            a.readStore,
+            projections,
+            { log: (m) => logger.log(m), error: (m) => logger.error(m) },
+            // API processes wait on the projections' stored checkpoints: a projector saves them every batch.
+            config.appRole === 'projector' ? { idleSaveMs: 0 } : {},
+          ),
         inject: [ADAPTERS, PROJECTIONS],
       },
       {
