@@ -22,6 +22,21 @@ describe('DocumentCache', () => {
     expect(cache.get('c', 'new')).toEqual({ _id: 'new' });
   });
 
+  it('shrinks to a smaller capacity once live, and keeps to it', () => {
+    const cache = new DocumentCache(100);
+    for (let i = 0; i < 90; i++) cache.remember('c', `d${i}`, { _id: `d${i}` });
+    expect(cache.size).toBeGreaterThan(10);
+    cache.shrinkTo(10);
+    expect(cache.size).toBeLessThanOrEqual(10);
+    for (let i = 0; i < 50; i++) cache.remember('c', `e${i}`, { _id: `e${i}` });
+    expect(cache.size).toBeLessThanOrEqual(10);
+    expect(cache.get('c', 'e49')).toEqual({ _id: 'e49' });
+    // A larger capacity is not taken back.
+    cache.shrinkTo(1_000);
+    for (let i = 0; i < 50; i++) cache.remember('c', `f${i}`, { _id: `f${i}` });
+    expect(cache.size).toBeLessThanOrEqual(10);
+  });
+
   it('forgets whole collections (a reset, a switch, a failed commit) and keeps the others', () => {
     const cache = new DocumentCache(10);
     cache.remember('speaches', 'a', { _id: 'a' });

@@ -43,7 +43,7 @@ export class DocumentCache {
   /** Of the collections being filled from empty, every id written: the others are absent. */
   private readonly written = new WrittenIds();
 
-  constructor(private readonly capacity = DEFAULT_CAPACITY) {}
+  constructor(private capacity = DEFAULT_CAPACITY) {}
 
   /** `undefined` when unknown; `null` when known to be absent. */
   get(collection: string, id: string): ProjectedDocument | null | undefined {
@@ -88,6 +88,18 @@ export class DocumentCache {
     this.written.clear();
   }
 
+  /**
+   * From now on at most `capacity` entries: a catch-up's working set (100k documents, most of a cold start's live
+   * heap) is let go once the projections serve live commands, whose documents are few; what is dropped is read from
+   * the store again when needed.
+   */
+  shrinkTo(capacity: number): void {
+    if (capacity >= this.capacity) return;
+    this.capacity = capacity;
+    this.old = new Generation();
+    if (this.young.size > capacity / 2) this.young = new Generation();
+  }
+
   /** Entries held (a document in both generations counts twice). */
   get size(): number {
     return this.young.size + this.old.size;
@@ -105,3 +117,6 @@ export class DocumentCache {
 
 /** About 100k small read-model documents: tens of MB, enough for a rebuild's working set of hot documents. */
 export const DEFAULT_CAPACITY = 100_000;
+
+/** Once every projection of a store is live: the documents of recent commands. */
+export const LIVE_CAPACITY = 10_000;

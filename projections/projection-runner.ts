@@ -3,7 +3,7 @@ import type { EventStore, Subscription } from '../backend/infrastructure/event-s
 import type { Checkpoint } from '../backend/infrastructure/checkpoints/checkpoint-store.port';
 import type { ReadStore, RebuildBeside } from '../backend/infrastructure/read-store/read-store.port';
 import type { ProjectedDocument, ProjectionDefinition } from './projection';
-import { DocumentCache } from './document-cache';
+import { DocumentCache, LIVE_CAPACITY } from './document-cache';
 import { PositionWaiters } from './position-waiters';
 import { UnitOfWork } from './unit-of-work';
 
@@ -301,7 +301,10 @@ export class ProjectionRunner {
     const head = await this.events.headPosition();
     for (const status of this.statuses.values()) {
       if (status.state !== 'failed') status.state = status.position >= head ? 'live' : 'catching-up';
-      if (status.state === 'live' && this.filling.delete(status.name)) this.indexNow(status.name, this.readStore);
+      if (status.state === 'live' && this.filling.delete(status.name)) {
+        this.indexNow(status.name, this.readStore);
+        if (this.filling.size === 0) this.cacheOf(this.readStore).shrinkTo(LIVE_CAPACITY);
+      }
     }
     await this.switchCaughtUpBuilds(head);
     this.releaseWaiters();
