@@ -8,7 +8,7 @@ const NOW = '2026-06-01T00:00:00.000Z';
 /**
  * The speaches table's declared indexes serve the list lines of issue 15 (plans SQLite keeps whatever the size): the
  * path editor's catalogue in publication order is read in that order, and a title search is counted through its
- * matching titles inside the admin list's index (no speach's JSON), as measured on 100k speaches (docs/perf-s13-lists.md).
+ * matching titles inside the admin list's index (no speach's JSON), as measured on 100k speaches (docs/performance.md, "Session 13: the list queries").
  */
 describe('speaches list plans', () => {
   let store: SqliteReadStore;
