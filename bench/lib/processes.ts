@@ -50,7 +50,14 @@ process.on('exit', () => {
 export async function spawnServer(file: string, env: Record<string, string>, readyPath: string, timeoutMs = 120_000): Promise<Child> {
   const port = await freePort();
   // The full data set's read models outgrow Node's default heap (about 4 GB here).
-  const args = [`--max-old-space-size=${HEAP_MB}`, `--max-semi-space-size=${SEMI_SPACE_MB}`, ...(file.endsWith('.ts') ? ['-r', REGISTER, file] : [file])];
+  // BENCH_CPU_PROFILE=<dir>: each server writes a CPU profile there when it stops (read with bench/profile-stalls.ts).
+  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+  const args = [
+    `--max-old-space-size=${HEAP_MB}`,
+    `--max-semi-space-size=${SEMI_SPACE_MB}`,
+    ...profile,
+    ...(file.endsWith('.ts') ? ['-r', REGISTER, file] : [file]),
+  ];
   const started = Date.now();
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
