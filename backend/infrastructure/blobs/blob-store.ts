@@ -84,8 +84,9 @@ export class FileBlobStore extends BlobStore {
     mkdirSync(this.dir, { recursive: true });
     const temporary = join(this.dir, `upload.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`);
     const measure = measuring(upload.maxBytes);
+    const out = createWriteStream(temporary, { flush: true });
     try {
-      await pipeline(source, measure.through, createWriteStream(temporary, { flush: true }));
+      await pipeline(source, measure.through, out);
       const { blobId, size, head } = measure.result();
       if (size === 0) throw new ValidationError('file', 'Send the file as the request body');
       await upload.check(head);
@@ -94,6 +95,8 @@ export class FileBlobStore extends BlobStore {
       else renameSync(temporary, file);
       return { blobId, size };
     } catch (error) {
+      // A stream destroyed while its file is still opening creates the file afterwards: remove it once closed.
+      if (!out.closed) await new Promise<void>((closed) => out.once('close', () => closed()));
       rmSync(temporary, { force: true });
       source.resume();
       throw error;
