@@ -20,4 +20,4 @@ COPY --from=build /app/package.json package.json
 EXPOSE 3000
 # A young generation of 128 MB: with gigabytes of read models in the heap every scavenge has a fixed
 # cost of tens of milliseconds, so fewer, larger ones (docs/performance.md, "Garbage collection").
-CMD ["node", "--max-semi-space-size=128", "dist/backend/main.js"]
+CMD ["node", "dist/backend/main.js"]

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -7,11 +7,13 @@ export const ROOT = join(__dirname, '..', '..');
 export const REGISTER = join(ROOT, 'test/support/swc-register.js');
 export const HEAP_MB = 12_288;
 /**
- * The young generation the product's start scripts give the server (package.json): with gigabytes
- * of read models in the heap each scavenge costs tens of milliseconds whatever it collects, and the
- * default 16 MB made the full data set's list endpoints spend most of their time in them.
+ * The server runs with V8's default young generation (16 MB semi-spaces), as the product's start scripts
+ * give it. Until session 14 both used 128 MB, chosen when the read models lived in the heap; with them on
+ * SQLite a 128 MB scavenge paused the server 10-30 ms (0.7 a second) and those pauses were the paced
+ * lines' p99, where 16 MB pauses 2-4 ms (5 a second, none over 17 ms) (docs/performance.md, session 14).
+ * BENCH_SEMI_SPACE_MB=<n> gives the servers another size, for an A/B run.
  */
-export const SEMI_SPACE_MB = 128;
+const SEMI_SPACE_MB = process.env.BENCH_SEMI_SPACE_MB;
 
 /**
  * A free port BELOW the kernel's ephemeral range (32768+ here): a server that replays for minutes before it
@@ -52,17 +54,20 @@ export async function spawnServer(file: string, env: Record<string, string>, rea
   // The full data set's read models outgrow Node's default heap (about 4 GB here).
   // BENCH_CPU_PROFILE=<dir>: each server writes a CPU profile there when it stops (read with bench/profile-stalls.ts).
   const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+  // BENCH_TRACE_GC=<file>: each server appends V8's line per collection (kind, heap before/after, pause) to that file.
+  const traceGc = process.env.BENCH_TRACE_GC;
   const args = [
     `--max-old-space-size=${HEAP_MB}`,
-    `--max-semi-space-size=${SEMI_SPACE_MB}`,
+    ...(SEMI_SPACE_MB ? [`--max-semi-space-size=${SEMI_SPACE_MB}`] : []),
     ...profile,
+    ...(traceGc ? ['--trace-gc'] : []),
     ...(file.endsWith('.ts') ? ['-r', REGISTER, file] : [file]),
   ];
   const started = Date.now();
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', traceGc ? openSync(traceGc, 'a') : 'ignore', 'pipe'],
   });
   children.add(child);
   let stderr = '';
