@@ -21,7 +21,8 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const GAP_US = 5_000;
+/** Samples closer than this belong to one stretch (PROFILE_GAP_MS, 5 ms; take 1-2 ms with `--cpu-prof-interval 200`). */
+const GAP_US = Number(process.env.PROFILE_GAP_MS ?? 5) * 1000;
 
 function main(): void {
   const [file, minArg = '40', framesArg = '15'] = process.argv.slice(2);
