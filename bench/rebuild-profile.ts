@@ -40,18 +40,29 @@ async function main(): Promise<void> {
     handlerMs.set(projection.name, 0);
     handled.set(projection.name, 0);
     if (!perProjection) return projection;
-    const handlers: ProjectionDefinition['handlers'] = {};
-    for (const [type, handler] of Object.entries(projection.handlers)) {
-      handlers[type] = async (event, writer) => {
-        const started = performance.now();
-        try {
-          await handler(event, writer);
-        } finally {
-          handlerMs.set(projection.name, handlerMs.get(projection.name)! + performance.now() - started);
-          handled.set(projection.name, handled.get(projection.name)! + 1);
+    const wrapped = new Map<string, ProjectionDefinition['handlers'][string]>();
+    // A proxy, not a copy: the audit projection's handlers are a proxy answering every type (no keys to copy).
+    const handlers = new Proxy({} as ProjectionDefinition['handlers'], {
+      get: (_, type) => {
+        if (typeof type !== 'string') return undefined;
+        const handler = projection.handlers[type];
+        if (!handler) return undefined;
+        let timed = wrapped.get(type);
+        if (!timed) {
+          timed = async (event, writer) => {
+            const started = performance.now();
+            try {
+              await handler(event, writer);
+            } finally {
+              handlerMs.set(projection.name, handlerMs.get(projection.name)! + performance.now() - started);
+              handled.set(projection.name, handled.get(projection.name)! + 1);
+            }
+          };
+          wrapped.set(type, timed);
         }
-      };
-    }
+        return timed;
+      },
+    });
     return { ...projection, handlers };
   });
 

@@ -1,7 +1,14 @@
 import { MemoryEventStore } from '../backend/infrastructure/event-store/memory-event-store';
 import { MemoryReadStore } from '../backend/infrastructure/read-store/memory-read-store';
 import { newEvent } from '../test/support/events';
-import { NOTIFICATIONS, NOTIFICATION_SETTINGS, NOTIFICATION_UNREAD, type NotificationDocument, notificationsProjection } from './notifications.projection';
+import {
+  NOTIFICATIONS,
+  NOTIFICATION_COMMENTS,
+  NOTIFICATION_SETTINGS,
+  NOTIFICATION_UNREAD,
+  type NotificationDocument,
+  notificationsProjection,
+} from './notifications.projection';
 import { ProjectionRunner } from './projection-runner';
 
 const silent = { log: () => undefined, error: () => undefined };
@@ -110,5 +117,46 @@ describe('notifications projection', () => {
       comment('c3', 'three'),
     ]);
     expect(await unread(acknowledged.readStore)).toBe(1);
+  });
+
+  it('removes a deleted comment notifications by id, editors and admins alike, when the comment was projected in an earlier run', async () => {
+    const events = new MemoryEventStore();
+    const readStore = new MemoryReadStore({ freezeAdopted: true });
+    const append = (stream: string, type: string, data: Record<string, unknown>, userId: string | null) =>
+      events.appendToStream(stream, [newEvent(type, data, userId)], { expectedRevision: 'any' });
+    const run = async () => {
+      const runner = new ProjectionRunner(events, readStore, [notificationsProjection], silent);
+      await runner.start();
+      await runner.catchUp(5000);
+      await runner.stop();
+    };
+    await append('user-admin', 'UserRegistered', { userId: 'admin', roles: ['ADMIN'] }, null);
+    await append(speach, 'SpeachCreated', { speachId: 's1', authorId: 'author', title: 'T' }, 'author');
+    await append('comments-s1', 'CommentPosted', { commentId: 'c1', speachId: 's1', userId: 'r', text: 'oops' }, 'r');
+    await append('comments-s1', 'CommentPosted', { commentId: 'c2', speachId: 's1', userId: 'r', text: 'kept' }, 'r');
+    await run();
+    const byUser = async () =>
+      (await readStore.collection<NotificationDocument>(NOTIFICATIONS).find({}, { sort: { position: 1, userId: 1 } })).map((n) => [n.userId, n.data.commentId]);
+    expect(await byUser()).toEqual([
+      ['admin', 'c1'],
+      ['author', 'c1'],
+      ['admin', 'c2'],
+      ['author', 'c2'],
+    ]);
+    expect((await readStore.collection<{ _id: string; notificationIds: string[] }>(NOTIFICATION_COMMENTS).findById('c1'))?.notificationIds).toHaveLength(2);
+
+    await append('comments-s1', 'CommentDeleted', { commentId: 'c1', speachId: 's1', deletedBy: 'r' }, 'r');
+    await append('comments-s1', 'CommentDeleted', { commentId: 'never-notified', speachId: 's1', deletedBy: 'r' }, 'r');
+    await run();
+    expect(await byUser()).toEqual([
+      ['admin', 'c2'],
+      ['author', 'c2'],
+    ]);
+    expect(await readStore.collection(NOTIFICATION_COMMENTS).findById('c1')).toBeNull();
+    const unread = await readStore.collection<{ _id: string; unread: number }>(NOTIFICATION_UNREAD).find({}, { sort: { _id: 1 } });
+    expect(unread.map((u) => [u._id, u.unread])).toEqual([
+      ['admin', 1],
+      ['author', 1],
+    ]);
   });
 });

@@ -18,6 +18,16 @@ export const NOTIFICATION_MEMBERS = 'notification_members';
 export const NOTIFICATION_UNREAD = 'notification_unread';
 /** Who has started a speach (`{speachId}:{userId}`): a learner is new once. */
 export const NOTIFICATION_LEARNERS = 'notification_learners';
+/**
+ * A comment's notifications (`_id` the comment id), so a deleted comment's are removed by id: a query on the
+ * notifications during a fill from empty would make their table build its five indexes at once, and every
+ * later notification of the fill would pay them.
+ */
+export const NOTIFICATION_COMMENTS = 'notification_comments';
+
+export interface NotificationCommentDocument extends ProjectedDocument {
+  notificationIds: string[];
+}
 
 /**
  * Why a notification was sent ("why did I get this"): the event that raised it, the rule that chose
@@ -115,8 +125,10 @@ export interface NotifyInput {
 /** One notification per (event, type, user), whatever the replays: readers (the mail policies) find it by this id. */
 export const notificationId = (eventId: string, type: string, userId: string) => `${eventId}:${type}:${userId}`;
 
-export async function notify(writer: ProjectionWriter, event: RecordedEvent, input: NotifyInput): Promise<void> {
+/** Answers the ids of the notifications it raised. */
+export async function notify(writer: ProjectionWriter, event: RecordedEvent, input: NotifyInput): Promise<string[]> {
   const actorId = input.actorId !== undefined ? input.actorId : (event.metadata.userId ?? null);
+  const raised: string[] = [];
   for (const userId of new Set(input.userIds)) {
     if (!userId || userId === actorId) continue;
     const settings = await writer.get<NotificationSettingsDocument>(NOTIFICATION_SETTINGS, userId);
@@ -141,7 +153,9 @@ export async function notify(writer: ProjectionWriter, event: RecordedEvent, inp
           reason: { eventId: event.id, eventType: event.type, rule: input.rule ?? 'recipient', preference: input.type },
         },
     );
+    raised.push(id);
   }
+  return raised;
 }
 
 /** The administrators (as this projection knows them). */
@@ -284,7 +298,7 @@ const ownHandlers: Record<string, ProjectionHandler> = {
   },
   CommentPosted: async (event, writer) => {
     const d = event.data as Data & { commentId: string; userId: string; text: string };
-    await notify(writer, event, {
+    const toEditors = await notify(writer, event, {
       userIds: await speachEditors(writer, d.speachId),
       type: 'NEW_COMMENT',
       rule: 'speach-editor',
@@ -292,7 +306,7 @@ const ownHandlers: Record<string, ProjectionHandler> = {
       actorId: d.userId,
       data: { commentId: d.commentId, content: d.text },
     });
-    await notify(writer, event, {
+    const toAdmins = await notify(writer, event, {
       userIds: await admins(writer),
       type: 'NEW_COMMENT',
       rule: 'admin',
@@ -300,16 +314,26 @@ const ownHandlers: Record<string, ProjectionHandler> = {
       actorId: d.userId,
       data: { commentId: d.commentId, content: d.text },
     });
+    const notificationIds = [...toEditors, ...toAdmins];
+    if (notificationIds.length)
+      await writer.upsert<NotificationCommentDocument>(NOTIFICATION_COMMENTS, d.commentId, (current) => ({
+        _id: d.commentId,
+        notificationIds: [...new Set([...(current?.notificationIds ?? []), ...notificationIds])],
+      }));
   },
-  /** A deleted comment's notifications go with it. */
+  /** A deleted comment's notifications go with it (read by id: no query on the notifications). */
   CommentDeleted: async (event, writer) => {
-    const { commentId, speachId } = event.data as { commentId: string; speachId: string };
-    // speachId is indexed: only that speach's notifications are looked at, not every one.
-    for (const doc of await writer.find<NotificationDocument>(NOTIFICATIONS, { speachId, type: 'NEW_COMMENT', 'data.commentId': commentId })) {
-      await writer.upsert<NotificationDocument>(NOTIFICATIONS, doc._id, () => null);
+    const { commentId } = event.data as { commentId: string };
+    const comment = await writer.get<NotificationCommentDocument>(NOTIFICATION_COMMENTS, commentId);
+    if (!comment) return;
+    for (const id of comment.notificationIds) {
+      const doc = await writer.get<NotificationDocument>(NOTIFICATIONS, id);
+      if (!doc) continue;
+      await writer.upsert<NotificationDocument>(NOTIFICATIONS, id, () => null);
       const settings = await writer.get<NotificationSettingsDocument>(NOTIFICATION_SETTINGS, doc.userId);
       if (doc.position > (settings?.acknowledgedUpTo ?? 0)) await addUnread(writer, doc.userId, -1);
     }
+    await writer.upsert<NotificationCommentDocument>(NOTIFICATION_COMMENTS, commentId, () => null);
   },
   NotificationTypeActivated: (event, writer) => {
     const { userId, type } = event.data as { userId: string; type: string };
@@ -355,7 +379,7 @@ let handlers: Record<string, ProjectionHandler> | null = null;
 
 export const notificationsProjection: ProjectionDefinition = {
   name: 'notifications',
-  version: 5, // 5: the unread counts
+  version: 6, // 5: the unread counts; 6: a comment's notifications by id
   collections: [
     {
       name: NOTIFICATIONS,
@@ -376,6 +400,7 @@ export const notificationsProjection: ProjectionDefinition = {
     { name: NOTIFICATION_MEMBERS, indexes: [{ field: 'groupIds' }, { field: 'roles' }] },
     { name: NOTIFICATION_LEARNERS },
     { name: NOTIFICATION_UNREAD },
+    { name: NOTIFICATION_COMMENTS },
   ],
   // Read when the runner starts, so the workflow handlers (which import `notify` from here) are loaded by then.
   get handlers() {
