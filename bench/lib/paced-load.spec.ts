@@ -39,4 +39,24 @@ describe('pacedLoad', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it('reports how long its own event loop was held, so a client pause is not taken for the server', async () => {
+    const server = createServer((req, res) => res.end('ok'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      // The client holds its thread for 80 ms in the middle of a 0.4 s load (as a long collection would).
+      const hold = setTimeout(() => {
+        const until = performance.now() + 80;
+        while (performance.now() < until);
+      }, 150);
+      const held = await pacedLoad({ url: `http://127.0.0.1:${port}/`, rate: 100, durationSeconds: 0.4, warmUp: 0 });
+      clearTimeout(hold);
+      expect(held.clientStallMs).toBeGreaterThanOrEqual(75);
+      expect(held.p99).toBeGreaterThanOrEqual(50); // the requests due meanwhile left late: counted from when they were due
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });

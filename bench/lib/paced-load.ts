@@ -1,4 +1,5 @@
 import { Agent, type ClientRequest, request } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface PacedResult {
   /** Answers received per second of the load. */
@@ -9,6 +10,11 @@ export interface PacedResult {
   errors: number;
   /** Requests still unanswered when the load gave up waiting (counted in the latencies at that time). */
   unanswered: number;
+  /**
+   * The longest the load generator's own event loop was held during the load (its garbage collector, say):
+   * a latency this long may be the client's, not the server's (the bench process runs on the same 2 cores).
+   */
+  clientStallMs: number;
 }
 
 export interface PacedOptions {
@@ -49,6 +55,8 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
     let errors = 0;
     let over = false;
     const inFlight = new Set<Promise<void>>();
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    loop.enable();
     const start = performance.now();
     for (let k = 0; k < total; k++) {
       const due = start + k * interval;
@@ -67,13 +75,16 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
     const deadline = new Promise<void>((resolve) => setTimeout(resolve, options.stragglerMs ?? 10_000).unref());
     await Promise.race([Promise.all(inFlight), deadline]);
     over = true;
+    loop.disable();
     const elapsed = performance.now() - start;
     const unanswered = inFlight.size;
     for (let k = 0; k < unanswered; k++) latencies.push(elapsed - (total - 1 - k) * interval);
     abandon(pending);
     latencies.sort((a, b) => a - b);
     const at = (q: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0) * 100) / 100;
-    return { requestsPerSecond: Math.round((ok * 1000) / elapsed), p50: at(0.5), p99: at(0.99), ok, errors, unanswered };
+    // The histogram counts a 1 ms resolution timer's delay: its maximum is the longest the loop was held.
+    const clientStallMs = Math.round(loop.max / 1e4) / 100;
+    return { requestsPerSecond: Math.round((ok * 1000) / elapsed), p50: at(0.5), p99: at(0.99), ok, errors, unanswered, clientStallMs };
   } finally {
     abandon(pending);
     agent.destroy();

@@ -53,7 +53,7 @@ export async function dashboardScenario(url: string, auth: Record<string, string
         reference: 'target 10 ms',
         referenceFigure: 10,
         ratio: ratio(paced.p99, 10, true),
-        note: `service time ${service.p50} ms p50 (one connection); paced p50 ${paced.p50} ms${paced.unanswered ? `; ${paced.unanswered} unanswered after the load (saturated below 200 req/s)` : ''}; ${paced.errors} errors; ${shape}`,
+        note: `service time ${service.p50} ms p50 (one connection); paced p50 ${paced.p50} ms, client loop held ≤ ${paced.clientStallMs} ms${paced.unanswered ? `; ${paced.unanswered} unanswered after the load (saturated below 200 req/s)` : ''}; ${paced.errors} errors; ${shape}`,
       });
       // Let the server work through what the load left queued before the next call is measured.
       await drain(url + path, auth);

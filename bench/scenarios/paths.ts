@@ -47,7 +47,7 @@ export async function pathsScenario(options: PathsScenarioOptions, results: Resu
         reference: 'target 25 ms',
         referenceFigure: 25,
         ratio: ratio(paced.p99, 25, true),
-        note: `${options.paths.count} paths (${options.paths.published} published); service time ${service.p50} ms p50, ${service.p99} ms p99 (one connection); paced p50 ${paced.p50} ms${paced.unanswered ? `; ${paced.unanswered} unanswered after the load (saturated below ${rate} req/s)` : ''}; ${paced.ok} ok, ${paced.errors} errors`,
+        note: `${options.paths.count} paths (${options.paths.published} published); service time ${service.p50} ms p50, ${service.p99} ms p99 (one connection); paced p50 ${paced.p50} ms, client loop held ≤ ${paced.clientStallMs} ms${paced.unanswered ? `; ${paced.unanswered} unanswered after the load (saturated below ${rate} req/s)` : ''}; ${paced.ok} ok, ${paced.errors} errors`,
       });
     } catch (error) {
       results.push({

@@ -193,7 +193,7 @@ export async function productScenarios(
           reference: 'target 25 ms',
           referenceFigure: 25,
           ratio: ratio(paced.p99, 25, true),
-          note: `service time ${service.p50} ms p50, ${service.p99} ms p99 (one connection); paced p50 ${paced.p50} ms${paced.unanswered ? `; ${paced.unanswered} unanswered after the load (saturated below 200 req/s)` : ''}; max ${Math.round(max.requestsPerSecond)} req/s (p99 ${max.p99} ms, target 500 req/s); ${paced.errors + max.errors} errors`,
+          note: `service time ${service.p50} ms p50, ${service.p99} ms p99 (one connection); paced p50 ${paced.p50} ms, client loop held ≤ ${paced.clientStallMs} ms${paced.unanswered ? `; ${paced.unanswered} unanswered after the load (saturated below 200 req/s)` : ''}; max ${Math.round(max.requestsPerSecond)} req/s (p99 ${max.p99} ms, target 500 req/s); ${paced.errors + max.errors} errors`,
         });
       } catch (error) {
         results.push({

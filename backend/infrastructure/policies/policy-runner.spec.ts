@@ -316,5 +316,22 @@ describe('PolicyRunner', () => {
       expect(r.status()[0].deadLetters).toEqual([]);
       expect(await r.retryDeadLetter('remind', 'gone-soon')).toBeNull();
     });
+
+    it('lets the event loop in between items: requests are answered while a long tick runs', async () => {
+      const r = runner();
+      const order: string[] = [];
+      await r.register({
+        name: 'many',
+        retry: noWait,
+        // Items whose awaits never leave the microtask queue, as with the synchronous SQLite stores.
+        due: async () => ['a', 'b', 'c'].map((key) => ({ key, run: async () => void order.push(`item ${key}`) })),
+      });
+      await r.start();
+      // A request arriving while the tick runs: a macrotask, served only when the tick yields.
+      setImmediate(() => order.push('request'));
+      expect(await r.tick('many')).toBe(3);
+      expect(order.indexOf('request')).toBeGreaterThanOrEqual(0);
+      expect(order.indexOf('request')).toBeLessThan(order.indexOf('item c'));
+    });
   });
 });
