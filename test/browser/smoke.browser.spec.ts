@@ -41,10 +41,14 @@ describe('smoke: the demo admin logs in to the learner app and the back office',
     await page.getByRole('heading', { name: 'Bienvenue, Alice' }).waitFor();
     await page.getByLabel('Langue').click();
     await page.getByRole('option', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Welcome, Alice' }).waitFor();
   });
 
   it('back office: logs in and lists the demo users', async () => {
     const { page, context } = browser;
+    // Leave the learner app first: with its cookie gone, its next background poll would send it to /login and abort
+    // the navigation below (CI saw net::ERR_ABORTED here).
+    await page.goto('about:blank');
     await context.clearCookies(); // a fresh visit: the learner app's session cookie would log the admin in at once
     await page.goto(`${server.url}/admin/`);
     await page.getByLabel('Username').fill('admin@example.com');
