@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { drain, pacedLoad } from './lib/paced-load';
 import { DASHBOARD_CALLS } from './scenarios/dashboard';
+import { benchAdminAuth, loopDelay } from './lib/server-probe';
 
 /**
  * The dashboard line of the bench against a server already running (issue 15), with what the bench
@@ -19,12 +20,6 @@ function cpuMs(): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
 }
 
-async function loopDelay(): Promise<{ p99: number; max: number }> {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  const read = (name: string) => Number(new RegExp(`^nodejs_eventloop_lag_${name}_seconds (\\S+)$`, 'm').exec(text)?.[1]) * 1000;
-  return { p99: Math.round(read('p99') * 10) / 10, max: Math.round(read('max') * 10) / 10 };
-}
-
 async function sequential(path: string, headers: Record<string, string>, calls: number): Promise<{ p50: number; p99: number; cpu: number }> {
   const samples: number[] = [];
   const before = cpuMs();
@@ -41,21 +36,15 @@ async function sequential(path: string, headers: Record<string, string>, calls: 
 }
 
 async function main(): Promise<void> {
-  const login = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench-admin@example.com', password: 'bench-password-1' }),
-  });
-  if (!login.ok) throw new Error(`login answered ${login.status}`);
-  const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const auth = await benchAdminAuth(url);
   console.log('call | service p50 / p99 ms | CPU ms per call | paced p50 / p99 ms | loop delay p99 / max ms');
   for (const [name, path] of DASHBOARD_CALLS) {
     if (only && !name.includes(only)) continue;
     await sequential(path, auth, 50); // warm-up
     const service = await sequential(path, auth, 400);
-    await loopDelay(); // resets the histogram: the next read covers the paced load only
+    await loopDelay(url); // resets the histogram: the next read covers the paced load only
     const paced = await pacedLoad({ url: url + path, headers: auth, durationSeconds: Number(secondsArg), rate: Number(rateArg) });
-    const delay = await loopDelay();
+    const delay = await loopDelay(url);
     await drain(url + path, auth);
     console.log(
       `${name} | ${service.p50} / ${service.p99} | ${service.cpu} | ${paced.p50} / ${paced.p99}${paced.errors ? ` (${paced.errors} errors)` : ''} | ${delay.p99} / ${delay.max}`,
