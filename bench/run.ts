@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FULL_SIZE, QUICK_SIZE, generateDataSet } from './data/generate';
+import { collectGarbage } from './lib/collect-garbage';
 import { ROOT } from './lib/processes';
 import { type Result, printTable } from './lib/report';
 import { aiPlanScenario } from './scenarios/ai-plan';
@@ -62,7 +63,12 @@ async function main(): Promise<void> {
       execSync('npm run build:server', { cwd: ROOT, stdio: 'inherit' });
     }
     const dataDir = join(dir, 'data');
-    const { identity, speaches, paths, notifications } = await generateDataSet(dataDir, SIZE, step);
+    // Only what the scenarios read is kept (the published ids, not every generated speach and its chapters).
+    const { identity, publishedIds, paths, notifications } = await generateDataSet(dataDir, SIZE, step).then(({ speaches, ...rest }) => ({
+      ...rest,
+      publishedIds: speaches.filter((s) => s.published).map((s) => s.speachId),
+    }));
+    collectGarbage();
 
     // A scenario that fails is reported as such and the others still run: a long full run never
     // loses what it already measured.
@@ -93,17 +99,7 @@ async function main(): Promise<void> {
       'product over HTTP',
       () => {
         if (!floors) throw new Error('no floors to compare with');
-        return productScenarios(
-          dataDir,
-          identity,
-          speaches.filter((s) => s.published).map((s) => s.speachId),
-          SIZE.seconds,
-          SIZE.reads,
-          floors,
-          results,
-          paths,
-          notifications,
-        );
+        return productScenarios(dataDir, identity, publishedIds, SIZE.seconds, SIZE.reads, floors, results, paths, notifications);
       },
       'product',
     );

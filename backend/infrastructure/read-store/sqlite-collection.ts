@@ -64,11 +64,15 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   async count(filter: Filter = {}): Promise<number> {
     const table = this.queried();
     const where = compileWhere(filter, this.tables.shape(table));
-    if (where.exact)
-      return this.tables
-        .statement(`SELECT count(*) FROM "${table}" WHERE ${where.sql}`)
-        .pluck(true)
-        .get(...where.params) as number;
+    if (where.exact) {
+      const sql = `SELECT count(*) FROM "${table}" WHERE ${where.sql}`;
+      return this.tables.remember(table, answerKey(sql, where.params), () =>
+        this.tables
+          .statement(sql)
+          .pluck(true)
+          .get(...where.params),
+      ) as number;
+    }
     return this.candidates(table, where.sql, where.params).filter(matcher(filter)).length;
   }
 
@@ -187,10 +191,19 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
       if (lookedUp && limit) {
         // A substring lookup drives the count by itself (its matches, then their rows or index entries; ordering them as
         // the page only sorts every match by a key read from its JSON). The total then chooses how the page is read.
-        const total = this.countAlong(table, where.sql, where.params, null);
+        const first = firstKey(sort);
+        const searchedFirst = first && searchedFields(shape, where).includes(first.field) ? shape.column(first.field) : undefined;
+        const { total, low, high } = this.matchesAlong(table, where, searchedFirst);
         if (total <= skip) return { docs: [], total, projected: idsOnly };
         const tail = ` ORDER BY ${order}${page}`;
-        const read = this.pageAmong(table, filter, shape, where, tail, skip + limit, total);
+        // Ordered by the searched field, the page's walk starts at the first match (not at the index's first entry).
+        const from =
+          searchedFirst && first
+            ? first.descending
+              ? { column: searchedFirst, op: '<=', value: high }
+              : { column: searchedFirst, op: '>=', value: low }
+            : null;
+        const read = this.pageAmong(table, filter, shape, where, tail, skip + limit, total, from?.value == null ? null : from);
         return { docs: this.candidates(table, read.sql, read.params, tail, column) as T[], total, projected: idsOnly };
       }
       const docs = this.candidates(table, where.sql, where.params, ` ORDER BY ${order}${page}`, column) as T[];
@@ -221,10 +234,27 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
     const sql = order
       ? `SELECT count(*) FROM (SELECT 1 FROM "${table}" WHERE ${where} ORDER BY ${order} LIMIT -1)`
       : `SELECT count(*) FROM "${table}" WHERE ${where}`;
-    return this.tables
-      .statement(sql)
-      .pluck(true)
-      .get(...params) as number;
+    return this.tables.remember(table, answerKey(sql, params), () =>
+      this.tables
+        .statement(sql)
+        .pluck(true)
+        .get(...params),
+    ) as number;
+  }
+
+  /**
+   * The number of a substring lookup's matches, and with `column` (the page's first sort key, a searched field) its
+   * lowest and highest key among them: read from the index entries the count visits anyway.
+   */
+  private matchesAlong(table: string, where: SqlCondition, column: string | undefined): { total: number; low?: unknown; high?: unknown } {
+    if (!column) return { total: this.countAlong(table, where.sql, where.params, null) };
+    const sql = `SELECT count(*) AS total, min(${column}) AS low, max(${column}) AS high FROM "${table}" WHERE ${where.sql}`;
+    return this.tables.remember(table, answerKey(sql, where.params), () =>
+      this.tables
+        .statement(sql)
+        .pluck(false)
+        .get(...where.params),
+    ) as { total: number; low?: unknown; high?: unknown };
   }
 
   /**
@@ -233,15 +263,25 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
    * the plain text test on each entry (about `end * rows / total` entries; no set of matches to build). An entry is far
    * cheaper than a row when the index holds the searched field (no JSON), about the same otherwise.
    */
-  private pageAmong(table: string, filter: Filter, shape: SqliteTableShape, where: SqlCondition, tail: string, end: number, total: number): SqlCondition {
+  private pageAmong(
+    table: string,
+    filter: Filter,
+    shape: SqliteTableShape,
+    where: SqlCondition,
+    tail: string,
+    end: number,
+    total: number,
+    from: { column: string; op: string; value: unknown } | null,
+  ): SqlCondition {
     // Read from the lookup, the matches drive by their rowids: by value, SQLite may walk an index testing each entry.
     const lookedUp = { ...where, sql: lookupsByRowid(where.sql) };
     const rows = (this.tables.statement(`SELECT max(rowid) FROM "${table}"`).pluck(true).get() as number | null) ?? 0;
     if (total * total * WALK_ADVANTAGE < end * rows) return lookedUp;
-    const walked = compileWhere(filter, withoutLookups(shape));
+    const compiled = compileWhere(filter, withoutLookups(shape));
+    const walked = from ? { ...compiled, sql: `(${compiled.sql}) AND ${from.column} ${from.op} ?`, params: [...compiled.params, from.value] } : compiled;
     const keys = this.tables.orderedWalk(`SELECT doc FROM "${table}" WHERE ${walked.sql}${tail}`, walked.params);
     if (!keys) return lookedUp;
-    const searched = [...shape.substringTables].filter(([, trigrams]) => where.sql.includes(`"${trigrams}"`)).map(([field]) => field);
+    const searched = searchedFields(shape, where);
     const holds = searched.every((field) => keys.includes(field) || keys.includes(`${field}-`));
     return holds || total * total >= end * rows ? walked : lookedUp;
   }
@@ -275,6 +315,21 @@ function withoutLookups(shape: TableShape): TableShape {
     mayHoldArray: (path) => shape.mayHoldArray(path),
     mayHoldNonScalar: (path) => shape.mayHoldNonScalar(path),
   };
+}
+
+/** The fields a compiled condition looks up in their substring (trigram) tables. */
+function searchedFields(shape: SqliteTableShape, where: SqlCondition): string[] {
+  return [...shape.substringTables].filter(([, trigrams]) => where.sql.includes(`"${trigrams}"`)).map(([field]) => field);
+}
+
+function firstKey(sort: Sort | undefined): { field: string; descending: boolean } | null {
+  const [entry] = Object.entries(sort ?? {});
+  return entry ? { field: entry[0], descending: entry[1] === -1 } : null;
+}
+
+/** What identifies a query's answer: its SQL and its parameters (strings, numbers, blobs). */
+function answerKey(sql: string, params: unknown[]): string {
+  return `${sql}\u0000${JSON.stringify(params)}`;
 }
 
 function isIdsOnly(projection: FindOptions['projection']): boolean {

@@ -124,6 +124,8 @@ describe('SQLite substring index', () => {
       const pages: { sort: Sort; skip: number; limit: number }[] = [
         { sort: { updatedAt: -1, _id: 1 }, skip: 0, limit: 10 },
         { sort: { titleKey: 1, _id: 1 }, skip: 20, limit: 10 },
+        { sort: { titleKey: 1, _id: 1 }, skip: 0, limit: 10 },
+        { sort: { titleKey: -1, _id: 1 }, skip: 5, limit: 10 },
       ];
       for (const options of pages) {
         statements.length = 0;
@@ -135,6 +137,9 @@ describe('SQLite substring index', () => {
         const reads = statements.filter(pageOf);
         if (all.length > options.skip) expect([word, reads.some((sql) => sql.includes(' MATCH '))]).toEqual([word, !walked]);
         else expect(reads).toEqual([]);
+        // Ordered by the searched field, the walk starts at the first match ("quality …" titles are never visited).
+        if (walked && options.sort.titleKey)
+          expect(reads.some((sql) => sql.includes(`"k:titleKey" ${options.sort.titleKey === 1 ? '>=' : '<='} ?`))).toBe(true);
       }
     }
   });

@@ -6,6 +6,8 @@ import { SHAPES_TABLE_SQL, SqliteTableShape } from './sqlite-table-shape';
 export type TableListener = (db: Database.Database, table: string) => void;
 
 const STATEMENT_CACHE = 500;
+/** Answers kept by `remember` (a total is a number and its key the query's text): a few hundred KB at most. */
+const REMEMBERED = 256;
 
 /**
  * The physical side of the SQLite read store: which table serves each collection (`__tables`),
@@ -28,6 +30,10 @@ export class SqliteTables {
   private readonly deferred = new Map<string, Map<string, string>>();
   /** Set when other processes share the file (APP_ROLE api/projector): their schema changes are followed. */
   private schema: { version: number; read: Database.Statement } | null = null;
+  /** Commits of this connection to each table (`write`, `clear`, `drop`): what `remember` compares. */
+  private readonly generations = new Map<string, number>();
+  private readonly remembered = new Map<string, { generation: number; dataVersion: number; value: unknown }>();
+  private dataVersion: Database.Statement | null = null;
 
   constructor(readonly db: Database.Database) {
     db.exec(`CREATE TABLE IF NOT EXISTS __tables (physical TEXT PRIMARY KEY, collection TEXT NOT NULL, serving INTEGER NOT NULL, build TEXT)`);
@@ -153,6 +159,7 @@ export class SqliteTables {
     this.db.prepare('DELETE FROM __shapes WHERE physical = ?').run(physical);
     this.shapes.delete(physical);
     this.statements.clear();
+    this.written(physical);
   }
 
   /**
@@ -265,7 +272,42 @@ export class SqliteTables {
       for (const physical of physicals) this.shapes.delete(physical);
       this.statements.clear();
       throw error;
+    } finally {
+      for (const physical of physicals) this.written(physical);
     }
+  }
+
+  /**
+   * A query's answer over `physical` (e.g. a list's total), computed once and then given again until the table is
+   * written: by this connection (`write`) or by any other one sharing the file (SQLite's `data_version`). A list paged
+   * or refreshed with the same filter counts its matches once, however many they are. Never inside a transaction:
+   * what it sees may yet roll back.
+   */
+  remember<T>(physical: string, key: string, compute: () => T): T {
+    if (this.db.inTransaction) return compute();
+    const generation = this.generations.get(physical) ?? 0;
+    const dataVersion = (this.dataVersion ??= this.db.prepare('PRAGMA data_version').pluck()).get() as number;
+    const id = `${physical}\u0000${key}`;
+    const kept = this.remembered.get(id);
+    this.remembered.delete(id);
+    if (kept && kept.generation === generation && kept.dataVersion === dataVersion) {
+      this.remembered.set(id, kept);
+      return kept.value as T;
+    }
+    const value = compute();
+    // The least recently used answer goes first (a Map iterates in insertion order; a hit is inserted again).
+    if (this.remembered.size >= REMEMBERED) this.remembered.delete(this.remembered.keys().next().value!);
+    this.remembered.set(id, { generation, dataVersion, value });
+    return value;
+  }
+
+  /** Forgets every remembered answer (the bench's cold measures). */
+  forgetAnswers(): void {
+    this.remembered.clear();
+  }
+
+  private written(physical: string): void {
+    this.generations.set(physical, (this.generations.get(physical) ?? 0) + 1);
   }
 
   /** After a document is written: the shape learns it, and a declared field's first array gets its element table. */
