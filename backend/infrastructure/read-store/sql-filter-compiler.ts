@@ -24,6 +24,11 @@ export interface TableShape {
   substrings?(path: string): string | undefined;
   /** The table itself: exclusions by id read its rowids, which every index holds. */
   readonly table?: string;
+  /**
+   * Compiled for a walk along the page's ordered index (a page of many substring matches): flags stay indexable
+   * beside an $or, since the walk's index leads with them (see beside).
+   */
+  readonly walk?: boolean;
 }
 
 export interface SqlCondition {
@@ -39,8 +44,8 @@ export interface SqlCondition {
  * Beside an $or, flags and nulls must not take the index: without statistics SQLite would read
  * every document of `archived = false` rather than unite the $or's selective indexes.
  */
-function beside(clauses: SqlCondition[]): SqlCondition[] {
-  if (!clauses.some((c) => c.or)) return clauses;
+function beside(clauses: SqlCondition[], shape: TableShape): SqlCondition[] {
+  if (shape.walk || !clauses.some((c) => c.or)) return clauses;
   return clauses.map((c) => {
     // With the flags out of the index, a substring lookup by value could seek nothing: by rowid it drives the plan.
     const sql = lookupsByRowid(c.sql);
@@ -362,7 +367,13 @@ export function compileWhere(filter: Filter, shape: TableShape): SqlCondition {
         clauses.push(ANYTHING);
         continue;
       }
-      const parts = key === '$and' ? beside(spec.map((part) => compileWhere(part as Filter, shape))) : spec.map((part) => compileWhere(part as Filter, shape));
+      const parts =
+        key === '$and'
+          ? beside(
+              spec.map((part) => compileWhere(part as Filter, shape)),
+              shape,
+            )
+          : spec.map((part) => compileWhere(part as Filter, shape));
       const exact = parts.every((p) => p.exact);
       const params = parts.flatMap((p) => p.params);
       const joined = parts.map((p) => p.sql).join(key === '$and' ? ' AND ' : ' OR ');
@@ -376,7 +387,10 @@ export function compileWhere(filter: Filter, shape: TableShape): SqlCondition {
     }
     clauses.push(fieldCondition(key, spec, shape));
   }
-  const narrowing = beside(clauses.filter((c) => c.sql !== '1'));
+  const narrowing = beside(
+    clauses.filter((c) => c.sql !== '1'),
+    shape,
+  );
   return {
     or: narrowing.some((c) => c.or),
     sql: narrowing.length ? narrowing.map((c) => c.sql).join(' AND ') : '1',

@@ -306,9 +306,13 @@ export class SqliteCollection<T extends Document> implements Collection<T> {
   }
 }
 
-/** The table's shape with no substring index: the same filter compiled to tests of each row or index entry. */
+/**
+ * The table's shape with no substring index, for a walk along the page's order: the same filter compiled to tests
+ * of each index entry (or row), its flags left indexable beside an $or so that the ordered index can lead with them.
+ */
 function withoutLookups(shape: TableShape): TableShape {
   return {
+    walk: true,
     table: shape.table,
     column: (path) => shape.column(path),
     elements: (path) => shape.elements(path),
