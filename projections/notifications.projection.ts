@@ -379,7 +379,7 @@ let handlers: Record<string, ProjectionHandler> | null = null;
 
 export const notificationsProjection: ProjectionDefinition = {
   name: 'notifications',
-  version: 6, // 5: the unread counts; 6: a comment's notifications by id
+  version: 7, // 5: the unread counts; 6: a comment's notifications by id; 7: (userId, position, date), built fresh
   collections: [
     {
       name: NOTIFICATIONS,
@@ -389,7 +389,9 @@ export const notificationsProjection: ProjectionDefinition = {
         { field: 'speachId' },
         // A period's users without their rows (the digests' `distinct`): the index covers the answer.
         { fields: [{ field: 'date' }, { field: 'userId' }] },
-        { fields: [{ field: 'userId' }, { field: 'position', direction: -1 }] },
+        // A user's notifications newest first (the notification page); the date after them lets a digest's walk through
+        // a period test each entry without reading its row (a busy user's first page of yesterday read 45k rows: 66 ms).
+        { fields: [{ field: 'userId' }, { field: 'position', direction: -1 }, { field: 'date' }] },
         { fields: [{ field: 'userId' }, { field: 'type' }, { field: 'position', direction: -1 }] },
       ],
     },
